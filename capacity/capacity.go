@@ -1,0 +1,105 @@
+// Package capacity sizes an HBase table: rows x bytes per row (or daily ingest x retention)
+// x compression x redundancy / target region size -> region count, checked against the
+// RegionServers' memstore ceiling.
+//
+// All byte figures are float64 bytes: table sizes run to petabytes and the model is an
+// estimate, but region counts are exact integers computed with one ceil at the end.
+package capacity
+
+// Defaults, from HBase's own configuration defaults where one exists.
+const (
+	DefaultCompressionRatio = 1.0
+	DefaultRedundancy       = 1.5
+	DefaultRegionSize       = 10 << 30 // hbase.hregion.max.filesize = 10 GiB
+	DefaultReplication      = 3        // dfs.replication
+	DefaultMemstoreFraction = 0.4      // hbase.regionserver.global.memstore.size
+	DefaultFlushSize        = 128 << 20
+	DefaultFamilies         = 1
+	DefaultVersions         = 1
+)
+
+// Cells describes a row by its cells instead of an average row size.
+type Cells struct {
+	Count        int // cells per row (per version)
+	RowLen       int // rowkey bytes
+	FamilyLen    int // column family name bytes
+	QualifierLen int // average qualifier bytes
+	ValueLen     int // average value bytes
+	Versions     int // versions kept per cell (default 1)
+}
+
+// Volume is how much data the table holds: either Rows x RowBytes, or Daily x RetentionDays.
+type Volume struct {
+	Rows     float64 // number of rows; 0 when the volume is given as daily ingest
+	RowBytes float64 // average bytes of all KeyValues of one row (from --kv or Cells)
+	Cells    *Cells  // how RowBytes was derived, when it was
+
+	Daily         float64 // raw bytes ingested per day
+	RetentionDays float64 // days of data kept
+}
+
+// Cluster is the optional description of the RegionServers.
+type Cluster struct {
+	RegionServers    int     // 0 = unknown
+	Heap             float64 // RegionServer heap bytes; 0 = unknown
+	MemstoreFraction float64 // hbase.regionserver.global.memstore.size
+	FlushSize        float64 // hbase.hregion.memstore.flush.size bytes
+	Families         int     // column families in the table
+}
+
+// Input is everything the model needs. Zero values of the optional fields take the defaults
+// above through WithDefaults.
+type Input struct {
+	Volume           Volume
+	CompressionRatio float64 // stored / raw, in (0, 2]
+	Redundancy       float64 // indexes, blooms, versions, compaction headroom: 1..10
+	RegionSize       float64 // target bytes per region (hbase.hregion.max.filesize)
+	Replication      int     // HDFS replication: disk estimate only
+	Cluster          Cluster
+}
+
+// Horizon is the table's size after Days days of daily ingest.
+type Horizon struct {
+	Days         int
+	RawBytes     float64
+	StoredBytes  float64
+	PlannedBytes float64
+	Regions      int
+	DiskBytes    float64
+}
+
+// Severity of a finding of the model.
+type Severity string
+
+const (
+	Warning Severity = "warning"
+	Info    Severity = "info"
+)
+
+// Check is one finding about the plan, in words a user can act on.
+type Check struct {
+	Code     string   // stable identifier, e.g. "memstore-ceiling"
+	Severity Severity // warning or info
+	Message  string
+}
+
+// Plan is the model's answer. It carries its Input so renderers can echo every figure.
+type Plan struct {
+	Input Input
+
+	RowBytes     float64 // bytes per row used (Volume.RowBytes)
+	RawBytes     float64 // rows x row bytes, or daily x days
+	StoredBytes  float64 // raw x compression ratio
+	PlannedBytes float64 // stored x redundancy
+	ExactRegions float64 // planned / region size, before rounding up
+	Regions      int     // ceil(ExactRegions), at least 1
+	DiskBytes    float64 // planned x replication
+
+	// Filled when Cluster.RegionServers > 0.
+	RegionsPerServer float64
+	// Filled when Cluster.Heap > 0: heap x fraction / (flush size x families).
+	MemstoreCeiling float64
+
+	Horizons []Horizon // with daily ingest: 30, 182 and 365 days, capped by retention
+	Checks   []Check
+}

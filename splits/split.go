@@ -1,0 +1,32 @@
+// Package splits turns a region count and the shape of the rowkey's leading bytes into the
+// n-1 split keys of a pre-split table, and reproduces HBase's RegionSplitter algorithms.
+package splits
+
+// Split is a set of region boundaries: Regions() regions need Regions()-1 keys.
+// Regions are [, k1) [k1, k2) ... [k(n-1), ).
+type Split struct {
+	// Spec names what produced the keys, in the flag grammar: "hex:2", "dec:2",
+	// "byte:16", "HexStringSplit". Shown in reports and JSON.
+	Spec string
+	// Suffix is the --suffix appended to each key ("" when splitting at the next prefix).
+	Suffix []byte
+	// Keys are the boundaries: strictly increasing in unsigned byte order, none empty.
+	Keys [][]byte
+	// Owned[i] is how many prefixes (for --algo: units of its numeric range) region i owns.
+	// len(Owned) == len(Keys)+1. Shares and imbalance derive from it.
+	Owned []float64
+	// Algorithm is set when the keys come from a RegionSplitter algorithm (--algo).
+	Algorithm *Algorithm
+	// Notes are things the user should be told, e.g. "--align even raised 37 regions to 50".
+	Notes []string
+}
+
+// Regions is the number of regions the keys make.
+func (s Split) Regions() int { return len(s.Keys) + 1 }
+
+// Algorithm fields are set only for splits made by --algo (HBase's RegionSplitter).
+type Algorithm struct {
+	Name     string // "HexStringSplit", "DecimalStringSplit" or "UniformSplit"
+	FirstRow string // --first-row as the user gave it; "" = the algorithm's default
+	LastRow  string // --last-row as the user gave it; "" = the algorithm's default
+}
