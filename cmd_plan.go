@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/shellgen"
 	"github.com/urfave/cli/v2"
@@ -55,3 +56,13 @@ func runPlan(c *cli.Context) error {
 func capacityFlags() []cli.Flag { return nil }
 
 func capacityInput(c *cli.Context) (capacity.Input, error) { return capacity.Input{}, nil }
+
+// parseSize reads a byte size with go-humanize: 300B, 1KiB, 1.5KB, 10GiB.
+func parseSize(flag, s string) (float64, error) {
+	n, err := humanize.ParseBigBytes(s)
+	if err != nil {
+		return 0, usageErrorf("--%s must be a size like 300B, 64KiB or 10GiB, got %q", flag, s)
+	}
+	f, _ := n.Float64()
+	return f, nil
+}
