@@ -1,0 +1,18 @@
+package hbytes_test
+
+import (
+	"fmt"
+
+	"github.com/presplit/presplit/hbytes"
+)
+
+func ExampleToStringBinary() {
+	fmt.Println(hbytes.ToStringBinary([]byte("row-\x00\xff\\-é")))
+	// Output: row-\x00\xFF\x5C-\xC3\xA9
+}
+
+func ExampleToBytesBinary() {
+	b, _ := hbytes.ToBytesBinary(`\x01ab\xff`) // lowercase \xff is not an escape in HBase
+	fmt.Printf("%q\n", b)
+	// Output: "\x01abxff"
+}

@@ -1,0 +1,147 @@
+// Package hbytes is the text form of HBase keys: Bytes.toStringBinary and
+// Bytes.toBytesBinary, byte for byte as HBase implements them.
+//
+// toStringBinary writes a byte raw iff 0x20 <= b <= 0x7E and b != '\\', every other byte as
+// \xNN with UPPERCASE hex. toBytesBinary reads \xNN (uppercase hex only) as one byte; a bogus
+// escape drops only the backslash; a \x with fewer than two characters after it throws;
+// every other character becomes the low 8 bits of its UTF-16 code unit (not UTF-8).
+package hbytes
+
+import (
+	"fmt"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+const upperHex = "0123456789ABCDEF"
+
+// ToStringBinary renders b as HBase's Bytes.toStringBinary does.
+func ToStringBinary(b []byte) string { return string(AppendStringBinary(nil, b)) }
+
+// AppendStringBinary appends the toStringBinary form of b to dst.
+func AppendStringBinary(dst, b []byte) []byte {
+	for _, c := range b {
+		if c >= 0x20 && c <= 0x7E && c != '\\' {
+			dst = append(dst, c)
+			continue
+		}
+		dst = append(dst, '\\', 'x', upperHex[c>>4], upperHex[c&0x0F])
+	}
+	return dst
+}
+
+// TruncatedEscapeError is a \x with fewer than two characters after it, at the end of the
+// text. HBase throws StringIndexOutOfBoundsException for it.
+type TruncatedEscapeError struct {
+	Offset int    // byte offset of the backslash in the input
+	Text   string // the escape as written, e.g. `\x4`
+}
+
+func (e *TruncatedEscapeError) Error() string {
+	return fmt.Sprintf("truncated escape %q at byte %d: \\x needs two hex digits", e.Text, e.Offset)
+}
+
+// ToBytesBinary decodes s as HBase's Bytes.toBytesBinary does.
+func ToBytesBinary(s string) ([]byte, error) {
+	return AppendBytesBinary(make([]byte, 0, len(s)), []byte(s))
+}
+
+// AppendBytesBinary appends the toBytesBinary decoding of the UTF-8 text s to dst. It does
+// not allocate when s is ASCII and dst has room: verify decodes every key line with it.
+func AppendBytesBinary(dst, s []byte) ([]byte, error) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return appendNonASCII(dst, s, i)
+		}
+		if c == '\\' && i+1 < len(s) && s[i+1] == 'x' {
+			if i+3 >= len(s) {
+				return dst, &TruncatedEscapeError{Offset: i, Text: string(s[i:])}
+			}
+			hi, ok1 := hexValue(s[i+2])
+			lo, ok2 := hexValue(s[i+3])
+			if !ok1 || !ok2 {
+				continue // bogus escape: HBase drops the backslash, keeps "x.."
+			}
+			dst = append(dst, hi<<4|lo)
+			i += 3
+			continue
+		}
+		dst = append(dst, c)
+	}
+	return dst, nil
+}
+
+// appendNonASCII is the slow path from byte offset start on: Java sees UTF-16 code units,
+// so the text is decoded to runes (invalid UTF-8 becomes U+FFFD, as Java's decoder does),
+// then to code units, and each unit keeps its low 8 bits.
+func appendNonASCII(dst, s []byte, start int) ([]byte, error) {
+	units := utf16.Encode([]rune(string(s[start:])))
+	// offsets maps a unit index back to a byte offset in s, for error messages.
+	offsets := make([]int, 0, len(units))
+	for i := start; i < len(s); {
+		r, size := utf8.DecodeRune(s[i:])
+		offsets = append(offsets, i)
+		if utf16.IsSurrogate(r) || r > 0xFFFF {
+			offsets = append(offsets, i)
+		}
+		i += size
+	}
+	for i := 0; i < len(units); i++ {
+		u := units[i]
+		if u == '\\' && i+1 < len(units) && units[i+1] == 'x' {
+			if i+3 >= len(units) {
+				return dst, &TruncatedEscapeError{Offset: offsets[i], Text: string(s[offsets[i]:])}
+			}
+			hi, ok1 := hexUnit(units[i+2])
+			lo, ok2 := hexUnit(units[i+3])
+			if !ok1 || !ok2 {
+				continue
+			}
+			dst = append(dst, hi<<4|lo)
+			i += 3
+			continue
+		}
+		dst = append(dst, byte(u))
+	}
+	return dst, nil
+}
+
+// hexValue accepts 0-9 and A-F only: HBase's isHexDigit is uppercase.
+func hexValue(c byte) (byte, bool) {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0', true
+	case c >= 'A' && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+func hexUnit(u uint16) (byte, bool) {
+	if u >= utf8.RuneSelf {
+		return 0, false
+	}
+	return hexValue(byte(u))
+}
+
+// BogusEscape reports the byte offset of the first `\x` in s that HBase would not decode
+// (a lowercase or non-hex escape such as `\xab`), which HBase silently reads as the text
+// "xab". ok is false when there is none.
+func BogusEscape(s []byte) (offset int, ok bool) {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != '\\' || s[i+1] != 'x' {
+			continue
+		}
+		if i+3 >= len(s) {
+			return i, true
+		}
+		_, ok1 := hexValue(s[i+2])
+		_, ok2 := hexValue(s[i+3])
+		if !ok1 || !ok2 {
+			return i, true
+		}
+		i += 3
+	}
+	return 0, false
+}
