@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"strings"
 	"testing"
 
@@ -23,3 +24,6 @@ func TestVersion(t *testing.T) {
 	assert.Equal(t, "presplit version "+version+"\n", out)
 	assert.Empty(t, errOut)
 }
+
+// update rewrites golden files: go test ./... -update
+var update = flag.Bool("update", false, "rewrite golden files under testdata/")
