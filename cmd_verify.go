@@ -1,11 +1,41 @@
 package main
 
-// Owned by the verify/simulate work (issue 6). Placeholder until it lands.
+// presplit verify, simulate and keys (issue 6).
 
-import "github.com/urfave/cli/v2"
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dustin/go-humanize"
+	"github.com/presplit/presplit/distribution"
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+)
 
 func verifyCommand() *cli.Command {
-	return &cli.Command{Name: "verify", Usage: "count how sample rowkeys fall into the regions"}
+	flags := []cli.Flag{specFlag()}
+	flags = append(flags, splitFlags()...)
+	flags = append(flags,
+		&cli.StringFlag{Name: "splits-file", Usage: "read the split keys from `FILE` in HBase's SPLITS_FILE format instead of generating them"},
+		&cli.StringFlag{Name: "keys", Usage: "read sample rowkeys from `FILE`, one per line in toStringBinary form; - or unset: stdin"},
+		&cli.BoolFlag{Name: "raw", Usage: "key lines are raw bytes, not toStringBinary text"},
+		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: table, csv or json"},
+		&cli.StringFlag{Name: "max-skew", Usage: "exit 1 when skew (largest region / mean) exceeds `X`"},
+		&cli.BoolFlag{Name: "fail-empty", Usage: "exit 1 when a region receives no key"},
+	)
+	return &cli.Command{
+		Name:      "verify",
+		Usage:     "count how sample rowkeys fall into the regions",
+		UsageText: "presplit verify --splits-file splits.txt --keys keys.txt [--max-skew 1.5] [flags]",
+		Flags:     flags,
+		Action:    runVerify,
+	}
 }
 
 func simulateCommand() *cli.Command {
@@ -14,4 +44,289 @@ func simulateCommand() *cli.Command {
 
 func keysCommand() *cli.Command {
 	return &cli.Command{Name: "keys", Usage: "generate rowkeys of a scheme, one per line"}
+}
+
+// verifyFormats are the --format values of verify.
+var verifyFormats = []string{"table", "csv", "json"}
+
+func runVerify(c *cli.Context) error {
+	if err := verifyNoArgs(c, "give the key sample with --keys FILE or on stdin"); err != nil {
+		return err
+	}
+	format := c.String("format")
+	if !contains(verifyFormats, format) {
+		return usageErrorf("--format must be one of %s, got %q", strings.Join(verifyFormats, ", "), format)
+	}
+	maxSkew, err := verifyMaxSkew(c)
+	if err != nil {
+		return err
+	}
+	splitKeys, err := verifySplitKeys(c)
+	if err != nil {
+		return err
+	}
+	loc, err := distribution.NewLocator(splitKeys)
+	if err != nil {
+		return usageErrorf("split keys: %v", err)
+	}
+
+	in, name, size, closeKeys, err := verifyOpenKeys(c)
+	if err != nil {
+		return err
+	}
+	defer closeKeys()
+	opt := distribution.Options{Raw: c.Bool("raw")}
+	progress := newVerifyProgress(c.App.ErrWriter, size)
+	if progress != nil {
+		opt.Progress = progress.update
+	}
+	res, err := distribution.Count(in, loc, opt)
+	progress.finish()
+	if err != nil {
+		var le *distribution.LineError
+		if errors.As(err, &le) {
+			msg := le.Err.Error()
+			if errors.Is(le.Err, distribution.ErrNonASCII) {
+				msg += "; use --raw for raw byte lines"
+			}
+			return usageErrorf("%s:%d: %s", name, le.Line, msg)
+		}
+		return fmt.Errorf("%s: %w", name, err)
+	}
+
+	d := distribution.Distribution{Splits: splitKeys, Counts: res.Counts}
+	var out bytes.Buffer
+	switch format {
+	case "csv":
+		err = distribution.WriteCSV(&out, d)
+	case "json":
+		err = distribution.WriteJSON(&out, d)
+	default:
+		err = distribution.WriteTable(&out, d, verifyTerminalWidth(c.App.Writer))
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := c.App.Writer.Write(out.Bytes()); err != nil {
+		return err
+	}
+	return verifyGates(c, d.Summary(), maxSkew)
+}
+
+// verifyNoArgs rejects positional arguments; urfave/cli stops parsing flags at the first
+// one, so a flag after it arrives here as an argument.
+func verifyNoArgs(c *cli.Context, hint string) error {
+	if c.Args().Len() == 0 {
+		return nil
+	}
+	first := c.Args().First()
+	for _, a := range c.Args().Slice() {
+		if strings.HasPrefix(a, "-") && a != "-" {
+			return usageErrorf("flag %q comes after the argument %q: put flags before arguments (%s takes none)", a, first, c.Command.Name)
+		}
+	}
+	return usageErrorf("unexpected argument %q: %s takes no arguments; %s", first, c.Command.Name, hint)
+}
+
+// verifyMaxSkew parses --max-skew; 0 means no gate.
+func verifyMaxSkew(c *cli.Context) (float64, error) {
+	if !c.IsSet("max-skew") {
+		return 0, nil
+	}
+	v := c.String("max-skew")
+	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+	if err != nil || f < 1 || f != f || f > 1e300 {
+		return 0, usageErrorf("--max-skew must be a number of at least 1 (skew is largest region / mean), got %q", v)
+	}
+	return f, nil
+}
+
+// verifySplitKeys reads --splits-file or builds the split from the same flags as plan.
+func verifySplitKeys(c *cli.Context) ([][]byte, error) {
+	path := c.String("splits-file")
+	if path == "" {
+		if c.IsSet("splits-file") {
+			return nil, usageErrorf("--splits-file must name a file, got %q", path)
+		}
+		if _, err := applySpec(c); err != nil {
+			return nil, err
+		}
+		split, err := splitFromFlags(c, 0)
+		if err != nil {
+			return nil, err
+		}
+		return split.Keys, nil
+	}
+	others := []cli.Flag{specFlag()}
+	others = append(others, splitFlags()...)
+	for _, f := range others {
+		for _, n := range f.Names() {
+			if c.IsSet(n) {
+				return nil, usageErrorf("--splits-file and --%s both choose the split keys: give one of them", f.Names()[0])
+			}
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usageErrorf("--splits-file: %v", verifyPathError(err))
+	}
+	defer f.Close()
+	keys, warnings, err := distribution.ReadSplits(f)
+	if err != nil {
+		var le *distribution.LineError
+		if errors.As(err, &le) {
+			return nil, usageErrorf("%s:%d: %v", path, le.Line, le.Err)
+		}
+		return nil, usageErrorf("--splits-file: %v", verifyPathError(err))
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(c.App.ErrWriter, "presplit: warning: %s:%d: %s\n", path, w.Line, w.Msg)
+	}
+	return keys, nil
+}
+
+// verifyPathError drops the Go operation name from a file error: "keys.txt: no such file or
+// directory".
+func verifyPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
+	}
+	return err
+}
+
+// verifyOpenKeys opens --keys (stdin when unset or -). size is the file size for the
+// progress bar, -1 when unknown.
+func verifyOpenKeys(c *cli.Context) (r io.Reader, name string, size int64, closeFn func(), err error) {
+	path := c.String("keys")
+	if path == "" || path == "-" {
+		if f, ok := c.App.Reader.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+			return nil, "", 0, nil, usageErrorf("no key sample: give --keys FILE or pipe the keys into stdin")
+		}
+		return c.App.Reader, "stdin", -1, func() {}, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, "", 0, nil, usageErrorf("--keys: %v", verifyPathError(err))
+	}
+	size = -1
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
+	}
+	return f, path, size, func() { f.Close() }, nil
+}
+
+// verifyGates applies --fail-empty and --max-skew after the report is written.
+func verifyGates(c *cli.Context, s distribution.Summary, maxSkew float64) error {
+	var failed []string
+	if c.Bool("fail-empty") && s.Empty > 0 {
+		failed = append(failed, fmt.Sprintf("%d of %d regions received no key (--fail-empty)", s.Empty, s.Regions))
+	}
+	if maxSkew > 0 {
+		switch {
+		case s.Keys == 0:
+			failed = append(failed, "no keys were read, so skew is undefined (--max-skew)")
+		case s.Skew > maxSkew:
+			failed = append(failed, fmt.Sprintf("skew %s exceeds --max-skew %s: region %d holds %d of %d keys",
+				strconv.FormatFloat(s.Skew, 'f', 2, 64), c.String("max-skew"), s.Largest, s.LargestKeys, s.Keys))
+		}
+	}
+	if len(failed) > 0 {
+		return &checkFailed{msg: strings.Join(failed, "; ")}
+	}
+	return nil
+}
+
+// verifyTerminalWidth is the width of w when it is a terminal, 0 (plain text) otherwise.
+func verifyTerminalWidth(w io.Writer) int {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return 0
+	}
+	width, _, err := term.GetSize(int(f.Fd()))
+	if err != nil || width <= 0 {
+		return 80
+	}
+	return width
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// verifyProgress draws a one-line progress report on a terminal's stderr once a run has
+// taken over a second: a bar with rate and ETA when the input size is known, a key counter
+// otherwise.
+type verifyProgress struct {
+	w        io.Writer
+	width    int
+	total    int64 // -1 when unknown (stdin, pipes)
+	start    time.Time
+	lastDraw time.Time
+	drawn    bool
+}
+
+// newVerifyProgress returns nil unless w is a terminal.
+func newVerifyProgress(w io.Writer, total int64) *verifyProgress {
+	width := verifyTerminalWidth(w)
+	if width == 0 {
+		return nil
+	}
+	return &verifyProgress{w: w, width: width, total: total, start: time.Now()}
+}
+
+func (p *verifyProgress) update(done, keys int64) {
+	now := time.Now()
+	if now.Sub(p.start) < time.Second || now.Sub(p.lastDraw) < 200*time.Millisecond {
+		return
+	}
+	p.lastDraw, p.drawn = now, true
+	fmt.Fprintf(p.w, "\r%s\x1b[K", verifyProgressLine(done, keys, p.total, now.Sub(p.start), p.width-1))
+}
+
+func (p *verifyProgress) finish() {
+	if p != nil && p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}
+
+// verifyProgressLine is the progress text after elapsed: done of total bytes (total < 0:
+// unknown) and keys counted, fitted to width columns.
+func verifyProgressLine(done, keys, total int64, elapsed time.Duration, width int) string {
+	secs := elapsed.Seconds()
+	rate := 0.0
+	if secs > 0 {
+		rate = float64(done) / secs
+	}
+	rateText := humanize.IBytes(uint64(rate)) + "/s"
+	if total < 0 {
+		return fmt.Sprintf("%s keys  %s  %s", humanize.Comma(keys), humanize.IBytes(uint64(done)), rateText)
+	}
+	frac := 1.0
+	if total > 0 {
+		frac = min(float64(done)/float64(total), 1)
+	}
+	eta := "?"
+	if rate > 0 {
+		eta = time.Duration(float64(total-done) / rate * float64(time.Second)).Round(time.Second).String()
+	}
+	tail := fmt.Sprintf(" %3.0f%%  %s / %s  %s  ETA %s", 100*frac, humanize.IBytes(uint64(done)),
+		humanize.IBytes(uint64(total)), rateText, eta)
+	barWidth := min(width-len(tail)-2, 40)
+	if barWidth < 5 {
+		return strings.TrimSpace(tail)
+	}
+	e := int(frac * float64(barWidth*8))
+	full := strings.Repeat("█", e/8)
+	part := ""
+	if e%8 > 0 {
+		part = []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}[e%8]
+	}
+	pad := barWidth - e/8 - len([]rune(part))
+	return "[" + full + part + strings.Repeat(" ", pad) + "]" + tail
 }

@@ -1,6 +1,6 @@
 module github.com/presplit/presplit
 
-go 1.24
+go 1.24.0
 
 require (
 	github.com/dustin/go-humanize v1.1.0
@@ -13,4 +13,6 @@ require (
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/sys v0.37.0 // indirect
+	golang.org/x/term v0.36.0 // indirect
 )

@@ -1,0 +1,161 @@
+package distribution
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// searchRegion is the independent answer: the number of split keys <= key, by sort.Search.
+func searchRegion(splits [][]byte, key []byte) int {
+	return sort.Search(len(splits), func(i int) bool { return bytes.Compare(splits[i], key) > 0 })
+}
+
+// randomSplits returns n distinct sorted keys of 1..maxLen bytes drawn from alphabet.
+func randomSplits(rng *rand.Rand, n, maxLen int, alphabet []byte) [][]byte {
+	seen := map[string]bool{}
+	var keys [][]byte
+	for len(keys) < n {
+		k := randomKey(rng, 1+rng.IntN(maxLen), alphabet)
+		if !seen[string(k)] {
+			seen[string(k)] = true
+			keys = append(keys, k)
+		}
+	}
+	slices.SortFunc(keys, bytes.Compare)
+	return keys
+}
+
+func randomKey(rng *rand.Rand, n int, alphabet []byte) []byte {
+	k := make([]byte, n)
+	for i := range k {
+		k[i] = alphabet[rng.IntN(len(alphabet))]
+	}
+	return k
+}
+
+var allBytes = func() []byte {
+	b := make([]byte, 256)
+	for i := range b {
+		b[i] = byte(i)
+	}
+	return b
+}()
+
+func TestLocateMatchesSortSearch(t *testing.T) {
+	tests := []struct {
+		name     string
+		regions  int
+		maxLen   int
+		alphabet []byte
+	}{
+		{"one region", 1, 4, allBytes},
+		{"two regions", 2, 4, allBytes},
+		{"hex prefixes", 1000, 4, []byte("0123456789abcdef")},
+		{"short binary keys", 300, 4, []byte{0x00, 0x01, 0x7F, 0x80, 0xFE, 0xFF}},
+		{"dense bytes", 5000, 3, allBytes},
+		{"long keys", 200, 40, []byte("ab")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(1, uint64(tt.regions)))
+			splits := randomSplits(rng, tt.regions-1, tt.maxLen, tt.alphabet)
+			loc, err := NewLocator(splits)
+			require.NoError(t, err)
+			assert.Equal(t, tt.regions, loc.Regions())
+			probe := func(key []byte) {
+				t.Helper()
+				if got, want := loc.Locate(key), searchRegion(splits, key); got != want {
+					t.Fatalf("Locate(%x) = %d, sort.Search says %d", key, got, want)
+				}
+			}
+			probe(nil)
+			probe([]byte{0})
+			probe([]byte{0xFF, 0xFF, 0xFF})
+			for _, s := range splits {
+				probe(s)                             // a split key starts its region
+				probe(s[:len(s)-1])                  // its prefix
+				probe(append(slices.Clone(s), 0x00)) // just after it
+				probe(append(slices.Clone(s), 0xFF))
+			}
+			for range 20000 {
+				probe(randomKey(rng, rng.IntN(tt.maxLen+2), tt.alphabet))
+			}
+		})
+	}
+}
+
+func TestNewLocatorRejects(t *testing.T) {
+	tests := []struct {
+		name string
+		keys [][]byte
+		want string
+	}{
+		{"empty key", [][]byte{{}, []byte("a")}, "key 0 is empty"},
+		{"duplicate", [][]byte{[]byte("a"), []byte("a")}, `key 1 "a" does not sort after key 0 "a"`},
+		{"unsorted", [][]byte{[]byte("b"), []byte("a")}, `key 1 "a" does not sort after key 0 "b"`},
+		{"signed order", [][]byte{{0x80}, {0x7F}}, `key 1 "\x7F" does not sort after key 0 "\x80"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := NewLocator(tt.keys)
+			require.ErrorIs(t, err, ErrSplitOrder)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
+
+func TestLocateDoesNotAllocate(t *testing.T) {
+	loc, err := NewLocator(hexSplits(1000))
+	require.NoError(t, err)
+	key := []byte("3f2a9c00d1e2f3a4b5c6d7e8f9a0b1c2")
+	allocs := testing.AllocsPerRun(1000, func() { loc.Locate(key) })
+	assert.Zero(t, allocs)
+}
+
+// hexSplits is regions-1 evenly spaced 4-hex-digit split keys, as --prefix hex would give.
+func hexSplits(regions int) [][]byte {
+	keys := make([][]byte, 0, regions-1)
+	for i := 1; i < regions; i++ {
+		keys = append(keys, fmt.Appendf(nil, "%04x", i*0x10000/regions))
+	}
+	return keys
+}
+
+// benchKeys are n 32-byte hex-prefixed keys, as bench/verify.sh generates.
+func benchKeys(n int) [][]byte {
+	rng := rand.New(rand.NewPCG(7, 7))
+	keys := make([][]byte, n)
+	for i := range keys {
+		keys[i] = fmt.Appendf(nil, "%016x%016x", rng.Uint64(), rng.Uint64())
+	}
+	return keys
+}
+
+func BenchmarkLocate(b *testing.B) {
+	keys := benchKeys(1 << 16)
+	for _, regions := range []int{10, 1000, 60000} {
+		b.Run(fmt.Sprintf("regions=%d", regions), func(b *testing.B) {
+			loc, err := NewLocator(hexSplits(regions))
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			sum := 0
+			i := 0
+			for b.Loop() {
+				sum += loc.Locate(keys[i&(len(keys)-1)])
+				i++
+			}
+			if sum < 0 {
+				b.Fatal(sum)
+			}
+		})
+	}
+}

@@ -1,0 +1,133 @@
+package distribution
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"unicode/utf8"
+
+	"github.com/presplit/presplit/hbytes"
+)
+
+// LineError is an error on one line of an input: a SPLITS_FILE or a key sample.
+type LineError struct {
+	Line int64 // 1-based
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+func (e *LineError) Unwrap() error { return e.Err }
+
+// ErrEmptySplitKey is a blank line in a SPLITS_FILE: HBase fails the create with "Empty
+// split key must not be passed in the split keys."
+var ErrEmptySplitKey = errors.New(`empty split key: HBase rejects it ("Empty split key must not be passed in the split keys.")`)
+
+// Warning is something HBase accepts silently but the user most likely did not mean.
+type Warning struct {
+	Line int64
+	Msg  string
+}
+
+func (w Warning) String() string { return fmt.Sprintf("line %d: %s", w.Line, w.Msg) }
+
+// ReadSplits reads an HBase SPLITS_FILE as the hbase shell does (admin.rb: File.foreach,
+// chomp, Bytes.toBytesBinary): lines end at \n; chomp removes one trailing \n, \r\n or \r;
+// nothing else is trimmed and blank lines are not skipped. The keys are then sorted in
+// unsigned byte order and checked as the HBase client checks them.
+//
+// Errors are *LineError: a blank line (ErrEmptySplitKey), a truncated \x escape (HBase's
+// toBytesBinary throws), a duplicate key (HBase's wording: "All split keys must be unique,
+// found duplicate: ..."). Escapes HBase silently reads as text (\xab) and non-ASCII text
+// (HBase keeps the low 8 bits of each UTF-16 unit) come back as warnings.
+func ReadSplits(r io.Reader) (keys [][]byte, warnings []Warning, err error) {
+	type lineKey struct {
+		line int64
+		key  []byte
+	}
+	var all []lineKey
+	br := bufio.NewReader(r)
+	for line := int64(1); ; line++ {
+		text, rerr := br.ReadBytes('\n')
+		if rerr != nil && rerr != io.EOF {
+			return nil, nil, rerr
+		}
+		if len(text) == 0 && rerr == io.EOF {
+			break
+		}
+		text = chomp(text)
+		if len(text) == 0 {
+			return nil, nil, &LineError{Line: line, Err: ErrEmptySplitKey}
+		}
+		key, derr := hbytes.AppendBytesBinary(nil, text)
+		if derr != nil {
+			var te *hbytes.TruncatedEscapeError
+			if errors.As(derr, &te) {
+				derr = fmt.Errorf("truncated escape %s at column %d: \\x needs two uppercase hex digits (HBase's toBytesBinary throws on it)",
+					quote(te.Text), te.Offset+1)
+			}
+			return nil, nil, &LineError{Line: line, Err: derr}
+		}
+		if off, ok := hbytes.BogusEscape(text); ok {
+			esc := text[off:min(off+4, len(text))]
+			warnings = append(warnings, Warning{Line: line, Msg: fmt.Sprintf(
+				"%s at column %d is not an escape to HBase (uppercase hex only): the key holds the text %s",
+				quote(string(esc)), off+1, quote(string(esc[1:])))})
+		}
+		if i := nonASCII(text); i >= 0 {
+			warnings = append(warnings, Warning{Line: line, Msg: fmt.Sprintf(
+				"non-ASCII text at column %d: HBase keeps the low 8 bits of each UTF-16 unit (%q becomes %s), not its UTF-8 bytes",
+				i+1, firstRune(text[i:]), lowByte(text[i:]))})
+		}
+		all = append(all, lineKey{line: line, key: key})
+		if rerr == io.EOF {
+			break
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return bytes.Compare(all[i].key, all[j].key) < 0 })
+	keys = make([][]byte, len(all))
+	for i, lk := range all {
+		if i > 0 && bytes.Equal(lk.key, all[i-1].key) {
+			first, second := all[i-1].line, lk.line
+			s := hbytes.ToStringBinary(lk.key)
+			return nil, nil, &LineError{Line: second, Err: fmt.Errorf(
+				"All split keys must be unique, found duplicate: %s, %s (same key as line %d)", s, s, first)}
+		}
+		keys[i] = lk.key
+	}
+	return keys, warnings, nil
+}
+
+// chomp removes one trailing \r\n, \n or \r, as Ruby's String#chomp does.
+func chomp(b []byte) []byte {
+	switch {
+	case bytes.HasSuffix(b, []byte("\r\n")):
+		return b[:len(b)-2]
+	case bytes.HasSuffix(b, []byte("\n")), bytes.HasSuffix(b, []byte("\r")):
+		return b[:len(b)-1]
+	}
+	return b
+}
+
+// nonASCII is the offset of the first byte >= 0x80 in b, or -1.
+func nonASCII(b []byte) int {
+	for i, c := range b {
+		if c >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return -1
+}
+
+func firstRune(b []byte) string {
+	r, _ := utf8.DecodeRune(b)
+	return string(r)
+}
+
+// lowByte is the toStringBinary form of what HBase keeps of the first character of b.
+func lowByte(b []byte) string {
+	k, _ := hbytes.AppendBytesBinary(nil, []byte(firstRune(b)))
+	return hbytes.ToStringBinary(k)
+}

@@ -1,0 +1,125 @@
+package distribution
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/presplit/presplit/hbytes"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestReadSplits(t *testing.T) {
+	tests := []struct {
+		name     string
+		file     string
+		want     []string // toStringBinary of the sorted keys
+		warnings []string
+		errLine  int64
+		err      string
+	}{
+		{name: "0-byte file", file: "", want: []string{}},
+		{name: "newline endings", file: "10\n20\n30\n", want: []string{"10", "20", "30"}},
+		{name: "no final newline", file: "10\n20", want: []string{"10", "20"}},
+		{name: "CRLF", file: "10\r\n20\r\n", want: []string{"10", "20"}},
+		{name: "chomp strips one CR only", file: "10\r\r\n20\n", want: []string{`10\x0D`, "20"}},
+		{name: "last line ends in CR", file: "10\n20\r", want: []string{"10", "20"}},
+		{name: "CR alone does not end a line", file: "10\r20\n", want: []string{`10\x0D20`}},
+		{name: "spaces are kept", file: " 10\n20 \n", want: []string{" 10", "20 "}},
+		{name: "sorted unsigned", file: "\\xFF\n\\x7F\nb\na\n", want: []string{"a", "b", `\x7F`, `\xFF`}},
+		{name: "escapes", file: "\\x00\\x01\n\\x5C\n", want: []string{`\x00\x01`, `\x5C`}},
+		{name: "lone backslash", file: "a\\b\n", want: []string{`a\x5Cb`}},
+		{name: "lowercase escape warns", file: "10\n\\xab\n", want: []string{"10", "xab"},
+			warnings: []string{`line 2: "\xab" at column 1 is not an escape to HBase (uppercase hex only): the key holds the text "xab"`}},
+		{name: "non-ASCII warns", file: "caf\xC3\xA9\n", want: []string{`caf\xE9`},
+			warnings: []string{`line 1: non-ASCII text at column 4: HBase keeps the low 8 bits of each UTF-16 unit ("é" becomes \xE9), not its UTF-8 bytes`}},
+		{name: "blank line", file: "10\n\n20\n", errLine: 2, err: "empty split key"},
+		{name: "blank last line", file: "10\n20\n\n", errLine: 3, err: "empty split key"},
+		{name: "CRLF blank line", file: "10\r\n\r\n", errLine: 2, err: "empty split key"},
+		{name: "truncated escape", file: "10\n20\\x4\n", errLine: 2,
+			err: `truncated escape "\x4" at column 3: \x needs two uppercase hex digits (HBase's toBytesBinary throws on it)`},
+		{name: "duplicate", file: "20\n10\n30\n10\n", errLine: 4,
+			err: "All split keys must be unique, found duplicate: 10, 10 (same key as line 2)"},
+		{name: "duplicate through escapes", file: "A\n\\x41\n", errLine: 2,
+			err: "All split keys must be unique, found duplicate: A, A (same key as line 1)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			keys, warnings, err := ReadSplits(strings.NewReader(tt.file))
+			if tt.err != "" {
+				var le *LineError
+				require.ErrorAs(t, err, &le)
+				assert.Equal(t, tt.errLine, le.Line)
+				assert.Contains(t, le.Err.Error(), tt.err)
+				return
+			}
+			require.NoError(t, err)
+			got := []string{}
+			for _, k := range keys {
+				got = append(got, hbytes.ToStringBinary(k))
+			}
+			assert.Equal(t, tt.want, got)
+			var ws []string
+			for _, w := range warnings {
+				ws = append(ws, w.String())
+			}
+			assert.Equal(t, tt.warnings, ws)
+		})
+	}
+}
+
+func TestReadSplitsBlankLineIsErrEmptySplitKey(t *testing.T) {
+	_, _, err := ReadSplits(strings.NewReader("\n"))
+	assert.True(t, errors.Is(err, ErrEmptySplitKey))
+}
+
+// FuzzReadSplits checks the reader against a plain reading of admin.rb's rules.
+func FuzzReadSplits(f *testing.F) {
+	for _, s := range []string{"", "\n", "10\n20\n", "a\r\nb", "b\na\n", "\\x4", "x\r", "\\xab\n\\xAB", "a\na"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, file []byte) {
+		keys, _, err := ReadSplits(bytes.NewReader(file))
+		// The reference: split after each \n, chomp, toBytesBinary, sort, reject repeats.
+		var lines []string
+		rest := string(file)
+		for rest != "" {
+			i := strings.IndexByte(rest, '\n')
+			if i < 0 {
+				lines, rest = append(lines, rest), ""
+				continue
+			}
+			lines, rest = append(lines, rest[:i+1]), rest[i+1:]
+		}
+		wantErr := false
+		seen := map[string]bool{}
+		for _, l := range lines {
+			l = strings.TrimSuffix(l, "\n")
+			l = strings.TrimSuffix(l, "\r")
+			k, kerr := hbytes.ToBytesBinary(l)
+			if l == "" || kerr != nil || seen[string(k)] {
+				wantErr = true
+				break
+			}
+			seen[string(k)] = true
+		}
+		if wantErr != (err != nil) {
+			t.Fatalf("ReadSplits(%q): err = %v, reference expects error: %v", file, err, wantErr)
+		}
+		if err != nil {
+			var le *LineError
+			if !errors.As(err, &le) || le.Line < 1 || le.Line > int64(len(lines)) {
+				t.Fatalf("error %v has no line within 1..%d", err, len(lines))
+			}
+			return
+		}
+		if len(keys) != len(lines) {
+			t.Fatalf("%d keys from %d lines", len(keys), len(lines))
+		}
+		if _, err := NewLocator(keys); err != nil {
+			t.Fatalf("keys not sorted and unique: %v", err)
+		}
+	})
+}

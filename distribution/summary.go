@@ -1,0 +1,50 @@
+package distribution
+
+import "math"
+
+// Summary describes how evenly keys fell into regions.
+type Summary struct {
+	Keys    int64   `json:"keys"`
+	Regions int     `json:"regions"`
+	Mean    float64 `json:"mean"` // keys per region
+	// Largest is the region with the most keys (the lowest index on a tie).
+	Largest      int     `json:"largest_region"`
+	LargestKeys  int64   `json:"largest_keys"`
+	LargestShare float64 `json:"largest_share"` // LargestKeys / Keys, 0..1
+	// Skew is LargestKeys / Mean: 1 is perfectly even, Regions means one region has all.
+	Skew float64 `json:"skew"`
+	// CV is the coefficient of variation: population standard deviation / mean.
+	CV    float64 `json:"cv"`
+	Empty int     `json:"empty_regions"` // regions with no key
+}
+
+// Summarize computes the summary of per-region counts. With no keys, Mean, LargestShare,
+// Skew and CV are 0 and every region is empty.
+func Summarize(counts []int64) Summary {
+	s := Summary{Regions: len(counts)}
+	if len(counts) == 0 {
+		return s
+	}
+	for i, c := range counts {
+		s.Keys += c
+		if c > s.LargestKeys {
+			s.Largest, s.LargestKeys = i, c
+		}
+		if c == 0 {
+			s.Empty++
+		}
+	}
+	if s.Keys == 0 {
+		return s
+	}
+	s.Mean = float64(s.Keys) / float64(len(counts))
+	s.LargestShare = float64(s.LargestKeys) / float64(s.Keys)
+	s.Skew = float64(s.LargestKeys) / s.Mean
+	var sq float64
+	for _, c := range counts {
+		d := float64(c) - s.Mean
+		sq += d * d
+	}
+	s.CV = math.Sqrt(sq/float64(len(counts))) / s.Mean
+	return s
+}
