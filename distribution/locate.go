@@ -8,6 +8,7 @@ package distribution
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 
@@ -28,6 +29,9 @@ type Locator struct {
 	// start[p] is the number of split keys that sort below the two bytes p>>8, p&0xFF; the
 	// keys with those two leading bytes are within keys[start[p]:start[p+1]].
 	start []uint32
+	// next8[i] is bytes 2..9 of keys[i], big-endian, zero-padded: comparing it with the
+	// same bytes of a key decides most comparisons without touching the keys.
+	next8 []uint64
 }
 
 // ErrSplitOrder reports split keys that are not strictly increasing or include an empty key.
@@ -56,6 +60,10 @@ func NewLocator(keys [][]byte) (*Locator, error) {
 		l.start[p] = uint32(j)
 	}
 	l.start[1<<16] = uint32(len(keys))
+	l.next8 = make([]uint64, len(keys))
+	for i, k := range keys {
+		l.next8[i] = next8(k)
+	}
 	return l, nil
 }
 
@@ -78,17 +86,54 @@ func (l *Locator) Locate(key []byte) int {
 	if hi > lo && len(l.keys[hi-1]) < 2 {
 		hi--
 	}
-	// Compare the rest only.
-	rest := key[2:]
+	// Compare the rest only, bytes 2..9 as one number first. Zero padding keeps the order:
+	// unequal numbers differ at a byte both keys have, or where the shorter one ended.
+	k8 := next8(key)
+	if hi-lo <= linearWindow {
+		// Count, without branches, the keys whose first ten bytes sort below or equal to
+		// the key's; only keys that tie on those bytes need a full comparison.
+		lt, le := lo, lo
+		for _, s8 := range l.next8[lo:hi] {
+			lt += b2i(s8 < k8)
+			le += b2i(s8 <= k8)
+		}
+		if lt == le {
+			return lt
+		}
+		lo, hi = lt, le
+	}
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
-		if bytes.Compare(l.keys[mid][2:], rest) <= 0 {
+		s8 := l.next8[mid]
+		if s8 < k8 || s8 == k8 && bytes.Compare(l.keys[mid][2:], key[2:]) <= 0 {
 			lo = mid + 1
 		} else {
 			hi = mid
 		}
 	}
 	return lo
+}
+
+// linearWindow is the largest window scanned linearly rather than by binary search.
+const linearWindow = 16
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// next8 is b[2:10] as a big-endian number, zero-padded when b is shorter.
+func next8(b []byte) uint64 {
+	if len(b) >= 10 {
+		return binary.BigEndian.Uint64(b[2:10])
+	}
+	var pad [8]byte
+	if len(b) > 2 {
+		copy(pad[:], b[2:])
+	}
+	return binary.BigEndian.Uint64(pad[:])
 }
 
 // countAtMost is the number of keys <= key, by binary search over all of them.
