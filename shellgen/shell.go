@@ -30,17 +30,24 @@ func Shell(w io.Writer, d Doc) error {
 	return err
 }
 
-// rubyQuote writes s as a Ruby single-quoted string: only \\ and \' are escapes there, so
-// every other character (including \x, " and #{) reaches HBase as written.
+// rubyQuote writes s as a Ruby single-quoted string. There only \\ and \' are escapes and
+// any other backslash is literal, so ' is written \' and a backslash is doubled only where
+// Ruby would otherwise read it as part of an escape (before \ or ', or at the end).
+// toStringBinary text never needs the latter: its backslashes always start \xNN, which
+// reaches HBase's toBytesBinary as written ('\x01' is the 4 characters \x01).
 func rubyQuote(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('\'')
 	for i := 0; i < len(s); i++ {
-		if s[i] == '\'' || s[i] == '\\' {
-			b.WriteByte('\\')
+		switch c := s[i]; {
+		case c == '\'':
+			b.WriteString(`\'`)
+		case c == '\\' && (i+1 == len(s) || s[i+1] == '\\' || s[i+1] == '\''):
+			b.WriteString(`\\`)
+		default:
+			b.WriteByte(c)
 		}
-		b.WriteByte(s[i])
 	}
 	b.WriteByte('\'')
 	return b.String()
@@ -122,7 +129,7 @@ func shellStatement(d Doc) string {
 		fill(&b, items, "  {", "   ")
 	}
 	for _, o := range opts {
-		if strings.HasPrefix(o, "SPLITS => ") {
+		if strings.HasPrefix(o, "SPLITS => ") && utf8.RuneCountInString("  "+o+",") > shellWidth {
 			b.WriteString("  SPLITS => [\n")
 			items := make([]string, len(keys))
 			for i, k := range keys {
