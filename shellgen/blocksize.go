@@ -31,12 +31,8 @@ func ParseBlockSize(s string) (int64, error) {
 		return 0, errors.New("must be whole bytes or KiB/MiB, like 65536 or 64KiB")
 	}
 	n, err := strconv.ParseInt(m[1], 10, 64)
-	if err != nil || n > MaxBlockSize {
-		return 0, CheckBlockSize(MaxBlockSize + 1)
+	if err != nil || n > MaxBlockSize || CheckBlockSize(n*mult) != nil {
+		return 0, &SettingError{Setting: "BLOCKSIZE", Value: s, Rule: "must be between 1K and 16MB (1024..16777216 bytes)"}
 	}
-	n *= mult
-	if err := CheckBlockSize(n); err != nil {
-		return 0, err
-	}
-	return n, nil
+	return n * mult, nil
 }

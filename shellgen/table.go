@@ -64,11 +64,13 @@ type SettingError struct {
 }
 
 func (e *SettingError) Error() string {
-	where := "table"
-	if e.Family != "" {
-		where = fmt.Sprintf("family %q", e.Family)
+	switch {
+	case e.Family != "":
+		return fmt.Sprintf("family %q: %s %q: %s", e.Family, e.Setting, e.Value, e.Rule)
+	case e.Setting == "NAME" || e.Setting == "MAX_FILESIZE":
+		return fmt.Sprintf("table: %s %q: %s", e.Setting, e.Value, e.Rule)
 	}
-	return fmt.Sprintf("%s: %s %q: %s", where, e.Setting, e.Value, e.Rule)
+	return fmt.Sprintf("%s %q: %s", e.Setting, e.Value, e.Rule)
 }
 
 // CheckTableName reports whether name is a legal HBase table name: an optional namespace
