@@ -898,3 +898,29 @@ func TestRenderSplitsFileStderrOnlyWithOutput(t *testing.T) {
 		" BLOOMFILTER => 'ROW', BLOCKSIZE => 65536, DATA_BLOCK_ENCODING => 'FAST_DIFF'}, MAX_FILESIZE => 10737418240,"+
 		" SPLITS_FILE => '"+file+"'", strings.Join(strings.Fields(strings.ReplaceAll(errOut, "\n", " ")), " "))
 }
+
+// TestRenderReadmeExamples checks that every output block of the README's "Output formats"
+// section is its golden file, byte for byte.
+func TestRenderReadmeExamples(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	text := string(readme)
+	start := strings.Index(text, "## Output formats")
+	require.GreaterOrEqual(t, start, 0)
+	end := strings.Index(text[start+1:], "\n## ")
+	require.Greater(t, end, 0)
+	section := text[start : start+1+end]
+	blocks := strings.Split(section, "<!-- golden: ")[1:]
+	require.NotEmpty(t, blocks)
+	for _, blk := range blocks {
+		name, rest, ok := strings.Cut(blk, " -->\n```text\n")
+		require.True(t, ok, "golden marker must be followed by a ```text block: %q", blk[:40])
+		body, _, ok := strings.Cut(rest, "```\n")
+		require.True(t, ok)
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(filepath.Join("testdata", "render", name))
+			require.NoError(t, err)
+			assert.Equal(t, string(want), body)
+		})
+	}
+}

@@ -12,6 +12,11 @@ import (
 // JavaClass is the name of the class Java writes (so the file is CreateTable.java).
 const JavaClass = "CreateTable"
 
+// JavaMaxKeys is the most split keys Java writes: each array element costs about 11 bytes
+// of bytecode and a Java method is limited to 64 KB (javac: "code too large"). 5000 keys
+// were checked to compile.
+const JavaMaxKeys = 5000
+
 // Java writes a compilable Java class whose createTable(Admin) creates the table with the
 // HBase 2.x client API: TableDescriptorBuilder, ColumnFamilyDescriptorBuilder, and
 //
@@ -23,6 +28,9 @@ const JavaClass = "CreateTable"
 func Java(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
+	}
+	if n := len(d.Split.Keys); n > JavaMaxKeys {
+		return &FormatError{Format: "java", Reason: fmt.Sprintf("%d split keys do not fit in one Java method (at most %d: 64 KB of bytecode); use --format splits-file and read it with Bytes.toBytesBinary per line", n, JavaMaxKeys)}
 	}
 	var b strings.Builder
 	imports := []string{

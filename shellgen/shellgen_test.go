@@ -296,3 +296,15 @@ func BenchmarkRender(b *testing.B) {
 		}
 	}
 }
+
+func TestJavaKeyLimit(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, Java(&b, benchDoc(JavaMaxKeys+1)))
+	assert.Equal(t, JavaMaxKeys, strings.Count(b.String(), "Bytes.toBytesBinary("))
+	b.Reset()
+	err := Java(&b, benchDoc(JavaMaxKeys+2))
+	var fe *FormatError
+	require.ErrorAs(t, err, &fe)
+	assert.Contains(t, err.Error(), "5001 split keys do not fit in one Java method")
+	assert.Empty(t, b.String())
+}
