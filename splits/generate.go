@@ -96,7 +96,9 @@ func generate(p Prefix, regions int, opt Options) (Split, error) {
 	if p.Width == 0 {
 		var note string
 		p, note = chooseWidth(p, regions, align == AlignEven)
-		notes = append(notes, note)
+		if regions > 1 {
+			notes = append(notes, note)
+		}
 	} else if size := p.Size(); size.Cmp(big.NewInt(int64(regions))) < 0 {
 		return Split{}, tooMany(p, regions)
 	}
