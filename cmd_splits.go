@@ -171,7 +171,7 @@ func splitsCommand() *cli.Command {
 		Name:  "splits",
 		Usage: "print split keys aligned with the rowkey prefix",
 		UsageText: "presplit splits --regions N [--prefix SPEC] [--suffix S] [--align even]\n" +
-			"   presplit splits --regions N --algo HexStringSplit|DecimalStringSplit|UniformSplit [--first-row X] [--last-row Y]",
+			"presplit splits --regions N --algo HexStringSplit|DecimalStringSplit|UniformSplit [--first-row X] [--last-row Y]",
 		Description: "Prints the N-1 split keys, one per line, in HBase's toStringBinary form " +
 			"(the form hbase shell's SPLITS and SPLITS_FILE read back).",
 		Flags:  splitFlags(),
