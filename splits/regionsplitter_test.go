@@ -74,3 +74,74 @@ func TestRegionSplitterRefdata(t *testing.T) {
 	assert.Greater(t, ok, 20)
 	assert.Greater(t, failed, 5)
 }
+
+// TestRegionSplitterJavaEdges covers HBase behaviour beyond regionsplitter.tsv: how Java's
+// BigInteger reads a row, Bytes.split's own checks, and counts below one.
+func TestRegionSplitterJavaEdges(t *testing.T) {
+	tests := []struct {
+		name        string
+		algo        string
+		n           int
+		first, last string
+		want        []string
+		wantErr     string // Exception: Message
+	}{
+		{name: "uppercase last row", algo: "HexStringSplit", n: 2, first: "00", last: "FF", want: []string{"80"}},
+		{name: "plus sign", algo: "DecimalStringSplit", n: 2, first: "+0", last: "10", want: []string{"05"}},
+		{name: "negative first row pads after the sign", algo: "DecimalStringSplit", n: 2, first: "-10", last: "10", want: []string{"00"}},
+		{name: "fullwidth and Devanagari digits", algo: "DecimalStringSplit", n: 2, first: "０", last: "१०", want: []string{"05"}},
+		{name: "embedded sign", algo: "HexStringSplit", n: 2, first: "1-2", wantErr: "java.lang.NumberFormatException: Illegal embedded sign character"},
+		{name: "sign only", algo: "HexStringSplit", n: 2, last: "-", wantErr: "java.lang.NumberFormatException: Zero length BigInteger"},
+		{name: "bad digit reported with its group (15 digits: groups of 1, 7, 7)", algo: "HexStringSplit", n: 2, last: "fffffffffzfffff", wantErr: `java.lang.NumberFormatException: For input string: "fzfffff" under radix 16`},
+		{name: "bad decimal group", algo: "DecimalStringSplit", n: 2, last: "12345678901x", wantErr: `java.lang.NumberFormatException: For input string: "45678901x"`},
+		{name: "equal rows", algo: "DecimalStringSplit", n: 2, first: "5", last: "5", wantErr: "java.lang.IllegalArgumentException: last row (5) is configured less than first row (5)"},
+		{name: "zero regions", algo: "HexStringSplit", n: 0, wantErr: "java.lang.NegativeArraySizeException: -1"},
+		{name: "uniform padded equal", algo: "UniformSplit", n: 2, first: "a", last: `a\x00`, wantErr: "java.lang.IllegalArgumentException: b <= a"},
+		{name: "uniform zero regions", algo: "UniformSplit", n: 0, wantErr: "java.lang.IllegalArgumentException: num cannot be <= 0"},
+		{name: "uniform minus two", algo: "UniformSplit", n: -2, wantErr: "java.lang.NegativeArraySizeException: -1"},
+		{name: "uniform truncated escape", algo: "UniformSplit", n: 2, first: `\x4`, wantErr: "java.lang.StringIndexOutOfBoundsException: String index out of range: 3"},
+		{name: "uniform retries with a zero byte", algo: "UniformSplit", n: 4, first: "a", last: "b", want: []string{"a@", `a\x80`, `a\xC0`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := RegionSplitter(tt.algo, tt.n, tt.first, tt.last)
+			if tt.wantErr != "" {
+				var ae *AlgorithmError
+				require.True(t, errors.As(err, &ae), "got %v", err)
+				assert.Equal(t, tt.wantErr, ae.Exception+": "+ae.Message)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, keyTexts(s.Keys))
+		})
+	}
+	_, err := RegionSplitter("MD5Split", 4, "", "")
+	var ue *UnknownAlgorithmError
+	assert.True(t, errors.As(err, &ue))
+}
+
+// FuzzRegionSplitter: --first-row and --last-row are user input; any of them either fails
+// with an HBase exception or gives n-1 keys, never a panic.
+func FuzzRegionSplitter(f *testing.F) {
+	f.Add(uint8(0), 10, "", "")
+	f.Add(uint8(1), 4, "1000", "2000")
+	f.Add(uint8(2), 5, `\x00`, `\xFF`)
+	f.Add(uint8(0), 3, "-5", "+ff")
+	f.Fuzz(func(t *testing.T, algo uint8, n int, first, last string) {
+		if n > 2000 || n < -3 {
+			return
+		}
+		name := Algorithms[int(algo)%len(Algorithms)]
+		s, err := RegionSplitter(name, n, first, last)
+		if err != nil {
+			var ae *AlgorithmError
+			if !errors.As(err, &ae) {
+				t.Fatalf("%s: error %v is not an AlgorithmError", name, err)
+			}
+			return
+		}
+		if len(s.Keys) != n-1 || len(s.Owned) != n {
+			t.Fatalf("%s n=%d: %d keys, %d owned", name, n, len(s.Keys), len(s.Owned))
+		}
+	})
+}
