@@ -55,7 +55,7 @@ func TestComputeFormulas(t *testing.T) {
 		},
 		{
 			name: "cells describe the row",
-			in: Input{Volume: Volume{Rows: 1e6, Cells: &Cells{Count: 6, RowLen: 16, FamilyLen: 2, QualifierLen: 12, ValueLen: 100, Versions: 2}}},
+			in:   Input{Volume: Volume{Rows: 1e6, Cells: &Cells{Count: 6, RowLen: 16, FamilyLen: 2, QualifierLen: 12, ValueLen: 100, Versions: 2}}},
 			// 6 x 2 x (20+16+2+12+100) = 1800 B per row
 			raw: 1.8e9, stored: 1.8e9, planned: 2.7e9, exact: 2.7e9 / (10 * gib), regions: 1, disk: 8.1e9,
 		},
@@ -77,7 +77,7 @@ func TestComputeFormulas(t *testing.T) {
 func TestCellBytes(t *testing.T) {
 	c := Cells{Count: 3, RowLen: 10, FamilyLen: 1, QualifierLen: 5, ValueLen: 8}
 	assert.Equal(t, 44.0, c.CellBytes()) // 20 + 10 + 1 + 5 + 8
-	assert.Equal(t, 132.0, c.RowBytes())  // 3 cells x 1 version
+	assert.Equal(t, 132.0, c.RowBytes()) // 3 cells x 1 version
 	c.Versions = 3
 	assert.Equal(t, 396.0, c.RowBytes())
 }
