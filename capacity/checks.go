@@ -54,7 +54,7 @@ func (in Input) checks(p *Plan) []Check {
 				risk = fmt.Sprintf(", beyond the %dx HBase calls the risky maximum", riskyCeilingFactor)
 			}
 			add("memstore-ceiling", Warning,
-				"%.1f regions per RegionServer exceed the memstore ceiling of %.1f (heap x %.2g / (flush size x %d families))%s: memstores will flush early and small",
+				"%.1f regions per RegionServer exceed the memstore ceiling of %.1f (heap x %.2g / (flush size x %d column families))%s: memstores will flush early and small",
 				per, p.MemstoreCeiling, c.MemstoreFraction, c.Families, risk)
 		}
 	}
