@@ -23,9 +23,20 @@ func planCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "plan",
 		Usage:     "size the table, choose the region count and print the create statement",
-		UsageText: "presplit plan --rows 1e10 --kv 300B [flags]",
-		Flags:     flags,
-		Action:    runPlan,
+		UsageText: "presplit plan --rows N --kv SIZE | --rows N --cells C ... | --daily SIZE --retention DURATION [flags]",
+		Description: `Sizes the table and prints the report and the hbase shell create statement.
+
+   rows x bytes per row (or daily x retention) x compression ratio x redundancy / region size
+   -> regions; HDFS replication only multiplies the disk estimate.
+
+   Examples:
+     presplit plan --rows 1e10 --kv 300B
+     presplit plan --daily 500GB --retention 30d --compression-ratio 0.35
+     presplit plan --rows 2.5e9 --cells 6 --row-len 16 --family-len 1 --qualifier-len 8 --value-len 40
+     presplit plan --rows 1e10 --kv 300B --region-servers 10 --heap 16GiB
+     presplit plan --rows 1e10 --kv 300B --prefix dec:2 --table ns:orders --format shell`,
+		Flags:  flags,
+		Action: runPlan,
 	}
 }
 
@@ -66,24 +77,24 @@ var (
 // every bad value gets a message naming the flag, the value and the rule.
 func capacityFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "rows", Category: "volume", Usage: "number of rows `N`: 1e10, 2.5e9, 10000000000 or 10G (SI k M G T)"},
-		&cli.StringFlag{Name: "kv", Category: "volume", Usage: "average bytes of all KeyValues of one row, `SIZE`: 300B, 1KiB, 1.5KB"},
-		&cli.StringFlag{Name: "cells", Category: "volume", Usage: "cells per row `C`, instead of --kv (with --row-len, --family-len, --qualifier-len, --value-len)"},
-		&cli.StringFlag{Name: "row-len", Category: "volume", Usage: "rowkey length in `BYTES` (with --cells)"},
-		&cli.StringFlag{Name: "family-len", Category: "volume", Usage: "column family name length in `BYTES` (with --cells)"},
-		&cli.StringFlag{Name: "qualifier-len", Category: "volume", Usage: "average qualifier length in `BYTES` (with --cells)"},
-		&cli.StringFlag{Name: "value-len", Category: "volume", Usage: "average value length in `BYTES` (with --cells)"},
-		&cli.StringFlag{Name: "daily", Category: "volume", Usage: "raw ingest per day, `SIZE`, instead of --rows (with --retention)"},
-		&cli.StringFlag{Name: "retention", Category: "volume", Usage: "how long data is kept, `DURATION`: 30d, 52w, 1y, 720h (with --daily)"},
-		&cli.StringFlag{Name: "compression-ratio", Category: "sizing", Value: "1.0", Usage: "stored / raw `RATIO`, > 0 and <= 2"},
-		&cli.StringFlag{Name: "redundancy", Category: "sizing", Value: "1.5", Usage: "`FACTOR` for HFile indexes, blooms, extra versions, compaction headroom (1..10); never HDFS replication"},
-		&cli.StringFlag{Name: "region-size", Category: "sizing", Value: "10GiB", Usage: "target `SIZE` per region (hbase.hregion.max.filesize)"},
-		&cli.StringFlag{Name: "replication", Category: "sizing", Value: "3", Usage: "HDFS replication `N`, for the disk estimate only"},
-		&cli.StringFlag{Name: "region-servers", Category: "cluster", Usage: "number of RegionServers `N`"},
-		&cli.StringFlag{Name: "heap", Category: "cluster", Usage: "RegionServer heap `SIZE`, for the memstore ceiling"},
-		&cli.StringFlag{Name: "memstore-fraction", Category: "cluster", Value: "0.4", Usage: "hbase.regionserver.global.memstore.size `F`"},
-		&cli.StringFlag{Name: "flush-size", Category: "cluster", Value: "128MiB", Usage: "hbase.hregion.memstore.flush.size `SIZE`"},
-		&cli.StringFlag{Name: "families", Category: "cluster", Usage: "column families `N` flushing together (default: the number of --family flags, else 1)"},
+		&cli.StringFlag{Name: "rows", Usage: "number of rows `N`: 1e10, 2.5e9, 10000000000 or 10G (SI k M G T)"},
+		&cli.StringFlag{Name: "kv", Usage: "average bytes of all KeyValues of one row, `SIZE`: 300B, 1KiB, 1.5KB"},
+		&cli.StringFlag{Name: "cells", Usage: "cells per row `C`, instead of --kv (with --row-len, --family-len, --qualifier-len, --value-len)"},
+		&cli.StringFlag{Name: "row-len", Usage: "rowkey length in `BYTES` (with --cells)"},
+		&cli.StringFlag{Name: "family-len", Usage: "column family name length in `BYTES` (with --cells)"},
+		&cli.StringFlag{Name: "qualifier-len", Usage: "average qualifier length in `BYTES` (with --cells)"},
+		&cli.StringFlag{Name: "value-len", Usage: "average value length in `BYTES` (with --cells)"},
+		&cli.StringFlag{Name: "daily", Usage: "raw ingest per day, `SIZE`, instead of --rows (with --retention)"},
+		&cli.StringFlag{Name: "retention", Usage: "how long data is kept, `DURATION`: 30d, 52w, 1y, 720h (with --daily)"},
+		&cli.StringFlag{Name: "compression-ratio", Value: "1.0", Usage: "stored / raw `RATIO`, > 0 and <= 2"},
+		&cli.StringFlag{Name: "redundancy", Value: "1.5", Usage: "`FACTOR` for HFile indexes, blooms, extra versions, compaction headroom (1..10); never HDFS replication"},
+		&cli.StringFlag{Name: "region-size", Value: "10GiB", Usage: "target `SIZE` per region (hbase.hregion.max.filesize)"},
+		&cli.StringFlag{Name: "replication", Value: "3", Usage: "HDFS replication `N`, for the disk estimate only"},
+		&cli.StringFlag{Name: "region-servers", Usage: "number of RegionServers `N`"},
+		&cli.StringFlag{Name: "heap", Usage: "RegionServer heap `SIZE`, for the memstore ceiling"},
+		&cli.StringFlag{Name: "memstore-fraction", Value: "0.4", Usage: "hbase.regionserver.global.memstore.size `F`"},
+		&cli.StringFlag{Name: "flush-size", Value: "128MiB", Usage: "hbase.hregion.memstore.flush.size `SIZE`"},
+		&cli.StringFlag{Name: "families", Usage: "column families `N` flushing together (default: the number of --family flags, else 1)"},
 	}
 }
 
@@ -161,6 +172,13 @@ func capacityInput(c *cli.Context) (capacity.Input, error) {
 		}
 	case len(c.StringSlice("family")) > 0:
 		cl.Families = len(c.StringSlice("family"))
+	default:
+		cl.Families = capacity.DefaultFamilies
+	}
+	// Every field is filled now (the flags carry the defaults), so validate before the
+	// model's WithDefaults could read an explicit 0 as "unset".
+	if err := in.Validate(); err != nil {
+		return in, planInputError(c, err)
 	}
 	return in, nil
 }
