@@ -924,3 +924,40 @@ func TestRenderReadmeExamples(t *testing.T) {
 		})
 	}
 }
+
+// TestRenderThroughPlan drives the table and output flags through the real `presplit plan`.
+func TestRenderThroughPlan(t *testing.T) {
+	base := []string{"plan", "--rows", "1e8", "--kv", "300B", "--prefix", "hex:1"}
+	tests := []struct {
+		name string
+		args []string
+		want string // stdout
+		err  string // the one stderr line, exit 2
+	}{
+		{name: "shell with settings", args: []string{"-F", "shell", "--table", "ns:t1", "--ttl", "30d", "--compression", "zstd"},
+			want: "create 'ns:t1',\n  {NAME => 'cf', TTL => 2592000, COMPRESSION => 'ZSTD'},\n  MAX_FILESIZE => 10737418240,\n" +
+				"  SPLITS => ['3', '6', '9', 'c']\n"},
+		{name: "lines", args: []string{"--format", "lines", "--regions", "4"}, want: "4\n8\nc\n"},
+		{name: "regionsplitter refuses a prefix split", args: []string{"-F", "regionsplitter"},
+			err: "presplit: --format regionsplitter: RegionSplitter cannot express prefix-aligned or salted keys"},
+		{name: "bad compression", args: []string{"--compression", "gzip"},
+			err: `presplit: --compression must be one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI, got "gzip"`},
+		{name: "bad block size", args: []string{"--block-size", "64KB"}, err: `presplit: --block-size is ambiguous`},
+		{name: "bad ttl", args: []string{"--ttl", "1 WEEK"}, err: `presplit: --ttl "1 WEEK": want seconds`},
+		{name: "bad format", args: []string{"-F", "xml"}, err: `presplit: --format must be one of report, shell`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", append(base, tt.args...)...)
+			if tt.err != "" {
+				assert.Equal(t, exitUsage, code)
+				assert.Empty(t, out)
+				assert.True(t, strings.HasPrefix(errOut, tt.err), "stderr %q", errOut)
+				assert.Equal(t, 1, strings.Count(errOut, "\n"))
+				return
+			}
+			require.Equal(t, exitOK, code, errOut)
+			assert.Equal(t, tt.want, out)
+		})
+	}
+}
