@@ -3,13 +3,13 @@ package main
 // The split flags (shared by plan, splits and verify) and `presplit splits`.
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/shellgen"
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 )
@@ -173,14 +173,31 @@ func splitsCommand() *cli.Command {
 		UsageText: "presplit splits --regions N [--prefix SPEC] [--suffix S] [--align even]\n" +
 			"presplit splits --regions N --algo HexStringSplit|DecimalStringSplit|UniformSplit [--first-row X] [--last-row Y]",
 		Description: "Prints the N-1 split keys, one per line, in HBase's toStringBinary form " +
-			"(the form hbase shell's SPLITS and SPLITS_FILE read back).",
-		Flags:  splitFlags(),
+			"(the form hbase shell's SPLITS and SPLITS_FILE read back), or with --format " +
+			"any other output format (shell, splits-file, regionsplitter, csv, json, java).",
+		Flags:  splitsFlags(),
 		Action: splitsAction,
 	}
 }
 
+// splitsFlags: a spec file, the split flags, the table settings and the output.
+func splitsFlags() []cli.Flag {
+	flags := []cli.Flag{specFlag()}
+	flags = append(flags, splitFlags()...)
+	flags = append(flags, tableFlags()...)
+	return append(flags, outputFlags("lines")...)
+}
+
 func splitsAction(c *cli.Context) error {
 	if err := splitsNoArgs(c); err != nil {
+		return err
+	}
+	base, err := applySpec(c)
+	if err != nil {
+		return err
+	}
+	table, err := tableFromFlags(c, base)
+	if err != nil {
 		return err
 	}
 	split, err := splitFromFlags(c, 0)
@@ -196,16 +213,8 @@ func splitsAction(c *cli.Context) error {
 	}
 	if len(split.Keys) == 0 {
 		fmt.Fprintln(c.App.ErrWriter, "presplit: 1 region needs no split keys; no pre-split is needed")
-		return nil
 	}
-	w := bufio.NewWriterSize(c.App.Writer, 64<<10)
-	var line []byte
-	for _, k := range split.Keys {
-		line = hbytes.AppendStringBinary(line[:0], k)
-		line = append(line, '\n')
-		w.Write(line)
-	}
-	return w.Flush()
+	return writeOutput(c, shellgen.Doc{Table: table, Split: split})
 }
 
 // splitsNoArgs: splits takes flags only. urfave/cli stops parsing flags at the first

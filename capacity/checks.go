@@ -54,8 +54,8 @@ func (in Input) checks(p *Plan) []Check {
 				risk = fmt.Sprintf(", beyond the %dx HBase calls the risky maximum", riskyCeilingFactor)
 			}
 			add("memstore-ceiling", Warning,
-				"%.1f regions per RegionServer exceed the memstore ceiling of %.1f (heap x %.2g / (flush size x %d column families))%s: memstores will flush early and small",
-				per, p.MemstoreCeiling, c.MemstoreFraction, c.Families, risk)
+				"%.1f regions per RegionServer exceed the memstore ceiling of %.1f (heap x %.2g / (flush size x %d %s))%s: memstores will flush early and small",
+				per, p.MemstoreCeiling, c.MemstoreFraction, c.Families, familyWord(c.Families), risk)
 		}
 	}
 	if len(p.Horizons) > 0 {
@@ -67,4 +67,11 @@ func (in Input) checks(p *Plan) []Check {
 		}
 	}
 	return out
+}
+
+func familyWord(n int) string {
+	if n == 1 {
+		return "column family"
+	}
+	return "column families"
 }

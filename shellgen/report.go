@@ -57,7 +57,7 @@ func Report(w io.Writer, d Doc) error {
 		}
 		fmt.Fprintf(tw, "  stored\t= raw x compression ratio\t= %s x %s\t= %s\n", siBytes(p.RawBytes), ratio(in.CompressionRatio), bothUnits(p.StoredBytes))
 		fmt.Fprintf(tw, "  planned\t= stored x redundancy\t= %s x %s\t= %s\n", siBytes(p.StoredBytes), ratio(in.Redundancy), bothUnits(p.PlannedBytes))
-		fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%.1f)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), p.ExactRegions, p.Regions)
+		fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
 		fmt.Fprintf(tw, "  disk\t= planned x replication\t= %s x %d\t= %s\n", siBytes(p.PlannedBytes), in.Replication, bothUnits(p.DiskBytes))
 	})
 
@@ -90,6 +90,9 @@ func Report(w io.Writer, d Doc) error {
 			if largest, mean := runStats(s.Owned); mean > 0 {
 				fmt.Fprintf(tw, "  imbalance\t%.3f (largest region %s / mean %s)\n", largest/mean, countText(largest), countText(mean))
 			}
+			if imb := s.Imbalance(); imb > maxQuietImbalance && s.Algorithm == nil {
+				fmt.Fprintf(tw, "  advice\tthe largest region owns %.3gx the mean share of prefixes: --align even gives equal regions; a wider prefix evens them out\n", imb)
+			}
 			for _, n := range s.Notes {
 				fmt.Fprintf(tw, "  note\t%s\n", n)
 			}
@@ -107,8 +110,15 @@ func Report(w io.Writer, d Doc) error {
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-	return reportStatement(w, d)
+	// The statement to paste: the same text as --format shell.
+	if _, err := io.WriteString(w, "\nhbase shell\n"); err != nil {
+		return err
+	}
+	return Shell(w, d)
 }
+
+// maxQuietImbalance: above it the report advises how to even the regions out.
+const maxQuietImbalance = 1.1
 
 // section writes a titled block whose columns a tabwriter aligns.
 func section(b *strings.Builder, title string, body func(io.Writer)) {
@@ -143,6 +153,14 @@ func runStats(owned []float64) (largest, mean float64) {
 		largest = math.Max(largest, o)
 	}
 	return largest, sum / float64(len(owned))
+}
+
+// exactText shows the region count before rounding up: 419.1, or 0.00042 for a tiny table.
+func exactText(v float64) string {
+	if v < 0.1 {
+		return fmt.Sprintf("%.2g", v)
+	}
+	return fmt.Sprintf("%.1f", v)
 }
 
 func countText(v float64) string {
