@@ -44,7 +44,9 @@ func Parse(name string, data []byte) (*Spec, error) {
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
+	if err := dec.Decode(&doc); errors.Is(err, io.EOF) {
+		return nil, &Error{File: name, Msg: "file has no YAML content; a table spec is a mapping with at least table and families"}
+	} else if err != nil {
 		return nil, d.yamlError(err)
 	}
 	var extra yaml.Node
