@@ -36,8 +36,8 @@ const (
 // Parse reads the spec in data; name is the file name used in positions and messages.
 func Parse(name string, data []byte) (*Spec, error) {
 	d := &decoder{file: name}
-	if len(data) > MaxSize {
-		return nil, &Error{File: name, Msg: fmt.Sprintf("file is %d bytes; a table spec is at most %d bytes (1 MiB)", len(data), MaxSize)}
+	if err := CheckSize(name, int64(len(data))); err != nil {
+		return nil, err
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &Error{File: name, Msg: "file is empty; a table spec is a YAML mapping with at least table and families"}
@@ -297,6 +297,15 @@ func parseSize(s string) (float64, bool) {
 	return v, true
 }
 
+// CheckSize is the size rule of Parse for a file of size bytes, for callers that can refuse
+// a file before reading it.
+func CheckSize(name string, size int64) error {
+	if size > MaxSize {
+		return &Error{File: name, Msg: fmt.Sprintf("file is %d bytes; a table spec is at most %d bytes (1 MiB)", size, MaxSize)}
+	}
+	return nil
+}
+
 // ParseCount reads a row count: a number (10000000000, 1e10, 1.5e9) optionally followed by
 // k, M, G or T (thousand, million, billion, trillion). The result is at least 1.
 func ParseCount(s string) (float64, bool) {
@@ -472,6 +481,16 @@ func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 		"algo":      d.enum(&r.Algo, "rowkey algo", Algorithms),
 		"suffix":    d.str(&r.Suffix, "rowkey suffix"),
 		"delimiter": d.str(&r.Delimiter, "rowkey delimiter"),
+		"prefix_from": func(v *yaml.Node) error {
+			return d.list(v, "rowkey prefix_from", func(item *yaml.Node) error {
+				var f Value[string]
+				if err := d.str(&f, "a rowkey prefix_from entry")(item); err != nil {
+					return err
+				}
+				r.PrefixFrom = append(r.PrefixFrom, f)
+				return nil
+			})
+		},
 		"parts": func(v *yaml.Node) error {
 			return d.list(v, "rowkey parts", func(item *yaml.Node) error {
 				p := Part{Pos: pos(item)}
@@ -523,6 +542,9 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 			if err != nil || secs <= 0 {
 				return d.errf(v, "capacity retention must be a duration like 30d, 52w or 1y, got %q", v.Value)
 			}
+			if secs%86400 != 0 {
+				return d.errf(v, "capacity retention must be a whole number of days, got %q", v.Value)
+			}
 			c.Retention = Value[int64]{V: secs, Set: true, Pos: pos(v), Raw: v.Value}
 			return nil
 		},
@@ -548,7 +570,7 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 		"compression_ratio": d.number(&c.CompressionRatio, "capacity compression_ratio", 0, 2, true),
 		"redundancy":        d.number(&c.Redundancy, "capacity redundancy", 1, 10, false),
 		"region_size":       d.size(&c.RegionSize, "capacity region_size", 1<<20, maxBytes),
-		"replication":       d.integer(&c.Replication, "capacity replication", 1, 10),
+		"replication":       d.integer(&c.Replication, "capacity replication", 1, 512),
 	})
 }
 
@@ -619,6 +641,14 @@ func (d *decoder) crossChecks(s *Spec) error {
 				return at(p.Name.Pos, "rowkey part %q is defined twice (first on line %d)", p.Name.V, first.Line)
 			}
 			parts[p.Name.V] = p.Name.Pos
+		}
+		for _, f := range r.PrefixFrom {
+			if _, ok := parts[f.V]; !ok {
+				return at(f.Pos, "rowkey prefix_from names %q, which is not a rowkey part", f.V)
+			}
+		}
+		if len(r.PrefixFrom) > 0 && !r.Prefix.Set && !r.Algo.Set {
+			return at(r.PrefixFrom[0].Pos, "rowkey prefix_from needs a rowkey prefix or algo")
 		}
 	}
 	if c := s.Capacity; c != nil {

@@ -11,7 +11,10 @@ package spec
 import (
 	"fmt"
 
+	"strings"
+
 	"github.com/presplit/presplit/duration"
+	"github.com/presplit/presplit/hbytes"
 )
 
 // MaxSize is the largest spec file Parse accepts, in bytes. A table spec is a page of YAML;
@@ -82,12 +85,15 @@ var PartKinds = []string{KindID, KindSequence, KindTimestamp, KindReverseTimesta
 // Rowkey is the layout of the row key: an optional prefix that spreads writes (the --prefix
 // grammar, or the RegionSplitter algorithm whose keys the rows start with), then the parts.
 type Rowkey struct {
-	Pos       Pos
-	Prefix    Value[string] // hex:2, dec:2, chars:ALPHABET:W, byte:B (the --prefix grammar)
-	Algo      Value[string] // HexStringSplit, DecimalStringSplit or UniformSplit
-	Suffix    Value[string] // as --suffix: appended to split keys (`|`)
-	Parts     []Part
-	Delimiter Value[string] // between parts
+	Pos    Pos
+	Prefix Value[string] // hex:2, dec:2, chars:ALPHABET:W, byte:B (the --prefix grammar)
+	Algo   Value[string] // HexStringSplit, DecimalStringSplit or UniformSplit
+	Suffix Value[string] // as --suffix: appended to split keys (`|`)
+	// PrefixFrom names the parts the prefix is computed from (hash(user_id) % 100):
+	// reads that know them read one bucket. Empty: the prefix is a random salt.
+	PrefixFrom []Value[string]
+	Parts      []Part
+	Delimiter  Value[string] // between parts
 }
 
 // Part is one field of the key after the prefix.
@@ -176,4 +182,57 @@ func (e *Error) Error() string {
 	default:
 		return fmt.Sprintf("%s: %s", e.File, e.Msg)
 	}
+}
+
+// CellLens are the family and qualifier lengths of capacity.cells, filled from the spec when
+// the cells leave them out: the average family name length (rounded), and the average
+// listed qualifier length (0 without qualifiers).
+func (s *Spec) CellLens() (familyLen, qualifierLen int64) {
+	c := s.Capacity
+	if c != nil && c.Cells != nil && c.Cells.FamilyLen.Set {
+		familyLen = c.Cells.FamilyLen.V
+	} else {
+		var sum int
+		for _, f := range s.Families {
+			sum += len(f.Name.V)
+		}
+		familyLen = int64((sum + len(s.Families)/2) / len(s.Families))
+	}
+	if c != nil && c.Cells != nil && c.Cells.QualifierLen.Set {
+		qualifierLen = c.Cells.QualifierLen.V
+	} else {
+		var sum, n int
+		for _, f := range s.Families {
+			for _, q := range f.Qualifiers {
+				sum += len(q.V)
+				n++
+			}
+		}
+		if n > 0 {
+			qualifierLen = int64((sum + n/2) / n)
+		}
+	}
+	return familyLen, qualifierLen
+}
+
+// ParseSplitsFile reads the keys of a SPLITS_FILE the way hbase shell does: lines split on
+// \n, one trailing \r\n, \n or \r removed (Ruby's chomp), nothing else stripped, blank lines
+// kept (as empty keys, which HBase refuses), each line through Bytes.toBytesBinary. line[i]
+// is the 1-based line of key i.
+func ParseSplitsFile(name string, data []byte) (keys [][]byte, lines []int, err error) {
+	if len(data) == 0 {
+		return nil, nil, nil
+	}
+	text := string(data)
+	text = strings.TrimSuffix(text, "\n")
+	for i, l := range strings.Split(text, "\n") {
+		l = strings.TrimSuffix(l, "\r")
+		k, err := hbytes.ToBytesBinary(l)
+		if err != nil {
+			return nil, nil, &Error{File: name, Line: i + 1, Msg: fmt.Sprintf("split key %q: %v", l, err)}
+		}
+		keys = append(keys, k)
+		lines = append(lines, i+1)
+	}
+	return keys, lines, nil
 }
