@@ -294,12 +294,12 @@ var QL001 = &Analyzer{
 	},
 }
 
-// count formats a row count: 10000000000 -> 1e+10.
+// count formats a row count as the flags take it: 1000000, 1e10, 2.5e9.
 func count(v float64) string {
-	if v < 1e6 {
+	if v < 1e7 {
 		return fmt.Sprintf("%.0f", v)
 	}
-	return fmt.Sprintf("%g", v)
+	return strings.Replace(fmt.Sprintf("%g", v), "e+", "e", 1)
 }
 
 // QL002: dynamic qualifiers.
