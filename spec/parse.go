@@ -65,7 +65,10 @@ func Parse(name string, data []byte) (*Spec, error) {
 	return s, nil
 }
 
-type decoder struct{ file string }
+type decoder struct {
+	file string
+	key  *yaml.Node // the key whose value is being read: sections are placed at their key
+}
 
 var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
@@ -134,6 +137,7 @@ func (d *decoder) fields(n *yaml.Node, what string, handlers map[string]func(v *
 			return d.errf(k, "key %q appears twice in %s (first on line %d)", k.Value, what, line)
 		}
 		seen[k.Value] = k.Line
+		d.key = k
 		if err := h(v); err != nil {
 			return err
 		}
@@ -359,19 +363,19 @@ func (d *decoder) spec(n *yaml.Node, s *Spec) error {
 			})
 		},
 		"rowkey": func(v *yaml.Node) error {
-			s.Rowkey = &Rowkey{Pos: pos(v)}
+			s.Rowkey = &Rowkey{Pos: pos(d.key)}
 			return d.rowkey(v, s.Rowkey)
 		},
 		"capacity": func(v *yaml.Node) error {
-			s.Capacity = &Capacity{Pos: pos(v)}
+			s.Capacity = &Capacity{Pos: pos(d.key)}
 			return d.capacity(v, s.Capacity)
 		},
 		"cluster": func(v *yaml.Node) error {
-			s.Cluster = &Cluster{Pos: pos(v)}
+			s.Cluster = &Cluster{Pos: pos(d.key)}
 			return d.cluster(v, s.Cluster)
 		},
 		"splits": func(v *yaml.Node) error {
-			s.Splits = &Splits{Pos: pos(v)}
+			s.Splits = &Splits{Pos: pos(d.key)}
 			return d.splits(v, s.Splits)
 		},
 		"access": func(v *yaml.Node) error {
@@ -549,7 +553,7 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 			return nil
 		},
 		"cells": func(v *yaml.Node) error {
-			c.Cells = &Cells{Pos: pos(v)}
+			c.Cells = &Cells{Pos: pos(d.key)}
 			cl := c.Cells
 			err := d.fields(v, "capacity cells", map[string]func(*yaml.Node) error{
 				"count":         d.integer(&cl.Count, "cells count", 1, math.MaxInt32),
