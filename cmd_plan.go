@@ -11,6 +11,7 @@ import (
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/shellgen"
+	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 )
 
@@ -56,6 +57,10 @@ func runPlan(c *cli.Context) error {
 		return planInputError(c, err)
 	}
 	split, err := splitFromFlags(c, plan.Regions)
+	var tooMany *splits.TooManyRegionsError
+	if errors.As(err, &tooMany) {
+		return planTooManyRegions(plan, tooMany)
+	}
 	if err != nil {
 		return err
 	}
@@ -65,6 +70,23 @@ func runPlan(c *cli.Context) error {
 	}
 	table.MaxFileSize = int64(plan.Input.RegionSize)
 	return writeOutput(c, shellgen.Doc{Table: table, Plan: &plan, Split: split})
+}
+
+// planTooManyRegions explains a capacity-derived region count the declared prefix cannot
+// hold, with both ways out: a wider prefix, or a region size that needs fewer regions.
+func planTooManyRegions(plan capacity.Plan, e *splits.TooManyRegionsError) error {
+	msg := fmt.Sprintf("the plan needs %d regions, more than the %d prefixes of %s; use ", plan.Regions, e.Capacity, e.Prefix)
+	if e.Wider != nil {
+		msg += fmt.Sprintf("--prefix %s (%d), or ", e.Wider, e.WiderCapacity)
+	}
+	return usageErrorf("%s--region-size %s for at most %d regions", msg, planFittingRegionSize(plan.PlannedBytes, e.Capacity), e.Capacity)
+}
+
+// planFittingRegionSize is the smallest whole number of GiB per region that keeps
+// ceil(planned / size) <= regions.
+func planFittingRegionSize(planned float64, regions uint64) string {
+	const gib = 1 << 30
+	return fmt.Sprintf("%.0fGiB", math.Ceil(planned/float64(regions)/gib))
 }
 
 // Capacity flag names, shared with the YAML spec (which spells them with underscores).

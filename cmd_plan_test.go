@@ -1,6 +1,8 @@
 package main
 
 import (
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -55,6 +57,8 @@ func TestPlanBadInput(t *testing.T) {
 		{name: "flush size zero", args: with("--flush-size", "0B"), want: `--flush-size must be a positive size, got "0B"`},
 		{name: "families zero", args: with("--families", "0"), want: `--families must be at least 1, got "0"`},
 		{name: "too many regions", args: []string{"plan", "--rows", "1e15", "--kv", "1MB"}, want: "the table needs 1.397e+11 regions of 1.074e+10 bytes, more than the 10000000 presplit plans for; raise --region-size"},
+		{name: "prefix too small for the plan", args: with("--prefix", "hex:2"), want: "the plan needs 420 regions, more than the 256 prefixes of hex:2; use --prefix hex:3 (4096), or --region-size 17GiB for at most 256 regions"},
+		{name: "salt byte too small for the plan", args: with("--prefix", "byte:16"), want: "the plan needs 420 regions, more than the 16 prefixes of byte:16; use --region-size 262GiB for at most 16 regions"},
 		{name: "unknown flag", args: with("--rowz", "1"), want: "flag provided but not defined: -rowz"},
 	}
 	for _, tt := range tests {
@@ -65,5 +69,18 @@ func TestPlanBadInput(t *testing.T) {
 			assert.Equal(t, "presplit: "+tt.want+"\n", errOut)
 			assert.Equal(t, 1, strings.Count(errOut, "\n"), "one line")
 		})
+	}
+}
+
+func TestPlanFittingRegionSize(t *testing.T) {
+	for _, planned := range []float64{4.5e12, 22.5e12, 1e9, 7.3e14} {
+		for _, regions := range []uint64{1, 16, 256, 4096} {
+			s := planFittingRegionSize(planned, regions)
+			gibs, err := strconv.ParseFloat(strings.TrimSuffix(s, "GiB"), 64)
+			assert.NoError(t, err)
+			size := gibs * (1 << 30)
+			assert.LessOrEqual(t, math.Ceil(planned/size), float64(regions), "%g bytes in %s regions", planned, s)
+			assert.Greater(t, math.Ceil(planned/(size-(1<<30))), float64(regions), "%s is the smallest whole GiB", s)
+		}
 	}
 }
