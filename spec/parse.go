@@ -107,7 +107,7 @@ func kindName(n *yaml.Node) string {
 		case "!!null":
 			return "nothing"
 		case "!!str":
-			return fmt.Sprintf("the string %q", n.Value)
+			return fmt.Sprintf("the string %q", clip(n.Value))
 		case "!!int":
 			return "the integer " + n.Value
 		case "!!float":
@@ -115,9 +115,22 @@ func kindName(n *yaml.Node) string {
 		case "!!bool":
 			return "the boolean " + n.Value
 		}
-		return fmt.Sprintf("%q", n.Value)
+		return fmt.Sprintf("%q", clip(n.Value))
 	}
 	return "an alias"
+}
+
+// clip shortens a value quoted in a message to one readable line.
+func clip(s string) string {
+	const max = 40
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && s[cut]&0xC0 == 0x80 { // not inside a UTF-8 sequence
+		cut--
+	}
+	return s[:cut] + "..."
 }
 
 // fields walks a mapping: each key must be one of handlers' and appear once.

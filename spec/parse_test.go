@@ -198,3 +198,9 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestParseLongValueClipped(t *testing.T) {
+	_, err := Parse("s.yaml", []byte(strings.Repeat("0000 ", 30)+"\n"))
+	require.Error(t, err)
+	assert.Equal(t, `s.yaml:1:1: a table spec must be a mapping with at least table and families, got the string "0000 0000 0000 0000 0000 0000 0000 0000 ..."`, err.Error())
+}
