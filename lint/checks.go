@@ -831,11 +831,15 @@ var RG006 = &Analyzer{
 		}
 		where := p.splitPos()
 		pre := p.shape()
-		w := p.Prefix.Width
-		for math.Pow(float64(len(p.Prefix.Alphabet)), float64(w)) < float64(regions) {
-			w++
+		fix := fmt.Sprintf("use at most %.0f regions, or a prefix with more values", b)
+		if n := len(p.Prefix.Alphabet); n > 1 {
+			w := int(math.Ceil(math.Log(float64(regions))/math.Log(float64(n)) - 1e-9))
+			for math.Pow(float64(n), float64(w)) < float64(regions) {
+				w++
+			}
+			fix = fmt.Sprintf("widen the prefix to width %d, or use at most %.0f regions", w, b)
 		}
-		p.Report(where, fmt.Sprintf("widen the prefix to width %d, or use at most %.0f regions", w, b),
+		p.Report(where, fix,
 			"%d regions but the prefix %s has only %.0f distinct values: a region needs at least one prefix of its own",
 			regions, pre.name, b)
 	},

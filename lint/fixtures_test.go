@@ -125,3 +125,35 @@ func TestWorkedExamples(t *testing.T) {
 		})
 	}
 }
+
+// FuzzRun: any spec the parser accepts is reviewed without a panic, and every finding has
+// a known code, a position inside the file and a fix.
+func FuzzRun(f *testing.F) {
+	files, _ := filepath.Glob("../testdata/lint/*.yaml")
+	for _, file := range files {
+		if data, err := os.ReadFile(file); err == nil {
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("families: [{name: a}]\nrowkey: {prefix: 'chars:A:2'}\nsplits: {regions: 9}\n"))
+	codes := map[string]bool{}
+	for _, a := range Analyzers {
+		codes[a.Code] = true
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := spec.Parse("f.yaml", data)
+		if err != nil {
+			return
+		}
+		reports, err := Run(s, Options{})
+		if err != nil {
+			return
+		}
+		lines := strings.Count(string(data), "\n") + 1
+		for _, r := range reports {
+			if !codes[r.Code] || r.Pos.Line < 1 || r.Pos.Line > lines || r.Fix == "" {
+				t.Fatalf("bad report %+v", r)
+			}
+		}
+	})
+}
