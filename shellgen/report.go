@@ -9,6 +9,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/hbytes"
 )
 
 // Report writes the human report of `presplit plan`: every input with its unit, each step
@@ -85,10 +86,17 @@ func Report(w io.Writer, d Doc) error {
 
 	if s := d.Split; s.Regions() > 1 || len(s.Notes) > 0 {
 		section(&b, "Split", func(tw io.Writer) {
-			fmt.Fprintf(tw, "  keys\t%s\n", s.Spec)
+			if len(s.Suffix) > 0 {
+				fmt.Fprintf(tw, "  keys\t%s, each key the last prefix of its region + %q\n", s.Spec, hbytes.ToStringBinary(s.Suffix))
+			} else {
+				fmt.Fprintf(tw, "  keys\t%s\n", s.Spec)
+			}
 			fmt.Fprintf(tw, "  regions\t%d (%s)\n", s.Regions(), plural(float64(len(s.Keys)), "split key"))
 			if largest, mean := runStats(s.Owned); mean > 0 {
 				fmt.Fprintf(tw, "  imbalance\t%.3f (largest region %s / mean %s)\n", largest/mean, countText(largest), countText(mean))
+			}
+			if s.Regions() != p.Regions {
+				fmt.Fprintf(tw, "  note\tthe split has %d regions where the sizing asks for %d (--regions or the spec's splits set the count)\n", s.Regions(), p.Regions)
 			}
 			if imb := s.Imbalance(); imb > maxQuietImbalance && s.Algorithm == nil {
 				fmt.Fprintf(tw, "  advice\tthe largest region owns %.3gx the mean share of prefixes: --align even gives equal regions; a wider prefix evens them out\n", imb)
