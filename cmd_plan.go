@@ -48,7 +48,11 @@ func runPlan(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	in, err := capacityInput(c)
+	table, err := tableFromFlags(c, base)
+	if err != nil {
+		return err
+	}
+	in, err := capacityInput(c, len(table.Families))
 	if err != nil {
 		return err
 	}
@@ -61,10 +65,6 @@ func runPlan(c *cli.Context) error {
 	if errors.As(err, &tooMany) {
 		return planTooManyRegions(plan, tooMany)
 	}
-	if err != nil {
-		return err
-	}
-	table, err := tableFromFlags(c, base)
 	if err != nil {
 		return err
 	}
@@ -116,12 +116,13 @@ func capacityFlags() []cli.Flag {
 		&cli.StringFlag{Name: "heap", Usage: "RegionServer heap `SIZE`, for the memstore ceiling"},
 		&cli.StringFlag{Name: "memstore-fraction", Value: "0.4", Usage: "hbase.regionserver.global.memstore.size `F`"},
 		&cli.StringFlag{Name: "flush-size", Value: "128MiB", Usage: "hbase.hregion.memstore.flush.size `SIZE`"},
-		&cli.StringFlag{Name: "families", Usage: "column families `N` flushing together (default: the number of --family flags, else 1)"},
+		&cli.StringFlag{Name: "families", Usage: "column families `N` flushing together (default: the table's families, from --family or the spec)"},
 	}
 }
 
-// capacityInput reads the capacity flags into the model's input.
-func capacityInput(c *cli.Context) (capacity.Input, error) {
+// capacityInput reads the capacity flags into the model's input. families is the number of
+// column families the table has, the default of --families.
+func capacityInput(c *cli.Context, families int) (capacity.Input, error) {
 	var in capacity.Input
 	if err := planCheckVolumeFlags(c); err != nil {
 		return in, err
@@ -192,10 +193,8 @@ func capacityInput(c *cli.Context) (capacity.Input, error) {
 		if cl.Families, err = planInt(c, "families", 1); err != nil {
 			return in, err
 		}
-	case len(c.StringSlice("family")) > 0:
-		cl.Families = len(c.StringSlice("family"))
 	default:
-		cl.Families = capacity.DefaultFamilies
+		cl.Families = max(families, capacity.DefaultFamilies)
 	}
 	// Every field is filled now (the flags carry the defaults), so validate before the
 	// model's WithDefaults could read an explicit 0 as "unset".
@@ -312,21 +311,14 @@ func planInt(c *cli.Context, flag string, min int) (int, error) {
 	return v, nil
 }
 
-// planVersions reads --versions (a table setting defined with the other family flags);
+// planVersions reads --versions (a table setting, parsed by the table flags' own reader);
 // with --cells it multiplies the bytes per row.
 func planVersions(c *cli.Context) (int, error) {
-	if !c.IsSet("versions") {
-		return capacity.DefaultVersions, nil
+	n, set, err := renderVersions(c)
+	if err != nil || !set {
+		return capacity.DefaultVersions, err
 	}
-	switch v := c.Value("versions").(type) {
-	case int:
-		if v < 1 {
-			return 0, usageErrorf("--versions must be at least 1, got %q", fmt.Sprint(v))
-		}
-		return v, nil
-	default:
-		return planInt(c, "versions", 1)
-	}
+	return n, nil
 }
 
 // planRetentionDays reads --retention as whole days.

@@ -84,3 +84,25 @@ func TestPlanFittingRegionSize(t *testing.T) {
 		}
 	}
 }
+
+// The memstore ceiling divides by the table's families: --families defaults to them.
+func TestPlanFamiliesFromTable(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{name: "one default family", args: nil, want: "51.2 regions per server = 16 GiB heap x 0.4 / (128 MiB flush x 1 family)"},
+		{name: "comma list", args: []string{"--family", "a,b,c"}, want: "17.1 regions per server = 16 GiB heap x 0.4 / (128 MiB flush x 3 families)"},
+		{name: "repeated", args: []string{"--family", "a", "--family", "b"}, want: "25.6 regions per server"},
+		{name: "explicit wins", args: []string{"--family", "a,b", "--families", "4"}, want: "12.8 regions per server"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"plan", "--rows", "1e10", "--kv", "300B", "--heap", "16GiB"}, tt.args...)
+			out, errOut, code := runCLI(t, "", args...)
+			assert.Equal(t, 0, code, errOut)
+			assert.Contains(t, out, tt.want)
+		})
+	}
+}
