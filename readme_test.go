@@ -134,3 +134,18 @@ func TestShellWords(t *testing.T) {
 		})
 	}
 }
+
+// TestREADMEReusesCapacityExample: the README quotes capacity's example test verbatim, so
+// the figures it shows are the ones `go test` checks.
+func TestREADMEReusesCapacityExample(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	example, err := os.ReadFile("capacity/example_test.go")
+	require.NoError(t, err)
+	src := string(example)
+	start := strings.Index(src, "// Ten billion rows")
+	require.GreaterOrEqual(t, start, 0)
+	end := strings.Index(src[start:], "\n}\n")
+	require.Greater(t, end, 0)
+	assert.Contains(t, string(readme), "```go\n"+src[start:start+end+3]+"```")
+}
