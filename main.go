@@ -47,7 +47,14 @@ func (e *checkFailed) Error() string { return e.msg }
 // run is main without the process: tests drive the real CLI through it with buffers.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
+	var notFound error
+	app.CommandNotFound = func(_ *cli.Context, name string) {
+		notFound = usageErrorf("unknown command %q; see 'presplit help'", name)
+	}
 	err := app.Run(args)
+	if err == nil {
+		err = notFound
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -96,9 +103,6 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 		// Errors are turned into exit codes by run, never by os.Exit inside the library.
 		ExitErrHandler: func(*cli.Context, error) {},
-		CommandNotFound: func(c *cli.Context, name string) {
-			fmt.Fprintf(c.App.ErrWriter, "presplit: unknown command %q; see 'presplit help'\n", name)
-		},
 	}
 	// urfave/cli v2 prints flag errors and help to stdout; route them through usageError.
 	onUsage := func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) }

@@ -27,3 +27,25 @@ func TestVersion(t *testing.T) {
 
 // update rewrites golden files: go test ./... -update
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")
+
+func TestUnknownCommand(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "plna")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "presplit: unknown command \"plna\"; see 'presplit help'\n", errOut)
+}
+
+func TestHelp(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "help")
+	assert.Equal(t, 0, code)
+	assert.Empty(t, errOut)
+	for _, cmd := range []string{"plan", "splits", "lint", "verify", "simulate", "keys"} {
+		assert.Contains(t, out, "\n   "+cmd+" ")
+	}
+	assert.Contains(t, out, "presplit plan --rows 1e10 --kv 300B")
+
+	out, _, code = runCLI(t, "", "plan", "--help")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "presplit plan --daily 500GB --retention 30d --compression-ratio 0.35")
+	assert.Contains(t, out, "--region-size SIZE")
+}

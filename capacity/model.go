@@ -1,6 +1,222 @@
 package capacity
 
-import "errors"
+import (
+	"fmt"
+	"math"
+	"sort"
+)
 
-// Compute runs the model.
-func Compute(in Input) (Plan, error) { return Plan{}, errors.New("not implemented yet") }
+// CellOverhead is the fixed part of a KeyValue: 4 key length + 4 value length + 2 row length
+// + 1 family length + 8 timestamp + 1 type.
+const CellOverhead = 20
+
+// MaxRegions bounds the model: no HBase cluster holds more regions than this, and it keeps
+// every count well inside an int.
+const MaxRegions = 10_000_000
+
+// horizonDays are the growth horizons of a daily-ingest plan: a month, half a year, a year.
+var horizonDays = []int{30, 182, 365}
+
+// InputError is an input outside the model's rules. Field is the flag name (the spec names
+// it with underscores), Value the offending value as text.
+type InputError struct {
+	Field string
+	Value string
+	Rule  string
+}
+
+func (e *InputError) Error() string {
+	return fmt.Sprintf("--%s %s, got %s", e.Field, e.Rule, e.Value)
+}
+
+// CellBytes is the size of one KeyValue: 20 + row + family + qualifier + value.
+func (c Cells) CellBytes() float64 {
+	return float64(CellOverhead + c.RowLen + c.FamilyLen + c.QualifierLen + c.ValueLen)
+}
+
+// RowBytes is the size of all KeyValues of one row: count x versions x cell bytes.
+func (c Cells) RowBytes() float64 {
+	return float64(c.Count) * float64(c.versions()) * c.CellBytes()
+}
+
+func (c Cells) versions() int {
+	if c.Versions == 0 {
+		return DefaultVersions
+	}
+	return c.Versions
+}
+
+// WithDefaults fills the optional zero fields with HBase's defaults.
+func (in Input) WithDefaults() Input {
+	if in.CompressionRatio == 0 {
+		in.CompressionRatio = DefaultCompressionRatio
+	}
+	if in.Redundancy == 0 {
+		in.Redundancy = DefaultRedundancy
+	}
+	if in.RegionSize == 0 {
+		in.RegionSize = DefaultRegionSize
+	}
+	if in.Replication == 0 {
+		in.Replication = DefaultReplication
+	}
+	if in.Cluster.MemstoreFraction == 0 {
+		in.Cluster.MemstoreFraction = DefaultMemstoreFraction
+	}
+	if in.Cluster.FlushSize == 0 {
+		in.Cluster.FlushSize = DefaultFlushSize
+	}
+	if in.Cluster.Families == 0 {
+		in.Cluster.Families = DefaultFamilies
+	}
+	if c := in.Volume.Cells; c != nil && in.Volume.RowBytes == 0 {
+		in.Volume.RowBytes = c.RowBytes()
+	}
+	return in
+}
+
+// Validate checks every input against the model's rules.
+func (in Input) Validate() error {
+	v := in.Volume
+	switch {
+	case v.Rows != 0 && v.Daily != 0:
+		return &InputError{"rows", num(v.Rows), "cannot be combined with --daily: give rows x row size or daily x retention"}
+	case v.Daily != 0 || v.RetentionDays != 0:
+		if err := positive("daily", v.Daily); err != nil {
+			return err
+		}
+		if !(v.RetentionDays >= 1) || math.IsInf(v.RetentionDays, 0) || v.RetentionDays != math.Trunc(v.RetentionDays) {
+			return &InputError{"retention", num(v.RetentionDays) + " days", "must be a whole number of days, at least 1"}
+		}
+	default:
+		if err := positive("rows", v.Rows); err != nil {
+			return err
+		}
+		if c := v.Cells; c != nil {
+			if err := c.validate(); err != nil {
+				return err
+			}
+		}
+		if err := positive("kv", v.RowBytes); err != nil {
+			return err
+		}
+	}
+	if r := in.CompressionRatio; !(r > 0 && r <= 2) {
+		return &InputError{"compression-ratio", num(r), "must be > 0 and <= 2 (stored / raw)"}
+	}
+	if r := in.Redundancy; !(r >= 1 && r <= 10) {
+		return &InputError{"redundancy", num(r), "must be from 1 to 10"}
+	}
+	if s := in.RegionSize; !(s >= 1<<20) || math.IsInf(s, 0) {
+		return &InputError{"region-size", num(s) + " bytes", "must be at least 1 MiB"}
+	}
+	if r := in.Replication; r < 1 || r > 512 {
+		return &InputError{"replication", fmt.Sprint(r), "must be from 1 to 512 (HDFS dfs.replication)"}
+	}
+	c := in.Cluster
+	if c.RegionServers < 0 {
+		return &InputError{"region-servers", fmt.Sprint(c.RegionServers), "must be at least 1"}
+	}
+	if c.Heap < 0 || math.IsNaN(c.Heap) || math.IsInf(c.Heap, 0) {
+		return &InputError{"heap", num(c.Heap) + " bytes", "must be a positive size"}
+	}
+	if f := c.MemstoreFraction; !(f > 0 && f <= 0.8) {
+		return &InputError{"memstore-fraction", num(f), "must be > 0 and <= 0.8 (HBase caps memstore + block cache at 0.8 of the heap)"}
+	}
+	if err := positive("flush-size", c.FlushSize); err != nil {
+		return err
+	}
+	if c.Families < 1 {
+		return &InputError{"families", fmt.Sprint(c.Families), "must be at least 1"}
+	}
+	return nil
+}
+
+func (c Cells) validate() error {
+	checks := []struct {
+		field string
+		value int
+		min   int
+	}{
+		{"cells", c.Count, 1},
+		{"row-len", c.RowLen, 1},
+		{"family-len", c.FamilyLen, 1},
+		{"qualifier-len", c.QualifierLen, 0},
+		{"value-len", c.ValueLen, 0},
+		{"versions", c.versions(), 1},
+	}
+	for _, ch := range checks {
+		if ch.value < ch.min {
+			return &InputError{ch.field, fmt.Sprint(ch.value), fmt.Sprintf("must be at least %d", ch.min)}
+		}
+	}
+	return nil
+}
+
+func positive(field string, v float64) error {
+	if !(v > 0) || math.IsInf(v, 0) {
+		return &InputError{field, num(v), "must be a positive finite number"}
+	}
+	return nil
+}
+
+func num(v float64) string { return fmt.Sprintf("%g", v) }
+
+// Compute runs the model: raw -> stored -> planned -> regions, the disk estimate, the
+// cluster checks and, for daily ingest, the growth horizons.
+func Compute(in Input) (Plan, error) {
+	in = in.WithDefaults()
+	if err := in.Validate(); err != nil {
+		return Plan{}, err
+	}
+	p := Plan{Input: in, RowBytes: in.Volume.RowBytes}
+	days := in.Volume.RetentionDays
+	if in.Volume.Daily > 0 {
+		p.RawBytes = in.Volume.Daily * days
+	} else {
+		p.RawBytes = in.Volume.Rows * in.Volume.RowBytes
+	}
+	var err error
+	if p.StoredBytes, p.PlannedBytes, p.ExactRegions, p.Regions, p.DiskBytes, err = in.size(p.RawBytes); err != nil {
+		return Plan{}, err
+	}
+	if in.Volume.Daily > 0 {
+		for _, d := range horizons(int(days)) {
+			h := Horizon{Days: d, RawBytes: in.Volume.Daily * float64(d)}
+			h.StoredBytes, h.PlannedBytes, _, h.Regions, h.DiskBytes, _ = in.size(h.RawBytes)
+			p.Horizons = append(p.Horizons, h)
+		}
+	}
+	p.Checks = in.checks(&p)
+	return p, nil
+}
+
+// size applies compression, redundancy and the region size to raw bytes.
+func (in Input) size(raw float64) (stored, planned, exact float64, regions int, disk float64, err error) {
+	stored = raw * in.CompressionRatio
+	planned = stored * in.Redundancy
+	exact = planned / in.RegionSize
+	if math.IsInf(raw, 0) || exact > MaxRegions {
+		return 0, 0, 0, 0, 0, fmt.Errorf("the table needs %.4g regions of %.4g bytes, more than the %d presplit plans for; raise --region-size", exact, in.RegionSize, MaxRegions)
+	}
+	regions = int(math.Ceil(exact))
+	if regions < 1 {
+		regions = 1
+	}
+	return stored, planned, exact, regions, planned * float64(in.Replication), nil
+}
+
+// horizons are 30, 182 and 365 days and the retention itself, capped by the retention.
+func horizons(retention int) []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, d := range append(horizonDays, retention) {
+		d = min(d, retention)
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	sort.Ints(out)
+	return out
+}

@@ -1,7 +1,11 @@
 package shellgen
 
 import (
+	"bytes"
+	"fmt"
+
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -11,4 +15,42 @@ type Doc struct {
 	Table Table
 	Plan  *capacity.Plan
 	Split splits.Split
+
+	// SplitsFile, when set, makes Shell write SPLITS_FILE => 'SplitsFile' instead of the
+	// SPLITS list: the create line printed beside a splits-file written with -o.
+	SplitsFile string
+}
+
+// KeyError is a split key list HBase would reject: createTable refuses an empty key and
+// duplicates, and keys out of order mean the plan is not what it claims.
+type KeyError struct {
+	Index int // 0-based index of the offending key
+	Key   []byte
+	Rule  string
+}
+
+func (e *KeyError) Error() string {
+	return fmt.Sprintf("split key %d %q: %s", e.Index+1, hbytes.ToStringBinary(e.Key), e.Rule)
+}
+
+// CheckKeys reports the first key that is empty or not strictly greater (unsigned bytes)
+// than the one before it.
+func CheckKeys(keys [][]byte) error {
+	for i, k := range keys {
+		if len(k) == 0 {
+			return &KeyError{Index: i, Key: k, Rule: "HBase rejects an empty split key"}
+		}
+		if i > 0 && bytes.Compare(keys[i-1], k) >= 0 {
+			return &KeyError{Index: i, Key: k, Rule: "split keys must be unique and in ascending unsigned byte order"}
+		}
+	}
+	return nil
+}
+
+// validate is what every DDL renderer checks before it writes a byte.
+func (d Doc) validate() error {
+	if err := d.Table.Validate(); err != nil {
+		return err
+	}
+	return CheckKeys(d.Split.Keys)
 }

@@ -1,11 +1,6 @@
 package splits
 
-// Contract of the split generator. The split-keys work (issue 3) replaces these
-// placeholder bodies; callers may rely on the signatures.
-
-import "errors"
-
-var errNotImplemented = errors.New("split generation is not implemented yet")
+// The entry points of the split generator. Callers rely on these signatures.
 
 // Prefix is the shape of a rowkey's leading bytes (the --prefix grammar).
 type Prefix struct {
@@ -14,10 +9,6 @@ type Prefix struct {
 	Width    int    // positions; 0 = as many as needed (hex, HEX, dec without a width)
 }
 
-// ParsePrefix reads `hex:W`, `HEX:W`, `dec:W`, `chars:ALPHABET:W`, `byte:B`, or `hex`, `HEX`,
-// `dec` without a width.
-func ParsePrefix(spec string) (Prefix, error) { return Prefix{}, errNotImplemented }
-
 // Options tune Generate.
 type Options struct {
 	Suffix []byte // split at the last prefix of the previous region + Suffix (`00|`)
@@ -25,13 +16,29 @@ type Options struct {
 }
 
 // Generate returns the split for regions regions over the prefix.
+//
+// Region i owns a contiguous run of prefixes and run lengths differ by at most one (the
+// longer runs spread evenly). Key i is the first prefix of region i+1, or with
+// Options.Suffix the last prefix of region i followed by the suffix. A width-less hex, HEX
+// or dec prefix gets the smallest width that keeps the imbalance within MaxImbalance (a
+// Note says which). Align "even" raises regions to the nearest count that divides the
+// number of prefixes (a Note says so).
+//
+// Errors: *PrefixError (a malformed Prefix), *RegionsError (regions outside
+// 1..MaxRegions), *TooManyRegionsError (more regions than prefixes), *SuffixError (a suffix
+// that does not sort after the bytes that can follow the prefix).
 func Generate(p Prefix, regions int, opt Options) (Split, error) {
-	return Split{}, errNotImplemented
+	return generate(p, regions, opt)
 }
 
 // RegionSplitter reproduces `hbase org.apache.hadoop.hbase.util.RegionSplitter` with the named
 // algorithm (HexStringSplit, DecimalStringSplit, UniformSplit); firstRow and lastRow are the
 // --firstrow/--lastrow arguments, "" for the algorithm's default.
+//
+// The keys are byte for byte those of HBase's SplitAlgorithm.split(regions), and every
+// exception HBase throws for the same input is an *AlgorithmError with HBase's message
+// (regions = 1 gives no keys for the string splits; UniformSplit fails). Other errors:
+// *UnknownAlgorithmError, *RegionsError (regions above MaxRegions).
 func RegionSplitter(algo string, regions int, firstRow, lastRow string) (Split, error) {
-	return Split{}, errNotImplemented
+	return regionSplitter(algo, regions, firstRow, lastRow)
 }

@@ -17,20 +17,43 @@ type Row struct {
 }
 
 // Path finds shared/refdata/NAME beside the repository: it walks up from the working
-// directory (a package folder while testing) until a folder has shared/refdata/NAME.
+// directory (a package folder while testing) until a folder has shared/refdata/NAME. A clone
+// without shared/ beside it falls back to the copy in the repository's testdata/refdata,
+// which TestCopyMatchesShared keeps identical whenever shared/ is there.
 func Path(name string) (string, error) {
+	if p, ok := find(filepath.Join("shared", "refdata", name)); ok {
+		return p, nil
+	}
+	if p, ok := find(filepath.Join("testdata", "refdata", name)); ok {
+		return p, nil
+	}
+	return "", fmt.Errorf("refdata %s not found in shared/refdata or testdata/refdata above the working directory", name)
+}
+
+// SharedPath is shared/refdata/NAME only, without the fallback.
+func SharedPath(name string) (string, bool) {
+	return find(filepath.Join("shared", "refdata", name))
+}
+
+// CopyPath is the repository's copy, testdata/refdata/NAME.
+func CopyPath(name string) (string, bool) {
+	return find(filepath.Join("testdata", "refdata", name))
+}
+
+// find looks for rel in the working directory and each folder above it.
+func find(rel string) (string, bool) {
 	dir, err := os.Getwd()
 	if err != nil {
-		return "", err
+		return "", false
 	}
 	for {
-		p := filepath.Join(dir, "shared", "refdata", name)
+		p := filepath.Join(dir, rel)
 		if _, err := os.Stat(p); err == nil {
-			return p, nil
+			return p, true
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", fmt.Errorf("refdata %s not found in shared/refdata above the working directory", name)
+			return "", false
 		}
 		dir = parent
 	}

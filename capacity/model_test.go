@@ -1,0 +1,209 @@
+package capacity
+
+import (
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const (
+	gib = 1 << 30
+	tb  = 1e12
+)
+
+func TestComputeFormulas(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      Input
+		raw     float64
+		stored  float64
+		planned float64
+		exact   float64
+		regions int
+		disk    float64
+	}{
+		{
+			name: "issue example rows x kv",
+			in:   Input{Volume: Volume{Rows: 1e10, RowBytes: 300}},
+			raw:  3 * tb, stored: 3 * tb, planned: 4.5 * tb,
+			exact: 4.5 * tb / (10 * gib), regions: 420, disk: 13.5 * tb,
+		},
+		{
+			name: "issue example daily x retention",
+			in:   Input{Volume: Volume{Daily: 500e9, RetentionDays: 30}},
+			raw:  15 * tb, stored: 15 * tb, planned: 22.5 * tb,
+			exact: 22.5 * tb / (10 * gib), regions: 2096, disk: 67.5 * tb,
+		},
+		{
+			name: "compression and redundancy multiply",
+			in:   Input{Volume: Volume{Rows: 1e9, RowBytes: 1000}, CompressionRatio: 0.35, Redundancy: 1.2, RegionSize: 20 * gib, Replication: 2},
+			raw:  1 * tb, stored: 0.35 * tb, planned: 0.42 * tb,
+			exact: 0.42 * tb / (20 * gib), regions: 20, disk: 0.84 * tb,
+		},
+		{
+			name: "exact multiple is not rounded up",
+			in:   Input{Volume: Volume{Rows: 2, RowBytes: 10 * gib}, Redundancy: 1},
+			raw:  20 * gib, stored: 20 * gib, planned: 20 * gib, exact: 2, regions: 2, disk: 60 * gib,
+		},
+		{
+			name: "tiny table is one region",
+			in:   Input{Volume: Volume{Rows: 1000, RowBytes: 100}},
+			raw:  1e5, stored: 1e5, planned: 1.5e5, exact: 1.5e5 / (10 * gib), regions: 1, disk: 4.5e5,
+		},
+		{
+			name: "cells describe the row",
+			in:   Input{Volume: Volume{Rows: 1e6, Cells: &Cells{Count: 6, RowLen: 16, FamilyLen: 2, QualifierLen: 12, ValueLen: 100, Versions: 2}}},
+			// 6 x 2 x (20+16+2+12+100) = 1800 B per row
+			raw: 1.8e9, stored: 1.8e9, planned: 2.7e9, exact: 2.7e9 / (10 * gib), regions: 1, disk: 8.1e9,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Compute(tt.in)
+			require.NoError(t, err)
+			assert.InEpsilon(t, tt.raw, p.RawBytes, 1e-12)
+			assert.InEpsilon(t, tt.stored, p.StoredBytes, 1e-12)
+			assert.InEpsilon(t, tt.planned, p.PlannedBytes, 1e-12)
+			assert.InEpsilon(t, tt.exact, p.ExactRegions, 1e-12)
+			assert.Equal(t, tt.regions, p.Regions)
+			assert.InEpsilon(t, tt.disk, p.DiskBytes, 1e-12)
+		})
+	}
+}
+
+func TestCellBytes(t *testing.T) {
+	c := Cells{Count: 3, RowLen: 10, FamilyLen: 1, QualifierLen: 5, ValueLen: 8}
+	assert.Equal(t, 44.0, c.CellBytes()) // 20 + 10 + 1 + 5 + 8
+	assert.Equal(t, 132.0, c.RowBytes()) // 3 cells x 1 version
+	c.Versions = 3
+	assert.Equal(t, 396.0, c.RowBytes())
+}
+
+func TestHorizons(t *testing.T) {
+	tests := []struct {
+		name      string
+		retention float64
+		days      []int
+	}{
+		{name: "30 days", retention: 30, days: []int{30}},
+		{name: "90 days", retention: 90, days: []int{30, 90}},
+		{name: "one year", retention: 365, days: []int{30, 182, 365}},
+		{name: "two years", retention: 730, days: []int{30, 182, 365, 730}},
+		{name: "one week", retention: 7, days: []int{7}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Compute(Input{Volume: Volume{Daily: 100e9, RetentionDays: tt.retention}})
+			require.NoError(t, err)
+			var days []int
+			for _, h := range p.Horizons {
+				days = append(days, h.Days)
+				assert.InEpsilon(t, 100e9*float64(h.Days), h.RawBytes, 1e-12)
+				assert.InEpsilon(t, 1.5*h.RawBytes, h.PlannedBytes, 1e-12)
+				assert.Equal(t, int(math.Ceil(h.PlannedBytes/(10*gib))), h.Regions)
+				assert.InEpsilon(t, 3*h.PlannedBytes, h.DiskBytes, 1e-12)
+			}
+			assert.Equal(t, tt.days, days)
+			last := p.Horizons[len(p.Horizons)-1]
+			assert.Equal(t, p.Regions, last.Regions, "the last horizon is the whole retention")
+		})
+	}
+	p, err := Compute(Input{Volume: Volume{Rows: 1e6, RowBytes: 10}})
+	require.NoError(t, err)
+	assert.Empty(t, p.Horizons, "rows x kv has no growth")
+}
+
+func TestChecks(t *testing.T) {
+	base := func(mod func(*Input)) Input {
+		in := Input{Volume: Volume{Rows: 1e10, RowBytes: 300}} // 420 regions
+		mod(&in)
+		return in
+	}
+	tests := []struct {
+		name     string
+		in       Input
+		codes    []string
+		ceiling  float64
+		perSrv   float64
+		contains string
+	}{
+		{name: "no cluster no checks", in: base(func(*Input) {}), codes: nil},
+		{name: "one region", in: Input{Volume: Volume{Rows: 10, RowBytes: 10}}, codes: []string{"no-presplit"}},
+		{name: "redundancy looks like replication", in: base(func(in *Input) { in.Redundancy = 3 }), codes: []string{"redundancy-replication"}, contains: "disk estimate only"},
+		{name: "healthy cluster", in: base(func(in *Input) { in.Cluster.RegionServers = 10; in.Cluster.Heap = 32 * gib }), codes: nil, ceiling: 102.4, perSrv: 42},
+		{
+			name:  "16 GiB heap ceiling is about 51",
+			in:    base(func(in *Input) { in.Cluster.RegionServers = 4; in.Cluster.Heap = 16 * gib }),
+			codes: []string{"memstore-ceiling"}, ceiling: 51.2, perSrv: 105, contains: "exceed the memstore ceiling of 51.2",
+		},
+		{
+			name:  "far over the ceiling is risky",
+			in:    base(func(in *Input) { in.Cluster.RegionServers = 2; in.Cluster.Heap = 8 * gib; in.Cluster.Families = 2 }),
+			codes: []string{"many-per-server", "memstore-ceiling"}, ceiling: 12.8, perSrv: 210, contains: "risky maximum",
+		},
+		{name: "fewer regions than servers", in: base(func(in *Input) { in.Cluster.RegionServers = 500 }), codes: []string{"below-one-per-server"}, perSrv: 0.84},
+		{name: "few per server", in: base(func(in *Input) { in.Cluster.RegionServers = 100 }), codes: []string{"few-per-server"}, perSrv: 4.2},
+		{name: "daily growth", in: Input{Volume: Volume{Daily: 500e9, RetentionDays: 365}}, codes: []string{"growth"}, contains: "2096 regions hold the first 30 days"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Compute(tt.in)
+			require.NoError(t, err)
+			var codes []string
+			var text string
+			for _, c := range p.Checks {
+				codes = append(codes, c.Code)
+				text += c.Message + "\n"
+			}
+			assert.Equal(t, tt.codes, codes)
+			assert.InDelta(t, tt.ceiling, p.MemstoreCeiling, 1e-9)
+			assert.InDelta(t, tt.perSrv, p.RegionsPerServer, 1e-9)
+			assert.Contains(t, text, tt.contains)
+		})
+	}
+}
+
+func TestComputeErrors(t *testing.T) {
+	ok := Volume{Rows: 1e6, RowBytes: 100}
+	tests := []struct {
+		name  string
+		in    Input
+		field string
+		want  string
+	}{
+		{name: "no volume", in: Input{}, field: "rows", want: "--rows must be a positive finite number, got 0"},
+		{name: "rows and daily", in: Input{Volume: Volume{Rows: 1, RowBytes: 1, Daily: 1, RetentionDays: 1}}, field: "rows"},
+		{name: "negative rows", in: Input{Volume: Volume{Rows: -1, RowBytes: 1}}, field: "rows"},
+		{name: "nan rows", in: Input{Volume: Volume{Rows: math.NaN(), RowBytes: 1}}, field: "rows"},
+		{name: "inf kv", in: Input{Volume: Volume{Rows: 1, RowBytes: math.Inf(1)}}, field: "kv"},
+		{name: "daily without retention", in: Input{Volume: Volume{Daily: 1e9}}, field: "retention"},
+		{name: "fractional retention", in: Input{Volume: Volume{Daily: 1e9, RetentionDays: 1.5}}, field: "retention"},
+		{name: "retention without daily", in: Input{Volume: Volume{RetentionDays: 30}}, field: "daily"},
+		{name: "compression zero after default is fine, negative is not", in: Input{Volume: ok, CompressionRatio: -0.1}, field: "compression-ratio"},
+		{name: "compression above 2", in: Input{Volume: ok, CompressionRatio: 2.1}, field: "compression-ratio", want: "--compression-ratio must be > 0 and <= 2 (stored / raw), got 2.1"},
+		{name: "redundancy below 1", in: Input{Volume: ok, Redundancy: 0.9}, field: "redundancy"},
+		{name: "redundancy above 10", in: Input{Volume: ok, Redundancy: 11}, field: "redundancy"},
+		{name: "region size tiny", in: Input{Volume: ok, RegionSize: 1000}, field: "region-size"},
+		{name: "replication", in: Input{Volume: ok, Replication: -1}, field: "replication"},
+		{name: "memstore fraction", in: Input{Volume: ok, Cluster: Cluster{MemstoreFraction: 0.9}}, field: "memstore-fraction"},
+		{name: "cells zero", in: Input{Volume: Volume{Rows: 1, Cells: &Cells{Count: 0, RowLen: 1, FamilyLen: 1}}}, field: "cells"},
+		{name: "row len zero", in: Input{Volume: Volume{Rows: 1, Cells: &Cells{Count: 1, FamilyLen: 1}}}, field: "row-len"},
+		{name: "versions negative", in: Input{Volume: Volume{Rows: 1, Cells: &Cells{Count: 1, RowLen: 1, FamilyLen: 1, Versions: -2}}}, field: "versions"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Compute(tt.in)
+			var ie *InputError
+			require.True(t, errors.As(err, &ie), "want an InputError, got %v", err)
+			assert.Equal(t, tt.field, ie.Field)
+			if tt.want != "" {
+				assert.Equal(t, tt.want, err.Error())
+			}
+		})
+	}
+	_, err := Compute(Input{Volume: Volume{Rows: 1e30, RowBytes: 1e6}})
+	assert.ErrorContains(t, err, "more than the 10000000 presplit plans for")
+}

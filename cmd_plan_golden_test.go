@@ -1,0 +1,54 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestPlanGolden runs presplit plan end to end and compares stdout with
+// testdata/plan/NAME.golden (rewrite with go test . -update).
+func TestPlanGolden(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     string
+		contains []string // figures the issue states, asserted besides the golden file
+	}{
+		{name: "rows-kv", args: "--rows 1e10 --kv 300B",
+			contains: []string{"= 3.0 TB (2.7 TiB)", "= 4.5 TB (4.1 TiB)", "ceil(419.1)  = 420"}},
+		{name: "daily-30d", args: "--daily 500GB --retention 30d",
+			contains: []string{"= 15 TB (13.6 TiB)", "= 22.5 TB (20.5 TiB)", "= 2096"}},
+		{name: "daily-1y-cluster", args: "--daily 50GB --retention 1y --compression-ratio 0.35 --region-servers 12 --heap 16GiB --prefix dec:3",
+			contains: []string{"days  raw", "memstore ceiling    51.2 regions per server"}},
+		{name: "cells", args: "--rows 2.5e9 --cells 6 --row-len 16 --family-len 1 --qualifier-len 24 --value-len 40 --versions 2",
+			contains: []string{"bytes per cell     101 B = 20 overhead + 16 row + 1 family + 24 qualifier + 40 value", "qualifiers         288 B per row (23.8% of the row)"}},
+		{name: "small-table", args: "--rows 1e6 --kv 300B",
+			contains: []string{"no pre-split needed"}},
+		{name: "prefix-dec2-table", args: "--rows 1e10 --kv 300B --compression-ratio 0.35 --region-size 20GiB --prefix dec:2 --table ns:orders --family d --ttl 30d --compression snappy --bloom row",
+			contains: []string{"= 74", "create 'ns:orders'"}},
+		{name: "redundancy-warning", args: "--rows 1e9 --kv 1KB --redundancy 3",
+			contains: []string{"warning  redundancy-replication"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", append([]string{"plan"}, strings.Fields(tt.args)...)...)
+			require.Equal(t, 0, code, errOut)
+			assert.Empty(t, errOut)
+			for _, c := range tt.contains {
+				assert.Contains(t, out, c)
+			}
+			golden := filepath.Join("testdata", "plan", tt.name+".golden")
+			if *update {
+				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
+				require.NoError(t, os.WriteFile(golden, []byte(out), 0o644))
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), out)
+		})
+	}
+}

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestPlanBadInput(t *testing.T) {
+	ok := []string{"plan", "--rows", "1e10", "--kv", "300B"}
+	with := func(extra ...string) []string { return append(append([]string{}, ok...), extra...) }
+	tests := []struct {
+		name string
+		args []string
+		want string // the whole stderr line, without "presplit: " and the newline
+	}{
+		{name: "nothing", args: []string{"plan"}, want: "the table's volume is missing: give --rows N --kv SIZE (like --rows 1e10 --kv 300B) or --daily SIZE --retention DURATION"},
+		{name: "rows zero", args: []string{"plan", "--rows", "0", "--kv", "300B"}, want: `--rows must be positive, got "0"`},
+		{name: "rows negative", args: []string{"plan", "--rows", "-5", "--kv", "300B"}, want: `--rows must be positive, got "-5"`},
+		{name: "rows NaN", args: []string{"plan", "--rows", "NaN", "--kv", "300B"}, want: `--rows must be a number like 1e10, 2.5e9 or 10G, got "NaN"`},
+		{name: "rows Inf", args: []string{"plan", "--rows", "Inf", "--kv", "300B"}, want: `--rows must be a number like 1e10, 2.5e9 or 10G, got "Inf"`},
+		{name: "rows garbage", args: []string{"plan", "--rows", "lots", "--kv", "300B"}, want: `--rows must be a number like 1e10, 2.5e9 or 10G, got "lots"`},
+		{name: "rows unknown unit", args: []string{"plan", "--rows", "10X", "--kv", "300B"}, want: `--rows must be a number like 1e10, 2.5e9 or 10G, got "10X"`},
+		{name: "rows fractional", args: []string{"plan", "--rows", "2.5", "--kv", "300B"}, want: `--rows must be a whole number, got "2.5"`},
+		{name: "kv zero", args: []string{"plan", "--rows", "1e10", "--kv", "0B"}, want: `--kv must be a positive size, got "0B"`},
+		{name: "kv negative", args: []string{"plan", "--rows", "1e10", "--kv", "-3B"}, want: `--kv must be a size like 300B, 64KiB, 1.5KB or 10GiB, got "-3B"`},
+		{name: "kv unknown unit", args: []string{"plan", "--rows", "1e10", "--kv", "300XB"}, want: `--kv must be a size like 300B, 64KiB, 1.5KB or 10GiB, got "300XB"`},
+		{name: "rows without kv", args: []string{"plan", "--rows", "1e10"}, want: "--rows needs --kv (average bytes per row, like 300B) or --cells with --row-len, --family-len, --qualifier-len and --value-len"},
+		{name: "kv without rows", args: []string{"plan", "--kv", "300B"}, want: "--kv and --cells need --rows: the number of rows, like 1e10"},
+		{name: "rows with daily", args: with("--daily", "500GB", "--retention", "30d"), want: "--rows and --daily cannot be combined: give --rows with --kv (or --cells), or --daily with --retention"},
+		{name: "kv with cells", args: with("--cells", "6"), want: "--kv and --cells cannot be combined: give the row size, or describe the row by its cells"},
+		{name: "daily without retention", args: []string{"plan", "--daily", "500GB"}, want: "--daily needs --retention: how long the data is kept, like 30d"},
+		{name: "retention without daily", args: []string{"plan", "--retention", "30d"}, want: "--retention needs --daily: the raw ingest per day, like 500GB"},
+		{name: "daily with kv", args: []string{"plan", "--daily", "5GB", "--retention", "30d", "--kv", "3B"}, want: "--daily cannot be combined with --kv or --cells: daily ingest is already bytes"},
+		{name: "retention garbage", args: []string{"plan", "--daily", "500GB", "--retention", "a month"}, want: `--retention must be a duration like 30d, 52w, 1y or 720h, got "a month"`},
+		{name: "retention partial day", args: []string{"plan", "--daily", "500GB", "--retention", "36h"}, want: `--retention must be a whole number of days, at least 1, got "36h"`},
+		{name: "cells missing part", args: []string{"plan", "--rows", "1e6", "--cells", "6", "--row-len", "16"}, want: "--cells needs --family-len (and --row-len, --family-len, --qualifier-len, --value-len)"},
+		{name: "cell part without cells", args: with("--value-len", "100"), want: "--value-len describes a cell and needs --cells"},
+		{name: "cells zero", args: []string{"plan", "--rows", "1e6", "--cells", "0", "--row-len", "16", "--family-len", "1", "--qualifier-len", "4", "--value-len", "8"}, want: `--cells must be at least 1, got "0"`},
+		{name: "cells garbage", args: []string{"plan", "--rows", "1e6", "--cells", "six", "--row-len", "16", "--family-len", "1", "--qualifier-len", "4", "--value-len", "8"}, want: `--cells must be a whole number, got "six"`},
+		{name: "compression zero", args: with("--compression-ratio", "0"), want: `--compression-ratio must be > 0 and <= 2 (stored / raw), got "0"`},
+		{name: "compression above 2", args: with("--compression-ratio", "2.5"), want: `--compression-ratio must be > 0 and <= 2 (stored / raw), got "2.5"`},
+		{name: "compression NaN", args: with("--compression-ratio", "NaN"), want: `--compression-ratio must be a number, got "NaN"`},
+		{name: "redundancy below 1", args: with("--redundancy", "0.5"), want: `--redundancy must be from 1 to 10, got "0.5"`},
+		{name: "redundancy Inf", args: with("--redundancy", "+Inf"), want: `--redundancy must be a number, got "+Inf"`},
+		{name: "region size zero", args: with("--region-size", "0"), want: `--region-size must be a positive size, got "0"`},
+		{name: "region size tiny", args: with("--region-size", "1KB"), want: `--region-size must be at least 1 MiB, got "1KB"`},
+		{name: "region size garbage", args: with("--region-size", "big"), want: `--region-size must be a size like 300B, 64KiB, 1.5KB or 10GiB, got "big"`},
+		{name: "replication zero", args: with("--replication", "0"), want: `--replication must be at least 1, got "0"`},
+		{name: "region servers zero", args: with("--region-servers", "0"), want: `--region-servers must be at least 1, got "0"`},
+		{name: "region servers fraction", args: with("--region-servers", "2.5"), want: `--region-servers must be a whole number, got "2.5"`},
+		{name: "heap garbage", args: with("--heap", "16 gigs"), want: `--heap must be a size like 300B, 64KiB, 1.5KB or 10GiB, got "16 gigs"`},
+		{name: "memstore fraction high", args: with("--memstore-fraction", "0.9"), want: `--memstore-fraction must be > 0 and <= 0.8 (HBase caps memstore + block cache at 0.8 of the heap), got "0.9"`},
+		{name: "flush size zero", args: with("--flush-size", "0B"), want: `--flush-size must be a positive size, got "0B"`},
+		{name: "families zero", args: with("--families", "0"), want: `--families must be at least 1, got "0"`},
+		{name: "too many regions", args: []string{"plan", "--rows", "1e15", "--kv", "1MB"}, want: "the table needs 1.397e+11 regions of 1.074e+10 bytes, more than the 10000000 presplit plans for; raise --region-size"},
+		{name: "prefix too small for the plan", args: with("--prefix", "hex:2"), want: "the plan needs 420 regions, more than the 256 prefixes of hex:2; use --prefix hex:3 (4096), or --region-size 17GiB for at most 256 regions"},
+		{name: "salt byte too small for the plan", args: with("--prefix", "byte:16"), want: "the plan needs 420 regions, more than the 16 prefixes of byte:16; use --region-size 262GiB for at most 16 regions"},
+		{name: "unknown flag", args: with("--rowz", "1"), want: "flag provided but not defined: -rowz"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tt.args...)
+			assert.Equal(t, 2, code)
+			assert.Empty(t, out, "nothing on stdout")
+			assert.Equal(t, "presplit: "+tt.want+"\n", errOut)
+			assert.Equal(t, 1, strings.Count(errOut, "\n"), "one line")
+		})
+	}
+}
+
+func TestPlanFittingRegionSize(t *testing.T) {
+	for _, planned := range []float64{4.5e12, 22.5e12, 1e9, 7.3e14} {
+		for _, regions := range []uint64{1, 16, 256, 4096} {
+			s := planFittingRegionSize(planned, regions)
+			gibs, err := strconv.ParseFloat(strings.TrimSuffix(s, "GiB"), 64)
+			assert.NoError(t, err)
+			size := gibs * (1 << 30)
+			assert.LessOrEqual(t, math.Ceil(planned/size), float64(regions), "%g bytes in %s regions", planned, s)
+			assert.Greater(t, math.Ceil(planned/(size-(1<<30))), float64(regions), "%s is the smallest whole GiB", s)
+		}
+	}
+}
+
+// The memstore ceiling divides by the table's families: --families defaults to them.
+func TestPlanFamiliesFromTable(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{name: "one default family", args: nil, want: "51.2 regions per server = 16 GiB heap x 0.4 / (128 MiB flush x 1 family)"},
+		{name: "comma list", args: []string{"--family", "a,b,c"}, want: "17.1 regions per server = 16 GiB heap x 0.4 / (128 MiB flush x 3 families)"},
+		{name: "repeated", args: []string{"--family", "a", "--family", "b"}, want: "25.6 regions per server"},
+		{name: "explicit wins", args: []string{"--family", "a,b", "--families", "4"}, want: "12.8 regions per server"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"plan", "--rows", "1e10", "--kv", "300B", "--heap", "16GiB"}, tt.args...)
+			out, errOut, code := runCLI(t, "", args...)
+			assert.Equal(t, 0, code, errOut)
+			assert.Contains(t, out, tt.want)
+		})
+	}
+}

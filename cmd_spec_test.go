@@ -1,0 +1,180 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/presplit/presplit/shellgen"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/urfave/cli/v2"
+)
+
+// TestLintGolden runs `presplit lint` end to end on fixtures: stdout is compared byte for
+// byte with testdata/lint/golden/NAME (rewrite with -update), with the exit code and stderr.
+func TestLintGolden(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{name: "example.txt", args: []string{"testdata/lint/example.yaml"}},
+		{name: "guide_12_families.txt", args: []string{"testdata/lint/guide_12_families.yaml"}, code: 1, stderr: "presplit: lint: 1 error, 0 warnings\n"},
+		{name: "guide_orders_splits.txt", args: []string{"testdata/lint/guide_orders_splits.yaml"}, code: 1, stderr: "presplit: lint: 2 errors, 0 warnings\n"},
+		{name: "guide_user_timestamp.json", args: []string{"--format", "json", "testdata/lint/guide_user_timestamp.yaml"}, code: 1, stderr: "presplit: lint: 1 error, 0 warnings\n"},
+		{name: "CF006.txt", args: []string{"testdata/lint/CF006.yaml"}, code: 1, stderr: "presplit: lint: 3 errors, 0 warnings\n"},
+		{name: "warnings.txt", args: []string{"testdata/lint/CF003.yaml"}},
+		{name: "warnings-strict.txt", args: []string{"--strict", "testdata/lint/CF003.yaml"}, code: 1, stderr: "presplit: lint: 0 errors, 1 warning\n"},
+		{name: "clean.json", args: []string{"--format", "json", "testdata/lint/guide_hash_prefix.yaml"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", append([]string{"lint"}, tt.args...)...)
+			assert.Equal(t, tt.code, code)
+			assert.Equal(t, tt.stderr, errOut)
+			golden := filepath.Join("testdata", "lint", "golden", tt.name)
+			if *update {
+				require.NoError(t, os.WriteFile(golden, []byte(out), 0o644))
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err)
+			assert.Equal(t, string(want), out)
+			assert.True(t, strings.HasSuffix(out, "\n") && !strings.HasSuffix(out, "\n\n"), "one trailing newline")
+			if strings.HasSuffix(tt.name, ".json") {
+				var doc map[string]any
+				require.NoError(t, json.Unmarshal([]byte(out), &doc))
+			}
+		})
+	}
+}
+
+// TestLintBadInput: a spec that cannot be read is exit 2, one stderr line naming the file
+// and position, nothing on stdout.
+func TestLintBadInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+		return p
+	}
+	big := write("big.yaml", "table: t\n"+strings.Repeat("# padding\n", 1<<20))
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{name: "not yaml", args: []string{write("a.yaml", "table: [t\n")}, stderr: "a.yaml:1: not valid YAML: did not find expected ',' or ']'"},
+		{name: "wrong type", args: []string{write("b.yaml", "families:\n  - name: cf\n    versions: one\n")}, stderr: "b.yaml:3:15: versions must be an integer, got the string \"one\""},
+		{name: "unknown key", args: []string{write("c.yaml", "families: [{name: cf, ttl: 1d, colour: red}]\n")}, stderr: "c.yaml:1:32: unknown key \"colour\" in a family"},
+		{name: "empty file", args: []string{write("d.yaml", "")}, stderr: "d.yaml: file is empty"},
+		{name: "10 MB file", args: []string{big}, stderr: "big.yaml: file is 10485769 bytes; a table spec is at most 1048576 bytes (1 MiB)"},
+		{name: "duplicate family", args: []string{write("e.yaml", "families:\n  - name: cf\n  - name: cf\n")}, stderr: "e.yaml:3:11: family \"cf\" is defined twice (first on line 2)"},
+		{name: "bad prefix", args: []string{write("f.yaml", "families: [{name: cf}]\nrowkey: {prefix: oct:2}\n")}, stderr: "f.yaml:2:18: rowkey prefix \"oct:2\""},
+		{name: "missing splits file", args: []string{write("g.yaml", "families: [{name: cf}]\nrowkey: {prefix: dec:2}\nsplits: {file: nope.txt}\n")}, stderr: "cannot read splits file " + filepath.Join(dir, "nope.txt") + ": no such file or directory"},
+		{name: "no such spec", args: []string{filepath.Join(dir, "missing.yaml")}, stderr: "missing.yaml: no such file or directory"},
+		{name: "flag after file", args: []string{write("h.yaml", "families: [{name: cf}]\n"), "--strict"}, stderr: "presplit: flag \"--strict\" after the spec file: put flags first, as in presplit lint --strict spec.yaml"},
+		{name: "no file", args: nil, stderr: "presplit: lint needs a spec file: presplit lint SPEC.yaml"},
+		{name: "two files", args: []string{"a.yaml", "b.yaml"}, stderr: "presplit: lint takes one spec file, got 2 arguments"},
+		{name: "bad format", args: []string{"--format", "xml", "a.yaml"}, stderr: "presplit: --format must be text or json, got \"xml\""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", append([]string{"lint"}, tt.args...)...)
+			assert.Equal(t, 2, code)
+			assert.Empty(t, out)
+			assert.True(t, strings.HasPrefix(errOut, "presplit: "), errOut)
+			assert.Contains(t, errOut, tt.stderr)
+			assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+		})
+	}
+}
+
+// specTestApp runs applySpec inside a command with the given flags and returns the table it
+// returns and the flag values after it ran.
+func specTestApp(t *testing.T, flags []cli.Flag, args ...string) (shellgen.Table, map[string]string, error) {
+	t.Helper()
+	var table shellgen.Table
+	values := map[string]string{}
+	var applyErr error
+	app := &cli.App{
+		Name: "t", Writer: &strings.Builder{}, ErrWriter: &strings.Builder{},
+		ExitErrHandler: func(*cli.Context, error) {},
+		Commands: []*cli.Command{{
+			Name:  "plan",
+			Flags: append([]cli.Flag{specFlag()}, flags...),
+			Action: func(c *cli.Context) error {
+				table, applyErr = applySpec(c)
+				for _, f := range c.Command.Flags {
+					n := f.Names()[0]
+					if c.IsSet(n) {
+						values[n] = c.String(n)
+					}
+				}
+				return nil
+			},
+		}},
+	}
+	require.NoError(t, app.Run(append([]string{"t", "plan"}, args...)))
+	return table, values, applyErr
+}
+
+func TestApplySpec(t *testing.T) {
+	flags := append(capacityFlags(), &cli.StringFlag{Name: "regions"}, &cli.StringFlag{Name: "prefix"}, &cli.StringFlag{Name: "suffix"}, &cli.StringFlag{Name: "align"})
+	example := "testdata/lint/example.yaml"
+	tests := []struct {
+		name string
+		args []string
+		want map[string]string
+		err  string
+	}{
+		{name: "no spec", args: nil, want: map[string]string{}},
+		{name: "spec fills every flag", args: []string{"-f", example}, want: map[string]string{
+			"spec": example, "rows": "10000000000", "kv": "300B", "compression-ratio": "0.35", "redundancy": "1.5",
+			"region-size": "10GiB", "replication": "3", "region-servers": "10", "heap": "16GiB",
+			"memstore-fraction": "0.4", "flush-size": "128MiB", "families": "1",
+			"regions": "100", "prefix": "dec:2", "suffix": "|", "align": "even",
+		}},
+		{name: "a volume flag takes the whole group", args: []string{"-f", example, "--daily", "1TB", "--retention", "30d", "--regions", "16"}, want: map[string]string{
+			"spec": example, "daily": "1TB", "retention": "30d", "compression-ratio": "0.35", "redundancy": "1.5",
+			"region-size": "10GiB", "replication": "3", "region-servers": "10", "heap": "16GiB",
+			"memstore-fraction": "0.4", "flush-size": "128MiB", "families": "1", "regions": "16",
+		}},
+		{name: "a flag beside the spec wins", args: []string{"--spec", example, "--heap", "32GiB"}, want: map[string]string{
+			"spec": example, "rows": "10000000000", "kv": "300B", "compression-ratio": "0.35", "redundancy": "1.5",
+			"region-size": "10GiB", "replication": "3", "region-servers": "10", "heap": "32GiB",
+			"memstore-fraction": "0.4", "flush-size": "128MiB", "families": "1",
+			"regions": "100", "prefix": "dec:2", "suffix": "|", "align": "even",
+		}},
+		{name: "bad ttl", args: []string{"-f", "testdata/lint/CF006.yaml"}, err: "testdata/lint/CF006.yaml:4:10: family a: TTL \"1 WEEK\""},
+		{name: "splits file", args: []string{"-f", "testdata/lint/RG001.yaml"}, err: "testdata/lint/RG001.yaml:8:16: splits file \"RG001_splits.txt\" is for presplit lint to review"},
+		{name: "bad spec", args: []string{"-f", "testdata/lint/nope.yaml"}, err: "cannot read spec testdata/lint/nope.yaml: no such file or directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			table, values, err := specTestApp(t, flags, tt.args...)
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, values)
+			if len(tt.args) == 0 {
+				assert.Equal(t, shellgen.Table{}, table)
+			}
+		})
+	}
+}
+
+func TestApplySpecTable(t *testing.T) {
+	table, _, err := specTestApp(t, nil, "-f", "testdata/lint/example.yaml")
+	require.NoError(t, err)
+	assert.Equal(t, shellgen.Table{Name: "ns:orders", Families: []shellgen.Family{{
+		Name: "o", Versions: 1, TTL: 365 * 86400, Compression: "SNAPPY", Bloom: "ROW",
+		BlockSize: 65536, Encoding: "FAST_DIFF",
+	}}}, table)
+}

@@ -1,0 +1,110 @@
+// Package duration reads the durations presplit accepts: retention periods (`30d`, `52w`,
+// `1y`, `720h`) and column-family TTLs, which must end up as whole seconds because HBase
+// silently reads a TTL string it cannot parse as 0.
+package duration
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Forever is HBase's HConstants.FOREVER: the TTL of a family that never expires.
+const Forever = math.MaxInt32
+
+// Units of the presplit grammar, in seconds. A year is 365 days: retention periods are
+// planned in days, and calendar years would make the same spec size differently.
+var units = map[string]int64{
+	"s": 1,
+	"m": 60,
+	"h": 3600,
+	"d": 86400,
+	"w": 7 * 86400,
+	"y": 365 * 86400,
+}
+
+// term is one number+unit pair of the presplit grammar: 30d, 1.5h, 52w.
+var term = regexp.MustCompile(`^([0-9]+(?:\.[0-9]+)?)([smhdwy])`)
+
+// Parse reads a presplit duration and returns whole seconds: a sequence of number+unit
+// pairs (`30d`, `1d12h`, `720h`, `52w`, `1y`, units s m h d w y) or plain digits (seconds).
+func Parse(s string) (int64, error) {
+	in := strings.TrimSpace(s)
+	if in == "" {
+		return 0, fmt.Errorf("empty duration")
+	}
+	if isDigits(in) {
+		n, err := strconv.ParseInt(in, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("duration %q is too large", s)
+		}
+		return n, nil
+	}
+	var total float64
+	rest := strings.ToLower(in)
+	for rest != "" {
+		m := term.FindStringSubmatch(rest)
+		if m == nil {
+			return 0, fmt.Errorf("duration %q: want a number and a unit (s, m, h, d, w, y) like 30d, 52w, 720h", s)
+		}
+		n, _ := strconv.ParseFloat(m[1], 64)
+		total += n * float64(units[m[2]])
+		rest = rest[len(m[0]):]
+	}
+	if total > math.MaxInt64/2 {
+		return 0, fmt.Errorf("duration %q is too large", s)
+	}
+	if total != math.Trunc(total) {
+		return 0, fmt.Errorf("duration %q is not a whole number of seconds", s)
+	}
+	return int64(total), nil
+}
+
+// hbaseForm is HBase's human-readable interval: `N DAYS M HOURS K MINUTES S SECONDS`, each
+// part optional but in that order, singular or plural, any case.
+var hbaseForm = regexp.MustCompile(`(?i)^(?:([0-9]+)\s*DAYS?)?\s*(?:([0-9]+)\s*HOURS?)?\s*(?:([0-9]+)\s*MINUTES?)?\s*(?:([0-9]+)\s*SECONDS?)?$`)
+
+// ParseTTL reads a column family TTL: `forever`, plain seconds, a presplit duration (`30d`,
+// `720h`), or HBase's own form (`30 DAYS`, `1 DAY 2 HOURS`). It returns whole seconds in
+// 1..Forever. Strings HBase would silently read as 0 (`1 WEEK`, `2 HOURS 1 DAY`) are errors.
+func ParseTTL(s string) (int64, error) {
+	in := strings.TrimSpace(s)
+	if strings.EqualFold(in, "forever") {
+		return Forever, nil
+	}
+	secs, err := Parse(in)
+	if err != nil {
+		m := hbaseForm.FindStringSubmatch(in)
+		if m == nil || in == "" {
+			return 0, fmt.Errorf("TTL %q: want seconds, a duration like 30d or 720h, FOREVER, or HBase's form like '30 DAYS 2 HOURS'", s)
+		}
+		secs = 0
+		for i, mult := range []int64{86400, 3600, 60, 1} {
+			if m[i+1] != "" {
+				n, err := strconv.ParseInt(m[i+1], 10, 64)
+				if err != nil || n > Forever {
+					return 0, fmt.Errorf("TTL %q is larger than HBase's FOREVER (%d seconds)", s, Forever)
+				}
+				secs += n * mult
+			}
+		}
+	}
+	switch {
+	case secs <= 0:
+		return 0, fmt.Errorf("TTL %q is 0 seconds: HBase would expire every cell at once; use FOREVER to keep data", s)
+	case secs > Forever:
+		return 0, fmt.Errorf("TTL %q is %d seconds, larger than HBase's FOREVER (%d)", s, secs, Forever)
+	}
+	return secs, nil
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}

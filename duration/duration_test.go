@@ -1,0 +1,90 @@
+package duration
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want int64
+		err  string
+	}{
+		{name: "days", in: "30d", want: 30 * 86400},
+		{name: "weeks", in: "52w", want: 52 * 7 * 86400},
+		{name: "year is 365 days", in: "1y", want: 365 * 86400},
+		{name: "hours", in: "720h", want: 720 * 3600},
+		{name: "seconds digits", in: "2592000", want: 2592000},
+		{name: "compound", in: "1d12h", want: 86400 + 12*3600},
+		{name: "fraction", in: "1.5d", want: 129600},
+		{name: "upper case unit", in: "30D", want: 30 * 86400},
+		{name: "empty", in: "", err: "empty duration"},
+		{name: "no unit letter", in: "30x", err: `duration "30x": want a number and a unit`},
+		{name: "negative", in: "-1d", err: `duration "-1d": want`},
+		{name: "fraction of second", in: "0.5s", err: "not a whole number of seconds"},
+		{name: "huge", in: "99999999999999999999d", err: "too large"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Parse(tt.in)
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestParseTTL(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want int64
+		err  string
+	}{
+		{name: "forever", in: "forever", want: Forever},
+		{name: "FOREVER", in: "FOREVER", want: 2147483647},
+		{name: "presplit days", in: "30d", want: 2592000},
+		{name: "seconds", in: "86400", want: 86400},
+		{name: "hbase days", in: "30 DAYS", want: 2592000},
+		{name: "hbase day hours", in: "1 DAY 2 HOURS", want: 93600},
+		{name: "hbase no space", in: "30DAYS", want: 2592000},
+		{name: "hbase seconds", in: "45 SECONDS", want: 45},
+		{name: "hbase wrong order is 0 in hbase", in: "2 HOURS 1 DAY", err: "want seconds"},
+		{name: "week is 0 in hbase", in: "1 WEEK", err: "want seconds"},
+		{name: "zero", in: "0", err: "is 0 seconds"},
+		{name: "beyond forever", in: "25000d", err: "larger than HBase's FOREVER"},
+		{name: "empty", in: "", err: "want seconds"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseTTL(tt.in)
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func FuzzParseTTL(f *testing.F) {
+	for _, s := range []string{"30d", "1 DAY 2 HOURS", "forever", "0", "1.5d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseTTL(s)
+		if err == nil && (n < 1 || n > Forever) {
+			t.Fatalf("ParseTTL(%q) = %d outside 1..Forever", s, n)
+		}
+	})
+}

@@ -1,0 +1,37 @@
+package lint
+
+import (
+	"os"
+	"testing"
+
+	"github.com/presplit/presplit/spec"
+)
+
+func BenchmarkRun(b *testing.B) {
+	for _, name := range []string{"example.yaml", "guide_orders_splits.yaml"} {
+		b.Run(name, func(b *testing.B) {
+			file := "../testdata/lint/" + name
+			data, err := os.ReadFile(file)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var opt Options
+			s, err := spec.Parse(file, data)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if sp := s.Splits; sp != nil && sp.File.Set {
+				keys, _ := os.ReadFile("../testdata/lint/" + sp.File.V)
+				opt.SplitFile, opt.SplitFileLines, _ = spec.ParseSplitsFile(sp.File.V, keys)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				s, _ := spec.Parse(file, data)
+				if _, err := Run(s, opt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,867 @@
+package lint
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strings"
+	"unicode"
+
+	"github.com/dustin/go-humanize"
+	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/spec"
+)
+
+// Analyzers are all the checks, in code order.
+var Analyzers = []*Analyzer{
+	CF001, CF002, CF003, CF004, CF005, CF006, CF007, CF008, CF009,
+	QL001, QL002, QL003,
+	RK001, RK002, RK003, RK004,
+	RG001, RG002, RG003, RG004, RG005, RG006,
+	RW001,
+}
+
+// Thresholds of the checks, from the HBase guides.
+const (
+	MaxFamilies          = 3
+	MaxVersions          = 10
+	MaxQualifierLen      = 16
+	MaxAvgRowkeyLen      = 64
+	MaxRowkeyLen         = math.MaxInt16 // HBase refuses longer row keys
+	MinRegionSize        = 5 << 30
+	MaxRegionSize        = 50 << 30
+	MaxRowBytes          = 10 << 20 // hbase.server.keyvalue.maxsize: 10 MB
+	DefaultBlockSize     = 64 << 10
+	SmallBlockSize       = 32 << 10
+	MaxBucketsEnumerated = 1 << 20
+)
+
+// CF001: more than 3 column families.
+var CF001 = &Analyzer{
+	Code: "CF001", Severity: Error,
+	Doc: "more than 3 column families: all families of a region flush together",
+	Run: func(p *Pass) {
+		fams := p.Spec.Families
+		if len(fams) <= MaxFamilies {
+			return
+		}
+		p.Report(fams[MaxFamilies].Pos,
+			"merge families read together into one; keep at most 2-3 with really different access or settings",
+			"%d column families: HBase flushes and compacts every family of a region together, so each small family is flushed with the big ones into tiny files; the guides allow at most %d",
+			len(fams), MaxFamilies)
+	},
+}
+
+// ttlKey is a family's TTL as compared by CF002: seconds when presplit reads it, else the text.
+func ttlKey(f spec.Family) string {
+	if !f.TTL.Set {
+		return "FOREVER"
+	}
+	if secs, err := f.TTLSeconds(); err == nil {
+		if secs == spec.HBaseForever {
+			return "FOREVER"
+		}
+		return fmt.Sprintf("%ds", secs)
+	}
+	return f.TTL.Raw
+}
+
+func compressionOf(f spec.Family) string {
+	if !f.Compression.Set {
+		return "NONE"
+	}
+	return f.Compression.V
+}
+
+// CF002: 2 or 3 families with the same TTL and compression.
+var CF002 = &Analyzer{
+	Code: "CF002", Severity: Warning,
+	Doc: "2 or 3 families whose TTL and compression are the same: merge them",
+	Run: func(p *Pass) {
+		fams := p.Spec.Families
+		if len(fams) < 2 || len(fams) > MaxFamilies {
+			return
+		}
+		for i := 1; i < len(fams); i++ {
+			for j := 0; j < i; j++ {
+				a, b := fams[j], fams[i]
+				if ttlKey(a) != ttlKey(b) || compressionOf(a) != compressionOf(b) {
+					continue
+				}
+				p.Report(b.Pos,
+					fmt.Sprintf("merge %s into %s (one family, more qualifiers), or give them different TTL or compression if their data really differs", b.Name.V, a.Name.V),
+					"families %s and %s have the same TTL (%s) and compression (%s): the second family costs a memstore and a flush per region and buys no different storage setting",
+					a.Name.V, b.Name.V, ttlKey(a), compressionOf(a))
+				break
+			}
+		}
+	},
+}
+
+// CF003: VERSIONS not set.
+var CF003 = &Analyzer{
+	Code: "CF003", Severity: Warning,
+	Doc: "VERSIONS not set explicitly",
+	Run: func(p *Pass) {
+		for _, f := range p.Spec.Families {
+			if !f.Versions.Set {
+				p.Report(f.Pos, "set versions: 1, or the number of versions reads really need",
+					"family %s does not set versions: it gets HBase's default (1 since HBase 2.0, 3 before)", f.Name.V)
+			}
+		}
+	},
+}
+
+// CF004: VERSIONS above 10; an error at 2147483647.
+var CF004 = &Analyzer{
+	Code: "CF004", Severity: Warning,
+	Doc: "VERSIONS above 10 (error at 2147483647)",
+	Run: func(p *Pass) {
+		for _, f := range p.Spec.Families {
+			v := f.Versions
+			switch {
+			case !v.Set || v.V <= MaxVersions:
+			case v.V == math.MaxInt32:
+				p.ReportSeverity(Error, v.Pos, "keep the versions reads need (1-3) and let TTL bound history",
+					"family %s keeps %d versions, i.e. every version forever: rows grow without bound and every read skips old versions", f.Name.V, v.V)
+			default:
+				p.Report(v.Pos, "keep the versions reads need (1-3); model history as rows or let TTL bound it",
+					"family %s keeps %d versions: every version is stored, compacted and skipped by reads", f.Name.V, v.V)
+			}
+		}
+	},
+}
+
+// CF005: TTL not set.
+var CF005 = &Analyzer{
+	Code: "CF005", Severity: Warning,
+	Doc: "TTL not set explicitly",
+	Run: func(p *Pass) {
+		for _, f := range p.Spec.Families {
+			if !f.TTL.Set {
+				p.Report(f.Pos, "set ttl: a retention like 30d or 1y, or FOREVER when keeping data is a decision",
+					"family %s does not set ttl: data is kept forever by default", f.Name.V)
+			}
+		}
+	},
+}
+
+// CF006: a TTL HBase would read as 0, or cannot read.
+var CF006 = &Analyzer{
+	Code: "CF006", Severity: Error,
+	Doc: "a TTL HBase would read as 0 (`1 WEEK`, `2 HOURS 1 DAY`) or a TTL of 0",
+	Run: func(p *Pass) {
+		const fix = "write a duration like 7d or 30d, HBase's order 'N DAYS M HOURS', seconds, or FOREVER"
+		for _, f := range p.Spec.Families {
+			t := f.TTL
+			if !t.Set {
+				continue
+			}
+			if _, err := f.TTLSeconds(); err == nil {
+				continue
+			}
+			hb, herr := spec.HBaseTTL(t.Raw)
+			switch {
+			case herr != nil:
+				p.Report(t.Pos, fix, "family %s ttl %q is refused by HBase (%v)", f.Name.V, t.Raw, herr)
+			case hb == 0 && strings.TrimSpace(t.Raw) == "0":
+				p.Report(t.Pos, fix, "family %s has ttl 0: HBase expires every cell as soon as it is written", f.Name.V)
+			case hb == 0:
+				p.Report(t.Pos, fix, "family %s ttl %q is read by HBase as 0: every cell expires as soon as it is written", f.Name.V, t.Raw)
+			case hb < 0:
+				p.Report(t.Pos, fix, "family %s ttl %q is negative", f.Name.V, t.Raw)
+			default:
+				p.Report(t.Pos, fmt.Sprintf("write it as %d (seconds)", hb),
+					"family %s ttl %q is %d seconds to HBase, but presplit cannot read that form", f.Name.V, t.Raw, hb)
+			}
+		}
+	},
+}
+
+// CF007: compression unset or NONE.
+var CF007 = &Analyzer{
+	Code: "CF007", Severity: Warning,
+	Doc: "compression unset or NONE",
+	Run: func(p *Pass) {
+		for _, f := range p.Spec.Families {
+			c := f.Compression
+			cost := ""
+			if p.Plan != nil && p.Plan.StoredBytes > 0 {
+				cost = fmt.Sprintf(" (the plan stores %s)", humanize.IBytes(uint64(p.Plan.StoredBytes)))
+			}
+			const fix = "set compression: SNAPPY or LZ4 (fast) or ZSTD (smaller)"
+			switch {
+			case !c.Set:
+				p.Report(f.Pos, fix, "family %s does not set compression: data is stored uncompressed%s, and compression added later only reaches old data as compactions rewrite it", f.Name.V, cost)
+			case c.V == "NONE":
+				p.Report(c.Pos, fix, "family %s has compression NONE: data is stored uncompressed%s", f.Name.V, cost)
+			}
+		}
+	},
+}
+
+// CF008: bloom filter unset or NONE.
+var CF008 = &Analyzer{
+	Code: "CF008", Severity: Warning,
+	Doc: "bloom filter unset or NONE",
+	Run: func(p *Pass) {
+		for _, f := range p.Spec.Families {
+			b := f.Bloom
+			switch {
+			case !b.Set:
+				p.Report(f.Pos, "set bloom: ROW (ROWCOL when gets name their columns)",
+					"family %s does not set bloom: it depends on the HBase version's default (ROW since 0.96)", f.Name.V)
+			case b.V == "NONE":
+				p.Report(b.Pos, "set bloom: ROW (ROWCOL when gets name their columns)",
+					"family %s has bloom NONE: every get reads a block of every store file", f.Name.V)
+			}
+		}
+	},
+}
+
+// CF009: block size against the access patterns.
+var CF009 = &Analyzer{
+	Code: "CF009", Severity: Warning,
+	Doc: "block size against access: only gets and above 32 KiB, or mostly scans and below 64 KiB",
+	Run: func(p *Pass) {
+		var gets, scans int
+		for _, a := range p.Spec.Access {
+			if a.Kind.V == "get" {
+				gets++
+			} else {
+				scans++
+			}
+		}
+		if gets+scans == 0 {
+			return
+		}
+		for _, f := range p.Spec.Families {
+			bs, where, set := int64(DefaultBlockSize), f.Pos, f.BlockSize.Set
+			if set {
+				bs, where = f.BlockSize.V, f.BlockSize.Pos
+			}
+			size := humanize.IBytes(uint64(bs))
+			if !set {
+				size += " (HBase's default)"
+			}
+			switch {
+			case scans == 0 && bs > SmallBlockSize:
+				p.Report(where, "set block_size: 8KiB or 16KiB for random reads",
+					"family %s has %s blocks but every access pattern is a get: each get reads and caches a whole block for one row", f.Name.V, size)
+			case scans > gets && bs < DefaultBlockSize:
+				p.Report(where, "set block_size: 64KiB or 128KiB for scans",
+					"family %s has %s blocks but %d of %d access patterns are scans: small blocks mean more index entries and more block reads per scan", f.Name.V, size, scans, gets+scans)
+			}
+		}
+	},
+}
+
+// rows is the planned row count, 0 when unknown.
+func (p *Pass) rows() float64 {
+	if p.Plan == nil {
+		return 0
+	}
+	return p.Plan.Input.Volume.Rows
+}
+
+// QL001: qualifier longer than 16 bytes.
+var QL001 = &Analyzer{
+	Code: "QL001", Severity: Warning,
+	Doc: "qualifier longer than 16 bytes, with its cost over the planned rows",
+	Run: func(p *Pass) {
+		for _, f := range p.Spec.Families {
+			versions := int64(1)
+			if f.Versions.Set {
+				versions = f.Versions.V
+			}
+			for _, q := range f.Qualifiers {
+				n := len(q.V)
+				if n <= MaxQualifierLen {
+					continue
+				}
+				cost := ""
+				if rows := p.rows(); rows > 0 {
+					total := float64(n) * rows * float64(versions)
+					cost = fmt.Sprintf(": stored in every cell, it costs %s over %s rows before compression", humanize.IBytes(uint64(total)), count(rows))
+				} else {
+					cost = ": it is stored in every cell"
+				}
+				p.Report(q.Pos, "use a short qualifier (1-4 bytes) and keep the long name in the application",
+					"qualifier %s of family %s is %d bytes%s", q.V, f.Name.V, n, cost)
+			}
+		}
+	},
+}
+
+// count formats a row count as the flags take it: 1000000, 1e10, 2.5e9.
+func count(v float64) string {
+	if v < 1e7 {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return strings.Replace(fmt.Sprintf("%g", v), "e+", "e", 1)
+}
+
+// QL002: dynamic qualifiers.
+var QL002 = &Analyzer{
+	Code: "QL002", Severity: Warning,
+	Doc: "dynamic qualifiers (qualifiers built from data)",
+	Run: func(p *Pass) {
+		for _, f := range p.Spec.Families {
+			if d := f.DynamicQualifiers; d.Set && d.V {
+				p.Report(d.Pos, "move the varying part into the rowkey (a tall, narrow table), or bound the columns per row",
+					"family %s builds qualifiers from data: rows grow without bound, a get returns all of them, and a region cannot split inside a row", f.Name.V)
+			}
+		}
+	},
+}
+
+func namingStyle(s string) string {
+	hasLower, camel := false, false
+	for _, r := range s {
+		if unicode.IsUpper(r) && hasLower {
+			camel = true
+		}
+		if unicode.IsLower(r) {
+			hasLower = true
+		}
+	}
+	snake := strings.Contains(strings.Trim(s, "_"), "_")
+	switch {
+	case camel && !snake:
+		return "camelCase"
+	case snake && !camel:
+		return "snake_case"
+	}
+	return ""
+}
+
+// QL003: qualifier naming mixes camelCase and snake_case.
+var QL003 = &Analyzer{
+	Code: "QL003", Severity: Info,
+	Doc: "qualifier naming mixes styles (camelCase and snake_case)",
+	Run: func(p *Pass) {
+		first := map[string]spec.Value[string]{}
+		for _, f := range p.Spec.Families {
+			for _, q := range f.Qualifiers {
+				style := namingStyle(q.V)
+				if style == "" {
+					continue
+				}
+				if _, ok := first[style]; ok {
+					continue
+				}
+				first[style] = q
+				if len(first) == 2 {
+					other := first["camelCase"]
+					if style == "camelCase" {
+						other = first["snake_case"]
+					}
+					p.Report(q.Pos, "pick one style for all qualifiers",
+						"qualifier %s is %s but %s is %s", q.V, style, other.V, namingStyle(other.V))
+					return
+				}
+			}
+		}
+	},
+}
+
+// rowkeyLen is the rowkey's length when every part has a width: prefix, parts, delimiters.
+func (p *Pass) rowkeyLen() (int64, bool) {
+	r := p.Spec.Rowkey
+	if r == nil || len(r.Parts) == 0 {
+		return 0, false
+	}
+	var n int64
+	if p.Prefix != nil {
+		if r.Prefix.Set && p.Prefix.Width == 0 {
+			return 0, false
+		}
+		n += int64(p.Prefix.Width)
+	}
+	for i, part := range r.Parts {
+		if !part.Width.Set {
+			return 0, false
+		}
+		n += part.Width.V
+		if i > 0 {
+			n += int64(len(r.Delimiter.V))
+		}
+	}
+	return n, true
+}
+
+// RK001: rowkey longer than 64 bytes on average; an error above 32767.
+var RK001 = &Analyzer{
+	Code: "RK001", Severity: Warning,
+	Doc: "rowkey longer than 64 bytes on average (error above 32767, HBase's limit)",
+	Run: func(p *Pass) {
+		n, ok := p.rowkeyLen()
+		where := spec.Pos{}
+		if r := p.Spec.Rowkey; ok {
+			where = r.Pos
+		} else if c := p.Spec.Capacity; c != nil && c.Cells != nil && c.Cells.RowLen.Set {
+			n, ok, where = c.Cells.RowLen.V, true, c.Cells.RowLen.Pos
+		}
+		if !ok {
+			return
+		}
+		switch {
+		case n > MaxRowkeyLen:
+			p.ReportSeverity(Error, where, "shorten the key: hash long parts, drop redundant ones",
+				"the rowkey is %d bytes: HBase refuses row keys above %d bytes", n, MaxRowkeyLen)
+		case n > MaxAvgRowkeyLen:
+			cost := ""
+			if rows := p.rows(); rows > 0 {
+				cost = fmt.Sprintf("; %s over %s rows for the keys alone, once per cell", humanize.IBytes(uint64(float64(n)*rows)), count(rows))
+			}
+			p.Report(where, "shorten the key: fixed-width binary ids, a short hash instead of long text",
+				"the rowkey is %d bytes, above %d: it is stored in every cell and every index entry%s", n, MaxAvgRowkeyLen, cost)
+		}
+	},
+}
+
+// spread reports whether the key starts with something that spreads writes: a prefix, a
+// RegionSplitter layout, or a leading hash part.
+func (p *Pass) spread() bool {
+	r := p.Spec.Rowkey
+	if r == nil {
+		return false
+	}
+	if r.Prefix.Set || r.Algo.Set {
+		return true
+	}
+	return len(r.Parts) > 0 && r.Parts[0].Kind.V == spec.KindHash
+}
+
+// RK002: the key leads with a sequence or timestamp and has nothing that spreads writes.
+var RK002 = &Analyzer{
+	Code: "RK002", Severity: Error,
+	Doc: "the key leads with a sequence or timestamp and has no hash/salt/byte prefix: write hotspot",
+	Run: func(p *Pass) {
+		r := p.Spec.Rowkey
+		if r == nil || len(r.Parts) == 0 || p.spread() {
+			return
+		}
+		lead := r.Parts[0]
+		var what string
+		switch lead.Kind.V {
+		case spec.KindSequence:
+			what = "a sequence"
+		case spec.KindTimestamp:
+			what = "a timestamp"
+		case spec.KindReverseTimestamp:
+			what = "a reversed timestamp"
+		default:
+			return
+		}
+		p.Report(lead.Pos, "lead with a hash prefix derived from the key (prefix: dec:2 as hash(id) % 100, with prefix_from), or reverse/hash the leading part",
+			"the rowkey leads with %s, %s, and has no prefix: every new row goes to the same region at the edge of the key space (write hotspot), whatever the split",
+			lead.Name.V, what)
+	},
+}
+
+// RK003: a variable-width part followed by another part and no delimiter.
+var RK003 = &Analyzer{
+	Code: "RK003", Severity: Error,
+	Doc: "a part without a fixed width is followed by another part and no delimiter",
+	Run: func(p *Pass) {
+		r := p.Spec.Rowkey
+		if r == nil || r.Delimiter.V != "" {
+			return
+		}
+		for i := 0; i+1 < len(r.Parts); i++ {
+			part, next := r.Parts[i], r.Parts[i+1]
+			if part.Width.Set {
+				continue
+			}
+			p.Report(part.Pos, fmt.Sprintf("give %s a fixed width (zero-padded), or set a delimiter that cannot occur in it", part.Name.V),
+				"part %s has no fixed width and %s follows it with no delimiter: keys of different %s lengths interleave and can collide (user1 + 0... and user10 + ...)",
+				part.Name.V, next.Name.V, part.Name.V)
+		}
+	},
+}
+
+// buckets is the number of distinct prefixes, 0 when the prefix has no width.
+func (p *Pass) buckets() float64 {
+	if p.Prefix == nil || p.Prefix.Width == 0 {
+		return 0
+	}
+	return math.Pow(float64(len(p.Prefix.Alphabet)), float64(p.Prefix.Width))
+}
+
+// RK004: a read by a part behind a salt prefix fans out to every bucket.
+var RK004 = &Analyzer{
+	Code: "RK004", Severity: Warning,
+	Doc: "a scan by a part that sits behind a hash or salt prefix fans out to every bucket",
+	Run: func(p *Pass) {
+		r := p.Spec.Rowkey
+		if r == nil || !(r.Prefix.Set || r.Algo.Set) {
+			return
+		}
+		parts := map[string]bool{}
+		for _, part := range r.Parts {
+			parts[part.Name.V] = true
+		}
+		from := map[string]bool{}
+		for _, f := range r.PrefixFrom {
+			from[f.V] = true
+		}
+		for _, a := range p.Spec.Access {
+			by := map[string]bool{}
+			inKey := false
+			for _, b := range a.By {
+				by[b.V] = true
+				inKey = inKey || parts[b.V]
+			}
+			if !inKey {
+				continue
+			}
+			derivable := len(from) > 0
+			for f := range from {
+				derivable = derivable && by[f]
+			}
+			if derivable {
+				continue
+			}
+			n := "every"
+			if b := p.buckets(); b > 0 {
+				n = fmt.Sprintf("all %.0f", b)
+			}
+			names := make([]string, len(a.By))
+			for i, b := range a.By {
+				names[i] = b.V
+			}
+			prefix := r.Prefix.V
+			if !r.Prefix.Set {
+				prefix = r.Algo.V
+			}
+			p.Report(a.Pos, fmt.Sprintf("derive the prefix from %s (hash(%s) %% buckets) and list it in rowkey prefix_from, or plan for %s parallel reads", names[0], names[0], strings.TrimPrefix(n, "all ")),
+				"%s %s by %s must read %s buckets of prefix %s: the prefix is not computed from %s, so matching rows are in every bucket",
+				a.Kind.V, a.Name.V, strings.Join(names, ", "), n, prefix, strings.Join(names, ", "))
+		}
+	},
+}
+
+// splitPos is where the spec says how the table is split.
+func (p *Pass) splitPos() spec.Pos {
+	s := p.Spec
+	if sp := s.Splits; sp != nil {
+		switch {
+		case sp.File.Set:
+			return sp.File.Pos
+		case sp.Algo.Set:
+			return sp.Algo.Pos
+		case sp.Regions.Set:
+			return sp.Regions.Pos
+		}
+		return sp.Pos
+	}
+	if r := s.Rowkey; r != nil {
+		if r.Prefix.Set {
+			return r.Prefix.Pos
+		}
+		if r.Algo.Set {
+			return r.Algo.Pos
+		}
+		return r.Pos
+	}
+	return spec.Pos{Line: 1, Col: 1}
+}
+
+func (p *Pass) suffix() []byte {
+	if r := p.Spec.Rowkey; r != nil && r.Suffix.Set {
+		return []byte(r.Suffix.V)
+	}
+	return nil
+}
+
+// keyProblem says why key does not fit the prefix, "" when it does.
+func keyProblem(key []byte, pre *prefixShape, suffix []byte) string {
+	body := key
+	if len(suffix) > 0 && bytes.HasSuffix(key, suffix) && len(key) > len(suffix) {
+		body = key[:len(key)-len(suffix)]
+	}
+	w := pre.width
+	if w == 0 {
+		w = len(body)
+	}
+	for i := 0; i < len(body) && i < w; i++ {
+		c := body[i]
+		if pre.has(c) {
+			continue
+		}
+		if c < 0x80 && pre.has(byte(unicode.ToUpper(rune(c)))) || c < 0x80 && pre.has(byte(unicode.ToLower(rune(c)))) {
+			return fmt.Sprintf("has %s where the prefix %s has the other case", hbytes.ToStringBinary([]byte{c}), pre.name)
+		}
+		return fmt.Sprintf("has %s, outside the alphabet of %s", hbytes.ToStringBinary([]byte{c}), pre.name)
+	}
+	switch {
+	case len(body) == 0:
+		return "is empty (HBase: \"Empty split key must not be passed in the split keys.\")"
+	case pre.width > 0 && len(body) < pre.width:
+		return fmt.Sprintf("is %d bytes, shorter than the %d of %s", len(body), pre.width, pre.name)
+	case pre.width > 0 && len(body) > pre.width:
+		return fmt.Sprintf("is %d bytes, longer than the %d of %s", len(body), pre.width, pre.name)
+	}
+	return ""
+}
+
+type prefixShape struct {
+	name  string
+	width int
+	in    [256]bool
+	max   byte
+}
+
+func (s *prefixShape) has(c byte) bool { return s.in[c] }
+
+func (p *Pass) shape() *prefixShape {
+	if p.Prefix == nil || len(p.Prefix.Alphabet) == 0 {
+		return nil
+	}
+	s := &prefixShape{width: p.Prefix.Width}
+	for _, c := range p.Prefix.Alphabet {
+		s.in[c] = true
+		if c > s.max {
+			s.max = c
+		}
+	}
+	if r := p.Spec.Rowkey; r != nil && r.Prefix.Set {
+		s.name = r.Prefix.V
+	} else {
+		s.name = fmt.Sprintf("%s:%d", p.Prefix.Name, p.Prefix.Width)
+	}
+	return s
+}
+
+// RG001: split keys that do not match the rowkey prefix.
+var RG001 = &Analyzer{
+	Code: "RG001", Severity: Error,
+	Doc: "split keys do not match the rowkey prefix (alphabet, case, width)",
+	Run: func(p *Pass) {
+		pre := p.shape()
+		if p.Split == nil || pre == nil {
+			return
+		}
+		keys := p.Split.Keys
+		var bad int
+		var first string
+		seen := map[string]bool{}
+		for i, k := range keys {
+			why := keyProblem(k, pre, p.suffix())
+			if why == "" && seen[string(k)] {
+				why = fmt.Sprintf("is a duplicate (HBase: \"All split keys must be unique, found duplicate: %s\")", hbytes.ToStringBinary(k))
+			}
+			seen[string(k)] = true
+			if why == "" {
+				continue
+			}
+			bad++
+			if first == "" {
+				first = fmt.Sprintf("'%s' %s", hbytes.ToStringBinary(k), why)
+				if i < len(p.SplitLines) {
+					first = fmt.Sprintf("line %d: %s", p.SplitLines[i], first)
+				}
+			}
+		}
+		if bad == 0 {
+			return
+		}
+		effect := ""
+		if b := p.buckets(); b > 0 && b <= MaxBucketsEnumerated && len(keys) > 0 {
+			last := keys[0]
+			for _, k := range keys {
+				if bytes.Compare(k, last) > 0 {
+					last = k
+				}
+			}
+			after := bucketsFrom(p.Prefix.Alphabet, p.Prefix.Width, last)
+			if after > 1 {
+				effect = fmt.Sprintf("; %d of the %.0f prefix buckets sort after the last key and share the last region", after, b)
+			}
+		}
+		source := map[string]string{"file": "the splits file", "algo": "the " + p.Split.Spec + " keys", "generated": "the generated keys"}[p.SplitSource]
+		p.Report(p.splitPos(), fmt.Sprintf("split on the prefix itself: presplit splits --prefix %s", pre.name),
+			"%d of %d split keys of %s do not match the rowkey prefix %s: %s%s",
+			bad, len(keys), source, pre.name, first, effect)
+	},
+}
+
+// bucketsFrom counts the prefixes of width w over alphabet that sort at or after key.
+func bucketsFrom(alphabet []byte, w int, key []byte) int {
+	n := 0
+	buf := make([]byte, w)
+	var walk func(i int)
+	walk = func(i int) {
+		if i == w {
+			if bytes.Compare(buf, key) >= 0 {
+				n++
+			}
+			return
+		}
+		for _, c := range alphabet {
+			buf[i] = c
+			walk(i + 1)
+		}
+	}
+	walk(0)
+	return n
+}
+
+// RG002: a suffix that leaves an empty region or sorts inside the prefix alphabet.
+var RG002 = &Analyzer{
+	Code: "RG002", Severity: Error,
+	Doc: "a suffix that leaves an empty region or sorts inside the prefix alphabet",
+	Run: func(p *Pass) {
+		suffix := p.suffix()
+		pre := p.shape()
+		r := p.Spec.Rowkey
+		if len(suffix) == 0 || pre == nil {
+			return
+		}
+		if suffix[0] <= pre.max {
+			p.Report(r.Suffix.Pos, "use a suffix that sorts after every byte a key can hold after the prefix, like | (0x7C) or ~, or split at the next prefix without a suffix",
+				"suffix '%s' sorts inside the alphabet of %s (it is not above '%s'): rows of a bucket sort on both sides of its split key",
+				hbytes.ToStringBinary(suffix), pre.name, hbytes.ToStringBinary([]byte{pre.max}))
+			return
+		}
+		if p.Split == nil || pre.width == 0 {
+			return
+		}
+		lastPrefix := bytes.Repeat([]byte{pre.max}, pre.width)
+		closing := append(append([]byte{}, lastPrefix...), suffix...)
+		for i, k := range p.Split.Keys {
+			if bytes.Equal(k, closing) {
+				where := ""
+				if i < len(p.SplitLines) {
+					where = fmt.Sprintf(" (line %d of the splits file)", p.SplitLines[i])
+				}
+				p.Report(p.splitPos(), fmt.Sprintf("drop '%s': n regions need n-1 keys, and the last bucket needs no closing key", hbytes.ToStringBinary(k)),
+					"split key '%s'%s closes the last prefix bucket %s: no row sorts after it, so the last region stays empty",
+					hbytes.ToStringBinary(k), where, hbytes.ToStringBinary(lastPrefix))
+				return
+			}
+		}
+	},
+}
+
+// servers is the RegionServer count, 0 when unknown.
+func (p *Pass) servers() int {
+	if c := p.Spec.Cluster; c != nil && c.RegionServers.Set {
+		return int(c.RegionServers.V)
+	}
+	return 0
+}
+
+// RG003: regions per RegionServer above the memstore ceiling.
+var RG003 = &Analyzer{
+	Code: "RG003", Severity: Warning,
+	Doc: "regions per RegionServer above the memstore ceiling",
+	Run: func(p *Pass) {
+		c := p.Spec.Cluster
+		rs := p.servers()
+		if c == nil || !c.Heap.Set || rs == 0 || p.Regions == 0 {
+			return
+		}
+		fraction, flush := capacity.DefaultMemstoreFraction, float64(capacity.DefaultFlushSize)
+		if c.MemstoreFraction.Set {
+			fraction = c.MemstoreFraction.V
+		}
+		if c.FlushSize.Set {
+			flush = c.FlushSize.V
+		}
+		fams := len(p.Spec.Families)
+		ceiling := c.Heap.V * fraction / (flush * float64(fams))
+		per := float64(p.Regions) / float64(rs)
+		if per <= ceiling {
+			return
+		}
+		p.Report(c.Pos, "use fewer, larger regions (capacity region_size), more RegionServers or more heap",
+			"%d regions on %d RegionServers is %.1f per server, above the memstore ceiling of %.1f (heap %s x %.2g / (flush size %s x %d families)): memstores flush early and small",
+			p.Regions, rs, per, ceiling, humanize.IBytes(uint64(c.Heap.V)), fraction, humanize.IBytes(uint64(flush)), fams)
+	},
+}
+
+// RG004: fewer regions than RegionServers.
+var RG004 = &Analyzer{
+	Code: "RG004", Severity: Warning,
+	Doc: "fewer regions than RegionServers",
+	Run: func(p *Pass) {
+		rs := p.servers()
+		if rs == 0 || p.Regions == 0 || p.Regions >= rs {
+			return
+		}
+		p.Report(p.Spec.Cluster.RegionServers.Pos, fmt.Sprintf("pre-split into at least %d regions (one per RegionServer)", rs),
+			"%d regions for %d RegionServers: %d servers take no writes for this table", p.Regions, rs, rs-p.Regions)
+	},
+}
+
+// RG005: region size outside 5..50 GiB.
+var RG005 = &Analyzer{
+	Code: "RG005", Severity: Warning,
+	Doc: "region size outside 5..50 GiB",
+	Run: func(p *Pass) {
+		c := p.Spec.Capacity
+		if c == nil || !c.RegionSize.Set {
+			return
+		}
+		v := c.RegionSize.V
+		if v >= MinRegionSize && v <= MaxRegionSize {
+			return
+		}
+		p.Report(c.RegionSize.Pos, "set region_size between 5GiB and 50GiB (10GiB is HBase's default)",
+			"region_size %s is outside the 5..50 GiB the HBase guides recommend: %s",
+			c.RegionSize.Raw, map[bool]string{true: "many small regions cost memstores, flushes and master work", false: "huge regions make splits, compactions and recovery slow"}[v < MinRegionSize])
+	},
+}
+
+// RG006: more regions than the prefix alphabet holds.
+var RG006 = &Analyzer{
+	Code: "RG006", Severity: Error,
+	Doc: "more regions than the prefix alphabet holds",
+	Run: func(p *Pass) {
+		b := p.buckets()
+		regions := p.Regions
+		if sp := p.Spec.Splits; sp != nil && sp.Regions.Set {
+			regions = int(sp.Regions.V) // what the spec asks for, before any alignment
+		}
+		if b == 0 || regions == 0 || float64(regions) <= b {
+			return
+		}
+		where := p.splitPos()
+		pre := p.shape()
+		fix := fmt.Sprintf("use at most %.0f regions, or a prefix with more values", b)
+		if n := len(p.Prefix.Alphabet); n > 1 {
+			w := int(math.Ceil(math.Log(float64(regions))/math.Log(float64(n)) - 1e-9))
+			for math.Pow(float64(n), float64(w)) < float64(regions) {
+				w++
+			}
+			fix = fmt.Sprintf("widen the prefix to width %d, or use at most %.0f regions", w, b)
+		}
+		p.Report(where, fix,
+			"%d regions but the prefix %s has only %.0f distinct values: a region needs at least one prefix of its own",
+			regions, pre.name, b)
+	},
+}
+
+// RW001: a row above 10 MB.
+var RW001 = &Analyzer{
+	Code: "RW001", Severity: Warning,
+	Doc: "a row above 10 MB",
+	Run: func(p *Pass) {
+		c := p.Spec.Capacity
+		if p.Plan == nil || c == nil || p.Plan.RowBytes <= MaxRowBytes {
+			return
+		}
+		where := c.Pos
+		if c.KV.Set {
+			where = c.KV.Pos
+		} else if c.Cells != nil {
+			where = c.Cells.Pos
+		}
+		p.Report(where, "split big rows into several rows (a part in the key), or store large values in MOB or outside HBase",
+			"a row holds %s, above 10 MiB (hbase.server.keyvalue.maxsize): gets return whole rows and a region cannot split inside one",
+			humanize.IBytes(uint64(p.Plan.RowBytes)))
+	},
+}

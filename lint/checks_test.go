@@ -1,0 +1,357 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/presplit/presplit/spec"
+	"github.com/presplit/presplit/splits"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// checkCase is one row of an analyzer's test table: a spec and the findings expected, each
+// as "LINE SEVERITY: a substring of the message".
+type checkCase struct {
+	name string
+	src  string
+	want []string
+	// For checks that read the rowkey prefix and the split, the pass gets these directly,
+	// so the analyzer is tested apart from the split generator.
+	prefix *splits.Prefix
+	keys   []string
+	lines  []int
+	source string
+}
+
+func runCases(t *testing.T, a *Analyzer, cases []checkCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := spec.Parse("t.yaml", []byte(tc.src))
+			require.NoError(t, err)
+			var p *Pass
+			if tc.prefix != nil || tc.keys != nil {
+				p = &Pass{Spec: s, Prefix: tc.prefix, SplitLines: tc.lines, SplitSource: tc.source}
+				if sp := s.Splits; sp != nil && sp.Regions.Set {
+					p.Regions = int(sp.Regions.V)
+				}
+				if tc.keys != nil {
+					split := splits.Split{Spec: tc.source}
+					for _, k := range tc.keys {
+						split.Keys = append(split.Keys, []byte(k))
+					}
+					p.Split = &split
+					p.Regions = split.Regions()
+				}
+			} else {
+				p, err = newPass(s, Options{})
+				require.NoError(t, err)
+			}
+			var reports []Report
+			p.Analyzer, p.reports = a, &reports
+			a.Run(p)
+			require.Len(t, reports, len(tc.want), "%v", reports)
+			for i, w := range tc.want {
+				r := reports[i]
+				assert.Equal(t, a.Code, r.Code)
+				head := fmt.Sprintf("%d %s: ", r.Pos.Line, r.Severity)
+				wantHead, wantMsg, _ := strings.Cut(w, ": ")
+				assert.Equal(t, wantHead+": ", head, "finding %d: %s", i, r.Message)
+				assert.Contains(t, r.Message, wantMsg)
+				assert.NotEmpty(t, r.Fix)
+				assert.NotContains(t, r.Message, "\n")
+			}
+		})
+	}
+}
+
+// fams builds a families section from one-line family mappings.
+func fams(fs ...string) string {
+	var b strings.Builder
+	b.WriteString("families:\n")
+	for _, f := range fs {
+		b.WriteString("  - {" + f + "}\n")
+	}
+	return b.String()
+}
+
+const good = "versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW"
+
+func TestCF001(t *testing.T) {
+	twelve := []string{}
+	for i := 0; i < 12; i++ {
+		twelve = append(twelve, fmt.Sprintf("name: f%d", i))
+	}
+	runCases(t, CF001, []checkCase{
+		{name: "three", src: fams("name: a", "name: b", "name: c")},
+		{name: "four", src: fams("name: a", "name: b", "name: c", "name: d"), want: []string{"5 error: 4 column families"}},
+		{name: "twelve", src: fams(twelve...), want: []string{"5 error: 12 column families"}},
+	})
+}
+
+func TestCF002(t *testing.T) {
+	runCases(t, CF002, []checkCase{
+		{name: "one", src: fams("name: a")},
+		{name: "different ttl", src: fams("name: a, ttl: 30d, compression: SNAPPY", "name: b, ttl: 1y, compression: SNAPPY")},
+		{name: "different compression", src: fams("name: a, ttl: 30d, compression: SNAPPY", "name: b, ttl: 30d, compression: ZSTD")},
+		{name: "same", src: fams("name: a, ttl: 30d, compression: SNAPPY", "name: b, ttl: 720h, compression: snappy"),
+			want: []string{"3 warning: families a and b have the same TTL (2592000s) and compression (SNAPPY)"}},
+		{name: "both unset", src: fams("name: a", "name: b"), want: []string{"3 warning: families a and b have the same TTL (FOREVER) and compression (NONE)"}},
+		{name: "three, two alike", src: fams("name: a, ttl: 1d", "name: b, ttl: 2d", "name: c, ttl: 86400"),
+			want: []string{"4 warning: families a and c"}},
+		{name: "four is CF001's", src: fams("name: a", "name: b", "name: c", "name: d")},
+	})
+}
+
+func TestCF003(t *testing.T) {
+	runCases(t, CF003, []checkCase{
+		{name: "set", src: fams("name: a, versions: 1")},
+		{name: "unset", src: fams("name: a, versions: 1", "name: b"), want: []string{"3 warning: family b does not set versions"}},
+	})
+}
+
+func TestCF004(t *testing.T) {
+	runCases(t, CF004, []checkCase{
+		{name: "ten", src: fams("name: a, versions: 10")},
+		{name: "eleven", src: fams("name: a, versions: 11"), want: []string{"2 warning: family a keeps 11 versions"}},
+		{name: "max int", src: fams("name: a, versions: 2147483647"), want: []string{"2 error: family a keeps 2147483647 versions"}},
+	})
+}
+
+func TestCF005(t *testing.T) {
+	runCases(t, CF005, []checkCase{
+		{name: "forever is explicit", src: fams("name: a, ttl: FOREVER")},
+		{name: "unset", src: fams("name: a"), want: []string{"2 warning: family a does not set ttl"}},
+	})
+}
+
+func TestCF006(t *testing.T) {
+	runCases(t, CF006, []checkCase{
+		{name: "duration", src: fams("name: a, ttl: 30d")},
+		{name: "hbase form", src: fams("name: a, ttl: '1 DAY 2 HOURS'")},
+		{name: "seconds", src: fams("name: a, ttl: 86400")},
+		{name: "week", src: fams("name: a, ttl: 1 WEEK"), want: []string{`2 error: family a ttl "1 WEEK" is read by HBase as 0`}},
+		{name: "wrong order", src: fams("name: a, ttl: 2 HOURS 1 DAY"), want: []string{`2 error: family a ttl "2 HOURS 1 DAY" is read by HBase as 0`}},
+		{name: "zero", src: fams("name: a, ttl: 0"), want: []string{"2 error: family a has ttl 0"}},
+		{name: "too big", src: fams("name: a, ttl: 25000 DAYS"), want: []string{`2 error: family a ttl "25000 DAYS" is refused by HBase (java.lang.NumberFormatException: For input string: "2160000000")`}},
+		{name: "mismatch", src: fams("name: a, ttl: 100 SECONDS (1 DAY)"), want: []string{"2 error: family a ttl \"100 SECONDS (1 DAY)\" is refused by HBase"}},
+		{name: "hbase only", src: fams("name: a, ttl: 86400 SECONDS (1 DAY)"), want: []string{"2 error: is 86400 seconds to HBase, but presplit cannot read that form"}},
+	})
+}
+
+func TestCF007(t *testing.T) {
+	runCases(t, CF007, []checkCase{
+		{name: "snappy", src: fams("name: a, compression: SNAPPY")},
+		{name: "unset", src: fams("name: a"), want: []string{"2 warning: family a does not set compression"}},
+		{name: "none with plan", src: fams("name: a, compression: NONE") + "capacity: {rows: 1e9, kv: 1KiB}\n",
+			want: []string{"2 warning: family a has compression NONE: data is stored uncompressed (the plan stores 954 GiB)"}},
+	})
+}
+
+func TestCF008(t *testing.T) {
+	runCases(t, CF008, []checkCase{
+		{name: "row", src: fams("name: a, bloom: ROW")},
+		{name: "unset", src: fams("name: a"), want: []string{"2 warning: family a does not set bloom"}},
+		{name: "none", src: fams("name: a, bloom: NONE"), want: []string{"2 warning: family a has bloom NONE"}},
+	})
+}
+
+func TestCF009(t *testing.T) {
+	gets := "access: [{name: g, kind: get, by: [id]}]\n"
+	scans := "access: [{name: s, kind: scan, by: [id]}, {name: g, kind: get, by: [id]}, {name: t, kind: scan, by: [id]}]\n"
+	runCases(t, CF009, []checkCase{
+		{name: "no access", src: fams("name: a, block_size: 8KiB")},
+		{name: "gets small blocks", src: fams("name: a, block_size: 16KiB") + gets},
+		{name: "gets default blocks", src: fams("name: a") + gets, want: []string{"2 warning: family a has 64 KiB (HBase's default) blocks but every access pattern is a get"}},
+		{name: "gets big blocks", src: fams("name: a, block_size: 128KiB") + gets, want: []string{"2 warning: family a has 128 KiB blocks"}},
+		{name: "scans small blocks", src: fams("name: a, block_size: 16KiB") + scans, want: []string{"2 warning: family a has 16 KiB blocks but 2 of 3 access patterns are scans"}},
+		{name: "scans default", src: fams("name: a") + scans},
+	})
+}
+
+func TestQL001(t *testing.T) {
+	runCases(t, QL001, []checkCase{
+		{name: "short", src: fams("name: a, qualifiers: [sixteen_bytes_ok]")},
+		{name: "long no plan", src: fams("name: a, qualifiers: [q, seventeen_bytes_x]"), want: []string{"2 warning: qualifier seventeen_bytes_x of family a is 17 bytes: it is stored in every cell"}},
+		{name: "long with plan", src: fams("name: a, versions: 2, qualifiers: [customer_shipping_address]") + "capacity: {rows: 1e10, kv: 300B}\n",
+			want: []string{"2 warning: qualifier customer_shipping_address of family a is 25 bytes: stored in every cell, it costs 466 GiB over 1e10 rows before compression"}},
+	})
+}
+
+func TestQL002(t *testing.T) {
+	runCases(t, QL002, []checkCase{
+		{name: "static", src: fams("name: a, dynamic_qualifiers: false")},
+		{name: "dynamic", src: fams("name: a, dynamic_qualifiers: true"), want: []string{"2 warning: family a builds qualifiers from data"}},
+	})
+}
+
+func TestQL003(t *testing.T) {
+	runCases(t, QL003, []checkCase{
+		{name: "snake", src: fams("name: a, qualifiers: [order_id, user_id, amount]")},
+		{name: "camel", src: fams("name: a, qualifiers: [orderId, userId, amount]")},
+		{name: "mixed across families", src: fams("name: a, qualifiers: [order_id]", "name: b, qualifiers: [x, userId]"),
+			want: []string{"3 info: qualifier userId is camelCase but order_id is snake_case"}},
+	})
+}
+
+func TestRK001(t *testing.T) {
+	runCases(t, RK001, []checkCase{
+		{name: "short", src: fams("name: a") + "rowkey: {parts: [{name: id, kind: id, width: 16}, {name: ts, kind: timestamp, width: 8}]}\n"},
+		{name: "variable", src: fams("name: a") + "rowkey: {parts: [{name: id, kind: id}]}\n"},
+		{name: "long", src: fams("name: a") + "rowkey: {delimiter: '#', parts: [{name: id, kind: text, width: 60}, {name: ts, kind: timestamp, width: 8}]}\n",
+			want: []string{"3 warning: the rowkey is 69 bytes, above 64"}},
+		{name: "cells row_len", src: fams("name: a") + "capacity: {rows: 1e6, cells: {count: 1, row_len: 100, value_len: 10}}\n",
+			want: []string{"3 warning: the rowkey is 100 bytes, above 64: it is stored in every cell and every index entry; 95 MiB over 1000000 rows"}},
+		{name: "too long", src: fams("name: a") + "rowkey: {parts: [{name: id, kind: text, width: 32767}, {name: ts, kind: timestamp, width: 8}]}\n",
+			want: []string{"3 error: the rowkey is 32775 bytes: HBase refuses row keys above 32767 bytes"}},
+	})
+}
+
+func TestRK002(t *testing.T) {
+	runCases(t, RK002, []checkCase{
+		{name: "id first", src: fams("name: a") + "rowkey: {parts: [{name: user, kind: id}, {name: ts, kind: timestamp}]}\n"},
+		{name: "timestamp behind prefix", prefix: &splits.Prefix{Name: "hex", Alphabet: []byte("0123456789abcdef"), Width: 2}, src: fams("name: a") + "rowkey: {prefix: hex:2, parts: [{name: ts, kind: timestamp}]}\n"},
+		{name: "timestamp behind hash part", src: fams("name: a") + "rowkey: {parts: [{name: h, kind: hash, width: 4}, {name: ts, kind: timestamp}]}\n"},
+		{name: "timestamp first", src: fams("name: a") + "rowkey: {parts: [{name: ts, kind: timestamp}, {name: user, kind: id}]}\n",
+			want: []string{"3 error: the rowkey leads with ts, a timestamp, and has no prefix"}},
+		{name: "sequence first", src: fams("name: a") + "rowkey:\n  parts:\n    - {name: user_id, kind: sequence}\n",
+			want: []string{"5 error: the rowkey leads with user_id, a sequence"}},
+		{name: "reverse timestamp first", src: fams("name: a") + "rowkey: {parts: [{name: rts, kind: reverse_timestamp}]}\n",
+			want: []string{"3 error: the rowkey leads with rts, a reversed timestamp"}},
+	})
+}
+
+func TestRK003(t *testing.T) {
+	runCases(t, RK003, []checkCase{
+		{name: "fixed widths", src: fams("name: a") + "rowkey: {parts: [{name: u, kind: id, width: 10}, {name: ts, kind: timestamp}]}\n"},
+		{name: "delimiter", src: fams("name: a") + "rowkey: {delimiter: '#', parts: [{name: u, kind: id}, {name: ts, kind: timestamp}]}\n"},
+		{name: "last part variable", src: fams("name: a") + "rowkey: {parts: [{name: u, kind: id, width: 4}, {name: t, kind: text}]}\n"},
+		{name: "user1 user10", src: fams("name: a") + "rowkey: {parts: [{name: u, kind: id}, {name: ts, kind: timestamp, width: 8}]}\n",
+			want: []string{"3 error: part u has no fixed width and ts follows it with no delimiter"}},
+		{name: "empty delimiter", src: fams("name: a") + "rowkey: {delimiter: '', parts: [{name: u, kind: id}, {name: v, kind: id}, {name: w, kind: id}]}\n",
+			want: []string{"3 error: part u has no fixed width", "3 error: part v has no fixed width"}},
+	})
+}
+
+func TestRK004(t *testing.T) {
+	key := "rowkey: {prefix: dec:2, %sparts: [{name: user_id, kind: id, width: 10}, {name: ts, kind: reverse_timestamp, width: 19}]}\n"
+	dec2 := &splits.Prefix{Name: "dec", Alphabet: []byte("0123456789"), Width: 2}
+	runCases(t, RK004, []checkCase{
+		{name: "hashed from user", prefix: dec2, src: fams("name: a") + fmt.Sprintf(key, "prefix_from: [user_id], ") + "access: [{name: r, kind: scan, by: [user_id]}]\n"},
+		{name: "by a qualifier", prefix: dec2, src: fams("name: a") + fmt.Sprintf(key, "") + "access: [{name: r, kind: get, by: [order_id]}]\n"},
+		{name: "salted", prefix: dec2, src: fams("name: a") + fmt.Sprintf(key, "") + "access: [{name: recent, kind: scan, by: [user_id]}]\n",
+			want: []string{"4 warning: scan recent by user_id must read all 100 buckets of prefix dec:2"}},
+		{name: "hashed from something else", prefix: dec2, src: fams("name: a") + fmt.Sprintf(key, "prefix_from: [ts], ") + "access: [{name: recent, kind: scan, by: [user_id]}]\n",
+			want: []string{"4 warning: scan recent by user_id must read all 100 buckets"}},
+	})
+}
+
+var dec2 = &splits.Prefix{Name: "dec", Alphabet: []byte("0123456789"), Width: 2}
+
+func decKeys(width, from, to int) []string {
+	var keys []string
+	for i := from; i <= to; i++ {
+		keys = append(keys, fmt.Sprintf("%0*d", width, i))
+	}
+	return keys
+}
+
+func TestRG001(t *testing.T) {
+	orders := fams("name: a") + "rowkey: {prefix: dec:2}\nsplits: {file: splits.txt}\n"
+	hexUpper := &splits.Prefix{Name: "HEX", Alphabet: []byte("0123456789ABCDEF"), Width: 2}
+	runCases(t, RG001, []checkCase{
+		{name: "aligned", src: orders, prefix: dec2, keys: decKeys(2, 1, 99), source: "file"},
+		{name: "orders 0000..0100", src: orders, prefix: dec2, keys: decKeys(4, 1, 100), lines: seq(1, 100), source: "file",
+			want: []string{"4 error: 100 of 100 split keys of the splits file do not match the rowkey prefix dec:2: line 1: '0001' is 4 bytes, longer than the 2 of dec:2; 98 of the 100 prefix buckets sort after the last key and share the last region"}},
+		{name: "case", src: fams("name: a") + "rowkey: {prefix: HEX:2}\nsplits: {file: s.txt}\n", prefix: hexUpper, keys: []string{"40", "80", "c0"}, source: "file",
+			want: []string{"4 error: 1 of 3 split keys of the splits file do not match the rowkey prefix HEX:2: 'c0' has c where the prefix HEX:2 has the other case"}},
+		{name: "alphabet", src: orders, prefix: dec2, keys: []string{"10", "2x"}, source: "file", want: []string{"4 error: 1 of 2 split keys of the splits file do not match the rowkey prefix dec:2: '2x' has x, outside the alphabet of dec:2"}},
+		{name: "empty line and duplicate", src: orders, prefix: dec2, keys: []string{"10", "", "10"}, lines: []int{1, 2, 3}, source: "file",
+			want: []string{"4 error: 2 of 3 split keys of the splits file do not match the rowkey prefix dec:2: line 2: '' is empty"}},
+		{name: "suffix keys match", src: fams("name: a") + "rowkey: {prefix: dec:2, suffix: '|'}\nsplits: {file: s.txt}\n", prefix: dec2, keys: []string{"09|", "19|"}, source: "file"},
+	})
+}
+
+func seq(from, to int) []int {
+	var s []int
+	for i := from; i <= to; i++ {
+		s = append(s, i)
+	}
+	return s
+}
+
+func TestRG002(t *testing.T) {
+	withSuffix := func(sfx string) string {
+		return fams("name: a") + "rowkey: {prefix: dec:2, suffix: '" + sfx + "'}\nsplits: {file: s.txt}\n"
+	}
+	var closing []string
+	for i := 0; i <= 99; i += 10 {
+		closing = append(closing, fmt.Sprintf("%02d|", i+9))
+	}
+	runCases(t, RG002, []checkCase{
+		{name: "pipe", src: withSuffix("|"), prefix: dec2, keys: []string{"09|", "19|"}},
+		{name: "no suffix", src: fams("name: a") + "rowkey: {prefix: dec:2}\n", prefix: dec2, keys: decKeys(2, 1, 99)},
+		{name: "99| leaves an empty region", src: withSuffix("|"), prefix: dec2, keys: closing, lines: seq(1, 10), source: "file",
+			want: []string{"4 error: split key '99|' (line 10 of the splits file) closes the last prefix bucket 99"}},
+		{name: "suffix inside alphabet", src: withSuffix("0"), prefix: dec2, keys: []string{"090"},
+			want: []string{"3 error: suffix '0' sorts inside the alphabet of dec:2"}},
+	})
+}
+
+func TestRG003(t *testing.T) {
+	runCases(t, RG003, []checkCase{
+		{name: "below", src: fams("name: a") + "cluster: {region_servers: 10, heap: 16GiB}\nsplits: {regions: 500}\n"},
+		{name: "no heap", src: fams("name: a") + "cluster: {region_servers: 1}\nsplits: {regions: 500}\n"},
+		{name: "above", src: fams("name: a", "name: b") + "cluster: {region_servers: 10, heap: 16GiB}\nsplits: {regions: 500}\n",
+			want: []string{"4 warning: 500 regions on 10 RegionServers is 50.0 per server, above the memstore ceiling of 25.6 (heap 16 GiB x 0.4 / (flush size 128 MiB x 2 families))"}},
+	})
+}
+
+func TestRG004(t *testing.T) {
+	runCases(t, RG004, []checkCase{
+		{name: "enough", src: fams("name: a") + "cluster: {region_servers: 10}\nsplits: {regions: 10}\n"},
+		{name: "too few", src: fams("name: a") + "cluster: {region_servers: 10}\nsplits: {regions: 4}\n", want: []string{"3 warning: 4 regions for 10 RegionServers: 6 servers take no writes"}},
+		{name: "from the plan", src: fams("name: a") + "cluster: {region_servers: 10}\ncapacity: {rows: 1e6, kv: 1KiB}\n", want: []string{"3 warning: 1 regions for 10 RegionServers"}},
+	})
+}
+
+func TestRG005(t *testing.T) {
+	runCases(t, RG005, []checkCase{
+		{name: "default", src: fams("name: a") + "capacity: {rows: 1e6, kv: 1KiB}\n"},
+		{name: "20GiB", src: fams("name: a") + "capacity: {rows: 1e6, kv: 1KiB, region_size: 20GiB}\n"},
+		{name: "1GiB", src: fams("name: a") + "capacity: {rows: 1e6, kv: 1KiB, region_size: 1GiB}\n", want: []string{"3 warning: region_size 1GiB is outside the 5..50 GiB"}},
+		{name: "100GiB", src: fams("name: a") + "capacity: {rows: 1e6, kv: 1KiB, region_size: 100GiB}\n", want: []string{"3 warning: region_size 100GiB is outside"}},
+	})
+}
+
+func TestRG006(t *testing.T) {
+	runCases(t, RG006, []checkCase{
+		{name: "fits", src: fams("name: a") + "rowkey: {prefix: dec:2}\nsplits: {regions: 100}\n", prefix: dec2},
+		{name: "too many", src: fams("name: a") + "rowkey: {prefix: dec:2}\nsplits: {regions: 150}\n", prefix: dec2,
+			want: []string{"4 error: 150 regions but the prefix dec:2 has only 100 distinct values"}},
+		{name: "no width", src: fams("name: a") + "rowkey: {prefix: hex}\nsplits: {regions: 5000}\n", prefix: &splits.Prefix{Name: "hex", Alphabet: []byte("0123456789abcdef")}},
+	})
+}
+
+func TestRW001(t *testing.T) {
+	runCases(t, RW001, []checkCase{
+		{name: "small", src: fams("name: a") + "capacity: {rows: 1e6, kv: 1KiB}\n"},
+		{name: "big", src: fams("name: a") + "capacity: {rows: 1e6, kv: 20MiB}\n", want: []string{"3 warning: a row holds 20 MiB, above 10 MiB"}},
+		{name: "big cells", src: fams("name: a") + "capacity:\n  rows: 1e3\n  cells: {count: 1000, row_len: 10, value_len: 20000}\n", want: []string{"5 warning: a row holds 19 MiB"}},
+	})
+}
+
+// TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
+func TestAnalyzers(t *testing.T) {
+	require.Len(t, Analyzers, 23)
+	seen := map[string]bool{}
+	for _, a := range Analyzers {
+		assert.False(t, seen[a.Code], a.Code)
+		seen[a.Code] = true
+		assert.Regexp(t, `^(CF|QL|RK|RG|RW)[0-9]{3}$`, a.Code)
+		assert.NotEmpty(t, a.Doc, a.Code)
+		assert.NotNil(t, a.Run, a.Code)
+	}
+}

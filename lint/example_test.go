@@ -1,0 +1,43 @@
+package lint_test
+
+import (
+	"fmt"
+
+	"github.com/presplit/presplit/lint"
+	"github.com/presplit/presplit/spec"
+)
+
+func ExampleRun() {
+	s, err := spec.Parse("events.yaml", []byte(`table: ns:events
+families:
+  - {name: e, versions: 1, ttl: 1 WEEK, compression: SNAPPY, bloom: ROW}
+rowkey:
+  parts:
+    - {name: ts, kind: timestamp, width: 8}
+    - {name: user_id, kind: id, width: 10}
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	reports, err := lint.Run(s, lint.Options{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range reports {
+		fmt.Println(r.Pos.Line, r.Severity, r.Code)
+	}
+	fmt.Printf("%+v\n", lint.Tally(reports))
+	// Output:
+	// 3 error CF006
+	// 6 error RK002
+	// {Errors:2 Warnings:0 Infos:0}
+}
+
+func ExampleReport_Format() {
+	r := lint.Report{Pos: spec.Pos{Line: 9, Col: 5}, Code: "CF001", Severity: lint.Error,
+		Message: "12 column families", Fix: "merge them"}
+	fmt.Println(r.Format("orders.yaml"))
+	// Output: orders.yaml:9: error CF001: 12 column families (fix: merge them)
+}

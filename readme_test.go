@@ -1,0 +1,151 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestREADMEExamples runs every example of README.md's ```console blocks through run and
+// compares the output, so the user's manual cannot rot. A block holds one or more
+// `$ presplit ARGS` lines, each followed by exactly what it prints (stdout, then stderr).
+func TestREADMEExamples(t *testing.T) {
+	examples, err := readmeExamples("README.md")
+	require.NoError(t, err)
+	require.NotEmpty(t, examples)
+	for _, ex := range examples {
+		t.Run(fmt.Sprintf("line%d", ex.line), func(t *testing.T) {
+			args, err := shellWords(ex.command)
+			require.NoError(t, err, "README.md:%d", ex.line)
+			out, errOut, _ := runCLI(t, "", args...)
+			assert.Equal(t, ex.output, out+errOut, "README.md:%d: $ presplit %s", ex.line, ex.command)
+		})
+	}
+}
+
+type readmeExample struct {
+	line    int
+	command string // the arguments after `presplit `
+	output  string
+}
+
+func readmeExamples(path string) ([]readmeExample, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []readmeExample
+	inBlock := false
+	var cur *readmeExample
+	flush := func() {
+		if cur != nil {
+			out = append(out, *cur)
+			cur = nil
+		}
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		switch {
+		case !inBlock && strings.HasPrefix(line, "```console"):
+			inBlock = true
+		case inBlock && strings.HasPrefix(line, "```"):
+			flush()
+			inBlock = false
+		case inBlock && strings.HasPrefix(line, "$ presplit "):
+			flush()
+			cur = &readmeExample{line: i + 1, command: strings.TrimPrefix(line, "$ presplit ")}
+		case inBlock && cur != nil:
+			cur.output += line + "\n"
+		}
+	}
+	return out, nil
+}
+
+// shellWords splits a command line the way sh does for the simple cases the README uses:
+// blanks separate words; '...' is literal; "..." is literal but for \" and \\.
+func shellWords(s string) ([]string, error) {
+	var words []string
+	var w strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, fmt.Errorf("unterminated ' in %q", s)
+			}
+			w.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case c == '"':
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+					i++
+				}
+				w.WriteByte(s[i])
+			}
+			if i >= len(s) {
+				return nil, fmt.Errorf("unterminated \" in %q", s)
+			}
+			inWord = true
+		default:
+			w.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return words, nil
+}
+
+func TestShellWords(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want []string
+		err  bool
+	}{
+		{name: "plain", in: "plan --rows 1e10", want: []string{"plan", "--rows", "1e10"}},
+		{name: "single quotes", in: `splits --suffix '|' --x 'a b'`, want: []string{"splits", "--suffix", "|", "--x", "a b"}},
+		{name: "double quotes", in: `a "b \"c\" d"`, want: []string{"a", `b "c" d`}},
+		{name: "unterminated", in: `a 'b`, err: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := shellWords(tt.in)
+			if tt.err {
+				assert.Error(t, err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+// TestREADMEReusesCapacityExample: the README quotes capacity's example test verbatim, so
+// the figures it shows are the ones `go test` checks.
+func TestREADMEReusesCapacityExample(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	example, err := os.ReadFile("capacity/example_test.go")
+	require.NoError(t, err)
+	src := string(example)
+	start := strings.Index(src, "// Ten billion rows")
+	require.GreaterOrEqual(t, start, 0)
+	end := strings.Index(src[start:], "\n}\n")
+	require.Greater(t, end, 0)
+	assert.Contains(t, string(readme), "```go\n"+src[start:start+end+3]+"```")
+}

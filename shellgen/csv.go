@@ -1,0 +1,145 @@
+package shellgen
+
+import (
+	"encoding/csv"
+	"io"
+	"math"
+	"strconv"
+
+	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/hbytes"
+)
+
+// CSVHeader and CapacityCSVHeader are the header rows of CSV and CapacityCSV.
+var (
+	CSVHeader         = []string{"region", "start_key", "end_key", "prefixes", "share", "est_bytes", "est_rows"}
+	CapacityCSVHeader = []string{"horizon_days", "rows", "raw_bytes", "stored_bytes", "planned_bytes", "region_size_bytes", "regions", "disk_bytes"}
+)
+
+// CSV writes one row per region (RFC 4180, header row): its 1-based number, start and end
+// keys in toStringBinary form (the first start and the last end are empty), the prefixes it
+// owns (for --algo splits: units of the numeric range), its share of the key space, and its
+// estimated planned bytes and rows. Numbers are plain: no units, no separators. Fields the
+// Doc cannot give are empty: est_bytes and est_rows without a capacity plan (presplit
+// splits), est_rows when the plan has no row count, prefixes and share when the split
+// carries no ownership.
+func CSV(w io.Writer, d Doc) error {
+	keys := d.Split.Keys
+	if err := CheckKeys(keys); err != nil {
+		return err
+	}
+	owned := d.Split.Owned
+	if len(owned) != len(keys)+1 {
+		owned = nil
+	}
+	var total float64
+	for _, o := range owned {
+		total += o
+	}
+	rows, haveRows := planRows(d.Plan)
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CSVHeader); err != nil {
+		return err
+	}
+	for i := 0; i <= len(keys); i++ {
+		rec := make([]string, len(CSVHeader))
+		rec[0] = strconv.Itoa(i + 1)
+		if i > 0 {
+			rec[1] = hbytes.ToStringBinary(keys[i-1])
+		}
+		if i < len(keys) {
+			rec[2] = hbytes.ToStringBinary(keys[i])
+		}
+		if owned != nil && total > 0 {
+			share := owned[i] / total
+			rec[3] = plainFloat(owned[i])
+			rec[4] = plainFloat(share)
+			if d.Plan != nil {
+				rec[5] = plainInt(d.Plan.PlannedBytes * share)
+				if haveRows {
+					rec[6] = plainInt(rows * share)
+				}
+			}
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// CapacityCSV writes the capacity model for spreadsheets: one row per growth horizon (daily
+// ingest plans), or one row with an empty horizon_days when the volume is given as rows.
+// It needs the capacity plan: without one (presplit splits) it is a FormatError.
+func CapacityCSV(w io.Writer, d Doc) error {
+	p := d.Plan
+	if p == nil {
+		return &FormatError{Format: "capacity-csv", Reason: "there is no capacity model to show; use presplit plan"}
+	}
+	regionSize := regionSizeOf(p)
+	cw := csv.NewWriter(w)
+	if err := cw.Write(CapacityCSVHeader); err != nil {
+		return err
+	}
+	if len(p.Horizons) == 0 {
+		rows, ok := planRows(p)
+		rec := []string{"", "", plainInt(p.RawBytes), plainInt(p.StoredBytes), plainInt(p.PlannedBytes),
+			plainInt(regionSize), strconv.Itoa(p.Regions), plainInt(p.DiskBytes)}
+		if ok {
+			rec[1] = plainInt(rows)
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	for _, h := range p.Horizons {
+		rec := []string{strconv.Itoa(h.Days), "", plainInt(h.RawBytes), plainInt(h.StoredBytes),
+			plainInt(h.PlannedBytes), plainInt(regionSize), strconv.Itoa(h.Regions), plainInt(h.DiskBytes)}
+		if p.RowBytes > 0 {
+			rec[1] = plainInt(h.RawBytes / p.RowBytes)
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// planRows is the table's row count: given (--rows) or derived from raw bytes / row bytes.
+func planRows(p *capacity.Plan) (float64, bool) {
+	switch {
+	case p == nil:
+		return 0, false
+	case p.Input.Volume.Rows > 0:
+		return p.Input.Volume.Rows, true
+	case p.RowBytes > 0:
+		return p.RawBytes / p.RowBytes, true
+	}
+	return 0, false
+}
+
+// regionSizeOf is the target region size the plan used (the default when left zero).
+func regionSizeOf(p *capacity.Plan) float64 {
+	if p.Input.RegionSize > 0 {
+		return p.Input.RegionSize
+	}
+	return capacity.DefaultRegionSize
+}
+
+// plainInt rounds v to a whole number written without exponent or separators.
+func plainInt(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return ""
+	}
+	return strconv.FormatFloat(math.Round(v), 'f', 0, 64)
+}
+
+// plainFloat writes v in the shortest form that reads back exactly, without exponent.
+func plainFloat(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}

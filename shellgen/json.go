@@ -1,0 +1,209 @@
+package shellgen
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+
+	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/hbytes"
+)
+
+// JSONFormatVersion is bumped when a field of the JSON output changes meaning or goes away.
+const JSONFormatVersion = 1
+
+// JSONDoc is the JSON output. Field names are stable; see the README's "json" section.
+// Lists are never null. Zero and "" in table settings mean "unset: HBase's default".
+type JSONDoc struct {
+	FormatVersion int           `json:"format_version"`
+	Table         JSONTable     `json:"table"`
+	Capacity      *JSONCapacity `json:"capacity"` // null without a capacity model (presplit splits)
+	Split         JSONSplit     `json:"split"`
+	Checks        []JSONCheck   `json:"checks"` // the model's checks, then the split's notes
+}
+
+// JSONTable is the table's settings.
+type JSONTable struct {
+	Name        string       `json:"name"`
+	MaxFileSize int64        `json:"max_filesize"`
+	Families    []JSONFamily `json:"families"`
+}
+
+// JSONFamily is one column family's settings.
+type JSONFamily struct {
+	Name              string `json:"name"`
+	Versions          int    `json:"versions"`
+	TTLSeconds        int64  `json:"ttl_seconds"`
+	Compression       string `json:"compression"`
+	BloomFilter       string `json:"bloomfilter"`
+	BlockSize         int64  `json:"blocksize"`
+	DataBlockEncoding string `json:"data_block_encoding"`
+	InMemory          bool   `json:"in_memory"`
+}
+
+// JSONCapacity is the capacity model: its inputs and what it derived from them.
+type JSONCapacity struct {
+	Inputs           JSONInputs    `json:"inputs"`
+	RowBytes         float64       `json:"row_bytes"`
+	RawBytes         float64       `json:"raw_bytes"`
+	StoredBytes      float64       `json:"stored_bytes"`
+	PlannedBytes     float64       `json:"planned_bytes"`
+	ExactRegions     float64       `json:"exact_regions"`
+	Regions          int           `json:"regions"`
+	DiskBytes        float64       `json:"disk_bytes"`
+	RegionsPerServer float64       `json:"regions_per_server"`
+	MemstoreCeiling  float64       `json:"memstore_ceiling"`
+	Horizons         []JSONHorizon `json:"horizons"`
+}
+
+// JSONInputs echoes capacity.Input.
+type JSONInputs struct {
+	Rows             float64     `json:"rows"`
+	RowBytes         float64     `json:"row_bytes"`
+	Cells            *JSONCells  `json:"cells"`
+	DailyBytes       float64     `json:"daily_bytes"`
+	RetentionDays    float64     `json:"retention_days"`
+	CompressionRatio float64     `json:"compression_ratio"`
+	Redundancy       float64     `json:"redundancy"`
+	RegionSizeBytes  float64     `json:"region_size_bytes"`
+	Replication      int         `json:"replication"`
+	Cluster          JSONCluster `json:"cluster"`
+}
+
+// JSONCells echoes capacity.Cells.
+type JSONCells struct {
+	Count        int `json:"count"`
+	RowLen       int `json:"row_len"`
+	FamilyLen    int `json:"family_len"`
+	QualifierLen int `json:"qualifier_len"`
+	ValueLen     int `json:"value_len"`
+	Versions     int `json:"versions"`
+}
+
+// JSONCluster echoes capacity.Cluster.
+type JSONCluster struct {
+	RegionServers    int     `json:"region_servers"`
+	HeapBytes        float64 `json:"heap_bytes"`
+	MemstoreFraction float64 `json:"memstore_fraction"`
+	FlushSizeBytes   float64 `json:"flush_size_bytes"`
+	Families         int     `json:"families"`
+}
+
+// JSONHorizon is the table after Days days of daily ingest.
+type JSONHorizon struct {
+	Days         int     `json:"days"`
+	RawBytes     float64 `json:"raw_bytes"`
+	StoredBytes  float64 `json:"stored_bytes"`
+	PlannedBytes float64 `json:"planned_bytes"`
+	Regions      int     `json:"regions"`
+	DiskBytes    float64 `json:"disk_bytes"`
+}
+
+// JSONSplit is the split: what made it and its keys in toStringBinary form.
+type JSONSplit struct {
+	Spec      string         `json:"spec"`
+	Suffix    string         `json:"suffix"`
+	Regions   int            `json:"regions"`
+	Keys      []string       `json:"keys"`
+	Owned     []float64      `json:"owned"`
+	Algorithm *JSONAlgorithm `json:"algorithm"` // null unless --algo
+}
+
+// JSONAlgorithm is a RegionSplitter algorithm and its rows.
+type JSONAlgorithm struct {
+	Name     string `json:"name"`
+	FirstRow string `json:"first_row"`
+	LastRow  string `json:"last_row"`
+}
+
+// JSONCheck is one finding: the model's checks, and the split's notes (code "split-note",
+// severity "info").
+type JSONCheck struct {
+	Code     string `json:"code"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+// NewJSONDoc builds the JSON form of d.
+func NewJSONDoc(d Doc) JSONDoc {
+	out := JSONDoc{
+		FormatVersion: JSONFormatVersion,
+		Table:         JSONTable{Name: d.Table.Name, MaxFileSize: d.Table.MaxFileSize, Families: []JSONFamily{}},
+		Split: JSONSplit{
+			Spec:    d.Split.Spec,
+			Suffix:  hbytes.ToStringBinary(d.Split.Suffix),
+			Regions: d.Split.Regions(),
+			Keys:    make([]string, len(d.Split.Keys)),
+			Owned:   append([]float64{}, d.Split.Owned...),
+		},
+		Checks: []JSONCheck{},
+	}
+	for _, f := range d.Table.Families {
+		out.Table.Families = append(out.Table.Families, JSONFamily{
+			Name: f.Name, Versions: f.Versions, TTLSeconds: f.TTL, Compression: f.Compression,
+			BloomFilter: f.Bloom, BlockSize: f.BlockSize, DataBlockEncoding: f.Encoding, InMemory: f.InMemory,
+		})
+	}
+	for i, k := range d.Split.Keys {
+		out.Split.Keys[i] = hbytes.ToStringBinary(k)
+	}
+	if a := d.Split.Algorithm; a != nil {
+		out.Split.Algorithm = &JSONAlgorithm{Name: a.Name, FirstRow: a.FirstRow, LastRow: a.LastRow}
+	}
+	if p := d.Plan; p != nil {
+		out.Capacity = jsonCapacity(p)
+		for _, c := range p.Checks {
+			out.Checks = append(out.Checks, JSONCheck{Code: c.Code, Severity: string(c.Severity), Message: c.Message})
+		}
+	}
+	for _, n := range d.Split.Notes {
+		out.Checks = append(out.Checks, JSONCheck{Code: "split-note", Severity: string(capacity.Info), Message: n})
+	}
+	return out
+}
+
+func jsonCapacity(p *capacity.Plan) *JSONCapacity {
+	in := p.Input
+	c := &JSONCapacity{
+		Inputs: JSONInputs{
+			Rows: in.Volume.Rows, RowBytes: in.Volume.RowBytes,
+			DailyBytes: in.Volume.Daily, RetentionDays: in.Volume.RetentionDays,
+			CompressionRatio: in.CompressionRatio, Redundancy: in.Redundancy,
+			RegionSizeBytes: regionSizeOf(p), Replication: in.Replication,
+			Cluster: JSONCluster{
+				RegionServers: in.Cluster.RegionServers, HeapBytes: in.Cluster.Heap,
+				MemstoreFraction: in.Cluster.MemstoreFraction, FlushSizeBytes: in.Cluster.FlushSize,
+				Families: in.Cluster.Families,
+			},
+		},
+		RowBytes: p.RowBytes, RawBytes: p.RawBytes, StoredBytes: p.StoredBytes,
+		PlannedBytes: p.PlannedBytes, ExactRegions: p.ExactRegions, Regions: p.Regions,
+		DiskBytes: p.DiskBytes, RegionsPerServer: p.RegionsPerServer, MemstoreCeiling: p.MemstoreCeiling,
+		Horizons: []JSONHorizon{},
+	}
+	if cl := in.Volume.Cells; cl != nil {
+		c.Inputs.Cells = &JSONCells{Count: cl.Count, RowLen: cl.RowLen, FamilyLen: cl.FamilyLen,
+			QualifierLen: cl.QualifierLen, ValueLen: cl.ValueLen, Versions: cl.Versions}
+	}
+	for _, h := range p.Horizons {
+		c.Horizons = append(c.Horizons, JSONHorizon{Days: h.Days, RawBytes: h.RawBytes,
+			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes})
+	}
+	return c
+}
+
+// JSON writes the whole plan as one indented JSON object (JSONDoc) and a newline.
+func JSON(w io.Writer, d Doc) error {
+	if err := d.validate(); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // keys like a<b stay readable
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(NewJSONDoc(d)); err != nil { // Encode ends with the newline
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}

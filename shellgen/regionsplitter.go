@@ -1,0 +1,67 @@
+package shellgen
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// RegionSplitter writes the command that makes HBase's own RegionSplitter create the table
+// with the same keys:
+//
+//	hbase org.apache.hadoop.hbase.util.RegionSplitter t1 HexStringSplit -c 16 -f cf1:cf2
+//
+// plus --firstrow/--lastrow when the split set them; every argument is quoted for a POSIX
+// shell where it needs to be. Only a split made by an --algo (Split.Algorithm) can be
+// expressed: RegionSplitter knows nothing of prefix-aligned or salted keys. RegionSplitter
+// creates the families with HBase's default settings.
+func RegionSplitter(w io.Writer, d Doc) error {
+	if err := d.validate(); err != nil {
+		return err
+	}
+	a := d.Split.Algorithm
+	if a == nil {
+		return &FormatError{Format: "regionsplitter", Reason: "RegionSplitter cannot express prefix-aligned or salted keys, only its own algorithms (--algo HexStringSplit, DecimalStringSplit, UniformSplit); use --format shell or splits-file"}
+	}
+	if d.Split.Regions() < 2 {
+		return &FormatError{Format: "regionsplitter", Reason: "RegionSplitter needs at least 2 regions (-c must be greater than 1)"}
+	}
+	fams := make([]string, len(d.Table.Families))
+	for i, f := range d.Table.Families {
+		fams[i] = f.Name
+	}
+	args := []string{"hbase", "org.apache.hadoop.hbase.util.RegionSplitter", d.Table.Name, a.Name,
+		"-c", fmt.Sprint(d.Split.Regions()), "-f", strings.Join(fams, ":")}
+	if a.FirstRow != "" {
+		args = append(args, "--firstrow", a.FirstRow)
+	}
+	if a.LastRow != "" {
+		args = append(args, "--lastrow", a.LastRow)
+	}
+	for i, s := range args {
+		args[i] = shQuote(s)
+	}
+	_, err := io.WriteString(w, strings.Join(args, " ")+"\n")
+	return err
+}
+
+// shQuote quotes s for a POSIX shell: bare when every byte is safe, otherwise in single
+// quotes with each ' written as '\”.
+func shQuote(s string) string {
+	if s == "" {
+		return "''"
+	}
+	safe := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			strings.IndexByte("_-.,:/=@%+", c) >= 0) {
+			safe = false
+			break
+		}
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

@@ -1,0 +1,246 @@
+package shellgen
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/dustin/go-humanize"
+	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/hbytes"
+)
+
+// Report writes the human report of `presplit plan`: every input with its unit, each step
+// of the derivation with its numbers, the growth horizons, the cluster checks, the split,
+// and the create statement.
+func Report(w io.Writer, d Doc) error {
+	if d.Plan == nil {
+		return fmt.Errorf("the report needs a capacity plan")
+	}
+	p := d.Plan
+	in := p.Input
+	var b strings.Builder
+	fmt.Fprintf(&b, "presplit plan for table %s\n", tableName(d.Table))
+
+	section(&b, "Inputs", func(tw io.Writer) {
+		v := in.Volume
+		if v.Daily > 0 {
+			fmt.Fprintf(tw, "  daily ingest\t%s\t--daily\n", bothUnits(v.Daily))
+			fmt.Fprintf(tw, "  retention\t%s\t--retention\n", plural(v.RetentionDays, "day"))
+		} else {
+			fmt.Fprintf(tw, "  rows\t%s\t--rows\n", humanize.Commaf(v.Rows))
+			if c := v.Cells; c != nil {
+				fmt.Fprintf(tw, "  bytes per row\t%s = %s x %s x %s per cell\t--cells x --versions\n",
+					bothUnits(c.RowBytes()), plural(float64(c.Count), "cell"), plural(float64(versions(c)), "version"), bothUnits(c.CellBytes()))
+				fmt.Fprintf(tw, "  bytes per cell\t%s = %d overhead + %d row + %d family + %d qualifier + %d value\tKeyValue layout\n",
+					bothUnits(c.CellBytes()), capacity.CellOverhead, c.RowLen, c.FamilyLen, c.QualifierLen, c.ValueLen)
+				q := float64(c.Count*versions(c)*c.QualifierLen) * 1
+				fmt.Fprintf(tw, "  qualifiers\t%s per row (%.1f%% of the row), %s over all rows\tstored in every cell\n",
+					bothUnits(q), 100*q/c.RowBytes(), siBytes(q*v.Rows))
+			} else {
+				fmt.Fprintf(tw, "  bytes per row\t%s\t--kv\n", bothUnits(v.RowBytes))
+			}
+		}
+		fmt.Fprintf(tw, "  compression ratio\t%s (stored / raw)\t--compression-ratio\n", ratio(in.CompressionRatio))
+		fmt.Fprintf(tw, "  redundancy\t%s (indexes, blooms, versions, compaction headroom)\t--redundancy\n", ratio(in.Redundancy))
+		fmt.Fprintf(tw, "  region size\t%s\t--region-size\n", bothUnits(in.RegionSize))
+		fmt.Fprintf(tw, "  replication\t%d (disk estimate only)\t--replication\n", in.Replication)
+	})
+
+	section(&b, "Sizing", func(tw io.Writer) {
+		v := in.Volume
+		if v.Daily > 0 {
+			fmt.Fprintf(tw, "  raw\t= daily x retention\t= %s x %s\t= %s\n", siBytes(v.Daily), plural(v.RetentionDays, "day"), bothUnits(p.RawBytes))
+		} else {
+			fmt.Fprintf(tw, "  raw\t= rows x bytes per row\t= %s x %s\t= %s\n", humanize.Commaf(v.Rows), siBytes(p.RowBytes), bothUnits(p.RawBytes))
+		}
+		fmt.Fprintf(tw, "  stored\t= raw x compression ratio\t= %s x %s\t= %s\n", siBytes(p.RawBytes), ratio(in.CompressionRatio), bothUnits(p.StoredBytes))
+		fmt.Fprintf(tw, "  planned\t= stored x redundancy\t= %s x %s\t= %s\n", siBytes(p.StoredBytes), ratio(in.Redundancy), bothUnits(p.PlannedBytes))
+		fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
+		fmt.Fprintf(tw, "  disk\t= planned x replication\t= %s x %d\t= %s\n", siBytes(p.PlannedBytes), in.Replication, bothUnits(p.DiskBytes))
+	})
+
+	if len(p.Horizons) > 0 {
+		section(&b, "Growth", func(tw io.Writer) {
+			fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tdisk\n")
+			for _, h := range p.Horizons {
+				fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\n", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes), h.Regions, siBytes(h.DiskBytes))
+			}
+		})
+	}
+
+	if c := in.Cluster; c.RegionServers > 0 || c.Heap > 0 {
+		section(&b, "Cluster", func(tw io.Writer) {
+			if c.RegionServers > 0 {
+				fmt.Fprintf(tw, "  region servers\t%d\t--region-servers\n", c.RegionServers)
+				fmt.Fprintf(tw, "  regions per server\t%.1f\t%d..%d recommended\n", p.RegionsPerServer, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
+			}
+			if c.Heap > 0 {
+				fmt.Fprintf(tw, "  memstore ceiling\t%.1f regions per server = %s heap x %s / (%s flush x %s)\t--heap --memstore-fraction --flush-size --families\n",
+					p.MemstoreCeiling, iecBytes(c.Heap), ratio(c.MemstoreFraction), iecBytes(c.FlushSize), plural(float64(c.Families), "family"))
+			}
+		})
+	}
+
+	if s := d.Split; s.Regions() > 1 || len(s.Notes) > 0 {
+		section(&b, "Split", func(tw io.Writer) {
+			if len(s.Suffix) > 0 {
+				fmt.Fprintf(tw, "  keys\t%s, each key the last prefix of its region + %q\n", s.Spec, hbytes.ToStringBinary(s.Suffix))
+			} else {
+				fmt.Fprintf(tw, "  keys\t%s\n", s.Spec)
+			}
+			fmt.Fprintf(tw, "  regions\t%d (%s)\n", s.Regions(), plural(float64(len(s.Keys)), "split key"))
+			if largest, mean := runStats(s.Owned); mean > 0 {
+				fmt.Fprintf(tw, "  imbalance\t%.3f (largest region %s / mean %s)\n", largest/mean, countText(largest), countText(mean))
+			}
+			if s.Regions() != p.Regions {
+				fmt.Fprintf(tw, "  note\tthe split has %d regions where the sizing asks for %d (--regions or the spec's splits set the count)\n", s.Regions(), p.Regions)
+			}
+			if imb := s.Imbalance(); imb > maxQuietImbalance && s.Algorithm == nil {
+				fmt.Fprintf(tw, "  advice\tthe largest region owns %.3gx the mean share of prefixes: --align even gives equal regions; a wider prefix evens them out\n", imb)
+			}
+			for _, n := range s.Notes {
+				fmt.Fprintf(tw, "  note\t%s\n", n)
+			}
+		})
+	}
+
+	section(&b, "Checks", func(tw io.Writer) {
+		if len(p.Checks) == 0 {
+			fmt.Fprintf(tw, "  none\n")
+		}
+		for _, c := range p.Checks {
+			fmt.Fprintf(tw, "  %s\t%s: %s\n", c.Severity, c.Code, c.Message)
+		}
+	})
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return err
+	}
+	// The statement to paste: the same text as --format shell.
+	if _, err := io.WriteString(w, "\nhbase shell\n"); err != nil {
+		return err
+	}
+	return Shell(w, d)
+}
+
+// maxQuietImbalance: above it the report advises how to even the regions out.
+const maxQuietImbalance = 1.1
+
+// section writes a titled block whose columns a tabwriter aligns.
+func section(b *strings.Builder, title string, body func(io.Writer)) {
+	fmt.Fprintf(b, "\n%s\n", title)
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	body(tw)
+	tw.Flush()
+}
+
+func tableName(t Table) string {
+	if t.Name == "" {
+		return "t1"
+	}
+	return t.Name
+}
+
+func versions(c *capacity.Cells) int {
+	if c.Versions == 0 {
+		return capacity.DefaultVersions
+	}
+	return c.Versions
+}
+
+// runStats is the largest and mean of the prefixes each region owns.
+func runStats(owned []float64) (largest, mean float64) {
+	if len(owned) == 0 {
+		return 0, 0
+	}
+	var sum float64
+	for _, o := range owned {
+		sum += o
+		largest = math.Max(largest, o)
+	}
+	return largest, sum / float64(len(owned))
+}
+
+// exactText shows the region count before rounding up: 419.1, or 0.00042 for a tiny table.
+func exactText(v float64) string {
+	if v < 0.1 {
+		return fmt.Sprintf("%.2g", v)
+	}
+	return fmt.Sprintf("%.1f", v)
+}
+
+func countText(v float64) string {
+	if v == math.Trunc(v) && v < 1e15 {
+		return humanize.Commaf(v)
+	}
+	return fmt.Sprintf("%.4g", v)
+}
+
+func plural(n float64, word string) string {
+	s := countText(n)
+	if n == 1 {
+		return s + " " + word
+	}
+	if n := len(word); n > 1 && word[n-1] == 'y' && !strings.ContainsRune("aeiou", rune(word[n-2])) {
+		return s + " " + strings.TrimSuffix(word, "y") + "ies"
+	}
+	return s + " " + word + "s"
+}
+
+// ratio prints a factor the way the user typed it: 1, 1.5, 0.35.
+func ratio(v float64) string { return fmt.Sprintf("%g", v) }
+
+var (
+	siUnits  = []string{"B", "kB", "MB", "GB", "TB", "PB", "EB"}
+	iecUnits = []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+)
+
+// scaled prints v in base-step units with one decimal, dropping ".0" from 10 up:
+// 3.0 TB, 4.5 TB, 15 TB, 22.5 TB, 300 B.
+func scaled(v, step float64, units []string) string {
+	i := 0
+	for math.Abs(v) >= step && i < len(units)-1 {
+		v /= step
+		i++
+	}
+	if i == 0 {
+		return fmt.Sprintf("%.0f %s", v, units[0])
+	}
+	s := fmt.Sprintf("%.1f", v)
+	if v >= 10 {
+		s = strings.TrimSuffix(s, ".0")
+	}
+	return s + " " + units[i]
+}
+
+func siBytes(v float64) string  { return scaled(v, 1000, siUnits) }
+func iecBytes(v float64) string { return scaled(v, 1024, iecUnits) }
+
+// bothUnits shows a size in SI and IEC units, the one that states it exactly first:
+// 10 GiB (10.7 GB), 500 GB (465.7 GiB); bytes below 1000 need no second form.
+func bothUnits(v float64) string {
+	if v < 1000 {
+		return siBytes(v)
+	}
+	if isIECRound(v) && !isSIRound(v) {
+		return iecBytes(v) + " (" + siBytes(v) + ")"
+	}
+	return siBytes(v) + " (" + iecBytes(v) + ")"
+}
+
+// isIECRound: v is a whole number of its IEC unit (10 GiB, 128 MiB).
+func isIECRound(v float64) bool {
+	for v >= 1024 && math.Mod(v, 1024) == 0 {
+		v /= 1024
+	}
+	return v < 1024 && v == math.Trunc(v)
+}
+
+func isSIRound(v float64) bool {
+	for v >= 1000 && math.Mod(v, 1000) == 0 {
+		v /= 1000
+	}
+	return v < 1000 && v == math.Trunc(v)
+}

@@ -1,0 +1,168 @@
+package shellgen
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/presplit/presplit/hbytes"
+)
+
+// shellWidth is the widest line Shell writes when it wraps (under 100 columns). A single
+// key longer than that still gets a line of its own.
+const shellWidth = 99
+
+// Shell writes one `create` statement for `hbase shell` and `hbase shell -n FILE`:
+//
+//	create 'ns:t1', {NAME => 'cf', VERSIONS => 1, TTL => 2592000}, MAX_FILESIZE => 10737418240, SPLITS => ['10', '20']
+//
+// Split keys are Ruby single-quoted strings in toStringBinary form, which admin.rb passes
+// to Bytes.toBytesBinary: the bytes HBase gets are exactly the planned bytes. Unset family
+// settings are left out (HBase's defaults apply); there is no SPLITS for one region. A
+// statement wider than 99 columns is wrapped at commas and brackets, which Ruby and the
+// hbase shell read as one statement.
+func Shell(w io.Writer, d Doc) error {
+	if err := d.validate(); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, shellStatement(d))
+	return err
+}
+
+// rubyQuote writes s as a Ruby single-quoted string. There only \\ and \' are escapes and
+// any other backslash is literal, so ' is written \' and a backslash is doubled only where
+// Ruby would otherwise read it as part of an escape (before \ or ', or at the end).
+// toStringBinary text never needs the latter: its backslashes always start \xNN, which
+// reaches HBase's toBytesBinary as written ('\x01' is the 4 characters \x01).
+func rubyQuote(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('\'')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\'':
+			b.WriteString(`\'`)
+		case c == '\\' && (i+1 == len(s) || s[i+1] == '\\' || s[i+1] == '\''):
+			b.WriteString(`\\`)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+// familyAttrs are the `KEY => value` pairs of one family, in a fixed order.
+func familyAttrs(f Family) []string {
+	attrs := []string{"NAME => " + rubyQuote(f.Name)}
+	if f.Versions > 0 {
+		attrs = append(attrs, fmt.Sprintf("VERSIONS => %d", f.Versions))
+	}
+	if f.TTL > 0 {
+		attrs = append(attrs, fmt.Sprintf("TTL => %d", f.TTL))
+	}
+	if f.Compression != "" {
+		attrs = append(attrs, "COMPRESSION => "+rubyQuote(f.Compression))
+	}
+	if f.Bloom != "" {
+		attrs = append(attrs, "BLOOMFILTER => "+rubyQuote(f.Bloom))
+	}
+	if f.BlockSize > 0 {
+		attrs = append(attrs, fmt.Sprintf("BLOCKSIZE => %d", f.BlockSize))
+	}
+	if f.Encoding != "" {
+		attrs = append(attrs, "DATA_BLOCK_ENCODING => "+rubyQuote(f.Encoding))
+	}
+	if f.InMemory {
+		attrs = append(attrs, "IN_MEMORY => true")
+	}
+	return attrs
+}
+
+func shellStatement(d Doc) string {
+	head := "create " + rubyQuote(d.Table.Name)
+	var families []string
+	for _, f := range d.Table.Families {
+		families = append(families, "{"+strings.Join(familyAttrs(f), ", ")+"}")
+	}
+	var opts []string
+	if d.Table.MaxFileSize > 0 {
+		opts = append(opts, fmt.Sprintf("MAX_FILESIZE => %d", d.Table.MaxFileSize))
+	}
+	keys := make([]string, len(d.Split.Keys))
+	for i, k := range d.Split.Keys {
+		keys[i] = rubyQuote(hbytes.ToStringBinary(k))
+	}
+	switch {
+	case d.SplitsFile != "":
+		opts = append(opts, "SPLITS_FILE => "+rubyQuote(d.SplitsFile))
+	case len(keys) > 0:
+		opts = append(opts, "SPLITS => ["+strings.Join(keys, ", ")+"]")
+	}
+
+	line := head + ", " + strings.Join(append(append([]string{}, families...), opts...), ", ")
+	if utf8.RuneCountInString(line) <= shellWidth {
+		return line + "\n"
+	}
+
+	// Wrapped: every line but the last ends with ',', '[' or inside '{...}', so Ruby (and
+	// the shell's statement reader) keeps reading.
+	var b strings.Builder
+	b.WriteString(head + ",\n")
+	nargs := len(d.Table.Families) + len(opts)
+	arg := 0
+	sep := func() string {
+		arg++
+		if arg < nargs {
+			return ","
+		}
+		return ""
+	}
+	for _, f := range d.Table.Families {
+		attrs := familyAttrs(f)
+		items := make([]string, len(attrs))
+		for i, a := range attrs {
+			items[i] = a + ","
+		}
+		items[len(items)-1] = attrs[len(attrs)-1] + "}" + sep()
+		fill(&b, items, "  {", "   ")
+	}
+	for _, o := range opts {
+		if strings.HasPrefix(o, "SPLITS => ") && utf8.RuneCountInString("  "+o+",") > shellWidth {
+			b.WriteString("  SPLITS => [\n")
+			items := make([]string, len(keys))
+			for i, k := range keys {
+				items[i] = k + ","
+			}
+			items[len(items)-1] = keys[len(keys)-1]
+			fill(&b, items, "    ", "    ")
+			b.WriteString("  ]" + sep() + "\n")
+			continue
+		}
+		b.WriteString("  " + o + sep() + "\n")
+	}
+	return b.String()
+}
+
+// fill writes items separated by spaces, as many per line as fit in shellWidth columns;
+// first prefixes the first line, cont the others.
+func fill(b *strings.Builder, items []string, first, cont string) {
+	line, n := first, 0
+	cols := utf8.RuneCountInString(first)
+	for _, it := range items {
+		w := utf8.RuneCountInString(it)
+		if n > 0 && cols+1+w > shellWidth {
+			b.WriteString(line + "\n")
+			line, n, cols = cont, 0, utf8.RuneCountInString(cont)
+		}
+		if n > 0 {
+			line += " "
+			cols++
+		}
+		line += it
+		cols += w
+		n++
+	}
+	b.WriteString(line + "\n")
+}

@@ -1,0 +1,310 @@
+package shellgen
+
+import (
+	"bytes"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/splits"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// update is accepted so `go test ./... -update` (which rewrites the golden files of package
+// main, testdata/render/) runs here too; this package's outputs are pinned by examples.
+var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")
+
+// rubyUnquote reads one Ruby single-quoted literal at the start of s, as Ruby does: \\ and \'
+// are escapes, any other backslash is literal. It returns the value and the rest of s.
+func rubyUnquote(s string) (string, string, error) {
+	if !strings.HasPrefix(s, "'") {
+		return "", s, fmt.Errorf("no opening quote in %q", s)
+	}
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s) && (s[i+1] == '\\' || s[i+1] == '\''):
+			b.WriteByte(s[i+1])
+			i++
+		case c == '\'':
+			return b.String(), s[i+1:], nil
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", "", fmt.Errorf("unterminated literal")
+}
+
+func TestRubyQuoteRoundTrip(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"plain", "abc", `'abc'`},
+		{"quote", "it's", `'it\'s'`},
+		{"toStringBinary escape stays as written", `\x01`, `'\x01'`},
+		{"backslash before quote", `a\'`, `'a\\\''`},
+		{"trailing backslash", `a\`, `'a\\'`},
+		{"two backslashes", `\\`, `'\\\\'`},
+		{"interpolation is literal", `#{x}`, `'#{x}'`},
+		{"double quote", `"`, `'"'`},
+		{"empty", "", `''`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := rubyQuote(tt.in)
+			assert.Equal(t, tt.want, got)
+			back, rest, err := rubyUnquote(got)
+			require.NoError(t, err)
+			assert.Equal(t, tt.in, back)
+			assert.Empty(t, rest)
+		})
+	}
+}
+
+func FuzzRubyQuote(f *testing.F) {
+	for _, s := range []string{"", "'", `\`, `\'`, `\\x`, "#{", `a\`, "é"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		back, rest, err := rubyUnquote(rubyQuote(s))
+		if err != nil || back != s || rest != "" {
+			t.Fatalf("rubyQuote(%q) = %q reads back as %q (rest %q, err %v)", s, rubyQuote(s), back, rest, err)
+		}
+	})
+}
+
+func FuzzParseBlockSize(f *testing.F) {
+	for _, s := range []string{"64KiB", "65536", "64KB", "1MiB", "16MiB", "17MiB", "0", "-1", "9999999999999999999999", " 1 kib ", "1e6"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseBlockSize(s)
+		if err != nil {
+			if n != 0 {
+				t.Fatalf("error with a value %d", n)
+			}
+			return
+		}
+		if n < MinBlockSize || n > MaxBlockSize {
+			t.Fatalf("ParseBlockSize(%q) = %d, outside HBase's bounds", s, n)
+		}
+	})
+}
+
+func TestParseBlockSize(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want int64
+		err  string
+	}{
+		{name: "bytes", in: "65536", want: 65536},
+		{name: "bytes with B", in: "65536B", want: 65536},
+		{name: "KiB", in: "64KiB", want: 65536},
+		{name: "kib lower and spaced", in: " 64 kib ", want: 65536},
+		{name: "MiB maximum", in: "16MiB", want: 16 << 20},
+		{name: "minimum", in: "1024", want: 1024},
+		{name: "KB ambiguous", in: "64KB", err: "is ambiguous"},
+		{name: "K ambiguous", in: "64k", err: "is ambiguous"},
+		{name: "MB ambiguous", in: "1MB", err: "is ambiguous"},
+		{name: "too small", in: "1023", err: "must be between 1K and 16MB"},
+		{name: "too big", in: "16777217", err: "must be between 1K and 16MB"},
+		{name: "above int", in: "2147483648", err: "must be between 1K and 16MB"},
+		{name: "overflow", in: "99999999999999999999", err: "must be between 1K and 16MB"},
+		{name: "GiB", in: "1GiB", err: "must be whole bytes or KiB/MiB"},
+		{name: "fraction", in: "1.5KiB", err: "must be whole bytes or KiB/MiB"},
+		{name: "negative", in: "-64", err: "must be whole bytes or KiB/MiB"},
+		{name: "empty", in: "", err: "must be whole bytes or KiB/MiB"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseBlockSize(tt.in)
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestValidate(t *testing.T) {
+	ok := Family{Name: "cf"}
+	tests := []struct {
+		name  string
+		table Table
+		err   string
+	}{
+		{name: "minimal", table: Table{Name: "t1", Families: []Family{ok}}},
+		{name: "namespace and unicode", table: Table{Name: "ns_2:tÄble-1.v2", Families: []Family{{Name: "données"}}}},
+		{name: "all settings", table: Table{Name: "t1", MaxFileSize: 1, Families: []Family{{Name: "cf", Versions: 1, TTL: MaxInt,
+			Compression: "BROTLI", Bloom: "ROWCOL", BlockSize: MaxBlockSize, Encoding: "ROW_INDEX_V1", InMemory: true}}}},
+		{name: "no families", table: Table{Name: "t1"}, err: `table: NAME "t1": a table needs at least one column family`},
+		{name: "empty name", table: Table{Families: []Family{ok}}, err: "the table name must not be empty"},
+		{name: "reserved table", table: Table{Name: "zookeeper", Families: []Family{ok}}, err: "reserves the name zookeeper"},
+		{name: "namespace dash", table: Table{Name: "a-b:t", Families: []Family{ok}}, err: "a namespace may contain only"},
+		{name: "qualifier leading dash", table: Table{Name: "ns:-t", Families: []Family{ok}}, err: "must not start with '.' or '-'"},
+		{name: "duplicate family", table: Table{Name: "t", Families: []Family{ok, ok}}, err: "column family names must be unique"},
+		{name: "family slash", table: Table{Name: "t", Families: []Family{{Name: "a/b"}}}, err: "must not contain control characters"},
+		{name: "family newline", table: Table{Name: "t", Families: []Family{{Name: "a\nb"}}}, err: "must not contain control characters"},
+		{name: "recovered.edits", table: Table{Name: "t", Families: []Family{{Name: "recovered.edits"}}}, err: "reserves the name recovered.edits"},
+		{name: "lowercase enum from a spec", table: Table{Name: "t", Families: []Family{{Name: "cf", Encoding: "fast_diff"}}},
+			err: `family "cf": DATA_BLOCK_ENCODING "fast_diff": must be one of NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1`},
+		{name: "gzip", table: Table{Name: "t", Families: []Family{{Name: "cf", Compression: "GZIP"}}}, err: `COMPRESSION "GZIP"`},
+		{name: "bloom", table: Table{Name: "t", Families: []Family{{Name: "cf", Bloom: "ROWPREFIX_FIXED_LENGTH"}}}, err: `BLOOMFILTER "ROWPREFIX_FIXED_LENGTH"`},
+		{name: "negative versions", table: Table{Name: "t", Families: []Family{{Name: "cf", Versions: -1}}}, err: `VERSIONS "-1"`},
+		{name: "ttl beyond forever", table: Table{Name: "t", Families: []Family{{Name: "cf", TTL: MaxInt + 1}}}, err: `TTL "2147483648"`},
+		{name: "block size", table: Table{Name: "t", Families: []Family{{Name: "cf", BlockSize: 100}}}, err: `BLOCKSIZE "100"`},
+		{name: "negative max filesize", table: Table{Name: "t", MaxFileSize: -1, Families: []Family{ok}}, err: `MAX_FILESIZE "-1"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.table.Validate()
+			if tt.err == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.err)
+			var se *SettingError
+			assert.ErrorAs(t, err, &se)
+		})
+	}
+}
+
+func TestCheckKeys(t *testing.T) {
+	tests := []struct {
+		name string
+		keys [][]byte
+		err  string
+	}{
+		{name: "none"},
+		{name: "ascending unsigned", keys: [][]byte{{0x01}, {0x7F}, {0x80}, {0xFF}}},
+		{name: "prefix before longer", keys: [][]byte{[]byte("a"), []byte("a\x00")}},
+		{name: "empty", keys: [][]byte{{}}, err: `split key 1 "": HBase rejects an empty split key`},
+		{name: "duplicate", keys: [][]byte{[]byte("a"), []byte("a")}, err: `split key 2 "a": split keys must be unique`},
+		{name: "signed order is wrong", keys: [][]byte{{0x80}, {0x01}}, err: `split key 2 "\\x01"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CheckKeys(tt.keys)
+			if tt.err == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.err)
+		})
+	}
+}
+
+// randomKeys makes n sorted unique non-empty keys of random bytes.
+func randomKeys(r *rand.Rand, n, maxLen int) [][]byte {
+	seen := map[string]bool{}
+	var keys [][]byte
+	for len(keys) < n {
+		k := make([]byte, 1+r.Intn(maxLen))
+		r.Read(k)
+		if !seen[string(k)] {
+			seen[string(k)] = true
+			keys = append(keys, k)
+		}
+	}
+	sort.Slice(keys, func(i, j int) bool { return bytes.Compare(keys[i], keys[j]) < 0 })
+	return keys
+}
+
+var quotedKey = regexp.MustCompile(`'(?:[^'\\]|\\.)*'`)
+
+// Property: every key of Shell's statement reads back (Ruby single quotes, then
+// toBytesBinary) as the planned bytes, in order, and no line reaches 100 columns.
+func TestShellKeysReadBack(t *testing.T) {
+	r := rand.New(rand.NewSource(1))
+	for round := 0; round < 200; round++ {
+		keys := randomKeys(r, 1+r.Intn(60), 12)
+		d := Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: keys}}
+		var b bytes.Buffer
+		require.NoError(t, Shell(&b, d))
+		out := b.String()
+		require.True(t, strings.HasSuffix(out, "]\n"))
+		for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			require.Less(t, len(line), 100, "line %q", line)
+		}
+		i := strings.Index(out, "SPLITS => [")
+		require.GreaterOrEqual(t, i, 0)
+		lits := quotedKey.FindAllString(out[i:], -1)
+		require.Len(t, lits, len(keys))
+		for j, lit := range lits {
+			s, rest, err := rubyUnquote(lit)
+			require.NoError(t, err)
+			require.Empty(t, rest)
+			got, err := hbytes.ToBytesBinary(s)
+			require.NoError(t, err)
+			require.Equal(t, keys[j], got, "key %d of round %d", j, round)
+		}
+	}
+}
+
+func TestRenderersRejectBadKeys(t *testing.T) {
+	d := Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}},
+		Split: splits.Split{Keys: [][]byte{[]byte("b"), []byte("a")}}}
+	for _, name := range FormatNames() {
+		if name == "report" || name == "capacity-csv" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			render, _ := Format(name)
+			var b bytes.Buffer
+			err := render(&b, d)
+			var ke *KeyError
+			require.ErrorAs(t, err, &ke)
+			assert.Empty(t, b.String(), "nothing written before the error")
+		})
+	}
+}
+
+func benchDoc(regions int) Doc {
+	keys := make([][]byte, regions-1)
+	for i := range keys {
+		keys[i] = binary.BigEndian.AppendUint32(nil, uint32((i+1)*(1<<32/regions)))
+	}
+	return Doc{Table: Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []Family{{Name: "cf", Compression: "SNAPPY"}}},
+		Split: splits.Split{Keys: keys, Owned: make([]float64, regions)}}
+}
+
+func BenchmarkRender(b *testing.B) {
+	for _, name := range []string{"shell", "lines", "csv", "json", "java"} {
+		for _, regions := range []int{100, 10000} {
+			d := benchDoc(regions)
+			render, _ := Format(name)
+			b.Run(fmt.Sprintf("%s/regions=%d", name, regions), func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					if err := render(io.Discard, d); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestJavaKeyLimit(t *testing.T) {
+	var b bytes.Buffer
+	require.NoError(t, Java(&b, benchDoc(JavaMaxKeys+1)))
+	assert.Equal(t, JavaMaxKeys, strings.Count(b.String(), "Bytes.toBytesBinary("))
+	b.Reset()
+	err := Java(&b, benchDoc(JavaMaxKeys+2))
+	var fe *FormatError
+	require.ErrorAs(t, err, &fe)
+	assert.Contains(t, err.Error(), "5001 split keys do not fit in one Java method")
+	assert.Empty(t, b.String())
+}

@@ -1,0 +1,43 @@
+package spec_test
+
+import (
+	"fmt"
+
+	"github.com/presplit/presplit/spec"
+)
+
+func ExampleParse() {
+	s, err := spec.Parse("orders.yaml", []byte("table: ns:orders\nfamilies:\n  - {name: cf, ttl: 30d, block_size: 64KiB}\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f := s.Families[0]
+	secs, _ := f.TTLSeconds()
+	fmt.Println(s.Table.V, f.Name.V, secs, f.BlockSize.V, f.TTL.Pos)
+
+	_, err = spec.Parse("orders.yaml", []byte("families:\n  - {name: cf, versions: many}\n"))
+	fmt.Println(err)
+	// Output:
+	// ns:orders cf 2592000 65536 3:21
+	// orders.yaml:2:26: versions must be an integer, got the string "many"
+}
+
+func ExampleHBaseTTL() {
+	for _, s := range []string{"30 DAYS", "1 DAY 2 HOURS", "1 WEEK", "2 HOURS 1 DAY", "FOREVER"} {
+		secs, err := spec.HBaseTTL(s)
+		fmt.Printf("%q -> %d %v\n", s, secs, err)
+	}
+	// Output:
+	// "30 DAYS" -> 2592000 <nil>
+	// "1 DAY 2 HOURS" -> 93600 <nil>
+	// "1 WEEK" -> 0 <nil>
+	// "2 HOURS 1 DAY" -> 0 <nil>
+	// "FOREVER" -> 2147483647 <nil>
+}
+
+func ExampleParseSplitsFile() {
+	keys, lines, err := spec.ParseSplitsFile("splits.txt", []byte("10\r\n\\x80\n\n"))
+	fmt.Printf("%q %v %v\n", keys, lines, err)
+	// Output: ["10" "\x80" ""] [1 2 3] <nil>
+}

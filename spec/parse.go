@@ -1,0 +1,711 @@
+package spec
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dustin/go-humanize"
+	"github.com/presplit/presplit/duration"
+	"go.yaml.in/yaml/v3"
+)
+
+// HBase's value sets, in HBase's case. Spec values are matched case-insensitively and stored
+// upper case, as the shell does for COMPRESSION and BLOOMFILTER.
+var (
+	Compressions = []string{"NONE", "SNAPPY", "LZ4", "ZSTD", "GZ", "LZO", "BZIP2", "LZMA", "BROTLI"}
+	Blooms       = []string{"NONE", "ROW", "ROWCOL"}
+	Encodings    = []string{"NONE", "PREFIX", "DIFF", "FAST_DIFF", "ROW_INDEX_V1"}
+	Algorithms   = []string{"HexStringSplit", "DecimalStringSplit", "UniformSplit"}
+	Aligns       = []string{"exact", "even"}
+	AccessKinds  = []string{AccessGet, AccessScan}
+)
+
+// HBase's limits on a family's block size (TableDescriptorChecker): 1 KiB..16 MiB.
+const (
+	MinBlockSize = 1 << 10
+	MaxBlockSize = 16 << 20
+)
+
+// Parse reads the spec in data; name is the file name used in positions and messages.
+func Parse(name string, data []byte) (*Spec, error) {
+	d := &decoder{file: name}
+	if err := CheckSize(name, int64(len(data))); err != nil {
+		return nil, err
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &Error{File: name, Msg: "file is empty; a table spec is a YAML mapping with at least table and families"}
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); errors.Is(err, io.EOF) {
+		return nil, &Error{File: name, Msg: "file has no YAML content; a table spec is a mapping with at least table and families"}
+	} else if err != nil {
+		return nil, d.yamlError(err)
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		return nil, d.errf(&extra, "a spec is one YAML document; found a second one")
+	} else if !errors.Is(err, io.EOF) {
+		return nil, d.yamlError(err)
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
+		return nil, &Error{File: name, Msg: "file has no YAML content; a table spec is a mapping with at least table and families"}
+	}
+	s := &Spec{File: name}
+	if err := d.spec(doc.Content[0], s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+type decoder struct {
+	file string
+	key  *yaml.Node // the key whose value is being read: sections are placed at their key
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// yamlError turns the YAML library's syntax error into an *Error (it gives a line only).
+func (d *decoder) yamlError(err error) error {
+	msg := err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &Error{File: d.file, Line: line, Msg: "not valid YAML: " + m[2]}
+	}
+	return &Error{File: d.file, Msg: "not valid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+}
+
+func (d *decoder) errf(n *yaml.Node, format string, args ...any) error {
+	return &Error{File: d.file, Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)}
+}
+
+func pos(n *yaml.Node) Pos { return Pos{Line: n.Line, Col: n.Column} }
+
+// resolve follows an alias to the node it names.
+func resolve(n *yaml.Node) *yaml.Node {
+	for i := 0; n.Kind == yaml.AliasNode && n.Alias != nil && i < 100; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		switch n.ShortTag() {
+		case "!!null":
+			return "nothing"
+		case "!!str":
+			return fmt.Sprintf("the string %q", clip(n.Value))
+		case "!!int":
+			return "the integer " + n.Value
+		case "!!float":
+			return "the number " + n.Value
+		case "!!bool":
+			return "the boolean " + n.Value
+		}
+		return fmt.Sprintf("%q", clip(n.Value))
+	}
+	return "an alias"
+}
+
+// clip shortens a value quoted in a message to one readable line.
+func clip(s string) string {
+	const max = 40
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && s[cut]&0xC0 == 0x80 { // not inside a UTF-8 sequence
+		cut--
+	}
+	return s[:cut] + "..."
+}
+
+// fields walks a mapping: each key must be one of handlers' and appear once.
+func (d *decoder) fields(n *yaml.Node, what string, handlers map[string]func(v *yaml.Node) error) error {
+	n = resolve(n)
+	if n.Kind != yaml.MappingNode {
+		return d.errf(n, "%s must be a mapping, got %s", what, kindName(n))
+	}
+	seen := map[string]int{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], resolve(n.Content[i+1])
+		h, ok := handlers[k.Value]
+		if k.Kind != yaml.ScalarNode || !ok {
+			return d.errf(k, "unknown key %q in %s; known keys: %s", k.Value, what, knownKeys(handlers))
+		}
+		if line, dup := seen[k.Value]; dup {
+			return d.errf(k, "key %q appears twice in %s (first on line %d)", k.Value, what, line)
+		}
+		seen[k.Value] = k.Line
+		d.key = k
+		if err := h(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func knownKeys(h map[string]func(*yaml.Node) error) string {
+	keys := make([]string, 0, len(h))
+	for k := range h {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, ", ")
+}
+
+// list walks a sequence.
+func (d *decoder) list(n *yaml.Node, what string, each func(item *yaml.Node) error) error {
+	if n.Kind != yaml.SequenceNode {
+		return d.errf(n, "%s must be a list, got %s", what, kindName(n))
+	}
+	for _, item := range n.Content {
+		if err := each(resolve(item)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *decoder) scalar(n *yaml.Node, what, want string) error {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() == "!!null" {
+		return d.errf(n, "%s must be %s, got %s", what, want, kindName(n))
+	}
+	return nil
+}
+
+func (d *decoder) str(dst *Value[string], what string) func(*yaml.Node) error {
+	return func(n *yaml.Node) error {
+		if err := d.scalar(n, what, "a string"); err != nil {
+			return err
+		}
+		if n.ShortTag() != "!!str" {
+			return d.errf(n, "%s must be a string, got %s; quote it", what, kindName(n))
+		}
+		*dst = Value[string]{V: n.Value, Set: true, Pos: pos(n), Raw: n.Value}
+		return nil
+	}
+}
+
+// enum reads a string that must be one of allowed, matched without case; stored as allowed
+// spells it.
+func (d *decoder) enum(dst *Value[string], what string, allowed []string) func(*yaml.Node) error {
+	return func(n *yaml.Node) error {
+		if err := d.str(dst, what)(n); err != nil {
+			return err
+		}
+		for _, a := range allowed {
+			if strings.EqualFold(a, dst.V) {
+				dst.V = a
+				return nil
+			}
+		}
+		hint := ""
+		if what == "compression" && strings.EqualFold(dst.V, "GZIP") {
+			hint = " (HBase calls gzip GZ)"
+		}
+		return d.errf(n, "%s %q is not one of %s%s", what, n.Value, strings.Join(allowed, ", "), hint)
+	}
+}
+
+func (d *decoder) boolean(dst *Value[bool], what string) func(*yaml.Node) error {
+	return func(n *yaml.Node) error {
+		if err := d.scalar(n, what, "true or false"); err != nil {
+			return err
+		}
+		if n.ShortTag() != "!!bool" {
+			return d.errf(n, "%s must be true or false, got %s", what, kindName(n))
+		}
+		b, _ := strconv.ParseBool(strings.ToLower(n.Value))
+		*dst = Value[bool]{V: b, Set: true, Pos: pos(n), Raw: n.Value}
+		return nil
+	}
+}
+
+// integer reads a whole number in [lo, hi].
+func (d *decoder) integer(dst *Value[int64], what string, lo, hi int64) func(*yaml.Node) error {
+	return func(n *yaml.Node) error {
+		if err := d.scalar(n, what, "an integer"); err != nil {
+			return err
+		}
+		if n.ShortTag() != "!!int" {
+			return d.errf(n, "%s must be an integer, got %s", what, kindName(n))
+		}
+		v, err := strconv.ParseInt(n.Value, 0, 64)
+		if err != nil || v < lo || v > hi {
+			if hi == math.MaxInt64 {
+				return d.errf(n, "%s must be at least %d, got %s", what, lo, n.Value)
+			}
+			return d.errf(n, "%s must be between %d and %d, got %s", what, lo, hi, n.Value)
+		}
+		*dst = Value[int64]{V: v, Set: true, Pos: pos(n), Raw: n.Value}
+		return nil
+	}
+}
+
+// number reads a number in (lo, hi] (loOpen) or [lo, hi].
+func (d *decoder) number(dst *Value[float64], what string, lo, hi float64, loOpen bool) func(*yaml.Node) error {
+	return func(n *yaml.Node) error {
+		if err := d.scalar(n, what, "a number"); err != nil {
+			return err
+		}
+		tag := n.ShortTag()
+		if tag != "!!int" && tag != "!!float" {
+			return d.errf(n, "%s must be a number, got %s", what, kindName(n))
+		}
+		v, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v > hi || v < lo || (loOpen && v == lo) {
+			open := "["
+			if loOpen {
+				open = "("
+			}
+			return d.errf(n, "%s must be in %s%g, %g], got %s", what, open, lo, hi, n.Value)
+		}
+		*dst = Value[float64]{V: v, Set: true, Pos: pos(n), Raw: n.Value}
+		return nil
+	}
+}
+
+// size reads a byte size the way the flags do (go-humanize: 300B, 64KiB, 10GiB; a bare
+// number is bytes) and checks it is in [lo, hi].
+func (d *decoder) size(dst *Value[float64], what string, lo, hi float64) func(*yaml.Node) error {
+	return func(n *yaml.Node) error {
+		if err := d.scalar(n, what, "a size"); err != nil {
+			return err
+		}
+		v, ok := parseSize(n.Value)
+		if !ok {
+			return d.errf(n, "%s must be a size like 300B, 64KiB or 10GiB, got %q", what, n.Value)
+		}
+		if v < lo || v > hi {
+			return d.errf(n, "%s must be between %s and %s, got %q", what, humanize.IBytes(uint64(lo)), humanize.IBytes(uint64(hi)), n.Value)
+		}
+		*dst = Value[float64]{V: v, Set: true, Pos: pos(n), Raw: n.Value}
+		return nil
+	}
+}
+
+// ParseSize reads a byte size as the flags do: go-humanize units (B, KB = 1000, KiB = 1024,
+// ... EiB); a bare number is bytes. It returns false for anything else, zero or negative.
+func ParseSize(s string) (float64, bool) { return parseSize(s) }
+
+func parseSize(s string) (float64, bool) {
+	b, err := humanize.ParseBigBytes(strings.TrimSpace(s))
+	if err != nil {
+		return 0, false
+	}
+	v, _ := b.Float64()
+	if !(v > 0) || math.IsInf(v, 0) {
+		return 0, false
+	}
+	return v, true
+}
+
+// CheckSize is the size rule of Parse for a file of size bytes, for callers that can refuse
+// a file before reading it.
+func CheckSize(name string, size int64) error {
+	if size > MaxSize {
+		return &Error{File: name, Msg: fmt.Sprintf("file is %d bytes; a table spec is at most %d bytes (1 MiB)", size, MaxSize)}
+	}
+	return nil
+}
+
+// ParseCount reads a row count: a number (10000000000, 1e10, 1.5e9) optionally followed by
+// k, M, G or T (thousand, million, billion, trillion). The result is at least 1.
+func ParseCount(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	mult := 1.0
+	if s != "" {
+		switch s[len(s)-1] {
+		case 'k', 'K':
+			mult = 1e3
+		case 'M':
+			mult = 1e6
+		case 'G':
+			mult = 1e9
+		case 'T':
+			mult = 1e12
+		}
+		if mult != 1 {
+			s = s[:len(s)-1]
+		}
+	}
+	if s == "" || strings.ContainsAny(s, "xXpPiInN_") { // no hex floats, Inf, NaN
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, false
+	}
+	v *= mult
+	if !(v >= 1) || math.IsInf(v, 0) || v > 1e18 {
+		return 0, false
+	}
+	return v, true
+}
+
+func (d *decoder) spec(n *yaml.Node, s *Spec) error {
+	if n.Kind != yaml.MappingNode {
+		return d.errf(n, "a table spec must be a mapping with at least table and families, got %s", kindName(n))
+	}
+	var famNode *yaml.Node
+	err := d.fields(n, "the spec", map[string]func(*yaml.Node) error{
+		"table": d.str(&s.Table, "table"),
+		"families": func(v *yaml.Node) error {
+			famNode = v
+			return d.list(v, "families", func(item *yaml.Node) error {
+				f := Family{Pos: pos(item)}
+				if err := d.family(item, &f); err != nil {
+					return err
+				}
+				s.Families = append(s.Families, f)
+				return nil
+			})
+		},
+		"rowkey": func(v *yaml.Node) error {
+			s.Rowkey = &Rowkey{Pos: pos(d.key)}
+			return d.rowkey(v, s.Rowkey)
+		},
+		"capacity": func(v *yaml.Node) error {
+			s.Capacity = &Capacity{Pos: pos(d.key)}
+			return d.capacity(v, s.Capacity)
+		},
+		"cluster": func(v *yaml.Node) error {
+			s.Cluster = &Cluster{Pos: pos(d.key)}
+			return d.cluster(v, s.Cluster)
+		},
+		"splits": func(v *yaml.Node) error {
+			s.Splits = &Splits{Pos: pos(d.key)}
+			return d.splits(v, s.Splits)
+		},
+		"access": func(v *yaml.Node) error {
+			return d.list(v, "access", func(item *yaml.Node) error {
+				a := Access{Pos: pos(item)}
+				if err := d.access(item, &a); err != nil {
+					return err
+				}
+				s.Access = append(s.Access, a)
+				return nil
+			})
+		},
+	})
+	if err != nil {
+		return err
+	}
+	if s.Table.Set && strings.TrimSpace(s.Table.V) == "" {
+		return &Error{File: d.file, Line: s.Table.Pos.Line, Col: s.Table.Pos.Col, Msg: "table must not be empty"}
+	}
+	if len(s.Families) == 0 {
+		where := n
+		if famNode != nil {
+			where = famNode
+		}
+		return d.errf(where, "families must list at least one column family")
+	}
+	return d.crossChecks(s)
+}
+
+func (d *decoder) family(n *yaml.Node, f *Family) error {
+	err := d.fields(n, "a family", map[string]func(*yaml.Node) error{
+		"name":     d.str(&f.Name, "family name"),
+		"versions": d.integer(&f.Versions, "versions", 1, math.MaxInt32),
+		"ttl": func(v *yaml.Node) error {
+			if err := d.scalar(v, "ttl", "a duration (30d), seconds or FOREVER"); err != nil {
+				return err
+			}
+			if t := v.ShortTag(); t != "!!str" && t != "!!int" {
+				return d.errf(v, "ttl must be a duration (30d), seconds or FOREVER, got %s", kindName(v))
+			}
+			f.TTL = Value[string]{V: v.Value, Set: true, Pos: pos(v), Raw: v.Value}
+			return nil
+		},
+		"compression": d.enum(&f.Compression, "compression", Compressions),
+		"bloom":       d.enum(&f.Bloom, "bloom", Blooms),
+		"block_size": func(v *yaml.Node) error {
+			var sz Value[float64]
+			if err := d.size(&sz, "block_size", MinBlockSize, MaxBlockSize)(v); err != nil {
+				return err
+			}
+			if sz.V != math.Trunc(sz.V) {
+				return d.errf(v, "block_size must be a whole number of bytes, got %q", v.Value)
+			}
+			f.BlockSize = Value[int64]{V: int64(sz.V), Set: true, Pos: sz.Pos, Raw: sz.Raw}
+			return nil
+		},
+		"encoding":  d.enum(&f.Encoding, "encoding", Encodings),
+		"in_memory": d.boolean(&f.InMemory, "in_memory"),
+		"qualifiers": func(v *yaml.Node) error {
+			return d.list(v, "qualifiers", func(item *yaml.Node) error {
+				var q Value[string]
+				if err := d.str(&q, "a qualifier")(item); err != nil {
+					return err
+				}
+				f.Qualifiers = append(f.Qualifiers, q)
+				return nil
+			})
+		},
+		"dynamic_qualifiers": d.boolean(&f.DynamicQualifiers, "dynamic_qualifiers"),
+	})
+	if err != nil {
+		return err
+	}
+	if !f.Name.Set || f.Name.V == "" {
+		return d.errf(n, "a family needs a non-empty name")
+	}
+	if err := familyName(f.Name.V); err != nil {
+		return &Error{File: d.file, Line: f.Name.Pos.Line, Col: f.Name.Pos.Col, Msg: fmt.Sprintf("family name %q %v", f.Name.V, err)}
+	}
+	seen := map[string]Pos{}
+	for _, q := range f.Qualifiers {
+		if first, dup := seen[q.V]; dup {
+			return &Error{File: d.file, Line: q.Pos.Line, Col: q.Pos.Col, Msg: fmt.Sprintf("qualifier %q is listed twice in family %q (first on line %d)", q.V, f.Name.V, first.Line)}
+		}
+		seen[q.V] = q.Pos
+	}
+	return nil
+}
+
+// familyName applies HBase's rule for family names (isLegalColumnFamilyName): not
+// starting with '.', no ':', '\\', '/' and no ISO control characters.
+func familyName(name string) error {
+	if strings.HasPrefix(name, ".") {
+		return errors.New("must not start with '.'")
+	}
+	for _, r := range name {
+		if r == ':' || r == '\\' || r == '/' || r < 0x20 || r == 0x7F || (r >= 0x80 && r <= 0x9F) {
+			return fmt.Errorf("must not contain %q", r)
+		}
+	}
+	return nil
+}
+
+func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
+	return d.fields(n, "rowkey", map[string]func(*yaml.Node) error{
+		"prefix":    d.str(&r.Prefix, "rowkey prefix"),
+		"algo":      d.enum(&r.Algo, "rowkey algo", Algorithms),
+		"suffix":    d.str(&r.Suffix, "rowkey suffix"),
+		"delimiter": d.str(&r.Delimiter, "rowkey delimiter"),
+		"prefix_from": func(v *yaml.Node) error {
+			return d.list(v, "rowkey prefix_from", func(item *yaml.Node) error {
+				var f Value[string]
+				if err := d.str(&f, "a rowkey prefix_from entry")(item); err != nil {
+					return err
+				}
+				r.PrefixFrom = append(r.PrefixFrom, f)
+				return nil
+			})
+		},
+		"parts": func(v *yaml.Node) error {
+			return d.list(v, "rowkey parts", func(item *yaml.Node) error {
+				p := Part{Pos: pos(item)}
+				err := d.fields(item, "a rowkey part", map[string]func(*yaml.Node) error{
+					"name":  d.str(&p.Name, "part name"),
+					"kind":  d.enum(&p.Kind, "part kind", PartKinds),
+					"width": d.integer(&p.Width, "part width", 1, 32767),
+				})
+				if err != nil {
+					return err
+				}
+				if !p.Name.Set || p.Name.V == "" {
+					return d.errf(item, "a rowkey part needs a non-empty name")
+				}
+				if !p.Kind.Set {
+					return d.errf(item, "rowkey part %q needs a kind: one of %s", p.Name.V, strings.Join(PartKinds, ", "))
+				}
+				r.Parts = append(r.Parts, p)
+				return nil
+			})
+		},
+	})
+}
+
+func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
+	count := func(dst *Value[float64], what string) func(*yaml.Node) error {
+		return func(v *yaml.Node) error {
+			if err := d.scalar(v, what, "a count"); err != nil {
+				return err
+			}
+			x, ok := ParseCount(v.Value)
+			if !ok {
+				return d.errf(v, "%s must be a count like 1e10, 5000000 or 10G, got %q", what, v.Value)
+			}
+			*dst = Value[float64]{V: x, Set: true, Pos: pos(v), Raw: v.Value}
+			return nil
+		}
+	}
+	const maxBytes = 1 << 62
+	return d.fields(n, "capacity", map[string]func(*yaml.Node) error{
+		"rows":  count(&c.Rows, "capacity rows"),
+		"kv":    d.size(&c.KV, "capacity kv", 1, maxBytes),
+		"daily": d.size(&c.Daily, "capacity daily", 1, maxBytes),
+		"retention": func(v *yaml.Node) error {
+			if err := d.scalar(v, "capacity retention", "a duration"); err != nil {
+				return err
+			}
+			secs, err := duration.Parse(v.Value)
+			if err != nil || secs <= 0 {
+				return d.errf(v, "capacity retention must be a duration like 30d, 52w or 1y, got %q", v.Value)
+			}
+			if secs%86400 != 0 {
+				return d.errf(v, "capacity retention must be a whole number of days, got %q", v.Value)
+			}
+			c.Retention = Value[int64]{V: secs, Set: true, Pos: pos(v), Raw: v.Value}
+			return nil
+		},
+		"cells": func(v *yaml.Node) error {
+			c.Cells = &Cells{Pos: pos(d.key)}
+			cl := c.Cells
+			err := d.fields(v, "capacity cells", map[string]func(*yaml.Node) error{
+				"count":         d.integer(&cl.Count, "cells count", 1, math.MaxInt32),
+				"row_len":       d.integer(&cl.RowLen, "cells row_len", 1, 32767),
+				"family_len":    d.integer(&cl.FamilyLen, "cells family_len", 1, 127),
+				"qualifier_len": d.integer(&cl.QualifierLen, "cells qualifier_len", 0, math.MaxInt32),
+				"value_len":     d.integer(&cl.ValueLen, "cells value_len", 0, math.MaxInt32),
+				"versions":      d.integer(&cl.Versions, "cells versions", 1, math.MaxInt32),
+			})
+			if err != nil {
+				return err
+			}
+			if !cl.Count.Set || !cl.RowLen.Set || !cl.ValueLen.Set {
+				return d.errf(v, "capacity cells needs at least count, row_len and value_len")
+			}
+			return nil
+		},
+		"compression_ratio": d.number(&c.CompressionRatio, "capacity compression_ratio", 0, 2, true),
+		"redundancy":        d.number(&c.Redundancy, "capacity redundancy", 1, 10, false),
+		"region_size":       d.size(&c.RegionSize, "capacity region_size", 1<<20, maxBytes),
+		"replication":       d.integer(&c.Replication, "capacity replication", 1, 512),
+	})
+}
+
+func (d *decoder) cluster(n *yaml.Node, c *Cluster) error {
+	return d.fields(n, "cluster", map[string]func(*yaml.Node) error{
+		"region_servers":    d.integer(&c.RegionServers, "cluster region_servers", 1, 100000),
+		"heap":              d.size(&c.Heap, "cluster heap", 1<<20, 1<<50),
+		"memstore_fraction": d.number(&c.MemstoreFraction, "cluster memstore_fraction", 0, 0.8, true),
+		"flush_size":        d.size(&c.FlushSize, "cluster flush_size", 1<<20, 1<<40),
+	})
+}
+
+func (d *decoder) splits(n *yaml.Node, s *Splits) error {
+	return d.fields(n, "splits", map[string]func(*yaml.Node) error{
+		"regions":   d.integer(&s.Regions, "splits regions", 1, 1000000),
+		"align":     d.enum(&s.Align, "splits align", Aligns),
+		"algo":      d.enum(&s.Algo, "splits algo", Algorithms),
+		"first_row": d.str(&s.FirstRow, "splits first_row"),
+		"last_row":  d.str(&s.LastRow, "splits last_row"),
+		"file":      d.str(&s.File, "splits file"),
+	})
+}
+
+func (d *decoder) access(n *yaml.Node, a *Access) error {
+	err := d.fields(n, "an access pattern", map[string]func(*yaml.Node) error{
+		"name": d.str(&a.Name, "access name"),
+		"kind": d.enum(&a.Kind, "access kind", AccessKinds),
+		"by": func(v *yaml.Node) error {
+			return d.list(v, "access by", func(item *yaml.Node) error {
+				var b Value[string]
+				if err := d.str(&b, "an access by entry")(item); err != nil {
+					return err
+				}
+				a.By = append(a.By, b)
+				return nil
+			})
+		},
+	})
+	if err != nil {
+		return err
+	}
+	if !a.Kind.Set {
+		return d.errf(n, "an access pattern needs a kind: get or scan")
+	}
+	return nil
+}
+
+// crossChecks are the rules that span fields: one volume form, one split source, unique
+// names.
+func (d *decoder) crossChecks(s *Spec) error {
+	at := func(p Pos, format string, args ...any) error {
+		return &Error{File: d.file, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, args...)}
+	}
+	seen := map[string]Pos{}
+	for _, f := range s.Families {
+		if first, dup := seen[f.Name.V]; dup {
+			return at(f.Name.Pos, "family %q is defined twice (first on line %d)", f.Name.V, first.Line)
+		}
+		seen[f.Name.V] = f.Name.Pos
+	}
+	if r := s.Rowkey; r != nil {
+		if r.Prefix.Set && r.Algo.Set {
+			return at(r.Algo.Pos, "rowkey has both prefix and algo; give one")
+		}
+		parts := map[string]Pos{}
+		for _, p := range r.Parts {
+			if first, dup := parts[p.Name.V]; dup {
+				return at(p.Name.Pos, "rowkey part %q is defined twice (first on line %d)", p.Name.V, first.Line)
+			}
+			parts[p.Name.V] = p.Name.Pos
+		}
+		for _, f := range r.PrefixFrom {
+			if _, ok := parts[f.V]; !ok {
+				return at(f.Pos, "rowkey prefix_from names %q, which is not a rowkey part", f.V)
+			}
+		}
+		if len(r.PrefixFrom) > 0 && !r.Prefix.Set && !r.Algo.Set {
+			return at(r.PrefixFrom[0].Pos, "rowkey prefix_from needs a rowkey prefix or algo")
+		}
+	}
+	if c := s.Capacity; c != nil {
+		perRow := c.KV.Set || c.Cells != nil
+		switch {
+		case c.KV.Set && c.Cells != nil:
+			return at(c.Cells.Pos, "capacity has both kv and cells; give one")
+		case (c.Rows.Set || perRow) && (c.Daily.Set || c.Retention.Set):
+			p := c.Daily.Pos
+			if !c.Daily.Set {
+				p = c.Retention.Pos
+			}
+			return at(p, "capacity mixes rows/kv/cells with daily/retention; give one volume form")
+		case c.Rows.Set && !perRow:
+			return at(c.Rows.Pos, "capacity rows needs kv or cells (bytes per row)")
+		case perRow && !c.Rows.Set:
+			return at(c.Pos, "capacity kv or cells needs rows")
+		case c.Daily.Set != c.Retention.Set:
+			return at(c.Pos, "capacity daily and retention go together")
+		case !c.Rows.Set && !c.Daily.Set:
+			return at(c.Pos, "capacity needs a volume: rows with kv or cells, or daily with retention")
+		}
+	}
+	if sp := s.Splits; sp != nil {
+		if sp.File.Set && (sp.Algo.Set || sp.Regions.Set || sp.Align.Set) {
+			return at(sp.File.Pos, "splits file lists the keys itself; drop regions, align and algo")
+		}
+		if (sp.FirstRow.Set || sp.LastRow.Set) && !sp.Algo.Set {
+			p := sp.FirstRow.Pos
+			if !sp.FirstRow.Set {
+				p = sp.LastRow.Pos
+			}
+			return at(p, "splits first_row and last_row go with splits algo")
+		}
+		if sp.Algo.Set && s.Rowkey != nil && s.Rowkey.Algo.Set && sp.Algo.V != s.Rowkey.Algo.V {
+			return at(sp.Algo.Pos, "splits algo %s differs from rowkey algo %s", sp.Algo.V, s.Rowkey.Algo.V)
+		}
+		if sp.File.Set && strings.TrimSpace(sp.File.V) == "" {
+			return at(sp.File.Pos, "splits file must not be empty")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,206 @@
+package spec
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const full = `table: ns:orders
+families:
+  - name: cf
+    versions: 1
+    ttl: 30d
+    compression: snappy
+    bloom: ROW
+    block_size: 64KiB
+    encoding: FAST_DIFF
+    in_memory: false
+    qualifiers: [order_id, user_id]
+    dynamic_qualifiers: false
+rowkey:
+  prefix: dec:2
+  suffix: "|"
+  parts:
+    - {name: user_id, kind: id, width: 10}
+    - {name: ts, kind: reverse_timestamp, width: 19}
+  delimiter: ""
+capacity: {rows: 1e10, kv: 300B, redundancy: 1.5, region_size: 10GiB, compression_ratio: 0.35, replication: 3}
+cluster: {region_servers: 10, heap: 16GiB, memstore_fraction: 0.4, flush_size: 128MiB}
+splits: {regions: 100, align: even}
+access:
+  - {name: recent_by_user, kind: scan, by: [user_id]}
+`
+
+func TestParseFull(t *testing.T) {
+	s, err := Parse("orders.yaml", []byte(full))
+	require.NoError(t, err)
+	assert.Equal(t, "ns:orders", s.Table.V)
+	assert.Equal(t, Pos{1, 8}, s.Table.Pos)
+	require.Len(t, s.Families, 1)
+	f := s.Families[0]
+	assert.Equal(t, Pos{3, 5}, f.Pos)
+	assert.Equal(t, "cf", f.Name.V)
+	assert.Equal(t, int64(1), f.Versions.V)
+	assert.Equal(t, "30d", f.TTL.Raw)
+	secs, err := f.TTLSeconds()
+	require.NoError(t, err)
+	assert.Equal(t, int64(30*86400), secs)
+	assert.Equal(t, "SNAPPY", f.Compression.V, "stored in HBase's case")
+	assert.Equal(t, "snappy", f.Compression.Raw)
+	assert.Equal(t, int64(65536), f.BlockSize.V)
+	assert.Equal(t, 8, f.BlockSize.Pos.Line)
+	assert.True(t, f.InMemory.Set)
+	assert.False(t, f.InMemory.V)
+	assert.Equal(t, []string{"order_id", "user_id"}, []string{f.Qualifiers[0].V, f.Qualifiers[1].V})
+	require.NotNil(t, s.Rowkey)
+	assert.Equal(t, "dec:2", s.Rowkey.Prefix.V)
+	assert.Equal(t, "|", s.Rowkey.Suffix.V)
+	assert.True(t, s.Rowkey.Delimiter.Set)
+	require.Len(t, s.Rowkey.Parts, 2)
+	assert.Equal(t, KindReverseTimestamp, s.Rowkey.Parts[1].Kind.V)
+	assert.Equal(t, int64(19), s.Rowkey.Parts[1].Width.V)
+	assert.Equal(t, 1e10, s.Capacity.Rows.V)
+	assert.Equal(t, 300.0, s.Capacity.KV.V)
+	assert.Equal(t, float64(10<<30), s.Capacity.RegionSize.V)
+	assert.Equal(t, 0.35, s.Capacity.CompressionRatio.V)
+	assert.Equal(t, int64(10), s.Cluster.RegionServers.V)
+	assert.Equal(t, float64(16<<30), s.Cluster.Heap.V)
+	assert.Equal(t, int64(100), s.Splits.Regions.V)
+	assert.Equal(t, "even", s.Splits.Align.V)
+	require.Len(t, s.Access, 1)
+	assert.Equal(t, "scan", s.Access[0].Kind.V)
+	assert.Equal(t, 24, s.Access[0].Pos.Line)
+}
+
+func TestParseErrors(t *testing.T) {
+	fam := "families: [{name: cf}]\n"
+	tests := []struct {
+		name string
+		in   string
+		want string // the whole error text
+	}{
+		{name: "empty", in: "", want: "s.yaml: file is empty; a table spec is a YAML mapping with at least table and families"},
+		{name: "blank", in: "\n  \n", want: "s.yaml: file is empty; a table spec is a YAML mapping with at least table and families"},
+		{name: "comments only", in: "# nothing\n", want: "s.yaml: file has no YAML content; a table spec is a mapping with at least table and families"},
+		{name: "not yaml", in: "table: [a\n", want: "s.yaml:1: not valid YAML: did not find expected ',' or ']'"},
+		{name: "tab indent", in: "table: t\n\tfamilies: []\n", want: "s.yaml:2: not valid YAML: found a tab character that violates indentation"},
+		{name: "a list", in: "- a\n- b\n", want: "s.yaml:1:1: a table spec must be a mapping with at least table and families, got a list"},
+		{name: "a string", in: "hello\n", want: "s.yaml:1:1: a table spec must be a mapping with at least table and families, got the string \"hello\""},
+		{name: "two documents", in: fam + "---\n" + fam, want: "s.yaml:2:1: a spec is one YAML document; found a second one"},
+		{name: "unknown top key", in: fam + "tabel: t\n", want: "s.yaml:2:1: unknown key \"tabel\" in the spec; known keys: access, capacity, cluster, families, rowkey, splits, table"},
+		{name: "unknown family key", in: "families:\n  - name: cf\n    ttll: 30d\n", want: "s.yaml:3:5: unknown key \"ttll\" in a family; known keys: block_size, bloom, compression, dynamic_qualifiers, encoding, in_memory, name, qualifiers, ttl, versions"},
+		{name: "duplicate key", in: "table: a\ntable: b\n" + fam, want: "s.yaml:2:1: key \"table\" appears twice in the spec (first on line 1)"},
+		{name: "no families", in: "table: t\n", want: "s.yaml:1:1: families must list at least one column family"},
+		{name: "empty families", in: "table: t\nfamilies: []\n", want: "s.yaml:2:11: families must list at least one column family"},
+		{name: "families not a list", in: "families: cf\n", want: "s.yaml:1:11: families must be a list, got the string \"cf\""},
+		{name: "duplicate family", in: "families:\n  - name: cf\n  - name: d\n  - name: cf\n", want: "s.yaml:4:11: family \"cf\" is defined twice (first on line 2)"},
+		{name: "family without name", in: "families:\n  - versions: 1\n", want: "s.yaml:2:5: a family needs a non-empty name"},
+		{name: "family name colon", in: "families: [{name: 'a:b'}]\n", want: "s.yaml:1:19: family name \"a:b\" must not contain ':'"},
+		{name: "versions string", in: "families: [{name: cf, versions: one}]\n", want: "s.yaml:1:33: versions must be an integer, got the string \"one\""},
+		{name: "versions float", in: "families: [{name: cf, versions: 1.5}]\n", want: "s.yaml:1:33: versions must be an integer, got the number 1.5"},
+		{name: "versions zero", in: "families: [{name: cf, versions: 0}]\n", want: "s.yaml:1:33: versions must be between 1 and 2147483647, got 0"},
+		{name: "versions quoted", in: "families: [{name: cf, versions: '1'}]\n", want: "s.yaml:1:33: versions must be an integer, got the string \"1\""},
+		{name: "ttl list", in: "families: [{name: cf, ttl: [1]}]\n", want: "s.yaml:1:28: ttl must be a duration (30d), seconds or FOREVER, got a list"},
+		{name: "compression gzip", in: "families: [{name: cf, compression: GZIP}]\n", want: "s.yaml:1:36: compression \"GZIP\" is not one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI (HBase calls gzip GZ)"},
+		{name: "bloom", in: "families: [{name: cf, bloom: ROWS}]\n", want: "s.yaml:1:30: bloom \"ROWS\" is not one of NONE, ROW, ROWCOL"},
+		{name: "block size unit", in: "families: [{name: cf, block_size: 64 kilos}]\n", want: "s.yaml:1:35: block_size must be a size like 300B, 64KiB or 10GiB, got \"64 kilos\""},
+		{name: "block size too small", in: "families: [{name: cf, block_size: 512B}]\n", want: "s.yaml:1:35: block_size must be between 1.0 KiB and 16 MiB, got \"512B\""},
+		{name: "in_memory yes", in: "families: [{name: cf, in_memory: yes}]\n", want: "s.yaml:1:34: in_memory must be true or false, got the string \"yes\""},
+		{name: "qualifier twice", in: "families: [{name: cf, qualifiers: [a, b, a]}]\n", want: "s.yaml:1:42: qualifier \"a\" is listed twice in family \"cf\" (first on line 1)"},
+		{name: "part kind", in: fam + "rowkey: {parts: [{name: a, kind: uuid}]}\n", want: "s.yaml:2:34: part kind \"uuid\" is not one of id, sequence, timestamp, reverse_timestamp, hash, text"},
+		{name: "part without kind", in: fam + "rowkey: {parts: [{name: a}]}\n", want: "s.yaml:2:18: rowkey part \"a\" needs a kind: one of id, sequence, timestamp, reverse_timestamp, hash, text"},
+		{name: "part twice", in: fam + "rowkey: {parts: [{name: a, kind: id}, {name: a, kind: id}]}\n", want: "s.yaml:2:46: rowkey part \"a\" is defined twice (first on line 2)"},
+		{name: "prefix and algo", in: fam + "rowkey: {prefix: hex:2, algo: HexStringSplit}\n", want: "s.yaml:2:31: rowkey has both prefix and algo; give one"},
+		{name: "rows bad", in: fam + "capacity: {rows: lots, kv: 1KB}\n", want: "s.yaml:2:18: capacity rows must be a count like 1e10, 5000000 or 10G, got \"lots\""},
+		{name: "rows without kv", in: fam + "capacity: {rows: 10G}\n", want: "s.yaml:2:18: capacity rows needs kv or cells (bytes per row)"},
+		{name: "kv and cells", in: fam + "capacity: {rows: 1, kv: 1KB, cells: {count: 1, row_len: 1, value_len: 1}}\n", want: "s.yaml:2:30: capacity has both kv and cells; give one"},
+		{name: "two volumes", in: fam + "capacity: {rows: 1, kv: 1KB, daily: 1GB, retention: 30d}\n", want: "s.yaml:2:37: capacity mixes rows/kv/cells with daily/retention; give one volume form"},
+		{name: "daily alone", in: fam + "capacity: {daily: 1GB}\n", want: "s.yaml:2:1: capacity daily and retention go together"},
+		{name: "retention bad", in: fam + "capacity: {daily: 1GB, retention: 1 month}\n", want: "s.yaml:2:35: capacity retention must be a duration like 30d, 52w or 1y, got \"1 month\""},
+		{name: "ratio zero", in: fam + "capacity: {rows: 1, kv: 1B, compression_ratio: 0}\n", want: "s.yaml:2:48: capacity compression_ratio must be in (0, 2], got 0"},
+		{name: "ratio string", in: fam + "capacity: {rows: 1, kv: 1B, compression_ratio: high}\n", want: "s.yaml:2:48: capacity compression_ratio must be a number, got the string \"high\""},
+		{name: "cells partial", in: fam + "capacity: {rows: 1, cells: {count: 3}}\n", want: "s.yaml:2:28: capacity cells needs at least count, row_len and value_len"},
+		{name: "fraction", in: fam + "cluster: {memstore_fraction: 0.9}\n", want: "s.yaml:2:30: cluster memstore_fraction must be in (0, 0.8], got 0.9"},
+		{name: "splits file and regions", in: fam + "splits: {file: s.txt, regions: 3}\n", want: "s.yaml:2:16: splits file lists the keys itself; drop regions, align and algo"},
+		{name: "first row without algo", in: fam + "splits: {first_row: '00'}\n", want: "s.yaml:2:21: splits first_row and last_row go with splits algo"},
+		{name: "algo mismatch", in: fam + "rowkey: {algo: HexStringSplit}\nsplits: {algo: DecimalStringSplit}\n", want: "s.yaml:3:16: splits algo DecimalStringSplit differs from rowkey algo HexStringSplit"},
+		{name: "access kind", in: fam + "access: [{name: a, kind: put}]\n", want: "s.yaml:2:26: access kind \"put\" is not one of get, scan"},
+		{name: "access without kind", in: fam + "access: [{name: a}]\n", want: "s.yaml:2:10: an access pattern needs a kind: get or scan"},
+		{name: "table empty", in: "table: ''\n" + fam, want: "s.yaml:1:8: table must not be empty"},
+		{name: "table number", in: "table: 12\n" + fam, want: "s.yaml:1:8: table must be a string, got the integer 12; quote it"},
+		{name: "merge key", in: "x: &x {name: cf}\n" + fam, want: "s.yaml:1:1: unknown key \"x\" in the spec; known keys: access, capacity, cluster, families, rowkey, splits, table"},
+		{name: "too big", in: "table: t\n" + strings.Repeat("#", 10<<20), want: "s.yaml: file is 10485769 bytes; a table spec is at most 1048576 bytes (1 MiB)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Parse("s.yaml", []byte(tt.in))
+			require.Error(t, err, "parsed %+v", s)
+			var pe *Error
+			require.True(t, errors.As(err, &pe))
+			assert.Equal(t, tt.want, err.Error())
+			assert.NotContains(t, err.Error(), "\n")
+		})
+	}
+}
+
+func TestParseAliases(t *testing.T) {
+	in := "families:\n  - &f {name: cf, versions: 1}\n  - {name: d, versions: 2}\n"
+	s, err := Parse("s.yaml", []byte(in))
+	require.NoError(t, err)
+	assert.Len(t, s.Families, 2)
+}
+
+func TestParseCount(t *testing.T) {
+	tests := []struct {
+		in   string
+		want float64
+		ok   bool
+	}{
+		{"1e10", 1e10, true}, {"10G", 1e10, true}, {"5000000", 5e6, true}, {"1.5M", 1.5e6, true},
+		{"2k", 2000, true}, {"3T", 3e12, true}, {"0", 0, false}, {"-5", 0, false}, {"NaN", 0, false},
+		{"Inf", 0, false}, {"0x10", 0, false}, {"", 0, false}, {"G", 0, false}, {"1e30", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, ok := ParseCount(tt.in)
+			assert.Equal(t, tt.ok, ok)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+// FuzzParse: Parse never panics, and either returns a spec with at least one family or a
+// one-line *Error naming the file.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(full))
+	f.Add([]byte("families: [{name: cf}]\n"))
+	f.Add([]byte("families:\n  - name: cf\n    ttl: 1 WEEK\n"))
+	f.Add([]byte("a: &a [*a]\n"))
+	f.Add([]byte("families: [{name: cf, block_size: 64KB}]\ncapacity: {daily: 1GB, retention: 1y}\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := Parse("f.yaml", data)
+		if err != nil {
+			var pe *Error
+			if !errors.As(err, &pe) {
+				t.Fatalf("error %v is %T, not *Error", err, err)
+			}
+			if !strings.HasPrefix(err.Error(), "f.yaml:") {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
+		}
+		if len(s.Families) == 0 {
+			t.Fatalf("spec without families accepted")
+		}
+	})
+}
+
+func TestParseLongValueClipped(t *testing.T) {
+	_, err := Parse("s.yaml", []byte(strings.Repeat("0000 ", 30)+"\n"))
+	require.Error(t, err)
+	assert.Equal(t, `s.yaml:1:1: a table spec must be a mapping with at least table and families, got the string "0000 0000 0000 0000 0000 0000 0000 0000 ..."`, err.Error())
+}

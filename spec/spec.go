@@ -1,0 +1,238 @@
+// Package spec reads a table spec: the YAML file in which a team writes down an HBase table's
+// design (families and their settings, the rowkey, the expected volume, the cluster, the
+// splits and the access patterns) so `presplit plan -f` can plan from it and `presplit lint`
+// can review it.
+//
+// Parsing is strict: an unknown key, a value of the wrong type, an out-of-range value or a
+// duplicate family is an *Error naming the file, line and column. Every value keeps the
+// position it was read from, so a finding about it can point at its line.
+package spec
+
+import (
+	"fmt"
+
+	"strings"
+
+	"github.com/presplit/presplit/duration"
+	"github.com/presplit/presplit/hbytes"
+)
+
+// MaxSize is the largest spec file Parse accepts, in bytes. A table spec is a page of YAML;
+// anything this large is the wrong file.
+const MaxSize = 1 << 20
+
+// Pos is a 1-based line and column in the spec file. The zero Pos means "nowhere".
+type Pos struct {
+	Line int
+	Col  int
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// Value is one setting of the spec: its value, whether the spec sets it, where, and the
+// scalar text as written (`64KiB`, `1e10`, `30 DAYS`).
+type Value[T any] struct {
+	V   T
+	Set bool
+	Pos Pos
+	Raw string
+}
+
+// Spec is a parsed table spec. Optional sections are nil when the file leaves them out.
+type Spec struct {
+	File     string        // the name given to Parse, used in messages
+	Table    Value[string] // [namespace:]name
+	Families []Family
+	Rowkey   *Rowkey
+	Capacity *Capacity
+	Cluster  *Cluster
+	Splits   *Splits
+	Access   []Access
+}
+
+// Family is one column family and its settings (HBase's names in the comments).
+type Family struct {
+	Pos               Pos           // the family's entry in the list
+	Name              Value[string] // NAME
+	Versions          Value[int64]  // VERSIONS
+	TTL               Value[string] // TTL as written: seconds, 30d, FOREVER, '30 DAYS'
+	Compression       Value[string] // COMPRESSION, upper case
+	Bloom             Value[string] // BLOOMFILTER, upper case
+	BlockSize         Value[int64]  // BLOCKSIZE in bytes
+	Encoding          Value[string] // DATA_BLOCK_ENCODING, upper case
+	InMemory          Value[bool]   // IN_MEMORY
+	Qualifiers        []Value[string]
+	DynamicQualifiers Value[bool] // qualifiers built from data (order_123456)
+}
+
+// TTLSeconds is the family's TTL as presplit renders it, in whole seconds (duration.ParseTTL):
+// an error for a TTL HBase would read as 0 or cannot read.
+func (f Family) TTLSeconds() (int64, error) { return duration.ParseTTL(f.TTL.Raw) }
+
+// Part kinds: what a rowkey part holds.
+const (
+	KindID               = "id"
+	KindSequence         = "sequence"
+	KindTimestamp        = "timestamp"
+	KindReverseTimestamp = "reverse_timestamp"
+	KindHash             = "hash"
+	KindText             = "text"
+)
+
+// PartKinds are the kinds a rowkey part may have, in the order the docs list them.
+var PartKinds = []string{KindID, KindSequence, KindTimestamp, KindReverseTimestamp, KindHash, KindText}
+
+// Rowkey is the layout of the row key: an optional prefix that spreads writes (the --prefix
+// grammar, or the RegionSplitter algorithm whose keys the rows start with), then the parts.
+type Rowkey struct {
+	Pos    Pos
+	Prefix Value[string] // hex:2, dec:2, chars:ALPHABET:W, byte:B (the --prefix grammar)
+	Algo   Value[string] // HexStringSplit, DecimalStringSplit or UniformSplit
+	Suffix Value[string] // as --suffix: appended to split keys (`|`)
+	// PrefixFrom names the parts the prefix is computed from (hash(user_id) % 100):
+	// reads that know them read one bucket. Empty: the prefix is a random salt.
+	PrefixFrom []Value[string]
+	Parts      []Part
+	Delimiter  Value[string] // between parts
+}
+
+// Part is one field of the key after the prefix.
+type Part struct {
+	Pos   Pos
+	Name  Value[string]
+	Kind  Value[string] // one of PartKinds
+	Width Value[int64]  // fixed width in bytes; unset = variable
+}
+
+// Capacity is the expected volume: rows x bytes per row (kv, or cells), or daily x retention.
+type Capacity struct {
+	Pos              Pos
+	Rows             Value[float64] // 1e10, 10G
+	KV               Value[float64] // bytes of all KeyValues of one row
+	Cells            *Cells
+	Daily            Value[float64] // bytes ingested per day
+	Retention        Value[int64]   // seconds (30d, 52w, 1y)
+	CompressionRatio Value[float64]
+	Redundancy       Value[float64]
+	RegionSize       Value[float64]
+	Replication      Value[int64]
+}
+
+// Cells describes a row by its cells.
+type Cells struct {
+	Pos          Pos
+	Count        Value[int64]
+	RowLen       Value[int64]
+	FamilyLen    Value[int64]
+	QualifierLen Value[int64]
+	ValueLen     Value[int64]
+	Versions     Value[int64]
+}
+
+// Cluster describes the RegionServers.
+type Cluster struct {
+	Pos              Pos
+	RegionServers    Value[int64]
+	Heap             Value[float64] // bytes
+	MemstoreFraction Value[float64]
+	FlushSize        Value[float64] // bytes
+}
+
+// Splits is how the table is split: a count (and alignment) for presplit to generate, or
+// splits someone already chose, to review: a RegionSplitter algorithm or a SPLITS_FILE.
+type Splits struct {
+	Pos      Pos
+	Regions  Value[int64]
+	Align    Value[string] // exact or even
+	Algo     Value[string] // HexStringSplit, DecimalStringSplit, UniformSplit
+	FirstRow Value[string] // with algo
+	LastRow  Value[string] // with algo
+	File     Value[string] // a SPLITS_FILE, relative to the spec's folder
+}
+
+// Access kinds.
+const (
+	AccessGet  = "get"
+	AccessScan = "scan"
+)
+
+// Access is one way the application reads the table.
+type Access struct {
+	Pos  Pos
+	Name Value[string]
+	Kind Value[string] // get or scan
+	By   []Value[string]
+}
+
+// Error is a spec that cannot be read: the file, a 1-based line and column (0 when the YAML
+// library does not say) and what is wrong.
+type Error struct {
+	File string
+	Line int
+	Col  int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	switch {
+	case e.Line > 0 && e.Col > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	default:
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+}
+
+// CellLens are the family and qualifier lengths of capacity.cells, filled from the spec when
+// the cells leave them out: the average family name length (rounded), and the average
+// listed qualifier length (0 without qualifiers).
+func (s *Spec) CellLens() (familyLen, qualifierLen int64) {
+	c := s.Capacity
+	if c != nil && c.Cells != nil && c.Cells.FamilyLen.Set {
+		familyLen = c.Cells.FamilyLen.V
+	} else {
+		var sum int
+		for _, f := range s.Families {
+			sum += len(f.Name.V)
+		}
+		familyLen = int64((sum + len(s.Families)/2) / len(s.Families))
+	}
+	if c != nil && c.Cells != nil && c.Cells.QualifierLen.Set {
+		qualifierLen = c.Cells.QualifierLen.V
+	} else {
+		var sum, n int
+		for _, f := range s.Families {
+			for _, q := range f.Qualifiers {
+				sum += len(q.V)
+				n++
+			}
+		}
+		if n > 0 {
+			qualifierLen = int64((sum + n/2) / n)
+		}
+	}
+	return familyLen, qualifierLen
+}
+
+// ParseSplitsFile reads the keys of a SPLITS_FILE the way hbase shell does: lines split on
+// \n, one trailing \r\n, \n or \r removed (Ruby's chomp), nothing else stripped, blank lines
+// kept (as empty keys, which HBase refuses), each line through Bytes.toBytesBinary. line[i]
+// is the 1-based line of key i.
+func ParseSplitsFile(name string, data []byte) (keys [][]byte, lines []int, err error) {
+	if len(data) == 0 {
+		return nil, nil, nil
+	}
+	text := string(data)
+	text = strings.TrimSuffix(text, "\n")
+	for i, l := range strings.Split(text, "\n") {
+		l = strings.TrimSuffix(l, "\r")
+		k, err := hbytes.ToBytesBinary(l)
+		if err != nil {
+			return nil, nil, &Error{File: name, Line: i + 1, Msg: fmt.Sprintf("split key %q: %v", l, err)}
+		}
+		keys = append(keys, k)
+		lines = append(lines, i+1)
+	}
+	return keys, lines, nil
+}

@@ -1,0 +1,416 @@
+package splits
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"strconv"
+
+	"github.com/presplit/presplit/hbytes"
+)
+
+// MaxRegions is the largest region count Generate and RegionSplitter accept: far beyond any
+// real table (HBase clusters hold a few hundred thousand regions in all), small enough that
+// a typo cannot exhaust memory.
+const MaxRegions = 10_000_000
+
+// MaxImbalance is the imbalance (largest run / mean run) a width-less hex, HEX or dec prefix
+// stays within: Generate picks the smallest width that keeps it.
+const MaxImbalance = 1.01
+
+// Align values.
+const (
+	AlignExact = "exact"
+	AlignEven  = "even"
+)
+
+// TooManyRegionsError is a region count larger than the number of prefixes: some regions
+// would own no prefix at all.
+type TooManyRegionsError struct {
+	Regions  int    // the count asked for
+	Prefix   Prefix // the prefix that cannot hold it
+	Capacity uint64 // Prefix's number of prefixes (< Regions, so it always fits)
+	// Wider is the narrowest wider prefix of the same alphabet that holds Regions; nil when
+	// there is none (byte:B is one byte).
+	Wider         *Prefix
+	WiderCapacity uint64
+}
+
+// Detail is the error without its leading count: "the 256 prefixes of hex:2; use hex:3
+// (4096) or at most 256 regions". Callers that name the count themselves (the --regions
+// flag) start their message with it.
+func (e *TooManyRegionsError) Detail() string {
+	s := fmt.Sprintf("the %d prefixes of %s; use ", e.Capacity, e.Prefix)
+	if e.Wider != nil {
+		s += fmt.Sprintf("%s (%d) or ", e.Wider, e.WiderCapacity)
+	}
+	return s + fmt.Sprintf("at most %d regions", e.Capacity)
+}
+
+func (e *TooManyRegionsError) Error() string {
+	return fmt.Sprintf("%d regions exceed %s", e.Regions, e.Detail())
+}
+
+// RegionsError is a region count outside 1..MaxRegions.
+type RegionsError struct{ Regions int }
+
+func (e *RegionsError) Error() string {
+	if e.Regions < 1 {
+		return fmt.Sprintf("regions must be at least 1, got %d", e.Regions)
+	}
+	return fmt.Sprintf("regions must be at most %d, got %d", MaxRegions, e.Regions)
+}
+
+// SuffixError is a --suffix that does not close its region: some key of the region before
+// the split key would sort after it.
+type SuffixError struct {
+	Suffix []byte
+	Prefix Prefix
+	Reason string
+}
+
+func (e *SuffixError) Error() string {
+	return fmt.Sprintf("suffix %q %s", hbytes.ToStringBinary(e.Suffix), e.Reason)
+}
+
+// generate is Generate's body: see api.go.
+func generate(p Prefix, regions int, opt Options) (Split, error) {
+	if err := p.validate(); err != nil {
+		return Split{}, err
+	}
+	align := opt.Align
+	if align == "" {
+		align = AlignExact
+	}
+	if align != AlignExact && align != AlignEven {
+		return Split{}, fmt.Errorf("align must be %q or %q, got %q", AlignExact, AlignEven, opt.Align)
+	}
+	if regions < 1 || regions > MaxRegions {
+		return Split{}, &RegionsError{Regions: regions}
+	}
+	if err := checkSuffix(p, opt.Suffix); err != nil {
+		return Split{}, err
+	}
+	var notes []string
+	if p.Width == 0 {
+		var note string
+		p, note = chooseWidth(p, regions, align == AlignEven)
+		if regions > 1 {
+			notes = append(notes, note)
+		}
+	} else if size := p.Size(); size.Cmp(big.NewInt(int64(regions))) < 0 {
+		return Split{}, tooMany(p, regions)
+	}
+	size := p.Size()
+	if align == AlignEven {
+		c, ok := p.Count()
+		if !ok || c > math.MaxInt64 {
+			c = math.MaxInt64 // every count up to MaxRegions is below it
+		}
+		d := smallestDivisorAtLeast(len(p.Alphabet), p.Width, regions, c)
+		if d != regions {
+			per := new(big.Int).Quo(size, big.NewInt(int64(d)))
+			notes = append(notes, fmt.Sprintf("--align even raised %d regions to %d: %s prefixes of %s each", regions, d, per, p))
+			regions = d
+		}
+		if regions > MaxRegions {
+			return Split{}, &RegionsError{Regions: regions}
+		}
+	}
+	keys, owned := edges(p, size, regions, opt.Suffix)
+	return Split{
+		Spec:   p.String(),
+		Suffix: clone(opt.Suffix),
+		Keys:   keys,
+		Owned:  owned,
+		Notes:  notes,
+	}, nil
+}
+
+func clone(b []byte) []byte {
+	if len(b) == 0 {
+		return nil
+	}
+	return append([]byte(nil), b...)
+}
+
+func tooMany(p Prefix, regions int) error {
+	c, _ := p.Count() // smaller than regions, so it fits
+	e := &TooManyRegionsError{Regions: regions, Prefix: p, Capacity: c}
+	if w, wc, ok := p.wider(regions); ok {
+		e.Wider, e.WiderCapacity = &w, wc
+	}
+	return e
+}
+
+// checkSuffix: every key of a region is its prefix followed by bytes of the alphabet (true
+// of hash-hex and zero-padded decimal keys), so the suffix must sort after any run of
+// alphabet bytes: after skipping leading copies of the largest alphabet byte, the next suffix
+// byte must be larger than it. After a byte:B salt the next byte can be anything.
+func checkSuffix(p Prefix, s []byte) error {
+	if len(s) == 0 {
+		return nil
+	}
+	if p.Name == "byte" {
+		return &SuffixError{Suffix: s, Prefix: p, Reason: fmt.Sprintf(
+			"cannot close a bucket of %s: the byte after a salt can be anything; leave the suffix out", p)}
+	}
+	top := p.Alphabet[len(p.Alphabet)-1]
+	i := 0
+	for i < len(s) && s[i] == top {
+		i++
+	}
+	if i < len(s) && s[i] > top {
+		return nil
+	}
+	reason := fmt.Sprintf("does not sort after every key of its region: bytes up to %q can follow a %s prefix",
+		hbytes.ToStringBinary([]byte{top}), p)
+	switch {
+	case top < '|':
+		reason += `; use "|"`
+	case top < '~':
+		reason += `; use "~"`
+	case top < 0xFF:
+		reason += `; use "\xFF"`
+	}
+	return &SuffixError{Suffix: s, Prefix: p, Reason: reason}
+}
+
+// chooseWidth resolves a width-less hex, HEX or dec prefix: the smallest width whose
+// imbalance stays within MaxImbalance (with even, the smallest width some count >= regions
+// divides exactly; the even alignment itself then raises the count).
+func chooseWidth(p Prefix, regions int, even bool) (Prefix, string) {
+	a := uint64(len(p.Alphabet))
+	n := uint64(regions)
+	if even {
+		// The smallest count >= regions whose prime factors all divide the alphabet size,
+		// then the narrowest width it divides.
+		d := smallestSmooth(a, n)
+		w := 1
+		for {
+			c, _ := powUint64(a, w)
+			if c%d == 0 {
+				break
+			}
+			w++
+		}
+		p.Width = w
+		return p, fmt.Sprintf("--prefix %s: width %d chosen so %d regions own equal runs", p.Name, w, d)
+	}
+	for w := 1; ; w++ {
+		c, ok := powUint64(a, w)
+		if !ok {
+			// Cannot happen for regions <= MaxRegions; stay correct anyway.
+			p.Width = w
+			return p, fmt.Sprintf("--prefix %s: width %d chosen", p.Name, w)
+		}
+		if c < n {
+			continue
+		}
+		hiRun := (c + n - 1) / n
+		// hiRun / (c/n) <= MaxImbalance  <=>  100*hiRun*n <= 101*c
+		hi, lo := bits.Mul64(hiRun*100, n)
+		h2, l2 := bits.Mul64(c, 101)
+		if hi < h2 || (hi == h2 && lo <= l2) {
+			p.Width = w
+			imb := float64(hiRun) * float64(n) / float64(c)
+			return p, fmt.Sprintf("--prefix %s: width %d keeps the imbalance within 1%% (%s)",
+				p.Name, w, strconv.FormatFloat(imb, 'f', 4, 64))
+		}
+	}
+}
+
+// primes of n (n <= 256).
+func primeFactors(n uint64) []uint64 {
+	var ps []uint64
+	for f := uint64(2); f*f <= n; f++ {
+		if n%f == 0 {
+			ps = append(ps, f)
+			for n%f == 0 {
+				n /= f
+			}
+		}
+	}
+	if n > 1 {
+		ps = append(ps, n)
+	}
+	return ps
+}
+
+// smallestSmooth is the smallest number >= n made of the primes of a (a >= 2).
+func smallestSmooth(a, n uint64) uint64 {
+	ps := primeFactors(a)
+	best := uint64(math.MaxUint64)
+	var walk func(i int, v uint64)
+	walk = func(i int, v uint64) {
+		if v >= n {
+			if v < best {
+				best = v
+			}
+			return
+		}
+		if i == len(ps) {
+			return
+		}
+		for ; v < best; v *= ps[i] {
+			walk(i+1, v)
+			if v > math.MaxUint64/ps[i] {
+				return
+			}
+		}
+	}
+	walk(0, 1)
+	return best
+}
+
+// smallestDivisorAtLeast is the smallest divisor of a^w that is >= n, limit being a^w
+// capped (a^w is itself a divisor, so the answer never exceeds it).
+func smallestDivisorAtLeast(a, w, n int, limit uint64) int {
+	if a == 1 {
+		return 1
+	}
+	ps := primeFactors(uint64(a))
+	caps := make([]int, len(ps))
+	for i, p := range ps {
+		e, x := 0, uint64(a)
+		for x%p == 0 {
+			x /= p
+			e++
+		}
+		caps[i] = e * w
+	}
+	best := limit
+	var walk func(i int, v uint64)
+	walk = func(i int, v uint64) {
+		if v >= uint64(n) {
+			if v < best {
+				best = v
+			}
+			return
+		}
+		if i == len(ps) {
+			return
+		}
+		for e := 0; e <= caps[i] && v < best; e++ {
+			walk(i+1, v)
+			if v > math.MaxUint64/ps[i] {
+				return
+			}
+			v *= ps[i]
+		}
+	}
+	walk(0, 1)
+	return int(best)
+}
+
+// edges computes the keys: region i owns the prefixes [start(i), start(i+1)) with
+// start(i) = i*q + floor(i*r/n) where size = q*n + r, so runs are q or q+1 long and the
+// longer ones are spread evenly. The start is kept as W digits in base len(alphabet) and
+// advanced digit by digit: O(n*W), the size of the output, with two allocations for the keys.
+func edges(p Prefix, size *big.Int, n int, suffix []byte) ([][]byte, []float64) {
+	a := len(p.Alphabet)
+	w := p.Width
+	q, r := new(big.Int).QuoRem(size, big.NewInt(int64(n)), new(big.Int))
+	rem := r.Uint64()
+	qd := digitsOf(q, a, w)
+	qf, _ := new(big.Float).SetInt(q).Float64()
+
+	owned := make([]float64, n)
+	keyLen := w + len(suffix)
+	keys := make([][]byte, n-1)
+	buf := make([]byte, (n-1)*keyLen)
+	cur := make([]int, w)
+	tmp := make([]int, w)
+	un := uint64(n)
+	prevExtra := uint64(0) // floor((i-1)*r/n)
+	for i := 1; i <= n; i++ {
+		hi, lo := bits.Mul64(uint64(i), rem)
+		extra, _ := bits.Div64(hi, lo, un) // hi < n because rem < n
+		step := extra - prevExtra          // 0 or 1
+		prevExtra = extra
+		owned[i-1] = qf + float64(step)
+		if i == n {
+			break
+		}
+		addDigits(cur, qd, int(step), a)
+		k := buf[(i-1)*keyLen : i*keyLen : i*keyLen]
+		src := cur
+		if len(suffix) > 0 {
+			copy(tmp, cur)
+			subOne(tmp, a)
+			src = tmp
+		}
+		for j, d := range src {
+			k[j] = p.Alphabet[d]
+		}
+		copy(k[w:], suffix)
+		keys[i-1] = k
+	}
+	return keys, owned
+}
+
+// digitsOf writes x (< a^w) as w digits in base a, most significant first.
+func digitsOf(x *big.Int, a, w int) []int {
+	d := make([]int, w)
+	x = new(big.Int).Set(x)
+	base := big.NewInt(int64(a))
+	m := new(big.Int)
+	for j := w - 1; j >= 0; j-- {
+		x.QuoRem(x, base, m)
+		d[j] = int(m.Int64())
+	}
+	return d
+}
+
+// addDigits does cur += add + carry in base a.
+func addDigits(cur, add []int, carry, a int) {
+	for j := len(cur) - 1; j >= 0; j-- {
+		v := cur[j] + add[j] + carry
+		if v >= a {
+			cur[j], carry = v-a, 1
+		} else {
+			cur[j], carry = v, 0
+		}
+	}
+}
+
+// subOne does cur -= 1 in base a (cur > 0).
+func subOne(cur []int, a int) {
+	for j := len(cur) - 1; j >= 0; j-- {
+		if cur[j] > 0 {
+			cur[j]--
+			return
+		}
+		cur[j] = a - 1
+	}
+}
+
+// Share is region i's fraction of the prefixes (or, for --algo, of the numeric range).
+func (s Split) Share(i int) float64 {
+	var sum float64
+	for _, o := range s.Owned {
+		sum += o
+	}
+	if i < 0 || i >= len(s.Owned) || sum == 0 {
+		return 0
+	}
+	return s.Owned[i] / sum
+}
+
+// Imbalance is the largest run over the mean run: 1 when every region owns the same number
+// of prefixes. 0 when Owned is empty.
+func (s Split) Imbalance() float64 {
+	if len(s.Owned) == 0 {
+		return 0
+	}
+	var sum, hi float64
+	for _, o := range s.Owned {
+		sum += o
+		hi = math.Max(hi, o)
+	}
+	if sum == 0 {
+		return 0
+	}
+	return hi / (sum / float64(len(s.Owned)))
+}

@@ -1,0 +1,102 @@
+package splits
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// randomSpec is a random prefix spec whose size stays small enough to check every run.
+func randomSpec(r *rand.Rand) string {
+	switch r.IntN(6) {
+	case 0:
+		return fmt.Sprintf("hex:%d", 1+r.IntN(3))
+	case 1:
+		return fmt.Sprintf("HEX:%d", 1+r.IntN(3))
+	case 2:
+		return fmt.Sprintf("dec:%d", 1+r.IntN(4))
+	case 3:
+		return fmt.Sprintf("byte:%d", 1+r.IntN(256))
+	case 4:
+		return []string{"hex", "HEX", "dec"}[r.IntN(3)]
+	}
+	// chars: a random set of printable bytes (escaped when needed), width 1..3.
+	var alpha []byte
+	for _, c := range r.Perm(95)[:1+r.IntN(40)] {
+		alpha = append(alpha, byte(0x20+c))
+	}
+	text := ""
+	for _, c := range alpha {
+		if c == '\\' {
+			text += `\x5C`
+		} else {
+			text += string(rune(c))
+		}
+	}
+	return fmt.Sprintf("chars:%s:%d", text, 1+r.IntN(3))
+}
+
+// TestGenerateProperties checks the invariants over random specs, counts, suffixes and
+// alignments (deterministic seed: a failure names its case and reproduces).
+func TestGenerateProperties(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 2026))
+	for i := 0; i < 400; i++ {
+		spec := randomSpec(r)
+		p, err := ParsePrefix(spec)
+		require.NoError(t, err, spec)
+		limit := 5000
+		if size := p.Size(); size != nil && size.Cmp(big.NewInt(int64(limit))) < 0 {
+			limit = int(size.Int64())
+		}
+		n := 1 + r.IntN(limit)
+		opt := Options{}
+		if r.IntN(3) == 0 {
+			opt.Align = AlignEven
+		}
+		top := p.Alphabet[len(p.Alphabet)-1]
+		if p.Name != "byte" && top < 0xFF && r.IntN(3) == 0 {
+			opt.Suffix = []byte{top + 1 + byte(r.IntN(int(0xFF-top)))}
+		}
+		t.Run(fmt.Sprintf("%d/%s/n=%d/suffix=%q/align=%s", i, spec, n, opt.Suffix, opt.Align), func(t *testing.T) {
+			s, err := Generate(p, n, opt)
+			require.NoError(t, err)
+			checkInvariants(t, p, n, opt, s)
+			if p.Width == 0 && opt.Align != AlignEven {
+				require.LessOrEqual(t, s.Imbalance(), MaxImbalance)
+			}
+		})
+	}
+}
+
+// FuzzGenerate: any small spec and count either fails cleanly or gives a valid split.
+func FuzzGenerate(f *testing.F) {
+	f.Add("dec:2", 37, "", true)
+	f.Add("hex:2", 16, "|", false)
+	f.Add("chars:abc:3", 5, "z", false)
+	f.Add("byte:16", 16, "", false)
+	f.Add("hex", 1000, "", true)
+	f.Fuzz(func(t *testing.T, spec string, n int, suffix string, even bool) {
+		p, err := ParsePrefix(spec)
+		if err != nil {
+			return
+		}
+		if size := p.Size(); (size == nil || size.Cmp(big.NewInt(20000)) > 0) && (n > 20000 || n < -5) {
+			return // keep each input fast
+		}
+		opt := Options{Suffix: []byte(suffix)}
+		if even {
+			opt.Align = AlignEven
+		}
+		s, err := Generate(p, n, opt)
+		if err != nil {
+			return
+		}
+		if len(opt.Suffix) == 0 {
+			opt.Suffix = nil
+		}
+		checkInvariants(t, p, n, opt, s)
+	})
+}

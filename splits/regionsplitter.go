@@ -1,0 +1,250 @@
+package splits
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/presplit/presplit/hbytes"
+)
+
+// Algorithms are the RegionSplitter algorithms RegionSplitter reproduces.
+var Algorithms = []string{"HexStringSplit", "DecimalStringSplit", "UniformSplit"}
+
+// AlgorithmError is an exception HBase's RegionSplitter throws for the same input: Exception
+// is the Java class ("java.lang.IllegalStateException"), Message its text, word for word
+// ("split granularity (257) is greater than the range (256)"). Error() is the message.
+type AlgorithmError struct {
+	Exception string
+	Message   string
+}
+
+func (e *AlgorithmError) Error() string { return e.Message }
+
+func illegalArgument(format string, args ...any) error {
+	return &AlgorithmError{Exception: "java.lang.IllegalArgumentException", Message: fmt.Sprintf(format, args...)}
+}
+
+func illegalState(format string, args ...any) error {
+	return &AlgorithmError{Exception: "java.lang.IllegalStateException", Message: fmt.Sprintf(format, args...)}
+}
+
+// negativeArraySize is what the JVM throws for `new T[size]` with size < 0.
+func negativeArraySize(size int) error {
+	return &AlgorithmError{Exception: "java.lang.NegativeArraySizeException", Message: strconv.Itoa(size)}
+}
+
+// UnknownAlgorithmError is an algorithm name RegionSplitter does not know.
+type UnknownAlgorithmError struct{ Name string }
+
+func (e *UnknownAlgorithmError) Error() string {
+	return fmt.Sprintf("unknown split algorithm %q; use %s", e.Name, strings.Join(Algorithms, ", "))
+}
+
+// algorithm is one SplitAlgorithm with its first and last row set as RegionSplitter.main
+// sets them.
+type algorithm interface {
+	split(n int) ([][]byte, []float64, error)
+	firstRow() []byte
+	lastRow() []byte
+}
+
+// newAlgorithm is newSplitAlgoInstance + setFirstRow + setLastRow, in RegionSplitter.main's
+// order: a bad first row fails before the last row is read.
+func newAlgorithm(name, first, last string) (algorithm, error) {
+	switch name {
+	case "HexStringSplit":
+		return newNumberSplit(16, "00000000", "FFFFFFFF", first, last)
+	case "DecimalStringSplit":
+		return newNumberSplit(10, "00000000", "99999999", first, last)
+	case "UniformSplit":
+		u := &uniformSplit{last: bytes.Repeat([]byte{0xFF}, 8)}
+		var err error
+		if first != "" {
+			if u.first, err = javaBytesBinary(first); err != nil {
+				return nil, err
+			}
+		}
+		if last != "" {
+			if u.last, err = javaBytesBinary(last); err != nil {
+				return nil, err
+			}
+		}
+		return u, nil
+	}
+	return nil, &UnknownAlgorithmError{Name: name}
+}
+
+// regionSplitter is RegionSplitter's body: see api.go.
+func regionSplitter(algo string, regions int, firstRow, lastRow string) (Split, error) {
+	if regions > MaxRegions {
+		return Split{}, &RegionsError{Regions: regions}
+	}
+	a, err := newAlgorithm(algo, firstRow, lastRow)
+	if err != nil {
+		return Split{}, err
+	}
+	keys, owned, err := a.split(regions)
+	if err != nil {
+		return Split{}, err
+	}
+	return Split{
+		Spec:      algo,
+		Keys:      keys,
+		Owned:     owned,
+		Algorithm: &Algorithm{Name: algo, FirstRow: firstRow, LastRow: lastRow},
+	}, nil
+}
+
+// javaBytesBinary is Bytes.toBytesBinary with HBase's exception for a truncated escape:
+// String.charAt past the end, at the string's UTF-16 length.
+func javaBytesBinary(s string) ([]byte, error) {
+	b, err := hbytes.ToBytesBinary(s)
+	if err != nil {
+		n := len(utf16.Encode([]rune(s)))
+		return nil, &AlgorithmError{Exception: "java.lang.StringIndexOutOfBoundsException",
+			Message: fmt.Sprintf("String index out of range: %d", n)}
+	}
+	return b, nil
+}
+
+// numberSplit is HexStringSplit (radix 16) and DecimalStringSplit (radix 10): rows are
+// numbers written in the radix, lowercase, left-padded with '0' to the length of the last
+// row as the user wrote it.
+type numberSplit struct {
+	radix             int
+	firstStr, lastStr string // as given (error messages quote these)
+	first, last       *big.Int
+	width             int // UTF-16 length of lastStr
+}
+
+func newNumberSplit(radix int, defFirst, defLast, first, last string) (*numberSplit, error) {
+	s := &numberSplit{radix: radix, firstStr: defFirst, lastStr: defLast}
+	s.first, _ = javaBigInteger(defFirst, radix)
+	s.last, _ = javaBigInteger(defLast, radix)
+	s.width = len(defLast)
+	var err error
+	if first != "" {
+		s.firstStr = first
+		if s.first, err = javaBigInteger(first, radix); err != nil {
+			return nil, err
+		}
+	}
+	if last != "" {
+		s.lastStr = last
+		if s.last, err = javaBigInteger(last, radix); err != nil {
+			return nil, err
+		}
+		s.width = len(utf16.Encode([]rune(last)))
+	}
+	return s, nil
+}
+
+func (s *numberSplit) row(x *big.Int) []byte {
+	t := x.Text(s.radix)
+	if pad := s.width - len(t); pad > 0 {
+		t = strings.Repeat("0", pad) + t
+	}
+	return []byte(t)
+}
+
+func (s *numberSplit) firstRow() []byte { return s.row(s.first) }
+func (s *numberSplit) lastRow() []byte  { return s.row(s.last) }
+
+func (s *numberSplit) split(n int) ([][]byte, []float64, error) {
+	if s.last.Cmp(s.first) <= 0 {
+		return nil, nil, illegalArgument("last row (%s) is configured less than first row (%s)", s.lastStr, s.firstStr)
+	}
+	rng := new(big.Int).Sub(s.last, s.first)
+	rng.Add(rng, big.NewInt(1)) // the last row is inclusive
+	if rng.Cmp(big.NewInt(int64(n))) < 0 {
+		return nil, nil, illegalState("split granularity (%d) is greater than the range (%s)", n, rng)
+	}
+	if n-1 < 0 {
+		return nil, nil, negativeArraySize(n - 1)
+	}
+	size := new(big.Int).Quo(rng, big.NewInt(int64(n)))
+	keys := make([][]byte, n-1)
+	x := new(big.Int).Set(s.first)
+	for i := range keys {
+		x.Add(x, size)
+		keys[i] = s.row(x)
+	}
+	sizeF, _ := new(big.Float).SetInt(size).Float64()
+	owned := make([]float64, n)
+	for i := range owned {
+		owned[i] = sizeF
+	}
+	slop := new(big.Int).Sub(rng, new(big.Int).Mul(size, big.NewInt(int64(n-1))))
+	owned[n-1], _ = new(big.Float).SetInt(slop).Float64()
+	return keys, owned, nil
+}
+
+// uniformSplit is UniformSplit: raw bytes from first (default empty) to last (default eight
+// 0xFF), split with Bytes.split(first, last, inclusive=true, n-1) without its endpoints.
+type uniformSplit struct{ first, last []byte }
+
+func (u *uniformSplit) firstRow() []byte { return u.first }
+func (u *uniformSplit) lastRow() []byte  { return u.last }
+
+func (u *uniformSplit) split(n int) ([][]byte, []float64, error) {
+	if bytes.Compare(u.last, u.first) <= 0 {
+		return nil, nil, illegalArgument("last row (%s) is configured less than first row (%s)",
+			hbytes.ToStringBinary(u.last), hbytes.ToStringBinary(u.first))
+	}
+	num := n - 1
+	if num+2 < 0 {
+		return nil, nil, negativeArraySize(num + 2) // Bytes.split's `new byte[num + 2][]`
+	}
+	return bytesSplit(u.first, u.last, num)
+}
+
+// bytesSplit is Bytes.iterateOnSplits(a, b, inclusive=true, num) without the endpoints: pad
+// the shorter key with 0x00, read both as big unsigned integers, step by
+// floor((b-a+1)/(num+1)); when the range is smaller than num+1, append a 0x00 to both and
+// try again. owned are the regions' widths in units of the final padded integers.
+func bytesSplit(a, b []byte, num int) ([][]byte, []float64, error) {
+	for {
+		width := max(len(a), len(b))
+		ap := padTail(a, width)
+		bp := padTail(b, width)
+		if bytes.Compare(ap, bp) >= 0 {
+			return nil, nil, illegalArgument("b <= a")
+		}
+		if num <= 0 {
+			return nil, nil, illegalArgument("num cannot be <= 0")
+		}
+		start := new(big.Int).SetBytes(ap)
+		diff := new(big.Int).Sub(new(big.Int).SetBytes(bp), start)
+		diff.Add(diff, big.NewInt(1)) // inclusive
+		parts := big.NewInt(int64(num) + 1)
+		if diff.Cmp(parts) < 0 {
+			a, b = append(ap, 0), append(bp, 0)
+			continue
+		}
+		interval := new(big.Int).Quo(diff, parts)
+		keys := make([][]byte, num)
+		x := new(big.Int).Set(start)
+		for i := range keys {
+			x.Add(x, interval)
+			keys[i] = x.FillBytes(make([]byte, width))
+		}
+		iv, _ := new(big.Float).SetInt(interval).Float64()
+		owned := make([]float64, num+1)
+		for i := range owned {
+			owned[i] = iv
+		}
+		rest := new(big.Int).Sub(diff, new(big.Int).Mul(interval, big.NewInt(int64(num))))
+		owned[num], _ = new(big.Float).SetInt(rest).Float64()
+		return keys, owned, nil
+	}
+}
+
+func padTail(b []byte, n int) []byte {
+	out := make([]byte, n)
+	copy(out, b)
+	return out
+}

@@ -1,0 +1,67 @@
+# Test harness: loads a file of statements written by `presplit --format shell` with a
+# `create` that records its arguments instead of calling HBase, then prints them as JSON with
+# every split key decoded as admin.rb does: SPLITS entries and SPLITS_FILE lines
+# (File.foreach + chomp) go through toBytesBinary, written here from the rules in
+# shared/DOMAIN.md. Usage: ruby harness.rb STATEMENTS_FILE
+require 'json'
+
+%w[NAME VERSIONS TTL COMPRESSION BLOOMFILTER BLOCKSIZE DATA_BLOCK_ENCODING IN_MEMORY
+   MAX_FILESIZE SPLITS SPLITS_FILE].each { |c| Object.const_set(c, c) }
+
+$calls = []
+
+def create(table, *args)
+  $calls << [table, args]
+end
+
+# toBytesBinary: \x + two UPPERCASE hex digits is one byte; a bogus escape drops only the
+# backslash; a \x cut short at the end throws; any other char keeps the low 8 bits of its
+# UTF-16 code unit.
+def to_bytes_binary(s)
+  units = s.encode('UTF-16BE').unpack('n*')
+  out = []
+  i = 0
+  while i < units.length
+    u = units[i]
+    if u == 0x5C && units[i + 1] == 0x78 # \x
+      raise "truncated escape in #{s.inspect}" if i + 3 >= units.length
+      hi = units[i + 2].chr rescue nil
+      lo = units[i + 3].chr rescue nil
+      if hi =~ /\A[0-9A-F]\z/ && lo =~ /\A[0-9A-F]\z/
+        out << (hi + lo).to_i(16)
+        i += 4
+      else
+        i += 1
+      end
+      next
+    end
+    out << (u & 0xFF)
+    i += 1
+  end
+  out.map { |b| format('%02x', b) }.join
+end
+
+load ARGV.fetch(0)
+
+result = $calls.map do |table, args|
+  call = { 'table' => table, 'families' => [], 'options' => {} }
+  args.each do |arg|
+    if arg.is_a?(String) || arg.key?(NAME)
+      call['families'] << arg
+      next
+    end
+    arg.each do |k, v|
+      case k
+      when SPLITS
+        raise 'SPLITS must be a list of strings' unless v.is_a?(Array) && v.all? { |s| s.is_a?(String) }
+        call['splits'] = v.map { |s| to_bytes_binary(s) }
+      when SPLITS_FILE
+        call['splits'] = File.foreach(v).map { |line| to_bytes_binary(line.chomp) }
+      else
+        call['options'][k] = v
+      end
+    end
+  end
+  call
+end
+puts JSON.generate(result)

@@ -1,0 +1,8 @@
+// Test stand-in: only the signatures presplit's generated Java calls.
+package org.apache.hadoop.hbase.client;
+
+public interface Admin {
+  void createTable(TableDescriptor desc) throws java.io.IOException;
+
+  void createTable(TableDescriptor desc, byte[][] splitKeys) throws java.io.IOException;
+}
