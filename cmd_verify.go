@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -141,12 +142,19 @@ func verifyMaxSkew(c *cli.Context) (float64, error) {
 	return f, nil
 }
 
-// verifySplitKeys reads --splits-file or builds the split from the same flags as plan.
+// verifySplitKeys reads --splits-file (or the spec's splits file) or builds the split from
+// the same flags as plan.
 func verifySplitKeys(c *cli.Context) ([][]byte, error) {
 	path := c.String("splits-file")
 	if path == "" {
 		if c.IsSet("splits-file") {
 			return nil, usageErrorf("--splits-file must name a file, got %q", path)
+		}
+		if file, ok, err := verifySpecSplitsFile(c); err != nil || ok {
+			if err != nil {
+				return nil, err
+			}
+			return verifyReadSplits(c, file)
 		}
 		if _, err := applySpec(c); err != nil {
 			return nil, err
@@ -166,6 +174,38 @@ func verifySplitKeys(c *cli.Context) ([][]byte, error) {
 			}
 		}
 	}
+	return verifyReadSplits(c, path)
+}
+
+// verifySpecSplitsFile is the spec's `splits: {file: ...}`, relative to the spec's folder,
+// when -f names a spec that has one and no split flag is set.
+func verifySpecSplitsFile(c *cli.Context) (string, bool, error) {
+	path := c.String("spec")
+	if path == "" {
+		return "", false, nil
+	}
+	s, err := specRead(path)
+	if err != nil {
+		return "", false, err
+	}
+	if s.Splits == nil || !s.Splits.File.Set {
+		return "", false, nil
+	}
+	for _, f := range splitFlags() {
+		if c.IsSet(f.Names()[0]) {
+			return "", false, usageErrorf("%s lists its split keys in %q; --%s chooses others: give one of them",
+				path, s.Splits.File.V, f.Names()[0])
+		}
+	}
+	file := s.Splits.File.V
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(filepath.Dir(path), file)
+	}
+	return file, true, nil
+}
+
+// verifyReadSplits reads a SPLITS_FILE; its warnings go to stderr.
+func verifyReadSplits(c *cli.Context, path string) ([][]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, usageErrorf("--splits-file: %v", verifyPathError(err))

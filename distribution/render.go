@@ -1,6 +1,7 @@
 package distribution
 
 import (
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -81,7 +82,10 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 		barWidth = width - used - 1 // leave the last column free: no wrap on exact fit
 	}
 
-	tw := tabwriter.NewWriter(w, 0, 8, tablePadding, ' ', 0)
+	// The rows go through a buffer: a region with no key has an empty bar, and the padding
+	// before it is trimmed (no line ends in a space; a key never ends a line).
+	var rowsText bytes.Buffer
+	tw := tabwriter.NewWriter(&rowsText, 0, 8, tablePadding, ' ', 0)
 	for i, c := range cells {
 		line := strings.Join(c[:], "\t")
 		if barWidth > 0 && i > 0 {
@@ -93,6 +97,14 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	for _, line := range bytes.SplitAfter(rowsText.Bytes(), []byte("\n")) {
+		if len(line) == 0 {
+			continue
+		}
+		if _, err := w.Write(append(bytes.TrimRight(line[:len(line)-1], " "), '\n')); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 8, tablePadding, ' ', 0)

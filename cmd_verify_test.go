@@ -1,0 +1,201 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/presplit/presplit/hbytes"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const verifyDir = "testdata/verify"
+
+// verifyGolden compares got with testdata/verify/name, rewriting it with -update.
+func verifyGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join(verifyDir, name)
+	if *update {
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, string(want), got)
+}
+
+func TestVerifyOutput(t *testing.T) {
+	splits := filepath.Join(verifyDir, "splits.txt")
+	keys := filepath.Join(verifyDir, "keys.txt")
+	tests := []struct {
+		name   string
+		stdin  string
+		args   []string
+		golden string
+	}{
+		{name: "table", args: []string{"--splits-file", splits, "--keys", keys}, golden: "table.txt"},
+		{name: "csv", args: []string{"--splits-file", splits, "--keys", keys, "--format", "csv"}, golden: "table.csv"},
+		{name: "json", args: []string{"--splits-file", splits, "--keys", keys, "--format", "json"}, golden: "table.json"},
+		{name: "stdin dash", stdin: "1\n2\n9\n", args: []string{"--splits-file", splits, "--keys", "-"}, golden: "stdin.txt"},
+		{name: "stdin by default", stdin: "1\n2\n9\n", args: []string{"--splits-file", splits}, golden: "stdin.txt"},
+		{name: "split from flags", args: []string{"--prefix", "hex:1", "--regions", "4", "--keys", keys}, golden: "prefix.txt"},
+		{name: "raw lines", stdin: "a\\xZZ\n\x00\xFF\n", args: []string{"--splits-file", splits, "--raw", "--format", "csv"}, golden: "raw.csv"},
+		{name: "0-byte key file", args: []string{"--splits-file", splits, "--keys", filepath.Join(verifyDir, "empty.txt")}, golden: "nokeys.txt"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, tt.stdin, append([]string{"verify"}, tt.args...)...)
+			require.Equal(t, 0, code, errOut)
+			assert.Empty(t, errOut)
+			verifyGolden(t, tt.golden, out)
+		})
+	}
+}
+
+func TestVerifyErrors(t *testing.T) {
+	splits := filepath.Join(verifyDir, "splits.txt")
+	keys := filepath.Join(verifyDir, "keys.txt")
+	f := func(name string) string { return filepath.Join(verifyDir, name) }
+	tests := []struct {
+		name   string
+		stdin  string
+		args   []string
+		code   int
+		stderr string
+		stdout bool // the report is still written (a failed gate)
+	}{
+		{name: "blank line in splits file", args: []string{"--splits-file", f("blank.txt"), "--keys", keys}, code: 2,
+			stderr: `presplit: testdata/verify/blank.txt:2: empty split key: HBase rejects it ("Empty split key must not be passed in the split keys.")`},
+		{name: "truncated escape in splits file", args: []string{"--splits-file", f("truncated.txt"), "--keys", keys}, code: 2,
+			stderr: `presplit: testdata/verify/truncated.txt:2: truncated escape "\x4" at column 3: \x needs two uppercase hex digits (HBase's toBytesBinary throws on it)`},
+		{name: "duplicate split key", args: []string{"--splits-file", f("dup.txt"), "--keys", keys}, code: 2,
+			stderr: `presplit: testdata/verify/dup.txt:3: All split keys must be unique, found duplicate: 20, 20 (same key as line 1)`},
+		{name: "missing splits file", args: []string{"--splits-file", f("nope.txt"), "--keys", keys}, code: 2,
+			stderr: `presplit: --splits-file: testdata/verify/nope.txt: no such file or directory`},
+		{name: "missing key file", args: []string{"--splits-file", splits, "--keys", f("nope.txt")}, code: 2,
+			stderr: `presplit: --keys: testdata/verify/nope.txt: no such file or directory`},
+		{name: "invalid key escape", args: []string{"--splits-file", splits, "--keys", f("badkeys.txt")}, code: 2,
+			stderr: `presplit: testdata/verify/badkeys.txt:3: invalid escape "\xZZ" at column 2: toStringBinary writes \x and two uppercase hex digits (HBase would read this as the text "xZZ")`},
+		{name: "lowercase key escape on stdin", stdin: "1\n\\xab\n", args: []string{"--splits-file", splits}, code: 2,
+			stderr: `presplit: stdin:2: invalid escape "\xab" at column 1: toStringBinary writes \x and two uppercase hex digits (HBase would read this as the text "xab")`},
+		{name: "non-ASCII key", stdin: "caf\xC3\xA9\n", args: []string{"--splits-file", splits}, code: 2,
+			stderr: `presplit: stdin:1: non-ASCII byte 0xC3 at column 4: toStringBinary text is ASCII (the byte is written \xC3); use --raw for raw byte lines`},
+		{name: "bad format", args: []string{"--splits-file", splits, "--format", "xml"}, code: 2,
+			stderr: `presplit: --format must be one of table, csv, json, got "xml"`},
+		{name: "bad max skew", args: []string{"--splits-file", splits, "--max-skew", "0.5"}, code: 2,
+			stderr: `presplit: --max-skew must be a number of at least 1 (skew is largest region / mean), got "0.5"`},
+		{name: "max skew not a number", args: []string{"--splits-file", splits, "--max-skew", "lots"}, code: 2,
+			stderr: `presplit: --max-skew must be a number of at least 1 (skew is largest region / mean), got "lots"`},
+		{name: "splits file and prefix", args: []string{"--splits-file", splits, "--prefix", "hex:2"}, code: 2,
+			stderr: `presplit: --splits-file and --prefix both choose the split keys: give one of them`},
+		{name: "flag after argument", args: []string{"keys.txt", "--max-skew", "2"}, code: 2,
+			stderr: `presplit: flag "--max-skew" comes after the argument "keys.txt": put flags before arguments (verify takes none)`},
+		{name: "argument", args: []string{"keys.txt"}, code: 2,
+			stderr: `presplit: unexpected argument "keys.txt": verify takes no arguments; give the key sample with --keys FILE or on stdin`},
+		{name: "no split", args: []string{"--keys", keys}, code: 2,
+			stderr: `presplit: --regions is required: the number of regions to create`},
+		{name: "max skew exceeded", args: []string{"--splits-file", splits, "--keys", keys, "--max-skew", "1.2"}, code: 1, stdout: true,
+			stderr: `presplit: skew 2.19 exceeds --max-skew 1.2: region 4 holds 7 of 16 keys`},
+		{name: "empty region", stdin: "0\n9\n", args: []string{"--splits-file", splits, "--fail-empty"}, code: 1, stdout: true,
+			stderr: `presplit: 3 of 5 regions received no key (--fail-empty)`},
+		{name: "both gates", stdin: "0\n", args: []string{"--splits-file", splits, "--fail-empty", "--max-skew", "2"}, code: 1, stdout: true,
+			stderr: `presplit: 4 of 5 regions received no key (--fail-empty); skew 5.00 exceeds --max-skew 2: region 0 holds 1 of 1 keys`},
+		{name: "no keys with max skew", args: []string{"--splits-file", splits, "--keys", f("empty.txt"), "--max-skew", "2"}, code: 1, stdout: true,
+			stderr: `presplit: no keys were read, so skew is undefined (--max-skew)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, tt.stdin, append([]string{"verify"}, tt.args...)...)
+			assert.Equal(t, tt.code, code)
+			assert.Equal(t, tt.stderr+"\n", errOut)
+			if tt.stdout {
+				assert.Contains(t, out, "skew (largest / mean)")
+			} else {
+				assert.Empty(t, out)
+			}
+		})
+	}
+}
+
+func TestVerifyPassesGates(t *testing.T) {
+	out, errOut, code := runCLI(t, "0\n1\n4\n8\nc\n", "verify", "--splits-file", filepath.Join(verifyDir, "splits.txt"),
+		"--max-skew", "1", "--fail-empty")
+	assert.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "skew (largest / mean)     1.00")
+}
+
+func TestVerifySplitsFileWarnings(t *testing.T) {
+	_, errOut, code := runCLI(t, "", "verify", "--splits-file", filepath.Join(verifyDir, "lower.txt"))
+	assert.Equal(t, 0, code)
+	assert.Equal(t, `presplit: warning: testdata/verify/lower.txt:2: "\xab" at column 1 is not an escape to HBase (uppercase hex only): the key holds the text "xab"`+"\n", errOut)
+}
+
+// The CSV counts equal an independent placement of every key with sort.Search.
+func TestVerifyCountsMatchSortSearch(t *testing.T) {
+	splitText, err := os.ReadFile(filepath.Join(verifyDir, "splits.txt"))
+	require.NoError(t, err)
+	var splitKeys [][]byte
+	for _, l := range strings.Split(strings.TrimSuffix(string(splitText), "\n"), "\n") {
+		k, err := hbytes.ToBytesBinary(l)
+		require.NoError(t, err)
+		splitKeys = append(splitKeys, k)
+	}
+	var sample bytes.Buffer
+	want := make([]int64, len(splitKeys)+1)
+	for i := range 5000 {
+		key := []byte{byte(i * 7919), byte(i), 'k'}[:1+i%3]
+		sample.WriteString(hbytes.ToStringBinary(key) + "\n")
+		want[sort.Search(len(splitKeys), func(j int) bool { return bytes.Compare(splitKeys[j], key) > 0 })]++
+	}
+	out, errOut, code := runCLI(t, sample.String(), "verify", "--splits-file", filepath.Join(verifyDir, "splits.txt"), "--format", "csv")
+	require.Equal(t, 0, code, errOut)
+	recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, recs, len(want)+1)
+	for i, w := range want {
+		got, err := strconv.ParseInt(recs[i+1][3], 10, 64)
+		require.NoError(t, err)
+		assert.Equal(t, w, got, "region %d", i)
+	}
+}
+
+func TestVerifySpecSplitsFile(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "splits.txt"), []byte("5\n"), 0o644))
+	spec := "table: t1\nfamilies:\n  - name: cf\nsplits:\n  file: splits.txt\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "t1.yaml"), []byte(spec), 0o644))
+	out, errOut, code := runCLI(t, "1\n7\n8\n", "verify", "-f", filepath.Join(dir, "t1.yaml"), "--format", "csv")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "region,start_key,end_key,keys,share\n0,,5,1,0.3333333333333333\n1,5,,2,0.6666666666666666\n", out)
+}
+
+func TestVerifyProgressLine(t *testing.T) {
+	tests := []struct {
+		name              string
+		done, keys, total int64
+		elapsedMillis     int64
+		width             int
+		want              string
+	}{
+		{name: "stdin counter", done: 3 << 20, keys: 1234567, total: -1, elapsedMillis: 2000, width: 80,
+			want: "1,234,567 keys  3.0 MiB  1.5 MiB/s"},
+		{name: "file bar", done: 1 << 30, keys: 1, total: 4 << 30, elapsedMillis: 2000, width: 80,
+			want: "[████████▊                          ]  25%  1.0 GiB / 4.0 GiB  512 MiB/s  ETA 6s"},
+		{name: "narrow terminal drops the bar", done: 1 << 30, keys: 1, total: 4 << 30, elapsedMillis: 2000, width: 40,
+			want: "25%  1.0 GiB / 4.0 GiB  512 MiB/s  ETA 6s"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := verifyProgressLine(tt.done, tt.keys, tt.total, msDuration(tt.elapsedMillis), tt.width)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func msDuration(ms int64) time.Duration { return time.Duration(ms) * time.Millisecond }
