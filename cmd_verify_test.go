@@ -199,3 +199,47 @@ func TestVerifyProgressLine(t *testing.T) {
 }
 
 func msDuration(ms int64) time.Duration { return time.Duration(ms) * time.Millisecond }
+
+func TestSimulate(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "simulate", "--count", "2e4", "--seed", "7")
+	require.Equal(t, 0, code, errOut)
+	verifyGolden(t, "simulate.txt", out)
+
+	out, errOut, code = runCLI(t, "", "simulate", "--ids", "random", "--count", "1000", "--scheme", "hash:1", "--scheme", "salt:4", "--format", "csv")
+	require.Equal(t, 0, code, errOut)
+	verifyGolden(t, "simulate.csv", out)
+}
+
+func TestKeysPipeIntoVerify(t *testing.T) {
+	keys, errOut, code := runCLI(t, "", "keys", "--scheme", "hash:2", "--count", "5000")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, 5000, strings.Count(keys, "\n"))
+	out, errOut, code := runCLI(t, keys, "verify", "--prefix", "hex:2", "--regions", "4", "--max-skew", "1.2", "--format", "csv")
+	require.Equal(t, 0, code, errOut)
+	verifyGolden(t, "keys-verify.csv", out)
+}
+
+func TestSimulateErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"bad ids", []string{"simulate", "--ids", "uuid"}, `presplit: --ids must be sequential, random or timestamp, got "uuid"`},
+		{"bad count", []string{"simulate", "--count", "1.5"}, `presplit: --count must be a whole number from 1 to 1e9, got "1.5"`},
+		{"zero count", []string{"keys", "--count", "0"}, `presplit: --count must be a whole number from 1 to 1e9, got "0"`},
+		{"bad scheme", []string{"simulate", "--scheme", "salt:20"}, `presplit: --scheme salt:B needs B from 2 to 10, got "salt:20"`},
+		{"bad keys scheme", []string{"keys", "--scheme", "md5"}, `presplit: --scheme must be plain, salt:B, hash:W, mod:W, reverse or composite, got "md5"`},
+		{"bad regions", []string{"simulate", "--regions", "0"}, `presplit: --regions must be a whole number from 1 to 100000, got "0"`},
+		{"bad seed", []string{"keys", "--seed", "-1"}, `presplit: --seed must be a non-negative whole number, got "-1"`},
+		{"flag after argument", []string{"keys", "x", "--count", "3"}, `presplit: flag "--count" comes after the argument "x": put flags before arguments (keys takes none)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tt.args...)
+			assert.Equal(t, 2, code)
+			assert.Equal(t, tt.stderr+"\n", errOut)
+			assert.Empty(t, out)
+		})
+	}
+}
