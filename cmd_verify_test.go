@@ -243,3 +243,34 @@ func TestSimulateErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyReadmeExamples checks that every output block of the README's verify section is
+// its golden file under testdata/verify, byte for byte (the tests above produce them with
+// the commands the README shows).
+func TestVerifyReadmeExamples(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	blocks := strings.Split(string(readme), "<!-- verify-golden: ")[1:]
+	require.Len(t, blocks, 3)
+	for _, blk := range blocks {
+		name, rest, ok := strings.Cut(blk, " -->\n```text\n")
+		require.True(t, ok, "golden marker must be followed by a ```text block")
+		body, _, ok := strings.Cut(rest, "```\n")
+		require.True(t, ok)
+		t.Run(name, func(t *testing.T) {
+			want, err := os.ReadFile(filepath.Join(verifyDir, name))
+			require.NoError(t, err)
+			assert.Equal(t, string(want), body)
+		})
+	}
+}
+
+// The README's gate example prints exactly this on stderr.
+func TestVerifyReadmeGate(t *testing.T) {
+	_, errOut, code := runCLI(t, "", "verify", "--splits-file", "testdata/verify/splits.txt",
+		"--keys", "testdata/verify/keys.txt", "--max-skew", "1.2")
+	assert.Equal(t, 1, code)
+	readme, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	assert.Contains(t, string(readme), "# "+errOut)
+}
