@@ -1,7 +1,6 @@
 package distribution
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/splits"
 )
 
 // LineError is an error on one line of an input: a SPLITS_FILE or a key sample.
@@ -43,32 +43,20 @@ func (w Warning) String() string { return fmt.Sprintf("line %d: %s", w.Line, w.M
 // found duplicate: ..."). Escapes HBase silently reads as text (\xab) and non-ASCII text
 // (HBase keeps the low 8 bits of each UTF-16 unit) come back as warnings.
 func ReadSplits(r io.Reader) (keys [][]byte, warnings []Warning, err error) {
-	type lineKey struct {
-		line int64
-		key  []byte
+	lines, err := splits.ReadFile(r)
+	var fe *splits.FileError
+	if errors.As(err, &fe) {
+		return nil, nil, &LineError{Line: int64(fe.Line), Err: fmt.Errorf(
+			"truncated escape %s at column %d: \\x needs two uppercase hex digits (HBase's toBytesBinary throws on it)",
+			quote(fe.Err.Text), fe.Err.Offset+1)}
 	}
-	var all []lineKey
-	br := bufio.NewReader(r)
-	for line := int64(1); ; line++ {
-		text, rerr := br.ReadBytes('\n')
-		if rerr != nil && rerr != io.EOF {
-			return nil, nil, rerr
-		}
-		if len(text) == 0 && rerr == io.EOF {
-			break
-		}
-		text = chomp(text)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, l := range lines {
+		line, text := int64(l.Line), l.Text
 		if len(text) == 0 {
 			return nil, nil, &LineError{Line: line, Err: ErrEmptySplitKey}
-		}
-		key, derr := hbytes.AppendBytesBinary(nil, text)
-		if derr != nil {
-			var te *hbytes.TruncatedEscapeError
-			if errors.As(derr, &te) {
-				derr = fmt.Errorf("truncated escape %s at column %d: \\x needs two uppercase hex digits (HBase's toBytesBinary throws on it)",
-					quote(te.Text), te.Offset+1)
-			}
-			return nil, nil, &LineError{Line: line, Err: derr}
 		}
 		if off, ok := hbytes.BogusEscape(text); ok {
 			esc := text[off:min(off+4, len(text))]
@@ -81,34 +69,18 @@ func ReadSplits(r io.Reader) (keys [][]byte, warnings []Warning, err error) {
 				"non-ASCII text at column %d: HBase keeps the low 8 bits of each UTF-16 unit (%q becomes %s), not its UTF-8 bytes",
 				i+1, firstRune(text[i:]), lowByte(text[i:]))})
 		}
-		all = append(all, lineKey{line: line, key: key})
-		if rerr == io.EOF {
-			break
-		}
 	}
-	sort.SliceStable(all, func(i, j int) bool { return bytes.Compare(all[i].key, all[j].key) < 0 })
-	keys = make([][]byte, len(all))
-	for i, lk := range all {
-		if i > 0 && bytes.Equal(lk.key, all[i-1].key) {
-			first, second := all[i-1].line, lk.line
-			s := hbytes.ToStringBinary(lk.key)
-			return nil, nil, &LineError{Line: second, Err: fmt.Errorf(
-				"All split keys must be unique, found duplicate: %s, %s (same key as line %d)", s, s, first)}
+	sort.SliceStable(lines, func(i, j int) bool { return bytes.Compare(lines[i].Key, lines[j].Key) < 0 })
+	keys = make([][]byte, len(lines))
+	for i, l := range lines {
+		if i > 0 && bytes.Equal(l.Key, lines[i-1].Key) {
+			s := hbytes.ToStringBinary(l.Key)
+			return nil, nil, &LineError{Line: int64(l.Line), Err: fmt.Errorf(
+				"All split keys must be unique, found duplicate: %s, %s (same key as line %d)", s, s, lines[i-1].Line)}
 		}
-		keys[i] = lk.key
+		keys[i] = l.Key
 	}
 	return keys, warnings, nil
-}
-
-// chomp removes one trailing \r\n, \n or \r, as Ruby's String#chomp does.
-func chomp(b []byte) []byte {
-	switch {
-	case bytes.HasSuffix(b, []byte("\r\n")):
-		return b[:len(b)-2]
-	case bytes.HasSuffix(b, []byte("\n")), bytes.HasSuffix(b, []byte("\r")):
-		return b[:len(b)-1]
-	}
-	return b
 }
 
 // nonASCII is the offset of the first byte >= 0x80 in b, or -1.

@@ -9,12 +9,12 @@
 package spec
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 
-	"strings"
-
 	"github.com/presplit/presplit/duration"
-	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/splits"
 )
 
 // MaxSize is the largest spec file Parse accepts, in bytes. A table spec is a page of YAML;
@@ -220,19 +220,17 @@ func (s *Spec) CellLens() (familyLen, qualifierLen int64) {
 // kept (as empty keys, which HBase refuses), each line through Bytes.toBytesBinary. line[i]
 // is the 1-based line of key i.
 func ParseSplitsFile(name string, data []byte) (keys [][]byte, lines []int, err error) {
-	if len(data) == 0 {
-		return nil, nil, nil
+	read, err := splits.ReadFile(bytes.NewReader(data))
+	var fe *splits.FileError
+	if errors.As(err, &fe) {
+		return nil, nil, &Error{File: name, Line: fe.Line, Msg: fmt.Sprintf("split key: %v", fe.Err)}
 	}
-	text := string(data)
-	text = strings.TrimSuffix(text, "\n")
-	for i, l := range strings.Split(text, "\n") {
-		l = strings.TrimSuffix(l, "\r")
-		k, err := hbytes.ToBytesBinary(l)
-		if err != nil {
-			return nil, nil, &Error{File: name, Line: i + 1, Msg: fmt.Sprintf("split key %q: %v", l, err)}
-		}
-		keys = append(keys, k)
-		lines = append(lines, i+1)
+	if err != nil {
+		return nil, nil, &Error{File: name, Msg: err.Error()}
+	}
+	for _, l := range read {
+		keys = append(keys, l.Key)
+		lines = append(lines, l.Line)
 	}
 	return keys, lines, nil
 }
