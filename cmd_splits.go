@@ -208,13 +208,16 @@ func splitsAction(c *cli.Context) error {
 		}
 		return err
 	}
+	if err := writeOutput(c, shellgen.Doc{Table: table, Split: split}); err != nil {
+		return err // bad input stays one line on stderr: the notes come only after success
+	}
 	for _, note := range split.Notes {
 		fmt.Fprintf(c.App.ErrWriter, "presplit: %s\n", note)
 	}
 	if len(split.Keys) == 0 {
 		fmt.Fprintln(c.App.ErrWriter, "presplit: 1 region needs no split keys; no pre-split is needed")
 	}
-	return writeOutput(c, shellgen.Doc{Table: table, Split: split})
+	return nil
 }
 
 // splitsNoArgs: splits takes flags only. urfave/cli stops parsing flags at the first
