@@ -49,7 +49,7 @@ const maxLine = 4*MaxRowLength + 1
 // Memory is O(regions), and nothing is allocated per key. When r is a regular *os.File
 // (on Linux), the rest of the file is mapped read-only and opt.Workers goroutines count
 // chunks of it in place, each with its own counts; the pages of counted chunks are released
-// as they go, so the resident set stays a few MiB per worker. Any other reader is read in
+// as they go, so the resident set stays a few chunks. Any other reader is read in
 // chunks by one goroutine and counted by opt.Workers others. The file must not shrink while
 // it is counted: that is reported as an error.
 func Count(r io.Reader, loc *Locator, opt Options) (Result, error) {
@@ -80,8 +80,9 @@ type result struct {
 }
 
 // collect receives the chunks' results, in any order, and adds them up in input order so
-// that progress and line numbers are exact. It sets stop at the first bad line.
-func collect(results <-chan result, opt Options, stop *atomic.Bool) (Result, error) {
+// that progress and line numbers are exact. It sets stop at the first bad line. done, when
+// set, is called with each chunk's seq once it and every chunk before it are counted.
+func collect(results <-chan result, opt Options, stop *atomic.Bool, done func(seq int64)) (Result, error) {
 	var out Result
 	var firstErr error
 	pending := make(map[int64]result)
@@ -94,6 +95,9 @@ func collect(results <-chan result, opt Options, stop *atomic.Bool) (Result, err
 				break
 			}
 			delete(pending, next)
+			if done != nil {
+				done(next)
+			}
 			next++
 			if firstErr != nil {
 				continue
@@ -117,10 +121,6 @@ func collect(results <-chan result, opt Options, stop *atomic.Bool) (Result, err
 // pages in use stay a few MiB per worker and a busy core delays the end little, large
 // enough that handing chunks out costs nothing.
 const mapChunk = 4 << 20
-
-// faultAround is how far past a chunk its pages are released too: the last line of a
-// chunk runs into the next one, and the kernel maps up to 64 KiB around a page fault.
-const faultAround = 64 << 10
 
 // countMapped counts m[off:], a mapped file. Chunks are cut at multiples of size in m;
 // a chunk counts the lines that start in it, reading the last one to its end in the next
@@ -163,13 +163,23 @@ func countMapped(m []byte, off, size int, loc *Locator, opt Options, workers int
 				} else {
 					res.err = errChunkStart
 				}
-				dropPages(m[base:min(hi+faultAround, len(m))])
+				dropPages(m[base:hi]) // most of them now; see release for the edges
 				results <- res
 			}
 		}(counters[w])
 	}
 	go func() { wg.Wait(); close(results) }()
-	out, err := collect(results, opt, &stop)
+	// A chunk's pages are released again once the chunks on both sides are counted too: the
+	// one before reads its last line into it, the one after looks at its last byte, and the
+	// kernel maps more than the page a fault asks for. Releasing them keeps the resident set
+	// a few chunks, not the whole file.
+	release := func(seq int64) {
+		if seq > 0 {
+			base := (first + int(seq) - 1) * size
+			dropPages(m[base:min(base+size, len(m))])
+		}
+	}
+	out, err := collect(results, opt, &stop, release)
 	if faulted.Load() {
 		return Result{}, errors.New("reading keys: the file shrank while it was read")
 	}
@@ -290,7 +300,7 @@ func countStream(r io.Reader, loc *Locator, opt Options, workers int) (Result, e
 	}
 	go func() { wg.Wait(); close(results) }()
 
-	out, err := collect(results, opt, &stop)
+	out, err := collect(results, opt, &stop, nil)
 	if err != nil {
 		return Result{}, err
 	}
