@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -29,6 +32,18 @@ func expectCounts(t *testing.T, splits [][]byte, lines []string, raw bool) []int
 		counts[searchRegion(splits, key)]++
 	}
 	return counts
+}
+
+// keyFile is an open file holding content, the way verify passes --keys to Count: a
+// regular *os.File, which Count maps.
+func keyFile(t testing.TB, content string) *os.File {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "keys.txt")
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	t.Cleanup(func() { f.Close() })
+	return f
 }
 
 func keys(ss ...string) [][]byte {
@@ -70,8 +85,17 @@ func TestCount(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			loc, err := NewLocator(splits)
 			require.NoError(t, err)
-			for _, workers := range []int{1, 3} {
-				res, err := Count(strings.NewReader(tt.input), loc, Options{Raw: tt.raw, Workers: workers})
+			for _, src := range []struct {
+				name    string
+				workers int
+				r       io.Reader
+			}{
+				{"stream/1", 1, strings.NewReader(tt.input)},
+				{"stream/3", 3, strings.NewReader(tt.input)},
+				{"file/1", 1, keyFile(t, tt.input)},
+				{"file/3", 3, keyFile(t, tt.input)},
+			} {
+				res, err := Count(src.r, loc, Options{Raw: tt.raw, Workers: src.workers})
 				if tt.err != nil {
 					var le *LineError
 					require.ErrorAs(t, err, &le)
@@ -110,11 +134,15 @@ func TestCountLargeSampleMatchesSortSearch(t *testing.T) {
 		buf.WriteString("\n")
 	}
 	want := expectCounts(t, splits, lines, true) // lines hold the raw keys
-	for _, workers := range []int{1, 2, 5} {
+	for _, workers := range []int{1, 2, 5, -1, -2} {
 		t.Run(fmt.Sprintf("workers=%d", workers), func(t *testing.T) {
 			var r io.Reader = bytes.NewReader(buf.Bytes())
 			if workers == 2 {
 				r = iotest.HalfReader(r)
+			}
+			if workers < 0 { // a mapped file, in page-sized chunks
+				workers = -workers
+				r = keyFile(t, buf.String())
 			}
 			var progressed int64
 			res, err := Count(r, loc, Options{Workers: workers, ChunkSize: 1,
@@ -140,10 +168,12 @@ func TestCountErrorLineAcrossChunks(t *testing.T) {
 		fmt.Fprintf(&buf, "%08d\n", i)
 	}
 	for _, workers := range []int{1, 4} {
-		_, err := Count(bytes.NewReader(buf.Bytes()), loc, Options{Workers: workers, ChunkSize: 1})
-		var le *LineError
-		require.ErrorAs(t, err, &le)
-		assert.Equal(t, int64(77778), le.Line)
+		for _, r := range []io.Reader{bytes.NewReader(buf.Bytes()), keyFile(t, buf.String())} {
+			_, err := Count(r, loc, Options{Workers: workers, ChunkSize: 1})
+			var le *LineError
+			require.ErrorAs(t, err, &le)
+			assert.Equal(t, int64(77778), le.Line)
+		}
 	}
 }
 
@@ -151,11 +181,108 @@ func TestCountLineLongerThanAnyKey(t *testing.T) {
 	loc, err := NewLocator(keys("5"))
 	require.NoError(t, err)
 	in := "1\n2\n" + strings.Repeat("y", 3*maxLine) + "\n3\n"
-	_, err = Count(strings.NewReader(in), loc, Options{ChunkSize: 1})
+	// In a mapped file, page-sized chunks start inside the long line: none of them may hide
+	// the error or change its line.
+	for _, r := range []io.Reader{strings.NewReader(in), keyFile(t, in)} {
+		_, err = Count(r, loc, Options{ChunkSize: 1, Workers: 3})
+		var le *LineError
+		require.ErrorAs(t, err, &le)
+		assert.Equal(t, int64(3), le.Line)
+		assert.ErrorIs(t, err, ErrKeyTooLong)
+		if _, mapped := r.(*os.File); mapped {
+			// The whole line is there to measure; a stream only holds a buffer of it.
+			assert.Contains(t, err.Error(), fmt.Sprintf("key is %d bytes long", 3*maxLine))
+		}
+	}
+}
+
+// Mostly plain text, the fast path, with the lines it must not get wrong scattered through
+// it: escapes and non-ASCII bytes (whole blocks then take the slow path), CRLF, empty and
+// short keys, \x0B after a newline (a false match for word-at-a-time \n search), and a
+// valid key line longer than a block.
+func TestCountPlainSampleMatchesSortSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	splits := append(scriptSplits(300), randomSplits(rng, 200, 5, []byte("0123456789abcdef\x0b\r"))...)
+	slices.SortFunc(splits, bytes.Compare)
+	splits = slices.CompactFunc(splits, bytes.Equal)
+	loc, err := NewLocator(splits)
+	require.NoError(t, err)
+	var text []string
+	var buf bytes.Buffer
+	for i := range 150000 {
+		line := string(randomKey(rng, rng.IntN(40), []byte("0123456789abcdef\x0b")))
+		switch {
+		case i == 1000:
+			line = strings.Repeat(`\x41`, MaxRowLength) // 131068 bytes, the longest key
+		case i == 2000:
+			line = strings.Repeat("z", MaxRowLength)
+		case i%40000 == 7:
+			line += `\x00\xFF\`
+		case i%3 == 0:
+			line = line[:min(len(line), rng.IntN(4))]
+		}
+		text = append(text, line)
+		buf.WriteString(line)
+		if i%11 == 0 {
+			buf.WriteString("\r")
+		}
+		if i < 149999 || rng.IntN(2) == 0 {
+			buf.WriteString("\n")
+		}
+	}
+	want := expectCounts(t, splits, text, false)
+	for _, workers := range []int{1, 2} {
+		for _, chunk := range []int{0, 1} {
+			t.Run(fmt.Sprintf("workers=%d/chunk=%d", workers, chunk), func(t *testing.T) {
+				for _, r := range []io.Reader{bytes.NewReader(buf.Bytes()), keyFile(t, buf.String())} {
+					res, err := Count(r, loc, Options{Workers: workers, ChunkSize: chunk})
+					require.NoError(t, err)
+					assertCounts(t, want, res.Counts)
+					assert.Equal(t, int64(len(text)), res.Keys)
+					assert.Equal(t, int64(buf.Len()), res.Bytes)
+				}
+			})
+		}
+	}
+	// A key over the limit in a plain block is still an error, on its own line.
+	bad := buf.String()[:1000] + "\n" + strings.Repeat("z", MaxRowLength+1) + "\n"
+	_, err = Count(keyFile(t, bad), loc, Options{})
 	var le *LineError
 	require.ErrorAs(t, err, &le)
-	assert.Equal(t, int64(3), le.Line)
+	assert.Equal(t, int64(strings.Count(bad, "\n")), le.Line)
 	assert.ErrorIs(t, err, ErrKeyTooLong)
+}
+
+// Count reads a file from where its offset is, like any reader, and leaves it at the end.
+func TestCountFileFromOffset(t *testing.T) {
+	loc, err := NewLocator(keys("5"))
+	require.NoError(t, err)
+	f := keyFile(t, "1\n2\n7\n8\n9")
+	_, err = f.Seek(4, io.SeekStart)
+	require.NoError(t, err)
+	res, err := Count(f, loc, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, []int64{0, 3}, res.Counts)
+	assert.Equal(t, int64(5), res.Bytes)
+	pos, err := f.Seek(0, io.SeekCurrent)
+	require.NoError(t, err)
+	assert.Equal(t, int64(9), pos)
+}
+
+// A file that shrinks under the mapping is an error, not a crash (SIGBUS).
+func TestCountMappedFileShrank(t *testing.T) {
+	loc, err := NewLocator(keys("5"))
+	require.NoError(t, err)
+	f := keyFile(t, strings.Repeat("0123456789abcdef\n", 4096))
+	m, off, ok := mapFile(f)
+	if !ok {
+		t.Skip("files are mapped on Linux only")
+	}
+	defer unmapFile(m)
+	require.NoError(t, os.Truncate(f.Name(), 10))
+	_, err = countMapped(m, off, os.Getpagesize(), loc, Options{}, 2)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "shrank")
 }
 
 func TestCountReadError(t *testing.T) {
@@ -176,12 +303,60 @@ func BenchmarkCount(b *testing.B) {
 		buf.WriteByte('\n')
 	}
 	data := buf.Bytes()
+	f := keyFile(b, buf.String())
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("regions=1000/workers=%d", workers), func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(data)))
 			for b.Loop() {
 				if _, err := Count(bytes.NewReader(data), loc, Options{Workers: workers}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("regions=1000/workers=%d/file", workers), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := f.Seek(0, io.SeekStart); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := Count(f, loc, Options{Workers: workers}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCountLines is one worker's loop on data in memory, without reading or
+// goroutines: the bound on what a core can count.
+func BenchmarkCountLines(b *testing.B) {
+	var buf bytes.Buffer
+	for _, k := range benchKeys(1 << 18) {
+		buf.Write(k)
+		buf.WriteByte('\n')
+	}
+	data := buf.Bytes()
+	for _, bc := range []struct {
+		name   string
+		splits [][]byte
+		raw    bool
+	}{
+		{"regions=1000", hexSplits(1000), false},
+		{"regions=1000/3-digit", scriptSplits(1000), false},
+		{"regions=1000/raw", hexSplits(1000), true},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			loc, err := NewLocator(bc.splits)
+			if err != nil {
+				b.Fatal(err)
+			}
+			c := newLineCounter(loc, bc.raw)
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := c.count(data, len(data)); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -21,11 +21,18 @@ const MaxRowLength = 32767
 // Locator finds the region of a key among sorted split keys. Region i is
 // [keys[i-1], keys[i]): a key equal to a split key starts that key's region.
 //
-// Lookups go through a two-byte index: every split key that shares a key's first two bytes
-// lies in one small window of the sorted keys, so a lookup is one table read plus a binary
-// search of a few keys. Locate never allocates.
+// Most lookups are two table reads: split keys are usually a few bytes long, so a key's
+// first three bytes alone decide its region unless a split key extends exactly those three
+// bytes. The rest go through a two-byte index: every split key that shares a key's first
+// two bytes lies in one small window of the sorted keys, searched on bytes 2..9 as one
+// number. Locate never allocates.
 type Locator struct {
 	keys [][]byte
+	// fast[p] says what the two bytes p>>8, p&0xFF decide for a key of 3 bytes or more; an
+	// entry of kind fastTable points at 256 entries of tables, one per third byte. See the
+	// fast* constants.
+	fast   []uint32
+	tables []uint32
 	// start[p] is the number of split keys that sort below the two bytes p>>8, p&0xFF; the
 	// keys with those two leading bytes are within keys[start[p]:start[p+1]].
 	start []uint32
@@ -64,7 +71,79 @@ func NewLocator(keys [][]byte) (*Locator, error) {
 	for i, k := range keys {
 		l.next8[i] = next8(k)
 	}
+	if len(keys) < fastMask {
+		l.buildFast()
+	}
 	return l, nil
+}
+
+// Kinds of fast and tables entries, in the top two bits; the low 30 bits are a number.
+const (
+	fastSearch = 0 << 30 // the prefix holds several split keys: take the general path
+	fastTable  = 1 << 30 // (fast only) the third byte decides: see tables[n*256+key[2]]
+	fastOne    = 2 << 30 // one split key keys[n] extends the prefix: the region is n or n+1
+	fastRegion = 3 << 30 // the prefix decides: the region is n
+	fastKind   = 3 << 30
+	fastMask   = 1<<30 - 1
+)
+
+// maxFastTables bounds the third-byte tables at 4 MiB; prefixes past it take the general
+// path, which is only slower.
+const maxFastTables = 4096
+
+// buildFast fills fast and tables from start. For a prefix P (two bytes, then three), the
+// split keys < P and the one equal to P are <= every key that begins with P, and the keys
+// after the last one that begins with P are above all of them: only the split keys that
+// strictly extend P need comparing.
+func (l *Locator) buildFast() {
+	l.fast = make([]uint32, 1<<16)
+	for p := range 1 << 16 {
+		lo, hi := int(l.start[p]), int(l.start[p+1])
+		if hi > lo && len(l.keys[hi-1]) < 2 {
+			hi-- // the one-byte key after the prefix (see Locate)
+		}
+		if lo < hi && len(l.keys[lo]) == 2 {
+			lo++ // the split key equal to the prefix sorts first
+		}
+		switch {
+		case hi == lo:
+			l.fast[p] = fastRegion | uint32(lo)
+		case len(l.tables) < maxFastTables*256:
+			l.fast[p] = fastTable | uint32(len(l.tables)/256)
+			l.tables = l.appendTable(l.tables, lo, hi)
+		case hi-lo == 1:
+			l.fast[p] = fastOne | uint32(lo)
+		}
+	}
+}
+
+// appendTable appends the 256 third-byte entries of keys[lo:hi], which all share their
+// first two bytes and are at least three bytes long.
+func (l *Locator) appendTable(tables []uint32, lo, hi int) []uint32 {
+	j := lo
+	for b := range 256 {
+		for j < hi && int(l.keys[j][2]) < b {
+			j++
+		}
+		first := j // the first split key that may extend the three bytes
+		if first < hi && int(l.keys[first][2]) == b && len(l.keys[first]) == 3 {
+			first++
+		}
+		end := first
+		for end < hi && int(l.keys[end][2]) == b {
+			end++
+		}
+		switch end - first {
+		case 0:
+			tables = append(tables, fastRegion|uint32(first))
+		case 1:
+			tables = append(tables, fastOne|uint32(first))
+		default:
+			tables = append(tables, fastSearch)
+		}
+		j = end
+	}
+	return tables
 }
 
 // Regions is the number of regions the split keys make: len(keys)+1.
@@ -75,6 +154,32 @@ func (l *Locator) Keys() [][]byte { return l.keys }
 
 // Locate returns the index of the region holding key: the number of split keys <= key.
 func (l *Locator) Locate(key []byte) int {
+	if len(key) >= 3 && l.fast != nil {
+		e := l.fast[int(key[0])<<8|int(key[1])]
+		if e&fastKind == fastTable {
+			e = l.tables[int(e&fastMask)<<8|int(key[2])]
+		}
+		switch e & fastKind {
+		case fastRegion:
+			return int(e & fastMask)
+		case fastOne:
+			n := int(e & fastMask)
+			return n + b2i(l.atMost(n, key))
+		}
+	}
+	return l.locateSearch(key)
+}
+
+// atMost reports whether keys[i] <= key, given that both share their first two bytes.
+func (l *Locator) atMost(i int, key []byte) bool {
+	if s8, k8 := l.next8[i], next8(key); s8 != k8 {
+		return s8 < k8
+	}
+	return bytes.Compare(l.keys[i][2:], key[2:]) <= 0
+}
+
+// locateSearch is Locate through the two-byte index and a search of its window.
+func (l *Locator) locateSearch(key []byte) int {
 	if len(key) < 2 {
 		return countAtMost(l.keys, key)
 	}

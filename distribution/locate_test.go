@@ -91,6 +91,28 @@ func TestLocateMatchesSortSearch(t *testing.T) {
 	}
 }
 
+// More two-byte prefixes with several split keys than there are third-byte tables: the
+// prefixes past the budget take the general path, with the same answers.
+func TestLocateBeyondFastTables(t *testing.T) {
+	var splits [][]byte
+	for p := range maxFastTables + 300 {
+		for _, rest := range []string{"a", "b", "bb", "c\x00"} {
+			splits = append(splits, append([]byte{byte(p >> 8), byte(p)}, rest...))
+		}
+	}
+	loc, err := NewLocator(splits)
+	require.NoError(t, err)
+	require.Len(t, loc.tables, maxFastTables*256)
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 50000 {
+		p := rng.IntN(maxFastTables + 400)
+		key := append([]byte{byte(p >> 8), byte(p)}, randomKey(rng, rng.IntN(4), []byte("abc\x00"))...)
+		if got, want := loc.Locate(key), searchRegion(splits, key); got != want {
+			t.Fatalf("Locate(%x) = %d, sort.Search says %d", key, got, want)
+		}
+	}
+}
+
 func TestNewLocatorRejects(t *testing.T) {
 	tests := []struct {
 		name string
@@ -128,6 +150,16 @@ func hexSplits(regions int) [][]byte {
 	return keys
 }
 
+// scriptSplits is the split keys bench/verify.sh uses: regions-1 evenly spaced 3-hex-digit
+// keys.
+func scriptSplits(regions int) [][]byte {
+	keys := make([][]byte, 0, regions-1)
+	for i := 1; i < regions; i++ {
+		keys = append(keys, fmt.Appendf(nil, "%03x", i*4096/regions))
+	}
+	return keys
+}
+
 // benchKeys are n 32-byte hex-prefixed keys, as bench/verify.sh generates.
 func benchKeys(n int) [][]byte {
 	rng := rand.New(rand.NewPCG(7, 7))
@@ -140,9 +172,17 @@ func benchKeys(n int) [][]byte {
 
 func BenchmarkLocate(b *testing.B) {
 	keys := benchKeys(1 << 16)
-	for _, regions := range []int{10, 1000, 60000} {
-		b.Run(fmt.Sprintf("regions=%d", regions), func(b *testing.B) {
-			loc, err := NewLocator(hexSplits(regions))
+	for _, bc := range []struct {
+		name   string
+		splits [][]byte
+	}{
+		{"regions=10", hexSplits(10)},
+		{"regions=1000", hexSplits(1000)},
+		{"regions=60000", hexSplits(60000)},
+		{"regions=1000/3-digit", scriptSplits(1000)},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			loc, err := NewLocator(bc.splits)
 			if err != nil {
 				b.Fatal(err)
 			}

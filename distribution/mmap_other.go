@@ -1,0 +1,12 @@
+//go:build !linux
+
+package distribution
+
+import "os"
+
+// mapFile maps files on Linux only; elsewhere Count reads every input as a stream.
+func mapFile(*os.File) (m []byte, off int, ok bool) { return nil, 0, false }
+
+func unmapFile([]byte) {}
+
+func dropPages([]byte) {}
