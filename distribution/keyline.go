@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+
+	"github.com/presplit/presplit/hbytes"
 )
 
 // Reasons a key line is not toStringBinary text; a *SyntaxError wraps one of them.
@@ -70,8 +72,8 @@ func DecodeKey(buf, line []byte) ([]byte, error) {
 			if i+3 >= len(line) {
 				return nil, &SyntaxError{Column: i + 1, Text: string(line[i:]), Err: ErrTruncatedEscape}
 			}
-			hi, ok1 := upperHexValue(line[i+2])
-			lo, ok2 := upperHexValue(line[i+3])
+			hi, ok1 := hbytes.HexDigit(line[i+2])
+			lo, ok2 := hbytes.HexDigit(line[i+3])
 			if !ok1 || !ok2 {
 				return nil, &SyntaxError{Column: i + 1, Text: string(line[i : i+4]), Err: ErrInvalidEscape}
 			}
@@ -89,16 +91,6 @@ func DecodeKey(buf, line []byte) ([]byte, error) {
 
 func tooLong(n int) error {
 	return &SyntaxError{Column: 1, Text: fmt.Sprint(n), Err: ErrKeyTooLong}
-}
-
-func upperHexValue(c byte) (byte, bool) {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0', true
-	case c >= 'A' && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
 }
 
 const (

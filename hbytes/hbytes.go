@@ -58,8 +58,8 @@ func AppendBytesBinary(dst, s []byte) ([]byte, error) {
 			if i+3 >= len(s) {
 				return dst, &TruncatedEscapeError{Offset: i, Text: string(s[i:])}
 			}
-			hi, ok1 := hexValue(s[i+2])
-			lo, ok2 := hexValue(s[i+3])
+			hi, ok1 := HexDigit(s[i+2])
+			lo, ok2 := HexDigit(s[i+3])
 			if !ok1 || !ok2 {
 				continue // bogus escape: HBase drops the backslash, keeps "x.."
 			}
@@ -107,8 +107,9 @@ func appendNonASCII(dst, s []byte, start int) ([]byte, error) {
 	return dst, nil
 }
 
-// hexValue accepts 0-9 and A-F only: HBase's isHexDigit is uppercase.
-func hexValue(c byte) (byte, bool) {
+// HexDigit is the value of one digit of a \xNN escape. It accepts 0-9 and A-F only:
+// HBase's isHexDigit is uppercase.
+func HexDigit(c byte) (byte, bool) {
 	switch {
 	case c >= '0' && c <= '9':
 		return c - '0', true
@@ -122,7 +123,7 @@ func hexUnit(u uint16) (byte, bool) {
 	if u >= utf8.RuneSelf {
 		return 0, false
 	}
-	return hexValue(byte(u))
+	return HexDigit(byte(u))
 }
 
 // BogusEscape reports the byte offset of the first `\x` in s that HBase would not decode
@@ -136,8 +137,8 @@ func BogusEscape(s []byte) (offset int, ok bool) {
 		if i+3 >= len(s) {
 			return i, true
 		}
-		_, ok1 := hexValue(s[i+2])
-		_, ok2 := hexValue(s[i+3])
+		_, ok1 := HexDigit(s[i+2])
+		_, ok2 := HexDigit(s[i+3])
 		if !ok1 || !ok2 {
 			return i, true
 		}
