@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -115,7 +116,7 @@ func runSimulate(c *cli.Context) error {
 		return usageErrorf("--regions must be a whole number from 1 to 100000, got %q", c.String("regions"))
 	}
 	format := c.String("format")
-	if !contains(verifyFormats, format) {
+	if !slices.Contains(verifyFormats, format) {
 		return usageErrorf("--format must be one of %s, got %q", strings.Join(verifyFormats, ", "), format)
 	}
 	schemes := simulate.DefaultSchemes
@@ -202,7 +203,7 @@ func runVerify(c *cli.Context) error {
 		return err
 	}
 	format := c.String("format")
-	if !contains(verifyFormats, format) {
+	if !slices.Contains(verifyFormats, format) {
 		return usageErrorf("--format must be one of %s, got %q", strings.Join(verifyFormats, ", "), format)
 	}
 	maxSkew, err := verifyMaxSkew(c)
@@ -435,15 +436,6 @@ func verifyTerminalWidth(w io.Writer) int {
 		return 80
 	}
 	return width
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // verifyProgress draws a one-line progress report on a terminal's stderr once a run has
