@@ -40,8 +40,8 @@ func (in Input) checks(p *Plan) []Check {
 				"%d regions for %d RegionServers leaves servers without a region: pre-split into at least %d regions (one per server)",
 				p.Regions, c.RegionServers, c.RegionServers)
 		case per < MinRegionsPerServer:
-			add("few-per-server", Info,
-				"%.1f regions per RegionServer is below the %d..%d HBase recommends; fine while the table grows",
+			add("few-per-server", Warning,
+				"%.1f regions per RegionServer is below the %d..%d HBase recommends: each server holds few regions to spread load over; a smaller --region-size gives more (fine if the table will grow into them)",
 				per, MinRegionsPerServer, MaxRegionsPerServer)
 		case per > MaxRegionsPerServer:
 			add("many-per-server", Warning,
