@@ -84,7 +84,7 @@ func Report(w io.Writer, d Doc) error {
 		})
 	}
 
-	if s := d.Split; s.Regions() > 1 || len(s.Notes) > 0 {
+	if s := d.Split; s.Regions() > 1 || len(s.Notes) > 0 || s.Regions() != p.Regions {
 		section(&b, "Split", func(tw io.Writer) {
 			if len(s.Suffix) > 0 {
 				fmt.Fprintf(tw, "  keys\t%s, each key the last prefix of its region + %q\n", s.Spec, hbytes.ToStringBinary(s.Suffix))
@@ -96,7 +96,7 @@ func Report(w io.Writer, d Doc) error {
 				fmt.Fprintf(tw, "  imbalance\t%.3f (largest region %s / mean %s)\n", largest/mean, countText(largest), countText(mean))
 			}
 			if s.Regions() != p.Regions {
-				fmt.Fprintf(tw, "  note\tthe split has %d regions where the sizing asks for %d (--regions or the spec's splits set the count)\n", s.Regions(), p.Regions)
+				fmt.Fprintf(tw, "  note\tthe split has %s where the sizing asks for %d (--regions or the spec's splits set the count)\n", plural(float64(s.Regions()), "region"), p.Regions)
 			}
 			if imb := s.Imbalance(); imb > maxQuietImbalance && s.Algorithm == nil {
 				fmt.Fprintf(tw, "  advice\tthe largest region owns %.3gx the mean share of prefixes: --align even gives equal regions; a wider prefix evens them out\n", imb)
@@ -171,11 +171,17 @@ func exactText(v float64) string {
 	return fmt.Sprintf("%.1f", v)
 }
 
+// countText prints a count with thousands separators: 10,226,368, 156.2, 1.35.
 func countText(v float64) string {
-	if v == math.Trunc(v) && v < 1e15 {
+	switch {
+	case v >= 1e15:
+		return fmt.Sprintf("%.4g", v)
+	case v == math.Trunc(v):
 		return humanize.Commaf(v)
+	case v < 100:
+		return fmt.Sprintf("%.2f", v)
 	}
-	return fmt.Sprintf("%.4g", v)
+	return humanize.Commaf(math.Round(v*10) / 10)
 }
 
 func plural(n float64, word string) string {
