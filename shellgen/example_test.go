@@ -156,26 +156,6 @@ func ExampleFormat() {
 	// false [report shell lines splits-file regionsplitter csv capacity-csv json java]
 }
 
-func ExampleParseBlockSize() {
-	for _, s := range []string{"64KiB", "65536", "64KB", "32MiB"} {
-		n, err := shellgen.ParseBlockSize(s)
-		fmt.Println(n, err)
-	}
-	// Output:
-	// 65536 <nil>
-	// 65536 <nil>
-	// 0 is ambiguous (HBase reads KB as 1024 bytes, presplit's sizes as 1000): write KiB/MiB or whole bytes, like 64KiB or 65536
-	// 0 BLOCKSIZE "32MiB": must be between 1K and 16MB (1024..16777216 bytes)
-}
-
-func ExampleCanonical() {
-	fmt.Println(shellgen.Canonical(shellgen.Encodings, "fast_diff"))
-	fmt.Println(shellgen.Canonical(shellgen.Compressions, "gzip"))
-	// Output:
-	// FAST_DIFF true
-	//  false
-}
-
 func ExampleTable_Validate() {
 	t := shellgen.Table{Name: "t1", Families: []shellgen.Family{{Name: "cf", BlockSize: 512}}}
 	fmt.Println(t.Validate())

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"flag"
 	"fmt"
+	"github.com/presplit/presplit/family"
 	"io"
 	"math/rand"
 	"regexp"
@@ -79,63 +80,6 @@ func FuzzRubyQuote(f *testing.F) {
 	})
 }
 
-func FuzzParseBlockSize(f *testing.F) {
-	for _, s := range []string{"64KiB", "65536", "64KB", "1MiB", "16MiB", "17MiB", "0", "-1", "9999999999999999999999", " 1 kib ", "1e6"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		n, err := ParseBlockSize(s)
-		if err != nil {
-			if n != 0 {
-				t.Fatalf("error with a value %d", n)
-			}
-			return
-		}
-		if n < MinBlockSize || n > MaxBlockSize {
-			t.Fatalf("ParseBlockSize(%q) = %d, outside HBase's bounds", s, n)
-		}
-	})
-}
-
-func TestParseBlockSize(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		want int64
-		err  string
-	}{
-		{name: "bytes", in: "65536", want: 65536},
-		{name: "bytes with B", in: "65536B", want: 65536},
-		{name: "KiB", in: "64KiB", want: 65536},
-		{name: "kib lower and spaced", in: " 64 kib ", want: 65536},
-		{name: "MiB maximum", in: "16MiB", want: 16 << 20},
-		{name: "minimum", in: "1024", want: 1024},
-		{name: "KB ambiguous", in: "64KB", err: "is ambiguous"},
-		{name: "K ambiguous", in: "64k", err: "is ambiguous"},
-		{name: "MB ambiguous", in: "1MB", err: "is ambiguous"},
-		{name: "too small", in: "1023", err: "must be between 1K and 16MB"},
-		{name: "too big", in: "16777217", err: "must be between 1K and 16MB"},
-		{name: "above int", in: "2147483648", err: "must be between 1K and 16MB"},
-		{name: "overflow", in: "99999999999999999999", err: "must be between 1K and 16MB"},
-		{name: "GiB", in: "1GiB", err: "must be whole bytes or KiB/MiB"},
-		{name: "fraction", in: "1.5KiB", err: "must be whole bytes or KiB/MiB"},
-		{name: "negative", in: "-64", err: "must be whole bytes or KiB/MiB"},
-		{name: "empty", in: "", err: "must be whole bytes or KiB/MiB"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := ParseBlockSize(tt.in)
-			if tt.err != "" {
-				require.Error(t, err)
-				assert.Contains(t, err.Error(), tt.err)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, got)
-		})
-	}
-}
-
 func TestValidate(t *testing.T) {
 	ok := Family{Name: "cf"}
 	tests := []struct {
@@ -145,8 +89,8 @@ func TestValidate(t *testing.T) {
 	}{
 		{name: "minimal", table: Table{Name: "t1", Families: []Family{ok}}},
 		{name: "namespace and unicode", table: Table{Name: "ns_2:tÄble-1.v2", Families: []Family{{Name: "données"}}}},
-		{name: "all settings", table: Table{Name: "t1", MaxFileSize: 1, Families: []Family{{Name: "cf", Versions: 1, TTL: MaxInt,
-			Compression: "BROTLI", Bloom: "ROWCOL", BlockSize: MaxBlockSize, Encoding: "ROW_INDEX_V1", InMemory: true}}}},
+		{name: "all settings", table: Table{Name: "t1", MaxFileSize: 1, Families: []Family{{Name: "cf", Versions: 1, TTL: family.MaxInt,
+			Compression: "BROTLI", Bloom: "ROWCOL", BlockSize: family.MaxBlockSize, Encoding: "ROW_INDEX_V1", InMemory: true}}}},
 		{name: "no families", table: Table{Name: "t1"}, err: `table: NAME "t1": a table needs at least one column family`},
 		{name: "empty name", table: Table{Families: []Family{ok}}, err: "the table name must not be empty"},
 		{name: "reserved table", table: Table{Name: "zookeeper", Families: []Family{ok}}, err: "reserves the name zookeeper"},
@@ -161,7 +105,7 @@ func TestValidate(t *testing.T) {
 		{name: "gzip", table: Table{Name: "t", Families: []Family{{Name: "cf", Compression: "GZIP"}}}, err: `COMPRESSION "GZIP"`},
 		{name: "bloom", table: Table{Name: "t", Families: []Family{{Name: "cf", Bloom: "ROWPREFIX_FIXED_LENGTH"}}}, err: `BLOOMFILTER "ROWPREFIX_FIXED_LENGTH"`},
 		{name: "negative versions", table: Table{Name: "t", Families: []Family{{Name: "cf", Versions: -1}}}, err: `VERSIONS "-1"`},
-		{name: "ttl beyond forever", table: Table{Name: "t", Families: []Family{{Name: "cf", TTL: MaxInt + 1}}}, err: `TTL "2147483648"`},
+		{name: "ttl beyond forever", table: Table{Name: "t", Families: []Family{{Name: "cf", TTL: family.MaxInt + 1}}}, err: `TTL "2147483648"`},
 		{name: "block size", table: Table{Name: "t", Families: []Family{{Name: "cf", BlockSize: 100}}}, err: `BLOCKSIZE "100"`},
 		{name: "negative max filesize", table: Table{Name: "t", MaxFileSize: -1, Families: []Family{ok}}, err: `MAX_FILESIZE "-1"`},
 	}

@@ -4,6 +4,7 @@ package shellgen
 
 import (
 	"fmt"
+	"github.com/presplit/presplit/family"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -27,32 +28,6 @@ type Family struct {
 	BlockSize   int64  // BLOCKSIZE bytes
 	Encoding    string // DATA_BLOCK_ENCODING: NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1
 	InMemory    bool   // IN_MEMORY => true
-}
-
-// The values HBase accepts for the enumerated family settings, in HBase's case
-// (Compression.Algorithm, BloomType, DataBlockEncoding).
-var (
-	Compressions = []string{"NONE", "SNAPPY", "LZ4", "ZSTD", "GZ", "LZO", "BZIP2", "LZMA", "BROTLI"}
-	Blooms       = []string{"NONE", "ROW", "ROWCOL"}
-	Encodings    = []string{"NONE", "PREFIX", "DIFF", "FAST_DIFF", "ROW_INDEX_V1"}
-)
-
-// Bounds HBase enforces on family settings.
-const (
-	MinBlockSize = 1 << 10  // TableDescriptorChecker: "must be between 1K and 16MB"
-	MaxBlockSize = 16 << 20 //
-	MaxInt       = 1<<31 - 1
-)
-
-// Canonical returns the member of set equal to s ignoring case (HBase's case), and whether
-// there is one: Canonical(Compressions, "snappy") = "SNAPPY", true.
-func Canonical(set []string, s string) (string, bool) {
-	for _, v := range set {
-		if strings.EqualFold(v, strings.TrimSpace(s)) {
-			return v, true
-		}
-	}
-	return "", false
 }
 
 // SettingError is a table setting HBase would reject or misread.
@@ -138,15 +113,6 @@ func CheckFamilyName(name string) error {
 	return nil
 }
 
-// CheckBlockSize reports whether n bytes is a block size HBase accepts.
-func CheckBlockSize(n int64) error {
-	if n < MinBlockSize || n > MaxBlockSize {
-		return &SettingError{Setting: "BLOCKSIZE", Value: fmt.Sprint(n),
-			Rule: "must be between 1K and 16MB (1024..16777216 bytes)"}
-	}
-	return nil
-}
-
 // Validate checks every setting of the table against what HBase accepts, so a renderer
 // never writes DDL that HBase would reject or silently misread. Unset (zero) settings pass.
 func (t Table) Validate() error {
@@ -183,27 +149,27 @@ func (f Family) validate() error {
 		if v == "" {
 			return nil
 		}
-		if c, ok := Canonical(set, v); !ok || c != v {
+		if c, ok := family.Canonical(set, v); !ok || c != v {
 			return bad(setting, v, "must be one of "+strings.Join(set, ", "))
 		}
 		return nil
 	}
-	if f.Versions < 0 || f.Versions > MaxInt {
+	if f.Versions < 0 || f.Versions > family.MaxInt {
 		return bad("VERSIONS", fmt.Sprint(f.Versions), "must be at least 1")
 	}
-	if f.TTL < 0 || f.TTL > MaxInt {
+	if f.TTL < 0 || f.TTL > family.MaxInt {
 		return bad("TTL", fmt.Sprint(f.TTL), "must be 1..2147483647 seconds (FOREVER)")
 	}
 	if f.BlockSize != 0 {
-		if err := CheckBlockSize(f.BlockSize); err != nil {
-			return bad("BLOCKSIZE", fmt.Sprint(f.BlockSize), err.(*SettingError).Rule)
+		if err := family.CheckBlockSize(f.BlockSize); err != nil {
+			return bad("BLOCKSIZE", fmt.Sprint(f.BlockSize), err.Error())
 		}
 	}
-	if err := enum("COMPRESSION", Compressions, f.Compression); err != nil {
+	if err := enum("COMPRESSION", family.Compressions, f.Compression); err != nil {
 		return err
 	}
-	if err := enum("BLOOMFILTER", Blooms, f.Bloom); err != nil {
+	if err := enum("BLOOMFILTER", family.Blooms, f.Bloom); err != nil {
 		return err
 	}
-	return enum("DATA_BLOCK_ENCODING", Encodings, f.Encoding)
+	return enum("DATA_BLOCK_ENCODING", family.Encodings, f.Encoding)
 }

@@ -13,24 +13,17 @@ import (
 
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/duration"
+	"github.com/presplit/presplit/family"
+	"github.com/presplit/presplit/splits"
 	"go.yaml.in/yaml/v3"
 )
 
-// HBase's value sets, in HBase's case. Spec values are matched case-insensitively and stored
-// upper case, as the shell does for COMPRESSION and BLOOMFILTER.
+// The value sets of the spec's enumerated fields. HBase's own (compression, bloom,
+// encoding) come from package family and are matched case-insensitively, stored in HBase's
+// case, as the shell does for COMPRESSION and BLOOMFILTER.
 var (
-	Compressions = []string{"NONE", "SNAPPY", "LZ4", "ZSTD", "GZ", "LZO", "BZIP2", "LZMA", "BROTLI"}
-	Blooms       = []string{"NONE", "ROW", "ROWCOL"}
-	Encodings    = []string{"NONE", "PREFIX", "DIFF", "FAST_DIFF", "ROW_INDEX_V1"}
-	Algorithms   = []string{"HexStringSplit", "DecimalStringSplit", "UniformSplit"}
-	Aligns       = []string{"exact", "even"}
-	AccessKinds  = []string{AccessGet, AccessScan}
-)
-
-// HBase's limits on a family's block size (TableDescriptorChecker): 1 KiB..16 MiB.
-const (
-	MinBlockSize = 1 << 10
-	MaxBlockSize = 16 << 20
+	Aligns      = []string{"exact", "even"}
+	AccessKinds = []string{AccessGet, AccessScan}
 )
 
 // Parse reads the spec in data; name is the file name used in positions and messages.
@@ -432,20 +425,22 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 			f.TTL = Value[string]{V: v.Value, Set: true, Pos: pos(v), Raw: v.Value}
 			return nil
 		},
-		"compression": d.enum(&f.Compression, "compression", Compressions),
-		"bloom":       d.enum(&f.Bloom, "bloom", Blooms),
+		"compression": d.enum(&f.Compression, "compression", family.Compressions),
+		"bloom":       d.enum(&f.Bloom, "bloom", family.Blooms),
 		"block_size": func(v *yaml.Node) error {
-			var sz Value[float64]
-			if err := d.size(&sz, "block_size", MinBlockSize, MaxBlockSize)(v); err != nil {
+			// The same rule as --block-size: whole bytes or KiB/MiB; 64KB is refused because
+			// HBase reads it as 65536 and presplit's other sizes as 64000.
+			if err := d.scalar(v, "block_size", "a size"); err != nil {
 				return err
 			}
-			if sz.V != math.Trunc(sz.V) {
-				return d.errf(v, "block_size must be a whole number of bytes, got %q", v.Value)
+			n, err := family.ParseBlockSize(v.Value)
+			if err != nil {
+				return d.errf(v, "block_size %v, got %q", err, v.Value)
 			}
-			f.BlockSize = Value[int64]{V: int64(sz.V), Set: true, Pos: sz.Pos, Raw: sz.Raw}
+			f.BlockSize = Value[int64]{V: n, Set: true, Pos: pos(v), Raw: v.Value}
 			return nil
 		},
-		"encoding":  d.enum(&f.Encoding, "encoding", Encodings),
+		"encoding":  d.enum(&f.Encoding, "encoding", family.Encodings),
 		"in_memory": d.boolean(&f.InMemory, "in_memory"),
 		"qualifiers": func(v *yaml.Node) error {
 			return d.list(v, "qualifiers", func(item *yaml.Node) error {
@@ -495,7 +490,7 @@ func familyName(name string) error {
 func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 	return d.fields(n, "rowkey", map[string]func(*yaml.Node) error{
 		"prefix":    d.str(&r.Prefix, "rowkey prefix"),
-		"algo":      d.enum(&r.Algo, "rowkey algo", Algorithms),
+		"algo":      d.enum(&r.Algo, "rowkey algo", splits.Algorithms),
 		"suffix":    d.str(&r.Suffix, "rowkey suffix"),
 		"delimiter": d.str(&r.Delimiter, "rowkey delimiter"),
 		"prefix_from": func(v *yaml.Node) error {
@@ -604,7 +599,7 @@ func (d *decoder) splits(n *yaml.Node, s *Splits) error {
 	return d.fields(n, "splits", map[string]func(*yaml.Node) error{
 		"regions":   d.integer(&s.Regions, "splits regions", 1, 1000000),
 		"align":     d.enum(&s.Align, "splits align", Aligns),
-		"algo":      d.enum(&s.Algo, "splits algo", Algorithms),
+		"algo":      d.enum(&s.Algo, "splits algo", splits.Algorithms),
 		"first_row": d.str(&s.FirstRow, "splits first_row"),
 		"last_row":  d.str(&s.LastRow, "splits last_row"),
 		"file":      d.str(&s.File, "splits file"),

@@ -1,0 +1,69 @@
+package family
+
+import (
+	"flag"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// This package has no golden files; it accepts -update so that go test ./... -update runs here too.
+var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")
+
+func TestParseBlockSize(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want int64
+		err  string
+	}{
+		{name: "bytes", in: "65536", want: 65536},
+		{name: "bytes with B", in: "65536B", want: 65536},
+		{name: "KiB", in: "64KiB", want: 65536},
+		{name: "kib lower and spaced", in: " 64 kib ", want: 65536},
+		{name: "MiB maximum", in: "16MiB", want: 16 << 20},
+		{name: "minimum", in: "1024", want: 1024},
+		{name: "KB ambiguous", in: "64KB", err: "is ambiguous"},
+		{name: "K ambiguous", in: "64k", err: "is ambiguous"},
+		{name: "MB ambiguous", in: "1MB", err: "is ambiguous"},
+		{name: "too small", in: "1023", err: "must be between 1K and 16MB"},
+		{name: "too big", in: "16777217", err: "must be between 1K and 16MB"},
+		{name: "above int", in: "2147483648", err: "must be between 1K and 16MB"},
+		{name: "overflow", in: "99999999999999999999", err: "must be between 1K and 16MB"},
+		{name: "GiB", in: "1GiB", err: "must be whole bytes or KiB/MiB"},
+		{name: "fraction", in: "1.5KiB", err: "must be whole bytes or KiB/MiB"},
+		{name: "negative", in: "-64", err: "must be whole bytes or KiB/MiB"},
+		{name: "empty", in: "", err: "must be whole bytes or KiB/MiB"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := ParseBlockSize(tt.in)
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func FuzzParseBlockSize(f *testing.F) {
+	for _, s := range []string{"64KiB", "65536", "64KB", "1MiB", "16MiB", "17MiB", "0", "-1", "9999999999999999999999", " 1 kib ", "1e6"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseBlockSize(s)
+		if err != nil {
+			if n != 0 {
+				t.Fatalf("error with a value %d", n)
+			}
+			return
+		}
+		if n < MinBlockSize || n > MaxBlockSize {
+			t.Fatalf("ParseBlockSize(%q) = %d, outside HBase's bounds", s, n)
+		}
+	})
+}
