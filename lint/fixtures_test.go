@@ -149,7 +149,9 @@ func FuzzRun(f *testing.F) {
 		if err != nil {
 			return
 		}
-		lines := strings.Count(string(data), "\n") + 1
+		// YAML breaks lines at \n, \r\n and a lone \r alike.
+		lines := strings.Count(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n") +
+			strings.Count(strings.ReplaceAll(string(data), "\r\n", "\n"), "\r") + 1
 		for _, r := range reports {
 			if !codes[r.Code] || r.Pos.Line < 1 || r.Pos.Line > lines || r.Fix == "" {
 				t.Fatalf("bad report %+v", r)
