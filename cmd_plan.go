@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/duration"
+	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/shellgen"
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
@@ -250,44 +250,33 @@ func planInputError(c *cli.Context, err error) error {
 	return usageErrorf("--%s %s, got %s", ie.Field, ie.Rule, value)
 }
 
-// siMultipliers are the suffixes --rows accepts: SI powers of ten, either case.
-var siMultipliers = map[byte]float64{'k': 1e3, 'K': 1e3, 'm': 1e6, 'M': 1e6, 'g': 1e9, 'G': 1e9, 't': 1e12, 'T': 1e12}
-
-// parseCount reads a whole count: 1e10, 2.5e9, 10000000000, or a number with an SI suffix
-// (10G = 1e10). It must be positive, finite and whole.
+// parseCount reads a whole count with the shared grammar (quantity.Count): 1e10, 2.5e9,
+// 10000000000, or an SI suffix (10G = 1e10).
 func parseCount(flag, s string) (float64, error) {
-	text := strings.TrimSpace(s)
-	mult := 1.0
-	if n := len(text); n > 0 {
-		if m, ok := siMultipliers[text[n-1]]; ok {
-			mult, text = m, text[:n-1]
-		}
-	}
-	v, err := strconv.ParseFloat(text, 64)
-	v *= mult
+	v, err := quantity.Count(s)
 	switch {
-	case err != nil || math.IsNaN(v) || math.IsInf(v, 0):
-		return 0, usageErrorf("--%s must be a number like 1e10, 2.5e9 or 10G, got %q", flag, s)
-	case v <= 0:
+	case errors.Is(err, quantity.ErrNotPositive):
 		return 0, usageErrorf("--%s must be positive, got %q", flag, s)
-	case v != math.Trunc(v):
+	case errors.Is(err, quantity.ErrNotWhole):
 		return 0, usageErrorf("--%s must be a whole number, got %q", flag, s)
+	case err != nil:
+		return 0, usageErrorf("--%s must be a number like 1e10, 2.5e9 or 10G, got %q", flag, s)
 	}
 	return v, nil
 }
 
-// planSize reads a byte-size flag with go-humanize: 300B, 1KiB, 1.5KB, 10GiB.
+// planSize reads a byte-size flag with the shared grammar (quantity.Size, go-humanize):
+// 300B, 1KiB, 1.5KB, 10GiB.
 func planSize(c *cli.Context, flag string) (float64, error) {
 	s := c.String(flag)
-	n, err := humanize.ParseBigBytes(s)
-	if err != nil || n.Sign() < 0 {
+	v, err := quantity.Size(s)
+	switch {
+	case errors.Is(err, quantity.ErrNotPositive):
+		return 0, usageErrorf("--%s must be a positive size, got %q", flag, s)
+	case err != nil:
 		return 0, usageErrorf("--%s must be a size like 300B, 64KiB, 1.5KB or 10GiB, got %q", flag, s)
 	}
-	f, _ := n.Float64()
-	if f <= 0 {
-		return 0, usageErrorf("--%s must be a positive size, got %q", flag, s)
-	}
-	return f, nil
+	return v, nil
 }
 
 func planFloat(c *cli.Context, flag string) (float64, error) {

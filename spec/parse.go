@@ -14,6 +14,7 @@ import (
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/family"
+	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/splits"
 	"go.yaml.in/yaml/v3"
 )
@@ -296,15 +297,8 @@ func (d *decoder) size(dst *Value[float64], what string, lo, hi float64) func(*y
 func ParseSize(s string) (float64, bool) { return parseSize(s) }
 
 func parseSize(s string) (float64, bool) {
-	b, err := humanize.ParseBigBytes(strings.TrimSpace(s))
-	if err != nil {
-		return 0, false
-	}
-	v, _ := b.Float64()
-	if !(v > 0) || math.IsInf(v, 0) {
-		return 0, false
-	}
-	return v, true
+	v, err := quantity.Size(s)
+	return v, err == nil
 }
 
 // CheckSize is the size rule of Parse for a file of size bytes, for callers that can refuse
@@ -316,38 +310,11 @@ func CheckSize(name string, size int64) error {
 	return nil
 }
 
-// ParseCount reads a row count: a number (10000000000, 1e10, 1.5e9) optionally followed by
-// k, M, G or T (thousand, million, billion, trillion). The result is at least 1.
+// ParseCount reads a row count with the flags' grammar (quantity.Count): a whole number
+// (10000000000, 1e10, 1.5e9) optionally followed by k, M, G or T.
 func ParseCount(s string) (float64, bool) {
-	s = strings.TrimSpace(s)
-	mult := 1.0
-	if s != "" {
-		switch s[len(s)-1] {
-		case 'k', 'K':
-			mult = 1e3
-		case 'M':
-			mult = 1e6
-		case 'G':
-			mult = 1e9
-		case 'T':
-			mult = 1e12
-		}
-		if mult != 1 {
-			s = s[:len(s)-1]
-		}
-	}
-	if s == "" || strings.ContainsAny(s, "xXpPiInN_") { // no hex floats, Inf, NaN
-		return 0, false
-	}
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil {
-		return 0, false
-	}
-	v *= mult
-	if !(v >= 1) || math.IsInf(v, 0) || v > 1e18 {
-		return 0, false
-	}
-	return v, true
+	v, err := quantity.Count(s)
+	return v, err == nil
 }
 
 func (d *decoder) spec(n *yaml.Node, s *Spec) error {
