@@ -109,25 +109,8 @@ func hbaseInterval(s string) (int64, error) {
 	if v, ok := javaLong(s); ok {
 		return v, nil
 	}
-	m := intervalPattern.FindStringSubmatch(s)
-	if m == nil {
-		return 0, nil
-	}
-	ttl, err := groups(m, []int{4, 6, 8, 10}, []int64{86400, 3600, 60, 1})
-	if err != nil {
-		return 0, err
-	}
-	if m[2] != "" {
-		want, err := strconv.ParseInt(m[2], 10, 64)
-		if err != nil {
-			return 0, numberFormat(m[2])
-		}
-		if want != ttl {
-			return 0, &HBaseError{Class: "org.apache.hadoop.hbase.exceptions.HBaseException",
-				Msg: "Malformed TTL string: TTL values in seconds and human readableformat do not match"}
-		}
-	}
-	return ttl, nil
+	return humanReadable(intervalPattern.FindStringSubmatch(s), []int{4, 6, 8, 10}, []int64{86400, 3600, 60, 1},
+		"Malformed TTL string: TTL values in seconds and human readableformat do not match")
 }
 
 // HBaseBlockSize returns the bytes HBase sets for the string s in `BLOCKSIZE => 's'`: a plain
@@ -146,11 +129,18 @@ func hbaseSize(s string) (int64, error) {
 	if v, ok := javaLong(s); ok {
 		return v, nil
 	}
-	m := sizePattern.FindStringSubmatch(s)
+	return humanReadable(sizePattern.FindStringSubmatch(s), []int{4, 6, 8, 10, 12}, []int64{1 << 40, 1 << 30, 1 << 20, 1 << 10, 1},
+		"Malformed size string: values in byte and human readableformat do not match")
+}
+
+// humanReadable is the part PrettyPrinter's interval and size readers share: the total of
+// the matched unit groups, which must agree with the leading plain value (group 2, as in
+// "100 SECONDS (1 DAY)") when there is one. No match reads as 0, as in HBase.
+func humanReadable(m []string, idx []int, mult []int64, mismatch string) (int64, error) {
 	if m == nil {
 		return 0, nil
 	}
-	size, err := groups(m, []int{4, 6, 8, 10, 12}, []int64{1 << 40, 1 << 30, 1 << 20, 1 << 10, 1})
+	total, err := groups(m, idx, mult)
 	if err != nil {
 		return 0, err
 	}
@@ -159,12 +149,11 @@ func hbaseSize(s string) (int64, error) {
 		if err != nil {
 			return 0, numberFormat(m[2])
 		}
-		if want != size {
-			return 0, &HBaseError{Class: "org.apache.hadoop.hbase.exceptions.HBaseException",
-				Msg: "Malformed size string: values in byte and human readableformat do not match"}
+		if want != total {
+			return 0, &HBaseError{Class: "org.apache.hadoop.hbase.exceptions.HBaseException", Msg: mismatch}
 		}
 	}
-	return size, nil
+	return total, nil
 }
 
 // javaInt is Integer.parseInt of the decimal string of v.
