@@ -55,6 +55,14 @@ func specRead(path string) (*spec.Spec, error) {
 }
 
 // specPathError drops the path that *PathError repeats.
+// specRelative is a path named in a spec (its splits file): relative to the spec's folder.
+func specRelative(specPath, file string) string {
+	if filepath.IsAbs(file) {
+		return file
+	}
+	return filepath.Join(filepath.Dir(specPath), file)
+}
+
 func specPathError(err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
@@ -315,10 +323,7 @@ func lintSummary(n lint.Count) string {
 
 // lintReadSplits reads the spec's splits file, relative to the spec's folder.
 func lintReadSplits(specPath, file string) ([][]byte, []int, error) {
-	p := file
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(filepath.Dir(specPath), file)
-	}
+	p := specRelative(specPath, file)
 	f, err := os.Open(p)
 	if err != nil {
 		return nil, nil, usageErrorf("cannot read splits file %s: %v", p, specPathError(err))

@@ -11,7 +11,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -345,11 +344,7 @@ func verifySpecSplitsFile(c *cli.Context) (string, bool, error) {
 				path, s.Splits.File.V, f.Names()[0])
 		}
 	}
-	file := s.Splits.File.V
-	if !filepath.IsAbs(file) {
-		file = filepath.Join(filepath.Dir(path), file)
-	}
-	return file, true, nil
+	return specRelative(path, s.Splits.File.V), true, nil
 }
 
 // verifyReadSplits reads a SPLITS_FILE; its warnings go to stderr.
