@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/presplit/presplit/spec"
+	"github.com/presplit/presplit/tablespec"
 )
 
 func BenchmarkRun(b *testing.B) {
@@ -16,18 +16,18 @@ func BenchmarkRun(b *testing.B) {
 				b.Fatal(err)
 			}
 			var opt Options
-			s, err := spec.Parse(file, data)
+			s, err := tablespec.Parse(file, data)
 			if err != nil {
 				b.Fatal(err)
 			}
 			if sp := s.Splits; sp != nil && sp.File.Set {
 				keys, _ := os.ReadFile("../testdata/lint/" + sp.File.V)
-				opt.SplitFile, opt.SplitFileLines, _ = spec.ParseSplitsFile(sp.File.V, keys)
+				opt.SplitFile, opt.SplitFileLines, _ = tablespec.ParseSplitsFile(sp.File.V, keys)
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				s, _ := spec.Parse(file, data)
+				s, _ := tablespec.Parse(file, data)
 				if _, err := Run(s, opt); err != nil {
 					b.Fatal(err)
 				}

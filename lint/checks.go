@@ -10,7 +10,7 @@ import (
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
-	"github.com/presplit/presplit/spec"
+	"github.com/presplit/presplit/tablespec"
 )
 
 // Analyzers are all the checks, in code order.
@@ -54,12 +54,12 @@ var CF001 = &Analyzer{
 }
 
 // ttlKey is a family's TTL as compared by CF002: seconds when presplit reads it, else the text.
-func ttlKey(f spec.Family) string {
+func ttlKey(f tablespec.Family) string {
 	if !f.TTL.Set {
 		return "FOREVER"
 	}
 	if secs, err := f.TTLSeconds(); err == nil {
-		if secs == spec.HBaseForever {
+		if secs == tablespec.HBaseForever {
 			return "FOREVER"
 		}
 		return fmt.Sprintf("%ds", secs)
@@ -67,7 +67,7 @@ func ttlKey(f spec.Family) string {
 	return f.TTL.Raw
 }
 
-func compressionOf(f spec.Family) string {
+func compressionOf(f tablespec.Family) string {
 	if !f.Compression.Set {
 		return "NONE"
 	}
@@ -161,7 +161,7 @@ var CF006 = &Analyzer{
 			if _, err := f.TTLSeconds(); err == nil {
 				continue
 			}
-			hb, herr := spec.HBaseTTL(t.Raw)
+			hb, herr := tablespec.HBaseTTL(t.Raw)
 			switch {
 			case herr != nil:
 				p.Report(t.Pos, fix, "family %s ttl %q is refused by HBase (%v)", f.Name.V, t.Raw, herr)
@@ -341,7 +341,7 @@ var QL003 = &Analyzer{
 	Code: "QL003", Severity: Info,
 	Doc: "qualifier naming mixes styles (camelCase and snake_case)",
 	Run: func(p *Pass) {
-		first := map[string]spec.Value[string]{}
+		first := map[string]tablespec.Value[string]{}
 		for _, f := range p.Spec.Families {
 			for _, q := range f.Qualifiers {
 				style := namingStyle(q.V)
@@ -397,7 +397,7 @@ var RK001 = &Analyzer{
 	Doc: "rowkey longer than 64 bytes on average (error above 32767, HBase's limit)",
 	Run: func(p *Pass) {
 		n, ok := p.rowkeyLen()
-		where := spec.Pos{}
+		where := tablespec.Pos{}
 		if r := p.Spec.Rowkey; ok {
 			where = r.Pos
 		} else if c := p.Spec.Capacity; c != nil && c.Cells != nil && c.Cells.RowLen.Set {
@@ -431,7 +431,7 @@ func (p *Pass) spread() bool {
 	if r.Prefix.Set || r.Algo.Set {
 		return true
 	}
-	return len(r.Parts) > 0 && r.Parts[0].Kind.V == spec.KindHash
+	return len(r.Parts) > 0 && r.Parts[0].Kind.V == tablespec.KindHash
 }
 
 // RK002: the key leads with a sequence or timestamp and has nothing that spreads writes.
@@ -446,11 +446,11 @@ var RK002 = &Analyzer{
 		lead := r.Parts[0]
 		var what string
 		switch lead.Kind.V {
-		case spec.KindSequence:
+		case tablespec.KindSequence:
 			what = "a sequence"
-		case spec.KindTimestamp:
+		case tablespec.KindTimestamp:
 			what = "a timestamp"
-		case spec.KindReverseTimestamp:
+		case tablespec.KindReverseTimestamp:
 			what = "a reversed timestamp"
 		default:
 			return
@@ -544,7 +544,7 @@ var RK004 = &Analyzer{
 }
 
 // splitPos is where the spec says how the table is split.
-func (p *Pass) splitPos() spec.Pos {
+func (p *Pass) splitPos() tablespec.Pos {
 	s := p.Spec
 	if sp := s.Splits; sp != nil {
 		switch {
@@ -566,7 +566,7 @@ func (p *Pass) splitPos() spec.Pos {
 		}
 		return r.Pos
 	}
-	return spec.Pos{Line: 1, Col: 1}
+	return tablespec.Pos{Line: 1, Col: 1}
 }
 
 func (p *Pass) suffix() []byte {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/spec"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/presplit/presplit/splits"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -29,7 +29,7 @@ func runCases(t *testing.T, a *Analyzer, cases []checkCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := spec.Parse("t.yaml", []byte(tc.src))
+			s, err := tablespec.Parse("t.yaml", []byte(tc.src))
 			require.NoError(t, err)
 			var p *Pass
 			if tc.prefix != nil || tc.keys != nil {

@@ -4,11 +4,11 @@ import (
 	"fmt"
 
 	"github.com/presplit/presplit/lint"
-	"github.com/presplit/presplit/spec"
+	"github.com/presplit/presplit/tablespec"
 )
 
 func ExampleRun() {
-	s, err := spec.Parse("events.yaml", []byte(`table: ns:events
+	s, err := tablespec.Parse("events.yaml", []byte(`table: ns:events
 families:
   - {name: e, versions: 1, ttl: 1 WEEK, compression: SNAPPY, bloom: ROW}
 rowkey:
@@ -36,7 +36,7 @@ rowkey:
 }
 
 func ExampleReport_Format() {
-	r := lint.Report{Pos: spec.Pos{Line: 9, Col: 5}, Code: "CF001", Severity: lint.Error,
+	r := lint.Report{Pos: tablespec.Pos{Line: 9, Col: 5}, Code: "CF001", Severity: lint.Error,
 		Message: "12 column families", Fix: "merge them"}
 	fmt.Println(r.Format("orders.yaml"))
 	// Output: orders.yaml:9: error CF001: 12 column families (fix: merge them)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/spec"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -84,13 +84,13 @@ func want0(want []string, code string) string {
 
 func runFixture(t *testing.T, file string, data []byte) []Report {
 	t.Helper()
-	s, err := spec.Parse(file, data)
+	s, err := tablespec.Parse(file, data)
 	require.NoError(t, err)
 	var opt Options
 	if sp := s.Splits; sp != nil && sp.File.Set {
 		keys, err := os.ReadFile(filepath.Join(filepath.Dir(file), sp.File.V))
 		require.NoError(t, err)
-		opt.SplitFile, opt.SplitFileLines, err = spec.ParseSplitsFile(sp.File.V, keys)
+		opt.SplitFile, opt.SplitFileLines, err = tablespec.ParseSplitsFile(sp.File.V, keys)
 		require.NoError(t, err)
 	}
 	reports, err := Run(s, opt)
@@ -141,7 +141,7 @@ func FuzzRun(f *testing.F) {
 		codes[a.Code] = true
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := spec.Parse("f.yaml", data)
+		s, err := tablespec.Parse("f.yaml", data)
 		if err != nil {
 			return
 		}

@@ -10,7 +10,7 @@ import (
 	"sort"
 
 	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/spec"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -49,7 +49,7 @@ type Analyzer struct {
 
 // Report is one finding: what, where and how to fix it.
 type Report struct {
-	Pos      spec.Pos
+	Pos      tablespec.Pos
 	Code     string
 	Severity Severity
 	Message  string
@@ -59,7 +59,7 @@ type Report struct {
 // Pass is the input of the analyzers: the spec and what presplit can derive from it.
 type Pass struct {
 	Analyzer *Analyzer
-	Spec     *spec.Spec
+	Spec     *tablespec.Spec
 	// Plan is the capacity model's answer; nil without a capacity section.
 	Plan *capacity.Plan
 	// Prefix is the shape of the rowkey's leading bytes (rowkey prefix, or the keys of
@@ -78,13 +78,13 @@ type Pass struct {
 }
 
 // Report adds a finding with the analyzer's code and severity.
-func (p *Pass) Report(pos spec.Pos, fix, format string, args ...any) {
+func (p *Pass) Report(pos tablespec.Pos, fix, format string, args ...any) {
 	p.ReportSeverity(p.Analyzer.Severity, pos, fix, format, args...)
 }
 
 // ReportSeverity adds a finding with its own severity (a warning that becomes an error at
 // an extreme, like CF004 at 2147483647 versions).
-func (p *Pass) ReportSeverity(sev Severity, pos spec.Pos, fix, format string, args ...any) {
+func (p *Pass) ReportSeverity(sev Severity, pos tablespec.Pos, fix, format string, args ...any) {
 	*p.reports = append(*p.reports, Report{
 		Pos: pos, Code: p.Analyzer.Code, Severity: sev,
 		Message: fmt.Sprintf(format, args...), Fix: fix,
@@ -93,7 +93,7 @@ func (p *Pass) ReportSeverity(sev Severity, pos spec.Pos, fix, format string, ar
 
 // Options are the inputs of Run besides the spec.
 type Options struct {
-	// SplitFile holds the keys of the spec's splits file (spec.ParseSplitsFile) and their
+	// SplitFile holds the keys of the spec's splits file (tablespec.ParseSplitsFile) and their
 	// lines; the caller reads the file, lint reads no files.
 	SplitFile      [][]byte
 	SplitFileLines []int
@@ -102,9 +102,9 @@ type Options struct {
 }
 
 // Run reviews the spec and returns its findings ordered by line, column and code. The error
-// is a *spec.Error for a value the spec parser cannot judge alone (a prefix grammar, a
+// is a *tablespec.Error for a value the spec parser cannot judge alone (a prefix grammar, a
 // capacity the model refuses).
-func Run(s *spec.Spec, opt Options) ([]Report, error) {
+func Run(s *tablespec.Spec, opt Options) ([]Report, error) {
 	base, err := newPass(s, opt)
 	if err != nil {
 		return nil, err

@@ -7,13 +7,13 @@ import (
 	"strings"
 
 	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/spec"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/presplit/presplit/splits"
 )
 
 // CapacityInput is the capacity model's input described by the spec; ok is false without a
 // capacity section. Unset fields stay zero and take the model's defaults.
-func CapacityInput(s *spec.Spec) (in capacity.Input, ok bool) {
+func CapacityInput(s *tablespec.Spec) (in capacity.Input, ok bool) {
 	c := s.Capacity
 	if c == nil {
 		return in, false
@@ -55,7 +55,7 @@ func CapacityInput(s *spec.Spec) (in capacity.Input, ok bool) {
 }
 
 // capacityPos maps a capacity.InputError field (a flag name) to where the spec sets it.
-func capacityPos(s *spec.Spec, field string) spec.Pos {
+func capacityPos(s *tablespec.Spec, field string) tablespec.Pos {
 	c := s.Capacity
 	switch field {
 	case "rows":
@@ -83,12 +83,12 @@ func capacityPos(s *spec.Spec, field string) spec.Pos {
 	return c.Pos
 }
 
-func specErr(s *spec.Spec, p spec.Pos, format string, args ...any) error {
-	return &spec.Error{File: s.File, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, args...)}
+func specErr(s *tablespec.Spec, p tablespec.Pos, format string, args ...any) error {
+	return &tablespec.Error{File: s.File, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, args...)}
 }
 
 // newPass derives the plan, prefix and split the analyzers share.
-func newPass(s *spec.Spec, opt Options) (*Pass, error) {
+func newPass(s *tablespec.Spec, opt Options) (*Pass, error) {
 	p := &Pass{Spec: s}
 	if in, ok := CapacityInput(s); ok {
 		plan, err := capacity.Compute(in)
@@ -103,7 +103,7 @@ func newPass(s *spec.Spec, opt Options) (*Pass, error) {
 		p.Plan = &plan
 	}
 	r := s.Rowkey
-	algo, algoPos := "", spec.Pos{}
+	algo, algoPos := "", tablespec.Pos{}
 	if r != nil && r.Algo.Set {
 		algo, algoPos = r.Algo.V, r.Algo.Pos
 	}

@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 	"flag"
 	"fmt"
-	"github.com/presplit/presplit/family"
+	"github.com/presplit/presplit/hbase"
 	"io"
 	"math/rand"
 	"regexp"
@@ -89,8 +89,8 @@ func TestValidate(t *testing.T) {
 	}{
 		{name: "minimal", table: Table{Name: "t1", Families: []Family{ok}}},
 		{name: "namespace and unicode", table: Table{Name: "ns_2:tÄble-1.v2", Families: []Family{{Name: "données"}}}},
-		{name: "all settings", table: Table{Name: "t1", MaxFileSize: 1, Families: []Family{{Name: "cf", Versions: 1, TTL: family.MaxInt,
-			Compression: "BROTLI", Bloom: "ROWCOL", BlockSize: family.MaxBlockSize, Encoding: "ROW_INDEX_V1", InMemory: true}}}},
+		{name: "all settings", table: Table{Name: "t1", MaxFileSize: 1, Families: []Family{{Name: "cf", Versions: 1, TTL: hbase.MaxInt,
+			Compression: "BROTLI", Bloom: "ROWCOL", BlockSize: hbase.MaxBlockSize, Encoding: "ROW_INDEX_V1", InMemory: true}}}},
 		{name: "no families", table: Table{Name: "t1"}, err: `table: NAME "t1": a table needs at least one column family`},
 		{name: "empty name", table: Table{Families: []Family{ok}}, err: "the table name must not be empty"},
 		{name: "reserved table", table: Table{Name: "zookeeper", Families: []Family{ok}}, err: "reserves the name zookeeper"},
@@ -105,7 +105,7 @@ func TestValidate(t *testing.T) {
 		{name: "gzip", table: Table{Name: "t", Families: []Family{{Name: "cf", Compression: "GZIP"}}}, err: `COMPRESSION "GZIP"`},
 		{name: "bloom", table: Table{Name: "t", Families: []Family{{Name: "cf", Bloom: "ROWPREFIX_FIXED_LENGTH"}}}, err: `BLOOMFILTER "ROWPREFIX_FIXED_LENGTH"`},
 		{name: "negative versions", table: Table{Name: "t", Families: []Family{{Name: "cf", Versions: -1}}}, err: `VERSIONS "-1"`},
-		{name: "ttl beyond forever", table: Table{Name: "t", Families: []Family{{Name: "cf", TTL: family.MaxInt + 1}}}, err: `TTL "2147483648"`},
+		{name: "ttl beyond forever", table: Table{Name: "t", Families: []Family{{Name: "cf", TTL: hbase.MaxInt + 1}}}, err: `TTL "2147483648"`},
 		{name: "block size", table: Table{Name: "t", Families: []Family{{Name: "cf", BlockSize: 100}}}, err: `BLOCKSIZE "100"`},
 		{name: "negative max filesize", table: Table{Name: "t", MaxFileSize: -1, Families: []Family{ok}}, err: `MAX_FILESIZE "-1"`},
 	}

@@ -4,7 +4,7 @@ package shellgen
 
 import (
 	"fmt"
-	"github.com/presplit/presplit/family"
+	"github.com/presplit/presplit/hbase"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -149,27 +149,27 @@ func (f Family) validate() error {
 		if v == "" {
 			return nil
 		}
-		if c, ok := family.Canonical(set, v); !ok || c != v {
+		if c, ok := hbase.Canonical(set, v); !ok || c != v {
 			return bad(setting, v, "must be one of "+strings.Join(set, ", "))
 		}
 		return nil
 	}
-	if f.Versions < 0 || f.Versions > family.MaxInt {
+	if f.Versions < 0 || f.Versions > hbase.MaxInt {
 		return bad("VERSIONS", fmt.Sprint(f.Versions), "must be at least 1")
 	}
-	if f.TTL < 0 || f.TTL > family.MaxInt {
+	if f.TTL < 0 || f.TTL > hbase.MaxInt {
 		return bad("TTL", fmt.Sprint(f.TTL), "must be 1..2147483647 seconds (FOREVER)")
 	}
 	if f.BlockSize != 0 {
-		if err := family.CheckBlockSize(f.BlockSize); err != nil {
+		if err := hbase.CheckBlockSize(f.BlockSize); err != nil {
 			return bad("BLOCKSIZE", fmt.Sprint(f.BlockSize), err.Error())
 		}
 	}
-	if err := enum("COMPRESSION", family.Compressions, f.Compression); err != nil {
+	if err := enum("COMPRESSION", hbase.Compressions, f.Compression); err != nil {
 		return err
 	}
-	if err := enum("BLOOMFILTER", family.Blooms, f.Bloom); err != nil {
+	if err := enum("BLOOMFILTER", hbase.Blooms, f.Bloom); err != nil {
 		return err
 	}
-	return enum("DATA_BLOCK_ENCODING", family.Encodings, f.Encoding)
+	return enum("DATA_BLOCK_ENCODING", hbase.Encodings, f.Encoding)
 }

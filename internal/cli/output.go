@@ -1,4 +1,4 @@
-package main
+package cli
 
 // Table settings and output flags shared by plan and splits, and the --format/-o writer.
 
@@ -6,7 +6,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/presplit/presplit/family"
+	"github.com/presplit/presplit/hbase"
 	"io"
 	"os"
 	"path/filepath"
@@ -26,10 +26,10 @@ func tableFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "family", Usage: "column family `NAME` (repeatable)", DefaultText: "cf"},
 		&cli.StringFlag{Name: "versions", Usage: "VERSIONS: `N` versions kept per cell, at least 1"},
 		&cli.StringFlag{Name: "ttl", Usage: "TTL: `DURATION` like 30d, 720h, seconds, forever or '30 DAYS'"},
-		&cli.StringFlag{Name: "compression", Usage: "COMPRESSION: `ALGO`, one of " + strings.Join(family.Compressions, " ")},
-		&cli.StringFlag{Name: "bloom", Usage: "BLOOMFILTER: `TYPE`, one of " + strings.Join(family.Blooms, " ")},
+		&cli.StringFlag{Name: "compression", Usage: "COMPRESSION: `ALGO`, one of " + strings.Join(hbase.Compressions, " ")},
+		&cli.StringFlag{Name: "bloom", Usage: "BLOOMFILTER: `TYPE`, one of " + strings.Join(hbase.Blooms, " ")},
 		&cli.StringFlag{Name: "block-size", Usage: "BLOCKSIZE: `SIZE` in bytes or KiB/MiB, 1KiB..16MiB (64KiB)"},
-		&cli.StringFlag{Name: "encoding", Usage: "DATA_BLOCK_ENCODING: `ENC`, one of " + strings.Join(family.Encodings, " ")},
+		&cli.StringFlag{Name: "encoding", Usage: "DATA_BLOCK_ENCODING: `ENC`, one of " + strings.Join(hbase.Encodings, " ")},
 		&cli.BoolFlag{Name: "in-memory", Usage: "IN_MEMORY => true for every family"},
 	}
 }
@@ -52,7 +52,7 @@ func renderVersions(c *cli.Context) (n int, set bool, err error) {
 	}
 	s := c.String("versions")
 	v, perr := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if perr != nil || v < 1 || v > family.MaxInt {
+	if perr != nil || v < 1 || v > hbase.MaxInt {
 		return 0, true, usageErrorf("--versions must be a whole number from 1 to 2147483647, got %q", s)
 	}
 	return int(v), true, nil
@@ -120,15 +120,15 @@ func tableFromFlags(c *cli.Context, base shellgen.Table) (shellgen.Table, error)
 		set  []string
 		put  func(*shellgen.Family, string)
 	}{
-		{"compression", family.Compressions, func(f *shellgen.Family, v string) { f.Compression = v }},
-		{"bloom", family.Blooms, func(f *shellgen.Family, v string) { f.Bloom = v }},
-		{"encoding", family.Encodings, func(f *shellgen.Family, v string) { f.Encoding = v }},
+		{"compression", hbase.Compressions, func(f *shellgen.Family, v string) { f.Compression = v }},
+		{"bloom", hbase.Blooms, func(f *shellgen.Family, v string) { f.Bloom = v }},
+		{"encoding", hbase.Encodings, func(f *shellgen.Family, v string) { f.Encoding = v }},
 	} {
 		if !c.IsSet(e.flag) {
 			continue
 		}
 		s := c.String(e.flag)
-		v, ok := family.Canonical(e.set, s)
+		v, ok := hbase.Canonical(e.set, s)
 		if !ok {
 			return t, usageErrorf("--%s must be one of %s, got %q", e.flag, strings.Join(e.set, ", "), s)
 		}
@@ -137,7 +137,7 @@ func tableFromFlags(c *cli.Context, base shellgen.Table) (shellgen.Table, error)
 	}
 	if c.IsSet("block-size") {
 		s := c.String("block-size")
-		n, err := family.ParseBlockSize(s)
+		n, err := hbase.ParseBlockSize(s)
 		if err != nil {
 			return t, usageErrorf("--block-size %v, got %q", err, s)
 		}

@@ -1,14 +1,14 @@
-package family_test
+package hbase_test
 
 import (
 	"fmt"
 
-	"github.com/presplit/presplit/family"
+	"github.com/presplit/presplit/hbase"
 )
 
 func ExampleParseBlockSize() {
 	for _, s := range []string{"64KiB", "65536", "64KB", "32MiB"} {
-		n, err := family.ParseBlockSize(s)
+		n, err := hbase.ParseBlockSize(s)
 		fmt.Println(n, err)
 	}
 	// Output:
@@ -19,8 +19,8 @@ func ExampleParseBlockSize() {
 }
 
 func ExampleCanonical() {
-	fmt.Println(family.Canonical(family.Encodings, "fast_diff"))
-	fmt.Println(family.Canonical(family.Compressions, "gzip"))
+	fmt.Println(hbase.Canonical(hbase.Encodings, "fast_diff"))
+	fmt.Println(hbase.Canonical(hbase.Compressions, "gzip"))
 	// Output:
 	// FAST_DIFF true
 	//  false

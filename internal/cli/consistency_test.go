@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/lint"
-	"github.com/presplit/presplit/spec"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -23,7 +23,7 @@ func TestSpecCapacityAgreesWithLint(t *testing.T) {
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		require.NoError(t, err)
-		s, err := spec.Parse(f, data)
+		s, err := tablespec.Parse(f, data)
 		if err != nil {
 			continue // fixtures of bad specs
 		}

@@ -1,8 +1,9 @@
-// Package family is what HBase accepts for a column family's settings: the enumerated
-// values (COMPRESSION, BLOOMFILTER, DATA_BLOCK_ENCODING) and the bounds of BLOCKSIZE. The
-// flags, the YAML spec and the renderers all check against these, so a setting means the
-// same wherever it is written.
-package family
+// Package hbase states HBase's vocabulary and limits: what HBase accepts for table,
+// namespace and column family names, a family's settings (the enumerated COMPRESSION,
+// BLOOMFILTER and DATA_BLOCK_ENCODING values, the bounds of BLOCKSIZE), the longest row
+// and FOREVER. The flags, the table spec, lint and the renderers all ask it, so a rule
+// means the same wherever a value is written.
+package hbase
 
 import (
 	"errors"

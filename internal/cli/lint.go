@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/shellgen"
-	"github.com/presplit/presplit/spec"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
 )
 
@@ -29,7 +29,7 @@ var specSplitFlagNames = []string{"regions", "prefix", "algo", "first-row", "las
 const specMaxSplitsFile = 16 << 20
 
 // specRead reads and parses a spec file; every failure is a usage error naming the file.
-func specRead(path string) (*spec.Spec, error) {
+func specRead(path string) (*tablespec.Spec, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, usageErrorf("cannot read spec %s: %v", path, specPathError(err))
@@ -39,15 +39,15 @@ func specRead(path string) (*spec.Spec, error) {
 		if fi.IsDir() {
 			return nil, usageErrorf("cannot read spec %s: it is a directory", path)
 		}
-		if err := spec.CheckSize(path, fi.Size()); err != nil {
+		if err := tablespec.CheckSize(path, fi.Size()); err != nil {
 			return nil, usageErrorf("%v", err)
 		}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, spec.MaxSize+1))
+	data, err := io.ReadAll(io.LimitReader(f, tablespec.MaxSize+1))
 	if err != nil {
 		return nil, usageErrorf("cannot read spec %s: %v", path, specPathError(err))
 	}
-	s, err := spec.Parse(path, data)
+	s, err := tablespec.Parse(path, data)
 	if err != nil {
 		return nil, usageErrorf("%v", err)
 	}
@@ -209,7 +209,7 @@ func applySpec(c *cli.Context) (shellgen.Table, error) {
 }
 
 // specTable is the spec's table settings in the renderers' terms.
-func specTable(s *spec.Spec) (shellgen.Table, error) {
+func specTable(s *tablespec.Spec) (shellgen.Table, error) {
 	t := shellgen.Table{Name: s.Table.V}
 	for _, f := range s.Families {
 		fam := shellgen.Family{
@@ -336,7 +336,7 @@ func lintReadSplits(specPath, file string) ([][]byte, []int, error) {
 	if len(data) > specMaxSplitsFile {
 		return nil, nil, usageErrorf("splits file %s is larger than %d bytes", p, specMaxSplitsFile)
 	}
-	keys, lines, err := spec.ParseSplitsFile(p, data)
+	keys, lines, err := tablespec.ParseSplitsFile(p, data)
 	if err != nil {
 		return nil, nil, usageErrorf("%v", err)
 	}

@@ -1,8 +1,10 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,7 +16,7 @@ import (
 func runCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code = run(append([]string{"presplit"}, args...), strings.NewReader(stdin), &out, &errb)
+	code = Run(append([]string{"presplit"}, args...), strings.NewReader(stdin), &out, &errb)
 	return out.String(), errb.String(), code
 }
 
@@ -48,4 +50,13 @@ func TestHelp(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "presplit plan --daily 500GB --retention 30d --compression-ratio 0.35")
 	assert.Contains(t, out, "--region-size SIZE")
+}
+
+// TestMain runs the tests from the repository's top folder, where README.md and testdata/
+// are, so that paths in examples and goldens read as a user types them.
+func TestMain(m *testing.M) {
+	if err := os.Chdir(filepath.Join("..", "..")); err != nil {
+		panic(err)
+	}
+	os.Exit(m.Run())
 }

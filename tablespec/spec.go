@@ -1,4 +1,4 @@
-// Package spec reads a table spec: the YAML file in which a team writes down an HBase table's
+// Package tablespec reads a table spec: the YAML file in which a team writes down an HBase table's
 // design (families and their settings, the rowkey, the expected volume, the cluster, the
 // splits and the access patterns) so `presplit plan -f` can plan from it and `presplit lint`
 // can review it.
@@ -6,7 +6,7 @@
 // Parsing is strict: an unknown key, a value of the wrong type, an out-of-range value or a
 // duplicate family is an *Error naming the file, line and column. Every value keeps the
 // position it was read from, so a finding about it can point at its line.
-package spec
+package tablespec
 
 import (
 	"bytes"

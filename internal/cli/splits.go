@@ -1,4 +1,4 @@
-package main
+package cli
 
 // The split flags (shared by plan, splits and verify) and `presplit splits`.
 

@@ -1,4 +1,4 @@
-package main
+package cli
 
 // presplit verify, simulate and keys (issue 6).
 

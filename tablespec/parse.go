@@ -1,4 +1,4 @@
-package spec
+package tablespec
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/duration"
-	"github.com/presplit/presplit/family"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/splits"
 	"go.yaml.in/yaml/v3"
@@ -392,22 +392,22 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 			f.TTL = Value[string]{V: v.Value, Set: true, Pos: pos(v), Raw: v.Value}
 			return nil
 		},
-		"compression": d.enum(&f.Compression, "compression", family.Compressions),
-		"bloom":       d.enum(&f.Bloom, "bloom", family.Blooms),
+		"compression": d.enum(&f.Compression, "compression", hbase.Compressions),
+		"bloom":       d.enum(&f.Bloom, "bloom", hbase.Blooms),
 		"block_size": func(v *yaml.Node) error {
 			// The same rule as --block-size: whole bytes or KiB/MiB; 64KB is refused because
 			// HBase reads it as 65536 and presplit's other sizes as 64000.
 			if err := d.scalar(v, "block_size", "a size"); err != nil {
 				return err
 			}
-			n, err := family.ParseBlockSize(v.Value)
+			n, err := hbase.ParseBlockSize(v.Value)
 			if err != nil {
 				return d.errf(v, "block_size %v, got %q", err, v.Value)
 			}
 			f.BlockSize = Value[int64]{V: n, Set: true, Pos: pos(v), Raw: v.Value}
 			return nil
 		},
-		"encoding":  d.enum(&f.Encoding, "encoding", family.Encodings),
+		"encoding":  d.enum(&f.Encoding, "encoding", hbase.Encodings),
 		"in_memory": d.boolean(&f.InMemory, "in_memory"),
 		"qualifiers": func(v *yaml.Node) error {
 			return d.list(v, "qualifiers", func(item *yaml.Node) error {

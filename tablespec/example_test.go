@@ -1,13 +1,13 @@
-package spec_test
+package tablespec_test
 
 import (
 	"fmt"
 
-	"github.com/presplit/presplit/spec"
+	"github.com/presplit/presplit/tablespec"
 )
 
 func ExampleParse() {
-	s, err := spec.Parse("orders.yaml", []byte("table: ns:orders\nfamilies:\n  - {name: cf, ttl: 30d, block_size: 64KiB}\n"))
+	s, err := tablespec.Parse("orders.yaml", []byte("table: ns:orders\nfamilies:\n  - {name: cf, ttl: 30d, block_size: 64KiB}\n"))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -16,7 +16,7 @@ func ExampleParse() {
 	secs, _ := f.TTLSeconds()
 	fmt.Println(s.Table.V, f.Name.V, secs, f.BlockSize.V, f.TTL.Pos)
 
-	_, err = spec.Parse("orders.yaml", []byte("families:\n  - {name: cf, versions: many}\n"))
+	_, err = tablespec.Parse("orders.yaml", []byte("families:\n  - {name: cf, versions: many}\n"))
 	fmt.Println(err)
 	// Output:
 	// ns:orders cf 2592000 65536 3:21
@@ -25,7 +25,7 @@ func ExampleParse() {
 
 func ExampleHBaseTTL() {
 	for _, s := range []string{"30 DAYS", "1 DAY 2 HOURS", "1 WEEK", "2 HOURS 1 DAY", "FOREVER"} {
-		secs, err := spec.HBaseTTL(s)
+		secs, err := tablespec.HBaseTTL(s)
 		fmt.Printf("%q -> %d %v\n", s, secs, err)
 	}
 	// Output:
@@ -37,7 +37,7 @@ func ExampleHBaseTTL() {
 }
 
 func ExampleParseSplitsFile() {
-	keys, lines, err := spec.ParseSplitsFile("splits.txt", []byte("10\r\n\\x80\n\n"))
+	keys, lines, err := tablespec.ParseSplitsFile("splits.txt", []byte("10\r\n\\x80\n\n"))
 	fmt.Printf("%q %v %v\n", keys, lines, err)
 	// Output: ["10" "\x80" ""] [1 2 3] <nil>
 }

@@ -1,0 +1,112 @@
+// Package cli is presplit's command line: the only package that knows urfave/cli, flag
+// names, files, stdin/stdout and exit codes. The domain packages (capacity, splits,
+// shellgen, lint, ...) are plain libraries; each command here reads its flags and a table
+// spec into one typed configuration, builds the plan and renders it.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// version is overridden at build time with
+// -ldflags "-X github.com/presplit/presplit/internal/cli.version=...".
+var version = "0.1.0-dev"
+
+// Exit codes.
+const (
+	exitOK      = 0
+	exitFailure = 1 // runtime failure or a failing check (lint errors, verify gates)
+	exitUsage   = 2 // bad usage or bad input
+)
+
+// usageError is bad usage or bad input: one line on stderr, exit 2, nothing on stdout.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+// usageErrorf formats a usage error. House style: lowercase, no final period, name the
+// input, quote the value, state the rule: `--regions must be at least 1, got "0"`.
+func usageErrorf(format string, args ...any) error {
+	return &usageError{msg: fmt.Sprintf(format, args...)}
+}
+
+// checkFailed is a check that ran and failed (lint errors, verify --max-skew): exit 1.
+// Its message, if any, has already been written or is written as one line on stderr.
+type checkFailed struct{ msg string }
+
+func (e *checkFailed) Error() string { return e.msg }
+
+// Run is main without the process: it runs presplit with args (program name first) and
+// returns the exit code. Tests drive the real CLI through it with buffers.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
+	var notFound error
+	app.CommandNotFound = func(_ *cli.Context, name string) {
+		notFound = usageErrorf("unknown command %q; see 'presplit help'", name)
+	}
+	err := app.Run(args)
+	if err == nil {
+		err = notFound
+	}
+	if err == nil {
+		return exitOK
+	}
+	var ue *usageError
+	var cf *checkFailed
+	switch {
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "presplit: %s\n", oneLine(ue.msg))
+		return exitUsage
+	case errors.As(err, &cf):
+		if cf.msg != "" {
+			fmt.Fprintf(stderr, "presplit: %s\n", oneLine(cf.msg))
+		}
+		return exitFailure
+	default:
+		fmt.Fprintf(stderr, "presplit: %s\n", oneLine(err.Error()))
+		return exitFailure
+	}
+}
+
+// oneLine keeps an error to the one line the house style promises.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:    "presplit",
+		Usage:   "size an HBase table and pre-split it on its rowkey prefix",
+		Version: version,
+		Description: "presplit sizes a table (rows x bytes per row, or daily ingest x retention), " +
+			"generates split keys aligned with the rowkey prefix, and renders the hbase shell " +
+			"create statement.\n\n" +
+			"   Start with:  presplit plan --rows 1e10 --kv 300B",
+		Reader:          stdin,
+		Writer:          stdout,
+		ErrWriter:       stderr,
+		HideHelpCommand: false,
+		Commands: []*cli.Command{
+			planCommand(),
+			splitsCommand(),
+			lintCommand(),
+			verifyCommand(),
+			simulateCommand(),
+			keysCommand(),
+		},
+		// Errors are turned into exit codes by run, never by os.Exit inside the library.
+		ExitErrHandler: func(*cli.Context, error) {},
+	}
+	// urfave/cli v2 prints flag errors and help to stdout; route them through usageError.
+	onUsage := func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) }
+	app.OnUsageError = onUsage
+	for _, cmd := range app.Commands {
+		cmd.OnUsageError = onUsage
+	}
+	return app
+}
