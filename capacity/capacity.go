@@ -1,6 +1,7 @@
 // Package capacity sizes an HBase table: rows x bytes per row (or daily ingest x retention)
-// x compression x redundancy / target region size -> region count, checked against the
-// RegionServers' memstore ceiling.
+// x compression x redundancy / target region size -> region count, with the RegionServers'
+// memstore ceiling. The findings about a plan (regions per server, the ceiling) are lint's:
+// they are judged on the regions the plan creates, which only the plan package knows.
 //
 // All byte figures are float64 bytes: table sizes run to petabytes and the model is an
 // estimate, but region counts are exact integers computed with one ceil at the end.
@@ -35,7 +36,19 @@ type Volume struct {
 	Cells    *Cells  // how RowBytes was derived, when it was
 
 	Daily         float64 // raw bytes ingested per day
-	RetentionDays float64 // days of data kept
+	RetentionDays float64 // days of data kept (the TTL, when it is shorter: data expires)
+	// HorizonDays, when set, pre-splits for that many days of ingest instead of the whole
+	// retention, as the guides advise; the growth table still runs to the retention.
+	HorizonDays float64
+}
+
+// SplitDays is the days of ingest the region count is sized for: the horizon, capped by
+// the retention, else the retention.
+func (v Volume) SplitDays() float64 {
+	if v.HorizonDays > 0 && v.HorizonDays < v.RetentionDays {
+		return v.HorizonDays
+	}
+	return v.RetentionDays
 }
 
 // Cluster is the optional description of the RegionServers.
@@ -68,38 +81,29 @@ type Horizon struct {
 	DiskBytes    float64
 }
 
-// Severity of a finding of the model.
-type Severity string
-
-const (
-	Warning Severity = "warning"
-	Info    Severity = "info"
-)
-
-// Check is one finding about the plan, in words a user can act on.
-type Check struct {
-	Code     string   // stable identifier, e.g. "memstore-ceiling"
-	Severity Severity // warning or info
-	Message  string
-}
-
 // Plan is the model's answer. It carries its Input so renderers can echo every figure.
 type Plan struct {
 	Input Input
 
 	RowBytes     float64 // bytes per row used (Volume.RowBytes)
-	RawBytes     float64 // rows x row bytes, or daily x days
+	RawBytes     float64 // rows x row bytes, or daily x days (Volume.SplitDays)
 	StoredBytes  float64 // raw x compression ratio
 	PlannedBytes float64 // stored x redundancy
 	ExactRegions float64 // planned / region size, before rounding up
 	Regions      int     // ceil(ExactRegions), at least 1
 	DiskBytes    float64 // planned x replication
 
-	// Filled when Cluster.RegionServers > 0.
+	// Filled when Cluster.RegionServers > 0: Regions / servers. The plan package sets it
+	// again from the regions actually created.
 	RegionsPerServer float64
 	// Filled when Cluster.Heap > 0: heap x fraction / (flush size x families).
 	MemstoreCeiling float64
 
 	Horizons []Horizon // with daily ingest: 30, 182 and 365 days, capped by retention
-	Checks   []Check
 }
+
+// Regions per RegionServer that HBase's guides recommend.
+const (
+	MinRegionsPerServer = 20
+	MaxRegionsPerServer = 200
+)

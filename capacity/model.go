@@ -17,8 +17,9 @@ const MaxRegions = 10_000_000
 // horizonDays are the growth horizons of a daily-ingest plan: a month, half a year, a year.
 var horizonDays = []int{30, 182, 365}
 
-// InputError is an input outside the model's rules. Field is the flag name (the spec names
-// it with underscores), Value the offending value as text.
+// InputError is an input outside the model's rules. Field is the input's name as the table
+// spec spells it (region_size, compression_ratio; the CLI words it as its flag), Value the
+// offending value as text.
 type InputError struct {
 	Field string
 	Value string
@@ -26,7 +27,7 @@ type InputError struct {
 }
 
 func (e *InputError) Error() string {
-	return fmt.Sprintf("--%s %s, got %s", e.Field, e.Rule, e.Value)
+	return fmt.Sprintf("%s %s, got %s", e.Field, e.Rule, e.Value)
 }
 
 // CellBytes is the size of one KeyValue: 20 + row + family + qualifier + value.
@@ -80,7 +81,7 @@ func (in Input) Validate() error {
 	v := in.Volume
 	switch {
 	case v.Rows != 0 && v.Daily != 0:
-		return &InputError{"rows", num(v.Rows), "cannot be combined with --daily: give rows x row size or daily x retention"}
+		return &InputError{"rows", num(v.Rows), "cannot be combined with daily: give rows x row size or daily x retention"}
 	case v.Daily != 0 || v.RetentionDays != 0:
 		if err := positive("daily", v.Daily); err != nil {
 			return err
@@ -88,6 +89,11 @@ func (in Input) Validate() error {
 		if !(v.RetentionDays >= 1) || math.IsInf(v.RetentionDays, 0) || v.RetentionDays != math.Trunc(v.RetentionDays) {
 			return &InputError{"retention", num(v.RetentionDays) + " days", "must be a whole number of days, at least 1"}
 		}
+		if h := v.HorizonDays; h != 0 && (!(h >= 1) || math.IsInf(h, 0) || h != math.Trunc(h)) {
+			return &InputError{"horizon", num(h) + " days", "must be a whole number of days, at least 1"}
+		}
+	case v.HorizonDays != 0:
+		return &InputError{"horizon", num(v.HorizonDays) + " days", "needs daily ingest and a retention: a horizon is days of ingest"}
 	default:
 		if err := positive("rows", v.Rows); err != nil {
 			return err
@@ -102,28 +108,28 @@ func (in Input) Validate() error {
 		}
 	}
 	if r := in.CompressionRatio; !(r > 0 && r <= 2) {
-		return &InputError{"compression-ratio", num(r), "must be > 0 and <= 2 (stored / raw)"}
+		return &InputError{"compression_ratio", num(r), "must be > 0 and <= 2 (stored / raw)"}
 	}
 	if r := in.Redundancy; !(r >= 1 && r <= 10) {
 		return &InputError{"redundancy", num(r), "must be from 1 to 10"}
 	}
 	if s := in.RegionSize; !(s >= 1<<20) || math.IsInf(s, 0) {
-		return &InputError{"region-size", num(s) + " bytes", "must be at least 1 MiB"}
+		return &InputError{"region_size", num(s) + " bytes", "must be at least 1 MiB"}
 	}
 	if r := in.Replication; r < 1 || r > 512 {
 		return &InputError{"replication", fmt.Sprint(r), "must be from 1 to 512 (HDFS dfs.replication)"}
 	}
 	c := in.Cluster
 	if c.RegionServers < 0 {
-		return &InputError{"region-servers", fmt.Sprint(c.RegionServers), "must be at least 1"}
+		return &InputError{"region_servers", fmt.Sprint(c.RegionServers), "must be at least 1"}
 	}
 	if c.Heap < 0 || math.IsNaN(c.Heap) || math.IsInf(c.Heap, 0) {
 		return &InputError{"heap", num(c.Heap) + " bytes", "must be a positive size"}
 	}
 	if f := c.MemstoreFraction; !(f > 0 && f <= 0.8) {
-		return &InputError{"memstore-fraction", num(f), "must be > 0 and <= 0.8 (HBase caps memstore + block cache at 0.8 of the heap)"}
+		return &InputError{"memstore_fraction", num(f), "must be > 0 and <= 0.8 (HBase caps memstore + block cache at 0.8 of the heap)"}
 	}
-	if err := positive("flush-size", c.FlushSize); err != nil {
+	if err := positive("flush_size", c.FlushSize); err != nil {
 		return err
 	}
 	if c.Families < 1 {
@@ -139,10 +145,10 @@ func (c Cells) validate() error {
 		min   int
 	}{
 		{"cells", c.Count, 1},
-		{"row-len", c.RowLen, 1},
-		{"family-len", c.FamilyLen, 1},
-		{"qualifier-len", c.QualifierLen, 0},
-		{"value-len", c.ValueLen, 0},
+		{"row_len", c.RowLen, 1},
+		{"family_len", c.FamilyLen, 1},
+		{"qualifier_len", c.QualifierLen, 0},
+		{"value_len", c.ValueLen, 0},
 		{"versions", c.versions(), 1},
 	}
 	for _, ch := range checks {
@@ -163,7 +169,7 @@ func positive(field string, v float64) error {
 func num(v float64) string { return fmt.Sprintf("%g", v) }
 
 // Compute runs the model: raw -> stored -> planned -> regions, the disk estimate, the
-// cluster checks and, for daily ingest, the growth horizons.
+// memstore ceiling and, for daily ingest, the growth horizons.
 func Compute(in Input) (Plan, error) {
 	in = in.WithDefaults()
 	if err := in.Validate(); err != nil {
@@ -172,7 +178,7 @@ func Compute(in Input) (Plan, error) {
 	p := Plan{Input: in, RowBytes: in.Volume.RowBytes}
 	days := in.Volume.RetentionDays
 	if in.Volume.Daily > 0 {
-		p.RawBytes = in.Volume.Daily * days
+		p.RawBytes = in.Volume.Daily * in.Volume.SplitDays()
 	} else {
 		p.RawBytes = in.Volume.Rows * in.Volume.RowBytes
 	}
@@ -187,7 +193,12 @@ func Compute(in Input) (Plan, error) {
 			p.Horizons = append(p.Horizons, h)
 		}
 	}
-	p.Checks = in.checks(&p)
+	if c := in.Cluster; c.Heap > 0 {
+		p.MemstoreCeiling = c.Heap * c.MemstoreFraction / (c.FlushSize * float64(c.Families))
+	}
+	if c := in.Cluster; c.RegionServers > 0 {
+		p.RegionsPerServer = float64(p.Regions) / float64(c.RegionServers)
+	}
 	return p, nil
 }
 
@@ -197,7 +208,7 @@ func (in Input) size(raw float64) (stored, planned, exact float64, regions int, 
 	planned = stored * in.Redundancy
 	exact = planned / in.RegionSize
 	if math.IsInf(raw, 0) || exact > MaxRegions {
-		return 0, 0, 0, 0, 0, fmt.Errorf("the table needs %.4g regions of %.4g bytes, more than the %d presplit plans for; raise --region-size", exact, in.RegionSize, MaxRegions)
+		return 0, 0, 0, 0, 0, fmt.Errorf("the table needs %.4g regions of %.4g bytes, more than the %d presplit plans for; raise the region size", exact, in.RegionSize, MaxRegions)
 	}
 	regions = int(math.Ceil(exact))
 	if regions < 1 {

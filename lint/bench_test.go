@@ -1,12 +1,14 @@
-package lint
+package lint_test
 
 import (
 	"os"
 	"testing"
 
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/tablespec"
 )
 
+// BenchmarkRun: building the plan of a spec and reviewing it.
 func BenchmarkRun(b *testing.B) {
 	for _, name := range []string{"example.yaml", "guide_orders_splits.yaml"} {
 		b.Run(name, func(b *testing.B) {
@@ -15,20 +17,20 @@ func BenchmarkRun(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			var opt Options
+			var opt plan.Options
 			s, err := tablespec.Parse(file, data)
 			if err != nil {
 				b.Fatal(err)
 			}
 			if sp := s.Splits; sp != nil && sp.File.Set {
 				keys, _ := os.ReadFile("../testdata/lint/" + sp.File.V)
-				opt.SplitFile, opt.SplitFileLines, _ = tablespec.ParseSplitsFile(sp.File.V, keys)
+				opt.SplitsFile, opt.SplitsFileLines, _ = tablespec.ParseSplitsFile(sp.File.V, keys)
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				s, _ := tablespec.Parse(file, data)
-				if _, err := Run(s, opt); err != nil {
+				if _, err := plan.Build(s, opt); err != nil {
 					b.Fatal(err)
 				}
 			}

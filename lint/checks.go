@@ -18,8 +18,9 @@ var Analyzers = []*Analyzer{
 	CF001, CF002, CF003, CF004, CF005, CF006, CF007, CF008, CF009,
 	QL001, QL002, QL003,
 	RK001, RK002, RK003, RK004,
-	RG001, RG002, RG003, RG004, RG005, RG006,
+	RG001, RG002, RG003, RG004, RG005, RG006, RG007, RG008, RG009, RG010, RG011,
 	RW001,
+	CP001, CP002, CP003,
 }
 
 // Thresholds of the checks, from the HBase guides.
@@ -35,6 +36,14 @@ const (
 	DefaultBlockSize     = 64 << 10
 	SmallBlockSize       = 32 << 10
 	MaxBucketsEnumerated = 1 << 20
+	// RiskyCeilingFactor: the guides call 2-3x the memstore ceiling the risky maximum.
+	RiskyCeilingFactor = 3
+	// MaxTableRegions: beyond it a table strains the master and meta.
+	MaxTableRegions = 10_000
+	// MaxShellSplitKeys: a create statement longer than this is better fed a SPLITS_FILE.
+	MaxShellSplitKeys = 10_000
+	// RedundancyWarnAt is where a redundancy factor starts to look like HDFS replication.
+	RedundancyWarnAt = 2.5
 )
 
 // CF001: more than 3 column families.
@@ -569,12 +578,7 @@ func (p *Pass) splitPos() tablespec.Pos {
 	return tablespec.Pos{Line: 1, Col: 1}
 }
 
-func (p *Pass) suffix() []byte {
-	if r := p.Spec.Rowkey; r != nil && r.Suffix.Set {
-		return []byte(r.Suffix.V)
-	}
-	return nil
-}
+func (p *Pass) suffix() []byte { return p.Suffix }
 
 // keyProblem says why key does not fit the prefix, "" when it does.
 func keyProblem(key []byte, pre *prefixShape, suffix []byte) string {
@@ -746,14 +750,6 @@ var RG002 = &Analyzer{
 	},
 }
 
-// servers is the RegionServer count, 0 when unknown.
-func (p *Pass) servers() int {
-	if c := p.Spec.Cluster; c != nil && c.RegionServers.Set {
-		return int(c.RegionServers.V)
-	}
-	return 0
-}
-
 // RG003: regions per RegionServer above the memstore ceiling.
 var RG003 = &Analyzer{
 	Code: "RG003", Severity: Warning,
@@ -771,16 +767,34 @@ var RG003 = &Analyzer{
 		if c.FlushSize.Set {
 			flush = c.FlushSize.V
 		}
-		fams := len(p.Spec.Families)
+		fams := p.Families
+		if fams < 1 {
+			fams = len(p.Spec.Families)
+		}
 		ceiling := c.Heap.V * fraction / (flush * float64(fams))
 		per := float64(p.Regions) / float64(rs)
 		if per <= ceiling {
 			return
 		}
-		p.Report(c.Pos, "use fewer, larger regions (capacity region_size), more RegionServers or more heap",
-			"%d regions on %d RegionServers is %.1f per server, above the memstore ceiling of %.1f (heap %s x %.2g / (flush size %s x %d families)): memstores flush early and small",
-			p.Regions, rs, per, ceiling, humanize.IBytes(uint64(c.Heap.V)), fraction, humanize.IBytes(uint64(flush)), fams)
+		risk := ""
+		if per > RiskyCeilingFactor*ceiling {
+			risk = fmt.Sprintf(", beyond the %dx HBase calls the risky maximum", RiskyCeilingFactor)
+		}
+		where := c.Pos
+		if c.Heap.Pos.Line > 0 {
+			where = c.Heap.Pos
+		}
+		p.Report(where, "use fewer, larger regions (a larger region size), more RegionServers or more heap",
+			"%d regions on %d RegionServers is %.1f per server, above the memstore ceiling of %.1f (heap %s x %.2g / (flush size %s x %d %s))%s: memstores flush early and small",
+			p.Regions, rs, per, ceiling, humanize.IBytes(uint64(c.Heap.V)), fraction, humanize.IBytes(uint64(flush)), fams, familyWord(fams), risk)
 	},
+}
+
+func familyWord(n int) string {
+	if n == 1 {
+		return "family"
+	}
+	return "families"
 }
 
 // RG004: fewer regions than RegionServers.

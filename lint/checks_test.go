@@ -1,12 +1,14 @@
-package lint
+package lint_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/tablespec"
+	"github.com/presplit/presplit/lint"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -25,33 +27,35 @@ type checkCase struct {
 	source string
 }
 
-func runCases(t *testing.T, a *Analyzer, cases []checkCase) {
+func runCases(t *testing.T, a *lint.Analyzer, cases []checkCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := tablespec.Parse("t.yaml", []byte(tc.src))
 			require.NoError(t, err)
-			var p *Pass
+			var in lint.Input
 			if tc.prefix != nil || tc.keys != nil {
-				p = &Pass{Spec: s, Prefix: tc.prefix, SplitLines: tc.lines, SplitSource: tc.source}
+				in = lint.Input{Spec: s, Prefix: tc.prefix, SplitLines: tc.lines, SplitSource: tc.source, Families: len(s.Families)}
+				if r := s.Rowkey; r != nil && r.Suffix.Set {
+					in.Suffix = []byte(r.Suffix.V)
+				}
 				if sp := s.Splits; sp != nil && sp.Regions.Set {
-					p.Regions = int(sp.Regions.V)
+					in.Regions = int(sp.Regions.V)
 				}
 				if tc.keys != nil {
 					split := splits.Split{Spec: tc.source}
 					for _, k := range tc.keys {
 						split.Keys = append(split.Keys, []byte(k))
 					}
-					p.Split = &split
-					p.Regions = split.Regions()
+					in.Split = &split
+					in.Regions = split.Regions()
 				}
 			} else {
-				p, err = newPass(s, Options{})
+				p, err := plan.Build(s, plan.Options{})
 				require.NoError(t, err)
+				in = p.LintInput()
 			}
-			var reports []Report
-			p.Analyzer, p.reports = a, &reports
-			a.Run(p)
+			reports := lint.Run(in, a)
 			require.Len(t, reports, len(tc.want), "%v", reports)
 			for i, w := range tc.want {
 				r := reports[i]
@@ -84,7 +88,7 @@ func TestCF001(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		twelve = append(twelve, fmt.Sprintf("name: f%d", i))
 	}
-	runCases(t, CF001, []checkCase{
+	runCases(t, lint.CF001, []checkCase{
 		{name: "three", src: fams("name: a", "name: b", "name: c")},
 		{name: "four", src: fams("name: a", "name: b", "name: c", "name: d"), want: []string{"5 error: 4 column families"}},
 		{name: "twelve", src: fams(twelve...), want: []string{"5 error: 12 column families"}},
@@ -92,7 +96,7 @@ func TestCF001(t *testing.T) {
 }
 
 func TestCF002(t *testing.T) {
-	runCases(t, CF002, []checkCase{
+	runCases(t, lint.CF002, []checkCase{
 		{name: "one", src: fams("name: a")},
 		{name: "different ttl", src: fams("name: a, ttl: 30d, compression: SNAPPY", "name: b, ttl: 1y, compression: SNAPPY")},
 		{name: "different compression", src: fams("name: a, ttl: 30d, compression: SNAPPY", "name: b, ttl: 30d, compression: ZSTD")},
@@ -106,14 +110,14 @@ func TestCF002(t *testing.T) {
 }
 
 func TestCF003(t *testing.T) {
-	runCases(t, CF003, []checkCase{
+	runCases(t, lint.CF003, []checkCase{
 		{name: "set", src: fams("name: a, versions: 1")},
 		{name: "unset", src: fams("name: a, versions: 1", "name: b"), want: []string{"3 warning: family b does not set versions"}},
 	})
 }
 
 func TestCF004(t *testing.T) {
-	runCases(t, CF004, []checkCase{
+	runCases(t, lint.CF004, []checkCase{
 		{name: "ten", src: fams("name: a, versions: 10")},
 		{name: "eleven", src: fams("name: a, versions: 11"), want: []string{"2 warning: family a keeps 11 versions"}},
 		{name: "max int", src: fams("name: a, versions: 2147483647"), want: []string{"2 error: family a keeps 2147483647 versions"}},
@@ -121,14 +125,14 @@ func TestCF004(t *testing.T) {
 }
 
 func TestCF005(t *testing.T) {
-	runCases(t, CF005, []checkCase{
+	runCases(t, lint.CF005, []checkCase{
 		{name: "forever is explicit", src: fams("name: a, ttl: FOREVER")},
 		{name: "unset", src: fams("name: a"), want: []string{"2 warning: family a does not set ttl"}},
 	})
 }
 
 func TestCF006(t *testing.T) {
-	runCases(t, CF006, []checkCase{
+	runCases(t, lint.CF006, []checkCase{
 		{name: "duration", src: fams("name: a, ttl: 30d")},
 		{name: "hbase form", src: fams("name: a, ttl: '1 DAY 2 HOURS'")},
 		{name: "seconds", src: fams("name: a, ttl: 86400")},
@@ -142,7 +146,7 @@ func TestCF006(t *testing.T) {
 }
 
 func TestCF007(t *testing.T) {
-	runCases(t, CF007, []checkCase{
+	runCases(t, lint.CF007, []checkCase{
 		{name: "snappy", src: fams("name: a, compression: SNAPPY")},
 		{name: "unset", src: fams("name: a"), want: []string{"2 warning: family a does not set compression"}},
 		{name: "none with plan", src: fams("name: a, compression: NONE") + "capacity: {rows: 1e9, kv: 1KiB}\n",
@@ -151,7 +155,7 @@ func TestCF007(t *testing.T) {
 }
 
 func TestCF008(t *testing.T) {
-	runCases(t, CF008, []checkCase{
+	runCases(t, lint.CF008, []checkCase{
 		{name: "row", src: fams("name: a, bloom: ROW")},
 		{name: "unset", src: fams("name: a"), want: []string{"2 warning: family a does not set bloom"}},
 		{name: "none", src: fams("name: a, bloom: NONE"), want: []string{"2 warning: family a has bloom NONE"}},
@@ -161,7 +165,7 @@ func TestCF008(t *testing.T) {
 func TestCF009(t *testing.T) {
 	gets := "access: [{name: g, kind: get, by: [id]}]\n"
 	scans := "access: [{name: s, kind: scan, by: [id]}, {name: g, kind: get, by: [id]}, {name: t, kind: scan, by: [id]}]\n"
-	runCases(t, CF009, []checkCase{
+	runCases(t, lint.CF009, []checkCase{
 		{name: "no access", src: fams("name: a, block_size: 8KiB")},
 		{name: "gets small blocks", src: fams("name: a, block_size: 16KiB") + gets},
 		{name: "gets default blocks", src: fams("name: a") + gets, want: []string{"2 warning: family a has 64 KiB (HBase's default) blocks but every access pattern is a get"}},
@@ -172,7 +176,7 @@ func TestCF009(t *testing.T) {
 }
 
 func TestQL001(t *testing.T) {
-	runCases(t, QL001, []checkCase{
+	runCases(t, lint.QL001, []checkCase{
 		{name: "short", src: fams("name: a, qualifiers: [sixteen_bytes_ok]")},
 		{name: "long no plan", src: fams("name: a, qualifiers: [q, seventeen_bytes_x]"), want: []string{"2 warning: qualifier seventeen_bytes_x of family a is 17 bytes: it is stored in every cell"}},
 		{name: "long with plan", src: fams("name: a, versions: 2, qualifiers: [customer_shipping_address]") + "capacity: {rows: 1e10, kv: 300B}\n",
@@ -181,14 +185,14 @@ func TestQL001(t *testing.T) {
 }
 
 func TestQL002(t *testing.T) {
-	runCases(t, QL002, []checkCase{
+	runCases(t, lint.QL002, []checkCase{
 		{name: "static", src: fams("name: a, dynamic_qualifiers: false")},
 		{name: "dynamic", src: fams("name: a, dynamic_qualifiers: true"), want: []string{"2 warning: family a builds qualifiers from data"}},
 	})
 }
 
 func TestQL003(t *testing.T) {
-	runCases(t, QL003, []checkCase{
+	runCases(t, lint.QL003, []checkCase{
 		{name: "snake", src: fams("name: a, qualifiers: [order_id, user_id, amount]")},
 		{name: "camel", src: fams("name: a, qualifiers: [orderId, userId, amount]")},
 		{name: "mixed across families", src: fams("name: a, qualifiers: [order_id]", "name: b, qualifiers: [x, userId]"),
@@ -197,7 +201,7 @@ func TestQL003(t *testing.T) {
 }
 
 func TestRK001(t *testing.T) {
-	runCases(t, RK001, []checkCase{
+	runCases(t, lint.RK001, []checkCase{
 		{name: "short", src: fams("name: a") + "rowkey: {parts: [{name: id, kind: id, width: 16}, {name: ts, kind: timestamp, width: 8}]}\n"},
 		{name: "variable", src: fams("name: a") + "rowkey: {parts: [{name: id, kind: id}]}\n"},
 		{name: "long", src: fams("name: a") + "rowkey: {delimiter: '#', parts: [{name: id, kind: text, width: 60}, {name: ts, kind: timestamp, width: 8}]}\n",
@@ -210,7 +214,7 @@ func TestRK001(t *testing.T) {
 }
 
 func TestRK002(t *testing.T) {
-	runCases(t, RK002, []checkCase{
+	runCases(t, lint.RK002, []checkCase{
 		{name: "id first", src: fams("name: a") + "rowkey: {parts: [{name: user, kind: id}, {name: ts, kind: timestamp}]}\n"},
 		{name: "timestamp behind prefix", prefix: &splits.Prefix{Name: "hex", Alphabet: []byte("0123456789abcdef"), Width: 2}, src: fams("name: a") + "rowkey: {prefix: hex:2, parts: [{name: ts, kind: timestamp}]}\n"},
 		{name: "timestamp behind hash part", src: fams("name: a") + "rowkey: {parts: [{name: h, kind: hash, width: 4}, {name: ts, kind: timestamp}]}\n"},
@@ -224,7 +228,7 @@ func TestRK002(t *testing.T) {
 }
 
 func TestRK003(t *testing.T) {
-	runCases(t, RK003, []checkCase{
+	runCases(t, lint.RK003, []checkCase{
 		{name: "fixed widths", src: fams("name: a") + "rowkey: {parts: [{name: u, kind: id, width: 10}, {name: ts, kind: timestamp}]}\n"},
 		{name: "delimiter", src: fams("name: a") + "rowkey: {delimiter: '#', parts: [{name: u, kind: id}, {name: ts, kind: timestamp}]}\n"},
 		{name: "last part variable", src: fams("name: a") + "rowkey: {parts: [{name: u, kind: id, width: 4}, {name: t, kind: text}]}\n"},
@@ -238,7 +242,7 @@ func TestRK003(t *testing.T) {
 func TestRK004(t *testing.T) {
 	key := "rowkey: {prefix: dec:2, %sparts: [{name: user_id, kind: id, width: 10}, {name: ts, kind: reverse_timestamp, width: 19}]}\n"
 	dec2 := &splits.Prefix{Name: "dec", Alphabet: []byte("0123456789"), Width: 2}
-	runCases(t, RK004, []checkCase{
+	runCases(t, lint.RK004, []checkCase{
 		{name: "hashed from user", prefix: dec2, src: fams("name: a") + fmt.Sprintf(key, "prefix_from: [user_id], ") + "access: [{name: r, kind: scan, by: [user_id]}]\n"},
 		{name: "by a qualifier", prefix: dec2, src: fams("name: a") + fmt.Sprintf(key, "") + "access: [{name: r, kind: get, by: [order_id]}]\n"},
 		{name: "salted", prefix: dec2, src: fams("name: a") + fmt.Sprintf(key, "") + "access: [{name: recent, kind: scan, by: [user_id]}]\n",
@@ -261,7 +265,7 @@ func decKeys(width, from, to int) []string {
 func TestRG001(t *testing.T) {
 	orders := fams("name: a") + "rowkey: {prefix: dec:2}\nsplits: {file: splits.txt}\n"
 	hexUpper := &splits.Prefix{Name: "HEX", Alphabet: []byte("0123456789ABCDEF"), Width: 2}
-	runCases(t, RG001, []checkCase{
+	runCases(t, lint.RG001, []checkCase{
 		{name: "aligned", src: orders, prefix: dec2, keys: decKeys(2, 1, 99), source: "file"},
 		{name: "orders 0000..0100", src: orders, prefix: dec2, keys: decKeys(4, 1, 100), lines: seq(1, 100), source: "file",
 			want: []string{"4 error: 100 of 100 split keys of the splits file do not match the rowkey prefix dec:2: line 1: '0001' is 4 bytes, longer than the 2 of dec:2; 98 of the 100 prefix buckets sort after the last key and share the last region"}},
@@ -290,7 +294,7 @@ func TestRG002(t *testing.T) {
 	for i := 0; i <= 99; i += 10 {
 		closing = append(closing, fmt.Sprintf("%02d|", i+9))
 	}
-	runCases(t, RG002, []checkCase{
+	runCases(t, lint.RG002, []checkCase{
 		{name: "pipe", src: withSuffix("|"), prefix: dec2, keys: []string{"09|", "19|"}},
 		{name: "no suffix", src: fams("name: a") + "rowkey: {prefix: dec:2}\n", prefix: dec2, keys: decKeys(2, 1, 99)},
 		{name: "99| leaves an empty region", src: withSuffix("|"), prefix: dec2, keys: closing, lines: seq(1, 10), source: "file",
@@ -301,7 +305,7 @@ func TestRG002(t *testing.T) {
 }
 
 func TestRG003(t *testing.T) {
-	runCases(t, RG003, []checkCase{
+	runCases(t, lint.RG003, []checkCase{
 		{name: "below", src: fams("name: a") + "cluster: {region_servers: 10, heap: 16GiB}\nsplits: {regions: 500}\n"},
 		{name: "no heap", src: fams("name: a") + "cluster: {region_servers: 1}\nsplits: {regions: 500}\n"},
 		{name: "above", src: fams("name: a", "name: b") + "cluster: {region_servers: 10, heap: 16GiB}\nsplits: {regions: 500}\n",
@@ -310,7 +314,7 @@ func TestRG003(t *testing.T) {
 }
 
 func TestRG004(t *testing.T) {
-	runCases(t, RG004, []checkCase{
+	runCases(t, lint.RG004, []checkCase{
 		{name: "enough", src: fams("name: a") + "cluster: {region_servers: 10}\nsplits: {regions: 10}\n"},
 		{name: "too few", src: fams("name: a") + "cluster: {region_servers: 10}\nsplits: {regions: 4}\n", want: []string{"3 warning: 4 regions for 10 RegionServers: 6 servers take no writes"}},
 		{name: "from the plan", src: fams("name: a") + "cluster: {region_servers: 10}\ncapacity: {rows: 1e6, kv: 1KiB}\n", want: []string{"3 warning: 1 regions for 10 RegionServers"}},
@@ -318,7 +322,7 @@ func TestRG004(t *testing.T) {
 }
 
 func TestRG005(t *testing.T) {
-	runCases(t, RG005, []checkCase{
+	runCases(t, lint.RG005, []checkCase{
 		{name: "default", src: fams("name: a") + "capacity: {rows: 1e6, kv: 1KiB}\n"},
 		{name: "20GiB", src: fams("name: a") + "capacity: {rows: 1e6, kv: 1KiB, region_size: 20GiB}\n"},
 		{name: "1GiB", src: fams("name: a") + "capacity: {rows: 1e6, kv: 1KiB, region_size: 1GiB}\n", want: []string{"3 warning: region_size 1GiB is outside the 5..50 GiB"}},
@@ -327,7 +331,7 @@ func TestRG005(t *testing.T) {
 }
 
 func TestRG006(t *testing.T) {
-	runCases(t, RG006, []checkCase{
+	runCases(t, lint.RG006, []checkCase{
 		{name: "fits", src: fams("name: a") + "rowkey: {prefix: dec:2}\nsplits: {regions: 100}\n", prefix: dec2},
 		{name: "too many", src: fams("name: a") + "rowkey: {prefix: dec:2}\nsplits: {regions: 150}\n", prefix: dec2,
 			want: []string{"4 error: 150 regions but the prefix dec:2 has only 100 distinct values"}},
@@ -336,7 +340,7 @@ func TestRG006(t *testing.T) {
 }
 
 func TestRW001(t *testing.T) {
-	runCases(t, RW001, []checkCase{
+	runCases(t, lint.RW001, []checkCase{
 		{name: "small", src: fams("name: a") + "capacity: {rows: 1e6, kv: 1KiB}\n"},
 		{name: "big", src: fams("name: a") + "capacity: {rows: 1e6, kv: 20MiB}\n", want: []string{"3 warning: a row holds 20 MiB, above 10 MiB"}},
 		{name: "big cells", src: fams("name: a") + "capacity:\n  rows: 1e3\n  cells: {count: 1000, row_len: 10, value_len: 20000}\n", want: []string{"5 warning: a row holds 19 MiB"}},
@@ -345,12 +349,12 @@ func TestRW001(t *testing.T) {
 
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, Analyzers, 23)
+	require.Len(t, lint.Analyzers, 31)
 	seen := map[string]bool{}
-	for _, a := range Analyzers {
+	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
 		seen[a.Code] = true
-		assert.Regexp(t, `^(CF|QL|RK|RG|RW)[0-9]{3}$`, a.Code)
+		assert.Regexp(t, `^(CF|QL|RK|RG|RW|CP)[0-9]{3}$`, a.Code)
 		assert.NotEmpty(t, a.Doc, a.Code)
 		assert.NotNil(t, a.Run, a.Code)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/presplit/presplit/lint"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/tablespec"
 )
 
@@ -20,11 +21,12 @@ rowkey:
 		fmt.Println(err)
 		return
 	}
-	reports, err := lint.Run(s, lint.Options{})
+	p, err := plan.Build(s, plan.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	reports := p.Findings
 	for _, r := range reports {
 		fmt.Println(r.Pos.Line, r.Severity, r.Code)
 	}

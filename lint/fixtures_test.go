@@ -1,4 +1,4 @@
-package lint
+package lint_test
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/presplit/presplit/lint"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/tablespec"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -27,7 +29,7 @@ var (
 func TestFixtures(t *testing.T) {
 	files, err := filepath.Glob("../testdata/lint/*.yaml")
 	require.NoError(t, err)
-	require.GreaterOrEqual(t, len(files), 2*len(Analyzers))
+	require.GreaterOrEqual(t, len(files), 2*len(lint.Analyzers))
 	covered := map[string]bool{}
 	for _, file := range files {
 		base := filepath.Base(file)
@@ -66,7 +68,7 @@ func TestFixtures(t *testing.T) {
 			assert.Equal(t, want, got, "findings: %v", reports)
 		})
 	}
-	for _, a := range Analyzers {
+	for _, a := range lint.Analyzers {
 		assert.True(t, covered[a.Code], "no fixture %s.yaml", a.Code)
 		assert.True(t, covered[a.Code+"_ok"], "no fixture %s_ok.yaml", a.Code)
 	}
@@ -82,20 +84,20 @@ func want0(want []string, code string) string {
 	return "(none) " + code
 }
 
-func runFixture(t *testing.T, file string, data []byte) []Report {
+func runFixture(t *testing.T, file string, data []byte) []lint.Report {
 	t.Helper()
 	s, err := tablespec.Parse(file, data)
 	require.NoError(t, err)
-	var opt Options
+	var opt plan.Options
 	if sp := s.Splits; sp != nil && sp.File.Set {
 		keys, err := os.ReadFile(filepath.Join(filepath.Dir(file), sp.File.V))
 		require.NoError(t, err)
-		opt.SplitFile, opt.SplitFileLines, err = tablespec.ParseSplitsFile(sp.File.V, keys)
+		opt.SplitsFile, opt.SplitsFileLines, err = tablespec.ParseSplitsFile(sp.File.V, keys)
 		require.NoError(t, err)
 	}
-	reports, err := Run(s, opt)
+	p, err := plan.Build(s, opt)
 	require.NoError(t, err)
-	return reports
+	return p.Findings
 }
 
 // TestWorkedExamples pins the design guides' examples: the clean one has no finding at all,
@@ -137,7 +139,7 @@ func FuzzRun(f *testing.F) {
 	}
 	f.Add([]byte("families: [{name: a}]\nrowkey: {prefix: 'chars:A:2'}\nsplits: {regions: 9}\n"))
 	codes := map[string]bool{}
-	for _, a := range Analyzers {
+	for _, a := range lint.Analyzers {
 		codes[a.Code] = true
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -145,10 +147,11 @@ func FuzzRun(f *testing.F) {
 		if err != nil {
 			return
 		}
-		reports, err := Run(s, Options{})
+		p, err := plan.Build(s, plan.Options{})
 		if err != nil {
 			return
 		}
+		reports := p.Findings
 		// YAML breaks lines at \n, \r\n and a lone \r alike.
 		lines := strings.Count(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n") +
 			strings.Count(strings.ReplaceAll(string(data), "\r\n", "\n"), "\r") + 1

@@ -1,7 +1,8 @@
-// Package lint reviews a table spec against the HBase design guides. Each check is an
+// Package lint reviews a table design against the HBase design guides. Each check is an
 // Analyzer with a stable code (CF001, RK002, ...), a one-line doc and a severity, in the
-// style of go/analysis and atlas's sqlcheck: Run builds a Pass (the spec, its capacity plan
-// and split when they can be computed) and every analyzer reports findings on it.
+// style of go/analysis and atlas's sqlcheck: Run gives every analyzer a Pass over the Input
+// (the design, and the capacity plan and split the plan package derived from it) and each
+// reports findings on it. `presplit plan` and `presplit lint` both review through it.
 package lint
 
 import (
@@ -56,11 +57,12 @@ type Report struct {
 	Fix      string
 }
 
-// Pass is the input of the analyzers: the spec and what presplit can derive from it.
-type Pass struct {
-	Analyzer *Analyzer
-	Spec     *tablespec.Spec
-	// Plan is the capacity model's answer; nil without a capacity section.
+// Input is what the analyzers review: the table's design and what the plan package derived
+// from it. Findings are judged on the plan as it will be created: Regions is the count
+// after --regions, a spec's splits and prefix snapping, not the sizing's.
+type Input struct {
+	Spec *tablespec.Spec
+	// Plan is the capacity model's answer; nil without a volume.
 	Plan *capacity.Plan
 	// Prefix is the shape of the rowkey's leading bytes (rowkey prefix, or the keys of
 	// rowkey algo HexStringSplit/DecimalStringSplit); nil when the key has none.
@@ -70,9 +72,28 @@ type Pass struct {
 	Split       *splits.Split
 	SplitSource string // "generated", "algo", "file" or ""
 	SplitLines  []int  // with splits file: the line of each key in the file
+	// Suffix is the rowkey suffix as bytes (toBytesBinary of its text).
+	Suffix []byte
 	// Regions is the number of regions the table is created with: the split's, else splits
 	// regions, else the plan's; 0 when unknown.
 	Regions int
+	// Families is the number of column families that flush together (the memstore
+	// ceiling's divisor): the table's, unless the command line says otherwise.
+	Families int
+	// NoPrefix is set when the design gives nothing to split on: a rowkey without a prefix
+	// part, no RegionSplitter algorithm and no splits file.
+	NoPrefix bool
+	// TTLDays is set when a TTL shorter than the retention sized the table (data expires
+	// before the retention ends).
+	TTLDays float64
+	// Format is the output format the plan is rendered in; "" when lint reviews a spec.
+	Format string
+}
+
+// Pass is one analyzer's run over the input.
+type Pass struct {
+	Input
+	Analyzer *Analyzer
 
 	reports *[]Report
 }
@@ -91,33 +112,15 @@ func (p *Pass) ReportSeverity(sev Severity, pos tablespec.Pos, fix, format strin
 	})
 }
 
-// Options are the inputs of Run besides the spec.
-type Options struct {
-	// SplitFile holds the keys of the spec's splits file (tablespec.ParseSplitsFile) and their
-	// lines; the caller reads the file, lint reads no files.
-	SplitFile      [][]byte
-	SplitFileLines []int
-	// Analyzers to run; nil means all of Analyzers.
-	Analyzers []*Analyzer
-}
-
-// Run reviews the spec and returns its findings ordered by line, column and code. The error
-// is a *tablespec.Error for a value the spec parser cannot judge alone (a prefix grammar, a
-// capacity the model refuses).
-func Run(s *tablespec.Spec, opt Options) ([]Report, error) {
-	base, err := newPass(s, opt)
-	if err != nil {
-		return nil, err
-	}
-	analyzers := opt.Analyzers
-	if analyzers == nil {
+// Run reviews the input with the analyzers (all of Analyzers when none are named) and
+// returns the findings ordered by line, column and code.
+func Run(in Input, analyzers ...*Analyzer) []Report {
+	if len(analyzers) == 0 {
 		analyzers = Analyzers
 	}
 	reports := []Report{}
 	for _, a := range analyzers {
-		p := *base
-		p.Analyzer = a
-		p.reports = &reports
+		p := Pass{Input: in, Analyzer: a, reports: &reports}
 		a.Run(&p)
 	}
 	sort.SliceStable(reports, func(i, j int) bool {
@@ -130,7 +133,7 @@ func Run(s *tablespec.Spec, opt Options) ([]Report, error) {
 		}
 		return a.Code < b.Code
 	})
-	return reports, nil
+	return reports
 }
 
 // Count tallies reports by severity.

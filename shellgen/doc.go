@@ -6,6 +6,7 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -15,6 +16,12 @@ type Doc struct {
 	Table Table
 	Plan  *capacity.Plan
 	Split splits.Split
+
+	// Findings are the review of the plan as created (lint's codes); report and json show
+	// them, shell carries them as comments, the pure data formats leave them out.
+	Findings []lint.Report
+	// Notes are decisions the plan took where its inputs were silent.
+	Notes []string
 
 	// SplitsFile, when set, makes Shell write SPLITS_FILE => 'SplitsFile' instead of the
 	// SPLITS list: the create line printed beside a splits-file written with -o.

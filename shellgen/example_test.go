@@ -107,7 +107,7 @@ func ExampleJSON() {
 	_ = shellgen.JSON(os.Stdout, d)
 	// Output:
 	// {
-	//   "format_version": 1,
+	//   "format_version": 2,
 	//   "table": {
 	//     "name": "ns:t1",
 	//     "max_filesize": 10737418240,
@@ -138,7 +138,8 @@ func ExampleJSON() {
 	//     ],
 	//     "algorithm": null
 	//   },
-	//   "checks": []
+	//   "findings": [],
+//   "notes": []
 	// }
 }
 

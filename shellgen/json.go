@@ -10,7 +10,9 @@ import (
 )
 
 // JSONFormatVersion is bumped when a field of the JSON output changes meaning or goes away.
-const JSONFormatVersion = 1
+//
+// 2: "checks" became "findings" (lint's codes, with a fix) and "notes".
+const JSONFormatVersion = 2
 
 // JSONDoc is the JSON output. Field names are stable; see the README's "json" section.
 // Lists are never null. Zero and "" in table settings mean "unset: HBase's default".
@@ -19,7 +21,8 @@ type JSONDoc struct {
 	Table         JSONTable     `json:"table"`
 	Capacity      *JSONCapacity `json:"capacity"` // null without a capacity model (presplit splits)
 	Split         JSONSplit     `json:"split"`
-	Checks        []JSONCheck   `json:"checks"` // the model's checks, then the split's notes
+	Findings      []JSONFinding `json:"findings"` // the review of the plan as created
+	Notes         []string      `json:"notes"`    // the plan's decisions, then the split's notes
 }
 
 // JSONTable is the table's settings.
@@ -116,12 +119,12 @@ type JSONAlgorithm struct {
 	LastRow  string `json:"last_row"`
 }
 
-// JSONCheck is one finding: the model's checks, and the split's notes (code "split-note",
-// severity "info").
-type JSONCheck struct {
-	Code     string `json:"code"`
+// JSONFinding is one finding of the plan's review.
+type JSONFinding struct {
 	Severity string `json:"severity"`
+	Code     string `json:"code"`
 	Message  string `json:"message"`
+	Fix      string `json:"fix"`
 }
 
 // NewJSONDoc builds the JSON form of d.
@@ -136,7 +139,8 @@ func NewJSONDoc(d Doc) JSONDoc {
 			Keys:    make([]string, len(d.Split.Keys)),
 			Owned:   append([]float64{}, d.Split.Owned...),
 		},
-		Checks: []JSONCheck{},
+		Findings: []JSONFinding{},
+		Notes:    append([]string{}, d.Notes...),
 	}
 	for _, f := range d.Table.Families {
 		out.Table.Families = append(out.Table.Families, JSONFamily{
@@ -152,13 +156,11 @@ func NewJSONDoc(d Doc) JSONDoc {
 	}
 	if p := d.Plan; p != nil {
 		out.Capacity = jsonCapacity(p)
-		for _, c := range p.Checks {
-			out.Checks = append(out.Checks, JSONCheck{Code: c.Code, Severity: string(c.Severity), Message: c.Message})
-		}
 	}
-	for _, n := range d.Split.Notes {
-		out.Checks = append(out.Checks, JSONCheck{Code: "split-note", Severity: string(capacity.Info), Message: n})
+	for _, f := range d.Findings {
+		out.Findings = append(out.Findings, JSONFinding{Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Fix: f.Fix})
 	}
+	out.Notes = append(out.Notes, d.Split.Notes...)
 	return out
 }
 

@@ -107,22 +107,31 @@ func Report(w io.Writer, d Doc) error {
 		})
 	}
 
-	section(&b, "Checks", func(tw io.Writer) {
-		if len(p.Checks) == 0 {
+	if len(d.Notes) > 0 {
+		section(&b, "Notes", func(tw io.Writer) {
+			for _, n := range d.Notes {
+				fmt.Fprintf(tw, "  %s\n", n)
+			}
+		})
+	}
+
+	section(&b, "Findings", func(tw io.Writer) {
+		if len(d.Findings) == 0 {
 			fmt.Fprintf(tw, "  none\n")
 		}
-		for _, c := range p.Checks {
-			fmt.Fprintf(tw, "  %s\t%s: %s\n", c.Severity, c.Code, c.Message)
+		for _, f := range d.Findings {
+			fmt.Fprintf(tw, "  %s\t%s: %s\n", f.Severity, f.Code, f.Message)
 		}
 	})
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return err
 	}
-	// The statement to paste: the same text as --format shell.
+	// The statement to paste: --format shell without the finding comments, which the
+	// report has just listed.
 	if _, err := io.WriteString(w, "\nhbase shell\n"); err != nil {
 		return err
 	}
-	return Shell(w, d)
+	return Statement(w, d)
 }
 
 // maxQuietImbalance: above it the report advises how to even the regions out.

@@ -13,7 +13,25 @@ import (
 // key longer than that still gets a line of its own.
 const shellWidth = 99
 
-// Shell writes one `create` statement for `hbase shell` and `hbase shell -n FILE`:
+// Shell writes the findings as Ruby comments, one line each (`# warning RG003: ...`), so a
+// saved or pasted script carries them, then the create statement (Statement).
+func Shell(w io.Writer, d Doc) error {
+	if err := d.validate(); err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, f := range d.Findings {
+		// A comment ends at the line's end: a finding is one line by construction, and a
+		// stray newline would turn the rest into Ruby code.
+		msg := strings.NewReplacer("\n", " ", "\r", " ").Replace(f.Message)
+		fmt.Fprintf(&b, "# %s %s: %s\n", f.Severity, f.Code, msg)
+	}
+	b.WriteString(shellStatement(d))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// Statement writes one `create` statement for `hbase shell` and `hbase shell -n FILE`:
 //
 //	create 'ns:t1', {NAME => 'cf', VERSIONS => 1, TTL => 2592000}, MAX_FILESIZE => 10737418240, SPLITS => ['10', '20']
 //
@@ -22,7 +40,7 @@ const shellWidth = 99
 // settings are left out (HBase's defaults apply); there is no SPLITS for one region. A
 // statement wider than 99 columns is wrapped at commas and brackets, which Ruby and the
 // hbase shell read as one statement.
-func Shell(w io.Writer, d Doc) error {
+func Statement(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}

@@ -494,6 +494,24 @@ func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 	})
 }
 
+// days reads a duration of whole days (30d, 52w, 1y) into seconds.
+func (d *decoder) days(dst *Value[int64], what string) func(*yaml.Node) error {
+	return func(v *yaml.Node) error {
+		if err := d.scalar(v, what, "a duration"); err != nil {
+			return err
+		}
+		secs, err := duration.Parse(v.Value)
+		if err != nil || secs <= 0 {
+			return d.errf(v, "%s must be a duration like 30d, 52w or 1y, got %q", what, v.Value)
+		}
+		if secs%86400 != 0 {
+			return d.errf(v, "%s must be a whole number of days, got %q", what, v.Value)
+		}
+		*dst = Value[int64]{V: secs, Set: true, Pos: pos(v), Raw: v.Value}
+		return nil
+	}
+}
+
 func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 	count := func(dst *Value[float64], what string) func(*yaml.Node) error {
 		return func(v *yaml.Node) error {
@@ -513,20 +531,8 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 		"rows":  count(&c.Rows, "capacity rows"),
 		"kv":    d.size(&c.KV, "capacity kv", 1, maxBytes),
 		"daily": d.size(&c.Daily, "capacity daily", 1, maxBytes),
-		"retention": func(v *yaml.Node) error {
-			if err := d.scalar(v, "capacity retention", "a duration"); err != nil {
-				return err
-			}
-			secs, err := duration.Parse(v.Value)
-			if err != nil || secs <= 0 {
-				return d.errf(v, "capacity retention must be a duration like 30d, 52w or 1y, got %q", v.Value)
-			}
-			if secs%86400 != 0 {
-				return d.errf(v, "capacity retention must be a whole number of days, got %q", v.Value)
-			}
-			c.Retention = Value[int64]{V: secs, Set: true, Pos: pos(v), Raw: v.Value}
-			return nil
-		},
+		"retention": d.days(&c.Retention, "capacity retention"),
+		"horizon":   d.days(&c.Horizon, "capacity horizon"),
 		"cells": func(v *yaml.Node) error {
 			c.Cells = &Cells{Pos: pos(d.key)}
 			cl := c.Cells
@@ -647,6 +653,8 @@ func (d *decoder) crossChecks(s *Spec) error {
 			return at(c.Pos, "capacity kv or cells needs rows")
 		case c.Daily.Set != c.Retention.Set:
 			return at(c.Pos, "capacity daily and retention go together")
+		case c.Horizon.Set && !c.Daily.Set:
+			return at(c.Horizon.Pos, "capacity horizon needs daily and retention: it is days of ingest")
 		case !c.Rows.Set && !c.Daily.Set:
 			return at(c.Pos, "capacity needs a volume: rows with kv or cells, or daily with retention")
 		}

@@ -31,11 +31,18 @@ func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
 // Value is one setting of the spec: its value, whether the spec sets it, where, and the
 // scalar text as written (`64KiB`, `1e10`, `30 DAYS`).
+//
+// A Spec is the one typed description of a table's design: a YAML file fills it, and the
+// command line fills the same fields (a flag overrides the file's value for its field).
+// Src names where a value given outside the file came from, as its user typed it (the CLI
+// puts the flag there, `--rows`), so a message about it can point there; it is empty for
+// the file's own values, which have a Pos instead.
 type Value[T any] struct {
 	V   T
 	Set bool
 	Pos Pos
 	Raw string
+	Src string
 }
 
 // Spec is a parsed table spec. Optional sections are nil when the file leaves them out.
@@ -112,6 +119,7 @@ type Capacity struct {
 	Cells            *Cells
 	Daily            Value[float64] // bytes ingested per day
 	Retention        Value[int64]   // seconds (30d, 52w, 1y)
+	Horizon          Value[int64]   // seconds: pre-split for this much of the retention
 	CompressionRatio Value[float64]
 	Redundancy       Value[float64]
 	RegionSize       Value[float64]

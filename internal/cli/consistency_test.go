@@ -2,59 +2,95 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
+	"errors"
 	"path/filepath"
+	"sort"
 	"testing"
 
-	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/lint"
-	"github.com/presplit/presplit/tablespec"
+	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/shellgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// A spec reaches the capacity model two ways: `plan -f` turns it into flags, lint turns it
-// into a capacity.Input directly. Both must size the table the same, or lint would review
-// a different plan from the one plan prints.
-func TestSpecCapacityAgreesWithLint(t *testing.T) {
-	files, err := filepath.Glob("testdata/lint/*.yaml")
-	require.NoError(t, err)
-	compared := 0
-	for _, f := range files {
-		data, err := os.ReadFile(f)
+// TestPlanAgreesWithLint runs every spec under testdata through both paths: `plan -f`
+// (or `splits -f` for a spec without a volume) as a user runs it, and the plan `lint`
+// reviews. Both must state the same region count, split keys, table settings and finding
+// codes; where plan cannot render (no prefix, a prefix too narrow), lint must say why.
+func TestPlanAgreesWithLint(t *testing.T) {
+	var files []string
+	for _, glob := range []string{"testdata/lint/*.yaml", "testdata/*/*.yaml", "testdata/*/*/*.yaml"} {
+		m, err := filepath.Glob(glob)
 		require.NoError(t, err)
-		s, err := tablespec.Parse(f, data)
-		if err != nil {
-			continue // fixtures of bad specs
-		}
-		in, ok := lint.CapacityInput(s)
-		if !ok {
-			continue
-		}
-		want, err := capacity.Compute(in)
-		if err != nil {
-			continue
-		}
-		out, errOut, code := runCLI(t, "", "plan", "-f", f, "--format", "json")
-		if code != 0 {
-			continue // e.g. a split file, or more regions than the spec's prefix holds
-		}
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			var got struct {
-				Capacity struct {
-					PlannedBytes    float64 `json:"planned_bytes"`
-					Regions         int     `json:"regions"`
-					DiskBytes       float64 `json:"disk_bytes"`
-					MemstoreCeiling float64 `json:"memstore_ceiling"`
-				} `json:"capacity"`
-			}
-			require.NoError(t, json.Unmarshal([]byte(out), &got), errOut)
-			assert.Equal(t, want.Regions, got.Capacity.Regions)
-			assert.InEpsilon(t, want.PlannedBytes, got.Capacity.PlannedBytes, 1e-9)
-			assert.InEpsilon(t, want.DiskBytes, got.Capacity.DiskBytes, 1e-9)
-			assert.InDelta(t, want.MemstoreCeiling, got.Capacity.MemstoreCeiling, 1e-9)
-		})
-		compared++
+		files = append(files, m...)
 	}
-	assert.GreaterOrEqual(t, compared, 8, "every fixture with a capacity section is compared")
+	sort.Strings(files)
+	files = uniq(files)
+	compared, refused := 0, 0
+	for _, f := range files {
+		t.Run(f, func(t *testing.T) {
+			lp, lintErr := lintPlan(f)
+			cmd := "splits"
+			if lp != nil && lp.Design.Capacity != nil {
+				cmd = "plan"
+			}
+			out, errOut, code := runCLI(t, "", cmd, "-f", f, "--format", "json", "--fail-on", "none")
+			if lintErr != nil {
+				// A spec lint refuses, plan refuses with the same line.
+				assert.Equal(t, 2, code)
+				assert.Equal(t, "presplit: "+lintErr.Error()+"\n", errOut)
+				refused++
+				return
+			}
+			if code != 0 {
+				require.Equal(t, 2, code, errOut)
+				require.Nil(t, lp.Split, "plan refused a spec lint has a split for: %s", errOut)
+				if !errors.Is(lp.SplitErr, plan.ErrNoRegions) { // nothing to split: no finding needed
+					require.NotEmpty(t, lp.Findings, "plan refused %s, and lint says nothing: %s", f, errOut)
+				}
+				refused++
+				return
+			}
+			var got shellgen.JSONDoc
+			require.NoError(t, json.Unmarshal([]byte(out), &got), errOut)
+			want := shellgen.NewJSONDoc(lp.Doc())
+			assert.Equal(t, want.Split.Regions, got.Split.Regions, "region count")
+			assert.Equal(t, lp.Regions, got.Split.Regions, "region count")
+			assert.Equal(t, want.Split.Keys, got.Split.Keys, "split keys")
+			for i, k := range lp.Split.Keys {
+				assert.Equal(t, hbytes.ToStringBinary(k), got.Split.Keys[i])
+			}
+			assert.Equal(t, want.Table, got.Table, "table settings")
+			assert.Equal(t, codes(want.Findings), codes(got.Findings), "finding codes")
+			compared++
+		})
+	}
+	assert.GreaterOrEqual(t, compared, 30, "specs compared")
+	assert.Equal(t, len(files), compared+refused, "every spec is compared or refused by both")
+	t.Logf("%d specs compared, %d refused by both", compared, refused)
+}
+
+// codes are the findings' severities and codes. RG010 (a shell statement too long to
+// paste) depends on the format, and the comparison renders json.
+func codes(fs []shellgen.JSONFinding) []string {
+	out := []string{}
+	for _, f := range fs {
+		if f.Code == "RG010" {
+			continue
+		}
+		out = append(out, f.Severity+" "+f.Code)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func uniq(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
 }

@@ -7,11 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/presplit/presplit/lint"
-	"github.com/presplit/presplit/shellgen"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
 )
@@ -21,12 +20,8 @@ func specFlag() cli.Flag {
 	return &cli.StringFlag{Name: "spec", Aliases: []string{"f"}, Usage: "table spec `FILE` (YAML); flags given beside it override its fields"}
 }
 
-// specSplitFlagNames are the flags that choose the split; set together or not at all from
-// a spec.
-var specSplitFlagNames = []string{"regions", "prefix", "algo", "first-row", "last-row", "suffix", "align"}
-
-// specMaxSplitsFile bounds a splits file read for lint.
-const specMaxSplitsFile = 16 << 20
+// maxSplitsFile bounds a SPLITS_FILE read by any command: 10 million keys of 64 bytes.
+const maxSplitsFile = 1 << 30
 
 // specRead reads and parses a spec file; every failure is a usage error naming the file.
 func specRead(path string) (*tablespec.Spec, error) {
@@ -71,168 +66,6 @@ func specPathError(err error) error {
 	return err
 }
 
-// applySpec reads the -f spec, when given, sets every capacity and split flag the user did
-// not set from it (c.Set), and returns the table settings it describes (zero without -f).
-// A group of flags (the volume, the split) set on the command line takes nothing of that
-// group from the spec.
-func applySpec(c *cli.Context) (shellgen.Table, error) {
-	path := c.String("spec")
-	if path == "" {
-		return shellgen.Table{}, nil
-	}
-	s, err := specRead(path)
-	if err != nil {
-		return shellgen.Table{}, err
-	}
-	defined := map[string]bool{}
-	for _, f := range c.Command.Flags {
-		for _, n := range f.Names() {
-			defined[n] = true
-		}
-	}
-	anySet := func(names []string) bool {
-		for _, n := range names {
-			if c.IsSet(n) {
-				return true
-			}
-		}
-		return false
-	}
-	volumeGiven, splitGiven := anySet(volumeFlagNames), anySet(specSplitFlagNames)
-	type setting struct{ flag, value string }
-	var settings []setting
-	add := func(flag, value string) { settings = append(settings, setting{flag, value}) }
-	num := func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
-	itoa := func(v int64) string { return strconv.FormatInt(v, 10) }
-
-	if cp := s.Capacity; cp != nil {
-		if !volumeGiven {
-			switch {
-			case cp.Daily.Set:
-				add("daily", cp.Daily.Raw)
-				add("retention", cp.Retention.Raw)
-			case cp.Cells != nil:
-				fam, qual := s.CellLens()
-				add("rows", num(cp.Rows.V))
-				add("cells", itoa(cp.Cells.Count.V))
-				add("row-len", itoa(cp.Cells.RowLen.V))
-				add("family-len", itoa(fam))
-				add("qualifier-len", itoa(qual))
-				add("value-len", itoa(cp.Cells.ValueLen.V))
-				if v := cp.Cells.Versions; v.Set {
-					for _, f := range s.Families {
-						if f.Versions.Set && f.Versions.V != v.V {
-							return shellgen.Table{}, usageErrorf("%s:%d:%d: capacity cells versions %d differs from family %s versions %d; --versions applies to every family",
-								path, v.Pos.Line, v.Pos.Col, v.V, f.Name.V, f.Versions.V)
-						}
-					}
-					add("versions", itoa(v.V))
-				}
-			default:
-				add("rows", num(cp.Rows.V))
-				add("kv", cp.KV.Raw)
-			}
-		}
-		if cp.CompressionRatio.Set {
-			add("compression-ratio", num(cp.CompressionRatio.V))
-		}
-		if cp.Redundancy.Set {
-			add("redundancy", num(cp.Redundancy.V))
-		}
-		if cp.RegionSize.Set {
-			add("region-size", cp.RegionSize.Raw)
-		}
-		if cp.Replication.Set {
-			add("replication", itoa(cp.Replication.V))
-		}
-	}
-	if cl := s.Cluster; cl != nil {
-		if cl.RegionServers.Set {
-			add("region-servers", itoa(cl.RegionServers.V))
-		}
-		if cl.Heap.Set {
-			add("heap", cl.Heap.Raw)
-		}
-		if cl.MemstoreFraction.Set {
-			add("memstore-fraction", num(cl.MemstoreFraction.V))
-		}
-		if cl.FlushSize.Set {
-			add("flush-size", cl.FlushSize.Raw)
-		}
-	}
-	add("families", strconv.Itoa(len(s.Families)))
-	if !splitGiven {
-		if r := s.Rowkey; r != nil {
-			if r.Prefix.Set {
-				add("prefix", r.Prefix.V)
-			}
-			if r.Algo.Set {
-				add("algo", r.Algo.V)
-			}
-			if r.Suffix.Set {
-				add("suffix", r.Suffix.V)
-			}
-		}
-		if sp := s.Splits; sp != nil {
-			if sp.File.Set && defined["regions"] {
-				return shellgen.Table{}, usageErrorf("%s:%d:%d: splits file %q is for presplit lint to review; to plan, give splits regions (or --regions) instead",
-					path, sp.File.Pos.Line, sp.File.Pos.Col, sp.File.V)
-			}
-			if sp.Regions.Set {
-				add("regions", itoa(sp.Regions.V))
-			}
-			if sp.Align.Set {
-				add("align", sp.Align.V)
-			}
-			if sp.Algo.Set {
-				add("algo", sp.Algo.V)
-			}
-			if sp.FirstRow.Set {
-				add("first-row", sp.FirstRow.V)
-			}
-			if sp.LastRow.Set {
-				add("last-row", sp.LastRow.V)
-			}
-		}
-	}
-	done := map[string]bool{}
-	for _, st := range settings {
-		if !defined[st.flag] || c.IsSet(st.flag) || done[st.flag] {
-			continue
-		}
-		done[st.flag] = true
-		if err := c.Set(st.flag, st.value); err != nil {
-			return shellgen.Table{}, usageErrorf("%s: cannot apply %s %q to --%s: %v", path, "spec value", st.value, st.flag, err)
-		}
-	}
-	return specTable(s)
-}
-
-// specTable is the spec's table settings in the renderers' terms.
-func specTable(s *tablespec.Spec) (shellgen.Table, error) {
-	t := shellgen.Table{Name: s.Table.V}
-	for _, f := range s.Families {
-		fam := shellgen.Family{
-			Name:        f.Name.V,
-			Versions:    int(f.Versions.V),
-			Compression: f.Compression.V,
-			Bloom:       f.Bloom.V,
-			BlockSize:   f.BlockSize.V,
-			Encoding:    f.Encoding.V,
-			InMemory:    f.InMemory.V,
-		}
-		if f.TTL.Set {
-			secs, err := f.TTLSeconds()
-			if err != nil {
-				return shellgen.Table{}, usageErrorf("%s:%d:%d: family %s: %v", s.File, f.TTL.Pos.Line, f.TTL.Pos.Col, f.Name.V, err)
-			}
-			fam.TTL = secs
-		}
-		t.Families = append(t.Families, fam)
-	}
-	return t, nil
-}
-
 func lintCommand() *cli.Command {
 	var b strings.Builder
 	for _, a := range lint.Analyzers {
@@ -272,20 +105,11 @@ func runLint(c *cli.Context) error {
 		return usageErrorf("lint takes one spec file, got %d arguments", len(args))
 	}
 	path := args[0]
-	s, err := specRead(path)
+	p, err := lintPlan(path)
 	if err != nil {
 		return err
 	}
-	var opt lint.Options
-	if sp := s.Splits; sp != nil && sp.File.Set {
-		if opt.SplitFile, opt.SplitFileLines, err = lintReadSplits(path, sp.File.V); err != nil {
-			return err
-		}
-	}
-	reports, err := lint.Run(s, opt)
-	if err != nil {
-		return usageErrorf("%v", err)
-	}
+	reports := p.Findings
 	var out bytes.Buffer
 	if format == "json" {
 		b, err := lint.MarshalJSON(path, reports)
@@ -321,24 +145,52 @@ func lintSummary(n lint.Count) string {
 	return fmt.Sprintf("lint: %s, %s", plural(n.Errors, "error"), plural(n.Warnings, "warning"))
 }
 
-// lintReadSplits reads the spec's splits file, relative to the spec's folder.
-func lintReadSplits(specPath, file string) ([][]byte, []int, error) {
-	p := specRelative(specPath, file)
-	f, err := os.Open(p)
+// lintPlan is the plan lint reviews: the spec alone, built as plan -f builds it.
+func lintPlan(path string) (*plan.Plan, error) {
+	var err error
+	cfg := &config{specPath: path}
+	if cfg.design, err = specRead(path); err != nil {
+		return nil, err
+	}
+	if sp := cfg.design.Splits; sp != nil && sp.File.Set {
+		if cfg.opt.SplitsFile, cfg.opt.SplitsFileLines, err = readSplitsFile(specRelative(path, sp.File.V)); err != nil {
+			return nil, err
+		}
+	}
+	return cfg.build()
+}
+
+// readSplitsFile reads a SPLITS_FILE as hbase shell does (splits.ReadFile), in file order
+// with the line of each key: the one reader of every command, with one size cap.
+func readSplitsFile(path string) ([][]byte, []int, error) {
+	data, err := readCapped(path, "splits file", maxSplitsFile)
 	if err != nil {
-		return nil, nil, usageErrorf("cannot read splits file %s: %v", p, specPathError(err))
+		return nil, nil, err
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, specMaxSplitsFile+1))
-	if err != nil {
-		return nil, nil, usageErrorf("cannot read splits file %s: %v", p, specPathError(err))
-	}
-	if len(data) > specMaxSplitsFile {
-		return nil, nil, usageErrorf("splits file %s is larger than %d bytes", p, specMaxSplitsFile)
-	}
-	keys, lines, err := tablespec.ParseSplitsFile(p, data)
+	keys, lines, err := tablespec.ParseSplitsFile(path, data)
 	if err != nil {
 		return nil, nil, usageErrorf("%v", err)
 	}
 	return keys, lines, nil
+}
+
+// readCapped reads a whole file of at most limit bytes; a missing file, a folder or a
+// larger file is a usage error naming it.
+func readCapped(path, what string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usageErrorf("cannot read %s %s: %v", what, path, specPathError(err))
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, usageErrorf("cannot read %s %s: it is a directory", what, path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, usageErrorf("cannot read %s %s: %v", what, path, specPathError(err))
+	}
+	if int64(len(data)) > limit {
+		return nil, usageErrorf("%s %s is larger than %d bytes", what, path, limit)
+	}
+	return data, nil
 }

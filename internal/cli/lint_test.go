@@ -7,10 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/shellgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/urfave/cli/v2"
 )
 
 // TestLintGolden runs `presplit lint` end to end on fixtures: stdout is compared byte for
@@ -93,88 +91,3 @@ func TestLintBadInput(t *testing.T) {
 	}
 }
 
-// specTestApp runs applySpec inside a command with the given flags and returns the table it
-// returns and the flag values after it ran.
-func specTestApp(t *testing.T, flags []cli.Flag, args ...string) (shellgen.Table, map[string]string, error) {
-	t.Helper()
-	var table shellgen.Table
-	values := map[string]string{}
-	var applyErr error
-	app := &cli.App{
-		Name: "t", Writer: &strings.Builder{}, ErrWriter: &strings.Builder{},
-		ExitErrHandler: func(*cli.Context, error) {},
-		Commands: []*cli.Command{{
-			Name:  "plan",
-			Flags: append([]cli.Flag{specFlag()}, flags...),
-			Action: func(c *cli.Context) error {
-				table, applyErr = applySpec(c)
-				for _, f := range c.Command.Flags {
-					n := f.Names()[0]
-					if c.IsSet(n) {
-						values[n] = c.String(n)
-					}
-				}
-				return nil
-			},
-		}},
-	}
-	require.NoError(t, app.Run(append([]string{"t", "plan"}, args...)))
-	return table, values, applyErr
-}
-
-func TestApplySpec(t *testing.T) {
-	flags := append(capacityFlags(), &cli.StringFlag{Name: "regions"}, &cli.StringFlag{Name: "prefix"}, &cli.StringFlag{Name: "suffix"}, &cli.StringFlag{Name: "align"})
-	example := "testdata/lint/example.yaml"
-	tests := []struct {
-		name string
-		args []string
-		want map[string]string
-		err  string
-	}{
-		{name: "no spec", args: nil, want: map[string]string{}},
-		{name: "spec fills every flag", args: []string{"-f", example}, want: map[string]string{
-			"spec": example, "rows": "10000000000", "kv": "300B", "compression-ratio": "0.35", "redundancy": "1.5",
-			"region-size": "10GiB", "replication": "3", "region-servers": "10", "heap": "16GiB",
-			"memstore-fraction": "0.4", "flush-size": "128MiB", "families": "1",
-			"regions": "100", "prefix": "dec:2", "suffix": "|", "align": "even",
-		}},
-		{name: "a volume flag takes the whole group", args: []string{"-f", example, "--daily", "1TB", "--retention", "30d", "--regions", "16"}, want: map[string]string{
-			"spec": example, "daily": "1TB", "retention": "30d", "compression-ratio": "0.35", "redundancy": "1.5",
-			"region-size": "10GiB", "replication": "3", "region-servers": "10", "heap": "16GiB",
-			"memstore-fraction": "0.4", "flush-size": "128MiB", "families": "1", "regions": "16",
-		}},
-		{name: "a flag beside the spec wins", args: []string{"--spec", example, "--heap", "32GiB"}, want: map[string]string{
-			"spec": example, "rows": "10000000000", "kv": "300B", "compression-ratio": "0.35", "redundancy": "1.5",
-			"region-size": "10GiB", "replication": "3", "region-servers": "10", "heap": "32GiB",
-			"memstore-fraction": "0.4", "flush-size": "128MiB", "families": "1",
-			"regions": "100", "prefix": "dec:2", "suffix": "|", "align": "even",
-		}},
-		{name: "bad ttl", args: []string{"-f", "testdata/lint/CF006.yaml"}, err: "testdata/lint/CF006.yaml:4:10: family a: TTL \"1 WEEK\""},
-		{name: "splits file", args: []string{"-f", "testdata/lint/RG001.yaml"}, err: "testdata/lint/RG001.yaml:8:16: splits file \"RG001_splits.txt\" is for presplit lint to review"},
-		{name: "bad spec", args: []string{"-f", "testdata/lint/nope.yaml"}, err: "cannot read spec testdata/lint/nope.yaml: no such file or directory"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			table, values, err := specTestApp(t, flags, tt.args...)
-			if tt.err != "" {
-				require.Error(t, err)
-				assert.Contains(t, err.Error(), tt.err)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, values)
-			if len(tt.args) == 0 {
-				assert.Equal(t, shellgen.Table{}, table)
-			}
-		})
-	}
-}
-
-func TestApplySpecTable(t *testing.T) {
-	table, _, err := specTestApp(t, nil, "-f", "testdata/lint/example.yaml")
-	require.NoError(t, err)
-	assert.Equal(t, shellgen.Table{Name: "ns:orders", Families: []shellgen.Family{{
-		Name: "o", Versions: 1, TTL: 365 * 86400, Compression: "SNAPPY", Bloom: "ROW",
-		BlockSize: 65536, Encoding: "FAST_DIFF",
-	}}}, table)
-}

@@ -6,14 +6,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/presplit/presplit/hbase"
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
-	"github.com/presplit/presplit/duration"
+	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/lint"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/shellgen"
 	"github.com/urfave/cli/v2"
 )
@@ -41,127 +41,19 @@ func outputFlags(defaultFormat string) []cli.Flag {
 			Usage: "output `FORMAT`: " + strings.Join(shellgen.FormatNames(), ", ")},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"},
 			Usage: "write to `FILE` (atomically: temp file and rename) instead of stdout"},
+		failOnFlag(),
 	}
 }
 
-// renderVersions reads --versions: a whole number 1..2147483647. set is false when the flag
-// was not given. The capacity model reads it too (bytes per row with --cells).
-func renderVersions(c *cli.Context) (n int, set bool, err error) {
-	if !c.IsSet("versions") {
-		return 0, false, nil
-	}
-	s := c.String("versions")
-	v, perr := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if perr != nil || v < 1 || v > hbase.MaxInt {
-		return 0, true, usageErrorf("--versions must be a whole number from 1 to 2147483647, got %q", s)
-	}
-	return int(v), true, nil
-}
+// writeOutput renders the plan in the --format and writes it to stdout or, atomically,
+// to -o. Nothing is written anywhere unless the whole output rendered. Then the findings
+// go to stderr, one line each, for every format that does not carry them itself (report
+// and json do), and with -o and the splits-file format the create statement that reads the
+// file. Last, --fail-on turns a finding of that severity into exit 1.
+func writeOutput(c *cli.Context, p *plan.Plan) error { return writeDoc(c, p.Doc()) }
 
-// tableFromFlags applies the table flags that are set on top of base (from a spec, or zero:
-// then the table is t1 with one family cf). With --family, the families are exactly those
-// named, keeping base's settings for a family of the same name.
-func tableFromFlags(c *cli.Context, base shellgen.Table) (shellgen.Table, error) {
-	t := base
-	t.Families = append([]shellgen.Family(nil), base.Families...)
-	if t.Name == "" {
-		t.Name = "t1"
-	}
-	if c.IsSet("table") {
-		name := c.String("table")
-		var se *shellgen.SettingError
-		if err := shellgen.CheckTableName(name); errors.As(err, &se) {
-			return t, usageErrorf("--table: %s, got %q", se.Rule, name)
-		}
-		t.Name = name
-	}
-	if c.IsSet("family") {
-		var fams []shellgen.Family
-		seen := map[string]bool{}
-		for _, name := range c.StringSlice("family") {
-			var se *shellgen.SettingError
-			if err := shellgen.CheckFamilyName(name); errors.As(err, &se) {
-				return t, usageErrorf("--family: %s, got %q", se.Rule, name)
-			}
-			if seen[name] {
-				return t, usageErrorf("--family: column family names must be unique, got %q twice", name)
-			}
-			seen[name] = true
-			f := shellgen.Family{Name: name}
-			for _, bf := range base.Families {
-				if bf.Name == name {
-					f = bf
-				}
-			}
-			fams = append(fams, f)
-		}
-		t.Families = fams
-	}
-	if len(t.Families) == 0 {
-		t.Families = []shellgen.Family{{Name: "cf"}}
-	}
-
-	var set []func(*shellgen.Family)
-	if v, ok, err := renderVersions(c); err != nil {
-		return t, err
-	} else if ok {
-		set = append(set, func(f *shellgen.Family) { f.Versions = v })
-	}
-	if c.IsSet("ttl") {
-		s := c.String("ttl")
-		ttl, err := duration.ParseTTL(s)
-		if err != nil {
-			return t, usageErrorf("--ttl %s", strings.TrimPrefix(err.Error(), "TTL "))
-		}
-		set = append(set, func(f *shellgen.Family) { f.TTL = ttl })
-	}
-	for _, e := range []struct {
-		flag string
-		set  []string
-		put  func(*shellgen.Family, string)
-	}{
-		{"compression", hbase.Compressions, func(f *shellgen.Family, v string) { f.Compression = v }},
-		{"bloom", hbase.Blooms, func(f *shellgen.Family, v string) { f.Bloom = v }},
-		{"encoding", hbase.Encodings, func(f *shellgen.Family, v string) { f.Encoding = v }},
-	} {
-		if !c.IsSet(e.flag) {
-			continue
-		}
-		s := c.String(e.flag)
-		v, ok := hbase.Canonical(e.set, s)
-		if !ok {
-			return t, usageErrorf("--%s must be one of %s, got %q", e.flag, strings.Join(e.set, ", "), s)
-		}
-		put := e.put
-		set = append(set, func(f *shellgen.Family) { put(f, v) })
-	}
-	if c.IsSet("block-size") {
-		s := c.String("block-size")
-		n, err := hbase.ParseBlockSize(s)
-		if err != nil {
-			return t, usageErrorf("--block-size %v, got %q", err, s)
-		}
-		set = append(set, func(f *shellgen.Family) { f.BlockSize = n })
-	}
-	if c.IsSet("in-memory") {
-		in := c.Bool("in-memory")
-		set = append(set, func(f *shellgen.Family) { f.InMemory = in })
-	}
-	for i := range t.Families {
-		for _, s := range set {
-			s(&t.Families[i])
-		}
-	}
-	if err := t.Validate(); err != nil {
-		return t, usageErrorf("%v", err)
-	}
-	return t, nil
-}
-
-// writeOutput renders doc in the --format and writes it to stdout or, atomically, to -o.
-// Nothing is written anywhere unless the whole output rendered. With -o and the
-// splits-file format, the create statement that reads the file goes to stderr.
-func writeOutput(c *cli.Context, doc shellgen.Doc) error {
+// writeDoc is writeOutput of what the renderers show.
+func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 	for _, a := range c.Args().Slice() {
 		if strings.HasPrefix(a, "-") && a != "-" {
 			return usageErrorf("flag %q comes after an argument: put flags before arguments", a)
@@ -171,6 +63,10 @@ func writeOutput(c *cli.Context, doc shellgen.Doc) error {
 	render, ok := shellgen.Format(name)
 	if !ok {
 		return usageErrorf("--format must be one of %s, got %q", strings.Join(shellgen.FormatNames(), ", "), name)
+	}
+	failOn, err := readFailOn(c)
+	if err != nil {
+		return err
 	}
 	path := c.String("output")
 	if c.IsSet("output") {
@@ -183,24 +79,82 @@ func writeOutput(c *cli.Context, doc shellgen.Doc) error {
 		return renderError(err)
 	}
 	if !c.IsSet("output") {
-		_, err := c.App.Writer.Write(buf.Bytes())
-		return err
-	}
-	if err := renderWriteFile(path, func(w io.Writer) error {
+		if _, err := c.App.Writer.Write(buf.Bytes()); err != nil {
+			return err
+		}
+	} else if err := renderWriteFile(path, func(w io.Writer) error {
 		_, err := w.Write(buf.Bytes())
 		return err
 	}); err != nil {
 		return err
 	}
-	if name == "splits-file" {
+	if name != "report" && name != "json" {
+		for _, f := range doc.Findings {
+			fmt.Fprintf(c.App.ErrWriter, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
+		}
+	}
+	if name == "splits-file" && c.IsSet("output") {
 		doc.SplitsFile = path
 		var line bytes.Buffer
-		if err := shellgen.Shell(&line, doc); err != nil {
+		if err := shellgen.Statement(&line, doc); err != nil {
 			return renderError(err)
 		}
 		_, _ = c.App.ErrWriter.Write(line.Bytes())
 	}
-	return nil
+	return failOn.check(doc.Findings)
+}
+
+// failOnFlag is --fail-on: plan and splits are CI gates like lint.
+func failOnFlag() cli.Flag {
+	return &cli.StringFlag{Name: "fail-on", Value: "error",
+		Usage: "exit 1 after writing the output when a finding of `SEVERITY` or worse exists: error, warning or none"}
+}
+
+// failOn is the severity --fail-on gates on; none never fails.
+type failOn struct {
+	sev  lint.Severity
+	none bool
+}
+
+func readFailOn(c *cli.Context) (failOn, error) {
+	if !has(c, "fail-on") {
+		return failOn{none: true}, nil
+	}
+	switch v := c.String("fail-on"); v {
+	case "error":
+		return failOn{sev: lint.Error}, nil
+	case "warning":
+		return failOn{sev: lint.Warning}, nil
+	case "none":
+		return failOn{none: true}, nil
+	default:
+		return failOn{}, usageErrorf("--fail-on %s: must be error, warning or none", v)
+	}
+}
+
+// check is exit 1 when a finding reaches the severity; the findings are already on
+// stderr (or in the output), so the message only counts them.
+func (f failOn) check(findings []lint.Report) error {
+	if f.none {
+		return nil
+	}
+	n := 0
+	for _, r := range findings {
+		if r.Severity >= f.sev {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	return &checkFailed{msg: fmt.Sprintf("--fail-on %s: %d %s", f.sev, n, pluralWord(n, "finding"))}
+}
+
+func pluralWord(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 // renderError sorts a renderer's error: what the input asked for that cannot be rendered

@@ -17,8 +17,10 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/shellgen"
 	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/urfave/cli/v2"
@@ -86,8 +88,6 @@ func renderFixtures() []renderFixture {
 		RowBytes: 300, RawBytes: 3e11, StoredBytes: 1.5e11, PlannedBytes: 2.25e11,
 		ExactRegions: 2.25e11 / (10 << 30), Regions: 21, DiskBytes: 6.75e11,
 		RegionsPerServer: 2.1, MemstoreCeiling: 51.2,
-		Checks: []capacity.Check{{Code: "few-regions-per-server", Severity: capacity.Info,
-			Message: "2.1 regions per RegionServer: fewer than one region per server wastes the cluster"}},
 	}
 	dailyPlan := &capacity.Plan{
 		Input: capacity.Input{
@@ -103,8 +103,6 @@ func renderFixtures() []renderFixture {
 			{Days: 182, RawBytes: 182 * float64(50<<30), StoredBytes: 0.3 * 182 * float64(50<<30), PlannedBytes: 0.45 * 182 * float64(50<<30), Regions: 410, DiskBytes: 1.35 * 182 * float64(50<<30)},
 			{Days: 365, RawBytes: 365 * float64(50<<30), StoredBytes: 0.3 * 365 * float64(50<<30), PlannedBytes: 0.45 * 365 * float64(50<<30), Regions: 822, DiskBytes: 1.35 * 365 * float64(50<<30)},
 		},
-		Checks: []capacity.Check{{Code: "full-target-at-once", Severity: capacity.Warning,
-			Message: "822 regions is the 365-day target; pre-split for 30 days (68) and let HBase split the rest"}},
 	}
 	var saltKeys [][]byte
 	for b := 1; b < 16; b++ {
@@ -167,16 +165,21 @@ func renderRun(t *testing.T, doc shellgen.Doc, args ...string) (stdout, stderr s
 		Name:  "render",
 		Flags: append(tableFlags(), outputFlags("lines")...),
 		Action: func(c *cli.Context) error {
-			base := doc.Table
-			base.MaxFileSize = 0
-			table, err := tableFromFlags(c, base)
-			if err != nil {
+			design := &tablespec.Spec{Table: tablespec.Value[string]{V: doc.Table.Name, Set: doc.Table.Name != ""}}
+			for _, f := range doc.Table.Families {
+				design.Families = append(design.Families, specFamily(f))
+			}
+			if err := applyTableFlags(c, design); err != nil {
 				return err
+			}
+			table := plan.Table(design, nil)
+			if err := table.Validate(); err != nil {
+				return usageErrorf("%v", err)
 			}
 			table.MaxFileSize = doc.Table.MaxFileSize
 			d := doc
 			d.Table = table
-			return writeOutput(c, d)
+			return writeDoc(c, d)
 		},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) },
 	}
@@ -195,6 +198,23 @@ func renderRun(t *testing.T, doc shellgen.Doc, args ...string) (stdout, stderr s
 		code = exitFailure
 	}
 	return out.String(), errb.String(), code
+}
+
+// specFamily is a rendered family as the design states it.
+func specFamily(f shellgen.Family) tablespec.Family {
+	set := func(v string) tablespec.Value[string] { return tablespec.Value[string]{V: v, Set: v != "", Raw: v} }
+	out := tablespec.Family{Name: set(f.Name), Compression: set(f.Compression), Bloom: set(f.Bloom), Encoding: set(f.Encoding)}
+	if f.Versions > 0 {
+		out.Versions = tablespec.Value[int64]{V: int64(f.Versions), Set: true}
+	}
+	if f.TTL > 0 {
+		out.TTL = set(strconv.FormatInt(f.TTL, 10))
+	}
+	if f.BlockSize > 0 {
+		out.BlockSize = tablespec.Value[int64]{V: f.BlockSize, Set: true}
+	}
+	out.InMemory = tablespec.Value[bool]{V: f.InMemory, Set: f.InMemory}
+	return out
 }
 
 func renderExt(format string) string {
@@ -605,7 +625,6 @@ func TestRenderJSONParsesBack(t *testing.T) {
 			} else {
 				assert.Nil(t, got.Split.Algorithm)
 			}
-			var wantChecks []shellgen.JSONCheck
 			if p := d.Plan; p != nil {
 				require.NotNil(t, got.Capacity)
 				c := got.Capacity
@@ -627,20 +646,16 @@ func TestRenderJSONParsesBack(t *testing.T) {
 					assert.Equal(t, shellgen.JSONHorizon{Days: h.Days, RawBytes: h.RawBytes, StoredBytes: h.StoredBytes,
 						PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes}, c.Horizons[i])
 				}
-				for _, ch := range p.Checks {
-					wantChecks = append(wantChecks, shellgen.JSONCheck{Code: ch.Code, Severity: string(ch.Severity), Message: ch.Message})
-				}
 			} else {
 				assert.Nil(t, got.Capacity)
 				assert.Contains(t, out, `"capacity": null`)
 			}
-			for _, n := range d.Split.Notes {
-				wantChecks = append(wantChecks, shellgen.JSONCheck{Code: "split-note", Severity: "info", Message: n})
+			wantFindings := []shellgen.JSONFinding{}
+			for _, f := range d.Findings {
+				wantFindings = append(wantFindings, shellgen.JSONFinding{Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Fix: f.Fix})
 			}
-			if wantChecks == nil {
-				wantChecks = []shellgen.JSONCheck{}
-			}
-			assert.Equal(t, wantChecks, got.Checks)
+			assert.Equal(t, wantFindings, got.Findings)
+			assert.Equal(t, append(append([]string{}, d.Notes...), d.Split.Notes...), got.Notes)
 		})
 	}
 }

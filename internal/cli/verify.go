@@ -303,14 +303,19 @@ func verifySplitKeys(c *cli.Context) ([][]byte, error) {
 			}
 			return verifyReadSplits(c, file)
 		}
-		if _, err := applySpec(c); err != nil {
-			return nil, err
-		}
-		split, err := splitFromFlags(c, 0)
+		// The keys plan and splits would create for the same flags and spec.
+		cfg, err := readConfig(c)
 		if err != nil {
 			return nil, err
 		}
-		return split.Keys, nil
+		p, err := cfg.build()
+		if err != nil {
+			return nil, err
+		}
+		if p.Split == nil {
+			return nil, cfg.splitError(p)
+		}
+		return p.Split.Keys, nil
 	}
 	others := []cli.Flag{specFlag()}
 	others = append(others, splitFlags()...)
@@ -349,12 +354,11 @@ func verifySpecSplitsFile(c *cli.Context) (string, bool, error) {
 
 // verifyReadSplits reads a SPLITS_FILE; its warnings go to stderr.
 func verifyReadSplits(c *cli.Context, path string) ([][]byte, error) {
-	f, err := os.Open(path)
+	data, err := readCapped(path, "splits file", maxSplitsFile)
 	if err != nil {
-		return nil, usageErrorf("--splits-file: %v", verifyPathError(err))
+		return nil, err
 	}
-	defer f.Close()
-	keys, warnings, err := distribution.ReadSplits(f)
+	keys, warnings, err := distribution.ReadSplits(bytes.NewReader(data))
 	if err != nil {
 		var le *distribution.LineError
 		if errors.As(err, &le) {

@@ -1,0 +1,609 @@
+package cli
+
+// The one typed configuration: the table spec (-f) and the flags fill the same
+// tablespec.Spec, field by field, with no round trip through flag strings. A flag
+// overrides the spec's value for its field only; a flag of another mode replaces the
+// spec's mode (--rows against a spec's daily volume, --algo against its prefix).
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/presplit/presplit/duration"
+	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/shellgen"
+	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
+	"github.com/urfave/cli/v2"
+)
+
+// Flag groups, for the mode rules.
+var (
+	rowVolumeFlags  = []string{"rows", "kv", "cells", "row-len", "family-len", "qualifier-len", "value-len"}
+	cellFlagNames   = []string{"row-len", "family-len", "qualifier-len", "value-len"}
+	dailyFlags      = []string{"daily", "retention", "horizon"}
+	prefixModeFlags = []string{"prefix", "suffix", "align"}
+	algoModeFlags   = []string{"algo", "first-row", "last-row"}
+	splitFlagNames  = []string{"regions", "prefix", "algo", "first-row", "last-row", "suffix", "align"}
+)
+
+// config is what a command builds its plan from: the design and the plan's options, and
+// the spec's path when one was read (messages about its values name it).
+type config struct {
+	design   *tablespec.Spec
+	opt      plan.Options
+	specPath string
+}
+
+// readConfig reads -f (when the command has it and it is given) and applies the flags on
+// top. Every bad value is a usage error naming the flag or the spec's position.
+func readConfig(c *cli.Context) (*config, error) {
+	cfg := &config{design: &tablespec.Spec{}}
+	if has(c, "spec") && c.String("spec") != "" {
+		cfg.specPath = c.String("spec")
+		s, err := specRead(cfg.specPath)
+		if err != nil {
+			return nil, err
+		}
+		cfg.design = s
+	}
+	d := cfg.design
+	if err := applyTableFlags(c, d); err != nil {
+		return nil, err
+	}
+	if err := applyCapacityFlags(c, d); err != nil {
+		return nil, err
+	}
+	if err := applySplitFlags(c, d); err != nil {
+		return nil, err
+	}
+	if has(c, "families") && c.IsSet("families") {
+		n, err := planInt(c, "families", 1)
+		if err != nil {
+			return nil, err
+		}
+		cfg.opt.Families = n
+	}
+	if has(c, "format") {
+		cfg.opt.Format = c.String("format")
+	}
+	if sp := d.Splits; sp != nil && sp.File.Set {
+		keys, lines, err := readSplitsFile(specRelative(cfg.specPath, sp.File.V))
+		if err != nil {
+			return nil, err
+		}
+		cfg.opt.SplitsFile, cfg.opt.SplitsFileLines = keys, lines
+	}
+	return cfg, nil
+}
+
+// build builds the plan of the configuration; a refused value is worded for its source.
+func (cfg *config) build() (*plan.Plan, error) {
+	p, err := plan.Build(cfg.design, cfg.opt)
+	if err != nil {
+		return nil, cfg.fieldError(err)
+	}
+	return p, nil
+}
+
+// fieldError words a plan.FieldError as its flag (`--region-size 512KiB: must be at least
+// 1 MiB`) or its place in the spec (`orders.yaml:7:16: capacity.region_size ...`).
+func (cfg *config) fieldError(err error) error {
+	var fe *plan.FieldError
+	if !errors.As(err, &fe) {
+		return usageErrorf("%v", err)
+	}
+	if fe.Src != "" {
+		return usageErrorf("%s %s: %s", fe.Src, fe.Raw, fe.Rule)
+	}
+	return usageErrorf("%s:%d:%d: %s %s, got %q", cfg.specPath, fe.Pos.Line, fe.Pos.Col, fe.Field, fe.Rule, fe.Raw)
+}
+
+// has reports whether the command defines the flag.
+func has(c *cli.Context, name string) bool {
+	for _, f := range c.Command.Flags {
+		for _, n := range f.Names() {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func anySet(c *cli.Context, names []string) bool {
+	for _, n := range names {
+		if has(c, n) && c.IsSet(n) {
+			return true
+		}
+	}
+	return false
+}
+
+// flagValue is a flag's value in the design, marked as the flag's.
+func flagValue[T any](c *cli.Context, name string, v T) tablespec.Value[T] {
+	return tablespec.Value[T]{V: v, Set: true, Raw: c.String(name), Src: "--" + name}
+}
+
+// applyTableFlags: --table, --family and the family settings, applied to every family.
+// With --family the families are exactly those named, keeping the spec's settings for a
+// family of the same name. Without any, the table is t1 with one family cf.
+func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
+	if !has(c, "table") {
+		return nil
+	}
+	if c.IsSet("table") {
+		name := c.String("table")
+		if err := shellgen.CheckTableName(name); err != nil {
+			return usageErrorf("--table %q: %s", name, settingRule(err))
+		}
+		d.Table = flagValue(c, "table", name)
+	}
+	if c.IsSet("family") {
+		var fams []tablespec.Family
+		seen := map[string]bool{}
+		for _, name := range c.StringSlice("family") {
+			if err := shellgen.CheckFamilyName(name); err != nil {
+				return usageErrorf("--family %q: %s", name, settingRule(err))
+			}
+			if seen[name] {
+				return usageErrorf("--family %q: column family names must be unique, got it twice", name)
+			}
+			seen[name] = true
+			f := tablespec.Family{Name: tablespec.Value[string]{V: name, Set: true, Raw: name, Src: "--family"}}
+			for _, sf := range d.Families {
+				if sf.Name.V == name {
+					f = sf
+				}
+			}
+			fams = append(fams, f)
+		}
+		d.Families = fams
+	}
+	if len(d.Families) == 0 {
+		d.Families = []tablespec.Family{{Name: tablespec.Value[string]{V: "cf", Set: true, Raw: "cf"}}}
+	}
+
+	var set []func(*tablespec.Family)
+	if c.IsSet("versions") {
+		v, err := flagVersions(c)
+		if err != nil {
+			return err
+		}
+		val := flagValue(c, "versions", int64(v))
+		set = append(set, func(f *tablespec.Family) { f.Versions = val })
+	}
+	if c.IsSet("ttl") {
+		s := c.String("ttl")
+		if _, err := duration.ParseTTL(s); err != nil {
+			return usageErrorf("--ttl %s", strings.TrimPrefix(err.Error(), "TTL "))
+		}
+		val := flagValue(c, "ttl", s)
+		set = append(set, func(f *tablespec.Family) { f.TTL = val })
+	}
+	for _, e := range []struct {
+		flag string
+		set  []string
+		put  func(*tablespec.Family, tablespec.Value[string])
+	}{
+		{"compression", hbase.Compressions, func(f *tablespec.Family, v tablespec.Value[string]) { f.Compression = v }},
+		{"bloom", hbase.Blooms, func(f *tablespec.Family, v tablespec.Value[string]) { f.Bloom = v }},
+		{"encoding", hbase.Encodings, func(f *tablespec.Family, v tablespec.Value[string]) { f.Encoding = v }},
+	} {
+		if !c.IsSet(e.flag) {
+			continue
+		}
+		s := c.String(e.flag)
+		v, ok := hbase.Canonical(e.set, s)
+		if !ok {
+			return usageErrorf("--%s %s: must be one of %s", e.flag, s, strings.Join(e.set, ", "))
+		}
+		put, val := e.put, flagValue(c, e.flag, v)
+		set = append(set, func(f *tablespec.Family) { put(f, val) })
+	}
+	if c.IsSet("block-size") {
+		s := c.String("block-size")
+		n, err := hbase.ParseBlockSize(s)
+		if err != nil {
+			return usageErrorf("--block-size %s: %v", s, err)
+		}
+		val := flagValue(c, "block-size", n)
+		set = append(set, func(f *tablespec.Family) { f.BlockSize = val })
+	}
+	if c.IsSet("in-memory") {
+		val := flagValue(c, "in-memory", c.Bool("in-memory"))
+		set = append(set, func(f *tablespec.Family) { f.InMemory = val })
+	}
+	for i := range d.Families {
+		for _, s := range set {
+			s(&d.Families[i])
+		}
+	}
+	return nil
+}
+
+// settingRule is the rule of a name check, without the value it repeats.
+func settingRule(err error) string {
+	var se *shellgen.SettingError
+	if errors.As(err, &se) {
+		return se.Rule
+	}
+	return err.Error()
+}
+
+// flagVersions reads --versions: a whole number 1..2147483647.
+func flagVersions(c *cli.Context) (int, error) {
+	s := c.String("versions")
+	v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil || v < 1 || v > hbase.MaxInt {
+		return 0, usageErrorf("--versions %s: must be a whole number from 1 to 2147483647", s)
+	}
+	return int(v), nil
+}
+
+// applyCapacityFlags: the volume (its mode rules first), the sizing factors and the
+// cluster.
+func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
+	if !has(c, "rows") {
+		return nil
+	}
+	if err := checkVolumeFlags(c, d); err != nil {
+		return err
+	}
+	if d.Capacity == nil && (anySet(c, rowVolumeFlags) || anySet(c, dailyFlags) ||
+		anySet(c, []string{"compression-ratio", "redundancy", "region-size", "replication"})) {
+		d.Capacity = &tablespec.Capacity{}
+	}
+	if err := applyClusterFlags(c, d); err != nil {
+		return err
+	}
+	cp := d.Capacity
+	if cp == nil {
+		return nil
+	}
+	switch {
+	case anySet(c, []string{"daily", "retention"}) && (cp.Rows.Set || cp.KV.Set || cp.Cells != nil):
+		// --daily against a spec's rows: the flags' mode replaces the spec's.
+		cp.Rows, cp.KV, cp.Cells = tablespec.Value[float64]{}, tablespec.Value[float64]{}, nil
+	case anySet(c, rowVolumeFlags) && (cp.Daily.Set || cp.Retention.Set):
+		cp.Daily, cp.Retention, cp.Horizon = tablespec.Value[float64]{}, tablespec.Value[int64]{}, tablespec.Value[int64]{}
+	}
+	if c.IsSet("kv") {
+		cp.Cells = nil
+	}
+	if c.IsSet("cells") {
+		cp.KV = tablespec.Value[float64]{}
+	}
+	if c.IsSet("rows") {
+		v, err := parseCount("rows", c.String("rows"))
+		if err != nil {
+			return err
+		}
+		cp.Rows = flagValue(c, "rows", v)
+	}
+	sizes := []struct {
+		flag string
+		dst  *tablespec.Value[float64]
+	}{{"kv", &cp.KV}, {"daily", &cp.Daily}, {"region-size", &cp.RegionSize}}
+	for _, s := range sizes {
+		if c.IsSet(s.flag) {
+			v, err := planSize(c, s.flag)
+			if err != nil {
+				return err
+			}
+			*s.dst = flagValue(c, s.flag, v)
+		}
+	}
+	for _, dd := range []struct {
+		flag string
+		dst  *tablespec.Value[int64]
+	}{{"retention", &cp.Retention}, {"horizon", &cp.Horizon}} {
+		if c.IsSet(dd.flag) {
+			days, err := flagDays(c, dd.flag)
+			if err != nil {
+				return err
+			}
+			*dd.dst = flagValue(c, dd.flag, int64(days)*86400)
+		}
+	}
+	if c.IsSet("cells") {
+		cells := &tablespec.Cells{}
+		if cp.Cells != nil {
+			cells = cp.Cells
+		}
+		for _, f := range []struct {
+			name string
+			dst  *tablespec.Value[int64]
+		}{{"cells", &cells.Count}, {"row-len", &cells.RowLen}, {"family-len", &cells.FamilyLen}, {"qualifier-len", &cells.QualifierLen}, {"value-len", &cells.ValueLen}} {
+			v, err := planInt(c, f.name, 0)
+			if err != nil {
+				return err
+			}
+			*f.dst = flagValue(c, f.name, int64(v))
+		}
+		cp.Cells = cells
+	}
+	if cp != nil && cp.Cells != nil && c.IsSet("versions") {
+		v, err := flagVersions(c)
+		if err != nil {
+			return err
+		}
+		cp.Cells.Versions = flagValue(c, "versions", int64(v))
+	}
+	for _, f := range []struct {
+		flag string
+		dst  *tablespec.Value[float64]
+	}{{"compression-ratio", &cp.CompressionRatio}, {"redundancy", &cp.Redundancy}} {
+		if c.IsSet(f.flag) {
+			v, err := planFloat(c, f.flag)
+			if err != nil {
+				return err
+			}
+			*f.dst = flagValue(c, f.flag, v)
+		}
+	}
+	if c.IsSet("replication") {
+		v, err := planInt(c, "replication", 1)
+		if err != nil {
+			return err
+		}
+		cp.Replication = flagValue(c, "replication", int64(v))
+	}
+	return nil
+}
+
+// applyClusterFlags: the RegionServers, for the memstore ceiling and regions per server.
+func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
+	if anySet(c, []string{"region-servers", "heap", "memstore-fraction", "flush-size"}) && d.Cluster == nil {
+		d.Cluster = &tablespec.Cluster{}
+	}
+	cl := d.Cluster
+	if c.IsSet("region-servers") {
+		v, err := planInt(c, "region-servers", 1)
+		if err != nil {
+			return err
+		}
+		cl.RegionServers = flagValue(c, "region-servers", int64(v))
+	}
+	for _, f := range []struct {
+		flag string
+		dst  func() *tablespec.Value[float64]
+	}{{"heap", func() *tablespec.Value[float64] { return &cl.Heap }}, {"flush-size", func() *tablespec.Value[float64] { return &cl.FlushSize }}} {
+		if c.IsSet(f.flag) {
+			v, err := planSize(c, f.flag)
+			if err != nil {
+				return err
+			}
+			*f.dst() = flagValue(c, f.flag, v)
+		}
+	}
+	if c.IsSet("memstore-fraction") {
+		v, err := planFloat(c, "memstore-fraction")
+		if err != nil {
+			return err
+		}
+		cl.MemstoreFraction = flagValue(c, "memstore-fraction", v)
+	}
+	return nil
+}
+
+// checkVolumeFlags rejects conflicting and half-given volume flags, taking what the spec
+// gives into account (--rows with a spec's kv is whole).
+func checkVolumeFlags(c *cli.Context, d *tablespec.Spec) error {
+	set := c.IsSet
+	cp := d.Capacity
+	specRows := cp != nil && !anySet(c, dailyFlags) && cp.Rows.Set
+	specPerRow := cp != nil && !anySet(c, dailyFlags) && (cp.KV.Set || cp.Cells != nil)
+	specDaily := cp != nil && !anySet(c, rowVolumeFlags) && cp.Daily.Set
+	switch {
+	case set("rows") && set("daily"):
+		return usageErrorf("--rows and --daily cannot be combined: give --rows with --kv (or --cells), or --daily with --retention")
+	case set("kv") && set("cells"):
+		return usageErrorf("--kv and --cells cannot be combined: give the row size, or describe the row by its cells")
+	case set("daily") && (set("kv") || set("cells")):
+		return usageErrorf("--daily cannot be combined with --kv or --cells: daily ingest is already bytes")
+	case set("daily") && !set("retention") && !specDaily:
+		return usageErrorf("--daily needs --retention: how long the data is kept, like 30d")
+	case set("retention") && !set("daily") && !specDaily:
+		return usageErrorf("--retention needs --daily: the raw ingest per day, like 500GB")
+	case set("horizon") && !set("daily") && !specDaily:
+		return usageErrorf("--horizon needs --daily and --retention: it is days of ingest to pre-split for")
+	case set("rows") && !set("kv") && !set("cells") && !specPerRow:
+		return usageErrorf("--rows needs --kv (average bytes per row, like 300B) or --cells with --row-len, --family-len, --qualifier-len and --value-len")
+	case !set("rows") && (set("kv") || set("cells")) && !specRows:
+		return usageErrorf("--kv and --cells need --rows: the number of rows, like 1e10")
+	}
+	for _, name := range cellFlagNames {
+		if set(name) && !set("cells") {
+			return usageErrorf("--%s describes a cell and needs --cells", name)
+		}
+		if set("cells") && !set(name) {
+			return usageErrorf("--cells needs --%s (and --row-len, --family-len, --qualifier-len, --value-len)", name)
+		}
+	}
+	return nil
+}
+
+// flagDays reads a duration flag as whole days.
+func flagDays(c *cli.Context, flag string) (int, error) {
+	s := c.String(flag)
+	secs, err := duration.Parse(s)
+	if err != nil {
+		return 0, usageErrorf("--%s %s: must be a duration like 30d, 52w, 1y or 720h", flag, s)
+	}
+	if secs < 86400 || secs%86400 != 0 {
+		return 0, usageErrorf("--%s %s: must be a whole number of days, at least 1", flag, s)
+	}
+	return int(secs / 86400), nil
+}
+
+// applySplitFlags: the split request. --prefix (with --suffix, --align) and --algo (with
+// --first-row, --last-row) are two modes: a flag of one replaces the spec's other mode.
+// Any split flag replaces a spec's splits file.
+func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
+	if !has(c, "regions") {
+		return nil
+	}
+	if c.IsSet("prefix") && c.IsSet("algo") {
+		return usageErrorf("--prefix and --algo are mutually exclusive: --prefix aligns the keys " +
+			"with the rowkey's prefix, --algo reproduces HBase's RegionSplitter")
+	}
+	if !anySet(c, splitFlagNames) {
+		return nil
+	}
+	if d.Rowkey == nil {
+		d.Rowkey = &tablespec.Rowkey{}
+	}
+	if d.Splits == nil {
+		d.Splits = &tablespec.Splits{}
+	}
+	r, sp := d.Rowkey, d.Splits
+	sp.File = tablespec.Value[string]{}
+	if anySet(c, prefixModeFlags) && !c.IsSet("algo") {
+		for _, f := range []string{"first-row", "last-row"} {
+			if c.IsSet(f) {
+				return usageErrorf("--%s needs --algo: it sets RegionSplitter's %s", f, strings.ReplaceAll(f, "-", ""))
+			}
+		}
+		r.Algo, sp.Algo, sp.FirstRow, sp.LastRow = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}
+	}
+	if anySet(c, algoModeFlags) {
+		for _, f := range []string{"suffix", "align"} {
+			if c.IsSet(f) {
+				return usageErrorf("--%s does not apply to --algo: RegionSplitter's keys are its own", f)
+			}
+		}
+		if !c.IsSet("algo") && !sp.Algo.Set && !r.Algo.Set {
+			f := "first-row"
+			if !c.IsSet(f) {
+				f = "last-row"
+			}
+			return usageErrorf("--%s needs --algo: it sets RegionSplitter's %s", f, strings.ReplaceAll(f, "-", ""))
+		}
+		r.Prefix, r.Suffix, sp.Align = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}
+	}
+	if c.IsSet("regions") {
+		n, err := splitsParseRegions(c.String("regions"))
+		if err != nil {
+			return err
+		}
+		sp.Regions = flagValue(c, "regions", int64(n))
+	}
+	if c.IsSet("prefix") {
+		s := c.String("prefix")
+		if _, err := splits.ParsePrefix(s); err != nil {
+			var pe *splits.PrefixError
+			if errors.As(err, &pe) {
+				return usageErrorf("--prefix %q: %s", s, pe.Reason)
+			}
+			return usageErrorf("--prefix %q: %v", s, err)
+		}
+		r.Prefix = flagValue(c, "prefix", s)
+	}
+	if c.IsSet("suffix") {
+		s := c.String("suffix")
+		if s == "" {
+			return usageErrorf("--suffix must not be empty; leave it out to split at the next prefix")
+		}
+		r.Suffix = flagValue(c, "suffix", s)
+	}
+	if c.IsSet("align") {
+		a := c.String("align")
+		if a != splits.AlignExact && a != splits.AlignEven {
+			return usageErrorf("--align must be %s or %s, got %q", splits.AlignExact, splits.AlignEven, a)
+		}
+		sp.Align = flagValue(c, "align", a)
+	}
+	if c.IsSet("algo") {
+		a := c.String("algo")
+		known := false
+		for _, k := range splits.Algorithms {
+			known = known || k == a
+		}
+		if !known {
+			return usageErrorf("--algo must be HexStringSplit, DecimalStringSplit or UniformSplit, got %q", a)
+		}
+		sp.Algo = flagValue(c, "algo", a)
+		r.Algo = tablespec.Value[string]{}
+	}
+	for _, f := range []struct {
+		flag string
+		dst  *tablespec.Value[string]
+	}{{"first-row", &sp.FirstRow}, {"last-row", &sp.LastRow}} {
+		if !c.IsSet(f.flag) {
+			continue
+		}
+		if c.String(f.flag) == "" {
+			return usageErrorf("--%s must not be empty; leave it out for the algorithm's default", f.flag)
+		}
+		*f.dst = flagValue(c, f.flag, c.String(f.flag))
+	}
+	return nil
+}
+
+// splitError words why the plan has no split, for the commands that need one.
+func (cfg *config) splitError(p *plan.Plan) error {
+	err := p.SplitErr
+	d := cfg.design
+	var tooMany *splits.TooManyRegionsError
+	var suffixErr *splits.SuffixError
+	var regionsErr *splits.RegionsError
+	regionsFlag := d.Splits != nil && d.Splits.Regions.Src != ""
+	switch {
+	case errors.Is(err, plan.ErrNoPrefix):
+		where := "the spec's rowkey"
+		if r := d.Rowkey; r != nil && r.Pos.Line > 0 {
+			where = fmt.Sprintf("%s:%d:%d: rowkey", cfg.specPath, r.Pos.Line, r.Pos.Col)
+		}
+		return usageErrorf("%s has no prefix to split on: give --prefix (hex:2, dec:2, byte:16, ...) for the key's leading bytes, or --algo for HBase's RegionSplitter", where)
+	case errors.Is(err, plan.ErrNoRegions) && cfg.specPath != "":
+		return usageErrorf("%s gives no region count: add splits: {regions: N} or a capacity section, or give --regions", cfg.specPath)
+	case errors.Is(err, plan.ErrNoRegions):
+		return usageErrorf("--regions is required: the number of regions to create")
+	case errors.As(err, &tooMany) && p.Capacity != nil && (d.Splits == nil || !d.Splits.Regions.Set):
+		return planTooManyRegions(*p.Capacity, tooMany)
+	case errors.As(err, &tooMany) && regionsFlag:
+		return usageErrorf("--regions %d exceeds %s", tooMany.Regions, tooMany.Detail())
+	case errors.As(err, &tooMany):
+		return usageErrorf("%v", err)
+	case errors.As(err, &suffixErr):
+		if v := d.Rowkey.Suffix; v.Src == "" && v.Pos.Line > 0 {
+			return usageErrorf("%s:%d:%d: rowkey %v", cfg.specPath, v.Pos.Line, v.Pos.Col, suffixErr)
+		}
+		return usageErrorf("--%v", suffixErr)
+	case errors.As(err, &regionsErr):
+		return usageErrorf("--%v", regionsErr)
+	}
+	var ae *splits.AlgorithmError
+	if errors.As(err, &ae) {
+		name := d.Splits.Algo.V
+		if name == "" && d.Rowkey != nil {
+			name = d.Rowkey.Algo.V
+		}
+		return usageErrorf("--algo %s: %v", name, err)
+	}
+	return usageErrorf("%v", err)
+}
+
+// renderable refuses a plan the renderers would misstate: no split, or a TTL HBase would
+// misread (lint's CF006; rendering would drop it silently).
+func (cfg *config) renderable(p *plan.Plan) error {
+	if p.Split == nil {
+		return cfg.splitError(p)
+	}
+	for _, f := range cfg.design.Families {
+		if !f.TTL.Set {
+			continue
+		}
+		if _, err := f.TTLSeconds(); err != nil {
+			if f.TTL.Src != "" {
+				return usageErrorf("%s %s: %v", f.TTL.Src, f.TTL.Raw, err)
+			}
+			return usageErrorf("%s:%d:%d: family %s: %v", cfg.specPath, f.TTL.Pos.Line, f.TTL.Pos.Col, f.Name.V, err)
+		}
+	}
+	return nil
+}

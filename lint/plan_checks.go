@@ -1,0 +1,150 @@
+package lint
+
+// The checks of the plan as created: regions per server, region count, the sizing's
+// inputs. They were the capacity model's own checks; here they are judged on the regions
+// the table is created with and share lint's codes, so `plan` and `lint` say the same.
+
+import (
+	"fmt"
+
+	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/tablespec"
+)
+
+// RG007: regions per RegionServer outside what HBase recommends.
+var RG007 = &Analyzer{
+	Code: "RG007", Severity: Warning,
+	Doc: "regions per RegionServer outside the 20..200 HBase recommends",
+	Run: func(p *Pass) {
+		rs := p.servers()
+		if rs == 0 || p.Regions == 0 || p.Regions < rs {
+			return // no cluster, no plan, or RG004's
+		}
+		per := float64(p.Regions) / float64(rs)
+		where := p.Spec.Cluster.RegionServers.Pos
+		switch {
+		case per < capacity.MinRegionsPerServer:
+			p.Report(where, "fine if the table will grow into more regions; else a smaller region size gives more",
+				"%d regions on %d RegionServers is %.1f per server, below the %d..%d HBase recommends: each server holds few regions to spread load over",
+				p.Regions, rs, per, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
+		case per > capacity.MaxRegionsPerServer:
+			p.Report(where, "add RegionServers or use a larger region size",
+				"%d regions on %d RegionServers is %.1f per server, above the %d..%d HBase recommends",
+				p.Regions, rs, per, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
+		}
+	},
+}
+
+// RG008: the table fits in one region.
+var RG008 = &Analyzer{
+	Code: "RG008", Severity: Info,
+	Doc: "the table fits in one region: no pre-split needed",
+	Run: func(p *Pass) {
+		// With more RegionServers than regions, RG004 asks for a pre-split instead: the two
+		// would contradict each other.
+		if p.Plan == nil || p.Regions != 1 || p.servers() > 1 {
+			return
+		}
+		p.Report(p.capacityPos(), "create the table without split keys; HBase splits it as it grows",
+			"the table fits in one region: no pre-split needed")
+	},
+}
+
+// RG009: a very large region count.
+var RG009 = &Analyzer{
+	Code: "RG009", Severity: Warning,
+	Doc: "more than 10,000 regions in one table",
+	Run: func(p *Pass) {
+		if p.Regions <= MaxTableRegions {
+			return
+		}
+		p.Report(p.splitPos(), "use a larger region size, or pre-split for a shorter horizon and let HBase split as data grows",
+			"%d regions in one table, more than %d: every region costs the master, hbase:meta and the RegionServers memory and work", p.Regions, MaxTableRegions)
+	},
+}
+
+// RG010: a shell statement too long to paste.
+var RG010 = &Analyzer{
+	Code: "RG010", Severity: Warning,
+	Doc: "a create statement with more than 10,000 split keys",
+	Run: func(p *Pass) {
+		if p.Split == nil || len(p.Split.Keys) <= MaxShellSplitKeys || (p.Format != "" && p.Format != "shell" && p.Format != "report") {
+			return
+		}
+		p.Report(p.splitPos(), "write the keys as a SPLITS_FILE: --format splits-file -o splits.txt, then create with SPLITS_FILE => 'splits.txt'",
+			"the create statement carries %d split keys, more than %d: a statement that long is slow to paste and parse in hbase shell", len(p.Split.Keys), MaxShellSplitKeys)
+	},
+}
+
+// RG011: nothing to split on.
+var RG011 = &Analyzer{
+	Code: "RG011", Severity: Warning,
+	Doc: "the rowkey has no prefix to split on",
+	Run: func(p *Pass) {
+		if !p.NoPrefix {
+			return
+		}
+		where := tablespec.Pos{Line: 1, Col: 1}
+		if r := p.Spec.Rowkey; r != nil && r.Pos.Line > 0 {
+			where = r.Pos
+		}
+		p.Report(where, "give the rowkey a prefix (rowkey prefix: hex:2, dec:2, byte:16, ...), a RegionSplitter algorithm (splits algo), or list the keys (splits file)",
+			"the rowkey has no prefix to split on: presplit cannot choose split keys for it")
+	},
+}
+
+// CP001: a redundancy factor that counts replication.
+var CP001 = &Analyzer{
+	Code: "CP001", Severity: Warning,
+	Doc: "a redundancy of 2.5 or more looks like HDFS replication",
+	Run: func(p *Pass) {
+		if p.Plan == nil || p.Plan.Input.Redundancy < RedundancyWarnAt {
+			return
+		}
+		where := p.capacityPos()
+		if c := p.Spec.Capacity; c != nil && c.Redundancy.Pos.Line > 0 {
+			where = c.Redundancy.Pos
+		}
+		in := p.Plan.Input
+		p.Report(where, "keep redundancy for indexes, blooms, versions and compaction headroom (1.2..2); replication is its own input",
+			"redundancy %.2g looks like it counts HDFS replication: replication (%d) belongs in the disk estimate only, never in region sizing",
+			in.Redundancy, in.Replication)
+	},
+}
+
+// CP002: the full retention created at once.
+var CP002 = &Analyzer{
+	Code: "CP002", Severity: Info,
+	Doc: "the split holds the whole retention: the guides advise a shorter horizon",
+	Run: func(p *Pass) {
+		if p.Plan == nil || len(p.Plan.Horizons) == 0 || p.Plan.Input.Volume.HorizonDays > 0 {
+			return
+		}
+		first := p.Plan.Horizons[0]
+		if first.Regions >= p.Regions {
+			return
+		}
+		p.Report(p.capacityPos(), fmt.Sprintf("pre-split for a horizon of %d days (%d regions) and let HBase split as data grows", first.Days, first.Regions),
+			"the plan creates %d regions, all the full retention needs; the guides advise not to create the long-term target at once: the first %d days need %d",
+			p.Regions, first.Days, first.Regions)
+	},
+}
+
+// CP003: a TTL shorter than the retention.
+var CP003 = &Analyzer{
+	Code: "CP003", Severity: Warning,
+	Doc: "a TTL shorter than the retention: data expires first",
+	Run: func(p *Pass) {
+		if p.TTLDays == 0 || p.Spec.Capacity == nil {
+			return
+		}
+		c := p.Spec.Capacity
+		where := c.Pos
+		if c.Retention.Pos.Line > 0 {
+			where = c.Retention.Pos
+		}
+		p.Report(where, "make the retention and the TTL agree: the TTL is what HBase enforces",
+			"the families' TTL (%.0f days) is shorter than the retention (%.0f days): data expires after %.0f days, so the table is sized on the TTL",
+			p.TTLDays, float64(c.Retention.V)/86400, p.TTLDays)
+	},
+}

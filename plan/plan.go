@@ -1,0 +1,422 @@
+// Package plan builds the one plan every command and format renders: from a table's design
+// (a tablespec.Spec, filled by a YAML file, by flags, or both) it derives the capacity
+// model's answer, the split actually created, the table's settings and the findings, so
+// `plan`, `splits`, `lint` and `verify` say the same thing about the same inputs.
+//
+// Data flows one way: design -> Build -> Plan -> shellgen. The package reads no files and
+// speaks no flag names: its errors name the design's fields and carry where each value
+// came from (a position in the spec, or the Src the CLI gave it).
+package plan
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/duration"
+	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/lint"
+	"github.com/presplit/presplit/shellgen"
+	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
+)
+
+// DefaultPrefix is the rowkey prefix assumed when the design says nothing of its rowkey: a
+// hash-hex key (a full MD5, say), as wide as the region count needs.
+const DefaultPrefix = "hex"
+
+// Options are the inputs of Build besides the design.
+type Options struct {
+	// SplitsFile holds the keys of the design's splits file and the line of each; the
+	// caller reads the file (the package reads none).
+	SplitsFile      [][]byte
+	SplitsFileLines []int
+	// Families overrides the number of column families that flush together (--families);
+	// 0 means the design's family count.
+	Families int
+	// Format is the output the plan will be rendered in, for the findings about it.
+	Format string
+}
+
+// Plan is everything derived from one design.
+type Plan struct {
+	Design   *tablespec.Spec
+	Capacity *capacity.Plan // nil when the design gives no volume
+	Prefix   *splits.Prefix // the rowkey prefix's shape; nil when there is none
+	// Split is the split the table is created with; nil when none can be made, and then
+	// SplitErr says why (a prefix too narrow, no prefix, no region count).
+	Split       *splits.Split
+	SplitErr    error
+	SplitSource string // "generated", "algo", "file" or ""
+	Regions     int    // regions created: the split's, else the count asked for
+	Table       shellgen.Table
+	Findings    []lint.Report
+	// Notes are decisions the plan took where the design was silent, for the report.
+	Notes []string
+
+	lintInput lint.Input
+}
+
+// FieldError is a value of the design outside a rule. Field is the design's name for it
+// (capacity.region_size); Pos is where the spec file sets it, Src where else it came from
+// (the CLI's flag), Raw its text as written.
+type FieldError struct {
+	Field string
+	Pos   tablespec.Pos
+	Src   string
+	Raw   string
+	Rule  string
+}
+
+func (e *FieldError) Error() string {
+	return fmt.Sprintf("%s %s, got %q", e.Field, e.Rule, e.Raw)
+}
+
+// ErrNoPrefix is the split of a design whose rowkey has no prefix to split on.
+var ErrNoPrefix = errors.New("the rowkey has no prefix to split on")
+
+// ErrNoRegions is the split of a design that gives neither a volume nor a region count.
+var ErrNoRegions = errors.New("no region count: give a volume to size or a region count")
+
+// Build derives the plan from the design. The error is a *FieldError for a value the
+// design's own rules refuse; a split that cannot be made is not an error here (lint
+// reports why, in RG006 and RG011) but Plan.SplitErr, for commands that need the split.
+func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
+	p := &Plan{Design: d}
+	in := lint.Input{Spec: d, Format: opt.Format, Families: opt.Families}
+	if in.Families == 0 {
+		in.Families = len(d.Families)
+	}
+
+	if err := p.ttlFromRetention(&in); err != nil {
+		return nil, err
+	}
+	if c := d.Capacity; c != nil {
+		ci, err := capacityInput(d, in.Families, in.TTLDays)
+		if err != nil {
+			return nil, err
+		}
+		cp, err := capacity.Compute(ci)
+		if err != nil {
+			return nil, capacityError(d, err)
+		}
+		p.Capacity = &cp
+	}
+	in.Plan = p.Capacity
+
+	r := d.Rowkey
+	if r != nil && r.Suffix.Set {
+		suffix, err := hbytes.ToBytesBinary(r.Suffix.V)
+		if err != nil {
+			return nil, valueError("rowkey.suffix", r.Suffix, `\x needs two uppercase hex digits`)
+		}
+		in.Suffix = suffix
+	}
+	if err := p.prefix(&in); err != nil {
+		return nil, err
+	}
+	p.split(&in, opt)
+	in.Split, in.SplitSource, in.Regions, in.Prefix = p.Split, p.SplitSource, p.Regions, p.Prefix
+	if p.Capacity != nil && p.Capacity.Input.Cluster.RegionServers > 0 && p.Regions > 0 {
+		// Judged on the regions created, not the sizing's count.
+		p.Capacity.RegionsPerServer = float64(p.Regions) / float64(p.Capacity.Input.Cluster.RegionServers)
+	}
+	p.lintInput = in
+	p.Findings = lint.Run(in)
+	p.Table = Table(d, p.Capacity)
+	return p, nil
+}
+
+// LintInput is what lint reviewed, for running a single analyzer again (tests).
+func (p *Plan) LintInput() lint.Input { return p.lintInput }
+
+// Doc is what the renderers show.
+func (p *Plan) Doc() shellgen.Doc {
+	doc := shellgen.Doc{Table: p.Table, Plan: p.Capacity, Findings: p.Findings, Notes: p.Notes}
+	if p.Split != nil {
+		doc.Split = *p.Split
+	}
+	return doc
+}
+
+// ttlFromRetention makes the families' TTL and the retention agree. With a retention and
+// no TTL anywhere, every family's TTL becomes the retention (data older than the retention
+// would otherwise be kept, and the sizing would be wrong). A TTL shorter than the retention
+// wins: the data expires, so the table is sized on the longest TTL.
+func (p *Plan) ttlFromRetention(in *lint.Input) error {
+	d := p.Design
+	c := d.Capacity
+	if c == nil || !c.Retention.Set {
+		return nil
+	}
+	anyTTL := false
+	longest := int64(0)
+	for _, f := range d.Families {
+		if !f.TTL.Set {
+			longest = math.MaxInt64 // a family without TTL keeps its data forever
+			continue
+		}
+		anyTTL = true
+		secs, err := f.TTLSeconds()
+		if err != nil {
+			continue // CF006 reports a TTL HBase cannot read
+		}
+		if secs == duration.Forever {
+			secs = math.MaxInt64
+		}
+		longest = max(longest, secs)
+	}
+	if !anyTTL {
+		secs := strconv.FormatInt(c.Retention.V, 10)
+		for i := range d.Families {
+			d.Families[i].TTL = tablespec.Value[string]{V: secs, Set: true, Raw: secs, Pos: c.Retention.Pos, Src: c.Retention.Src}
+		}
+		p.Notes = append(p.Notes, fmt.Sprintf("every family's TTL is the retention, %s (%d seconds): no TTL was given", c.Retention.Raw, c.Retention.V))
+		return nil
+	}
+	if longest < c.Retention.V {
+		in.TTLDays = math.Ceil(float64(longest) / 86400)
+	}
+	return nil
+}
+
+// capacityInput is the capacity model's input described by the design. Unset fields stay
+// zero and take the model's defaults.
+func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.Input, error) {
+	var in capacity.Input
+	c := d.Capacity
+	v := &in.Volume
+	switch {
+	case c.Daily.Set:
+		v.Daily = c.Daily.V
+		v.RetentionDays = float64(c.Retention.V / 86400)
+		if ttlDays > 0 && ttlDays < v.RetentionDays {
+			v.RetentionDays = ttlDays
+		}
+		if c.Horizon.Set {
+			v.HorizonDays = float64(c.Horizon.V / 86400)
+		}
+	case c.Cells != nil:
+		fam, qual := d.CellLens()
+		cells := &capacity.Cells{
+			Count:        int(c.Cells.Count.V),
+			RowLen:       int(c.Cells.RowLen.V),
+			FamilyLen:    int(fam),
+			QualifierLen: int(qual),
+			ValueLen:     int(c.Cells.ValueLen.V),
+			Versions:     int(c.Cells.Versions.V),
+		}
+		v.Rows = c.Rows.V
+		v.Cells = cells
+		v.RowBytes = cells.RowBytes()
+	default:
+		v.Rows = c.Rows.V
+		v.RowBytes = c.KV.V
+	}
+	in.CompressionRatio = c.CompressionRatio.V
+	in.Redundancy = c.Redundancy.V
+	in.RegionSize = c.RegionSize.V
+	in.Replication = int(c.Replication.V)
+	if cl := d.Cluster; cl != nil {
+		in.Cluster.RegionServers = int(cl.RegionServers.V)
+		in.Cluster.Heap = cl.Heap.V
+		in.Cluster.MemstoreFraction = cl.MemstoreFraction.V
+		in.Cluster.FlushSize = cl.FlushSize.V
+	}
+	in.Cluster.Families = families
+	return in, nil
+}
+
+// capacityError places the model's InputError on the design's value.
+func capacityError(d *tablespec.Spec, err error) error {
+	var ie *capacity.InputError
+	if !errors.As(err, &ie) {
+		return &FieldError{Field: "capacity", Pos: d.Capacity.Pos, Rule: err.Error()}
+	}
+	c := d.Capacity
+	field := "capacity." + ie.Field
+	at := func(pos tablespec.Pos, src, raw string) error {
+		if raw == "" {
+			raw = ie.Value
+		}
+		return &FieldError{Field: field, Pos: pos, Src: src, Raw: raw, Rule: ie.Rule}
+	}
+	switch ie.Field {
+	case "rows":
+		return at(c.Rows.Pos, c.Rows.Src, c.Rows.Raw)
+	case "kv":
+		return at(c.KV.Pos, c.KV.Src, c.KV.Raw)
+	case "daily":
+		return at(c.Daily.Pos, c.Daily.Src, c.Daily.Raw)
+	case "retention":
+		return at(c.Retention.Pos, c.Retention.Src, c.Retention.Raw)
+	case "horizon":
+		return at(c.Horizon.Pos, c.Horizon.Src, c.Horizon.Raw)
+	case "compression_ratio":
+		return at(c.CompressionRatio.Pos, c.CompressionRatio.Src, c.CompressionRatio.Raw)
+	case "redundancy":
+		return at(c.Redundancy.Pos, c.Redundancy.Src, c.Redundancy.Raw)
+	case "region_size":
+		return at(c.RegionSize.Pos, c.RegionSize.Src, c.RegionSize.Raw)
+	case "replication":
+		return at(c.Replication.Pos, c.Replication.Src, c.Replication.Raw)
+	}
+	if cl := d.Cluster; cl != nil {
+		field = "cluster." + ie.Field
+		switch ie.Field {
+		case "region_servers":
+			return at(cl.RegionServers.Pos, cl.RegionServers.Src, cl.RegionServers.Raw)
+		case "heap":
+			return at(cl.Heap.Pos, cl.Heap.Src, cl.Heap.Raw)
+		case "memstore_fraction":
+			return at(cl.MemstoreFraction.Pos, cl.MemstoreFraction.Src, cl.MemstoreFraction.Raw)
+		case "flush_size":
+			return at(cl.FlushSize.Pos, cl.FlushSize.Src, cl.FlushSize.Raw)
+		}
+	}
+	if cl := c.Cells; cl != nil {
+		field = "capacity.cells." + ie.Field
+		return at(cl.Pos, "", "")
+	}
+	return at(c.Pos, "", "")
+}
+
+func valueError[T any](field string, v tablespec.Value[T], rule string) error {
+	return &FieldError{Field: field, Pos: v.Pos, Src: v.Src, Raw: v.Raw, Rule: rule}
+}
+
+// algo is the RegionSplitter algorithm the design names (splits algo, else rowkey algo).
+func algo(d *tablespec.Spec) (tablespec.Value[string], string) {
+	if sp := d.Splits; sp != nil && sp.Algo.Set {
+		return sp.Algo, "splits.algo"
+	}
+	if r := d.Rowkey; r != nil && r.Algo.Set {
+		return r.Algo, "rowkey.algo"
+	}
+	return tablespec.Value[string]{}, ""
+}
+
+// prefix reads the shape of the rowkey's leading bytes: the rowkey prefix, or the keys of
+// HexStringSplit/DecimalStringSplit (the number in radix 16, lower case, or 10, padded to
+// the width of the last row, 8 by default); the default hex when the design says nothing
+// of its rowkey.
+func (p *Plan) prefix(in *lint.Input) error {
+	d := p.Design
+	r := d.Rowkey
+	a, _ := algo(d)
+	spec := ""
+	switch {
+	case r != nil && r.Prefix.Set:
+		pre, err := splits.ParsePrefix(r.Prefix.V)
+		if err != nil {
+			var pe *splits.PrefixError
+			if errors.As(err, &pe) {
+				return valueError("rowkey.prefix", r.Prefix, pe.Reason)
+			}
+			return valueError("rowkey.prefix", r.Prefix, err.Error())
+		}
+		p.Prefix = &pre
+		return nil
+	case a.V == "HexStringSplit" || a.V == "DecimalStringSplit":
+		width := 8
+		if sp := d.Splits; sp != nil && sp.LastRow.Set && len(sp.LastRow.V) > width {
+			width = len(sp.LastRow.V)
+		}
+		spec = map[string]string{"HexStringSplit": "hex", "DecimalStringSplit": "dec"}[a.V] + ":" + strconv.Itoa(min(width, splits.MaxWidth))
+	case a.Set:
+		return nil // UniformSplit: raw bytes, no alphabet
+	case r != nil || (d.Splits != nil && d.Splits.File.Set):
+		return nil // a rowkey without a prefix part, or keys listed by hand
+	default:
+		spec = DefaultPrefix
+	}
+	pre, err := splits.ParsePrefix(spec)
+	if err != nil {
+		return err
+	}
+	p.Prefix = &pre
+	return nil
+}
+
+// split makes the split the table is created with.
+func (p *Plan) split(in *lint.Input, opt Options) {
+	d := p.Design
+	sp := d.Splits
+	regions := 0
+	if sp != nil && sp.Regions.Set {
+		regions = int(sp.Regions.V)
+	} else if p.Capacity != nil {
+		regions = p.Capacity.Regions
+	}
+	p.Regions = regions
+	a, _ := algo(d)
+	switch {
+	case sp != nil && sp.File.Set:
+		p.Split = &splits.Split{Spec: "file", Keys: opt.SplitsFile}
+		p.SplitSource = "file"
+		p.Regions = len(opt.SplitsFile) + 1
+		in.SplitLines = opt.SplitsFileLines
+		return
+	case regions == 0:
+		p.SplitErr = ErrNoRegions
+		return
+	case a.Set:
+		first, last := "", ""
+		if sp != nil {
+			first, last = sp.FirstRow.V, sp.LastRow.V
+		}
+		split, err := splits.RegionSplitter(a.V, regions, first, last)
+		if err != nil {
+			p.SplitErr = err
+			return
+		}
+		p.Split, p.SplitSource = &split, "algo"
+	case p.Prefix == nil:
+		in.NoPrefix = true
+		p.SplitErr = ErrNoPrefix
+	default:
+		opts := splits.Options{Suffix: in.Suffix}
+		if sp != nil && sp.Align.Set {
+			opts.Align = sp.Align.V
+		}
+		split, err := splits.Generate(*p.Prefix, regions, opts)
+		if err != nil {
+			p.SplitErr = err
+			return
+		}
+		p.Split, p.SplitSource = &split, "generated"
+		p.Regions = split.Regions()
+	}
+}
+
+// Table is the design's table settings in the renderers' terms. MAX_FILESIZE is the
+// planned region size when there is a capacity plan.
+func Table(d *tablespec.Spec, cp *capacity.Plan) shellgen.Table {
+	t := shellgen.Table{Name: d.Table.V}
+	if t.Name == "" {
+		t.Name = "t1"
+	}
+	for _, f := range d.Families {
+		fam := shellgen.Family{
+			Name:        f.Name.V,
+			Versions:    int(f.Versions.V),
+			Compression: f.Compression.V,
+			Bloom:       f.Bloom.V,
+			BlockSize:   f.BlockSize.V,
+			Encoding:    f.Encoding.V,
+			InMemory:    f.InMemory.V,
+		}
+		if f.TTL.Set {
+			if secs, err := f.TTLSeconds(); err == nil {
+				fam.TTL = secs
+			}
+		}
+		t.Families = append(t.Families, fam)
+	}
+	if cp != nil {
+		t.MaxFileSize = int64(cp.Input.RegionSize)
+	}
+	return t
+}
