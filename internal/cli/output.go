@@ -5,11 +5,7 @@ package cli
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"github.com/presplit/presplit/hbase"
-	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -158,7 +154,7 @@ func tableFromFlags(c *cli.Context, base shellgen.Table) (shellgen.Table, error)
 	return t, nil
 }
 
-// writeOutput renders doc in the --format and writes it to stdout or, atomically, to -o.
+// writeOutput renders doc in the --format and writes it to stdout or to -o (outfile.go).
 // Nothing is written anywhere unless the whole output rendered. With -o and the
 // splits-file format, the create statement that reads the file goes to stderr.
 func writeOutput(c *cli.Context, doc shellgen.Doc) error {
@@ -172,27 +168,21 @@ func writeOutput(c *cli.Context, doc shellgen.Doc) error {
 	if !ok {
 		return usageErrorf("--format must be one of %s, got %q", strings.Join(shellgen.FormatNames(), ", "), name)
 	}
-	path := c.String("output")
+	path := "-"
 	if c.IsSet("output") {
-		if err := renderCheckFolder(path); err != nil {
-			return err
-		}
+		path = c.String("output")
+	}
+	if err := checkOutputFile("-o", path); err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	if err := render(&buf, doc); err != nil {
 		return renderError(err)
 	}
-	if !c.IsSet("output") {
-		_, err := c.App.Writer.Write(buf.Bytes())
+	if err := writeOutputFile("-o", path, c.App.Writer, buf.Bytes()); err != nil {
 		return err
 	}
-	if err := renderWriteFile(path, func(w io.Writer) error {
-		_, err := w.Write(buf.Bytes())
-		return err
-	}); err != nil {
-		return err
-	}
-	if name == "splits-file" {
+	if name == "splits-file" && path != "-" {
 		doc.SplitsFile = path
 		var line bytes.Buffer
 		if err := shellgen.Shell(&line, doc); err != nil {
@@ -216,56 +206,4 @@ func renderError(err error) error {
 		return usageErrorf("%v", err)
 	}
 	return err
-}
-
-// renderCheckFolder refuses an -o path whose folder does not exist (or is not a folder).
-func renderCheckFolder(path string) error {
-	if path == "" {
-		return usageErrorf("-o must name a file, got %q", path)
-	}
-	dir := filepath.Dir(path)
-	fi, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return usageErrorf("-o %q: folder %q does not exist", path, dir)
-	case err != nil:
-		return fmt.Errorf("-o %q: %w", path, err)
-	case !fi.IsDir():
-		return usageErrorf("-o %q: %q is not a folder", path, dir)
-	}
-	return nil
-}
-
-// renderWriteFile writes path atomically: write fills a temp file in the same folder, which
-// is synced and renamed over path. On any failure the temp file is removed and path is left
-// as it was (absent, or byte-identical). An existing file keeps its permissions.
-func renderWriteFile(path string, write func(io.Writer) error) (err error) {
-	mode := os.FileMode(0o644)
-	if fi, statErr := os.Stat(path); statErr == nil && fi.Mode().IsRegular() {
-		mode = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-			err = fmt.Errorf("writing %s: %w", path, err)
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
