@@ -6,9 +6,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/presplit/presplit/hbase"
@@ -40,7 +37,7 @@ func outputFlags(defaultFormat string) []cli.Flag {
 		&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: defaultFormat,
 			Usage: "output `FORMAT`: " + strings.Join(shellgen.FormatNames(), ", ")},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"},
-			Usage: "write to `FILE` (atomically: temp file and rename) instead of stdout"},
+			Usage: "write to `FILE` atomically (temp file and rename; a link's target, a device or FIFO in place); - is stdout"},
 		failOnFlag(),
 	}
 }
@@ -68,24 +65,18 @@ func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 	if err != nil {
 		return err
 	}
-	path := c.String("output")
+	path := "-"
 	if c.IsSet("output") {
-		if err := renderCheckFolder(path); err != nil {
-			return err
-		}
+		path = c.String("output")
+	}
+	if err := checkOutputFile("-o", path); err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	if err := render(&buf, doc); err != nil {
 		return renderError(err)
 	}
-	if !c.IsSet("output") {
-		if _, err := c.App.Writer.Write(buf.Bytes()); err != nil {
-			return err
-		}
-	} else if err := renderWriteFile(path, func(w io.Writer) error {
-		_, err := w.Write(buf.Bytes())
-		return err
-	}); err != nil {
+	if err := writeOutputFile("-o", path, c.App.Writer, buf.Bytes()); err != nil {
 		return err
 	}
 	if name != "report" && name != "json" {
@@ -93,7 +84,7 @@ func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 			fmt.Fprintf(c.App.ErrWriter, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
 		}
 	}
-	if name == "splits-file" && c.IsSet("output") {
+	if name == "splits-file" && path != "-" {
 		doc.SplitsFile = path
 		var line bytes.Buffer
 		if err := shellgen.Statement(&line, doc); err != nil {
@@ -170,56 +161,4 @@ func renderError(err error) error {
 		return usageErrorf("%v", err)
 	}
 	return err
-}
-
-// renderCheckFolder refuses an -o path whose folder does not exist (or is not a folder).
-func renderCheckFolder(path string) error {
-	if path == "" {
-		return usageErrorf("-o must name a file, got %q", path)
-	}
-	dir := filepath.Dir(path)
-	fi, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return usageErrorf("-o %q: folder %q does not exist", path, dir)
-	case err != nil:
-		return fmt.Errorf("-o %q: %w", path, err)
-	case !fi.IsDir():
-		return usageErrorf("-o %q: %q is not a folder", path, dir)
-	}
-	return nil
-}
-
-// renderWriteFile writes path atomically: write fills a temp file in the same folder, which
-// is synced and renamed over path. On any failure the temp file is removed and path is left
-// as it was (absent, or byte-identical). An existing file keeps its permissions.
-func renderWriteFile(path string, write func(io.Writer) error) (err error) {
-	mode := os.FileMode(0o644)
-	if fi, statErr := os.Stat(path); statErr == nil && fi.Mode().IsRegular() {
-		mode = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
-			err = fmt.Errorf("writing %s: %w", path, err)
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

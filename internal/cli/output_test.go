@@ -835,18 +835,20 @@ func TestRenderOutputFile(t *testing.T) {
 		assert.Equal(t, fmt.Sprintf("presplit: -o %q: folder %q does not exist\n", file, dir), errOut)
 		assert.NoDirExists(t, dir)
 	})
-	t.Run("a folder in the way is a runtime failure that leaves no temp file", func(t *testing.T) {
+	t.Run("a directory is bad usage and stays as it was", func(t *testing.T) {
 		dir := t.TempDir()
 		target := filepath.Join(dir, "out")
 		require.NoError(t, os.MkdirAll(filepath.Join(target, "child"), 0o755))
-		_, errOut, code := renderRun(t, fx.doc, "-F", "shell", "-o", target)
-		assert.Equal(t, exitFailure, code)
-		assert.Contains(t, errOut, "writing "+target)
+		out, errOut, code := renderRun(t, fx.doc, "-F", "shell", "-o", target)
+		assert.Equal(t, exitUsage, code)
+		assert.Empty(t, out)
+		assert.Equal(t, fmt.Sprintf("presplit: -o %q: is a directory: name a file, or - for stdout\n", target), errOut)
+		assert.DirExists(t, filepath.Join(target, "child"))
 		renderNoTemp(t, dir, 1)
 	})
 }
 
-// renderNoTemp asserts dir holds exactly n entries and no temp file of renderWriteFile.
+// renderNoTemp asserts dir holds exactly n entries and no temp file of replaceFile.
 func renderNoTemp(t *testing.T, dir string, n int) {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
@@ -873,12 +875,12 @@ func (f *renderFailAfter) Write(p []byte) (int, error) {
 	return f.w.Write(p)
 }
 
-func TestRenderWriteFileFailsMidway(t *testing.T) {
+func TestReplaceFileFailsMidway(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "splits.txt")
 	old := []byte("01\n02\n")
 	require.NoError(t, os.WriteFile(file, old, 0o644))
-	err := renderWriteFile(file, func(w io.Writer) error {
+	err := replaceFile(file, func(w io.Writer) error {
 		_, err := (&renderFailAfter{w: w, limit: 3}).Write([]byte("10\n20\n30\n"))
 		return err
 	})
@@ -890,7 +892,7 @@ func TestRenderWriteFileFailsMidway(t *testing.T) {
 	renderNoTemp(t, dir, 1)
 
 	fresh := filepath.Join(dir, "fresh.txt")
-	require.Error(t, renderWriteFile(fresh, func(w io.Writer) error {
+	require.Error(t, replaceFile(fresh, func(w io.Writer) error {
 		_, err := (&renderFailAfter{w: w, limit: 0}).Write([]byte("x\n"))
 		return err
 	}))

@@ -1,0 +1,237 @@
+package cli
+
+// The file named by -o/--output: what it is decides how it is written.
+//
+//   - "-" is stdout.
+//   - A regular file, or a name that does not exist yet in a folder that does, is written
+//     atomically: a temp file in the same folder, synced and renamed over it. An existing file
+//     keeps its permissions; a new one gets 0644.
+//   - A symlink (or a chain of them) is followed: its target is written as above, and the
+//     link stays a link. A dangling link creates its target when the target's folder exists.
+//   - Anything else that exists (a character device like /dev/null, a FIFO, /dev/stdout,
+//     /dev/fd/N) is opened for writing and truncated, never created or renamed over, as the
+//     shell's > does.
+//   - A directory, an empty name or a missing folder is bad usage (exit 2), found before
+//     anything renders.
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+)
+
+// outKind is how an -o target is written.
+type outKind int
+
+const (
+	outStdout  outKind = iota // "-"
+	outReplace                // a regular file, existing or new: temp file + rename
+	outDirect                 // a device, FIFO or open descriptor: open, truncate, write
+)
+
+// maxLinkHops bounds a chain of symlinks, as the kernel does (Linux's MAXSYMLINKS is 40).
+const maxLinkHops = 40
+
+// outTarget is a resolved -o value: the file to write and how.
+type outTarget struct {
+	kind outKind
+	path string // the file written: the user's value, or the end of its chain of links
+}
+
+// checkOutputFile is the pre-flight check of -o, run before anything renders: it refuses a
+// directory, an empty name and a missing folder with a usage error naming flag and path.
+func checkOutputFile(flag, path string) error {
+	_, err := resolveOutput(flag, path)
+	return err
+}
+
+// writeOutputFile writes data to the -o value path (see the rules at the top of this
+// file); "-" writes to stdout. Nothing is created, truncated or replaced before data is
+// complete, so callers render into a buffer first.
+func writeOutputFile(flag, path string, stdout io.Writer, data []byte) error {
+	target, err := resolveOutput(flag, path)
+	if err != nil {
+		return err
+	}
+	switch target.kind {
+	case outStdout:
+		_, err := stdout.Write(data)
+		return err
+	case outDirect:
+		return writeDirect(target.path, data)
+	}
+	return replaceFile(target.path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// resolveOutput decides what the -o value path names and how it is written.
+func resolveOutput(flag, path string) (outTarget, error) {
+	switch path {
+	case "":
+		return outTarget{}, usageErrorf("%s must name a file or - for stdout, got %q", flag, path)
+	case "-":
+		return outTarget{kind: outStdout}, nil
+	}
+	fi, err := os.Stat(path) // follows links as open(2) will
+	switch {
+	case err == nil && fi.IsDir():
+		return outTarget{}, usageErrorf("%s %q: is a directory: name a file, or - for stdout", flag, path)
+	case err == nil && !fi.Mode().IsRegular(), err == nil && viaDescriptor(path):
+		// A device or FIFO; or /dev/stdout and /proc/self/fd/N, which name an open
+		// descriptor, not a file in a folder that could be renamed over.
+		return outTarget{kind: outDirect, path: path}, nil
+	case err == nil:
+		target, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return outTarget{}, fmt.Errorf("%s %q: %w", flag, path, err)
+		}
+		return outTarget{kind: outReplace, path: target}, nil
+	case errors.Is(err, fs.ErrNotExist):
+		// A new file, or a dangling link: the end of its chain is created.
+		chain, err := linkChain(path)
+		if err != nil {
+			return outTarget{}, usageErrorf("%s %q: %v", flag, path, bareError(err))
+		}
+		target := chain[len(chain)-1]
+		if err := checkFolder(flag, path, target); err != nil {
+			return outTarget{}, err
+		}
+		return outTarget{kind: outReplace, path: target}, nil
+	}
+	// Not a folder on the way (ENOTDIR), a loop of links, no permission.
+	if ferr := checkFolder(flag, path, path); ferr != nil {
+		return outTarget{}, ferr
+	}
+	return outTarget{}, usageErrorf("%s %q: %v", flag, path, bareError(err))
+}
+
+// bareError drops an fs.PathError's operation and path: the message names the -o value.
+func bareError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// checkFolder refuses target (path itself, or the end of path's links) when its folder does
+// not exist or is not a folder.
+func checkFolder(flag, path, target string) error {
+	dir := filepath.Dir(target)
+	what := fmt.Sprintf("%s %q", flag, path)
+	if target != path {
+		what += fmt.Sprintf(": link target %q", target)
+	}
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return usageErrorf("%s: folder %q does not exist", what, dir)
+	case errors.Is(err, syscall.ENOTDIR), err == nil && !fi.IsDir():
+		return usageErrorf("%s: %q is not a folder", what, dir)
+	case err != nil:
+		return fmt.Errorf("%s %q: %w", flag, path, err)
+	}
+	return nil
+}
+
+// linkChain follows path's symlinks one at a time, without needing the last one to exist:
+// path, then each link's target, ending at the first name that is not a link.
+func linkChain(path string) ([]string, error) {
+	chain := []string{path}
+	p := path
+	for range maxLinkHops {
+		fi, err := os.Lstat(p)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return chain, nil
+		}
+		dest, err := os.Readlink(p)
+		if err != nil {
+			return nil, err
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(p), dest)
+		}
+		p = dest
+		chain = append(chain, p)
+	}
+	return nil, &fs.PathError{Op: "open", Path: path, Err: syscall.ELOOP}
+}
+
+// viaDescriptor reports whether path is, or links through, /dev/fd/N or /proc: names of
+// open descriptors (like /dev/stdout, a link to /proc/self/fd/1) whose links the kernel
+// resolves to the descriptor itself, not to a file that may be replaced.
+func viaDescriptor(path string) bool {
+	chain, err := linkChain(path)
+	if err != nil {
+		return false
+	}
+	for _, p := range chain {
+		p = filepath.ToSlash(filepath.Clean(p))
+		if strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/") {
+			return true
+		}
+	}
+	return false
+}
+
+// writeDirect writes data to an existing non-regular file: opened for writing and
+// truncated, never created.
+func writeDirect(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if _, err := f.Write(data); err != nil {
+		_ = f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// replaceFile writes path atomically: write fills a temp file in path's folder, which is
+// synced and renamed over path. On any failure the temp file is removed and path is left as
+// it was (absent, or byte-identical). An existing file keeps its permissions; a new one
+// gets 0644. path must not be a symlink: resolveOutput passes the end of the chain.
+func replaceFile(path string, write func(io.Writer) error) (err error) {
+	mode := os.FileMode(0o644)
+	if fi, statErr := os.Lstat(path); statErr == nil && fi.Mode().IsRegular() {
+		mode = fi.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+			err = fmt.Errorf("writing %s: %w", path, err)
+		}
+	}()
+	if err = write(tmp); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
