@@ -9,6 +9,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -28,7 +29,7 @@ const (
 	MaxVersions          = 10
 	MaxQualifierLen      = 16
 	MaxAvgRowkeyLen      = 64
-	MaxRowkeyLen         = math.MaxInt16 // HBase refuses longer row keys
+	MaxRowkeyLen         = hbase.MaxRowLength // HBase refuses longer row keys
 	MinRegionSize        = 5 << 30
 	MaxRegionSize        = 50 << 30
 	MaxRowBytes          = 10 << 20 // hbase.server.keyvalue.maxsize: 10 MB
@@ -59,7 +60,7 @@ func ttlKey(f tablespec.Family) string {
 		return "FOREVER"
 	}
 	if secs, err := f.TTLSeconds(); err == nil {
-		if secs == tablespec.HBaseForever {
+		if secs == hbase.Forever {
 			return "FOREVER"
 		}
 		return fmt.Sprintf("%ds", secs)
@@ -122,7 +123,7 @@ var CF004 = &Analyzer{
 			v := f.Versions
 			switch {
 			case !v.Set || v.V <= MaxVersions:
-			case v.V == math.MaxInt32:
+			case v.V == hbase.MaxInt:
 				p.ReportSeverity(Error, v.Pos, "keep the versions reads need (1-3) and let TTL bound history",
 					"family %s keeps %d versions, i.e. every version forever: rows grow without bound and every read skips old versions", f.Name.V, v.V)
 			default:

@@ -69,9 +69,8 @@ func tableFromFlags(c *cli.Context, base shellgen.Table) (shellgen.Table, error)
 	}
 	if c.IsSet("table") {
 		name := c.String("table")
-		var se *shellgen.SettingError
-		if err := shellgen.CheckTableName(name); errors.As(err, &se) {
-			return t, usageErrorf("--table: %s, got %q", se.Rule, name)
+		if err := hbase.CheckTableName(name); err != nil {
+			return t, usageErrorf("--table: %v, got %q", err, name)
 		}
 		t.Name = name
 	}
@@ -79,9 +78,8 @@ func tableFromFlags(c *cli.Context, base shellgen.Table) (shellgen.Table, error)
 		var fams []shellgen.Family
 		seen := map[string]bool{}
 		for _, name := range c.StringSlice("family") {
-			var se *shellgen.SettingError
-			if err := shellgen.CheckFamilyName(name); errors.As(err, &se) {
-				return t, usageErrorf("--family: %s, got %q", se.Rule, name)
+			if err := hbase.CheckFamilyName(name); err != nil {
+				return t, usageErrorf("--family: %v, got %q", err, name)
 			}
 			if seen[name] {
 				return t, usageErrorf("--family: column family names must be unique, got %q twice", name)
