@@ -32,7 +32,7 @@ const (
 	MaxRowkeyLen         = hbase.MaxRowLength // HBase refuses longer row keys
 	MinRegionSize        = 5 << 30
 	MaxRegionSize        = 50 << 30
-	MaxRowBytes          = 10 << 20 // hbase.server.keyvalue.maxsize: 10 MB
+	MaxRowBytes          = 10 << 20 // the guides' bound on a row; HBase caps a cell, not a row
 	DefaultBlockSize     = 64 << 10
 	SmallBlockSize       = 32 << 10
 	MaxBucketsEnumerated = 1 << 20
@@ -108,7 +108,7 @@ var CF003 = &Analyzer{
 		for _, f := range p.Spec.Families {
 			if !f.Versions.Set {
 				p.Report(f.Pos, "set versions: 1, or the number of versions reads really need",
-					"family %s does not set versions: it gets HBase's default (1 since HBase 2.0, 3 before)", f.Name.V)
+					"family %s does not set versions: it gets HBase's default (1 since HBase 0.96, HBASE-8450; 3 before)", f.Name.V)
 			}
 		}
 	},
@@ -414,12 +414,28 @@ var RK001 = &Analyzer{
 		case n > MaxAvgRowkeyLen:
 			cost := ""
 			if rows := p.rows(); rows > 0 {
-				cost = fmt.Sprintf("; %s over %s rows for the keys alone, once per cell", humanize.IBytes(uint64(float64(n)*rows)), count(rows))
+				cost = keyCost(n, rows, p.Plan.Input.Volume.Cells)
 			}
 			p.Report(where, "shorten the key: fixed-width binary ids, a short hash instead of long text",
 				"the rowkey is %d bytes, above %d: it is stored in every cell and every index entry%s", n, MaxAvgRowkeyLen, cost)
 		}
 	},
+}
+
+// keyCost is what a rowkey of n bytes costs over rows, stored once in every cell: rows x
+// cells per row x versions x n. Without the cells (the kv form) it is the one-cell floor.
+func keyCost(n int64, rows float64, cells *capacity.Cells) string {
+	if cells == nil {
+		return fmt.Sprintf("; at least %s over %s rows for the keys alone (rows x key length; each further cell or version per row stores the key again)",
+			humanize.IBytes(uint64(float64(n)*rows)), count(rows))
+	}
+	versions := cells.Versions
+	if versions == 0 {
+		versions = capacity.DefaultVersions
+	}
+	total := float64(n) * rows * float64(cells.Count) * float64(versions)
+	return fmt.Sprintf("; %s over %s rows for the keys alone (%s rows x %d cells x %d versions x %d bytes)",
+		humanize.IBytes(uint64(total)), count(rows), count(rows), cells.Count, versions, n)
 }
 
 // spread reports whether the key starts with something that spreads writes: a prefix, a
@@ -477,8 +493,8 @@ var RK003 = &Analyzer{
 				continue
 			}
 			p.Report(part.Pos, fmt.Sprintf("give %s a fixed width (zero-padded), or set a delimiter that cannot occur in it", part.Name.V),
-				"part %s has no fixed width and %s follows it with no delimiter: keys of different %s lengths interleave and can collide (user1 + 0... and user10 + ...)",
-				part.Name.V, next.Name.V, part.Name.V)
+				"part %[1]s has no fixed width and %[2]s follows it with no delimiter: keys of different %[1]s lengths interleave and can collide (%[1]s 1 then %[2]s 0... and %[1]s 10 then %[2]s ... are the same bytes)",
+				part.Name.V, next.Name.V)
 		}
 	},
 }
@@ -832,6 +848,17 @@ var RG006 = &Analyzer{
 		}
 		where := p.splitPos()
 		pre := p.shape()
+		if p.Prefix.Name == "byte" {
+			const maxBuckets = 256
+			fix := fmt.Sprintf("use byte:%d (a bucket per region), or at most %.0f regions", regions, b)
+			if regions > maxBuckets {
+				fix = fmt.Sprintf("use at most %d regions (byte:%d), or a prefix of several bytes such as hex:%d", maxBuckets, maxBuckets, hexWidth(regions))
+			}
+			p.Report(where, fix,
+				"%d regions but the salt byte %s has only %.0f buckets: a region needs at least one bucket of its own",
+				regions, pre.name, b)
+			return
+		}
 		fix := fmt.Sprintf("use at most %.0f regions, or a prefix with more values", b)
 		if n := len(p.Prefix.Alphabet); n > 1 {
 			w := int(math.Ceil(math.Log(float64(regions))/math.Log(float64(n)) - 1e-9))
@@ -844,6 +871,15 @@ var RG006 = &Analyzer{
 			"%d regions but the prefix %s has only %.0f distinct values: a region needs at least one prefix of its own",
 			regions, pre.name, b)
 	},
+}
+
+// hexWidth is the narrowest hex prefix with at least regions values.
+func hexWidth(regions int) int {
+	w := 1
+	for math.Pow(16, float64(w)) < float64(regions) {
+		w++
+	}
+	return w
 }
 
 // RW001: a row above 10 MB.
@@ -862,7 +898,7 @@ var RW001 = &Analyzer{
 			where = c.Cells.Pos
 		}
 		p.Report(where, "split big rows into several rows (a part in the key), or store large values in MOB or outside HBase",
-			"a row holds %s, above 10 MiB (hbase.server.keyvalue.maxsize): gets return whole rows and a region cannot split inside one",
+			"a row holds %s, above 10 MiB: a get reads and returns a row as one unit, and a region never splits inside a row, so a big row cannot be spread (HBase caps a cell, not a row: hbase.server.keyvalue.maxsize and the client's hbase.client.keyvalue.maxsize, 10 MB by default)",
 			humanize.IBytes(uint64(p.Plan.RowBytes)))
 	},
 }
