@@ -367,7 +367,8 @@ var QL003 = &Analyzer{
 	},
 }
 
-// rowkeyLen is the rowkey's length when every part has a width: prefix, parts, delimiters.
+// rowkeyLen is the rowkey's length when every part has a width: prefix, parts, and the
+// delimiters after the prefix and between parts.
 func (p *Pass) rowkeyLen() (int64, bool) {
 	r := p.Spec.Rowkey
 	if r == nil || len(r.Parts) == 0 {
@@ -380,6 +381,7 @@ func (p *Pass) rowkeyLen() (int64, bool) {
 		}
 		n += int64(p.Prefix.Width)
 	}
+	n += int64(len(p.delimiterAfterPrefix()))
 	for i, part := range r.Parts {
 		if !part.Width.Set {
 			return 0, false
@@ -586,11 +588,24 @@ func (p *Pass) splitPos() tablespec.Pos {
 	return tablespec.Pos{Line: 1, Col: 1}
 }
 
+// suffix is the rowkey suffix as the CLI reads --suffix: HBase's toBytesBinary, so `\x00`
+// is the byte 0. The spec parser has refused a suffix that does not decode.
 func (p *Pass) suffix() []byte {
 	if r := p.Spec.Rowkey; r != nil && r.Suffix.Set {
-		return []byte(r.Suffix.V)
+		b, _ := hbytes.ToBytesBinary(r.Suffix.V)
+		return b
 	}
 	return nil
+}
+
+// delimiterAfterPrefix is the delimiter every key holds right after its prefix, nil when
+// the rowkey has no prefix, no delimiter or no parts: prefix, delimiter, part, delimiter...
+func (p *Pass) delimiterAfterPrefix() []byte {
+	r := p.Spec.Rowkey
+	if r == nil || !(r.Prefix.Set || r.Algo.Set) || r.Delimiter.V == "" || len(r.Parts) == 0 {
+		return nil
+	}
+	return []byte(r.Delimiter.V)
 }
 
 // keyProblem says why key does not fit the prefix, "" when it does.
@@ -729,7 +744,7 @@ func bucketsFrom(alphabet []byte, w int, key []byte) int {
 // RG002: a suffix that leaves an empty region or sorts inside the prefix alphabet.
 var RG002 = &Analyzer{
 	Code: "RG002", Severity: Error,
-	Doc: "a suffix that leaves an empty region or sorts inside the prefix alphabet",
+	Doc: "a suffix that leaves an empty region, sorts at or below the delimiter after the prefix, or sorts inside the prefix alphabet",
 	Run: func(p *Pass) {
 		suffix := p.suffix()
 		pre := p.shape()
@@ -737,7 +752,18 @@ var RG002 = &Analyzer{
 		if len(suffix) == 0 || pre == nil {
 			return
 		}
-		if suffix[0] <= pre.max {
+		if delim := p.delimiterAfterPrefix(); delim != nil {
+			// Every row of a bucket is prefix + delimiter + ...; its closing key is prefix +
+			// suffix. A suffix at or below the delimiter puts all the bucket's rows at or
+			// after that key, in the next region: region 0 gets none, the last two buckets
+			// share the last region.
+			if bytes.Compare(delim, suffix) >= 0 {
+				p.Report(r.Suffix.Pos, fmt.Sprintf("use a suffix that sorts after the delimiter '%s', like | (0x7C) or ~, or no suffix (split at the next prefix)", hbytes.ToStringBinary(delim)),
+					"suffix '%s' sorts at or below the delimiter '%s' that follows the prefix %s in every key: each bucket's rows sort at or after its closing key, so region 0 stays empty and the last region holds two buckets",
+					hbytes.ToStringBinary(suffix), hbytes.ToStringBinary(delim), pre.name)
+				return
+			}
+		} else if suffix[0] <= pre.max {
 			p.Report(r.Suffix.Pos, "use a suffix that sorts after every byte a key can hold after the prefix, like | (0x7C) or ~, or split at the next prefix without a suffix",
 				"suffix '%s' sorts inside the alphabet of %s (it is not above '%s'): rows of a bucket sort on both sides of its split key",
 				hbytes.ToStringBinary(suffix), pre.name, hbytes.ToStringBinary([]byte{pre.max}))

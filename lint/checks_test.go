@@ -304,6 +304,24 @@ func TestRG002(t *testing.T) {
 		{name: "suffix inside alphabet", src: withSuffix("0"), prefix: dec2, keys: []string{"090"},
 			want: []string{"3 error: suffix '0' sorts inside the alphabet of dec:2"}},
 	})
+	withDelimiter := func(delim, sfx string) string {
+		return fams("name: a") + "rowkey: {prefix: dec:2, delimiter: '" + delim + "', suffix: '" + sfx + "', parts: [{name: user, kind: id}, {name: ts, kind: timestamp}]}\n"
+	}
+	runCases(t, RG002, []checkCase{
+		{name: "suffix equals delimiter", src: withDelimiter("#", "#"), prefix: dec2,
+			want: []string{"3 error: suffix '#' sorts at or below the delimiter '#' that follows the prefix dec:2 in every key: each bucket's rows sort at or after its closing key, so region 0 stays empty and the last region holds two buckets"}},
+		{name: "suffix below delimiter", src: withDelimiter("|", "#"), prefix: dec2,
+			want: []string{"3 error: suffix '#' sorts at or below the delimiter '|'"}},
+		{name: "suffix a prefix of the delimiter", src: withDelimiter("##", "#"), prefix: dec2,
+			want: []string{"3 error: suffix '#' sorts at or below the delimiter '##'"}},
+		// \x00 is the byte 0 (toBytesBinary, as --suffix), not the text \x00, which sorts above #.
+		{name: "escaped byte 0", src: withDelimiter("#", `\x00`), prefix: dec2,
+			want: []string{"3 error: suffix '\\x00' sorts at or below the delimiter '#'"}},
+		{name: "pipe after delimiter", src: withDelimiter("#", "|"), prefix: dec2},
+		// Below the alphabet but above the delimiter: every row of a bucket sorts before its key.
+		{name: "dollar after hash", src: withDelimiter("#", "$"), prefix: dec2},
+		{name: "no parts: no delimiter in the key", src: fams("name: a") + "rowkey: {prefix: dec:2, delimiter: '#', suffix: '|'}\n", prefix: dec2},
+	})
 }
 
 func TestRG003(t *testing.T) {

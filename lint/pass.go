@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/tablespec"
 	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
 )
 
 // CapacityInput is the capacity model's input described by the spec; ok is false without a
@@ -160,9 +160,7 @@ func newPass(s *tablespec.Spec, opt Options) (*Pass, error) {
 		}
 	case p.Prefix != nil && p.Regions > 0:
 		var opts splits.Options
-		if r.Suffix.Set {
-			opts.Suffix = []byte(r.Suffix.V)
-		}
+		opts.Suffix = p.suffix() // toBytesBinary, as the CLI reads --suffix
 		if sp := s.Splits; sp != nil && sp.Align.Set {
 			opts.Align = sp.Align.V
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/splits"
 	"go.yaml.in/yaml/v3"
@@ -444,9 +445,18 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 
 func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 	return d.fields(n, "rowkey", map[string]func(*yaml.Node) error{
-		"prefix":    d.str(&r.Prefix, "rowkey prefix"),
-		"algo":      d.enum(&r.Algo, "rowkey algo", splits.Algorithms),
-		"suffix":    d.str(&r.Suffix, "rowkey suffix"),
+		"prefix": d.str(&r.Prefix, "rowkey prefix"),
+		"algo":   d.enum(&r.Algo, "rowkey algo", splits.Algorithms),
+		"suffix": func(v *yaml.Node) error {
+			if err := d.str(&r.Suffix, "rowkey suffix")(v); err != nil {
+				return err
+			}
+			// Read as --suffix is: HBase's toBytesBinary, where a truncated \x throws.
+			if _, err := hbytes.ToBytesBinary(r.Suffix.V); err != nil {
+				return d.errf(v, "rowkey suffix %q: \\x needs two uppercase hex digits", r.Suffix.V)
+			}
+			return nil
+		},
 		"delimiter": d.str(&r.Delimiter, "rowkey delimiter"),
 		"prefix_from": func(v *yaml.Node) error {
 			return d.list(v, "rowkey prefix_from", func(item *yaml.Node) error {

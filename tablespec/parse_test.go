@@ -134,6 +134,7 @@ func TestParseErrors(t *testing.T) {
 		{name: "algo mismatch", in: fam + "rowkey: {algo: HexStringSplit}\nsplits: {algo: DecimalStringSplit}\n", want: "s.yaml:3:16: splits algo DecimalStringSplit differs from rowkey algo HexStringSplit"},
 		{name: "access kind", in: fam + "access: [{name: a, kind: put}]\n", want: "s.yaml:2:26: access kind \"put\" is not one of get, scan"},
 		{name: "access without kind", in: fam + "access: [{name: a}]\n", want: "s.yaml:2:10: an access pattern needs a kind: get or scan"},
+		{name: "suffix truncated escape", in: fam + "rowkey: {prefix: dec:2, suffix: '|\\x4'}\n", want: `s.yaml:2:33: rowkey suffix "|\\x4": \x needs two uppercase hex digits`},
 		{name: "table empty", in: "table: ''\n" + fam, want: `s.yaml:1:8: table: a table name must not be empty, got ""`},
 		{name: "table with space and bang", in: fam + "table: bad name!\n", want: `s.yaml:2:8: table: a table name may contain only ASCII letters, digits, '_', '-' and '.', got "bad name!"`},
 		{name: "table unicode", in: "table: über\n" + fam, want: `s.yaml:1:8: table: a table name may contain only ASCII letters, digits, '_', '-' and '.', got "über"`},
