@@ -4,15 +4,13 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/presplit/presplit/hbase"
 )
 
 // CellOverhead is the fixed part of a KeyValue: 4 key length + 4 value length + 2 row length
 // + 1 family length + 8 timestamp + 1 type.
 const CellOverhead = 20
-
-// MaxRegions bounds the model: no HBase cluster holds more regions than this, and it keeps
-// every count well inside an int.
-const MaxRegions = 10_000_000
 
 // horizonDays are the growth horizons of a daily-ingest plan: a month, half a year, a year.
 var horizonDays = []int{30, 182, 365}
@@ -207,8 +205,8 @@ func (in Input) size(raw float64) (stored, planned, exact float64, regions int, 
 	stored = raw * in.CompressionRatio
 	planned = stored * in.Redundancy
 	exact = planned / in.RegionSize
-	if math.IsInf(raw, 0) || exact > MaxRegions {
-		return 0, 0, 0, 0, 0, fmt.Errorf("the table needs %.4g regions of %.4g bytes, more than the %d presplit plans for; raise the region size", exact, in.RegionSize, MaxRegions)
+	if math.IsInf(raw, 0) || exact > hbase.MaxRegions {
+		return 0, 0, 0, 0, 0, fmt.Errorf("the table needs %.4g regions of %.4g bytes, more than the %d presplit plans for; raise the region size", exact, in.RegionSize, hbase.MaxRegions)
 	}
 	regions = int(math.Ceil(exact))
 	if regions < 1 {

@@ -12,11 +12,12 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 )
 
-// MaxRowLength is HBase's limit on a row key (HConstants.MAX_ROW_LENGTH, Short.MAX_VALUE).
-const MaxRowLength = 32767
+// MaxRowLength is HBase's limit on a row key, hbase.MaxRowLength.
+const MaxRowLength = hbase.MaxRowLength
 
 // Locator finds the region of a key among sorted split keys. Region i is
 // [keys[i-1], keys[i]): a key equal to a split key starts that key's region.

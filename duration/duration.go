@@ -9,10 +9,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-)
 
-// Forever is HBase's HConstants.FOREVER: the TTL of a family that never expires.
-const Forever = math.MaxInt32
+	"github.com/presplit/presplit/hbase"
+)
 
 // Units of the presplit grammar, in seconds. A year is 365 days: retention periods are
 // planned in days, and calendar years would make the same spec size differently.
@@ -68,11 +67,11 @@ var hbaseForm = regexp.MustCompile(`(?i)^(?:([0-9]+)\s*DAYS?)?\s*(?:([0-9]+)\s*H
 
 // ParseTTL reads a column family TTL: `forever`, plain seconds, a presplit duration (`30d`,
 // `720h`), or HBase's own form (`30 DAYS`, `1 DAY 2 HOURS`). It returns whole seconds in
-// 1..Forever. Strings HBase would silently read as 0 (`1 WEEK`, `2 HOURS 1 DAY`) are errors.
+// 1..hbase.Forever. Strings HBase would silently read as 0 (`1 WEEK`, `2 HOURS 1 DAY`) are errors.
 func ParseTTL(s string) (int64, error) {
 	in := strings.TrimSpace(s)
 	if strings.EqualFold(in, "forever") {
-		return Forever, nil
+		return hbase.Forever, nil
 	}
 	secs, err := Parse(in)
 	if err != nil {
@@ -84,8 +83,8 @@ func ParseTTL(s string) (int64, error) {
 		for i, mult := range []int64{86400, 3600, 60, 1} {
 			if m[i+1] != "" {
 				n, err := strconv.ParseInt(m[i+1], 10, 64)
-				if err != nil || n > Forever {
-					return 0, fmt.Errorf("TTL %q is larger than HBase's FOREVER (%d seconds)", s, Forever)
+				if err != nil || n > hbase.Forever {
+					return 0, fmt.Errorf("TTL %q is larger than HBase's FOREVER (%d seconds)", s, hbase.Forever)
 				}
 				secs += n * mult
 			}
@@ -94,8 +93,8 @@ func ParseTTL(s string) (int64, error) {
 	switch {
 	case secs <= 0:
 		return 0, fmt.Errorf("TTL %q is 0 seconds: HBase would expire every cell at once; use FOREVER to keep data", s)
-	case secs > Forever:
-		return 0, fmt.Errorf("TTL %q is %d seconds, larger than HBase's FOREVER (%d)", s, secs, Forever)
+	case secs > hbase.Forever:
+		return 0, fmt.Errorf("TTL %q is %d seconds, larger than HBase's FOREVER (%d)", s, secs, hbase.Forever)
 	}
 	return secs, nil
 }

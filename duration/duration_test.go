@@ -3,6 +3,7 @@ package duration
 import (
 	"testing"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -49,7 +50,7 @@ func TestParseTTL(t *testing.T) {
 		want int64
 		err  string
 	}{
-		{name: "forever", in: "forever", want: Forever},
+		{name: "forever", in: "forever", want: hbase.Forever},
 		{name: "FOREVER", in: "FOREVER", want: 2147483647},
 		{name: "presplit days", in: "30d", want: 2592000},
 		{name: "seconds", in: "86400", want: 86400},
@@ -83,7 +84,7 @@ func FuzzParseTTL(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		n, err := ParseTTL(s)
-		if err == nil && (n < 1 || n > Forever) {
+		if err == nil && (n < 1 || n > hbase.Forever) {
 			t.Fatalf("ParseTTL(%q) = %d outside 1..Forever", s, n)
 		}
 	})

@@ -25,3 +25,22 @@ func ExampleCanonical() {
 	// FAST_DIFF true
 	//  false
 }
+
+func ExampleCheckTableName() {
+	for _, name := range []string{"ns:orders", "über", "zookeeper:t", "hbase:meta"} {
+		fmt.Printf("%s: %v\n", name, hbase.CheckTableName(name))
+	}
+	// Output:
+	// ns:orders: <nil>
+	// über: a table name may contain only ASCII letters, digits, '_', '-' and '.'
+	// zookeeper:t: HBase refuses a namespace named zookeeper (ZooKeeper reserves that znode)
+	// hbase:meta: the namespace hbase holds HBase's system tables; put the table in default or a namespace of its own
+}
+
+func ExampleCheckFamilyName() {
+	fmt.Println(hbase.CheckFamilyName("d"))
+	fmt.Println(hbase.CheckFamilyName("recovered.edits"))
+	// Output:
+	// <nil>
+	// HBase refuses a column family named recovered.edits (a region's folder of edits to replay)
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -29,10 +30,10 @@ const (
 	MaxVersions          = 10
 	MaxQualifierLen      = 16
 	MaxAvgRowkeyLen      = 64
-	MaxRowkeyLen         = math.MaxInt16 // HBase refuses longer row keys
+	MaxRowkeyLen         = hbase.MaxRowLength // HBase refuses longer row keys
 	MinRegionSize        = 5 << 30
 	MaxRegionSize        = 50 << 30
-	MaxRowBytes          = 10 << 20 // hbase.server.keyvalue.maxsize: 10 MB
+	MaxRowBytes          = 10 << 20 // the guides' bound on a row; HBase caps a cell, not a row
 	DefaultBlockSize     = 64 << 10
 	SmallBlockSize       = 32 << 10
 	MaxBucketsEnumerated = 1 << 20
@@ -68,7 +69,7 @@ func ttlKey(f tablespec.Family) string {
 		return "FOREVER"
 	}
 	if secs, err := f.TTLSeconds(); err == nil {
-		if secs == tablespec.HBaseForever {
+		if secs == hbase.Forever {
 			return "FOREVER"
 		}
 		return fmt.Sprintf("%ds", secs)
@@ -116,7 +117,7 @@ var CF003 = &Analyzer{
 		for _, f := range p.Spec.Families {
 			if !f.Versions.Set {
 				p.Report(f.Pos, "set versions: 1, or the number of versions reads really need",
-					"family %s does not set versions: it gets HBase's default (1 since HBase 2.0, 3 before)", f.Name.V)
+					"family %s does not set versions: it gets HBase's default (1 since HBase 0.96, HBASE-8450; 3 before)", f.Name.V)
 			}
 		}
 	},
@@ -131,7 +132,7 @@ var CF004 = &Analyzer{
 			v := f.Versions
 			switch {
 			case !v.Set || v.V <= MaxVersions:
-			case v.V == math.MaxInt32:
+			case v.V == hbase.MaxInt:
 				p.ReportSeverity(Error, v.Pos, "keep the versions reads need (1-3) and let TTL bound history",
 					"family %s keeps %d versions, i.e. every version forever: rows grow without bound and every read skips old versions", f.Name.V, v.V)
 			default:
@@ -375,7 +376,8 @@ var QL003 = &Analyzer{
 	},
 }
 
-// rowkeyLen is the rowkey's length when every part has a width: prefix, parts, delimiters.
+// rowkeyLen is the rowkey's length when every part has a width: prefix, parts, and the
+// delimiters after the prefix and between parts.
 func (p *Pass) rowkeyLen() (int64, bool) {
 	r := p.Spec.Rowkey
 	if r == nil || len(r.Parts) == 0 {
@@ -388,6 +390,7 @@ func (p *Pass) rowkeyLen() (int64, bool) {
 		}
 		n += int64(p.Prefix.Width)
 	}
+	n += int64(len(p.delimiterAfterPrefix()))
 	for i, part := range r.Parts {
 		if !part.Width.Set {
 			return 0, false
@@ -422,12 +425,28 @@ var RK001 = &Analyzer{
 		case n > MaxAvgRowkeyLen:
 			cost := ""
 			if rows := p.rows(); rows > 0 {
-				cost = fmt.Sprintf("; %s over %s rows for the keys alone, once per cell", humanize.IBytes(uint64(float64(n)*rows)), count(rows))
+				cost = keyCost(n, rows, p.Plan.Input.Volume.Cells)
 			}
 			p.Report(where, "shorten the key: fixed-width binary ids, a short hash instead of long text",
 				"the rowkey is %d bytes, above %d: it is stored in every cell and every index entry%s", n, MaxAvgRowkeyLen, cost)
 		}
 	},
+}
+
+// keyCost is what a rowkey of n bytes costs over rows, stored once in every cell: rows x
+// cells per row x versions x n. Without the cells (the kv form) it is the one-cell floor.
+func keyCost(n int64, rows float64, cells *capacity.Cells) string {
+	if cells == nil {
+		return fmt.Sprintf("; at least %s over %s rows for the keys alone (rows x key length; each further cell or version per row stores the key again)",
+			humanize.IBytes(uint64(float64(n)*rows)), count(rows))
+	}
+	versions := cells.Versions
+	if versions == 0 {
+		versions = capacity.DefaultVersions
+	}
+	total := float64(n) * rows * float64(cells.Count) * float64(versions)
+	return fmt.Sprintf("; %s over %s rows for the keys alone (%s rows x %d cells x %d versions x %d bytes)",
+		humanize.IBytes(uint64(total)), count(rows), count(rows), cells.Count, versions, n)
 }
 
 // spread reports whether the key starts with something that spreads writes: a prefix, a
@@ -485,8 +504,8 @@ var RK003 = &Analyzer{
 				continue
 			}
 			p.Report(part.Pos, fmt.Sprintf("give %s a fixed width (zero-padded), or set a delimiter that cannot occur in it", part.Name.V),
-				"part %s has no fixed width and %s follows it with no delimiter: keys of different %s lengths interleave and can collide (user1 + 0... and user10 + ...)",
-				part.Name.V, next.Name.V, part.Name.V)
+				"part %[1]s has no fixed width and %[2]s follows it with no delimiter: keys of different %[1]s lengths interleave and can collide (%[1]s 1 then %[2]s 0... and %[1]s 10 then %[2]s ... are the same bytes)",
+				part.Name.V, next.Name.V)
 		}
 	},
 }
@@ -579,6 +598,16 @@ func (p *Pass) splitPos() tablespec.Pos {
 }
 
 func (p *Pass) suffix() []byte { return p.Suffix }
+
+// delimiterAfterPrefix is the delimiter every key holds right after its prefix, nil when
+// the rowkey has no prefix, no delimiter or no parts: prefix, delimiter, part, delimiter...
+func (p *Pass) delimiterAfterPrefix() []byte {
+	r := p.Spec.Rowkey
+	if r == nil || !(r.Prefix.Set || r.Algo.Set) || r.Delimiter.V == "" || len(r.Parts) == 0 {
+		return nil
+	}
+	return []byte(r.Delimiter.V)
+}
 
 // keyProblem says why key does not fit the prefix, "" when it does.
 func keyProblem(key []byte, pre *prefixShape, suffix []byte) string {
@@ -716,7 +745,7 @@ func bucketsFrom(alphabet []byte, w int, key []byte) int {
 // RG002: a suffix that leaves an empty region or sorts inside the prefix alphabet.
 var RG002 = &Analyzer{
 	Code: "RG002", Severity: Error,
-	Doc: "a suffix that leaves an empty region or sorts inside the prefix alphabet",
+	Doc: "a suffix that leaves an empty region, sorts at or below the delimiter after the prefix, or sorts inside the prefix alphabet",
 	Run: func(p *Pass) {
 		suffix := p.suffix()
 		pre := p.shape()
@@ -724,7 +753,18 @@ var RG002 = &Analyzer{
 		if len(suffix) == 0 || pre == nil {
 			return
 		}
-		if suffix[0] <= pre.max {
+		if delim := p.delimiterAfterPrefix(); delim != nil {
+			// Every row of a bucket is prefix + delimiter + ...; its closing key is prefix +
+			// suffix. A suffix at or below the delimiter puts all the bucket's rows at or
+			// after that key, in the next region: region 0 gets none, the last two buckets
+			// share the last region.
+			if bytes.Compare(delim, suffix) >= 0 {
+				p.Report(r.Suffix.Pos, fmt.Sprintf("use a suffix that sorts after the delimiter '%s', like | (0x7C) or ~, or no suffix (split at the next prefix)", hbytes.ToStringBinary(delim)),
+					"suffix '%s' sorts at or below the delimiter '%s' that follows the prefix %s in every key: each bucket's rows sort at or after its closing key, so region 0 stays empty and the last region holds two buckets",
+					hbytes.ToStringBinary(suffix), hbytes.ToStringBinary(delim), pre.name)
+				return
+			}
+		} else if suffix[0] <= pre.max {
 			p.Report(r.Suffix.Pos, "use a suffix that sorts after every byte a key can hold after the prefix, like | (0x7C) or ~, or split at the next prefix without a suffix",
 				"suffix '%s' sorts inside the alphabet of %s (it is not above '%s'): rows of a bucket sort on both sides of its split key",
 				hbytes.ToStringBinary(suffix), pre.name, hbytes.ToStringBinary([]byte{pre.max}))
@@ -845,6 +885,17 @@ var RG006 = &Analyzer{
 		}
 		where := p.splitPos()
 		pre := p.shape()
+		if p.Prefix.Name == "byte" {
+			const maxBuckets = 256
+			fix := fmt.Sprintf("use byte:%d (a bucket per region), or at most %.0f regions", regions, b)
+			if regions > maxBuckets {
+				fix = fmt.Sprintf("use at most %d regions (byte:%d), or a prefix of several bytes such as hex:%d", maxBuckets, maxBuckets, hexWidth(regions))
+			}
+			p.Report(where, fix,
+				"%d regions but the salt byte %s has only %.0f buckets: a region needs at least one bucket of its own",
+				regions, pre.name, b)
+			return
+		}
 		fix := fmt.Sprintf("use at most %.0f regions, or a prefix with more values", b)
 		if n := len(p.Prefix.Alphabet); n > 1 {
 			w := int(math.Ceil(math.Log(float64(regions))/math.Log(float64(n)) - 1e-9))
@@ -857,6 +908,15 @@ var RG006 = &Analyzer{
 			"%d regions but the prefix %s has only %.0f distinct values: a region needs at least one prefix of its own",
 			regions, pre.name, b)
 	},
+}
+
+// hexWidth is the narrowest hex prefix with at least regions values.
+func hexWidth(regions int) int {
+	w := 1
+	for math.Pow(16, float64(w)) < float64(regions) {
+		w++
+	}
+	return w
 }
 
 // RW001: a row above 10 MB.
@@ -875,7 +935,7 @@ var RW001 = &Analyzer{
 			where = c.Cells.Pos
 		}
 		p.Report(where, "split big rows into several rows (a part in the key), or store large values in MOB or outside HBase",
-			"a row holds %s, above 10 MiB (hbase.server.keyvalue.maxsize): gets return whole rows and a region cannot split inside one",
+			"a row holds %s, above 10 MiB: a get reads and returns a row as one unit, and a region never splits inside a row, so a big row cannot be spread (HBase caps a cell, not a row: hbase.server.keyvalue.maxsize and the client's hbase.client.keyvalue.maxsize, 10 MB by default)",
 			humanize.IBytes(uint64(p.Plan.RowBytes)))
 	},
 }

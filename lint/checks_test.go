@@ -112,7 +112,7 @@ func TestCF002(t *testing.T) {
 func TestCF003(t *testing.T) {
 	runCases(t, lint.CF003, []checkCase{
 		{name: "set", src: fams("name: a, versions: 1")},
-		{name: "unset", src: fams("name: a, versions: 1", "name: b"), want: []string{"3 warning: family b does not set versions"}},
+		{name: "unset", src: fams("name: a, versions: 1", "name: b"), want: []string{"3 warning: family b does not set versions: it gets HBase's default (1 since HBase 0.96, HBASE-8450; 3 before)"}},
 	})
 }
 
@@ -207,7 +207,13 @@ func TestRK001(t *testing.T) {
 		{name: "long", src: fams("name: a") + "rowkey: {delimiter: '#', parts: [{name: id, kind: text, width: 60}, {name: ts, kind: timestamp, width: 8}]}\n",
 			want: []string{"3 warning: the rowkey is 69 bytes, above 64"}},
 		{name: "cells row_len", src: fams("name: a") + "capacity: {rows: 1e6, cells: {count: 1, row_len: 100, value_len: 10}}\n",
-			want: []string{"3 warning: the rowkey is 100 bytes, above 64: it is stored in every cell and every index entry; 95 MiB over 1000000 rows"}},
+			want: []string{"3 warning: the rowkey is 100 bytes, above 64: it is stored in every cell and every index entry; 95 MiB over 1000000 rows for the keys alone (1000000 rows x 1 cells x 1 versions x 100 bytes)"}},
+		// 1e6 rows x 6 cells x 3 versions x 100 bytes = 1.8e9 bytes = 1.7 GiB.
+		{name: "every cell and version", src: fams("name: a") + "capacity: {rows: 1e6, cells: {count: 6, row_len: 100, value_len: 10, versions: 3}}\n",
+			want: []string{"3 warning: the rowkey is 100 bytes, above 64: it is stored in every cell and every index entry; 1.7 GiB over 1000000 rows for the keys alone (1000000 rows x 6 cells x 3 versions x 100 bytes)"}},
+		// 1e7 rows x 69 bytes = 6.9e8 bytes = 658 MiB, a floor: the kv form does not say the cells.
+		{name: "kv form is a floor", src: fams("name: a") + "rowkey: {delimiter: '#', parts: [{name: id, kind: text, width: 60}, {name: ts, kind: timestamp, width: 8}]}\ncapacity: {rows: 1e7, kv: 1KiB}\n",
+			want: []string{"3 warning: the rowkey is 69 bytes, above 64: it is stored in every cell and every index entry; at least 658 MiB over 1e07 rows for the keys alone (rows x key length; each further cell or version per row stores the key again)"}},
 		{name: "too long", src: fams("name: a") + "rowkey: {parts: [{name: id, kind: text, width: 32767}, {name: ts, kind: timestamp, width: 8}]}\n",
 			want: []string{"3 error: the rowkey is 32775 bytes: HBase refuses row keys above 32767 bytes"}},
 	})
@@ -233,7 +239,7 @@ func TestRK003(t *testing.T) {
 		{name: "delimiter", src: fams("name: a") + "rowkey: {delimiter: '#', parts: [{name: u, kind: id}, {name: ts, kind: timestamp}]}\n"},
 		{name: "last part variable", src: fams("name: a") + "rowkey: {parts: [{name: u, kind: id, width: 4}, {name: t, kind: text}]}\n"},
 		{name: "user1 user10", src: fams("name: a") + "rowkey: {parts: [{name: u, kind: id}, {name: ts, kind: timestamp, width: 8}]}\n",
-			want: []string{"3 error: part u has no fixed width and ts follows it with no delimiter"}},
+			want: []string{"3 error: part u has no fixed width and ts follows it with no delimiter: keys of different u lengths interleave and can collide (u 1 then ts 0... and u 10 then ts ... are the same bytes)"}},
 		{name: "empty delimiter", src: fams("name: a") + "rowkey: {delimiter: '', parts: [{name: u, kind: id}, {name: v, kind: id}, {name: w, kind: id}]}\n",
 			want: []string{"3 error: part u has no fixed width", "3 error: part v has no fixed width"}},
 	})
@@ -302,6 +308,24 @@ func TestRG002(t *testing.T) {
 		{name: "suffix inside alphabet", src: withSuffix("0"), prefix: dec2, keys: []string{"090"},
 			want: []string{"3 error: suffix '0' sorts inside the alphabet of dec:2"}},
 	})
+	withDelimiter := func(delim, sfx string) string {
+		return fams("name: a") + "rowkey: {prefix: dec:2, delimiter: '" + delim + "', suffix: '" + sfx + "', parts: [{name: user, kind: id}, {name: ts, kind: timestamp}]}\n"
+	}
+	runCases(t, RG002, []checkCase{
+		{name: "suffix equals delimiter", src: withDelimiter("#", "#"), prefix: dec2,
+			want: []string{"3 error: suffix '#' sorts at or below the delimiter '#' that follows the prefix dec:2 in every key: each bucket's rows sort at or after its closing key, so region 0 stays empty and the last region holds two buckets"}},
+		{name: "suffix below delimiter", src: withDelimiter("|", "#"), prefix: dec2,
+			want: []string{"3 error: suffix '#' sorts at or below the delimiter '|'"}},
+		{name: "suffix a prefix of the delimiter", src: withDelimiter("##", "#"), prefix: dec2,
+			want: []string{"3 error: suffix '#' sorts at or below the delimiter '##'"}},
+		// \x00 is the byte 0 (toBytesBinary, as --suffix), not the text \x00, which sorts above #.
+		{name: "escaped byte 0", src: withDelimiter("#", `\x00`), prefix: dec2,
+			want: []string{"3 error: suffix '\\x00' sorts at or below the delimiter '#'"}},
+		{name: "pipe after delimiter", src: withDelimiter("#", "|"), prefix: dec2},
+		// Below the alphabet but above the delimiter: every row of a bucket sorts before its key.
+		{name: "dollar after hash", src: withDelimiter("#", "$"), prefix: dec2},
+		{name: "no parts: no delimiter in the key", src: fams("name: a") + "rowkey: {prefix: dec:2, delimiter: '#', suffix: '|'}\n", prefix: dec2},
+	})
 }
 
 func TestRG003(t *testing.T) {
@@ -336,13 +360,48 @@ func TestRG006(t *testing.T) {
 		{name: "too many", src: fams("name: a") + "rowkey: {prefix: dec:2}\nsplits: {regions: 150}\n", prefix: dec2,
 			want: []string{"4 error: 150 regions but the prefix dec:2 has only 100 distinct values"}},
 		{name: "no width", src: fams("name: a") + "rowkey: {prefix: hex}\nsplits: {regions: 5000}\n", prefix: &splits.Prefix{Name: "hex", Alphabet: []byte("0123456789abcdef")}},
+		{name: "salt byte", src: fams("name: a") + "rowkey: {prefix: 'byte:16'}\nsplits: {regions: 20}\n", prefix: byteN(16),
+			want: []string{"4 error: 20 regions but the salt byte byte:16 has only 16 buckets: a region needs at least one bucket of its own"}},
+		{name: "salt byte beyond 256", src: fams("name: a") + "rowkey: {prefix: 'byte:16'}\nsplits: {regions: 300}\n", prefix: byteN(16),
+			want: []string{"4 error: 300 regions but the salt byte byte:16 has only 16 buckets"}},
 	})
+	// The fix of a salt byte names a bucket count, never a width (a salt byte has none).
+	s, err := tablespec.Parse("t.yaml", []byte(fams("name: a")+"rowkey: {prefix: 'byte:16'}\nsplits: {regions: 20}\n"))
+	require.NoError(t, err)
+	reports, err := Run(s, Options{})
+	require.NoError(t, err)
+	var fixes []string
+	for _, r := range reports {
+		if r.Code == "RG006" {
+			fixes = append(fixes, r.Fix)
+		}
+	}
+	assert.Equal(t, []string{"use byte:20 (a bucket per region), or at most 16 regions"}, fixes)
+	s, err = tablespec.Parse("t.yaml", []byte(fams("name: a")+"rowkey: {prefix: 'byte:16'}\nsplits: {regions: 300}\n"))
+	require.NoError(t, err)
+	reports, err = Run(s, Options{})
+	require.NoError(t, err)
+	fixes = nil
+	for _, r := range reports {
+		if r.Code == "RG006" {
+			fixes = append(fixes, r.Fix)
+		}
+	}
+	assert.Equal(t, []string{"use at most 256 regions (byte:256), or a prefix of several bytes such as hex:3"}, fixes)
+}
+
+func byteN(n int) *splits.Prefix {
+	p, err := splits.ParsePrefix("byte:" + fmt.Sprint(n))
+	if err != nil {
+		panic(err)
+	}
+	return &p
 }
 
 func TestRW001(t *testing.T) {
 	runCases(t, lint.RW001, []checkCase{
 		{name: "small", src: fams("name: a") + "capacity: {rows: 1e6, kv: 1KiB}\n"},
-		{name: "big", src: fams("name: a") + "capacity: {rows: 1e6, kv: 20MiB}\n", want: []string{"3 warning: a row holds 20 MiB, above 10 MiB"}},
+		{name: "big", src: fams("name: a") + "capacity: {rows: 1e6, kv: 20MiB}\n", want: []string{"3 warning: a row holds 20 MiB, above 10 MiB: a get reads and returns a row as one unit, and a region never splits inside a row, so a big row cannot be spread (HBase caps a cell, not a row: hbase.server.keyvalue.maxsize and the client's hbase.client.keyvalue.maxsize, 10 MB by default)"}},
 		{name: "big cells", src: fams("name: a") + "capacity:\n  rows: 1e3\n  cells: {count: 1000, row_len: 10, value_len: 20000}\n", want: []string{"5 warning: a row holds 19 MiB"}},
 	})
 }

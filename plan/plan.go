@@ -15,7 +15,7 @@ import (
 	"strconv"
 
 	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/duration"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/shellgen"
@@ -163,7 +163,7 @@ func (p *Plan) ttlFromRetention(in *lint.Input) error {
 		if err != nil {
 			continue // CF006 reports a TTL HBase cannot read
 		}
-		if secs == duration.Forever {
+		if secs == hbase.Forever {
 			secs = math.MaxInt64
 		}
 		longest = max(longest, secs)

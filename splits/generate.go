@@ -7,13 +7,13 @@ import (
 	"math/bits"
 	"strconv"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 )
 
-// MaxRegions is the largest region count Generate and RegionSplitter accept: far beyond any
-// real table (HBase clusters hold a few hundred thousand regions in all), small enough that
-// a typo cannot exhaust memory.
-const MaxRegions = 10_000_000
+// MaxRegions is the largest region count Generate and RegionSplitter accept,
+// hbase.MaxRegions: small enough that a typo cannot exhaust memory.
+const MaxRegions = hbase.MaxRegions
 
 // MaxImbalance is the imbalance (largest run / mean run) a width-less hex, HEX or dec prefix
 // stays within: Generate picks the smallest width that keeps it.

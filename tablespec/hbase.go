@@ -6,15 +6,14 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/presplit/presplit/hbase"
 )
 
 // How HBase itself reads a TTL or size string: PrettyPrinter.valueOf with TIME_INTERVAL or
 // BYTE, then Integer.parseInt as ColumnFamilyDescriptorBuilder's int setters do. This is
 // what `TTL => '1 WEEK'` in an hbase shell create statement turns into, and why presplit
 // renders integers: any string HBase does not recognise silently becomes 0.
-
-// HBaseForever is HConstants.FOREVER.
-const HBaseForever = math.MaxInt32
 
 // Java's \s (ASCII only: no \u00A0, and \x0B unlike Go's \s), Java's \d (ASCII digits), and
 // unit words matched without case in ASCII only (Go's (?i) would also fold 'ſ' to 's').
@@ -104,7 +103,7 @@ func HBaseTTL(s string) (int64, error) {
 func hbaseInterval(s string) (int64, error) {
 	// Java's equalsIgnoreCase; no letter of FOREVER has a non-ASCII case partner.
 	if strings.EqualFold(s, "FOREVER") {
-		return HBaseForever, nil
+		return hbase.Forever, nil
 	}
 	if v, ok := javaLong(s); ok {
 		return v, nil

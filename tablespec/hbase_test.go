@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/internal/refdata"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -79,7 +80,7 @@ func TestHBaseTTL(t *testing.T) {
 		{name: "long sign", in: "\u017f", want: 0},
 		{name: "vertical tab is java space", in: "1\vDAY", want: 86400},
 		{name: "group too long", in: "99999999999999999999 DAYS", err: true},
-		{name: "forever any case", in: "fOrEvEr", want: HBaseForever},
+		{name: "forever any case", in: "fOrEvEr", want: hbase.Forever},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

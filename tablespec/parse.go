@@ -14,6 +14,7 @@ import (
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/splits"
 	"go.yaml.in/yaml/v3"
@@ -365,8 +366,10 @@ func (d *decoder) spec(n *yaml.Node, s *Spec) error {
 	if err != nil {
 		return err
 	}
-	if s.Table.Set && strings.TrimSpace(s.Table.V) == "" {
-		return &Error{File: d.file, Line: s.Table.Pos.Line, Col: s.Table.Pos.Col, Msg: "table must not be empty"}
+	if s.Table.Set {
+		if err := hbase.CheckTableName(s.Table.V); err != nil {
+			return &Error{File: d.file, Line: s.Table.Pos.Line, Col: s.Table.Pos.Col, Msg: fmt.Sprintf("table: %v, got %q", err, s.Table.V)}
+		}
 	}
 	if len(s.Families) == 0 {
 		where := n
@@ -381,7 +384,7 @@ func (d *decoder) spec(n *yaml.Node, s *Spec) error {
 func (d *decoder) family(n *yaml.Node, f *Family) error {
 	err := d.fields(n, "a family", map[string]func(*yaml.Node) error{
 		"name":     d.str(&f.Name, "family name"),
-		"versions": d.integer(&f.Versions, "versions", 1, math.MaxInt32),
+		"versions": d.integer(&f.Versions, "versions", 1, hbase.MaxInt),
 		"ttl": func(v *yaml.Node) error {
 			if err := d.scalar(v, "ttl", "a duration (30d), seconds or FOREVER"); err != nil {
 				return err
@@ -427,8 +430,8 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 	if !f.Name.Set || f.Name.V == "" {
 		return d.errf(n, "a family needs a non-empty name")
 	}
-	if err := familyName(f.Name.V); err != nil {
-		return &Error{File: d.file, Line: f.Name.Pos.Line, Col: f.Name.Pos.Col, Msg: fmt.Sprintf("family name %q %v", f.Name.V, err)}
+	if err := hbase.CheckFamilyName(f.Name.V); err != nil {
+		return &Error{File: d.file, Line: f.Name.Pos.Line, Col: f.Name.Pos.Col, Msg: fmt.Sprintf("family name: %v, got %q", err, f.Name.V)}
 	}
 	seen := map[string]Pos{}
 	for _, q := range f.Qualifiers {
@@ -440,25 +443,20 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 	return nil
 }
 
-// familyName applies HBase's rule for family names (isLegalColumnFamilyName): not
-// starting with '.', no ':', '\\', '/' and no ISO control characters.
-func familyName(name string) error {
-	if strings.HasPrefix(name, ".") {
-		return errors.New("must not start with '.'")
-	}
-	for _, r := range name {
-		if r == ':' || r == '\\' || r == '/' || r < 0x20 || r == 0x7F || (r >= 0x80 && r <= 0x9F) {
-			return fmt.Errorf("must not contain %q", r)
-		}
-	}
-	return nil
-}
-
 func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 	return d.fields(n, "rowkey", map[string]func(*yaml.Node) error{
-		"prefix":    d.str(&r.Prefix, "rowkey prefix"),
-		"algo":      d.enum(&r.Algo, "rowkey algo", splits.Algorithms),
-		"suffix":    d.str(&r.Suffix, "rowkey suffix"),
+		"prefix": d.str(&r.Prefix, "rowkey prefix"),
+		"algo":   d.enum(&r.Algo, "rowkey algo", splits.Algorithms),
+		"suffix": func(v *yaml.Node) error {
+			if err := d.str(&r.Suffix, "rowkey suffix")(v); err != nil {
+				return err
+			}
+			// Read as --suffix is: HBase's toBytesBinary, where a truncated \x throws.
+			if _, err := hbytes.ToBytesBinary(r.Suffix.V); err != nil {
+				return d.errf(v, "rowkey suffix %q: \\x needs two uppercase hex digits", r.Suffix.V)
+			}
+			return nil
+		},
 		"delimiter": d.str(&r.Delimiter, "rowkey delimiter"),
 		"prefix_from": func(v *yaml.Node) error {
 			return d.list(v, "rowkey prefix_from", func(item *yaml.Node) error {
@@ -476,7 +474,7 @@ func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 				err := d.fields(item, "a rowkey part", map[string]func(*yaml.Node) error{
 					"name":  d.str(&p.Name, "part name"),
 					"kind":  d.enum(&p.Kind, "part kind", PartKinds),
-					"width": d.integer(&p.Width, "part width", 1, 32767),
+					"width": d.integer(&p.Width, "part width", 1, hbase.MaxRowLength),
 				})
 				if err != nil {
 					return err
@@ -537,12 +535,12 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 			c.Cells = &Cells{Pos: pos(d.key)}
 			cl := c.Cells
 			err := d.fields(v, "capacity cells", map[string]func(*yaml.Node) error{
-				"count":         d.integer(&cl.Count, "cells count", 1, math.MaxInt32),
-				"row_len":       d.integer(&cl.RowLen, "cells row_len", 1, 32767),
-				"family_len":    d.integer(&cl.FamilyLen, "cells family_len", 1, 127),
-				"qualifier_len": d.integer(&cl.QualifierLen, "cells qualifier_len", 0, math.MaxInt32),
-				"value_len":     d.integer(&cl.ValueLen, "cells value_len", 0, math.MaxInt32),
-				"versions":      d.integer(&cl.Versions, "cells versions", 1, math.MaxInt32),
+				"count":         d.integer(&cl.Count, "cells count", 1, hbase.MaxInt),
+				"row_len":       d.integer(&cl.RowLen, "cells row_len", 1, hbase.MaxRowLength),
+				"family_len":    d.integer(&cl.FamilyLen, "cells family_len", 1, hbase.MaxFamilyLength),
+				"qualifier_len": d.integer(&cl.QualifierLen, "cells qualifier_len", 0, hbase.MaxInt),
+				"value_len":     d.integer(&cl.ValueLen, "cells value_len", 0, hbase.MaxInt),
+				"versions":      d.integer(&cl.Versions, "cells versions", 1, hbase.MaxInt),
 			})
 			if err != nil {
 				return err
@@ -570,7 +568,7 @@ func (d *decoder) cluster(n *yaml.Node, c *Cluster) error {
 
 func (d *decoder) splits(n *yaml.Node, s *Splits) error {
 	return d.fields(n, "splits", map[string]func(*yaml.Node) error{
-		"regions":   d.integer(&s.Regions, "splits regions", 1, 1000000),
+		"regions":   d.integer(&s.Regions, "splits regions", 1, hbase.MaxRegions),
 		"align":     d.enum(&s.Align, "splits align", Aligns),
 		"algo":      d.enum(&s.Algo, "splits algo", splits.Algorithms),
 		"first_row": d.str(&s.FirstRow, "splits first_row"),

@@ -100,7 +100,7 @@ type Rowkey struct {
 	// reads that know them read one bucket. Empty: the prefix is a random salt.
 	PrefixFrom []Value[string]
 	Parts      []Part
-	Delimiter  Value[string] // between parts
+	Delimiter  Value[string] // after the prefix (if any) and between parts: 07#user#ts
 }
 
 // Part is one field of the key after the prefix.

@@ -14,7 +14,6 @@ import (
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/plan"
-	"github.com/presplit/presplit/shellgen"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
@@ -137,8 +136,8 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 	}
 	if c.IsSet("table") {
 		name := c.String("table")
-		if err := shellgen.CheckTableName(name); err != nil {
-			return usageErrorf("--table %q: %s", name, settingRule(err))
+		if err := hbase.CheckTableName(name); err != nil {
+			return usageErrorf("--table %q: %v", name, err)
 		}
 		d.Table = flagValue(c, "table", name)
 	}
@@ -146,8 +145,8 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		var fams []tablespec.Family
 		seen := map[string]bool{}
 		for _, name := range c.StringSlice("family") {
-			if err := shellgen.CheckFamilyName(name); err != nil {
-				return usageErrorf("--family %q: %s", name, settingRule(err))
+			if err := hbase.CheckFamilyName(name); err != nil {
+				return usageErrorf("--family %q: %v", name, err)
 			}
 			if seen[name] {
 				return usageErrorf("--family %q: column family names must be unique, got it twice", name)
@@ -223,15 +222,6 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 	}
 	return nil
-}
-
-// settingRule is the rule of a name check, without the value it repeats.
-func settingRule(err error) string {
-	var se *shellgen.SettingError
-	if errors.As(err, &se) {
-		return se.Rule
-	}
-	return err.Error()
 }
 
 // flagVersions reads --versions: a whole number 1..2147483647.
