@@ -61,7 +61,7 @@ func ExampleSummarize() {
 	fmt.Printf("mean %.1f, largest region %d (%.0f%%), skew %.1f, empty %d\n",
 		s.Mean, s.Largest, 100*s.LargestShare, s.Skew, s.Empty)
 	// Output:
-	// mean 15.0, largest region 1 (50%), skew 2.0, empty 1
+	// mean 15.0, largest region 2 (50%), skew 2.0, empty 1
 }
 
 func ExampleWriteTable() {
@@ -69,14 +69,14 @@ func ExampleWriteTable() {
 	_ = distribution.WriteTable(os.Stdout, d, 50)
 	// Output:
 	// region  start key  end key  keys  share
-	// 0                  4        2     25.00%  ██▎
-	// 1       4          8        6     75.00%  ███████
-	// 2       8                   0     0.00%
+	// 1                  4        2     25.00%  ██▎
+	// 2       4          8        6     75.00%  ███████
+	// 3       8                   0     0.00%
 	//
 	// keys                      8
 	// regions                   3
 	// mean keys per region      2.67
-	// largest region            1: 6 keys, 75.00%
+	// largest region            2: 6 keys, 75.00%
 	// skew (largest / mean)     2.25
 	// coefficient of variation  0.94
 	// empty regions             1
@@ -87,6 +87,6 @@ func ExampleWriteCSV() {
 	_ = distribution.WriteCSV(os.Stdout, d)
 	// Output:
 	// region,start_key,end_key,keys,share
-	// 0,,\x00a,1,0.25
-	// 1,\x00a,,3,0.75
+	// 1,,\x00a,1,0.25
+	// 2,\x00a,,3,0.75
 }

@@ -21,7 +21,7 @@ type Distribution struct {
 
 // Region is one row of a distribution.
 type Region struct {
-	Index    int     `json:"region"`
+	Index    int     `json:"region"`    // the region's number, from 1
 	StartKey string  `json:"start_key"` // toStringBinary; "" for the first region
 	EndKey   string  `json:"end_key"`   // toStringBinary; "" for the last region
 	Keys     int64   `json:"keys"`
@@ -39,7 +39,7 @@ func (d Distribution) Regions() []Region {
 	}
 	rows := make([]Region, len(d.Counts))
 	for i, c := range d.Counts {
-		r := Region{Index: i, Keys: c}
+		r := Region{Index: i + 1, Keys: c} // regions are numbered from 1 in every output
 		if i > 0 {
 			r.StartKey = hbytes.ToStringBinary(d.Splits[i-1])
 		}

@@ -78,10 +78,10 @@ func TestSummarize(t *testing.T) {
 		counts []int64
 		want   Summary
 	}{
-		{"even", []int64{5, 5, 5, 5}, Summary{Keys: 20, Regions: 4, Mean: 5, Largest: 0, LargestKeys: 5, LargestShare: 0.25, Skew: 1, CV: 0}},
-		{"one hot region", []int64{0, 0, 12, 0}, Summary{Keys: 12, Regions: 4, Mean: 3, Largest: 2, LargestKeys: 12, LargestShare: 1, Skew: 4, CV: math.Sqrt(3), Empty: 3}},
-		{"no keys", []int64{0, 0}, Summary{Regions: 2, Empty: 2}},
-		{"first largest wins a tie", []int64{2, 4, 4}, Summary{Keys: 10, Regions: 3, Mean: 10.0 / 3, Largest: 1, LargestKeys: 4, LargestShare: 0.4, Skew: 1.2,
+		{"even", []int64{5, 5, 5, 5}, Summary{Keys: 20, Regions: 4, Mean: 5, Largest: 1, LargestKeys: 5, LargestShare: 0.25, Skew: 1, CV: 0}},
+		{"one hot region", []int64{0, 0, 12, 0}, Summary{Keys: 12, Regions: 4, Mean: 3, Largest: 3, LargestKeys: 12, LargestShare: 1, Skew: 4, CV: math.Sqrt(3), Empty: 3}},
+		{"no keys", []int64{0, 0}, Summary{Regions: 2, Largest: 1, Empty: 2}},
+		{"first largest wins a tie", []int64{2, 4, 4}, Summary{Keys: 10, Regions: 3, Mean: 10.0 / 3, Largest: 2, LargestKeys: 4, LargestShare: 0.4, Skew: 1.2,
 			CV: math.Sqrt(((2-10.0/3)*(2-10.0/3)+2*(4-10.0/3)*(4-10.0/3))/3) / (10.0 / 3)}},
 	}
 	for _, tt := range tests {

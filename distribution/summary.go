@@ -7,7 +7,7 @@ type Summary struct {
 	Keys    int64   `json:"keys"`
 	Regions int     `json:"regions"`
 	Mean    float64 `json:"mean"` // keys per region
-	// Largest is the region with the most keys (the lowest index on a tie).
+	// Largest is the number (from 1) of the region with the most keys (the first on a tie).
 	Largest      int     `json:"largest_region"`
 	LargestKeys  int64   `json:"largest_keys"`
 	LargestShare float64 `json:"largest_share"` // LargestKeys / Keys, 0..1
@@ -25,10 +25,11 @@ func Summarize(counts []int64) Summary {
 	if len(counts) == 0 {
 		return s
 	}
+	s.Largest = 1
 	for i, c := range counts {
 		s.Keys += c
 		if c > s.LargestKeys {
-			s.Largest, s.LargestKeys = i, c
+			s.Largest, s.LargestKeys = i+1, c
 		}
 		if c == 0 {
 			s.Empty++

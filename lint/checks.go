@@ -114,6 +114,9 @@ var CF003 = &Analyzer{
 	Code: "CF003", Severity: Warning,
 	Doc: "VERSIONS not set explicitly",
 	Run: func(p *Pass) {
+		if p.PlaceholderFamilies {
+			return
+		}
 		for _, f := range p.Spec.Families {
 			if !f.Versions.Set {
 				p.Report(f.Pos, "set versions: 1, or the number of versions reads really need",
@@ -148,6 +151,9 @@ var CF005 = &Analyzer{
 	Code: "CF005", Severity: Warning,
 	Doc: "TTL not set explicitly",
 	Run: func(p *Pass) {
+		if p.PlaceholderFamilies {
+			return
+		}
 		for _, f := range p.Spec.Families {
 			if !f.TTL.Set {
 				p.Report(f.Pos, "set ttl: a retention like 30d or 1y, or FOREVER when keeping data is a decision",
@@ -194,6 +200,9 @@ var CF007 = &Analyzer{
 	Code: "CF007", Severity: Warning,
 	Doc: "compression unset or NONE",
 	Run: func(p *Pass) {
+		if p.PlaceholderFamilies {
+			return
+		}
 		for _, f := range p.Spec.Families {
 			c := f.Compression
 			cost := ""
@@ -216,6 +225,9 @@ var CF008 = &Analyzer{
 	Code: "CF008", Severity: Warning,
 	Doc: "bloom filter unset or NONE",
 	Run: func(p *Pass) {
+		if p.PlaceholderFamilies {
+			return
+		}
 		for _, f := range p.Spec.Families {
 			b := f.Bloom
 			switch {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/splits"
@@ -37,7 +38,8 @@ func runCases(t *testing.T, a *lint.Analyzer, cases []checkCase) {
 			if tc.prefix != nil || tc.keys != nil {
 				in = lint.Input{Spec: s, Prefix: tc.prefix, SplitLines: tc.lines, SplitSource: tc.source, Families: len(s.Families)}
 				if r := s.Rowkey; r != nil && r.Suffix.Set {
-					in.Suffix = []byte(r.Suffix.V)
+					in.Suffix, err = hbytes.ToBytesBinary(r.Suffix.V)
+					require.NoError(t, err)
 				}
 				if sp := s.Splits; sp != nil && sp.Regions.Set {
 					in.Regions = int(sp.Regions.V)
@@ -311,7 +313,7 @@ func TestRG002(t *testing.T) {
 	withDelimiter := func(delim, sfx string) string {
 		return fams("name: a") + "rowkey: {prefix: dec:2, delimiter: '" + delim + "', suffix: '" + sfx + "', parts: [{name: user, kind: id}, {name: ts, kind: timestamp}]}\n"
 	}
-	runCases(t, RG002, []checkCase{
+	runCases(t, lint.RG002, []checkCase{
 		{name: "suffix equals delimiter", src: withDelimiter("#", "#"), prefix: dec2,
 			want: []string{"3 error: suffix '#' sorts at or below the delimiter '#' that follows the prefix dec:2 in every key: each bucket's rows sort at or after its closing key, so region 0 stays empty and the last region holds two buckets"}},
 		{name: "suffix below delimiter", src: withDelimiter("|", "#"), prefix: dec2,
@@ -368,8 +370,9 @@ func TestRG006(t *testing.T) {
 	// The fix of a salt byte names a bucket count, never a width (a salt byte has none).
 	s, err := tablespec.Parse("t.yaml", []byte(fams("name: a")+"rowkey: {prefix: 'byte:16'}\nsplits: {regions: 20}\n"))
 	require.NoError(t, err)
-	reports, err := Run(s, Options{})
+	p, err := plan.Build(s, plan.Options{})
 	require.NoError(t, err)
+	reports := p.Findings
 	var fixes []string
 	for _, r := range reports {
 		if r.Code == "RG006" {
@@ -379,8 +382,9 @@ func TestRG006(t *testing.T) {
 	assert.Equal(t, []string{"use byte:20 (a bucket per region), or at most 16 regions"}, fixes)
 	s, err = tablespec.Parse("t.yaml", []byte(fams("name: a")+"rowkey: {prefix: 'byte:16'}\nsplits: {regions: 300}\n"))
 	require.NoError(t, err)
-	reports, err = Run(s, Options{})
+	p, err = plan.Build(s, plan.Options{})
 	require.NoError(t, err)
+	reports = p.Findings
 	fixes = nil
 	for _, r := range reports {
 		if r.Code == "RG006" {

@@ -11,8 +11,8 @@ import (
 	"sort"
 
 	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/tablespec"
 	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
 )
 
 // Severity of a finding.
@@ -88,6 +88,10 @@ type Input struct {
 	TTLDays float64
 	// Format is the output format the plan is rendered in; "" when lint reviews a spec.
 	Format string
+	// PlaceholderFamilies: the families are presplit's stand-in for a table the user did
+	// not describe (`presplit plan --rows 1e10 --kv 300B` creates family cf with HBase's
+	// defaults on purpose); "not set explicitly" is no finding then.
+	PlaceholderFamilies bool
 }
 
 // Pass is one analyzer's run over the input.

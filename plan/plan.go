@@ -38,6 +38,9 @@ type Options struct {
 	Families int
 	// Format is the output the plan will be rendered in, for the findings about it.
 	Format string
+	// PlaceholderFamilies says the design's families are not the user's but a stand-in
+	// (family cf with HBase's defaults): the checks of unset settings skip them.
+	PlaceholderFamilies bool
 }
 
 // Plan is everything derived from one design.
@@ -85,7 +88,7 @@ var ErrNoRegions = errors.New("no region count: give a volume to size or a regio
 // reports why, in RG006 and RG011) but Plan.SplitErr, for commands that need the split.
 func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	p := &Plan{Design: d}
-	in := lint.Input{Spec: d, Format: opt.Format, Families: opt.Families}
+	in := lint.Input{Spec: d, Format: opt.Format, Families: opt.Families, PlaceholderFamilies: opt.PlaceholderFamilies}
 	if in.Families == 0 {
 		in.Families = len(d.Families)
 	}
@@ -327,8 +330,10 @@ func (p *Plan) prefix(in *lint.Input) error {
 		spec = map[string]string{"HexStringSplit": "hex", "DecimalStringSplit": "dec"}[a.V] + ":" + strconv.Itoa(min(width, splits.MaxWidth))
 	case a.Set:
 		return nil // UniformSplit: raw bytes, no alphabet
-	case r != nil || (d.Splits != nil && d.Splits.File.Set):
-		return nil // a rowkey without a prefix part, or keys listed by hand
+	case (r != nil && len(r.Parts) > 0) || (d.Splits != nil && d.Splits.File.Set):
+		// A rowkey described by its parts with no prefix has nothing to split on: no
+		// implicit hex split over keys that are not hex. Keys listed by hand need none.
+		return nil
 	default:
 		spec = DefaultPrefix
 	}

@@ -139,7 +139,7 @@ func ExampleJSON() {
 	//     "algorithm": null
 	//   },
 	//   "findings": [],
-//   "notes": []
+	//   "notes": []
 	// }
 }
 

@@ -17,7 +17,7 @@ import (
 // and the create statement.
 func Report(w io.Writer, d Doc) error {
 	if d.Plan == nil {
-		return fmt.Errorf("the report needs a capacity plan")
+		return &FormatError{Format: "report", Reason: "needs a capacity plan: presplit plan prints the report"}
 	}
 	p := d.Plan
 	in := p.Input

@@ -526,9 +526,9 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 	}
 	const maxBytes = 1 << 62
 	return d.fields(n, "capacity", map[string]func(*yaml.Node) error{
-		"rows":  count(&c.Rows, "capacity rows"),
-		"kv":    d.size(&c.KV, "capacity kv", 1, maxBytes),
-		"daily": d.size(&c.Daily, "capacity daily", 1, maxBytes),
+		"rows":      count(&c.Rows, "capacity rows"),
+		"kv":        d.size(&c.KV, "capacity kv", 1, maxBytes),
+		"daily":     d.size(&c.Daily, "capacity daily", 1, maxBytes),
 		"retention": d.days(&c.Retention, "capacity retention"),
 		"horizon":   d.days(&c.Horizon, "capacity horizon"),
 		"cells": func(v *yaml.Node) error {

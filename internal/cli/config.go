@@ -50,6 +50,10 @@ func readConfig(c *cli.Context) (*config, error) {
 		cfg.design = s
 	}
 	d := cfg.design
+	// A table the user did not describe at all is presplit's placeholder (t1, family cf,
+	// HBase's defaults): lint's checks of settings left unset do not apply to it.
+	cfg.opt.PlaceholderFamilies = len(d.Families) == 0 &&
+		!anySet(c, []string{"family", "versions", "ttl", "compression", "bloom", "block-size", "encoding", "in-memory"})
 	if err := applyTableFlags(c, d); err != nil {
 		return nil, err
 	}

@@ -90,4 +90,3 @@ func TestLintBadInput(t *testing.T) {
 		})
 	}
 }
-

@@ -150,4 +150,3 @@ func planInt(c *cli.Context, flag string, min int) (int, error) {
 	}
 	return v, nil
 }
-

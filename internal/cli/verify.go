@@ -397,7 +397,10 @@ func verifyOpenKeys(c *cli.Context) (r io.Reader, name string, size int64, close
 		return nil, "", 0, nil, usageErrorf("--keys: %v", verifyPathError(err))
 	}
 	size = -1
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, "", 0, nil, usageErrorf("--keys %s: is a directory: name a file of keys, or - for stdin", path)
+	} else if err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
 	return f, path, size, func() { f.Close() }, nil
