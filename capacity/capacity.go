@@ -36,19 +36,31 @@ type Volume struct {
 	Cells    *Cells  // how RowBytes was derived, when it was
 
 	Daily         float64 // raw bytes ingested per day
-	RetentionDays float64 // days of data kept (the TTL, when it is shorter: data expires)
+	RetentionDays float64 // days of data kept
+	// TTLDays, when set and shorter than the retention, is when HBase expires the data:
+	// the table holds that many days, whatever the retention says.
+	TTLDays float64
 	// HorizonDays, when set, pre-splits for that many days of ingest instead of the whole
 	// retention, as the guides advise; the growth table still runs to the retention.
 	HorizonDays float64
 }
 
-// SplitDays is the days of ingest the region count is sized for: the horizon, capped by
-// the retention, else the retention.
-func (v Volume) SplitDays() float64 {
-	if v.HorizonDays > 0 && v.HorizonDays < v.RetentionDays {
-		return v.HorizonDays
+// KeptDays is the days of ingest the table holds: the retention, or the TTL when the
+// data expires first.
+func (v Volume) KeptDays() float64 {
+	if v.TTLDays > 0 && v.TTLDays < v.RetentionDays {
+		return v.TTLDays
 	}
 	return v.RetentionDays
+}
+
+// SplitDays is the days of ingest the region count is sized for: the horizon, capped by
+// the days kept, else the days kept.
+func (v Volume) SplitDays() float64 {
+	if v.HorizonDays > 0 && v.HorizonDays < v.KeptDays() {
+		return v.HorizonDays
+	}
+	return v.KeptDays()
 }
 
 // Cluster is the optional description of the RegionServers.

@@ -87,6 +87,9 @@ func (in Input) Validate() error {
 		if !(v.RetentionDays >= 1) || math.IsInf(v.RetentionDays, 0) || v.RetentionDays != math.Trunc(v.RetentionDays) {
 			return &InputError{"retention", num(v.RetentionDays) + " days", "must be a whole number of days, at least 1"}
 		}
+		if t := v.TTLDays; t < 0 || math.IsNaN(t) || math.IsInf(t, 0) {
+			return &InputError{"ttl", num(t) + " days", "must be a positive number of days"}
+		}
 		if h := v.HorizonDays; h != 0 && (!(h >= 1) || math.IsInf(h, 0) || h != math.Trunc(h)) {
 			return &InputError{"horizon", num(h) + " days", "must be a whole number of days, at least 1"}
 		}
@@ -174,7 +177,7 @@ func Compute(in Input) (Plan, error) {
 		return Plan{}, err
 	}
 	p := Plan{Input: in, RowBytes: in.Volume.RowBytes}
-	days := in.Volume.RetentionDays
+	days := in.Volume.KeptDays()
 	if in.Volume.Daily > 0 {
 		p.RawBytes = in.Volume.Daily * in.Volume.SplitDays()
 	} else {
@@ -215,7 +218,7 @@ func (in Input) size(raw float64) (stored, planned, exact float64, regions int, 
 	return stored, planned, exact, regions, planned * float64(in.Replication), nil
 }
 
-// horizons are 30, 182 and 365 days and the retention itself, capped by the retention.
+// horizons are 30, 182 and 365 days and the days kept, capped by the days kept.
 func horizons(retention int) []int {
 	seen := map[int]bool{}
 	var out []int

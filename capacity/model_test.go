@@ -161,6 +161,16 @@ func TestHorizon(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 2e12, p.RawBytes, "a horizon beyond the retention is capped by it")
 
+	p, err = Compute(Input{Volume: Volume{Daily: 100e9, RetentionDays: 365, TTLDays: 30}})
+	require.NoError(t, err)
+	assert.Equal(t, 3e12, p.RawBytes, "a TTL shorter than the retention: the table keeps 30 days")
+	assert.Equal(t, 420, p.Regions)
+	assert.Equal(t, 30, p.Horizons[len(p.Horizons)-1].Days, "the growth table stops where the data expires")
+
+	p, err = Compute(Input{Volume: Volume{Daily: 100e9, RetentionDays: 30, TTLDays: 365}})
+	require.NoError(t, err)
+	assert.Equal(t, 3e12, p.RawBytes, "a TTL longer than the retention: sized on the retention")
+
 	_, err = Compute(Input{Volume: Volume{Rows: 1e6, RowBytes: 10, HorizonDays: 30}})
 	var ie *InputError
 	require.ErrorAs(t, err, &ie)

@@ -106,6 +106,7 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 			return nil, capacityError(d, err)
 		}
 		p.Capacity = &cp
+		p.capacityNotes()
 	}
 	in.Plan = p.Capacity
 
@@ -185,6 +186,20 @@ func (p *Plan) ttlFromRetention(in *lint.Input) error {
 	return nil
 }
 
+// capacityNotes states what a horizon leaves to HBase's own splits, so the report says
+// what the plan creates and the growth table never argues with it. (A TTL shorter than
+// the retention is in the report's inputs, and CP003 says it in every format.)
+func (p *Plan) capacityNotes() {
+	v := p.Capacity.Input.Volume
+	if v.HorizonDays > 0 && len(p.Capacity.Horizons) > 0 {
+		full := p.Capacity.Horizons[len(p.Capacity.Horizons)-1]
+		if v.SplitDays() < v.KeptDays() {
+			p.Notes = append(p.Notes, fmt.Sprintf("pre-split for the first %.0f days of ingest (%d regions); the %d days the table keeps need %d, and HBase splits as data grows",
+				v.SplitDays(), p.Capacity.Regions, full.Days, full.Regions))
+		}
+	}
+}
+
 // capacityInput is the capacity model's input described by the design. Unset fields stay
 // zero and take the model's defaults.
 func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.Input, error) {
@@ -195,9 +210,7 @@ func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.I
 	case c.Daily.Set:
 		v.Daily = c.Daily.V
 		v.RetentionDays = float64(c.Retention.V / 86400)
-		if ttlDays > 0 && ttlDays < v.RetentionDays {
-			v.RetentionDays = ttlDays
-		}
+		v.TTLDays = ttlDays
 		if c.Horizon.Set {
 			v.HorizonDays = float64(c.Horizon.V / 86400)
 		}

@@ -66,6 +66,8 @@ type JSONInputs struct {
 	Cells            *JSONCells  `json:"cells"`
 	DailyBytes       float64     `json:"daily_bytes"`
 	RetentionDays    float64     `json:"retention_days"`
+	TTLDays          float64     `json:"ttl_days"`     // 0 unless a TTL shorter than the retention expires data first
+	HorizonDays      float64     `json:"horizon_days"` // 0: the split holds all the days kept
 	CompressionRatio float64     `json:"compression_ratio"`
 	Redundancy       float64     `json:"redundancy"`
 	RegionSizeBytes  float64     `json:"region_size_bytes"`
@@ -169,7 +171,7 @@ func jsonCapacity(p *capacity.Plan) *JSONCapacity {
 	c := &JSONCapacity{
 		Inputs: JSONInputs{
 			Rows: in.Volume.Rows, RowBytes: in.Volume.RowBytes,
-			DailyBytes: in.Volume.Daily, RetentionDays: in.Volume.RetentionDays,
+			DailyBytes: in.Volume.Daily, RetentionDays: in.Volume.RetentionDays, TTLDays: in.Volume.TTLDays, HorizonDays: in.Volume.HorizonDays,
 			CompressionRatio: in.CompressionRatio, Redundancy: in.Redundancy,
 			RegionSizeBytes: regionSizeOf(p), Replication: in.Replication,
 			Cluster: JSONCluster{

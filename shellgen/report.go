@@ -29,6 +29,12 @@ func Report(w io.Writer, d Doc) error {
 		if v.Daily > 0 {
 			fmt.Fprintf(tw, "  daily ingest\t%s\t--daily\n", bothUnits(v.Daily))
 			fmt.Fprintf(tw, "  retention\t%s\t--retention\n", plural(v.RetentionDays, "day"))
+			if v.KeptDays() < v.RetentionDays {
+				fmt.Fprintf(tw, "  TTL\t%s (data expires before the retention ends)\t--ttl\n", plural(v.TTLDays, "day"))
+			}
+			if v.HorizonDays > 0 {
+				fmt.Fprintf(tw, "  horizon\t%s (the split holds this much ingest)\t--horizon\n", plural(v.SplitDays(), "day"))
+			}
 		} else {
 			fmt.Fprintf(tw, "  rows\t%s\t--rows\n", humanize.Commaf(v.Rows))
 			if c := v.Cells; c != nil {
@@ -52,7 +58,14 @@ func Report(w io.Writer, d Doc) error {
 	section(&b, "Sizing", func(tw io.Writer) {
 		v := in.Volume
 		if v.Daily > 0 {
-			fmt.Fprintf(tw, "  raw\t= daily x retention\t= %s x %s\t= %s\n", siBytes(v.Daily), plural(v.RetentionDays, "day"), bothUnits(p.RawBytes))
+			what := "retention"
+			switch {
+			case v.SplitDays() < v.KeptDays():
+				what = "horizon"
+			case v.KeptDays() < v.RetentionDays:
+				what = "TTL"
+			}
+			fmt.Fprintf(tw, "  raw\t= daily x %s\t= %s x %s\t= %s\n", what, siBytes(v.Daily), plural(v.SplitDays(), "day"), bothUnits(p.RawBytes))
 		} else {
 			fmt.Fprintf(tw, "  raw\t= rows x bytes per row\t= %s x %s\t= %s\n", humanize.Commaf(v.Rows), siBytes(p.RowBytes), bothUnits(p.RawBytes))
 		}
