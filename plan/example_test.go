@@ -1,0 +1,35 @@
+package plan_test
+
+import (
+	"fmt"
+
+	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/tablespec"
+)
+
+// A design sized to 420 regions, created with 1000 on ten 16 GiB RegionServers: the
+// findings are judged on the 1000 regions the table is created with.
+func ExampleBuild() {
+	d, err := tablespec.Parse("orders.yaml", []byte(`table: ns:orders
+families:
+  - {name: o, versions: 1, ttl: 365d, compression: SNAPPY, bloom: ROW}
+rowkey: {prefix: hex:3}
+capacity: {rows: 1e10, kv: 300B}
+cluster: {region_servers: 10, heap: 16GiB}
+splits: {regions: 1000}
+`))
+	if err != nil {
+		panic(err)
+	}
+	p, err := plan.Build(d, plan.Options{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("sized %d, created %d regions, first key %s\n", p.Capacity.Regions, p.Regions, p.Split.Keys[0])
+	for _, f := range p.Findings {
+		fmt.Println(f.Severity, f.Code)
+	}
+	// Output:
+	// sized 420, created 1000 regions, first key 004
+	// warning RG003
+}

@@ -1,0 +1,196 @@
+package plan_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/tablespec"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func parse(t *testing.T, src string) *tablespec.Spec {
+	t.Helper()
+	s, err := tablespec.Parse("t.yaml", []byte(src))
+	require.NoError(t, err)
+	return s
+}
+
+func codes(p *plan.Plan) []string {
+	out := []string{}
+	for _, f := range p.Findings {
+		out = append(out, f.Code)
+	}
+	return out
+}
+
+const fam = "families:\n  - {name: d, versions: 1, ttl: 365d, compression: SNAPPY, bloom: ROW}\n"
+
+func TestBuild(t *testing.T) {
+	tests := []struct {
+		name    string
+		src     string
+		opt     plan.Options
+		regions int
+		keys    int
+		codes   []string
+		splitOK bool
+		check   func(t *testing.T, p *plan.Plan)
+	}{
+		{
+			name: "findings on the regions created, not the sizing's (issue 9, item 1)",
+			src: fam + "capacity: {rows: 1e9, kv: 300B}\ncluster: {region_servers: 10, heap: 16GiB}\n" +
+				"splits: {regions: 1000}\nrowkey: {prefix: hex:3}\n",
+			regions: 1000, keys: 999, splitOK: true, codes: []string{"RG003"},
+			check: func(t *testing.T, p *plan.Plan) {
+				assert.Equal(t, 42, p.Capacity.Regions, "the sizing asks for 42")
+				assert.Equal(t, 100.0, p.Capacity.RegionsPerServer, "judged on the 1000 created")
+			},
+		},
+		{
+			name: "and the reverse: few created where many are sized",
+			src: fam + "capacity: {rows: 1e11, kv: 300B}\ncluster: {region_servers: 10, heap: 16GiB}\n" +
+				"splits: {regions: 20}\nrowkey: {prefix: hex:2}\n",
+			regions: 20, keys: 19, splitOK: true, codes: []string{"RG007"},
+		},
+		{
+			name:    "one region and more servers: pre-split, never also no pre-split (item 5)",
+			src:     fam + "capacity: {rows: 1000, kv: 100B}\ncluster: {region_servers: 10}\n",
+			regions: 1, keys: 0, splitOK: true, codes: []string{"RG004"},
+		},
+		{
+			name:    "one region, no cluster: no pre-split needed",
+			src:     fam + "capacity: {rows: 1000, kv: 100B}\n",
+			regions: 1, keys: 0, splitOK: true, codes: []string{"RG008"},
+		},
+		{
+			name: "retention without TTL: the families' TTL is the retention",
+			src: "families:\n  - {name: d, versions: 1, compression: SNAPPY, bloom: ROW}\n" +
+				"capacity: {daily: 100GB, retention: 30d}\n",
+			regions: 420, keys: 419, splitOK: true, codes: []string{},
+			check: func(t *testing.T, p *plan.Plan) {
+				assert.Equal(t, int64(30*86400), p.Table.Families[0].TTL)
+				assert.Contains(t, p.Notes[0], "TTL is the retention")
+			},
+		},
+		{
+			name: "a TTL shorter than the retention sizes the table (item 4)",
+			src: "families:\n  - {name: d, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW}\n" +
+				"capacity: {daily: 100GB, retention: 365d}\n",
+			regions: 420, keys: 419, splitOK: true, codes: []string{"CP003"},
+			check: func(t *testing.T, p *plan.Plan) {
+				assert.Equal(t, 30.0, p.Capacity.Input.Volume.TTLDays)
+				assert.Equal(t, 365.0, p.Capacity.Input.Volume.RetentionDays)
+			},
+		},
+		{
+			name: "FOREVER keeps the retention",
+			src: "families:\n  - {name: d, versions: 1, ttl: FOREVER, compression: SNAPPY, bloom: ROW}\n" +
+				"capacity: {daily: 100GB, retention: 30d}\n",
+			regions: 420, keys: 419, splitOK: true, codes: []string{},
+		},
+		{
+			name: "a horizon pre-splits for its days; the growth table runs on",
+			src: "families:\n  - {name: d, versions: 1, compression: SNAPPY, bloom: ROW}\n" +
+				"capacity: {daily: 100GB, retention: 365d, horizon: 30d}\n",
+			regions: 420, keys: 419, splitOK: true, codes: []string{},
+			check: func(t *testing.T, p *plan.Plan) {
+				h := p.Capacity.Horizons
+				assert.Equal(t, 5099, h[len(h)-1].Regions)
+				assert.Contains(t, p.Notes[len(p.Notes)-1], "pre-split for the first 30 days of ingest (420 regions)")
+			},
+		},
+		{
+			name: "without a horizon, the full retention is created and CP002 says so",
+			src: "families:\n  - {name: d, versions: 1, compression: SNAPPY, bloom: ROW}\n" +
+				"capacity: {daily: 100GB, retention: 365d}\n",
+			regions: 5099, keys: 5098, splitOK: true, codes: []string{"CP002"},
+		},
+		{
+			name: "a rowkey of parts without a prefix: no implicit hex split (item 3)",
+			src: fam + "rowkey:\n  delimiter: '|'\n  parts:\n    - {name: user_id, kind: id}\n    - {name: ts, kind: timestamp, width: 13}\n" +
+				"capacity: {rows: 1e10, kv: 300B}\n",
+			regions: 420, codes: []string{"RG011"},
+			check: func(t *testing.T, p *plan.Plan) {
+				assert.True(t, errors.Is(p.SplitErr, plan.ErrNoPrefix))
+			},
+		},
+		{
+			name:    "a design that says nothing of its rowkey gets the default hex prefix",
+			src:     fam + "capacity: {rows: 1e10, kv: 300B}\n",
+			regions: 420, keys: 419, splitOK: true, codes: []string{},
+			check: func(t *testing.T, p *plan.Plan) {
+				assert.Equal(t, "hex:4", p.Split.Spec)
+			},
+		},
+		{
+			name:  "no volume and no count: nothing to split, no finding needed",
+			src:   fam,
+			codes: []string{},
+			check: func(t *testing.T, p *plan.Plan) {
+				assert.True(t, errors.Is(p.SplitErr, plan.ErrNoRegions))
+			},
+		},
+		{
+			name:    "a suffix decodes as toBytesBinary, like --suffix",
+			src:     fam + "rowkey: {prefix: 'dec:1', suffix: '\\x7E'}\nsplits: {regions: 10}\n",
+			regions: 10, keys: 9, splitOK: true, codes: []string{},
+			check: func(t *testing.T, p *plan.Plan) {
+				assert.Equal(t, "0~", string(p.Split.Keys[0]))
+			},
+		},
+		{
+			name: "a placeholder table is not reviewed for unset settings",
+			src:  "families: [{name: cf}]\nsplits: {regions: 4}\n",
+			opt:  plan.Options{PlaceholderFamilies: true}, regions: 4, keys: 3, splitOK: true, codes: []string{},
+		},
+		{
+			name: "the same table described is",
+			src:  "families: [{name: cf}]\nsplits: {regions: 4}\n",
+			regions: 4, keys: 3, splitOK: true, codes: []string{"CF003", "CF005", "CF007", "CF008"},
+		},
+		{
+			name: "a shell statement of more than 10,000 keys (RG010) only for shell and report",
+			src:  fam + "rowkey: {prefix: hex:4}\nsplits: {regions: 10002}\n",
+			opt:  plan.Options{Format: "splits-file"}, regions: 10002, keys: 10001, splitOK: true, codes: []string{"RG009"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := plan.Build(parse(t, tt.src), tt.opt)
+			require.NoError(t, err)
+			assert.Equal(t, tt.regions, p.Regions)
+			assert.Equal(t, tt.codes, codes(p))
+			if tt.splitOK {
+				require.NotNil(t, p.Split, "%v", p.SplitErr)
+				assert.Len(t, p.Split.Keys, tt.keys)
+			} else {
+				assert.Nil(t, p.Split)
+			}
+			if tt.check != nil {
+				tt.check(t, p)
+			}
+		})
+	}
+}
+
+// A value the model refuses is placed where it was written: the spec's position, or the
+// flag the CLI recorded in Src.
+func TestBuildFieldError(t *testing.T) {
+	_, err := plan.Build(parse(t, fam+"capacity:\n  rows: 1e9\n  kv: 300B\n  region_size: 2MiB\n  redundancy: 1\n"), plan.Options{})
+	require.NoError(t, err)
+
+	d := parse(t, fam+"capacity: {rows: 1e9, kv: 300B}\n")
+	d.Capacity.Redundancy = tablespec.Value[float64]{V: 11, Set: true, Raw: "11", Src: "--redundancy"}
+	_, err = plan.Build(d, plan.Options{})
+	var fe *plan.FieldError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, plan.FieldError{Field: "capacity.redundancy", Src: "--redundancy", Raw: "11", Rule: "must be from 1 to 10"}, *fe)
+
+	d = parse(t, fam+"rowkey: {prefix: 'oct:2'}\n")
+	_, err = plan.Build(d, plan.Options{})
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "rowkey.prefix", fe.Field)
+	assert.Equal(t, tablespec.Pos{Line: 3, Col: 18}, fe.Pos)
+}
