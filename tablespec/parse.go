@@ -408,8 +408,8 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 		"compression": d.enum(&f.Compression, "compression", hbase.Compressions),
 		"bloom":       d.enum(&f.Bloom, "bloom", hbase.Blooms),
 		"block_size": func(v *yaml.Node) error {
-			// The same rule as --block-size: whole bytes or KiB/MiB; 64KB is refused because
-			// HBase reads it as 65536 and presplit's other sizes as 64000.
+			// The same rule as --block-size: a size in Hadoop's convention (64KB = 65536),
+			// whole bytes, within HBase's 1K..16MB.
 			if err := d.scalar(v, "block_size", "a size"); err != nil {
 				return err
 			}
