@@ -199,3 +199,36 @@ func TestUsageFromFlagError(t *testing.T) {
 		})
 	}
 }
+
+// FuzzTypedFlagValues: every typed value either refuses a text with a one-line rule or
+// holds a value within its range, and never panics.
+func FuzzTypedFlagValues(f *testing.F) {
+	for _, s := range []string{"1e3", "10k", "5e18", "10g", "64KB", "300.7B", "1.5B", "0", "-1", "NaN", "30d", "36h", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		check := func(kind string, err error, ok bool) {
+			if err != nil && (err.Error() == "" || strings.ContainsAny(err.Error(), "\n")) {
+				t.Fatalf("%s %q: rule %q", kind, s, err)
+			}
+			if err == nil && !ok {
+				t.Fatalf("%s %q accepted out of range", kind, s)
+			}
+		}
+		c := &countValue{max: 1e18}
+		err := c.Set(s)
+		check("count", err, c.v >= 1 && c.v <= 1e18)
+		i := &intValue{min: 1, max: splits.MaxRegions}
+		err = i.Set(s)
+		check("int", err, i.v >= 1 && i.v <= splits.MaxRegions)
+		z := &sizeValue{rule: sizeRule{Whole: true, Min: 1 << 20}}
+		err = z.Set(s)
+		check("size", err, z.v >= 1<<20 && z.v == float64(int64(z.v)))
+		r := &ratioValue{rule: ratioRule{Min: 0, MinOpen: true, Max: 2}}
+		err = r.Set(s)
+		check("ratio", err, r.v > 0 && r.v <= 2)
+		d := &durationValue{rule: durationRule{WholeDays: true, Min: 86400}}
+		err = d.Set(s)
+		check("duration", err, d.secs >= 86400 && d.secs%86400 == 0)
+	})
+}
