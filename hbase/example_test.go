@@ -7,14 +7,15 @@ import (
 )
 
 func ExampleParseBlockSize() {
-	for _, s := range []string{"64KiB", "65536", "64KB", "32MiB"} {
+	for _, s := range []string{"64KiB", "65536", "64KB", "64k", "32MiB"} {
 		n, err := hbase.ParseBlockSize(s)
 		fmt.Println(n, err)
 	}
 	// Output:
 	// 65536 <nil>
 	// 65536 <nil>
-	// 0 is ambiguous (HBase reads KB as 1024 bytes, presplit's sizes as 1000): write KiB/MiB or whole bytes, like 64KiB or 65536
+	// 65536 <nil>
+	// 65536 <nil>
 	// 0 must be between 1K and 16MB (1024..16777216 bytes)
 }
 

@@ -7,9 +7,9 @@ package hbase
 
 import (
 	"errors"
-	"regexp"
-	"strconv"
 	"strings"
+
+	"github.com/presplit/presplit/quantity"
 )
 
 // The values HBase accepts for the enumerated family settings, in HBase's case
@@ -49,32 +49,27 @@ func CheckBlockSize(n int64) error {
 	return nil
 }
 
-var blockSizeRE = regexp.MustCompile(`^([0-9]+)\s*([A-Za-z]*)$`)
+// Errors of ParseBlockSize besides ErrBlockSizeRange.
+var (
+	ErrBlockSizeSyntax = errors.New("must be a size like 65536, 64K or 64KB")
+	ErrBlockSizeWhole  = errors.New("must be whole bytes, like 65536 or 64K")
+)
 
-// ParseBlockSize reads a BLOCKSIZE: whole bytes (65536, 65536B) or binary units (64KiB,
-// 1MiB), bounded as HBase bounds it (1K..16MB). The decimal units K, KB, M and MB are
-// refused as ambiguous: HBase reads 64KB as 65536 bytes, presplit's other sizes as 64000.
+// ParseBlockSize reads a BLOCKSIZE as a size in Hadoop's convention (quantity.WholeSize:
+// 65536, 64K, 64KB and 64KiB are all 65536), whole bytes, bounded as HBase bounds it
+// (1K..16MB).
 func ParseBlockSize(s string) (int64, error) {
-	m := blockSizeRE.FindStringSubmatch(strings.TrimSpace(s))
-	if m == nil {
-		return 0, errors.New("must be whole bytes or KiB/MiB, like 65536 or 64KiB")
-	}
-	var mult int64
-	switch strings.ToLower(m[2]) {
-	case "", "b":
-		mult = 1
-	case "kib", "ki":
-		mult = 1 << 10
-	case "mib", "mi":
-		mult = 1 << 20
-	case "k", "kb", "m", "mb":
-		return 0, errors.New("is ambiguous (HBase reads KB as 1024 bytes, presplit's sizes as 1000): write KiB/MiB or whole bytes, like 64KiB or 65536")
-	default:
-		return 0, errors.New("must be whole bytes or KiB/MiB, like 65536 or 64KiB")
-	}
-	n, err := strconv.ParseInt(m[1], 10, 64)
-	if err != nil || n > MaxBlockSize || CheckBlockSize(n*mult) != nil {
+	n, err := quantity.WholeSize(s)
+	switch {
+	case errors.Is(err, quantity.ErrNotWhole):
+		return 0, ErrBlockSizeWhole
+	case errors.Is(err, quantity.ErrNotPositive), errors.Is(err, quantity.ErrTooLarge):
 		return 0, ErrBlockSizeRange
+	case err != nil:
+		return 0, ErrBlockSizeSyntax
 	}
-	return n * mult, nil
+	if err := CheckBlockSize(n); err != nil {
+		return 0, err
+	}
+	return n, nil
 }

@@ -1,6 +1,11 @@
 // Package quantity reads the numbers presplit's users type, in flags and in table specs
-// alike: counts (rows: 1e10, 2.5e9, 10G) and byte sizes (300B, 64KiB, 1.5KB), so a value
-// means the same wherever it is written.
+// alike: counts (rows: 1e10, 2.5e9, 10G) and byte sizes (300B, 64K, 10g), so a value means
+// the same wherever it is written.
+//
+// Sizes follow Hadoop's convention, the one hbase-site.xml, -Xmx and hdfs dfs -du -h use:
+// every unit letter is a power of 1024, whatever the case and with or without B or iB
+// (10g = 10G = 10GB = 10GiB = 10737418240 bytes). Counts use SI multipliers (10G rows =
+// 1e10 rows): a count of rows has nothing to do with memory.
 package quantity
 
 import (
@@ -8,8 +13,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/dustin/go-humanize"
 )
 
 // Why a value was refused. Callers word the message for their input (a flag, a spec key).
@@ -17,17 +20,23 @@ var (
 	ErrSyntax      = errors.New("not a number")
 	ErrNotPositive = errors.New("not positive")
 	ErrNotWhole    = errors.New("not a whole number")
+	ErrTooLarge    = errors.New("too large")
 )
 
 // MaxCount bounds Count: far beyond any table, and still exact in a float64's 53 bits x 2^7.
 const MaxCount = 1e18
+
+// MaxSize bounds Size: 1 EiB (2^60 bytes), far beyond any table or cluster, and still an
+// int64 after any whole-byte conversion.
+const MaxSize = 1 << 60
 
 // countSuffixes are the SI multipliers a count may end with. Lowercase m, g and t are read
 // as million, billion, trillion too: a row count has no use for milli.
 var countSuffixes = map[byte]float64{'k': 1e3, 'K': 1e3, 'm': 1e6, 'M': 1e6, 'g': 1e9, 'G': 1e9, 't': 1e12, 'T': 1e12}
 
 // Count reads a whole, positive count: 10000000000, 1e10, 2.5e9, or a number with an SI
-// suffix (10G = 1e10, 1.5M = 1500000). Hex floats, Inf and NaN are refused.
+// suffix (10G = 1e10, 1.5M = 1500000), at most MaxCount. Hex floats, Inf and NaN are
+// refused.
 func Count(s string) (float64, error) {
 	text := strings.TrimSpace(s)
 	mult := 1.0
@@ -40,7 +49,7 @@ func Count(s string) (float64, error) {
 		return 0, ErrSyntax
 	}
 	v, err := strconv.ParseFloat(text, 64)
-	if err != nil {
+	if err != nil && !isRange(err) {
 		return 0, ErrSyntax
 	}
 	v *= mult
@@ -48,26 +57,92 @@ func Count(s string) (float64, error) {
 	case v <= 0:
 		return 0, ErrNotPositive
 	case v > MaxCount:
-		return 0, ErrSyntax
+		return 0, ErrTooLarge
 	case v != math.Trunc(v):
 		return 0, ErrNotWhole
 	}
 	return v, nil
 }
 
-// Size reads a positive byte size with go-humanize: a bare number is bytes; B, kB/KB, MB,
-// GB, TB, ... are powers of 1000, KiB, MiB, GiB, TiB, ... powers of 1024.
+// isRange reports a number strconv could read but not hold (1e400): too large, not a
+// syntax error. Its value is then ±Inf, which the range checks refuse.
+func isRange(err error) bool {
+	var ne *strconv.NumError
+	return errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange)
+}
+
+// sizeUnits are the powers of 1024 a size's unit letter stands for (Hadoop's
+// Configuration.getLongBytes: k m g t p e, any case).
+var sizeUnits = map[byte]float64{'k': 1 << 10, 'm': 1 << 20, 'g': 1 << 30, 't': 1 << 40, 'p': 1 << 50, 'e': 1 << 60}
+
+// Size reads a positive byte size, at most MaxSize, in Hadoop's convention: a decimal
+// number (300, 300.7, 1.5), optional spaces, then an optional unit: B for bytes, or one of
+// K M G T P E (any case) for 2^10 .. 2^60, alone or followed by B, i or iB. So 10g, 10G,
+// 10GB, 10GiB and "10 GB" are all 10737418240 and 64KB is 65536. A size may have a
+// fraction (an average row of 300.7B); WholeSize is for sizes that must be whole bytes.
+// Exponents, hex, signs, Inf and NaN are refused: 1e3 is not a size (E is a unit).
 func Size(s string) (float64, error) {
-	n, err := humanize.ParseBigBytes(strings.TrimSpace(s))
-	if err != nil || n.Sign() < 0 {
+	text := strings.TrimSpace(s)
+	i := 0
+	for i < len(text) && (text[i] >= '0' && text[i] <= '9' || text[i] == '.') {
+		i++
+	}
+	num, unit := text[:i], strings.ToLower(strings.TrimLeft(text[i:], " \t"))
+	if !decimal(num) {
+		if rest, neg := strings.CutPrefix(text, "-"); neg && !strings.HasPrefix(rest, "-") {
+			if _, err := Size(rest); err == nil || err == ErrNotPositive || err == ErrTooLarge {
+				return 0, ErrNotPositive // -3B is a size, a negative one
+			}
+		}
 		return 0, ErrSyntax
 	}
-	v, _ := n.Float64()
+	mult := 1.0
 	switch {
-	case math.IsInf(v, 0):
+	case unit == "" || unit == "b":
+	case len(unit) <= 3 && sizeUnits[unit[0]] != 0 && (unit[1:] == "" || unit[1:] == "b" || unit[1:] == "i" || unit[1:] == "ib"):
+		mult = sizeUnits[unit[0]]
+	default:
 		return 0, ErrSyntax
+	}
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil && !isRange(err) {
+		return 0, ErrSyntax
+	}
+	v *= mult
+	switch {
 	case v <= 0:
 		return 0, ErrNotPositive
+	case v > MaxSize:
+		return 0, ErrTooLarge
 	}
 	return v, nil
+}
+
+// WholeSize reads a size as Size does and requires whole bytes, as HBase's attributes
+// (MAX_FILESIZE, BLOCKSIZE, MEMSTORE_FLUSHSIZE) are: 1.5K is 1536, 0.5B is ErrNotWhole.
+func WholeSize(s string) (int64, error) {
+	v, err := Size(s)
+	if err != nil {
+		return 0, err
+	}
+	if v != math.Trunc(v) {
+		return 0, ErrNotWhole
+	}
+	return int64(v), nil
+}
+
+// decimal reports whether s is digits with at most one '.', and at least one digit.
+func decimal(s string) bool {
+	digits, dots := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '.':
+			dots++
+		case s[i] >= '0' && s[i] <= '9':
+			digits++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && dots <= 1
 }

@@ -2,6 +2,8 @@ package quantity
 
 import (
 	"flag"
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -37,7 +39,12 @@ func TestCount(t *testing.T) {
 		{in: "", err: ErrSyntax},
 		{in: "G", err: ErrSyntax},
 		{in: "10X", err: ErrSyntax},
-		{in: "1e30", err: ErrSyntax},
+		{in: "1e18", want: 1e18},
+		{in: "1000000T", want: 1e18},
+		{in: "5e18", err: ErrTooLarge},
+		{in: "1e30", err: ErrTooLarge},
+		{in: "1e400", err: ErrTooLarge},
+		{in: "1e-400", err: ErrNotPositive},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -49,25 +56,98 @@ func TestCount(t *testing.T) {
 }
 
 func TestSize(t *testing.T) {
+	const gib = 10737418240 // 10 GiB, what 10g means in hbase-site.xml and -Xmx
 	tests := []struct {
+		name string
 		in   string
 		want float64
 		err  error
 	}{
-		{in: "300B", want: 300},
-		{in: "300", want: 300},
-		{in: "1KiB", want: 1024},
-		{in: "1.5KB", want: 1500},
-		{in: "10GiB", want: 10 << 30},
-		{in: "500GB", want: 500e9},
-		{in: "0B", err: ErrNotPositive},
-		{in: "-3B", err: ErrSyntax},
-		{in: "300XB", err: ErrSyntax},
-		{in: "", err: ErrSyntax},
+		{name: "g", in: "10g", want: gib},
+		{name: "G", in: "10G", want: gib},
+		{name: "GB", in: "10GB", want: gib},
+		{name: "GiB", in: "10GiB", want: gib},
+		{name: "Gi", in: "10Gi", want: gib},
+		{name: "spaced GB", in: "10 GB", want: gib},
+		{name: "lower gb", in: "10gb", want: gib},
+		{name: "upper GIB", in: "10GIB", want: gib},
+		{name: "trimmed", in: "  10 gib\t", want: gib},
+		{name: "KB is 1024", in: "64KB", want: 65536},
+		{name: "k", in: "64k", want: 65536},
+		{name: "KiB", in: "64KiB", want: 65536},
+		{name: "MB", in: "128MB", want: 128 << 20},
+		{name: "m is mebi, not milli", in: "1m", want: 1 << 20},
+		{name: "TB", in: "2TB", want: 2 << 40},
+		{name: "P", in: "1P", want: 1 << 50},
+		{name: "E is the largest", in: "1E", want: 1 << 60},
+		{name: "bytes", in: "300B", want: 300},
+		{name: "lower b", in: "300b", want: 300},
+		{name: "plain number is bytes", in: "300", want: 300},
+		{name: "fraction of bytes", in: "300.7B", want: 300.7},
+		{name: "fraction of g", in: "1.5g", want: 1.5 * (1 << 30)},
+		{name: "fraction of K", in: "1.5KB", want: 1536},
+		{name: "leading dot", in: ".5K", want: 512},
+		{name: "trailing dot", in: "5.K", want: 5120},
+		{name: "huge digit string", in: "1" + strings.Repeat("0", 400), err: ErrTooLarge},
+		{name: "above MaxSize", in: "1.5E", err: ErrTooLarge},
+		{name: "1025P", in: "1025P", err: ErrTooLarge},
+		{name: "zero", in: "0B", err: ErrNotPositive},
+		{name: "zero point zero", in: "0.0", err: ErrNotPositive},
+		{name: "negative", in: "-3B", err: ErrNotPositive},
+		{name: "negative g", in: "-1g", err: ErrNotPositive},
+		{name: "double negative", in: "--3", err: ErrSyntax},
+		{name: "plus sign", in: "+3", err: ErrSyntax},
+		{name: "empty", in: "", err: ErrSyntax},
+		{name: "blank", in: "   ", err: ErrSyntax},
+		{name: "unit alone", in: "GB", err: ErrSyntax},
+		{name: "unknown unit", in: "300XB", err: ErrSyntax},
+		{name: "bits are not bytes", in: "10Gbit", err: ErrSyntax},
+		{name: "iB alone", in: "10iB", err: ErrSyntax},
+		{name: "two units", in: "10GK", err: ErrSyntax},
+		{name: "exponent", in: "1e3", err: ErrSyntax},
+		{name: "exponent with unit", in: "1e3K", err: ErrSyntax},
+		{name: "hex", in: "0x10", err: ErrSyntax},
+		{name: "hex float", in: "0x1p4", err: ErrSyntax},
+		{name: "NaN", in: "NaN", err: ErrSyntax},
+		{name: "Inf", in: "Inf", err: ErrSyntax},
+		{name: "negative Inf", in: "-Inf", err: ErrSyntax},
+		{name: "two dots", in: "1.2.3K", err: ErrSyntax},
+		{name: "dot alone", in: ".K", err: ErrSyntax},
+		{name: "underscore", in: "1_000", err: ErrSyntax},
+		{name: "comma", in: "1,000", err: ErrSyntax},
+		{name: "unicode digit", in: "١٠K", err: ErrSyntax},
 	}
 	for _, tt := range tests {
-		t.Run(tt.in, func(t *testing.T) {
+		t.Run(tt.name, func(t *testing.T) {
 			got, err := Size(tt.in)
+			assert.Equal(t, tt.err, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestWholeSize(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want int64
+		err  error
+	}{
+		{name: "g", in: "10g", want: 10 << 30},
+		{name: "KB", in: "64KB", want: 65536},
+		{name: "fraction that is whole", in: "1.5K", want: 1536},
+		{name: "dyadic fraction", in: "0.125M", want: 131072},
+		{name: "max", in: "1E", want: 1 << 60},
+		{name: "half a byte", in: "0.5B", err: ErrNotWhole},
+		{name: "fraction of bytes", in: "300.7", err: ErrNotWhole},
+		{name: "fraction of K not whole", in: "0.1K", err: ErrNotWhole},
+		{name: "errors of Size first", in: "0", err: ErrNotPositive},
+		{name: "syntax", in: "ten", err: ErrSyntax},
+		{name: "too large", in: "2E", err: ErrTooLarge},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := WholeSize(tt.in)
 			assert.Equal(t, tt.err, err)
 			assert.Equal(t, tt.want, got)
 		})
@@ -82,6 +162,28 @@ func FuzzCount(f *testing.F) {
 		v, err := Count(s)
 		if err == nil && (v < 1 || v > MaxCount || v != float64(int64(v))) {
 			t.Fatalf("Count(%q) = %g", s, v)
+		}
+	})
+}
+
+func FuzzSize(f *testing.F) {
+	for _, s := range []string{"10g", "10 GB", "64KB", "300.7B", "1.5K", "0.5B", "1E", "-3", "1e3", "0x1p4", "NaN", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := Size(s)
+		if err != nil {
+			if v != 0 {
+				t.Fatalf("Size(%q) = %g with error %v", s, v, err)
+			}
+			return
+		}
+		if !(v > 0 && v <= MaxSize) || math.IsNaN(v) {
+			t.Fatalf("Size(%q) = %g, outside (0, MaxSize]", s, v)
+		}
+		n, werr := WholeSize(s)
+		if (v == math.Trunc(v)) != (werr == nil) || (werr == nil && float64(n) != v) {
+			t.Fatalf("WholeSize(%q) = %d, %v; Size = %g", s, n, werr, v)
 		}
 	})
 }

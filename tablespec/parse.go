@@ -274,27 +274,40 @@ func (d *decoder) number(dst *Value[float64], what string, lo, hi float64, loOpe
 	}
 }
 
-// size reads a byte size the way the flags do (go-humanize: 300B, 64KiB, 10GiB; a bare
-// number is bytes) and checks it is in [lo, hi].
+// size reads a byte size the way the flags do (quantity.Size, Hadoop's convention: 300B,
+// 64K = 64KB = 64KiB = 65536, 10g; a bare number is bytes) and checks it is in [lo, hi].
 func (d *decoder) size(dst *Value[float64], what string, lo, hi float64) func(*yaml.Node) error {
+	return d.sizeRule(dst, what, lo, hi, false)
+}
+
+// wholeSize is size for the sizes that become HBase attributes (MAX_FILESIZE,
+// MEMSTORE_FLUSHSIZE): whole bytes, as HBase stores them in a long.
+func (d *decoder) wholeSize(dst *Value[float64], what string, lo, hi float64) func(*yaml.Node) error {
+	return d.sizeRule(dst, what, lo, hi, true)
+}
+
+func (d *decoder) sizeRule(dst *Value[float64], what string, lo, hi float64, whole bool) func(*yaml.Node) error {
 	return func(n *yaml.Node) error {
 		if err := d.scalar(n, what, "a size"); err != nil {
 			return err
 		}
-		v, ok := parseSize(n.Value)
-		if !ok {
-			return d.errf(n, "%s must be a size like 300B, 64KiB or 10GiB, got %q", what, n.Value)
-		}
-		if v < lo || v > hi {
+		v, err := quantity.Size(n.Value)
+		switch {
+		case err == nil && whole && v != math.Trunc(v):
+			return d.errf(n, "%s must be whole bytes, got %q", what, n.Value)
+		case err == nil && (v < lo || v > hi), errors.Is(err, quantity.ErrTooLarge), errors.Is(err, quantity.ErrNotPositive):
 			return d.errf(n, "%s must be between %s and %s, got %q", what, humanize.IBytes(uint64(lo)), humanize.IBytes(uint64(hi)), n.Value)
+		case err != nil:
+			return d.errf(n, "%s must be a size like 300B, 64K or 10g, got %q", what, n.Value)
 		}
 		*dst = Value[float64]{V: v, Set: true, Pos: pos(n), Raw: n.Value}
 		return nil
 	}
 }
 
-// ParseSize reads a byte size as the flags do: go-humanize units (B, KB = 1000, KiB = 1024,
-// ... EiB); a bare number is bytes. It returns false for anything else, zero or negative.
+// ParseSize reads a byte size as the flags do, in Hadoop's convention (quantity.Size): K M G
+// T P E in any case, with or without B or iB, are powers of 1024 (10g = 10GB = 10GiB); a
+// bare number is bytes. It returns false for anything else, zero, negative or too large.
 func ParseSize(s string) (float64, bool) { return parseSize(s) }
 
 func parseSize(s string) (float64, bool) {
@@ -398,8 +411,8 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 		"compression": d.enum(&f.Compression, "compression", hbase.Compressions),
 		"bloom":       d.enum(&f.Bloom, "bloom", hbase.Blooms),
 		"block_size": func(v *yaml.Node) error {
-			// The same rule as --block-size: whole bytes or KiB/MiB; 64KB is refused because
-			// HBase reads it as 65536 and presplit's other sizes as 64000.
+			// The same rule as --block-size: a size in Hadoop's convention (64KB = 65536),
+			// whole bytes, within HBase's 1K..16MB.
 			if err := d.scalar(v, "block_size", "a size"); err != nil {
 				return err
 			}
@@ -524,7 +537,7 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 			return nil
 		}
 	}
-	const maxBytes = 1 << 62
+	const maxBytes = quantity.MaxSize
 	return d.fields(n, "capacity", map[string]func(*yaml.Node) error{
 		"rows":      count(&c.Rows, "capacity rows"),
 		"kv":        d.size(&c.KV, "capacity kv", 1, maxBytes),
@@ -552,7 +565,7 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 		},
 		"compression_ratio": d.number(&c.CompressionRatio, "capacity compression_ratio", 0, 2, true),
 		"redundancy":        d.number(&c.Redundancy, "capacity redundancy", 1, 10, false),
-		"region_size":       d.size(&c.RegionSize, "capacity region_size", 1<<20, maxBytes),
+		"region_size":       d.wholeSize(&c.RegionSize, "capacity region_size", 1<<20, maxBytes),
 		"replication":       d.integer(&c.Replication, "capacity replication", 1, 512),
 	})
 }
@@ -562,7 +575,7 @@ func (d *decoder) cluster(n *yaml.Node, c *Cluster) error {
 		"region_servers":    d.integer(&c.RegionServers, "cluster region_servers", 1, 100000),
 		"heap":              d.size(&c.Heap, "cluster heap", 1<<20, 1<<50),
 		"memstore_fraction": d.number(&c.MemstoreFraction, "cluster memstore_fraction", 0, 0.8, true),
-		"flush_size":        d.size(&c.FlushSize, "cluster flush_size", 1<<20, 1<<40),
+		"flush_size":        d.wholeSize(&c.FlushSize, "cluster flush_size", 1<<20, 1<<40),
 	})
 }
 

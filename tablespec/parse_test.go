@@ -110,9 +110,9 @@ func TestParseErrors(t *testing.T) {
 		{name: "ttl list", in: "families: [{name: cf, ttl: [1]}]\n", want: "s.yaml:1:28: ttl must be a duration (30d), seconds or FOREVER, got a list"},
 		{name: "compression gzip", in: "families: [{name: cf, compression: GZIP}]\n", want: "s.yaml:1:36: compression \"GZIP\" is not one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI (HBase calls gzip GZ)"},
 		{name: "bloom", in: "families: [{name: cf, bloom: ROWS}]\n", want: "s.yaml:1:30: bloom \"ROWS\" is not one of NONE, ROW, ROWCOL"},
-		{name: "block size unit", in: "families: [{name: cf, block_size: 64 kilos}]\n", want: "s.yaml:1:35: block_size must be whole bytes or KiB/MiB, like 65536 or 64KiB, got \"64 kilos\""},
+		{name: "block size unit", in: "families: [{name: cf, block_size: 64 kilos}]\n", want: "s.yaml:1:35: block_size must be a size like 65536, 64K or 64KB, got \"64 kilos\""},
 		{name: "block size too small", in: "families: [{name: cf, block_size: 512B}]\n", want: "s.yaml:1:35: block_size must be between 1K and 16MB (1024..16777216 bytes), got \"512B\""},
-		{name: "block size KB is ambiguous", in: "families: [{name: cf, block_size: 64KB}]\n", want: "s.yaml:1:35: block_size is ambiguous (HBase reads KB as 1024 bytes, presplit's sizes as 1000): write KiB/MiB or whole bytes, like 64KiB or 65536, got \"64KB\""},
+		{name: "block size not whole", in: "families: [{name: cf, block_size: 1.1K}]\n", want: "s.yaml:1:35: block_size must be whole bytes, like 65536 or 64K, got \"1.1K\""},
 		{name: "in_memory yes", in: "families: [{name: cf, in_memory: yes}]\n", want: "s.yaml:1:34: in_memory must be true or false, got the string \"yes\""},
 		{name: "qualifier twice", in: "families: [{name: cf, qualifiers: [a, b, a]}]\n", want: "s.yaml:1:42: qualifier \"a\" is listed twice in family \"cf\" (first on line 1)"},
 		{name: "part kind", in: fam + "rowkey: {parts: [{name: a, kind: uuid}]}\n", want: "s.yaml:2:34: part kind \"uuid\" is not one of id, sequence, timestamp, reverse_timestamp, hash, text"},
@@ -167,6 +167,49 @@ func TestParseAliases(t *testing.T) {
 	assert.Len(t, s.Families, 2)
 }
 
+// TestParseSizes: the spec reads sizes as the flags do, in Hadoop's convention (K M G T =
+// powers of 1024, any case, with or without B or iB); HBase attributes are whole bytes.
+func TestParseSizes(t *testing.T) {
+	fam := "families: [{name: cf}]\n"
+	tests := []struct {
+		name string
+		in   string
+		get  func(*Spec) float64
+		want float64
+		err  string
+	}{
+		{name: "kv KB is 1024", in: "capacity: {rows: 1e9, kv: 1KB}", get: kv, want: 1024},
+		{name: "kv fraction kept", in: "capacity: {rows: 1e9, kv: 300.7B}", get: kv, want: 300.7},
+		{name: "daily GB is GiB", in: "capacity: {daily: 500GB, retention: 30d}", get: daily, want: 500 << 30},
+		{name: "region size g", in: "capacity: {rows: 1, kv: 1, region_size: 10g}", get: regionSize, want: 10 << 30},
+		{name: "region size spaced GB", in: "capacity: {rows: 1, kv: 1, region_size: 10 GB}", get: regionSize, want: 10 << 30},
+		{name: "region size whole fraction", in: "capacity: {rows: 1, kv: 1, region_size: 1.5G}", get: regionSize, want: 3 << 29},
+		{name: "heap g", in: "cluster: {heap: 16g}", get: func(s *Spec) float64 { return s.Cluster.Heap.V }, want: 16 << 30},
+		{name: "flush size MB", in: "cluster: {flush_size: 128MB}", get: func(s *Spec) float64 { return s.Cluster.FlushSize.V }, want: 128 << 20},
+		{name: "region size not whole", in: "capacity: {rows: 1, kv: 1, region_size: 1048576.5}", err: `s.yaml:2:41: capacity region_size must be whole bytes, got "1048576.5"`},
+		{name: "region size below 1 MiB", in: "capacity: {rows: 1, kv: 1, region_size: 1023K}", err: `s.yaml:2:41: capacity region_size must be between 1.0 MiB and 1.0 EiB, got "1023K"`},
+		{name: "kv too large", in: "capacity: {rows: 1, kv: 2E}", err: `s.yaml:2:25: capacity kv must be between 1 B and 1.0 EiB, got "2E"`},
+		{name: "kv zero", in: "capacity: {rows: 1, kv: 0B}", err: `s.yaml:2:25: capacity kv must be between 1 B and 1.0 EiB, got "0B"`},
+		{name: "kv exponent", in: "capacity: {rows: 1, kv: 3e2}", err: `s.yaml:2:25: capacity kv must be a size like 300B, 64K or 10g, got "3e2"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Parse("s.yaml", []byte(fam+tt.in+"\n"))
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Equal(t, tt.err, err.Error())
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, tt.get(s))
+		})
+	}
+}
+
+func kv(s *Spec) float64         { return s.Capacity.KV.V }
+func daily(s *Spec) float64      { return s.Capacity.Daily.V }
+func regionSize(s *Spec) float64 { return s.Capacity.RegionSize.V }
+
 func TestParseCount(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -175,7 +218,7 @@ func TestParseCount(t *testing.T) {
 	}{
 		{"1e10", 1e10, true}, {"10G", 1e10, true}, {"5000000", 5e6, true}, {"1.5M", 1.5e6, true},
 		{"2k", 2000, true}, {"3T", 3e12, true}, {"0", 0, false}, {"-5", 0, false}, {"NaN", 0, false},
-		{"Inf", 0, false}, {"0x10", 0, false}, {"", 0, false}, {"G", 0, false}, {"1e30", 0, false},
+		{"Inf", 0, false}, {"0x10", 0, false}, {"", 0, false}, {"G", 0, false}, {"1e30", 0, false}, {"5e18", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

@@ -25,7 +25,7 @@ func tableFlags() []cli.Flag {
 		&cli.StringFlag{Name: "ttl", Usage: "TTL: `DURATION` like 30d, 720h, seconds, forever or '30 DAYS'"},
 		&cli.StringFlag{Name: "compression", Usage: "COMPRESSION: `ALGO`, one of " + strings.Join(hbase.Compressions, " ")},
 		&cli.StringFlag{Name: "bloom", Usage: "BLOOMFILTER: `TYPE`, one of " + strings.Join(hbase.Blooms, " ")},
-		&cli.StringFlag{Name: "block-size", Usage: "BLOCKSIZE: `SIZE` in bytes or KiB/MiB, 1KiB..16MiB (64KiB)"},
+		&cli.StringFlag{Name: "block-size", Usage: "BLOCKSIZE: `SIZE`, whole bytes, 1K..16M (64K = 64KB = 65536)"},
 		&cli.StringFlag{Name: "encoding", Usage: "DATA_BLOCK_ENCODING: `ENC`, one of " + strings.Join(hbase.Encodings, " ")},
 		&cli.BoolFlag{Name: "in-memory", Usage: "IN_MEMORY => true for every family"},
 	}

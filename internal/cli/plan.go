@@ -80,7 +80,7 @@ func planFittingRegionSize(planned float64, regions uint64) string {
 func capacityFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "rows", Usage: "number of rows `N`: 1e10, 2.5e9, 10000000000 or 10G (SI k M G T)"},
-		&cli.StringFlag{Name: "kv", Usage: "average bytes of all KeyValues of one row, `SIZE`: 300B, 1KiB, 1.5KB"},
+		&cli.StringFlag{Name: "kv", Usage: "average bytes of all KeyValues of one row, `SIZE`: 300B, 300.7B, 1K, 1.5KB (K = 1024)"},
 		&cli.StringFlag{Name: "cells", Usage: "cells per row `C`, instead of --kv (with --row-len, --family-len, --qualifier-len, --value-len)"},
 		&cli.StringFlag{Name: "row-len", Usage: "rowkey length in `BYTES` (with --cells)"},
 		&cli.StringFlag{Name: "family-len", Usage: "column family name length in `BYTES` (with --cells)"},
@@ -110,22 +110,26 @@ func parseCount(flag, s string) (float64, error) {
 		return 0, usageErrorf("--%s must be positive, got %q", flag, s)
 	case errors.Is(err, quantity.ErrNotWhole):
 		return 0, usageErrorf("--%s must be a whole number, got %q", flag, s)
+	case errors.Is(err, quantity.ErrTooLarge):
+		return 0, usageErrorf("--%s is too large (at most 1e18), got %q", flag, s)
 	case err != nil:
 		return 0, usageErrorf("--%s must be a number like 1e10, 2.5e9 or 10G, got %q", flag, s)
 	}
 	return v, nil
 }
 
-// planSize reads a byte-size flag with the shared grammar (quantity.Size, go-humanize):
-// 300B, 1KiB, 1.5KB, 10GiB.
+// planSize reads a byte-size flag with the shared grammar (quantity.Size, Hadoop's
+// convention): 300B, 300.7B, 64K, 1.5KB = 1536, 10g = 10GiB.
 func planSize(c *cli.Context, flag string) (float64, error) {
 	s := c.String(flag)
 	v, err := quantity.Size(s)
 	switch {
 	case errors.Is(err, quantity.ErrNotPositive):
 		return 0, usageErrorf("--%s must be a positive size, got %q", flag, s)
+	case errors.Is(err, quantity.ErrTooLarge):
+		return 0, usageErrorf("--%s is too large (at most 1EiB), got %q", flag, s)
 	case err != nil:
-		return 0, usageErrorf("--%s must be a size like 300B, 64KiB, 1.5KB or 10GiB, got %q", flag, s)
+		return 0, usageErrorf("--%s must be a size like 300B, 64K or 10g, got %q", flag, s)
 	}
 	return v, nil
 }

@@ -20,8 +20,9 @@ func TestPlanGolden(t *testing.T) {
 	}{
 		{name: "rows-kv", args: "--rows 1e10 --kv 300B",
 			contains: []string{"= 3.0 TB (2.7 TiB)", "= 4.5 TB (4.1 TiB)", "ceil(419.1)  = 420"}},
+		// 500GB is 500 GiB (Hadoop's convention): 500 x 2^30 x 30 days x 1.5 / 10 GiB = 2250.
 		{name: "daily-30d", args: "--daily 500GB --retention 30d",
-			contains: []string{"= 15 TB (13.6 TiB)", "= 22.5 TB (20.5 TiB)", "= 2096"}},
+			contains: []string{"daily ingest       500 GiB (536.9 GB)", "= 16.1 TB (14.6 TiB)", "= 24.2 TB (22 TiB)", "ceil(2250.0)  = 2250"}},
 		{name: "daily-1y-cluster", args: "--daily 50GB --retention 1y --compression-ratio 0.35 --region-servers 12 --heap 16GiB --prefix dec:3",
 			contains: []string{"days  raw", "memstore ceiling    51.2 regions per server"}},
 		{name: "cells", args: "--rows 2.5e9 --cells 6 --row-len 16 --family-len 1 --qualifier-len 24 --value-len 40 --versions 2",
@@ -30,8 +31,9 @@ func TestPlanGolden(t *testing.T) {
 			contains: []string{"no pre-split needed"}},
 		{name: "prefix-dec2-table", args: "--rows 1e10 --kv 300B --compression-ratio 0.35 --region-size 20GiB --prefix dec:2 --table ns:orders --family d --ttl 30d --compression snappy --bloom row",
 			contains: []string{"= 74", "create 'ns:orders'"}},
+		// 1KB is 1024 bytes: 1e9 x 1024 x 3 / 10 GiB = 286.1.
 		{name: "redundancy-warning", args: "--rows 1e9 --kv 1KB --redundancy 3",
-			contains: []string{"warning  redundancy-replication"}},
+			contains: []string{"warning  redundancy-replication", "bytes per row      1.0 KiB (1.0 kB)", "ceil(286.1)  = 287"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestPlanBadInput(t *testing.T) {
@@ -24,10 +25,13 @@ func TestPlanBadInput(t *testing.T) {
 		{name: "rows Inf", args: []string{"plan", "--rows", "Inf", "--kv", "300B"}, want: `--rows must be a number like 1e10, 2.5e9 or 10G, got "Inf"`},
 		{name: "rows garbage", args: []string{"plan", "--rows", "lots", "--kv", "300B"}, want: `--rows must be a number like 1e10, 2.5e9 or 10G, got "lots"`},
 		{name: "rows unknown unit", args: []string{"plan", "--rows", "10X", "--kv", "300B"}, want: `--rows must be a number like 1e10, 2.5e9 or 10G, got "10X"`},
+		{name: "rows too large", args: []string{"plan", "--rows", "5e18", "--kv", "300B"}, want: `--rows is too large (at most 1e18), got "5e18"`},
 		{name: "rows fractional", args: []string{"plan", "--rows", "2.5", "--kv", "300B"}, want: `--rows must be a whole number, got "2.5"`},
 		{name: "kv zero", args: []string{"plan", "--rows", "1e10", "--kv", "0B"}, want: `--kv must be a positive size, got "0B"`},
-		{name: "kv negative", args: []string{"plan", "--rows", "1e10", "--kv", "-3B"}, want: `--kv must be a size like 300B, 64KiB, 1.5KB or 10GiB, got "-3B"`},
-		{name: "kv unknown unit", args: []string{"plan", "--rows", "1e10", "--kv", "300XB"}, want: `--kv must be a size like 300B, 64KiB, 1.5KB or 10GiB, got "300XB"`},
+		{name: "kv negative", args: []string{"plan", "--rows", "1e10", "--kv", "-3B"}, want: `--kv must be a positive size, got "-3B"`},
+		{name: "kv too large", args: []string{"plan", "--rows", "1e10", "--kv", "2E"}, want: `--kv is too large (at most 1EiB), got "2E"`},
+		{name: "kv exponent", args: []string{"plan", "--rows", "1e10", "--kv", "3e2"}, want: `--kv must be a size like 300B, 64K or 10g, got "3e2"`},
+		{name: "kv unknown unit", args: []string{"plan", "--rows", "1e10", "--kv", "300XB"}, want: `--kv must be a size like 300B, 64K or 10g, got "300XB"`},
 		{name: "rows without kv", args: []string{"plan", "--rows", "1e10"}, want: "--rows needs --kv (average bytes per row, like 300B) or --cells with --row-len, --family-len, --qualifier-len and --value-len"},
 		{name: "kv without rows", args: []string{"plan", "--kv", "300B"}, want: "--kv and --cells need --rows: the number of rows, like 1e10"},
 		{name: "rows with daily", args: with("--daily", "500GB", "--retention", "30d"), want: "--rows and --daily cannot be combined: give --rows with --kv (or --cells), or --daily with --retention"},
@@ -48,15 +52,15 @@ func TestPlanBadInput(t *testing.T) {
 		{name: "redundancy Inf", args: with("--redundancy", "+Inf"), want: `--redundancy must be a number, got "+Inf"`},
 		{name: "region size zero", args: with("--region-size", "0"), want: `--region-size must be a positive size, got "0"`},
 		{name: "region size tiny", args: with("--region-size", "1KB"), want: `--region-size must be at least 1 MiB, got "1KB"`},
-		{name: "region size garbage", args: with("--region-size", "big"), want: `--region-size must be a size like 300B, 64KiB, 1.5KB or 10GiB, got "big"`},
+		{name: "region size garbage", args: with("--region-size", "big"), want: `--region-size must be a size like 300B, 64K or 10g, got "big"`},
 		{name: "replication zero", args: with("--replication", "0"), want: `--replication must be at least 1, got "0"`},
 		{name: "region servers zero", args: with("--region-servers", "0"), want: `--region-servers must be at least 1, got "0"`},
 		{name: "region servers fraction", args: with("--region-servers", "2.5"), want: `--region-servers must be a whole number, got "2.5"`},
-		{name: "heap garbage", args: with("--heap", "16 gigs"), want: `--heap must be a size like 300B, 64KiB, 1.5KB or 10GiB, got "16 gigs"`},
+		{name: "heap garbage", args: with("--heap", "16 gigs"), want: `--heap must be a size like 300B, 64K or 10g, got "16 gigs"`},
 		{name: "memstore fraction high", args: with("--memstore-fraction", "0.9"), want: `--memstore-fraction must be > 0 and <= 0.8 (HBase caps memstore + block cache at 0.8 of the heap), got "0.9"`},
 		{name: "flush size zero", args: with("--flush-size", "0B"), want: `--flush-size must be a positive size, got "0B"`},
 		{name: "families zero", args: with("--families", "0"), want: `--families must be at least 1, got "0"`},
-		{name: "too many regions", args: []string{"plan", "--rows", "1e15", "--kv", "1MB"}, want: "the table needs 1.397e+11 regions of 1.074e+10 bytes, more than the 10000000 presplit plans for; raise --region-size"},
+		{name: "too many regions", args: []string{"plan", "--rows", "1e15", "--kv", "1MB"}, want: "the table needs 1.465e+11 regions of 1.074e+10 bytes, more than the 10000000 presplit plans for; raise --region-size"},
 		{name: "prefix too small for the plan", args: with("--prefix", "hex:2"), want: "the plan needs 420 regions, more than the 256 prefixes of hex:2; use --prefix hex:3 (4096), or --region-size 17GiB for at most 256 regions"},
 		{name: "salt byte too small for the plan", args: with("--prefix", "byte:16"), want: "the plan needs 420 regions, more than the 16 prefixes of byte:16; use --region-size 262GiB for at most 16 regions"},
 		{name: "unknown flag", args: with("--rowz", "1"), want: "flag provided but not defined: -rowz"},
@@ -103,6 +107,34 @@ func TestPlanFamiliesFromTable(t *testing.T) {
 			out, errOut, code := runCLI(t, "", args...)
 			assert.Equal(t, 0, code, errOut)
 			assert.Contains(t, out, tt.want)
+		})
+	}
+}
+
+// TestPlanSizesAreBinary: the bugs of the issue, end to end. Sizes follow Hadoop's
+// convention (10g = 10GB = 10GiB = 10737418240) and --kv keeps its fraction.
+func TestPlanSizesAreBinary(t *testing.T) {
+	tests := []struct {
+		name string
+		args string
+		want string // the capacity-csv row
+	}{
+		{name: "kv keeps its fraction", args: "--rows 1e10 --kv 300.7B",
+			want: ",10000000000,3007000000000,3007000000000,4510500000000,10737418240,421,13531500000000"},
+		{name: "region size 10g is 10 GiB", args: "--rows 1e10 --kv 300B --region-size 10g",
+			want: ",10000000000,3000000000000,3000000000000,4500000000000,10737418240,420,13500000000000"},
+		{name: "region size 10GB is 10 GiB", args: "--rows 1e10 --kv 300B --region-size 10GB",
+			want: ",10000000000,3000000000000,3000000000000,4500000000000,10737418240,420,13500000000000"},
+		{name: "kv 1KB is 1024 bytes", args: "--rows 1e9 --kv 1KB",
+			want: ",1000000000,1024000000000,1024000000000,1536000000000,10737418240,144,4608000000000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", append([]string{"plan", "--format", "capacity-csv"}, strings.Fields(tt.args)...)...)
+			require.Equal(t, 0, code, errOut)
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			require.Len(t, lines, 2)
+			assert.Equal(t, tt.want, lines[1])
 		})
 	}
 }

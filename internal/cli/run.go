@@ -44,7 +44,12 @@ func (e *checkFailed) Error() string { return e.msg }
 // Run is main without the process: it runs presplit with args (program name first) and
 // returns the exit code. Tests drive the real CLI through it with buffers.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := newApp(stdin, stdout, stderr)
+	return runApp(newApp(stdin, stdout, stderr), args, stderr)
+}
+
+// runApp runs app with args and turns its error into the exit code and the one line on
+// stderr.
+func runApp(app *cli.App, args []string, stderr io.Writer) int {
 	var notFound error
 	app.CommandNotFound = func(_ *cli.Context, name string) {
 		notFound = usageErrorf("unknown command %q; see 'presplit help'", name)
@@ -102,11 +107,22 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		// Errors are turned into exit codes by run, never by os.Exit inside the library.
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
-	// urfave/cli v2 prints flag errors and help to stdout; route them through usageError.
-	onUsage := func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) }
+	routeUsageErrors(app)
+	return app
+}
+
+// routeUsageErrors makes app's flag errors usage errors: urfave/cli v2 prints them and help
+// to stdout. A bad flag value is worded `--rows 5e18: too large (at most 1e18)`.
+func routeUsageErrors(app *cli.App) {
+	onUsage := func(c *cli.Context, err error, _ bool) error {
+		flags := app.Flags
+		if c != nil && c.Command != nil {
+			flags = c.Command.Flags
+		}
+		return usageErrorf("%s", usageFromFlagError(flags, err))
+	}
 	app.OnUsageError = onUsage
 	for _, cmd := range app.Commands {
 		cmd.OnUsageError = onUsage
 	}
-	return app
 }
