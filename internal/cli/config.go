@@ -8,7 +8,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/presplit/presplit/duration"
@@ -64,11 +63,7 @@ func readConfig(c *cli.Context) (*config, error) {
 		return nil, err
 	}
 	if has(c, "families") && c.IsSet("families") {
-		n, err := planInt(c, "families", 1)
-		if err != nil {
-			return nil, err
-		}
-		cfg.opt.Families = n
+		cfg.opt.Families, _ = intOf(c, "families")
 	}
 	if has(c, "format") {
 		cfg.opt.Format = c.String("format")
@@ -126,9 +121,10 @@ func anySet(c *cli.Context, names []string) bool {
 	return false
 }
 
-// flagValue is a flag's value in the design, marked as the flag's.
-func flagValue[T any](c *cli.Context, name string, v T) tablespec.Value[T] {
-	return tablespec.Value[T]{V: v, Set: true, Raw: c.String(name), Src: "--" + name}
+// designValue is a flag's value in the design, marked as the flag's, with its text as
+// typed.
+func designValue[T any](c *cli.Context, name string, v T) tablespec.Value[T] {
+	return tablespec.Value[T]{V: v, Set: true, Raw: flagText(c, name), Src: "--" + name}
 }
 
 // applyTableFlags: --table, --family and the family settings, applied to every family.
@@ -143,7 +139,7 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		if err := hbase.CheckTableName(name); err != nil {
 			return usageErrorf("--table %q: %v", name, err)
 		}
-		d.Table = flagValue(c, "table", name)
+		d.Table = designValue(c, "table", name)
 	}
 	if c.IsSet("family") {
 		var fams []tablespec.Family
@@ -172,11 +168,8 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 
 	var set []func(*tablespec.Family)
 	if c.IsSet("versions") {
-		v, err := flagVersions(c)
-		if err != nil {
-			return err
-		}
-		val := flagValue(c, "versions", int64(v))
+		v, _ := intOf(c, "versions")
+		val := designValue(c, "versions", int64(v))
 		set = append(set, func(f *tablespec.Family) { f.Versions = val })
 	}
 	if c.IsSet("ttl") {
@@ -184,7 +177,7 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		if _, err := duration.ParseTTL(s); err != nil {
 			return usageErrorf("--ttl %s", strings.TrimPrefix(err.Error(), "TTL "))
 		}
-		val := flagValue(c, "ttl", s)
+		val := designValue(c, "ttl", s)
 		set = append(set, func(f *tablespec.Family) { f.TTL = val })
 	}
 	for _, e := range []struct {
@@ -204,20 +197,16 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		if !ok {
 			return usageErrorf("--%s %s: must be one of %s", e.flag, s, strings.Join(e.set, ", "))
 		}
-		put, val := e.put, flagValue(c, e.flag, v)
+		put, val := e.put, designValue(c, e.flag, v)
 		set = append(set, func(f *tablespec.Family) { put(f, val) })
 	}
 	if c.IsSet("block-size") {
-		s := c.String("block-size")
-		n, err := hbase.ParseBlockSize(s)
-		if err != nil {
-			return usageErrorf("--block-size %s: %v", s, err)
-		}
-		val := flagValue(c, "block-size", n)
+		n, _ := sizeOf(c, "block-size")
+		val := designValue(c, "block-size", int64(n))
 		set = append(set, func(f *tablespec.Family) { f.BlockSize = val })
 	}
 	if c.IsSet("in-memory") {
-		val := flagValue(c, "in-memory", c.Bool("in-memory"))
+		val := designValue(c, "in-memory", c.Bool("in-memory"))
 		set = append(set, func(f *tablespec.Family) { f.InMemory = val })
 	}
 	for i := range d.Families {
@@ -226,16 +215,6 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 	}
 	return nil
-}
-
-// flagVersions reads --versions: a whole number 1..2147483647.
-func flagVersions(c *cli.Context) (int, error) {
-	s := c.String("versions")
-	v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if err != nil || v < 1 || v > hbase.MaxInt {
-		return 0, usageErrorf("--versions %s: must be a whole number from 1 to 2147483647", s)
-	}
-	return int(v), nil
 }
 
 // applyCapacityFlags: the volume (its mode rules first), the sizing factors and the
@@ -271,36 +250,24 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
 	if c.IsSet("cells") {
 		cp.KV = tablespec.Value[float64]{}
 	}
-	if c.IsSet("rows") {
-		v, err := parseCount("rows", c.String("rows"))
-		if err != nil {
-			return err
-		}
-		cp.Rows = flagValue(c, "rows", v)
+	if v, ok := countOf(c, "rows"); ok {
+		cp.Rows = designValue(c, "rows", v)
 	}
 	sizes := []struct {
 		flag string
 		dst  *tablespec.Value[float64]
 	}{{"kv", &cp.KV}, {"daily", &cp.Daily}, {"region-size", &cp.RegionSize}}
 	for _, s := range sizes {
-		if c.IsSet(s.flag) {
-			v, err := planSize(c, s.flag)
-			if err != nil {
-				return err
-			}
-			*s.dst = flagValue(c, s.flag, v)
+		if v, ok := sizeOf(c, s.flag); ok {
+			*s.dst = designValue(c, s.flag, v)
 		}
 	}
 	for _, dd := range []struct {
 		flag string
 		dst  *tablespec.Value[int64]
 	}{{"retention", &cp.Retention}, {"horizon", &cp.Horizon}} {
-		if c.IsSet(dd.flag) {
-			days, err := flagDays(c, dd.flag)
-			if err != nil {
-				return err
-			}
-			*dd.dst = flagValue(c, dd.flag, int64(days)*86400)
+		if secs, ok := durationOf(c, dd.flag); ok {
+			*dd.dst = designValue(c, dd.flag, secs)
 		}
 	}
 	if c.IsSet("cells") {
@@ -312,39 +279,25 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
 			name string
 			dst  *tablespec.Value[int64]
 		}{{"cells", &cells.Count}, {"row-len", &cells.RowLen}, {"family-len", &cells.FamilyLen}, {"qualifier-len", &cells.QualifierLen}, {"value-len", &cells.ValueLen}} {
-			v, err := planInt(c, f.name, 0)
-			if err != nil {
-				return err
-			}
-			*f.dst = flagValue(c, f.name, int64(v))
+			v, _ := intOf(c, f.name)
+			*f.dst = designValue(c, f.name, int64(v))
 		}
 		cp.Cells = cells
 	}
 	if cp != nil && cp.Cells != nil && c.IsSet("versions") {
-		v, err := flagVersions(c)
-		if err != nil {
-			return err
-		}
-		cp.Cells.Versions = flagValue(c, "versions", int64(v))
+		v, _ := intOf(c, "versions")
+		cp.Cells.Versions = designValue(c, "versions", int64(v))
 	}
 	for _, f := range []struct {
 		flag string
 		dst  *tablespec.Value[float64]
 	}{{"compression-ratio", &cp.CompressionRatio}, {"redundancy", &cp.Redundancy}} {
-		if c.IsSet(f.flag) {
-			v, err := planFloat(c, f.flag)
-			if err != nil {
-				return err
-			}
-			*f.dst = flagValue(c, f.flag, v)
+		if v, ok := ratioOf(c, f.flag); ok {
+			*f.dst = designValue(c, f.flag, v)
 		}
 	}
-	if c.IsSet("replication") {
-		v, err := planInt(c, "replication", 1)
-		if err != nil {
-			return err
-		}
-		cp.Replication = flagValue(c, "replication", int64(v))
+	if v, ok := intOf(c, "replication"); ok {
+		cp.Replication = designValue(c, "replication", int64(v))
 	}
 	return nil
 }
@@ -355,31 +308,19 @@ func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
 		d.Cluster = &tablespec.Cluster{}
 	}
 	cl := d.Cluster
-	if c.IsSet("region-servers") {
-		v, err := planInt(c, "region-servers", 1)
-		if err != nil {
-			return err
-		}
-		cl.RegionServers = flagValue(c, "region-servers", int64(v))
+	if v, ok := intOf(c, "region-servers"); ok {
+		cl.RegionServers = designValue(c, "region-servers", int64(v))
 	}
 	for _, f := range []struct {
 		flag string
 		dst  func() *tablespec.Value[float64]
 	}{{"heap", func() *tablespec.Value[float64] { return &cl.Heap }}, {"flush-size", func() *tablespec.Value[float64] { return &cl.FlushSize }}} {
-		if c.IsSet(f.flag) {
-			v, err := planSize(c, f.flag)
-			if err != nil {
-				return err
-			}
-			*f.dst() = flagValue(c, f.flag, v)
+		if v, ok := sizeOf(c, f.flag); ok {
+			*f.dst() = designValue(c, f.flag, v)
 		}
 	}
-	if c.IsSet("memstore-fraction") {
-		v, err := planFloat(c, "memstore-fraction")
-		if err != nil {
-			return err
-		}
-		cl.MemstoreFraction = flagValue(c, "memstore-fraction", v)
+	if v, ok := ratioOf(c, "memstore-fraction"); ok {
+		cl.MemstoreFraction = designValue(c, "memstore-fraction", v)
 	}
 	return nil
 }
@@ -419,19 +360,6 @@ func checkVolumeFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 	}
 	return nil
-}
-
-// flagDays reads a duration flag as whole days.
-func flagDays(c *cli.Context, flag string) (int, error) {
-	s := c.String(flag)
-	secs, err := duration.Parse(s)
-	if err != nil {
-		return 0, usageErrorf("--%s %s: must be a duration like 30d, 52w, 1y or 720h", flag, s)
-	}
-	if secs < 86400 || secs%86400 != 0 {
-		return 0, usageErrorf("--%s %s: must be a whole number of days, at least 1", flag, s)
-	}
-	return int(secs / 86400), nil
 }
 
 // applySplitFlags: the split request. --prefix (with --suffix, --align) and --algo (with
@@ -479,12 +407,8 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 		r.Prefix, r.Suffix, sp.Align = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}
 	}
-	if c.IsSet("regions") {
-		n, err := splitsParseRegions(c.String("regions"))
-		if err != nil {
-			return err
-		}
-		sp.Regions = flagValue(c, "regions", int64(n))
+	if n, ok := intOf(c, "regions"); ok {
+		sp.Regions = designValue(c, "regions", int64(n))
 	}
 	if c.IsSet("prefix") {
 		s := c.String("prefix")
@@ -495,21 +419,21 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 			}
 			return usageErrorf("--prefix %q: %v", s, err)
 		}
-		r.Prefix = flagValue(c, "prefix", s)
+		r.Prefix = designValue(c, "prefix", s)
 	}
 	if c.IsSet("suffix") {
 		s := c.String("suffix")
 		if s == "" {
 			return usageErrorf("--suffix must not be empty; leave it out to split at the next prefix")
 		}
-		r.Suffix = flagValue(c, "suffix", s)
+		r.Suffix = designValue(c, "suffix", s)
 	}
 	if c.IsSet("align") {
 		a := c.String("align")
 		if a != splits.AlignExact && a != splits.AlignEven {
 			return usageErrorf("--align must be %s or %s, got %q", splits.AlignExact, splits.AlignEven, a)
 		}
-		sp.Align = flagValue(c, "align", a)
+		sp.Align = designValue(c, "align", a)
 	}
 	if c.IsSet("algo") {
 		a := c.String("algo")
@@ -520,7 +444,7 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 		if !known {
 			return usageErrorf("--algo must be HexStringSplit, DecimalStringSplit or UniformSplit, got %q", a)
 		}
-		sp.Algo = flagValue(c, "algo", a)
+		sp.Algo = designValue(c, "algo", a)
 		r.Algo = tablespec.Value[string]{}
 	}
 	for _, f := range []struct {
@@ -533,7 +457,7 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 		if c.String(f.flag) == "" {
 			return usageErrorf("--%s must not be empty; leave it out for the algorithm's default", f.flag)
 		}
-		*f.dst = flagValue(c, f.flag, c.String(f.flag))
+		*f.dst = designValue(c, f.flag, c.String(f.flag))
 	}
 	return nil
 }

@@ -21,11 +21,11 @@ func tableFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "table", Usage: "table `NAME`: [namespace:]name", DefaultText: "t1"},
 		&cli.StringSliceFlag{Name: "family", Usage: "column family `NAME` (repeatable)", DefaultText: "cf"},
-		&cli.StringFlag{Name: "versions", Usage: "VERSIONS: `N` versions kept per cell, at least 1"},
+		newIntFlag("versions", "VERSIONS: `N` versions kept per cell, 1..2147483647", "", 1, hbase.MaxInt),
 		&cli.StringFlag{Name: "ttl", Usage: "TTL: `DURATION` like 30d, 720h, seconds, forever or '30 DAYS'"},
 		&cli.StringFlag{Name: "compression", Usage: "COMPRESSION: `ALGO`, one of " + strings.Join(hbase.Compressions, " ")},
 		&cli.StringFlag{Name: "bloom", Usage: "BLOOMFILTER: `TYPE`, one of " + strings.Join(hbase.Blooms, " ")},
-		&cli.StringFlag{Name: "block-size", Usage: "BLOCKSIZE: `SIZE`, whole bytes, 1K..16M (64K = 64KB = 65536)"},
+		newSizeFlag("block-size", "BLOCKSIZE: `SIZE`, whole bytes, 1K..16M (64K = 64KB = 65536)", "", sizeRule{Whole: true, Min: hbase.MinBlockSize, Max: hbase.MaxBlockSize}),
 		&cli.StringFlag{Name: "encoding", Usage: "DATA_BLOCK_ENCODING: `ENC`, one of " + strings.Join(hbase.Encodings, " ")},
 		&cli.BoolFlag{Name: "in-memory", Usage: "IN_MEMORY => true for every family"},
 	}

@@ -1,14 +1,11 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/quantity"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 )
@@ -75,82 +72,33 @@ func planFittingRegionSize(planned float64, regions uint64) string {
 	return fmt.Sprintf("%.0fGiB", math.Ceil(planned/float64(regions)/gib))
 }
 
-// capacityFlags are the inputs of the sizing model. They are strings parsed here, so that
-// every bad value gets a message naming the flag, the value and the rule.
+// capacityFlags are the inputs of the sizing model, each a typed value with its range
+// (flags.go): a bad value is refused as the flags are read, in one form.
 func capacityFlags() []cli.Flag {
+	withDefault := func(f *cli.GenericFlag, text string) *cli.GenericFlag {
+		f.DefaultText = text // the model's default, applied when neither flag nor spec sets it
+		return f
+	}
 	return []cli.Flag{
-		&cli.StringFlag{Name: "rows", Usage: "number of rows `N`: 1e10, 2.5e9, 10000000000 or 10G (SI k M G T)"},
-		&cli.StringFlag{Name: "kv", Usage: "average bytes of all KeyValues of one row, `SIZE`: 300B, 300.7B, 1K, 1.5KB (K = 1024)"},
-		&cli.StringFlag{Name: "cells", Usage: "cells per row `C`, instead of --kv (with --row-len, --family-len, --qualifier-len, --value-len)"},
-		&cli.StringFlag{Name: "row-len", Usage: "rowkey length in `BYTES` (with --cells)"},
-		&cli.StringFlag{Name: "family-len", Usage: "column family name length in `BYTES` (with --cells)"},
-		&cli.StringFlag{Name: "qualifier-len", Usage: "average qualifier length in `BYTES` (with --cells)"},
-		&cli.StringFlag{Name: "value-len", Usage: "average value length in `BYTES` (with --cells)"},
-		&cli.StringFlag{Name: "daily", Usage: "raw ingest per day, `SIZE`, instead of --rows (with --retention)"},
-		&cli.StringFlag{Name: "retention", Usage: "how long data is kept, `DURATION`: 30d, 52w, 1y, 720h (with --daily); the families' TTL unless --ttl is given"},
-		&cli.StringFlag{Name: "horizon", Usage: "pre-split for this `DURATION` of ingest (30d), not the whole retention; the growth table still runs to the retention"},
-		&cli.StringFlag{Name: "compression-ratio", DefaultText: "1.0", Usage: "stored / raw `RATIO`, > 0 and <= 2"},
-		&cli.StringFlag{Name: "redundancy", DefaultText: "1.5", Usage: "`FACTOR` for HFile indexes, blooms, extra versions, compaction headroom (1..10); never HDFS replication"},
-		&cli.StringFlag{Name: "region-size", DefaultText: "10GiB", Usage: "target `SIZE` per region (hbase.hregion.max.filesize)"},
-		&cli.StringFlag{Name: "replication", DefaultText: "3", Usage: "HDFS replication `N`, for the disk estimate only"},
-		&cli.StringFlag{Name: "region-servers", Usage: "number of RegionServers `N`"},
-		&cli.StringFlag{Name: "heap", Usage: "RegionServer heap `SIZE`, for the memstore ceiling"},
-		&cli.StringFlag{Name: "memstore-fraction", DefaultText: "0.4", Usage: "hbase.regionserver.global.memstore.size `F`"},
-		&cli.StringFlag{Name: "flush-size", DefaultText: "128MiB", Usage: "hbase.hregion.memstore.flush.size `SIZE`"},
-		&cli.StringFlag{Name: "families", Usage: "column families `N` flushing together (default: the table's families, from --family or the spec)"},
+		newCountFlag("rows", "number of rows `N`: 1e10, 2.5e9, 10000000000 or 10G (SI k M G T)", "", 0),
+		newSizeFlag("kv", "average bytes of all KeyValues of one row, `SIZE`: 300B, 1K, 1.5KiB (an average: fractions stay)", "", sizeRule{}),
+		newIntFlag("cells", "cells per row `C`, instead of --kv (with --row-len, --family-len, --qualifier-len, --value-len)", "", 1, math.MaxInt32),
+		newIntFlag("row-len", "rowkey length in `BYTES` (with --cells)", "", 1, hbase.MaxRowLength),
+		newIntFlag("family-len", "column family name length in `BYTES` (with --cells)", "", 1, hbase.MaxFamilyLength),
+		newIntFlag("qualifier-len", "average qualifier length in `BYTES` (with --cells)", "", 0, math.MaxInt32),
+		newIntFlag("value-len", "average value length in `BYTES` (with --cells)", "", 0, math.MaxInt32),
+		newSizeFlag("daily", "raw ingest per day, `SIZE`, instead of --rows (with --retention)", "", sizeRule{}),
+		newDurationFlag("retention", "how long data is kept, `DURATION`: 30d, 52w, 1y, 720h (with --daily); the families' TTL unless --ttl is given", "", durationRule{WholeDays: true, Min: 86400}),
+		newDurationFlag("horizon", "pre-split for this `DURATION` of ingest (30d), not the whole retention; the growth table still runs to the retention", "", durationRule{WholeDays: true, Min: 86400}),
+		withDefault(newRatioFlag("compression-ratio", "stored / raw `RATIO`, > 0 and <= 2", "", ratioRule{Min: 0, Max: 2, MinOpen: true}), "1.0"),
+		withDefault(newRatioFlag("redundancy", "`FACTOR` for HFile indexes, blooms, extra versions, compaction headroom (1..10); never HDFS replication", "", ratioRule{Min: 1, Max: 10}), "1.5"),
+		withDefault(newSizeFlag("region-size", "target `SIZE` per region (hbase.hregion.max.filesize), whole bytes", "", sizeRule{Whole: true, Min: 1 << 20}), "10g"),
+		withDefault(newIntFlag("replication", "HDFS replication `N`, for the disk estimate only", "", 1, 512), "3"),
+		newIntFlag("region-servers", "number of RegionServers `N`", "", 1, 100_000),
+		newSizeFlag("heap", "RegionServer heap `SIZE`, for the memstore ceiling", "", sizeRule{Min: 1 << 20}),
+		withDefault(newRatioFlag("memstore-fraction", "hbase.regionserver.global.memstore.size `F`, > 0 and <= 0.8", "", ratioRule{Min: 0, Max: 0.8, MinOpen: true}), "0.4"),
+		withDefault(newSizeFlag("flush-size", "hbase.hregion.memstore.flush.size `SIZE`, whole bytes", "", sizeRule{Whole: true, Min: 1 << 20}), "128m"),
+		newIntFlag("families", "column families `N` flushing together (default: the table's families, from --family or the spec)", "", 1, 10_000),
 	}
 }
 
-// parseCount reads a whole count with the shared grammar (quantity.Count): 1e10, 2.5e9,
-// 10000000000, or an SI suffix (10G = 1e10).
-func parseCount(flag, s string) (float64, error) {
-	v, err := quantity.Count(s)
-	switch {
-	case errors.Is(err, quantity.ErrNotPositive):
-		return 0, usageErrorf("--%s must be positive, got %q", flag, s)
-	case errors.Is(err, quantity.ErrNotWhole):
-		return 0, usageErrorf("--%s must be a whole number, got %q", flag, s)
-	case errors.Is(err, quantity.ErrTooLarge):
-		return 0, usageErrorf("--%s is too large (at most 1e18), got %q", flag, s)
-	case err != nil:
-		return 0, usageErrorf("--%s must be a number like 1e10, 2.5e9 or 10G, got %q", flag, s)
-	}
-	return v, nil
-}
-
-// planSize reads a byte-size flag with the shared grammar (quantity.Size, Hadoop's
-// convention): 300B, 300.7B, 64K, 1.5KB = 1536, 10g = 10GiB.
-func planSize(c *cli.Context, flag string) (float64, error) {
-	s := c.String(flag)
-	v, err := quantity.Size(s)
-	switch {
-	case errors.Is(err, quantity.ErrNotPositive):
-		return 0, usageErrorf("--%s must be a positive size, got %q", flag, s)
-	case errors.Is(err, quantity.ErrTooLarge):
-		return 0, usageErrorf("--%s is too large (at most 1EiB), got %q", flag, s)
-	case err != nil:
-		return 0, usageErrorf("--%s must be a size like 300B, 64K or 10g, got %q", flag, s)
-	}
-	return v, nil
-}
-
-func planFloat(c *cli.Context, flag string) (float64, error) {
-	s := c.String(flag)
-	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, usageErrorf("--%s must be a number, got %q", flag, s)
-	}
-	return v, nil
-}
-
-func planInt(c *cli.Context, flag string, min int) (int, error) {
-	s := c.String(flag)
-	v, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil {
-		return 0, usageErrorf("--%s must be a whole number, got %q", flag, s)
-	}
-	if v < min {
-		return 0, usageErrorf("--%s must be at least %d, got %q", flag, min, s)
-	}
-	return v, nil
-}

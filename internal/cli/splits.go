@@ -3,9 +3,7 @@ package cli
 // The split flags (shared by plan, splits and verify) and `presplit splits`.
 
 import (
-	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/presplit/presplit/splits"
@@ -16,7 +14,7 @@ import (
 // --last-row, --suffix, --align. Shared by plan, splits and verify.
 func splitFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "regions", Usage: "create `N` regions (N-1 split keys)"},
+		newIntFlag("regions", "create `N` regions (N-1 split keys): 1000, 1e3 or 1k", "", 1, splits.MaxRegions),
 		&cli.StringFlag{Name: "prefix", Usage: "the rowkey's leading bytes, `SPEC`: hex:W, HEX:W, dec:W, " +
 			"chars:ALPHABET:W, byte:B (Phoenix SALT_BUCKETS), or hex, HEX, dec as wide as needed (default: hex)"},
 		&cli.StringFlag{Name: "algo", Usage: "HBase RegionSplitter's `ALGORITHM` instead of --prefix: " +
@@ -30,24 +28,6 @@ func splitFlags() []cli.Flag {
 	}
 }
 
-// splitsParseRegions reads --regions: a whole number from 1 to splits.MaxRegions.
-func splitsParseRegions(v string) (int, error) {
-	n, err := strconv.Atoi(v)
-	if err != nil {
-		var ne *strconv.NumError
-		if errors.As(err, &ne) && errors.Is(ne.Err, strconv.ErrRange) {
-			return 0, usageErrorf("--regions must be at most %d, got %q", splits.MaxRegions, v)
-		}
-		return 0, usageErrorf("--regions must be a whole number, got %q", v)
-	}
-	if n < 1 {
-		return 0, usageErrorf("--regions must be at least 1, got %q", v)
-	}
-	if n > splits.MaxRegions {
-		return 0, usageErrorf("--regions must be at most %d, got %q", splits.MaxRegions, v)
-	}
-	return n, nil
-}
 
 func splitsCommand() *cli.Command {
 	return &cli.Command{
