@@ -74,7 +74,7 @@ type FieldError struct {
 }
 
 func (e *FieldError) Error() string {
-	return fmt.Sprintf("%s %s, got %q", e.Field, e.Rule, e.Raw)
+	return fmt.Sprintf("%s %q: %s", e.Field, e.Raw, e.Rule)
 }
 
 // ErrNoPrefix is the split of a design whose rowkey has no prefix to split on.

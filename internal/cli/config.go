@@ -87,17 +87,24 @@ func (cfg *config) build() (*plan.Plan, error) {
 	return p, nil
 }
 
-// fieldError words a plan.FieldError as its flag (`--region-size 512KiB: must be at least
-// 1 MiB`) or its place in the spec (`orders.yaml:7:16: capacity.region_size ...`).
+// fieldError words a plan.FieldError as its flag (`--redundancy 11: must be from 1 to 10`)
+// or its place in the spec (`orders.yaml:7:16: capacity.redundancy 11: must be from 1 to
+// 10`).
 func (cfg *config) fieldError(err error) error {
 	var fe *plan.FieldError
 	if !errors.As(err, &fe) {
 		return usageErrorf("%v", err)
 	}
-	if fe.Src != "" {
-		return usageErrorf("%s %s: %s", fe.Src, fe.Raw, fe.Rule)
+	switch {
+	case fe.Src != "":
+		return usageErrorf("%s %s: %s", fe.Src, displayValue(fe.Raw), fe.Rule)
+	case fe.Field == "capacity" && fe.Pos.Line == 0: // the volume came from flags
+		return usageErrorf("%s", fe.Rule)
+	case fe.Field == "capacity":
+		return usageErrorf("%s:%d:%d: capacity: %s", cfg.specPath, fe.Pos.Line, fe.Pos.Col, fe.Rule)
 	}
-	return usageErrorf("%s:%d:%d: %s %s, got %q", cfg.specPath, fe.Pos.Line, fe.Pos.Col, fe.Field, fe.Rule, fe.Raw)
+	// The flags' form, at the value's place in the spec: FILE:LINE:COL: KEY VALUE: RULE.
+	return usageErrorf("%s:%d:%d: %s %s: %s", cfg.specPath, fe.Pos.Line, fe.Pos.Col, fe.Field, displayValue(fe.Raw), fe.Rule)
 }
 
 // has reports whether the command defines the flag.
@@ -137,7 +144,7 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 	if c.IsSet("table") {
 		name := c.String("table")
 		if err := hbase.CheckTableName(name); err != nil {
-			return usageErrorf("--table %q: %v", name, err)
+			return usageErrorf("--table %s: %v", displayValue(name), err)
 		}
 		d.Table = designValue(c, "table", name)
 	}
@@ -146,10 +153,10 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		seen := map[string]bool{}
 		for _, name := range c.StringSlice("family") {
 			if err := hbase.CheckFamilyName(name); err != nil {
-				return usageErrorf("--family %q: %v", name, err)
+				return usageErrorf("--family %s: %v", displayValue(name), err)
 			}
 			if seen[name] {
-				return usageErrorf("--family %q: column family names must be unique, got it twice", name)
+				return usageErrorf("--family %s: column family names must be unique, and it is given twice", displayValue(name))
 			}
 			seen[name] = true
 			f := tablespec.Family{Name: tablespec.Value[string]{V: name, Set: true, Raw: name, Src: "--family"}}

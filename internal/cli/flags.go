@@ -419,9 +419,13 @@ func displayValue(s string) string {
 	return s
 }
 
-// formatCount writes a bound the way a user types it: 1000, 1e7, 1e18, 0.8.
+// formatCount writes a bound the way a user types it: 1000, 1e7, 1e18, 0.8, and a whole
+// number that no power of ten states (2147483647) in full.
 func formatCount(v float64) string {
 	s := strconv.FormatFloat(v, 'g', -1, 64)
+	if strings.Contains(s, ".") && strings.Contains(s, "e") && v == math.Trunc(v) && v < 1e15 {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
 	s = strings.Replace(s, "e+0", "e", 1)
 	return strings.Replace(s, "e+", "e", 1)
 }

@@ -71,7 +71,7 @@ func TestLintBadInput(t *testing.T) {
 		{name: "empty file", args: []string{write("d.yaml", "")}, stderr: "d.yaml: file is empty"},
 		{name: "10 MB file", args: []string{big}, stderr: "big.yaml: file is 10485769 bytes; a table spec is at most 1048576 bytes (1 MiB)"},
 		{name: "duplicate family", args: []string{write("e.yaml", "families:\n  - name: cf\n  - name: cf\n")}, stderr: "e.yaml:3:11: family \"cf\" is defined twice (first on line 2)"},
-		{name: "bad prefix", args: []string{write("f.yaml", "families: [{name: cf}]\nrowkey: {prefix: oct:2}\n")}, stderr: "f.yaml:2:18: rowkey prefix \"oct:2\""},
+		{name: "bad prefix", args: []string{write("f.yaml", "families: [{name: cf}]\nrowkey: {prefix: oct:2}\n")}, stderr: "f.yaml:2:18: rowkey.prefix oct:2: unknown kind \"oct\""},
 		{name: "missing splits file", args: []string{write("g.yaml", "families: [{name: cf}]\nrowkey: {prefix: dec:2}\nsplits: {file: nope.txt}\n")}, stderr: "cannot read splits file " + filepath.Join(dir, "nope.txt") + ": no such file or directory"},
 		{name: "no such spec", args: []string{filepath.Join(dir, "missing.yaml")}, stderr: "missing.yaml: no such file or directory"},
 		{name: "flag after file", args: []string{write("h.yaml", "families: [{name: cf}]\n"), "--strict"}, stderr: "presplit: flag \"--strict\" after the spec file: put flags first, as in presplit lint --strict spec.yaml"},

@@ -56,7 +56,7 @@ func TestNamesEndToEnd(t *testing.T) {
 				}
 				assert.Equal(t, 2, code)
 				assert.Empty(t, out)
-				assert.Equal(t, "presplit: "+flagName+": "+tt.rule+", got "+strconv.Quote(value)+"\n", errOut)
+				assert.Equal(t, "presplit: "+flagName+" "+displayValue(value)+": "+tt.rule+"\n", errOut)
 			})
 
 			// strconv.Quote's output is also a YAML double-quoted scalar for these names.

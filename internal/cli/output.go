@@ -42,11 +42,11 @@ func outputFlags(defaultFormat string) []cli.Flag {
 	}
 }
 
-// writeOutput renders the plan in the --format and writes it to stdout or, atomically,
-// to -o. Nothing is written anywhere unless the whole output rendered. Then the findings
-// go to stderr, one line each, for every format that does not carry them itself (report
-// and json do), and with -o and the splits-file format the create statement that reads the
-// file. Last, --fail-on turns a finding of that severity into exit 1.
+// writeOutput renders the plan in the --format and writes it to stdout or to -o
+// (outfile.go). Nothing is written anywhere unless the whole output rendered. Then, on
+// stderr: with -o and the splits-file format the create statement that reads the file,
+// and the findings, one line each, for every format that does not carry them itself
+// (report and json do). Last, --fail-on turns a finding of that severity into exit 1.
 func writeOutput(c *cli.Context, p *plan.Plan) error { return writeDoc(c, p.Doc()) }
 
 // writeDoc is writeOutput of what the renderers show.
@@ -79,11 +79,6 @@ func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 	if err := writeOutputFile("-o", path, c.App.Writer, buf.Bytes()); err != nil {
 		return err
 	}
-	if name != "report" && name != "json" {
-		for _, f := range doc.Findings {
-			fmt.Fprintf(c.App.ErrWriter, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
-		}
-	}
 	if name == "splits-file" && path != "-" {
 		doc.SplitsFile = path
 		var line bytes.Buffer
@@ -91,6 +86,11 @@ func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 			return renderError(err)
 		}
 		_, _ = c.App.ErrWriter.Write(line.Bytes())
+	}
+	if name != "report" && name != "json" {
+		for _, f := range doc.Findings {
+			fmt.Fprintf(c.App.ErrWriter, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
+		}
 	}
 	return failOn.check(doc.Findings)
 }

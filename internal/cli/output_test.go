@@ -17,6 +17,7 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/shellgen"
 	"github.com/presplit/presplit/splits"
@@ -118,6 +119,12 @@ func renderFixtures() []renderFixture {
 			Table: shellgen.Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []shellgen.Family{full}},
 			Plan:  rowsPlan,
 			Split: splits.Split{Spec: "hex:1", Keys: hexKeys, Owned: renderOwned(16)},
+			// Findings become Ruby comments: a long one, and one with what Ruby would
+			// otherwise read as code (a quote, an interpolation, a line break).
+			Findings: []lint.Report{
+				{Code: "RG007", Severity: lint.Warning, Message: "16 regions on 10 RegionServers is 1.6 per server, below the 20..200 HBase recommends: each server holds few regions to spread load over", Fix: "a smaller region size gives more"},
+				{Code: "CF003", Severity: lint.Info, Message: "it's #{`rm -rf`} and\n=begin", Fix: "none"},
+			},
 		}},
 		{"salted-daily", shellgen.Doc{
 			Table: shellgen.Table{Name: "events", MaxFileSize: 10 << 30, Families: []shellgen.Family{
@@ -181,22 +188,11 @@ func renderRun(t *testing.T, doc shellgen.Doc, args ...string) (stdout, stderr s
 			d.Table = table
 			return writeDoc(c, d)
 		},
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usageErrorf("%v", err) },
 	}
 	app := &cli.App{Name: "presplit", Writer: &out, ErrWriter: &errb, Commands: []*cli.Command{cmd},
 		ExitErrHandler: func(*cli.Context, error) {}}
-	err := app.Run(append([]string{"presplit", "render"}, args...))
-	var ue *usageError
-	switch {
-	case err == nil:
-		code = exitOK
-	case errors.As(err, &ue):
-		fmt.Fprintf(&errb, "presplit: %s\n", oneLine(ue.msg))
-		code = exitUsage
-	default:
-		fmt.Fprintf(&errb, "presplit: %s\n", oneLine(err.Error()))
-		code = exitFailure
-	}
+	routeUsageErrors(app)
+	code = runApp(app, append([]string{"presplit", "render"}, args...), &errb)
 	return out.String(), errb.String(), code
 }
 
@@ -271,7 +267,15 @@ func TestRenderGolden(t *testing.T) {
 					return
 				}
 				require.Equal(t, exitOK, code, "stderr: %s", errOut)
-				assert.Empty(t, errOut)
+				// The findings go to stderr, one line each, for the formats that do not
+				// carry them (report and json do); nothing else is written there.
+				var want strings.Builder
+				if format != "report" && format != "json" {
+					for _, f := range fx.doc.Findings {
+						fmt.Fprintf(&want, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
+					}
+				}
+				assert.Equal(t, want.String(), errOut)
 				if len(fx.doc.Split.Keys) > 0 || format != "lines" {
 					assert.True(t, strings.HasSuffix(out, "\n") && !strings.HasSuffix(out, "\n\n"),
 						"exactly one trailing newline")
@@ -315,6 +319,18 @@ func renderRuby(t *testing.T, statements string) []map[string]any {
 	return calls
 }
 
+// withoutFindings drops the `presplit: SEVERITY CODE: ...` lines from stderr, leaving the
+// create statement printed beside a splits file.
+func withoutFindings(stderr string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(stderr, "\n") {
+		if !strings.HasPrefix(line, "presplit: ") {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}
+
 // renderWantFamilies is how the shell statement's family hashes must read in Ruby.
 func renderWantFamilies(t shellgen.Table) []any {
 	var fams []any
@@ -351,8 +367,12 @@ func TestRenderShellInRuby(t *testing.T) {
 		t.Run(fx.name, func(t *testing.T) {
 			var b bytes.Buffer
 			require.NoError(t, shellgen.Shell(&b, fx.doc))
-			for i, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+			for i, line := range lines[len(fx.doc.Findings):] { // a finding is one comment line, however long
 				assert.LessOrEqual(t, len([]rune(line)), 99, "line %d is 100 columns or wider: %q", i+1, line)
+			}
+			for i, f := range fx.doc.Findings {
+				assert.True(t, strings.HasPrefix(lines[i], "# "+f.Severity.String()+" "+f.Code+": "), "finding %d is a comment: %q", i, lines[i])
 			}
 			calls := renderRuby(t, b.String())
 			require.Len(t, calls, 1)
@@ -395,7 +415,7 @@ func TestRenderSplitsFileInRuby(t *testing.T) {
 			assert.True(t, strings.HasSuffix(string(content), "\n"))
 			// The create line printed on stderr reads the file: run it through Ruby.
 			assert.Contains(t, errOut, "SPLITS_FILE => '"+strings.ReplaceAll(file, "'", `\'`)+"'")
-			calls := renderRuby(t, errOut)
+			calls := renderRuby(t, withoutFindings(errOut))
 			require.Len(t, calls, 1)
 			assert.Equal(t, fx.doc.Table.Name, calls[0]["table"])
 			got, _ := calls[0]["splits"].([]any)
@@ -691,29 +711,29 @@ func TestRenderTableFlags(t *testing.T) {
 		{name: "family with quote", args: []string{"--family", "it's"}, want: "create 't1', {NAME => 'it\\'s'}, SPLITS => ['5']\n"},
 
 		{name: "bad compression", args: []string{"--compression", "gzip"},
-			err: `--compression must be one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI, got "gzip"`},
-		{name: "bad bloom", args: []string{"--bloom", "rowprefix"}, err: `--bloom must be one of NONE, ROW, ROWCOL, got "rowprefix"`},
+			err: `--compression gzip: must be one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI`},
+		{name: "bad bloom", args: []string{"--bloom", "rowprefix"}, err: "--bloom rowprefix: must be one of NONE, ROW, ROWCOL"},
 		{name: "bad encoding", args: []string{"--encoding", "fastdiff"},
-			err: `--encoding must be one of NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1, got "fastdiff"`},
-		{name: "versions zero", args: []string{"--versions", "0"}, err: `--versions must be a whole number from 1 to 2147483647, got "0"`},
-		{name: "versions text", args: []string{"--versions", "three"}, err: `--versions must be a whole number from 1 to 2147483647, got "three"`},
-		{name: "versions too big", args: []string{"--versions", "2147483648"}, err: `--versions must be a whole number from 1 to 2147483647, got "2147483648"`},
+			err: `--encoding fastdiff: must be one of NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1`},
+		{name: "versions zero", args: []string{"--versions", "0"}, err: "--versions 0: too small (at least 1)"},
+		{name: "versions text", args: []string{"--versions", "three"}, err: "--versions three: must be a number like 1e10, 10k or 1000"},
+		{name: "versions too big", args: []string{"--versions", "2147483648"}, err: "--versions 2147483648: too large (at most 2147483647)"},
 		{name: "ttl week in hbase form", args: []string{"--ttl", "1 WEEK"}, err: `--ttl "1 WEEK": want seconds, a duration like 30d or 720h, FOREVER`},
 		{name: "ttl zero", args: []string{"--ttl", "0"}, err: `--ttl "0" is 0 seconds`},
 		{name: "ttl beyond forever", args: []string{"--ttl", "25000 DAYS"}, err: `--ttl "25000 DAYS" is 2160000000 seconds, larger than HBase's FOREVER`},
-		{name: "block size not whole", args: []string{"--block-size", "1.1K"}, err: `--block-size must be whole bytes, like 65536 or 64K, got "1.1K"`},
-		{name: "block size syntax", args: []string{"--block-size", "64 kilos"}, err: `--block-size must be a size like 65536, 64K or 64KB, got "64 kilos"`},
-		{name: "block size too big", args: []string{"--block-size", "32MiB"}, err: `--block-size must be between 1K and 16MB (1024..16777216 bytes), got "32MiB"`},
-		{name: "block size above int", args: []string{"--block-size", "2147483648"}, err: `--block-size must be between 1K and 16MB (1024..16777216 bytes), got "2147483648"`},
-		{name: "block size too small", args: []string{"--block-size", "512"}, err: `--block-size must be between 1K and 16MB (1024..16777216 bytes), got "512"`},
-		{name: "block size junk", args: []string{"--block-size", "big"}, err: `--block-size must be a size like 65536, 64K or 64KB, got "big"`},
-		{name: "table with space", args: []string{"--table", "my table"}, err: `--table: a table name may contain only ASCII letters, digits, '_', '-' and '.', got "my table"`},
-		{name: "table empty namespace", args: []string{"--table", ":t"}, err: `--table: the namespace before ':' must not be empty, got ":t"`},
-		{name: "table quote", args: []string{"--table", "t'1"}, err: `--table: a table name may contain only ASCII letters, digits, '_', '-' and '.', got "t'1"`},
-		{name: "table leading dot", args: []string{"--table", ".t"}, err: `--table: a table name must not start with '.' or '-', got ".t"`},
-		{name: "family colon", args: []string{"--family", "a:b"}, err: `--family: a column family name must not contain control characters, ':', '\' or '/', got "a:b"`},
-		{name: "family twice", args: []string{"--family", "a", "--family", "a"}, err: `--family: column family names must be unique, got "a" twice`},
-		{name: "family leading dot", args: []string{"--family", ".x"}, err: `--family: a column family name must not start with '.', got ".x"`},
+		{name: "block size not whole", args: []string{"--block-size", "1.1K"}, err: "--block-size 1.1K: must be whole bytes"},
+		{name: "block size syntax", args: []string{"--block-size", "64 kilos"}, err: "--block-size \"64 kilos\": must be a size like 300B, 64K or 10g"},
+		{name: "block size too big", args: []string{"--block-size", "32MiB"}, err: "--block-size 32MiB: too large (at most 16MiB)"},
+		{name: "block size above int", args: []string{"--block-size", "2147483648"}, err: "--block-size 2147483648: too large (at most 16MiB)"},
+		{name: "block size too small", args: []string{"--block-size", "512"}, err: "--block-size 512: too small (at least 1KiB)"},
+		{name: "block size junk", args: []string{"--block-size", "big"}, err: "--block-size big: must be a size like 300B, 64K or 10g"},
+		{name: "table with space", args: []string{"--table", "my table"}, err: "--table \"my table\": a table name may contain only ASCII letters, digits, '_', '-' and '.'"},
+		{name: "table empty namespace", args: []string{"--table", ":t"}, err: "--table :t: the namespace before ':' must not be empty"},
+		{name: "table quote", args: []string{"--table", "t'1"}, err: "--table \"t'1\": a table name may contain only ASCII letters, digits, '_', '-' and '.'"},
+		{name: "table leading dot", args: []string{"--table", ".t"}, err: "--table .t: a table name must not start with '.' or '-'"},
+		{name: "family colon", args: []string{"--family", "a:b"}, err: "--family a:b: a column family name must not contain control characters, ':', '\\' or '/'"},
+		{name: "family twice", args: []string{"--family", "a", "--family", "a"}, err: "--family a: column family names must be unique, and it is given twice"},
+		{name: "family leading dot", args: []string{"--family", ".x"}, err: "--family .x: a column family name must not start with '.'"},
 		{name: "bad format", args: []string{"--format", "xml"}, err: `--format must be one of report, shell, lines, splits-file, regionsplitter, csv, capacity-csv, json, java, got "xml"`},
 		{name: "flag after argument", args: []string{"extra", "--ttl", "1d"}, err: `flag "--ttl" comes after an argument: put flags before arguments`},
 	}
@@ -776,7 +796,7 @@ func TestRenderOutputFile(t *testing.T) {
 		out, errOut, code := renderRun(t, fx.doc, "-F", "shell", "-o", file)
 		require.Equal(t, exitOK, code, errOut)
 		assert.Empty(t, out)
-		assert.Empty(t, errOut)
+		assert.Empty(t, withoutFindings(errOut))
 		var want bytes.Buffer
 		require.NoError(t, shellgen.Shell(&want, fx.doc))
 		got, err := os.ReadFile(file)
@@ -908,7 +928,7 @@ func TestRenderSplitsFileStderrOnlyWithOutput(t *testing.T) {
 	out, errOut, code := renderRun(t, fx.doc, "-F", "splits-file")
 	require.Equal(t, exitOK, code)
 	assert.Equal(t, "1\n2\n3\n4\n5\n6\n7\n8\n9\na\nb\nc\nd\ne\nf\n", out)
-	assert.Empty(t, errOut, "to stdout, the file name is unknown: no create line")
+	assert.Empty(t, withoutFindings(errOut), "to stdout, the file name is unknown: no create line")
 
 	file := filepath.Join(t.TempDir(), "splits.txt")
 	out, errOut, code = renderRun(t, fx.doc, "-F", "splits-file", "-o", file)
@@ -916,7 +936,7 @@ func TestRenderSplitsFileStderrOnlyWithOutput(t *testing.T) {
 	assert.Empty(t, out)
 	assert.Equal(t, "create 'ns:t1', {NAME => 'cf', VERSIONS => 1, TTL => 2592000, COMPRESSION => 'SNAPPY',"+
 		" BLOOMFILTER => 'ROW', BLOCKSIZE => 65536, DATA_BLOCK_ENCODING => 'FAST_DIFF'}, MAX_FILESIZE => 10737418240,"+
-		" SPLITS_FILE => '"+file+"'", strings.Join(strings.Fields(strings.ReplaceAll(errOut, "\n", " ")), " "))
+		" SPLITS_FILE => '"+file+"'", strings.Join(strings.Fields(strings.ReplaceAll(withoutFindings(errOut), "\n", " ")), " "))
 }
 
 // TestRenderReadmeExamples checks that every output block of the README's "Output formats"
@@ -955,14 +975,16 @@ func TestRenderThroughPlan(t *testing.T) {
 		err  string // the one stderr line, exit 2
 	}{
 		{name: "shell with settings", args: []string{"-F", "shell", "--table", "ns:t1", "--ttl", "30d", "--compression", "zstd"},
-			want: "create 'ns:t1',\n  {NAME => 'cf', TTL => 2592000, COMPRESSION => 'ZSTD'},\n  MAX_FILESIZE => 10737418240,\n" +
+			want: "# warning CF003: family cf does not set versions: it gets HBase's default (1 since HBase 0.96, HBASE-8450; 3 before)\n" +
+				"# warning CF008: family cf does not set bloom: it depends on the HBase version's default (ROW since 0.96)\n" +
+				"create 'ns:t1',\n  {NAME => 'cf', TTL => 2592000, COMPRESSION => 'ZSTD'},\n  MAX_FILESIZE => 10737418240,\n" +
 				"  SPLITS => ['3', '6', '9', 'c']\n"},
 		{name: "lines", args: []string{"--format", "lines", "--regions", "4"}, want: "4\n8\nc\n"},
 		{name: "regionsplitter refuses a prefix split", args: []string{"-F", "regionsplitter"},
 			err: "presplit: --format regionsplitter: RegionSplitter cannot express prefix-aligned or salted keys"},
 		{name: "bad compression", args: []string{"--compression", "gzip"},
-			err: `presplit: --compression must be one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI, got "gzip"`},
-		{name: "bad block size", args: []string{"--block-size", "64 KB each"}, err: `presplit: --block-size must be a size like`},
+			err: `presplit: --compression gzip: must be one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI`},
+		{name: "bad block size", args: []string{"--block-size", "64 KB each"}, err: `presplit: --block-size "64 KB each": must be a size like`},
 		{name: "bad ttl", args: []string{"--ttl", "1 WEEK"}, err: `presplit: --ttl "1 WEEK": want seconds`},
 		{name: "bad format", args: []string{"-F", "xml"}, err: `presplit: --format must be one of report, shell`},
 	}
