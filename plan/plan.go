@@ -336,8 +336,8 @@ func (p *Plan) prefix(in *lint.Input) error {
 		p.Prefix = &pre
 		return nil
 	case a.V == "HexStringSplit" || a.V == "DecimalStringSplit":
-		width := 8
-		if sp := d.Splits; sp != nil && sp.LastRow.Set && len(sp.LastRow.V) > width {
+		width := 8 // RegionSplitter pads to the last row's width: 8 by default, else its own
+		if sp := d.Splits; sp != nil && sp.LastRow.Set && len(sp.LastRow.V) > 0 {
 			width = len(sp.LastRow.V)
 		}
 		spec = map[string]string{"HexStringSplit": "hex", "DecimalStringSplit": "dec"}[a.V] + ":" + strconv.Itoa(min(width, splits.MaxWidth))

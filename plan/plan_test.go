@@ -68,7 +68,7 @@ func TestBuild(t *testing.T) {
 			name: "retention without TTL: the families' TTL is the retention",
 			src: "families:\n  - {name: d, versions: 1, compression: SNAPPY, bloom: ROW}\n" +
 				"capacity: {daily: 100GB, retention: 30d}\n",
-			regions: 420, keys: 419, splitOK: true, codes: []string{},
+			regions: 450, keys: 449, splitOK: true, codes: []string{},
 			check: func(t *testing.T, p *plan.Plan) {
 				assert.Equal(t, int64(30*86400), p.Table.Families[0].TTL)
 				assert.Contains(t, p.Notes[0], "TTL is the retention")
@@ -78,7 +78,7 @@ func TestBuild(t *testing.T) {
 			name: "a TTL shorter than the retention sizes the table (item 4)",
 			src: "families:\n  - {name: d, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW}\n" +
 				"capacity: {daily: 100GB, retention: 365d}\n",
-			regions: 420, keys: 419, splitOK: true, codes: []string{"CP003"},
+			regions: 450, keys: 449, splitOK: true, codes: []string{"CP003"},
 			check: func(t *testing.T, p *plan.Plan) {
 				assert.Equal(t, 30.0, p.Capacity.Input.Volume.TTLDays)
 				assert.Equal(t, 365.0, p.Capacity.Input.Volume.RetentionDays)
@@ -88,24 +88,24 @@ func TestBuild(t *testing.T) {
 			name: "FOREVER keeps the retention",
 			src: "families:\n  - {name: d, versions: 1, ttl: FOREVER, compression: SNAPPY, bloom: ROW}\n" +
 				"capacity: {daily: 100GB, retention: 30d}\n",
-			regions: 420, keys: 419, splitOK: true, codes: []string{},
+			regions: 450, keys: 449, splitOK: true, codes: []string{},
 		},
 		{
 			name: "a horizon pre-splits for its days; the growth table runs on",
 			src: "families:\n  - {name: d, versions: 1, compression: SNAPPY, bloom: ROW}\n" +
 				"capacity: {daily: 100GB, retention: 365d, horizon: 30d}\n",
-			regions: 420, keys: 419, splitOK: true, codes: []string{},
+			regions: 450, keys: 449, splitOK: true, codes: []string{},
 			check: func(t *testing.T, p *plan.Plan) {
 				h := p.Capacity.Horizons
-				assert.Equal(t, 5099, h[len(h)-1].Regions)
-				assert.Contains(t, p.Notes[len(p.Notes)-1], "pre-split for the first 30 days of ingest (420 regions)")
+				assert.Equal(t, 5475, h[len(h)-1].Regions, "100 GiB x 365 x 1.5 / 10 GiB")
+				assert.Contains(t, p.Notes[len(p.Notes)-1], "pre-split for the first 30 days of ingest (450 regions)")
 			},
 		},
 		{
 			name: "without a horizon, the full retention is created and CP002 says so",
 			src: "families:\n  - {name: d, versions: 1, compression: SNAPPY, bloom: ROW}\n" +
 				"capacity: {daily: 100GB, retention: 365d}\n",
-			regions: 5099, keys: 5098, splitOK: true, codes: []string{"CP002"},
+			regions: 5475, keys: 5474, splitOK: true, codes: []string{"CP002"},
 		},
 		{
 			name: "a rowkey of parts without a prefix: no implicit hex split (item 3)",

@@ -422,9 +422,9 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 		if _, err := splits.ParsePrefix(s); err != nil {
 			var pe *splits.PrefixError
 			if errors.As(err, &pe) {
-				return usageErrorf("--prefix %q: %s", s, pe.Reason)
+				return usageErrorf("--prefix %s: %s", displayValue(s), pe.Reason)
 			}
-			return usageErrorf("--prefix %q: %v", s, err)
+			return usageErrorf("--prefix %s: %v", displayValue(s), err)
 		}
 		r.Prefix = designValue(c, "prefix", s)
 	}

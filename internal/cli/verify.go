@@ -326,6 +326,9 @@ func verifySplitKeys(c *cli.Context) ([][]byte, error) {
 			}
 		}
 	}
+	if _, err := os.Stat(path); err != nil {
+		return nil, usageErrorf("--splits-file %s: %v", displayValue(path), specPathError(err))
+	}
 	return verifyReadSplits(c, path)
 }
 
