@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/tablespec"
 	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

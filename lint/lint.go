@@ -10,8 +10,8 @@ import (
 	"sort"
 
 	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/tablespec"
 	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
 )
 
 // Severity of a finding.

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/tablespec"
 	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
 )
 
 // CapacityInput is the capacity model's input described by the spec; ok is false without a
