@@ -17,6 +17,7 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/internal/golden"
 	"github.com/presplit/presplit/shellgen"
 	"github.com/presplit/presplit/splits"
 	"github.com/stretchr/testify/assert"
@@ -211,19 +212,6 @@ func renderExt(format string) string {
 	panic(format)
 }
 
-// renderGolden compares got with testdata/render/NAME, or rewrites it with -update.
-func renderGolden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "render", name)
-	if *update {
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "missing golden file: run go test -update")
-	assert.Equal(t, string(want), string(got), "golden %s differs (rewrite with -update after review)", path)
-}
-
 // renderUnsupported lists the fixture/format pairs that must fail, with the stderr line.
 var renderUnsupported = map[string]string{
 	"hex16/regionsplitter":        "presplit: --format regionsplitter: RegionSplitter cannot express prefix-aligned or salted keys",
@@ -256,7 +244,7 @@ func TestRenderGolden(t *testing.T) {
 					assert.True(t, strings.HasSuffix(out, "\n") && !strings.HasSuffix(out, "\n\n"),
 						"exactly one trailing newline")
 				}
-				renderGolden(t, fx.name+renderExt(format), []byte(out))
+				golden.Check(t, filepath.Join("testdata", "render", fx.name+renderExt(format)), []byte(out))
 			})
 		}
 	}
