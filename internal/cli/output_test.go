@@ -376,14 +376,22 @@ func TestRenderSplitsFileInRuby(t *testing.T) {
 	}
 }
 
+// TestRenderJavaCompiles compiles and runs the --format java output with a real JDK.
+// Without javac or java it skips, except under CI, where it fails.
 func TestRenderJavaCompiles(t *testing.T) {
 	javac, err := exec.LookPath("javac")
 	if err != nil {
-		t.Skip("javac is not installed: skipping the compile check of --format java")
+		if os.Getenv("CI") != "" {
+			t.Fatal("javac is not installed but CI is set: .ci/run installs a JDK; the Java snippet must be compiled by javac")
+		}
+		t.Skip("javac is not installed: skipping the compile check of --format java (CI runs it)")
 	}
 	java, err := exec.LookPath("java")
 	if err != nil {
-		t.Skip("java is not installed: skipping the run of the compiled --format java")
+		if os.Getenv("CI") != "" {
+			t.Fatal("java is not installed but CI is set: .ci/run installs a JDK; the compiled Java snippet must run")
+		}
+		t.Skip("java is not installed: skipping the run of the compiled --format java (CI runs it)")
 	}
 	stubs, err := filepath.Abs(filepath.Join("testdata", "render", "java"))
 	require.NoError(t, err)
