@@ -2,28 +2,14 @@ package distribution
 
 import (
 	"bytes"
-	"flag"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/presplit/presplit/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files under testdata/")
-
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), string(got))
-}
 
 var sample = Distribution{
 	Splits: keys("10", "20", "30\x00", "40 "),
@@ -45,7 +31,7 @@ func TestWrite(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
 			require.NoError(t, tt.write(&b))
-			golden(t, tt.golden, b.Bytes())
+			golden.Check(t, filepath.Join("testdata", tt.golden), b.Bytes())
 			assert.True(t, bytes.HasSuffix(b.Bytes(), []byte("\n")) && !bytes.HasSuffix(b.Bytes(), []byte("\n\n")))
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/presplit/presplit/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,13 +35,7 @@ func TestLintGolden(t *testing.T) {
 			out, errOut, code := runCLI(t, "", append([]string{"lint"}, tt.args...)...)
 			assert.Equal(t, tt.code, code)
 			assert.Equal(t, tt.stderr, errOut)
-			golden := filepath.Join("testdata", "lint", "golden", tt.name)
-			if *update {
-				require.NoError(t, os.WriteFile(golden, []byte(out), 0o644))
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err)
-			assert.Equal(t, string(want), out)
+			golden.Check(t, filepath.Join("testdata", "lint", "golden", tt.name), []byte(out))
 			assert.True(t, strings.HasSuffix(out, "\n") && !strings.HasSuffix(out, "\n\n"), "one trailing newline")
 			if strings.HasSuffix(tt.name, ".json") {
 				var doc map[string]any

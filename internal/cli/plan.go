@@ -101,4 +101,3 @@ func capacityFlags() []cli.Flag {
 		newIntFlag("families", "column families `N` flushing together (default: the table's families, from --family or the spec)", "", 1, 10_000),
 	}
 }
-

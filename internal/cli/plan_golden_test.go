@@ -1,11 +1,11 @@
 package cli
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/presplit/presplit/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -43,14 +43,7 @@ func TestPlanGolden(t *testing.T) {
 			for _, c := range tt.contains {
 				assert.Contains(t, out, c)
 			}
-			golden := filepath.Join("testdata", "plan", tt.name+".golden")
-			if *update {
-				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
-				require.NoError(t, os.WriteFile(golden, []byte(out), 0o644))
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err)
-			assert.Equal(t, string(want), out)
+			golden.Check(t, filepath.Join("testdata", "plan", tt.name+".golden"), []byte(out))
 		})
 	}
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,9 +25,6 @@ func TestVersion(t *testing.T) {
 	assert.Equal(t, "presplit version "+version+"\n", out)
 	assert.Empty(t, errOut)
 }
-
-// update rewrites golden files: go test ./... -update
-var update = flag.Bool("update", false, "rewrite golden files under testdata/")
 
 func TestUnknownCommand(t *testing.T) {
 	out, errOut, code := runCLI(t, "", "plna")

@@ -28,7 +28,6 @@ func splitFlags() []cli.Flag {
 	}
 }
 
-
 func splitsCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "splits",

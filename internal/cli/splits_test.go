@@ -2,11 +2,11 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/presplit/presplit/internal/golden"
 	"github.com/presplit/presplit/internal/refdata"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -73,14 +73,7 @@ func TestSplitsGolden(t *testing.T) {
 			if tt.want != "" {
 				assert.Equal(t, tt.want, out)
 			}
-			golden := filepath.Join("testdata", "splits", tt.name+".golden")
-			if *update {
-				require.NoError(t, os.MkdirAll(filepath.Dir(golden), 0o755))
-				require.NoError(t, os.WriteFile(golden, []byte(out), 0o644))
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "run go test -update to create it")
-			assert.Equal(t, string(want), out)
+			golden.Check(t, filepath.Join("testdata", "splits", tt.name+".golden"), []byte(out))
 		})
 	}
 }

@@ -12,23 +12,12 @@ import (
 	"time"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 const verifyDir = "testdata/verify"
-
-// verifyGolden compares got with testdata/verify/name, rewriting it with -update.
-func verifyGolden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join(verifyDir, name)
-	if *update {
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, string(want), got)
-}
 
 func TestVerifyOutput(t *testing.T) {
 	splits := filepath.Join(verifyDir, "splits.txt")
@@ -53,7 +42,7 @@ func TestVerifyOutput(t *testing.T) {
 			out, errOut, code := runCLI(t, tt.stdin, append([]string{"verify"}, tt.args...)...)
 			require.Equal(t, 0, code, errOut)
 			assert.Empty(t, errOut)
-			verifyGolden(t, tt.golden, out)
+			golden.Check(t, filepath.Join(verifyDir, tt.golden), []byte(out))
 		})
 	}
 }
@@ -203,11 +192,11 @@ func msDuration(ms int64) time.Duration { return time.Duration(ms) * time.Millis
 func TestSimulate(t *testing.T) {
 	out, errOut, code := runCLI(t, "", "simulate", "--count", "2e4", "--seed", "7")
 	require.Equal(t, 0, code, errOut)
-	verifyGolden(t, "simulate.txt", out)
+	golden.Check(t, filepath.Join(verifyDir, "simulate.txt"), []byte(out))
 
 	out, errOut, code = runCLI(t, "", "simulate", "--ids", "random", "--count", "1000", "--scheme", "hash:1", "--scheme", "salt:4", "--format", "csv")
 	require.Equal(t, 0, code, errOut)
-	verifyGolden(t, "simulate.csv", out)
+	golden.Check(t, filepath.Join(verifyDir, "simulate.csv"), []byte(out))
 }
 
 func TestKeysPipeIntoVerify(t *testing.T) {
@@ -216,7 +205,7 @@ func TestKeysPipeIntoVerify(t *testing.T) {
 	assert.Equal(t, 5000, strings.Count(keys, "\n"))
 	out, errOut, code := runCLI(t, keys, "verify", "--prefix", "hex:2", "--regions", "4", "--max-skew", "1.2", "--format", "csv")
 	require.Equal(t, 0, code, errOut)
-	verifyGolden(t, "keys-verify.csv", out)
+	golden.Check(t, filepath.Join(verifyDir, "keys-verify.csv"), []byte(out))
 }
 
 func TestSimulateErrors(t *testing.T) {

@@ -1,0 +1,5 @@
+package plan_test
+
+import "flag"
+
+var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")
