@@ -146,8 +146,8 @@ func TestBuild(t *testing.T) {
 			opt:  plan.Options{PlaceholderFamilies: true}, regions: 4, keys: 3, splitOK: true, codes: []string{},
 		},
 		{
-			name: "the same table described is",
-			src:  "families: [{name: cf}]\nsplits: {regions: 4}\n",
+			name:    "the same table described is",
+			src:     "families: [{name: cf}]\nsplits: {regions: 4}\n",
 			regions: 4, keys: 3, splitOK: true, codes: []string{"CF003", "CF005", "CF007", "CF008"},
 		},
 		{

@@ -33,7 +33,7 @@ func TestPlanGolden(t *testing.T) {
 			contains: []string{"= 74", "create 'ns:orders'"}},
 		// 1KB is 1024 bytes: 1e9 x 1024 x 3 / 10 GiB = 286.1.
 		{name: "redundancy-warning", args: "--rows 1e9 --kv 1KB --redundancy 3",
-			contains: []string{"warning  redundancy-replication", "bytes per row      1.0 KiB (1.0 kB)", "ceil(286.1)  = 287"}},
+			contains: []string{"warning  CP001: redundancy 3 looks like it counts HDFS replication", "bytes per row      1.0 KiB (1.0 kB)", "ceil(286.1)  = 287"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
