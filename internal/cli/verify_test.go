@@ -161,7 +161,7 @@ func TestVerifySpecSplitsFile(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "t1.yaml"), []byte(spec), 0o644))
 	out, errOut, code := runCLI(t, "1\n7\n8\n", "verify", "-f", filepath.Join(dir, "t1.yaml"), "--format", "csv")
 	require.Equal(t, 0, code, errOut)
-	assert.Equal(t, "region,start_key,end_key,keys,share\n0,,5,1,0.3333333333333333\n1,5,,2,0.6666666666666666\n", out)
+	assert.Equal(t, "region,start_key,end_key,keys,share\n1,,5,1,0.3333333333333333\n2,5,,2,0.6666666666666666\n", out)
 }
 
 func TestVerifyProgressLine(t *testing.T) {
