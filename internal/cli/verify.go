@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -48,7 +47,7 @@ func verifyCommand() *cli.Command {
 func simulateSharedFlags(count string) []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "ids", Value: string(simulate.Sequential), Usage: "how ids arrive, `KIND`: sequential, random or timestamp"},
-		&cli.StringFlag{Name: "count", Value: count, Usage: "generate `N` writes (1e6 works)"},
+		newIntFlag("count", "generate `N` writes: 1e6, 10k or 1000", count, 1, simulateMaxCount),
 		&cli.StringFlag{Name: "seed", Value: "1", Usage: "random `SEED`: the same seed gives the same keys"},
 	}
 }
@@ -56,7 +55,7 @@ func simulateSharedFlags(count string) []cli.Flag {
 func simulateCommand() *cli.Command {
 	flags := simulateSharedFlags("1e6")
 	flags = append(flags,
-		&cli.StringFlag{Name: "regions", Value: "10", Usage: "plan `N` regions per scheme (a scheme with fewer prefixes gets one region each)"},
+		newIntFlag("regions", "plan `N` regions per scheme (a scheme with fewer prefixes gets one region each)", "10", 1, 100_000),
 		&cli.StringSliceFlag{Name: "scheme", Usage: "rowkey `SCHEME`, repeatable: plain, salt:B, hash:W, mod:W, reverse, composite (default: all)"},
 		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: table, csv or json"},
 	)
@@ -90,16 +89,12 @@ func simulateShared(c *cli.Context) (simulate.IDs, int, uint64, error) {
 	if err != nil {
 		return "", 0, 0, usageErrorf("--%v", err)
 	}
-	v := c.String("count")
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil || f < 1 || f > simulateMaxCount || f != math.Trunc(f) {
-		return "", 0, 0, usageErrorf("--count must be a whole number from 1 to 1e9, got %q", v)
-	}
+	count, _ := intOf(c, "count")
 	seed, err := strconv.ParseUint(c.String("seed"), 10, 64)
 	if err != nil {
 		return "", 0, 0, usageErrorf("--seed must be a non-negative whole number, got %q", c.String("seed"))
 	}
-	return ids, int(f), seed, nil
+	return ids, count, seed, nil
 }
 
 func runSimulate(c *cli.Context) error {
@@ -110,10 +105,7 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	regions, err := strconv.Atoi(c.String("regions"))
-	if err != nil || regions < 1 || regions > 100000 {
-		return usageErrorf("--regions must be a whole number from 1 to 100000, got %q", c.String("regions"))
-	}
+	regions, _ := intOf(c, "regions")
 	format := c.String("format")
 	if !slices.Contains(verifyFormats, format) {
 		return usageErrorf("--format must be one of %s, got %q", strings.Join(verifyFormats, ", "), format)

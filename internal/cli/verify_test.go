@@ -215,11 +215,11 @@ func TestSimulateErrors(t *testing.T) {
 		stderr string
 	}{
 		{"bad ids", []string{"simulate", "--ids", "uuid"}, `presplit: --ids must be sequential, random or timestamp, got "uuid"`},
-		{"bad count", []string{"simulate", "--count", "1.5"}, `presplit: --count must be a whole number from 1 to 1e9, got "1.5"`},
-		{"zero count", []string{"keys", "--count", "0"}, `presplit: --count must be a whole number from 1 to 1e9, got "0"`},
+		{"bad count", []string{"simulate", "--count", "1.5"}, "presplit: --count 1.5: must be a whole number"},
+		{"zero count", []string{"keys", "--count", "0"}, "presplit: --count 0: too small (at least 1)"},
 		{"bad scheme", []string{"simulate", "--scheme", "salt:20"}, `presplit: --scheme salt:B needs B from 2 to 10, got "salt:20"`},
 		{"bad keys scheme", []string{"keys", "--scheme", "md5"}, `presplit: --scheme must be plain, salt:B, hash:W, mod:W, reverse or composite, got "md5"`},
-		{"bad regions", []string{"simulate", "--regions", "0"}, `presplit: --regions must be a whole number from 1 to 100000, got "0"`},
+		{"bad regions", []string{"simulate", "--regions", "0"}, "presplit: --regions 0: too small (at least 1)"},
 		{"bad seed", []string{"keys", "--seed", "-1"}, `presplit: --seed must be a non-negative whole number, got "-1"`},
 		{"flag after argument", []string{"keys", "x", "--count", "3"}, `presplit: flag "--count" comes after the argument "x": put flags before arguments (keys takes none)`},
 	}
