@@ -1,11 +1,9 @@
 package cli
 
-// presplit verify, simulate and keys (issue 6).
+// presplit verify: count how sample rowkeys fall into the regions.
 
 import (
 	"bytes"
-	"encoding/csv"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,12 +11,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/distribution"
-	"github.com/presplit/presplit/simulate"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 )
@@ -41,149 +37,6 @@ func verifyCommand() *cli.Command {
 		Flags:     flags,
 		Action:    runVerify,
 	}
-}
-
-// simulateSharedFlags are the flags simulate and keys share.
-func simulateSharedFlags(count string) []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "ids", Value: string(simulate.Sequential), Usage: "how ids arrive, `KIND`: sequential, random or timestamp"},
-		newIntFlag("count", "generate `N` writes: 1e6, 10k or 1000", count, 1, simulateMaxCount),
-		&cli.StringFlag{Name: "seed", Value: "1", Usage: "random `SEED`: the same seed gives the same keys"},
-	}
-}
-
-func simulateCommand() *cli.Command {
-	flags := simulateSharedFlags("1e6")
-	flags = append(flags,
-		newIntFlag("regions", "plan `N` regions per scheme (a scheme with fewer prefixes gets one region each)", "10", 1, 100_000),
-		&cli.StringSliceFlag{Name: "scheme", Usage: "rowkey `SCHEME`, repeatable: plain, salt:B, hash:W, mod:W, reverse, composite (default: all)"},
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: table, csv or json"},
-	)
-	return &cli.Command{
-		Name:      "simulate",
-		Usage:     "compare how rowkey schemes spread writes",
-		UsageText: "presplit simulate --ids sequential [--scheme hash:2 ...] [flags]",
-		Flags:     flags,
-		Action:    runSimulate,
-	}
-}
-
-func keysCommand() *cli.Command {
-	flags := simulateSharedFlags("1e6")
-	flags = append(flags, &cli.StringFlag{Name: "scheme", Value: "plain", Usage: "rowkey `SCHEME`: plain, salt:B, hash:W, mod:W, reverse or composite"})
-	return &cli.Command{
-		Name:      "keys",
-		Usage:     "generate rowkeys of a scheme, one per line",
-		UsageText: "presplit keys --scheme hash:2 --ids sequential --count 1000 | presplit verify --prefix hex:2 --regions 16",
-		Flags:     flags,
-		Action:    runKeys,
-	}
-}
-
-// simulateMaxCount bounds --count: a billion writes take minutes already.
-const simulateMaxCount = 1_000_000_000
-
-// simulateShared reads --ids, --count and --seed.
-func simulateShared(c *cli.Context) (simulate.IDs, int, uint64, error) {
-	ids, err := simulate.ParseIDs(c.String("ids"))
-	if err != nil {
-		return "", 0, 0, usageErrorf("--%v", err)
-	}
-	count, _ := intOf(c, "count")
-	seed, err := strconv.ParseUint(c.String("seed"), 10, 64)
-	if err != nil {
-		return "", 0, 0, usageErrorf("--seed must be a non-negative whole number, got %q", c.String("seed"))
-	}
-	return ids, count, seed, nil
-}
-
-func runSimulate(c *cli.Context) error {
-	if err := verifyNoArgs(c, "see presplit simulate --help"); err != nil {
-		return err
-	}
-	ids, count, seed, err := simulateShared(c)
-	if err != nil {
-		return err
-	}
-	regions, _ := intOf(c, "regions")
-	format := c.String("format")
-	if !slices.Contains(verifyFormats, format) {
-		return usageErrorf("--format must be one of %s, got %q", strings.Join(verifyFormats, ", "), format)
-	}
-	schemes := simulate.DefaultSchemes
-	if names := c.StringSlice("scheme"); len(names) > 0 {
-		schemes = nil
-		for _, n := range names {
-			s, err := simulate.ParseScheme(n)
-			if err != nil {
-				return usageErrorf("--%v", err)
-			}
-			schemes = append(schemes, s)
-		}
-	}
-	results, err := simulate.Run(simulate.Config{IDs: ids, Count: count, Regions: regions, Seed: seed, Schemes: schemes})
-	if err != nil {
-		return err
-	}
-	var out bytes.Buffer
-	switch format {
-	case "json":
-		enc := json.NewEncoder(&out)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(results)
-	case "csv":
-		err = simulateWriteCSV(&out, results)
-	default:
-		err = simulateWriteTable(&out, results, ids, count)
-	}
-	if err != nil {
-		return err
-	}
-	_, err = c.App.Writer.Write(out.Bytes())
-	return err
-}
-
-func simulateRow(r simulate.Result) []string {
-	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
-	return []string{r.Scheme, r.Prefix, strconv.Itoa(r.Regions), f(r.Skew), f(r.HotSkew),
-		strconv.FormatFloat(100*r.HotShare, 'f', 1, 64) + "%", r.PointRead, r.RangeScan}
-}
-
-func simulateWriteTable(w io.Writer, results []simulate.Result, ids simulate.IDs, count int) error {
-	fmt.Fprintf(w, "%d writes, %s ids; hot = the newest 10%% of writes\n\n", count, ids)
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "scheme\tprefix\tregions\tskew\thot skew\thottest region's share of hot writes\tpoint read\trange scan by id")
-	for _, r := range results {
-		fmt.Fprintln(tw, strings.Join(simulateRow(r), "\t"))
-	}
-	return tw.Flush()
-}
-
-func simulateWriteCSV(w io.Writer, results []simulate.Result) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"scheme", "prefix", "regions", "skew", "hot_skew", "hot_share", "point_read", "range_scan"})
-	for _, r := range results {
-		row := simulateRow(r)
-		row[5] = strconv.FormatFloat(r.HotShare, 'f', -1, 64)
-		cw.Write(row)
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-func runKeys(c *cli.Context) error {
-	if err := verifyNoArgs(c, "see presplit keys --help"); err != nil {
-		return err
-	}
-	ids, count, seed, err := simulateShared(c)
-	if err != nil {
-		return err
-	}
-	s, err := simulate.ParseScheme(c.String("scheme"))
-	if err != nil {
-		return usageErrorf("--%v", err)
-	}
-	return simulate.WriteKeys(c.App.Writer, s, ids, count, seed)
 }
 
 // verifyFormats are the --format values of verify.
