@@ -159,4 +159,3 @@ func runKeys(c *cli.Context) error {
 	}
 	return simulate.WriteKeys(c.App.Writer, s, ids, count, seed)
 }
-
