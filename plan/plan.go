@@ -245,59 +245,46 @@ func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.I
 	return in, nil
 }
 
-// capacityError places the model's InputError on the design's value.
+// capacityError places the model's InputError on the design's value: its position in the
+// spec, or the Src the CLI gave it.
 func capacityError(d *tablespec.Spec, err error) error {
 	var ie *capacity.InputError
 	if !errors.As(err, &ie) {
 		return &FieldError{Field: "capacity", Pos: d.Capacity.Pos, Rule: err.Error()}
 	}
 	c := d.Capacity
-	field := "capacity." + ie.Field
-	at := func(pos tablespec.Pos, src, raw string) error {
-		if raw == "" {
-			raw = ie.Value
-		}
-		return &FieldError{Field: field, Pos: pos, Src: src, Raw: raw, Rule: ie.Rule}
-	}
-	switch ie.Field {
-	case "rows":
-		return at(c.Rows.Pos, c.Rows.Src, c.Rows.Raw)
-	case "kv":
-		return at(c.KV.Pos, c.KV.Src, c.KV.Raw)
-	case "daily":
-		return at(c.Daily.Pos, c.Daily.Src, c.Daily.Raw)
-	case "retention":
-		return at(c.Retention.Pos, c.Retention.Src, c.Retention.Raw)
-	case "horizon":
-		return at(c.Horizon.Pos, c.Horizon.Src, c.Horizon.Raw)
-	case "compression_ratio":
-		return at(c.CompressionRatio.Pos, c.CompressionRatio.Src, c.CompressionRatio.Raw)
-	case "redundancy":
-		return at(c.Redundancy.Pos, c.Redundancy.Src, c.Redundancy.Raw)
-	case "region_size":
-		return at(c.RegionSize.Pos, c.RegionSize.Src, c.RegionSize.Raw)
-	case "replication":
-		return at(c.Replication.Pos, c.Replication.Src, c.Replication.Raw)
+	values := map[string]origin{
+		"capacity.rows": originOf(c.Rows), "capacity.kv": originOf(c.KV), "capacity.daily": originOf(c.Daily),
+		"capacity.retention": originOf(c.Retention), "capacity.horizon": originOf(c.Horizon),
+		"capacity.compression_ratio": originOf(c.CompressionRatio), "capacity.redundancy": originOf(c.Redundancy),
+		"capacity.region_size": originOf(c.RegionSize), "capacity.replication": originOf(c.Replication),
 	}
 	if cl := d.Cluster; cl != nil {
-		field = "cluster." + ie.Field
-		switch ie.Field {
-		case "region_servers":
-			return at(cl.RegionServers.Pos, cl.RegionServers.Src, cl.RegionServers.Raw)
-		case "heap":
-			return at(cl.Heap.Pos, cl.Heap.Src, cl.Heap.Raw)
-		case "memstore_fraction":
-			return at(cl.MemstoreFraction.Pos, cl.MemstoreFraction.Src, cl.MemstoreFraction.Raw)
-		case "flush_size":
-			return at(cl.FlushSize.Pos, cl.FlushSize.Src, cl.FlushSize.Raw)
+		values["cluster.region_servers"] = originOf(cl.RegionServers)
+		values["cluster.heap"] = originOf(cl.Heap)
+		values["cluster.memstore_fraction"] = originOf(cl.MemstoreFraction)
+		values["cluster.flush_size"] = originOf(cl.FlushSize)
+	}
+	fe := &FieldError{Field: "capacity." + ie.Field, Pos: c.Pos, Raw: ie.Value, Rule: ie.Rule}
+	for _, section := range []string{"capacity.", "cluster."} {
+		if o, ok := values[section+ie.Field]; ok && (o.pos.Line > 0 || o.src != "") {
+			fe.Field, fe.Pos, fe.Src, fe.Raw = section+ie.Field, o.pos, o.src, o.raw
+			return fe
 		}
 	}
-	if cl := c.Cells; cl != nil {
-		field = "capacity.cells." + ie.Field
-		return at(cl.Pos, "", "")
+	if c.Cells != nil { // a cell's part, or a bytes per row derived from the cells
+		fe.Field, fe.Pos = "capacity.cells."+ie.Field, c.Cells.Pos
 	}
-	return at(c.Pos, "", "")
+	return fe
 }
+
+// origin is where a design value came from, for a message about it.
+type origin struct {
+	pos      tablespec.Pos
+	src, raw string
+}
+
+func originOf[T any](v tablespec.Value[T]) origin { return origin{v.Pos, v.Src, v.Raw} }
 
 func valueError[T any](field string, v tablespec.Value[T], rule string) error {
 	return &FieldError{Field: field, Pos: v.Pos, Src: v.Src, Raw: v.Raw, Rule: rule}
