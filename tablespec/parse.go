@@ -669,6 +669,15 @@ func (d *decoder) crossChecks(s *Spec) error {
 		case !c.Rows.Set && !c.Daily.Set:
 			return at(c.Pos, "capacity needs a volume: rows with kv or cells, or daily with retention")
 		}
+		// The cells' versions size the table; a family keeping another count would make
+		// the create statement disagree with the sizing.
+		if cl := c.Cells; cl != nil && cl.Versions.Set {
+			for _, f := range s.Families {
+				if f.Versions.Set && f.Versions.V != cl.Versions.V {
+					return at(cl.Versions.Pos, "capacity cells versions %d differs from family %s versions %d; give one count", cl.Versions.V, f.Name.V, f.Versions.V)
+				}
+			}
+		}
 	}
 	if sp := s.Splits; sp != nil {
 		if sp.File.Set && (sp.Algo.Set || sp.Regions.Set || sp.Align.Set) {

@@ -260,3 +260,11 @@ func TestParseLongValueClipped(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, `s.yaml:1:1: a table spec must be a mapping with at least table and families, got the string "0000 0000 0000 0000 0000 0000 0000 0000 ..."`, err.Error())
 }
+
+func TestParseCellsVersionsAgreeWithFamilies(t *testing.T) {
+	_, err := Parse("t.yaml", []byte("families: [{name: d, versions: 1}]\ncapacity:\n  rows: 1e6\n  cells: {count: 2, row_len: 8, value_len: 10, versions: 3}\n"))
+	require.Error(t, err)
+	assert.Equal(t, "t.yaml:4:58: capacity cells versions 3 differs from family d versions 1; give one count", err.Error())
+	_, err = Parse("t.yaml", []byte("families: [{name: d, versions: 3}]\ncapacity:\n  rows: 1e6\n  cells: {count: 2, row_len: 8, value_len: 10, versions: 3}\n"))
+	require.NoError(t, err)
+}
