@@ -242,7 +242,7 @@ func (x *workbook) planSheet(d Doc, p *capacity.Plan) error {
 	if err := rows(results, false); err != nil {
 		return err
 	}
-	if cin, cres := xlsxClusterRows(p); len(cin) > 0 {
+	if cin, cres := xlsxClusterRows(p, d.Split.Regions()); len(cin) > 0 {
 		if err := section("Cluster", "value", "flag / formula"); err != nil {
 			return err
 		}
@@ -412,12 +412,22 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 
 // xlsxClusterRows are the cluster's inputs and figures, for the ones the plan was given: the
 // region servers (regions per server) and the heap (the memstore ceiling).
-func xlsxClusterRows(p *capacity.Plan) (inputs, results []xlsxRow) {
+//
+// Regions per server is judged on the regions the split creates, as the report and lint
+// judge it. When the split creates the sized count, that is the live regions cell, so the
+// figure moves with the inputs; when the split was fixed otherwise (--regions, --align even,
+// a spec's splits), it is split_regions, which editing the sizing does not change.
+func xlsxClusterRows(p *capacity.Plan, created int) (inputs, results []xlsxRow) {
 	c := p.Input.Cluster
 	if c.RegionServers > 0 {
+		rps := xlsxRow{label: "regions per server", name: "regions_per_server", formula: "regions/region_servers",
+			unit: "regions", format: fmtDecimal, note: "regions / region servers (20..200 recommended)"}
+		if created != p.Regions {
+			rps.formula = "split_regions/region_servers"
+			rps.note = "regions the split creates / region servers (20..200 recommended)"
+		}
 		inputs = append(inputs, xlsxRow{label: "region servers", name: "region_servers", value: float64(c.RegionServers), unit: "servers", note: "--region-servers"})
-		results = append(results, xlsxRow{label: "regions per server", name: "regions_per_server", formula: "regions/region_servers",
-			unit: "regions", format: fmtDecimal, note: "regions / region servers (20..200 recommended)"})
+		results = append(results, rps)
 	}
 	if c.Heap > 0 {
 		inputs = append(inputs,

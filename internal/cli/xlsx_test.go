@@ -115,6 +115,8 @@ func TestXLSXLibreOffice(t *testing.T) {
 		cases = append(cases, workbookCase{name: g.name, args: append([]string{"plan"}, strings.Fields(g.args)...)})
 	}
 	cases = append(cases,
+		// The split is not the sized count: regions per server is judged on the split's.
+		workbookCase{name: "regions-override", args: strings.Fields("plan --rows 1e10 --kv 300B --region-servers 10 --regions 100")},
 		workbookCase{name: "splits-hex2", args: strings.Fields("splits --regions 20 --prefix hex:2")},
 		workbookCase{name: "splits-algo", args: strings.Fields("splits --regions 7 --algo DecimalStringSplit")},
 		workbookCase{name: "edit-rows-region-size", args: strings.Fields("plan --rows 1e10 --kv 300B"),
