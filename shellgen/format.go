@@ -9,16 +9,18 @@ import (
 var formats = []struct {
 	name   string
 	render func(io.Writer, Doc) error
+	binary bool // not text: refused on a terminal
 }{
-	{"report", func(w io.Writer, d Doc) error { return Report(w, d) }},
-	{"shell", Shell},
-	{"lines", Lines},
-	{"splits-file", SplitsFile},
-	{"regionsplitter", RegionSplitter},
-	{"csv", CSV},
-	{"capacity-csv", CapacityCSV},
-	{"json", JSON},
-	{"java", Java},
+	{name: "report", render: func(w io.Writer, d Doc) error { return Report(w, d) }},
+	{name: "shell", render: Shell},
+	{name: "lines", render: Lines},
+	{name: "splits-file", render: SplitsFile},
+	{name: "regionsplitter", render: RegionSplitter},
+	{name: "csv", render: CSV},
+	{name: "capacity-csv", render: CapacityCSV},
+	{name: "json", render: JSON},
+	{name: "java", render: Java},
+	{name: "xlsx", render: XLSX, binary: true},
 }
 
 // Format returns the renderer of a --format name.
@@ -29,6 +31,17 @@ func Format(name string) (func(io.Writer, Doc) error, bool) {
 		}
 	}
 	return nil, false
+}
+
+// Binary reports whether a --format writes bytes that are not text (xlsx): the CLI does
+// not write them to a terminal.
+func Binary(name string) bool {
+	for _, f := range formats {
+		if f.name == name {
+			return f.binary
+		}
+	}
+	return false
 }
 
 // FormatNames lists the --format names, report first.

@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/presplit/presplit/hbase"
@@ -13,6 +15,7 @@ import (
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/shellgen"
 	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
 )
 
 // tableFlags are the table settings: --table, --family, --versions, --ttl, --compression,
@@ -72,6 +75,11 @@ func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 	if err := checkOutputFile("-o", path); err != nil {
 		return err
 	}
+	// A binary format (xlsx) on a terminal is noise and can upset it: without -o, stdout
+	// must be a pipe or a file. -o - is the explicit request to write stdout anyway.
+	if shellgen.Binary(name) && !c.IsSet("output") && isTerminal(c.App.Writer) {
+		return usageErrorf("--format %s writes a binary workbook, not to a terminal: use -o FILE, or -o - to write it to stdout", name)
+	}
 	var buf bytes.Buffer
 	if err := render(&buf, doc); err != nil {
 		return renderError(err)
@@ -93,6 +101,12 @@ func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 		}
 	}
 	return failOn.check(doc.Findings)
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // failOnFlag is --fail-on: plan and splits are CI gates like lint.

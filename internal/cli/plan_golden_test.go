@@ -10,32 +10,35 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// planGoldens are the plan goldens: testdata/plan/NAME.golden is `presplit plan ARGS`.
+// TestXLSXLibreOffice renders each as a workbook too.
+var planGoldens = []struct {
+	name     string
+	args     string
+	contains []string // figures the issue states, asserted besides the golden file
+}{
+	{name: "rows-kv", args: "--rows 1e10 --kv 300B",
+		contains: []string{"= 3.0 TB (2.7 TiB)", "= 4.5 TB (4.1 TiB)", "ceil(419.1)  = 420"}},
+	// 500GB is 500 GiB (Hadoop's convention): 500 x 2^30 x 30 days x 1.5 / 10 GiB = 2250.
+	{name: "daily-30d", args: "--daily 500GB --retention 30d",
+		contains: []string{"daily ingest       500 GiB (536.9 GB)", "= 16.1 TB (14.6 TiB)", "= 24.2 TB (22 TiB)", "ceil(2250.0)  = 2250"}},
+	{name: "daily-1y-cluster", args: "--daily 50GB --retention 1y --compression-ratio 0.35 --region-servers 12 --heap 16GiB --prefix dec:3",
+		contains: []string{"days  raw", "memstore ceiling    51.2 regions per server"}},
+	{name: "cells", args: "--rows 2.5e9 --cells 6 --row-len 16 --family-len 1 --qualifier-len 24 --value-len 40 --versions 2",
+		contains: []string{"bytes per cell     101 B = 20 overhead + 16 row + 1 family + 24 qualifier + 40 value", "qualifiers         288 B per row (23.8% of the row)"}},
+	{name: "small-table", args: "--rows 1e6 --kv 300B",
+		contains: []string{"no pre-split needed"}},
+	{name: "prefix-dec2-table", args: "--rows 1e10 --kv 300B --compression-ratio 0.35 --region-size 20GiB --prefix dec:2 --table ns:orders --family d --ttl 30d --compression snappy --bloom row",
+		contains: []string{"= 74", "create 'ns:orders'"}},
+	// 1KB is 1024 bytes: 1e9 x 1024 x 3 / 10 GiB = 286.1.
+	{name: "redundancy-warning", args: "--rows 1e9 --kv 1KB --redundancy 3",
+		contains: []string{"warning  CP001: redundancy 3 looks like it counts HDFS replication", "bytes per row      1.0 KiB (1.0 kB)", "ceil(286.1)  = 287"}},
+}
+
 // TestPlanGolden runs presplit plan end to end and compares stdout with
 // testdata/plan/NAME.golden (rewrite with go test . -update).
 func TestPlanGolden(t *testing.T) {
-	tests := []struct {
-		name     string
-		args     string
-		contains []string // figures the issue states, asserted besides the golden file
-	}{
-		{name: "rows-kv", args: "--rows 1e10 --kv 300B",
-			contains: []string{"= 3.0 TB (2.7 TiB)", "= 4.5 TB (4.1 TiB)", "ceil(419.1)  = 420"}},
-		// 500GB is 500 GiB (Hadoop's convention): 500 x 2^30 x 30 days x 1.5 / 10 GiB = 2250.
-		{name: "daily-30d", args: "--daily 500GB --retention 30d",
-			contains: []string{"daily ingest       500 GiB (536.9 GB)", "= 16.1 TB (14.6 TiB)", "= 24.2 TB (22 TiB)", "ceil(2250.0)  = 2250"}},
-		{name: "daily-1y-cluster", args: "--daily 50GB --retention 1y --compression-ratio 0.35 --region-servers 12 --heap 16GiB --prefix dec:3",
-			contains: []string{"days  raw", "memstore ceiling    51.2 regions per server"}},
-		{name: "cells", args: "--rows 2.5e9 --cells 6 --row-len 16 --family-len 1 --qualifier-len 24 --value-len 40 --versions 2",
-			contains: []string{"bytes per cell     101 B = 20 overhead + 16 row + 1 family + 24 qualifier + 40 value", "qualifiers         288 B per row (23.8% of the row)"}},
-		{name: "small-table", args: "--rows 1e6 --kv 300B",
-			contains: []string{"no pre-split needed"}},
-		{name: "prefix-dec2-table", args: "--rows 1e10 --kv 300B --compression-ratio 0.35 --region-size 20GiB --prefix dec:2 --table ns:orders --family d --ttl 30d --compression snappy --bloom row",
-			contains: []string{"= 74", "create 'ns:orders'"}},
-		// 1KB is 1024 bytes: 1e9 x 1024 x 3 / 10 GiB = 286.1.
-		{name: "redundancy-warning", args: "--rows 1e9 --kv 1KB --redundancy 3",
-			contains: []string{"warning  CP001: redundancy 3 looks like it counts HDFS replication", "bytes per row      1.0 KiB (1.0 kB)", "ceil(286.1)  = 287"}},
-	}
-	for _, tt := range tests {
+	for _, tt := range planGoldens {
 		t.Run(tt.name, func(t *testing.T) {
 			out, errOut, code := runCLI(t, "", append([]string{"plan"}, strings.Fields(tt.args)...)...)
 			require.Equal(t, 0, code, errOut)
