@@ -519,9 +519,9 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 			Categories: fmt.Sprintf("%s!$A$2:$A$%d", sh, last),
 			Values:     fmt.Sprintf("%s!$E$2:$E$%d", sh, last),
 		}},
-		Title:  excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "Regions over time"}}},
-		XAxis:  excelize.ChartAxis{Title: excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "days of ingest"}}}},
-		YAxis:  excelize.ChartAxis{Title: excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "regions"}}}},
+		Title:  []excelize.RichTextRun{{Text: "Regions over time"}},
+		XAxis:  excelize.ChartAxis{Title: []excelize.RichTextRun{{Text: "days of ingest"}}},
+		YAxis:  excelize.ChartAxis{Title: []excelize.RichTextRun{{Text: "regions"}}},
 		Legend: excelize.ChartLegend{Position: "none"},
 	})
 }
@@ -636,9 +636,9 @@ func (x *workbook) regionsSheet(d Doc) error {
 			Categories: fmt.Sprintf("%s!$A$2:$A$%d", sh, last),
 			Values:     fmt.Sprintf("%s!$D$2:$D$%d", sh, last),
 		}},
-		Title:  excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "Share of the key space per region"}}},
-		XAxis:  excelize.ChartAxis{Title: excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "region"}}}},
-		YAxis:  excelize.ChartAxis{Title: excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "share"}}}},
+		Title:  []excelize.RichTextRun{{Text: "Share of the key space per region"}},
+		XAxis:  excelize.ChartAxis{Title: []excelize.RichTextRun{{Text: "region"}}},
+		YAxis:  excelize.ChartAxis{Title: []excelize.RichTextRun{{Text: "share"}}},
 		Legend: excelize.ChartLegend{Position: "none"},
 	})
 }
