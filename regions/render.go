@@ -225,7 +225,7 @@ func WriteReport(w io.Writer, d Doc) error {
 			fmt.Fprintf(&b, "not on an edge (HBase's own splits, or a pre-split on another prefix):\n")
 			for _, i := range off[:min(len(off), maxListed)] {
 				r := l.Regions[i]
-				fmt.Fprintf(&b, "  region %d starts at %s (%s)\n", i+1, strconv.Quote(keyText(r.Start)), edges.classify(r.Start))
+				fmt.Fprintf(&b, "  region %d starts at %s (%s)\n", i+1, quoted(r.Start), edges.classify(r.Start))
 			}
 			if len(off) > maxListed {
 				fmt.Fprintf(&b, "  ... and %d more (see --format csv)\n", len(off)-maxListed)
@@ -259,6 +259,10 @@ func WriteReport(w io.Writer, d Doc) error {
 	_, err := io.WriteString(w, b.String())
 	return err
 }
+
+// quoted is a key's toStringBinary text between double quotes, unescaped: the form the
+// shell prints, with its spaces visible.
+func quoted(k []byte) string { return `"` + keyText(k) + `"` }
 
 func encodedSuffix(r Region) string {
 	if r.Encoded == "" {
@@ -326,7 +330,7 @@ func WriteShell(w io.Writer, d Doc) error {
 			fmt.Fprintf(&b, "split %s  # region %d: %s, at HBase's mid key\n", rubySingle(r.Encoded), s.Index+1, size(r.Size))
 			continue
 		}
-		fmt.Fprintf(&b, "split %s, %s  # region %d: %s, at the bucket edge %s\n", rubySingle(r.Encoded), RubyBytes(s.Key), s.Index+1, size(r.Size), strconv.Quote(keyText(s.Key)))
+		fmt.Fprintf(&b, "split %s, %s  # region %d: %s, at the bucket edge %s\n", rubySingle(r.Encoded), RubyBytes(s.Key), s.Index+1, size(r.Size), quoted(s.Key))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
