@@ -42,15 +42,15 @@ func ReadGetSplits(data []byte) (keys [][]byte, lines []int, err error) {
 		}
 		k, err := keyCell(all[i])
 		if err != nil {
-			return nil, nil, lineErrorf(i+1, "split key %q: %v", all[i], err)
+			return nil, nil, lineErrorf(i+1, "split key %s: %v", show(all[i]), err)
 		}
 		if len(keys) > 0 {
 			prev := string(keys[len(keys)-1])
 			switch {
 			case string(k) == prev:
-				return nil, nil, lineErrorf(i+1, "duplicate split key %q (line %d)", all[i], lines[len(lines)-1])
+				return nil, nil, lineErrorf(i+1, "duplicate split key %s (line %d)", show(all[i]), lines[len(lines)-1])
 			case string(k) < prev:
-				return nil, nil, lineErrorf(i+1, "split key %q sorts before the one on line %d: keys must be in order", all[i], lines[len(lines)-1])
+				return nil, nil, lineErrorf(i+1, "split key %s sorts before the one on line %d: keys must be in order", show(all[i]), lines[len(lines)-1])
 			}
 		}
 		keys = append(keys, k)
@@ -95,8 +95,8 @@ func (l *Layout) ApplySplits(keys [][]byte, lines []int) error {
 			continue
 		}
 		if l.Exact || stripKey(k) != stripKey(r.Start) {
-			return lineErrorf(lines[i], "split key %q but list_regions' region %d (line %d) starts at %q: take both at the same time",
-				keyText(k), i+2, r.Line, keyText(r.Start))
+			return lineErrorf(lines[i], "split key %s but list_regions' region %d (line %d) starts at %s: take both at the same time",
+				quoted(k), i+2, r.Line, quoted(r.Start))
 		}
 		r.Start = k
 		l.Regions[i].End = k

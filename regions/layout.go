@@ -9,6 +9,7 @@ package regions
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/presplit/presplit/hbytes"
@@ -90,27 +91,42 @@ func (l *Layout) Check() error {
 		return &LineError{Err: fmt.Errorf("no regions")}
 	}
 	if first := l.Regions[0]; len(first.Start) != 0 {
-		return lineErrorf(first.Line, "the first region starts at %q, not at the empty key: the list is not the whole table (filtered by server or locality?)",
-			hbytes.ToStringBinary(first.Start))
+		return lineErrorf(first.Line, "the first region starts at %s, not at the empty key: the list is not the whole table (filtered by server or locality?)",
+			quoted(first.Start))
 	}
 	for i := 1; i < len(l.Regions); i++ {
 		prev, r := l.Regions[i-1], l.Regions[i]
 		switch c := bytes.Compare(prev.Start, r.Start); {
 		case c == 0:
-			return lineErrorf(r.Line, "duplicate region: start key %q again (line %d)", hbytes.ToStringBinary(r.Start), prev.Line)
+			return lineErrorf(r.Line, "duplicate region: start key %s again (line %d)", quoted(r.Start), prev.Line)
 		case c > 0:
 			msg := "regions must be in key order"
 			if !l.Exact {
 				msg = "list_regions strips its keys; give --get-splits (or the REGION_NAME column) for the exact keys"
 			}
-			return lineErrorf(r.Line, "region start key %q sorts before the previous region's %q: %s",
-				hbytes.ToStringBinary(r.Start), hbytes.ToStringBinary(prev.Start), msg)
+			return lineErrorf(r.Line, "region start key %s sorts before the previous region's %s: %s",
+				quoted(r.Start), quoted(prev.Start), msg)
 		}
 	}
 	return nil
 }
 
 func keyText(k []byte) string { return hbytes.ToStringBinary(k) }
+
+// quoted is a key's toStringBinary text between double quotes, unescaped: the form the
+// shell prints, with its spaces visible.
+func quoted(k []byte) string { return `"` + keyText(k) + `"` }
+
+// show is text from the input in an error: between double quotes as it reads when it is
+// printable ASCII (toStringBinary text: `"\x00a"`), Go-quoted otherwise.
+func show(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7E {
+			return strconv.Quote(s)
+		}
+	}
+	return `"` + s + `"`
+}
 
 // stripKey is the key as list_regions prints it: toStringBinary, then Ruby's strip.
 func stripKey(k []byte) string { return strings.Trim(hbytes.ToStringBinary(k), " ") }

@@ -94,7 +94,7 @@ func ReadListRegions(data []byte) (*Layout, error) {
 		if c, ok := col["REGION_NAME"]; ok {
 			rn, err := parseRegionName(cells[c])
 			if err != nil {
-				return nil, lineErrorf(i+1, "REGION_NAME %q: %v", cells[c], err)
+				return nil, lineErrorf(i+1, "REGION_NAME %s: %v", show(cells[c]), err)
 			}
 			if l.Table == "" {
 				l.Table = rn.table
@@ -107,12 +107,12 @@ func ReadListRegions(data []byte) (*Layout, error) {
 		if c, ok := col["START_KEY"]; ok {
 			k, err := keyCell(cells[c])
 			if err != nil {
-				return nil, lineErrorf(i+1, "START_KEY %q: %v", cells[c], err)
+				return nil, lineErrorf(i+1, "START_KEY %s: %v", show(cells[c]), err)
 			}
 			if !hasName {
 				r.Start = k
 			} else if printed := strings.Trim(hbytes.ToStringBinary(r.Start), " "); printed != cells[c] {
-				return nil, lineErrorf(i+1, "START_KEY %q does not match the start key %q in REGION_NAME", cells[c], printed)
+				return nil, lineErrorf(i+1, "START_KEY %s does not match the start key %s in REGION_NAME", show(cells[c]), show(printed))
 			}
 		}
 		if c, ok := col["SIZE"]; ok {
@@ -174,9 +174,9 @@ func ReadListRegions(data []byte) (*Layout, error) {
 			if ends[j] != want {
 				next := "the end of the table"
 				if j+1 < len(l.Regions) {
-					next = fmt.Sprintf("%q (line %d)", want, l.Regions[j+1].Line)
+					next = fmt.Sprintf("%s (line %d)", show(want), l.Regions[j+1].Line)
 				}
-				return nil, lineErrorf(l.Regions[j].Line, "END_KEY %q but the next region starts at %s: overlapping or missing regions", ends[j], next)
+				return nil, lineErrorf(l.Regions[j].Line, "END_KEY %s but the next region starts at %s: overlapping or missing regions", show(ends[j]), next)
 			}
 		}
 	}

@@ -159,7 +159,7 @@ func TestReadListRegionsLines(t *testing.T) {
 		{"count mismatch", hdr + row("           ", "           ", "    1") + "\n 2 rows\n", "line 4: truncated or edited: list_regions says 2 rows, the table has 1"},
 		{"text after rows", hdr + row("           ", "           ", "    1") + "\n 1 rows\nextra\n", `line 5: unexpected line after ` + "` 1 rows`"},
 		{"bad size", hdr + row("           ", "           ", "  1.5") + "\n 1 rows\n", `line 3: SIZE "1.5": must be whole megabytes`},
-		{"lowercase escape", hdr + row("           ", "       \\xff", "    1") + "\n" + row("       \\xff", "           ", "    1") + "\n 2 rows\n", `line 4: START_KEY "\\xff": not a key as toStringBinary prints it`},
+		{"lowercase escape", hdr + row("           ", "       \\xff", "    1") + "\n" + row("       \\xff", "           ", "    1") + "\n 2 rows\n", `line 4: START_KEY "\xff": not a key as toStringBinary prints it`},
 		{"first not empty", hdr + row("          a", "           ", "    1") + "\n 1 rows\n", "line 3: the first region starts at \"a\""},
 		{"shell error", "ERROR: Table t1 must be enabled.\n", "line 1: the shell printed an error instead of regions"},
 	} {

@@ -260,10 +260,6 @@ func WriteReport(w io.Writer, d Doc) error {
 	return err
 }
 
-// quoted is a key's toStringBinary text between double quotes, unescaped: the form the
-// shell prints, with its spaces visible.
-func quoted(k []byte) string { return `"` + keyText(k) + `"` }
-
 func encodedSuffix(r Region) string {
 	if r.Encoded == "" {
 		return ""

@@ -220,7 +220,7 @@ func TestRegionsErrors(t *testing.T) {
 		{"no input", nil, "presplit: no regions to read: give --list-regions FILE"},
 		{"truncated", []string{"--list-regions", regionsDir + "truncated.txt"}, "presplit: testdata/regions/truncated.txt:7: truncated: no ` N rows` line after the last region"},
 		{"row width", []string{"--list-regions", regionsDir + "badwidth.txt"}, "presplit: testdata/regions/badwidth.txt:4: row is 264 characters wide, the header's columns make 263: a cut or edited row"},
-		{"duplicate", []string{"--list-regions", regionsDir + "dup.txt"}, `presplit: testdata/regions/dup.txt:5: duplicate region: start key "\\x00\\xFF" again (line 4)`},
+		{"duplicate", []string{"--list-regions", regionsDir + "dup.txt"}, `presplit: testdata/regions/dup.txt:5: duplicate region: start key "\x00\xFF" again (line 4)`},
 		{"overlap", []string{"--list-regions", regionsDir + "overlap.txt"}, `presplit: testdata/regions/overlap.txt:5: END_KEY "b" but the next region starts at the end of the table: overlapping or missing regions`},
 		{"in transition", []string{"--list-regions", regionsDir + "transition.txt"}, "presplit: testdata/regions/transition.txt:1: list_regions could not read a region"},
 		{"no bean", []string{"--list-regions", regionsDir + "special.txt", "--jmx", regionsDir + "nobean.json"}, "presplit: testdata/regions/nobean.json:2: no Hadoop:service=HBase,name=RegionServer,sub=Regions bean"},
