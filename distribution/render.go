@@ -123,6 +123,11 @@ func percent(share float64) string { return strconv.FormatFloat(100*share, 'f', 
 // eighths are the partial blocks of 1/8 to 7/8 of a cell.
 var eighths = [...]string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
 
+// Bar draws n out of largest as up to width cells of Unicode blocks, in eighths of a cell,
+// as verify's table does on a terminal; any n > 0 gets at least one eighth. Other reports
+// (presplit regions' size histogram) draw their bars with it.
+func Bar(n, largest int64, width int) string { return bar(n, largest, width) }
+
 // bar draws n out of largest as up to width cells of Unicode blocks, in eighths of a cell.
 // A region with any key gets at least one eighth.
 func bar(n, largest int64, width int) string {

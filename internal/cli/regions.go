@@ -1,0 +1,231 @@
+package cli
+
+// presplit regions: read what the cluster prints about an existing table's regions, report
+// the layout, and plan merges and splits as an hbase shell script.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/regions"
+	"github.com/presplit/presplit/splits"
+	"github.com/urfave/cli/v2"
+)
+
+// maxRegionsInput bounds each file presplit regions reads.
+const maxRegionsInput = 1 << 30
+
+// minRegionSize is TableDescriptorChecker's floor for MAX_FILESIZE
+// (hbase.hregion.max.filesize.limit, 2 MiB).
+const minRegionSize = 2 << 20
+
+func regionsCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "regions",
+		Usage: "report an existing table's region layout and plan merges and splits",
+		UsageText: "presplit regions --list-regions regions.txt [--jmx rs1.json ...] [--get-splits splits.txt]\n" +
+			"   [--region-size 10g] [--prefix hex:2] [--target-regions N] [--format report|shell|csv|json]",
+		Description: "Reads the output of `list_regions 'TABLE'` and/or `get_splits 'TABLE'` from hbase shell,\n" +
+			"   and optionally each RegionServer's /jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions,\n" +
+			"   offline. --format shell writes merge_region and split statements to review, then run with\n" +
+			"   hbase shell -n FILE.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "list-regions", Usage: "read `FILE`, the output of list_regions 'TABLE' (hbase shell 2.x)"},
+			&cli.StringFlag{Name: "get-splits", Usage: "read `FILE`, the output of get_splits 'TABLE': exact boundaries, no sizes"},
+			&cli.StringSliceFlag{Name: "jmx", Usage: "read `FILE`, a RegionServer's /jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions (repeatable; sizes in bytes with the memstore)"},
+			&cli.StringFlag{Name: "table", Usage: "table `NAME` ([namespace:]name) to pick from the JMX"},
+			&cli.StringFlag{Name: "prefix", Usage: "rowkey prefix `SPEC` (hex:2, dec:3, byte:16, chars:ALPHABET:W): never merge across a bucket edge, split on one"},
+			newSizeFlag("region-size", "target `SIZE` per region, whole bytes (default: --max-filesize, else 10g)", "", sizeRule{Whole: true, Min: minRegionSize}),
+			newSizeFlag("max-filesize", "the table's MAX_FILESIZE, `SIZE`: the target when --region-size is not given", "", sizeRule{Whole: true, Min: minRegionSize}),
+			newIntFlag("target-regions", "merge the smallest adjacent pairs until `N` regions remain (never above 0.9 x the target size)", "", 1, hbase.MaxRegions),
+			&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: "report", Usage: "output `FORMAT`: " + strings.Join(regions.FormatNames(), ", ")},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` atomically; - is stdout"},
+		},
+		Action: runRegions,
+	}
+}
+
+// defaultRegionSize is hbase.hregion.max.filesize's default, 10 GiB.
+const defaultRegionSize = 10 << 30
+
+// regionsMergeArity is how many regions one merge_region statement names. HBase 2.x merges
+// more than two at once, 1.x exactly two; until the target version is known (issue 12),
+// two at a time, which every shell takes. The one place that decides it.
+func regionsMergeArity() int { return regions.DefaultMergeArity }
+
+func runRegions(c *cli.Context) error {
+	if err := verifyNoArgs(c, "name the inputs with --list-regions, --get-splits and --jmx"); err != nil {
+		return err
+	}
+	format := c.String("format")
+	render, ok := regions.Format(format)
+	if !ok {
+		return usageErrorf("--format must be one of %s, got %q", strings.Join(regions.FormatNames(), ", "), format)
+	}
+	out := "-"
+	if c.IsSet("output") {
+		out = c.String("output")
+	}
+	if err := checkOutputFile("-o", out); err != nil {
+		return err
+	}
+	doc, err := regionsDoc(c)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := render(&buf, *doc); err != nil {
+		var fe *regions.FormatError
+		if errors.As(err, &fe) {
+			return usageErrorf("--format %s: %s", fe.Format, fe.Reason)
+		}
+		return err
+	}
+	return writeOutputFile("-o", out, c.App.Writer, buf.Bytes())
+}
+
+// regionsRead reads one input file and parses it; a parse error names FILE:LINE.
+func regionsRead[T any](flag, path, what string, parse func([]byte) (T, error)) (T, error) {
+	var zero T
+	if path == "" {
+		return zero, usageErrorf("--%s must name a file, got \"\"", flag)
+	}
+	data, err := readCapped(path, what, maxRegionsInput)
+	if err != nil {
+		return zero, err
+	}
+	v, err := parse(data)
+	if err != nil {
+		return zero, regionsInputError(path, err)
+	}
+	return v, nil
+}
+
+func regionsInputError(path string, err error) error {
+	var le *regions.LineError
+	if errors.As(err, &le) {
+		if le.Line > 0 {
+			return usageErrorf("%s:%d: %v", path, le.Line, le.Err)
+		}
+		return usageErrorf("%s: %v", path, le.Err)
+	}
+	return usageErrorf("%s: %v", path, err)
+}
+
+func regionsDoc(c *cli.Context) (*regions.Doc, error) {
+	lrPath, gsPath := c.String("list-regions"), c.String("get-splits")
+	if !c.IsSet("list-regions") && !c.IsSet("get-splits") {
+		return nil, usageErrorf("no regions to read: give --list-regions FILE (the output of list_regions 'TABLE') or --get-splits FILE")
+	}
+	var prefix *splits.Prefix
+	if c.IsSet("prefix") {
+		p, err := splits.ParsePrefix(c.String("prefix"))
+		if err != nil {
+			return nil, usageErrorf("--prefix: %v", err)
+		}
+		if p.Width == 0 {
+			return nil, usageErrorf("--prefix %s: needs a width (%s:2): bucket edges are whole prefixes", displayValue(c.String("prefix")), p.Name)
+		}
+		prefix = &p
+	}
+	doc := &regions.Doc{Prefix: prefix}
+	var layout *regions.Layout
+	if c.IsSet("list-regions") {
+		l, err := regionsRead("list-regions", lrPath, "list_regions output", regions.ReadListRegions)
+		if err != nil {
+			return nil, err
+		}
+		layout = l
+		doc.Inputs = append(doc.Inputs, "list_regions "+lrPath)
+	}
+	if c.IsSet("get-splits") {
+		type ks struct {
+			keys  [][]byte
+			lines []int
+		}
+		v, err := regionsRead("get-splits", gsPath, "get_splits output", func(b []byte) (ks, error) {
+			k, l, err := regions.ReadGetSplits(b)
+			return ks{k, l}, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		if layout == nil {
+			layout = regions.LayoutFromSplits(v.keys, v.lines)
+		} else if err := layout.ApplySplits(v.keys, v.lines); err != nil {
+			return nil, regionsInputError(gsPath, err)
+		}
+		doc.Inputs = append(doc.Inputs, "get_splits "+gsPath)
+	}
+	if err := layout.Check(); err != nil {
+		return nil, regionsInputError(lrPath, err)
+	}
+	table := layout.Table
+	if c.IsSet("table") {
+		t := c.String("table")
+		if table != "" && t != table {
+			return nil, usageErrorf("--table %s: the regions listed are of table %s", displayValue(t), table)
+		}
+		table = t
+	}
+	if table == regions.MetaTable {
+		return nil, usageErrorf("--table %s: %v", table, regions.ErrMeta)
+	}
+	if jmxPaths := c.StringSlice("jmx"); len(jmxPaths) > 0 {
+		if !c.IsSet("list-regions") || !layout.HasEncoded {
+			return nil, usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
+		}
+		files := make([]*regions.JMX, len(jmxPaths))
+		tables := map[string]bool{}
+		for i, path := range jmxPaths {
+			j, err := regionsRead("jmx", path, "JMX", regions.ReadJMX)
+			if err != nil {
+				return nil, err
+			}
+			files[i] = j
+			for _, t := range j.TableNames() {
+				tables[t] = true
+			}
+			doc.Inputs = append(doc.Inputs, "jmx "+path)
+		}
+		if table == "" {
+			return nil, usageErrorf("--jmx: name the table with --table")
+		}
+		if !tables[table] {
+			return nil, usageErrorf("--jmx: no region of table %s in %s", table, strings.Join(jmxPaths, ", "))
+		}
+		if err := layout.ApplyJMX(table, files, jmxPaths); err != nil {
+			name := lrPath
+			var le *regions.LineError
+			if errors.As(err, &le) && le.Line == 0 {
+				return nil, usageErrorf("--jmx: %v", le.Err)
+			}
+			return nil, regionsInputError(name, err)
+		}
+	}
+	layout.Table = table
+	doc.Layout = layout
+	doc.Inputs[0] += fmt.Sprintf(" (%d regions)", len(layout.Regions))
+	if !layout.HasSize {
+		return doc, nil
+	}
+	size := int64(defaultRegionSize)
+	if v, set := sizeOf(c, "region-size"); set {
+		size = int64(v)
+	} else if v, set := sizeOf(c, "max-filesize"); set {
+		size = int64(v)
+	}
+	target, _ := intOf(c, "target-regions")
+	p, err := regions.NewPlan(layout, regions.Options{RegionSize: size, Prefix: prefix, TargetRegions: target, MergeArity: regionsMergeArity()})
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	if err := p.Check(); err != nil {
+		return nil, fmt.Errorf("internal error: the plan breaks an invariant: %v", err)
+	}
+	doc.Plan = p
+	return doc, nil
+}

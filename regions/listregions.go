@@ -1,0 +1,340 @@
+package regions
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/presplit/presplit/hbytes"
+)
+
+// The columns list_regions prints (list_regions.rb), in its default order.
+var listRegionsColumns = []string{"SERVER_NAME", "REGION_NAME", "START_KEY", "END_KEY", "SIZE", "REQ", "LOCALITY"}
+
+// MetaTable is the catalog table presplit never plans for.
+const MetaTable = "hbase:meta"
+
+// ErrMeta is a plan asked of hbase:meta.
+var ErrMeta = errors.New("hbase:meta is never merged or split: presplit plans user tables only")
+
+// ReadListRegions reads the output of `list_regions 'TABLE'` (HBase 2.x, any subset of its
+// columns in any order) and returns the layout it shows.
+//
+// list_regions.rb prints every cell as printf(" %Ns |") with N the widest value of the
+// column, so a row is cut at the widths the dashed line under the header gives, never at
+// `|`: keys may hold `|` and spaces. Lines before the header (the shell's banner, log
+// lines) and a `Took S seconds` after ` N rows` are skipped. The start key is read from
+// REGION_NAME when it is there (exact) and from START_KEY otherwise (list_regions strips
+// it: leading and trailing spaces are lost); END_KEY, when there, must equal the next
+// region's start. Rows of region replicas (replica id > 0 in REGION_NAME) are skipped.
+func ReadListRegions(data []byte) (*Layout, error) {
+	lines := splitLines(data)
+	hdr := -1
+	for i := 0; i < len(lines); i++ {
+		if strings.HasPrefix(lines[i], "Can not find region:") {
+			return nil, lineErrorf(i+1, "list_regions could not read a region (%s): it may be disabled or in transition; run list_regions again when no region is in transition",
+				strings.TrimSpace(strings.TrimPrefix(lines[i], "Can not find region:")))
+		}
+		if strings.HasPrefix(lines[i], "ERROR:") {
+			return nil, lineErrorf(i+1, "the shell printed an error instead of regions: %s", strings.TrimSpace(lines[i]))
+		}
+		if i+1 == len(lines) {
+			break
+		}
+		if _, ok := dashWidths(lines[i+1]); ok && strings.HasSuffix(lines[i], " |") {
+			hdr = i
+			break
+		}
+	}
+	if hdr < 0 {
+		return nil, &LineError{Line: 1, Err: errors.New("not list_regions output: no header row followed by a row of dashes (` ----- |`)")}
+	}
+	widths, _ := dashWidths(lines[hdr+1])
+	names, err := cutRow(lines[hdr], widths)
+	if err != nil {
+		return nil, &LineError{Line: hdr + 1, Err: fmt.Errorf("header: %w", err)}
+	}
+	col := map[string]int{}
+	for i, n := range names {
+		if !contains(listRegionsColumns, n) {
+			return nil, lineErrorf(hdr+1, "unknown column %q: list_regions prints %s", n, strings.Join(listRegionsColumns, ", "))
+		}
+		if _, dup := col[n]; dup {
+			return nil, lineErrorf(hdr+1, "column %s appears twice", n)
+		}
+		col[n] = i
+	}
+	_, hasName := col["REGION_NAME"]
+	_, hasStart := col["START_KEY"]
+	_, hasEnd := col["END_KEY"]
+	if !hasName && !hasStart {
+		return nil, lineErrorf(hdr+1, "list_regions without REGION_NAME or START_KEY shows no region boundaries: list the default columns")
+	}
+	l := &Layout{HasEncoded: hasName, Exact: hasName, Adjacent: hasEnd}
+	_, l.HasSize = col["SIZE"]
+	_, l.HasRequests = col["REQ"]
+	_, l.HasServer = col["SERVER_NAME"]
+
+	var ends []string // END_KEY per region, as printed
+	count := -1
+	i := hdr + 2
+	for ; i < len(lines); i++ {
+		line := lines[i]
+		if n, ok := rowsLine(line); ok {
+			count = n
+			break
+		}
+		cells, err := cutRow(line, widths)
+		if err != nil {
+			return nil, lineErrorf(i+1, "%v", err)
+		}
+		r := Region{Line: i + 1}
+		keep := true
+		if c, ok := col["REGION_NAME"]; ok {
+			rn, err := parseRegionName(cells[c])
+			if err != nil {
+				return nil, lineErrorf(i+1, "REGION_NAME %s: %v", show(cells[c]), err)
+			}
+			if l.Table == "" {
+				l.Table = rn.table
+			} else if rn.table != l.Table {
+				return nil, lineErrorf(i+1, "region of table %q in a list of table %q", rn.table, l.Table)
+			}
+			r.Start, r.Encoded = rn.start, rn.encoded
+			keep = rn.replica == 0
+		}
+		if c, ok := col["START_KEY"]; ok {
+			k, err := keyCell(cells[c])
+			if err != nil {
+				return nil, lineErrorf(i+1, "START_KEY %s: %v", show(cells[c]), err)
+			}
+			if !hasName {
+				r.Start = k
+			} else if printed := strings.Trim(hbytes.ToStringBinary(r.Start), " "); printed != cells[c] {
+				return nil, lineErrorf(i+1, "START_KEY %s does not match the start key %s in REGION_NAME", show(cells[c]), show(printed))
+			}
+		}
+		if c, ok := col["SIZE"]; ok {
+			mb, err := strconv.ParseInt(cells[c], 10, 64)
+			if err != nil || mb < 0 || mb > 1<<40 {
+				return nil, lineErrorf(i+1, "SIZE %q: must be whole megabytes", cells[c])
+			}
+			r.Size = mb << 20
+		}
+		if c, ok := col["REQ"]; ok {
+			n, err := strconv.ParseInt(cells[c], 10, 64)
+			if err != nil || n < 0 {
+				return nil, lineErrorf(i+1, "REQ %q: must be a whole number of requests", cells[c])
+			}
+			r.Requests = n
+		}
+		if c, ok := col["SERVER_NAME"]; ok {
+			r.Server = cells[c]
+		}
+		if c, ok := col["LOCALITY"]; ok {
+			r.Locality = cells[c]
+		}
+		if !keep {
+			l.Skipped++
+			continue
+		}
+		if c, ok := col["END_KEY"]; ok {
+			ends = append(ends, cells[c])
+		}
+		l.Regions = append(l.Regions, r)
+	}
+	if count < 0 {
+		return nil, lineErrorf(len(lines), "truncated: no ` N rows` line after the last region")
+	}
+	if rows := len(l.Regions) + l.Skipped; rows != count {
+		return nil, lineErrorf(i+1, "truncated or edited: list_regions says %d rows, the table has %d", count, rows)
+	}
+	for j := i + 1; j < len(lines); j++ {
+		if t := strings.TrimSpace(lines[j]); t != "" && !tookLine(t) {
+			return nil, lineErrorf(j+1, "unexpected line after ` %d rows`: %q", count, lines[j])
+		}
+	}
+	if l.Exact {
+		if err := l.Check(); err != nil {
+			return nil, err
+		}
+	}
+	// Without REGION_NAME the keys are stripped and may even sort out of order (" b" reads
+	// "b"): Check runs once get_splits has had its say.
+	for j := range l.Regions {
+		if j+1 < len(l.Regions) {
+			l.Regions[j].End = l.Regions[j+1].Start
+		}
+		if hasEnd {
+			want := ""
+			if j+1 < len(l.Regions) {
+				want = strings.Trim(hbytes.ToStringBinary(l.Regions[j+1].Start), " ")
+			}
+			if ends[j] != want {
+				next := "the end of the table"
+				if j+1 < len(l.Regions) {
+					next = fmt.Sprintf("%s (line %d)", show(want), l.Regions[j+1].Line)
+				}
+				return nil, lineErrorf(l.Regions[j].Line, "END_KEY %s but the next region starts at %s: overlapping or missing regions", show(ends[j]), next)
+			}
+		}
+	}
+	return l, nil
+}
+
+// splitLines splits data into lines without their \n or \r\n.
+func splitLines(data []byte) []string {
+	s := string(data)
+	s = strings.TrimSuffix(s, "\n")
+	if s == "" {
+		return nil
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimSuffix(l, "\r")
+	}
+	return lines
+}
+
+// dashWidths reads the row of dashes under the header: ` --- | ----- |` gives [3 5].
+func dashWidths(line string) ([]int, bool) {
+	var widths []int
+	for line != "" {
+		if !strings.HasPrefix(line, " -") {
+			return nil, false
+		}
+		n := 1
+		for n < len(line) && line[n] == '-' {
+			n++
+		}
+		if !strings.HasPrefix(line[n:], " |") {
+			return nil, false
+		}
+		widths = append(widths, n-1)
+		line = line[n+2:]
+	}
+	return widths, len(widths) > 0
+}
+
+// cutRow cuts a row into its cells by the column widths: each cell is ` `, the value
+// right-aligned in its width, ` |`.
+func cutRow(line string, widths []int) ([]string, error) {
+	total := 0
+	for _, w := range widths {
+		total += w + 3
+	}
+	if len(line) != total {
+		return nil, fmt.Errorf("row is %d characters wide, the header's columns make %d: a cut or edited row", len(line), total)
+	}
+	cells := make([]string, len(widths))
+	pos := 0
+	for i, w := range widths {
+		cell := line[pos : pos+w+3]
+		if cell[0] != ' ' || cell[w+1:] != " |" {
+			return nil, fmt.Errorf("column %d is not ` VALUE |` at the header's width %d: a cut or edited row", i+1, w)
+		}
+		cells[i] = strings.TrimLeft(cell[1:w+1], " ")
+		pos += w + 3
+	}
+	return cells, nil
+}
+
+// rowsLine reads list_regions' last line, ` N rows`.
+func rowsLine(line string) (int, bool) {
+	s, ok := strings.CutPrefix(line, " ")
+	if !ok {
+		return 0, false
+	}
+	s, ok = strings.CutSuffix(s, " rows")
+	if !ok || s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
+}
+
+// tookLine is the shell's `Took 0.0123 seconds` after a command.
+func tookLine(s string) bool {
+	return strings.HasPrefix(s, "Took ") && strings.HasSuffix(s, " seconds")
+}
+
+// keyCell reads a key printed with toStringBinary; text that toStringBinary cannot have
+// written (a raw backslash, a lowercase escape, a byte outside printable ASCII) is refused.
+func keyCell(s string) ([]byte, error) {
+	k, err := hbytes.ToBytesBinary(s)
+	if err == nil && hbytes.ToStringBinary(k) == s {
+		return k, nil
+	}
+	return nil, errors.New("not a key as toStringBinary prints it (printable ASCII, other bytes as \\xNN with uppercase hex)")
+}
+
+type regionName struct {
+	table   string
+	start   []byte
+	replica int
+	encoded string
+}
+
+// parseRegionName reads RegionInfo's name as list_regions prints it (toStringBinary):
+// `TABLE,STARTKEY,REGIONID[_REPLICA].ENCODED.`. The table has no comma, so the start key is
+// between the first comma and the last; the encoded name is 32 lowercase hex digits.
+func parseRegionName(s string) (regionName, error) {
+	var rn regionName
+	if strings.HasPrefix(s, MetaTable+",") {
+		return rn, ErrMeta
+	}
+	body, ok := strings.CutSuffix(s, ".")
+	dot := strings.LastIndexByte(body, '.')
+	if !ok || dot < 0 {
+		return rn, errors.New("not TABLE,STARTKEY,ID.ENCODED.")
+	}
+	rn.encoded = body[dot+1:]
+	if !isEncodedName(rn.encoded) {
+		return rn, fmt.Errorf("encoded name %q is not 32 lowercase hex digits", rn.encoded)
+	}
+	body = body[:dot]
+	first, last := strings.IndexByte(body, ','), strings.LastIndexByte(body, ',')
+	if first < 0 || first == last {
+		return rn, errors.New("not TABLE,STARTKEY,ID.ENCODED.")
+	}
+	rn.table = body[:first]
+	id := body[last+1:]
+	if idPart, rep, ok := strings.Cut(id, "_"); ok {
+		r, err := strconv.ParseUint(rep, 16, 16)
+		if err != nil || len(rep) != 4 {
+			return rn, fmt.Errorf("replica id %q is not 4 hex digits", rep)
+		}
+		rn.replica, id = int(r), idPart
+	}
+	if id == "" || strings.Trim(id, "0123456789") != "" {
+		return rn, fmt.Errorf("region id %q is not a number", id)
+	}
+	start, err := keyCell(body[first+1 : last])
+	if err != nil {
+		return rn, fmt.Errorf("start key: %v", err)
+	}
+	rn.start = start
+	return rn, nil
+}
+
+func isEncodedName(s string) bool {
+	if len(s) != 32 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

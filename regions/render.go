@@ -1,0 +1,476 @@
+package regions
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/dustin/go-humanize"
+	"github.com/presplit/presplit/distribution"
+	"github.com/presplit/presplit/splits"
+)
+
+// The renderers live here rather than in shellgen: shellgen.Doc is a table to create
+// (families, SPLITS, capacity) and its formats (java, regionsplitter, splits-file) have no
+// meaning for an existing table's regions; this package's Doc is the layout and its plan.
+
+// Doc is what the renderers of presplit regions show.
+type Doc struct {
+	Layout *Layout
+	Plan   *Plan          // nil when the layout has no sizes
+	Prefix *splits.Prefix // nil when not given
+	Inputs []string       // how the inputs were given: "list_regions regions.txt", ...
+}
+
+// FormatError is a Doc a format cannot express (a shell script without sizes or names).
+type FormatError struct {
+	Format string
+	Reason string
+}
+
+func (e *FormatError) Error() string { return fmt.Sprintf("format %s: %s", e.Format, e.Reason) }
+
+// Formats are the output formats, by name.
+var Formats = []struct {
+	Name   string
+	Render func(io.Writer, Doc) error
+}{
+	{"report", WriteReport},
+	{"shell", WriteShell},
+	{"csv", WriteCSV},
+	{"json", WriteJSON},
+}
+
+// Format returns the renderer of a format name.
+func Format(name string) (func(io.Writer, Doc) error, bool) {
+	for _, f := range Formats {
+		if f.Name == name {
+			return f.Render, true
+		}
+	}
+	return nil, false
+}
+
+// FormatNames lists the format names.
+func FormatNames() []string {
+	var names []string
+	for _, f := range Formats {
+		names = append(names, f.Name)
+	}
+	return names
+}
+
+func size(v int64) string { return humanize.IBytes(uint64(v)) }
+
+// sizeClasses are the histogram's rows: shares of the target region size, at the marks
+// the plan uses (merge up to 90%, split above 200%).
+var sizeClasses = []struct {
+	label string
+	upTo  float64 // share of the target, inclusive; the first row is exactly 0
+}{
+	{"empty", 0}, {"<= 10%", 0.1}, {"<= 50%", 0.5}, {"<= 90%", UpperMark}, {"<= 100%", 1}, {"<= 200%", 2}, {"> 200%", -1},
+}
+
+func sizeClass(v, target int64) int {
+	if v == 0 {
+		return 0
+	}
+	share := float64(v) / float64(target)
+	for i := 1; i < len(sizeClasses)-1; i++ {
+		if share <= sizeClasses[i].upTo {
+			return i
+		}
+	}
+	return len(sizeClasses) - 1
+}
+
+// barWidth is the width of the histogram's longest bar.
+const barWidth = 40
+
+// maxListed is how many misaligned boundaries the report lists one by one.
+const maxListed = 20
+
+// WriteReport writes the layout's summary: counts, sizes, a histogram of sizes against the
+// target, requests, regions per server, boundaries against the prefix, and the plan.
+func WriteReport(w io.Writer, d Doc) error {
+	l, p := d.Layout, d.Plan
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	table := l.Table
+	if table == "" {
+		table = "(not named by the input)"
+	}
+	fmt.Fprintf(tw, "table\t%s\n", table)
+	fmt.Fprintf(tw, "inputs\t%s\n", strings.Join(d.Inputs, ", "))
+	fmt.Fprintf(tw, "regions\t%s\n", humanize.Comma(int64(len(l.Regions))))
+	if l.Skipped > 0 {
+		fmt.Fprintf(tw, "replica rows skipped\t%d\n", l.Skipped)
+	}
+	if l.Exact {
+		fmt.Fprintf(tw, "boundaries\texact\n")
+	} else {
+		fmt.Fprintf(tw, "boundaries\tas list_regions printed them (stripped of leading and trailing spaces); give --get-splits or REGION_NAME for exact keys\n")
+	}
+	if l.HasSize {
+		var total, largest int64
+		li, empty := 0, 0
+		for i, r := range l.Regions {
+			total += r.Size
+			if r.Size > largest {
+				largest, li = r.Size, i
+			}
+			if r.Size == 0 {
+				empty++
+			}
+		}
+		mean := total / int64(len(l.Regions))
+		fmt.Fprintf(tw, "total size\t%s (%s bytes)\n", size(total), humanize.Comma(total))
+		fmt.Fprintf(tw, "mean size\t%s\n", size(mean))
+		fmt.Fprintf(tw, "largest\t%s, region %d%s\n", size(largest), li+1, encodedSuffix(l.Regions[li]))
+		if mean > 0 {
+			fmt.Fprintf(tw, "largest / mean\t%.2f\n", float64(largest)/float64(mean))
+		}
+		fmt.Fprintf(tw, "empty regions\t%d\n", empty)
+	}
+	if p != nil {
+		above, above2 := 0, 0
+		for _, r := range l.Regions {
+			if r.Size > p.Options.RegionSize {
+				above++
+			}
+			if r.Size > p.SplitAbove {
+				above2++
+			}
+		}
+		fmt.Fprintf(tw, "target region size\t%s (%s bytes)\n", size(p.Options.RegionSize), humanize.Comma(p.Options.RegionSize))
+		fmt.Fprintf(tw, "above the target\t%d (%d above 2 x, to split)\n", above, above2)
+	}
+	if l.HasRequests {
+		var total, most int64
+		mi := 0
+		for i, r := range l.Regions {
+			total += r.Requests
+			if r.Requests > most {
+				most, mi = r.Requests, i
+			}
+		}
+		fmt.Fprintf(tw, "requests per region\tmean %s, most %s (region %d)\n",
+			humanize.Comma(total/int64(len(l.Regions))), humanize.Comma(most), mi+1)
+	}
+	tw.Flush()
+
+	if p != nil {
+		counts := make([]int64, len(sizeClasses))
+		for _, r := range l.Regions {
+			counts[sizeClass(r.Size, p.Options.RegionSize)]++
+		}
+		var most int64
+		for _, c := range counts {
+			most = max(most, c)
+		}
+		fmt.Fprintf(&b, "\nsize histogram (share of the target region size)\n")
+		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		for i, c := range sizeClasses {
+			line := fmt.Sprintf("  %s\t%d\t%s", c.label, counts[i], distribution.Bar(counts[i], most, barWidth))
+			fmt.Fprintln(tw, strings.TrimRight(line, "\t"))
+		}
+		tw.Flush()
+	}
+
+	if l.HasServer {
+		per := map[string]int{}
+		for _, r := range l.Regions {
+			per[r.Server]++
+		}
+		servers := make([]string, 0, len(per))
+		for s := range per {
+			servers = append(servers, s)
+		}
+		sort.Strings(servers)
+		fmt.Fprintf(&b, "\nregions per server\n")
+		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		for _, s := range servers {
+			name := s
+			if name == "" {
+				name = "(unknown)"
+			}
+			fmt.Fprintf(tw, "  %s\t%d\n", name, per[s])
+		}
+		tw.Flush()
+	}
+
+	if d.Prefix != nil && d.Prefix.Width > 0 {
+		edges := newPrefixEdges(*d.Prefix)
+		var counts [3]int
+		var off []int
+		for i, r := range l.Regions[1:] {
+			c := edges.classify(r.Start)
+			counts[c]++
+			if c != OnEdge {
+				off = append(off, i+1)
+			}
+		}
+		fmt.Fprintf(&b, "\nboundaries against --prefix %s\n", d.Prefix)
+		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		for c := OnEdge; c <= OffAlphabet; c++ {
+			fmt.Fprintf(tw, "  %s\t%d\n", c, counts[c])
+		}
+		tw.Flush()
+		if len(off) > 0 {
+			fmt.Fprintf(&b, "not on an edge (HBase's own splits, or a pre-split on another prefix):\n")
+			for _, i := range off[:min(len(off), maxListed)] {
+				r := l.Regions[i]
+				fmt.Fprintf(&b, "  region %d starts at %s (%s)\n", i+1, quoted(r.Start), edges.classify(r.Start))
+			}
+			if len(off) > maxListed {
+				fmt.Fprintf(&b, "  ... and %d more (see --format csv)\n", len(off)-maxListed)
+			}
+		}
+	}
+
+	if p != nil {
+		fmt.Fprintf(&b, "\nplan\n")
+		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		merged := 0
+		for _, m := range p.Merges {
+			merged += m.Last - m.First + 1
+		}
+		fmt.Fprintf(tw, "  merges\t%d merge_region (%d regions), up to %s each (0.9 x target)\n", len(p.Merges), merged, size(p.Upper))
+		keyed := 0
+		for _, s := range p.Splits {
+			if s.Key != nil {
+				keyed++
+			}
+		}
+		fmt.Fprintf(tw, "  splits\t%d split (%d at a bucket edge), regions above %s (2 x target)\n", len(p.Splits), keyed, size(p.SplitAbove))
+		fmt.Fprintf(tw, "  regions\t%d now, %d after this script, %d after all rounds\n", p.Before, p.After, p.Final)
+		tw.Flush()
+		for _, n := range p.Notes {
+			fmt.Fprintf(&b, "note: %s\n", n)
+		}
+	} else {
+		fmt.Fprintf(&b, "\nno plan: the input has no region sizes (list_regions' SIZE column, or --jmx)\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func encodedSuffix(r Region) string {
+	if r.Encoded == "" {
+		return ""
+	}
+	return " (" + r.Encoded + ")"
+}
+
+// shellReady says why a Doc cannot become a script, "" when it can.
+func shellReady(d Doc) string {
+	switch {
+	case d.Plan == nil:
+		return ErrNoSizes.Error()
+	case !d.Layout.HasEncoded:
+		return ErrNoNames.Error()
+	case len(d.Plan.Merges) > 0 && !d.Layout.Adjacent:
+		return ErrNotAdjacent.Error()
+	}
+	return ""
+}
+
+// WriteShell writes the plan as an hbase shell script: a comment header (inputs, target,
+// region counts), then merge_region statements (empty regions first) and split statements.
+// merge_region and split take encoded region names. split's key is passed as the Ruby
+// string's own bytes (admin.rb: split_point.to_java_bytes), not through toBytesBinary, so
+// it is written as a double-quoted Ruby string with \xNN escapes.
+func WriteShell(w io.Writer, d Doc) error {
+	if why := shellReady(d); why != "" {
+		return &FormatError{Format: "shell", Reason: why}
+	}
+	l, p := d.Layout, d.Plan
+	var b strings.Builder
+	table := l.Table
+	fmt.Fprintf(&b, "# presplit regions: merges and splits for table %s\n", rubySingle(table))
+	fmt.Fprintf(&b, "# inputs: %s\n", strings.Join(d.Inputs, ", "))
+	fmt.Fprintf(&b, "# target region size %s (%d bytes): merge up to %s (0.9 x), split above %s (2 x)\n",
+		size(p.Options.RegionSize), p.Options.RegionSize, size(p.Upper), size(p.SplitAbove))
+	if d.Prefix != nil {
+		fmt.Fprintf(&b, "# --prefix %s: no merge crosses a bucket edge; split keys are bucket edges\n", d.Prefix)
+	}
+	fmt.Fprintf(&b, "# regions: %d before, %d after this script (%d merge_region, %d split); %d after all rounds\n",
+		p.Before, p.After, len(p.Merges), len(p.Splits), p.Final)
+	for _, n := range p.Notes {
+		fmt.Fprintf(&b, "# note: %s\n", n)
+	}
+	if !l.Exact && len(p.Splits) > 0 {
+		fmt.Fprintf(&b, "# note: keys as list_regions printed them (stripped); --get-splits gives them exactly\n")
+	}
+	fmt.Fprintf(&b, "# Run with hbase shell -n FILE. Merges and splits finish in the background: wait until\n# no region is in transition before listing the regions again.\n")
+	if len(p.Merges) == 0 && len(p.Splits) == 0 {
+		fmt.Fprintf(&b, "# nothing to merge or split\n")
+	}
+	for _, m := range p.Merges {
+		names := make([]string, 0, m.Last-m.First+1)
+		sizes := make([]string, 0, m.Last-m.First+1)
+		for i := m.First; i <= m.Last; i++ {
+			names = append(names, rubySingle(l.Regions[i].Encoded))
+			sizes = append(sizes, size(l.Regions[i].Size))
+		}
+		fmt.Fprintf(&b, "merge_region %s  # regions %d-%d: %s = %s\n", strings.Join(names, ", "), m.First+1, m.Last+1, strings.Join(sizes, " + "), size(m.Size))
+	}
+	for _, s := range p.Splits {
+		r := l.Regions[s.Index]
+		if s.Key == nil {
+			fmt.Fprintf(&b, "split %s  # region %d: %s, at HBase's mid key\n", rubySingle(r.Encoded), s.Index+1, size(r.Size))
+			continue
+		}
+		fmt.Fprintf(&b, "split %s, %s  # region %d: %s, at the bucket edge %s\n", rubySingle(r.Encoded), RubyBytes(s.Key), s.Index+1, size(r.Size), quoted(s.Key))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// rubySingle quotes text that never holds ' or \ (encoded names, table names).
+func rubySingle(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+}
+
+// RubyBytes writes key as a double-quoted Ruby string whose bytes are exactly key:
+// printable ASCII as itself except ", \ and # (which start escapes or interpolation), every
+// other byte as \xNN.
+func RubyBytes(key []byte) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, c := range key {
+		if c >= 0x20 && c <= 0x7E && c != '"' && c != '\\' && c != '#' {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, `\x%02X`, c)
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// Row is one region in csv and json.
+type Row struct {
+	Region    int    `json:"region"` // from 1
+	StartKey  string `json:"start_key"`
+	EndKey    string `json:"end_key"`
+	Encoded   string `json:"encoded,omitempty"`
+	Server    string `json:"server,omitempty"`
+	Size      *int64 `json:"size_bytes,omitempty"`
+	Requests  *int64 `json:"requests,omitempty"`
+	Action    string `json:"action"`              // keep, merge, merge-later, split; "" without a plan
+	Statement int    `json:"statement,omitempty"` // the script's statement (from 1) that acts on it
+	SplitKey  string `json:"split_key,omitempty"`
+}
+
+// Rows lists the regions with what the plan does to each.
+func (d Doc) Rows() []Row {
+	l, p := d.Layout, d.Plan
+	rows := make([]Row, len(l.Regions))
+	for i, r := range l.Regions {
+		row := Row{Region: i + 1, StartKey: keyText(r.Start), EndKey: keyText(r.End), Encoded: r.Encoded, Server: r.Server}
+		if l.HasSize {
+			v := r.Size
+			row.Size = &v
+		}
+		if l.HasRequests {
+			v := r.Requests
+			row.Requests = &v
+		}
+		if p != nil {
+			row.Action = "keep"
+		}
+		rows[i] = row
+	}
+	if p == nil {
+		return rows
+	}
+	for _, g := range p.Groups {
+		for i := g.First; i <= g.Last; i++ {
+			rows[i].Action = "merge-later"
+		}
+	}
+	st := 0
+	for _, m := range p.Merges {
+		st++
+		for i := m.First; i <= m.Last; i++ {
+			rows[i].Action, rows[i].Statement = "merge", st
+		}
+	}
+	for _, s := range p.Splits {
+		st++
+		rows[s.Index].Action, rows[s.Index].Statement = "split", st
+		if s.Key != nil {
+			rows[s.Index].SplitKey = keyText(s.Key)
+		}
+	}
+	return rows
+}
+
+// WriteCSV writes one record per region: region, start_key, end_key, encoded, server,
+// size_bytes, requests, action, statement, split_key. Unknown values are empty.
+func WriteCSV(w io.Writer, d Doc) error {
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"region", "start_key", "end_key", "encoded", "server", "size_bytes", "requests", "action", "statement", "split_key"})
+	opt := func(v *int64) string {
+		if v == nil {
+			return ""
+		}
+		return strconv.FormatInt(*v, 10)
+	}
+	for _, r := range d.Rows() {
+		st := ""
+		if r.Statement > 0 {
+			st = strconv.Itoa(r.Statement)
+		}
+		_ = cw.Write([]string{strconv.Itoa(r.Region), r.StartKey, r.EndKey, r.Encoded, r.Server, opt(r.Size), opt(r.Requests), r.Action, st, r.SplitKey})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// JSONDoc is the json format.
+type JSONDoc struct {
+	Table   string    `json:"table,omitempty"`
+	Inputs  []string  `json:"inputs"`
+	Exact   bool      `json:"exact_boundaries"`
+	Plan    *JSONPlan `json:"plan,omitempty"`
+	Regions []Row     `json:"regions"`
+}
+
+// JSONPlan is the plan's summary in json.
+type JSONPlan struct {
+	RegionSize   int64    `json:"region_size"`
+	UpperMark    int64    `json:"merge_upper_mark"`
+	SplitAbove   int64    `json:"split_above"`
+	Prefix       string   `json:"prefix,omitempty"`
+	Merges       int      `json:"merges"`
+	Splits       int      `json:"splits"`
+	Before       int      `json:"regions_before"`
+	After        int      `json:"regions_after"`
+	AfterAll     int      `json:"regions_after_all_rounds"`
+	MergeArity   int      `json:"merge_arity"`
+	TargetRegion int      `json:"target_regions,omitempty"`
+	Notes        []string `json:"notes"`
+}
+
+// WriteJSON writes the regions and the plan's summary, indented.
+func WriteJSON(w io.Writer, d Doc) error {
+	doc := JSONDoc{Table: d.Layout.Table, Inputs: d.Inputs, Exact: d.Layout.Exact, Regions: d.Rows()}
+	if p := d.Plan; p != nil {
+		doc.Plan = &JSONPlan{RegionSize: p.Options.RegionSize, UpperMark: p.Upper, SplitAbove: p.SplitAbove,
+			Merges: len(p.Merges), Splits: len(p.Splits), Before: p.Before, After: p.After, AfterAll: p.Final,
+			MergeArity: p.Options.MergeArity, TargetRegion: p.Options.TargetRegions, Notes: append([]string{}, p.Notes...)}
+		if d.Prefix != nil {
+			doc.Plan.Prefix = d.Prefix.String()
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
