@@ -19,6 +19,9 @@ var formats = []struct {
 	{"capacity-csv", CapacityCSV},
 	{"json", JSON},
 	{"java", Java},
+	{"phoenix", Phoenix},
+	{"cbt", CBT},
+	{"terraform", Terraform},
 }
 
 // Format returns the renderer of a --format name.
