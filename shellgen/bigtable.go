@@ -138,11 +138,11 @@ func CBT(w io.Writer, d Doc) error {
 		keys := make([]string, len(d.Split.Keys))
 		for i, k := range d.Split.Keys {
 			if !utf8.Valid(k) {
-				return bad("split key %d %q is not valid UTF-8 text, which a command line cannot carry", i+1, hbytes.ToStringBinary(k))
+				return bad("split key %d \"%s\" is not valid UTF-8 text, which a command line cannot carry", i+1, hbytes.ToStringBinary(k))
 			}
 			for _, c := range k {
 				if c < 0x20 || c == 0x7F {
-					return bad("split key %d %q holds a control byte, which a command line cannot carry", i+1, hbytes.ToStringBinary(k))
+					return bad("split key %d \"%s\" holds a control byte, which a command line cannot carry", i+1, hbytes.ToStringBinary(k))
 				}
 			}
 			keys[i] = string(k)
@@ -210,7 +210,7 @@ func Terraform(w io.Writer, d Doc) error {
 	keys := make([]string, len(d.Split.Keys))
 	for i, k := range d.Split.Keys {
 		if !utf8.Valid(k) {
-			return &FormatError{Format: "terraform", Reason: fmt.Sprintf("split key %d %q is not valid UTF-8 text, which a Terraform string cannot hold", i+1, hbytes.ToStringBinary(k))}
+			return &FormatError{Format: "terraform", Reason: fmt.Sprintf("split key %d \"%s\" is not valid UTF-8 text, which a Terraform string cannot hold", i+1, hbytes.ToStringBinary(k))}
 		}
 		keys[i] = hclString(string(k))
 	}

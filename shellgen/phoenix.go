@@ -187,11 +187,11 @@ func phoenixTableName(name string) (string, error) {
 // and \ doubled (PhoenixSQL.g's CHAR_ESC reads \ as an escape).
 func phoenixLiteral(i int, k []byte) (string, error) {
 	if !utf8.Valid(k) {
-		return "", phoenixError("split key %d %q is not valid UTF-8 text: Phoenix takes a SPLIT ON literal's own characters as UTF-8 and does not decode \\xNN", i+1, hbytes.ToStringBinary(k))
+		return "", phoenixError("split key %d \"%s\" is not valid UTF-8 text: Phoenix takes a SPLIT ON literal's own characters as UTF-8 and does not decode \\xNN", i+1, hbytes.ToStringBinary(k))
 	}
 	for _, c := range k {
 		if c < 0x20 || c == 0x7F {
-			return "", phoenixError("split key %d %q holds a control byte, which a pasted SQL statement cannot carry", i+1, hbytes.ToStringBinary(k))
+			return "", phoenixError("split key %d \"%s\" holds a control byte, which a pasted SQL statement cannot carry", i+1, hbytes.ToStringBinary(k))
 		}
 	}
 	s := strings.ReplaceAll(string(k), `\`, `\\`)
