@@ -2,6 +2,7 @@ package phoenix
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -137,4 +138,31 @@ func TestColumnName(t *testing.T) {
 	assert.Equal(t, "USER_ID", ColumnName("user_id"))
 	assert.Equal(t, `"KEY"`, ColumnName("key"))
 	assert.Equal(t, `"VALUE"`, ColumnName("Value"))
+}
+
+// FuzzParsePK: --phoenix-pk never panics, and what it accepts prints back to itself.
+func FuzzParsePK(f *testing.F) {
+	for _, s := range []string{"bucket CHAR(2), user_id VARCHAR, ts BIGINT", "a DECIMAL(10,2)", "x VARBINARY", "k CHAR(", ",,", "a b(1,2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		cols, err := ParsePK(s)
+		if err != nil {
+			return
+		}
+		var parts []string
+		for _, c := range cols {
+			parts = append(parts, c.Name+" "+c.Type.String())
+			if c.Type.Fixed() {
+				_ = Pad([]byte("k"), cols, false)
+			}
+		}
+		again, err := ParsePK(strings.Join(parts, ", "))
+		if err != nil {
+			t.Fatalf("%q accepted, its printed form %q refused: %v", s, strings.Join(parts, ", "), err)
+		}
+		if len(again) != len(cols) {
+			t.Fatalf("%q: %d columns, printed form %d", s, len(cols), len(again))
+		}
+	})
 }
