@@ -22,6 +22,8 @@ var Analyzers = []*Analyzer{
 	RG001, RG002, RG003, RG004, RG005, RG006, RG007, RG008, RG009, RG010, RG011,
 	RW001,
 	CP001, CP002, CP003,
+	PX001, PX002, PX003,
+	BT001,
 }
 
 // Thresholds of the checks, from the HBase guides.
@@ -512,7 +514,9 @@ var RK003 = &Analyzer{
 		}
 		for i := 0; i+1 < len(r.Parts); i++ {
 			part, next := r.Parts[i], r.Parts[i+1]
-			if part.Width.Set {
+			// A part with a Phoenix type is Phoenix's to encode: fixed width, or a
+			// variable width Phoenix ends with its \x00 separator.
+			if part.Width.Set || part.PhoenixType.Set {
 				continue
 			}
 			p.Report(part.Pos, fmt.Sprintf("give %s a fixed width (zero-padded), or set a delimiter that cannot occur in it", part.Name.V),

@@ -17,8 +17,9 @@ import (
 )
 
 var (
-	wantComment = regexp.MustCompile(`#\s*want\s+((?:[A-Z]{2}[0-9]{3}\b\s*)+)`)
-	codeName    = regexp.MustCompile(`^([A-Z]{2}[0-9]{3})(?:_[a-z0-9]+?)??(_ok)?\.yaml$`)
+	wantComment   = regexp.MustCompile(`#\s*want\s+((?:[A-Z]{2}[0-9]{3}\b\s*)+)`)
+	formatComment = regexp.MustCompile(`(?m)^# format: ([a-z-]+)$`)
+	codeName      = regexp.MustCompile(`^([A-Z]{2}[0-9]{3})(?:_[a-z0-9]+?)??(_ok)?\.yaml$`)
 )
 
 // TestFixtures runs lint over every spec in testdata/lint. A finding must sit on a line
@@ -90,6 +91,10 @@ func runFixture(t *testing.T, file string, data []byte) []lint.Report {
 	s, err := tablespec.Parse(file, data)
 	require.NoError(t, err)
 	var opt plan.Options
+	// A fixture about an output format names it on a line of its own: `# format: cbt`.
+	if m := formatComment.FindSubmatch(data); m != nil {
+		opt.Format = string(m[1])
+	}
 	if sp := s.Splits; sp != nil && sp.File.Set {
 		keys, err := os.ReadFile(filepath.Join(filepath.Dir(file), sp.File.V))
 		require.NoError(t, err)

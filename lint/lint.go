@@ -11,6 +11,7 @@ import (
 	"sort"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -92,6 +93,11 @@ type Input struct {
 	// not describe (`presplit plan --rows 1e10 --kv 300B` creates family cf with HBase's
 	// defaults on purpose); "not set explicitly" is no finding then.
 	PlaceholderFamilies bool
+	// PhoenixPK is the table's Phoenix primary key, when the design gives one.
+	PhoenixPK []phoenix.Column
+	// Phoenix is set when the table is created through Phoenix: the design gives a
+	// Phoenix primary key, or the plan is rendered as --format phoenix.
+	Phoenix bool
 }
 
 // Pass is one analyzer's run over the input.

@@ -18,6 +18,7 @@ import (
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/lint"
+	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/shellgen"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
@@ -58,6 +59,11 @@ type Plan struct {
 	Findings    []lint.Report
 	// Notes are decisions the plan took where the design was silent, for the report.
 	Notes []string
+	// PhoenixPK is the Phoenix primary key (--phoenix-pk, else the spec's rowkey
+	// prefix_column and parts' phoenix_type); nil when the design gives none, and then
+	// PhoenixPKMissing says what would.
+	PhoenixPK        []phoenix.Column
+	PhoenixPKMissing string
 
 	lintInput lint.Input
 }
@@ -122,6 +128,11 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 		return nil, err
 	}
 	p.split(&in, opt)
+	if err := p.phoenixPK(); err != nil {
+		return nil, err
+	}
+	in.PhoenixPK = p.PhoenixPK
+	in.Phoenix = opt.Format == "phoenix" || p.PhoenixPK != nil
 	in.Split, in.SplitSource, in.Regions, in.Prefix = p.Split, p.SplitSource, p.Regions, p.Prefix
 	if p.Capacity != nil && p.Capacity.Input.Cluster.RegionServers > 0 && p.Regions > 0 {
 		// Judged on the regions created, not the sizing's count.
@@ -138,7 +149,8 @@ func (p *Plan) LintInput() lint.Input { return p.lintInput }
 
 // Doc is what the renderers show.
 func (p *Plan) Doc() shellgen.Doc {
-	doc := shellgen.Doc{Table: p.Table, Plan: p.Capacity, Findings: p.Findings, Notes: p.Notes}
+	doc := shellgen.Doc{Table: p.Table, Plan: p.Capacity, Findings: p.Findings, Notes: p.Notes,
+		PhoenixPK: p.PhoenixPK, PhoenixPKMissing: p.PhoenixPKMissing}
 	if p.Split != nil {
 		doc.Split = *p.Split
 	}
@@ -413,6 +425,9 @@ func Table(d *tablespec.Spec, cp *capacity.Plan) shellgen.Table {
 			Encoding:    f.Encoding.V,
 			InMemory:    f.InMemory.V,
 		}
+		for _, q := range f.Qualifiers {
+			fam.Qualifiers = append(fam.Qualifiers, q.V)
+		}
 		if f.TTL.Set {
 			if secs, err := f.TTLSeconds(); err == nil {
 				fam.TTL = secs
@@ -424,4 +439,50 @@ func Table(d *tablespec.Spec, cp *capacity.Plan) shellgen.Table {
 		t.MaxFileSize = int64(cp.Input.RegionSize)
 	}
 	return t
+}
+
+// phoenixPK reads the Phoenix primary key: --phoenix-pk as a whole, else the spec's rowkey
+// (the prefix's column, when the prefix is text, then each part with its phoenix_type).
+// A byte:B prefix is Phoenix's salt byte, which Phoenix adds itself.
+func (p *Plan) phoenixPK() error {
+	d := p.Design
+	if d.PhoenixPK.Set {
+		cols, err := phoenix.ParsePK(d.PhoenixPK.V)
+		if err != nil {
+			return valueError("phoenix_pk", d.PhoenixPK, err.Error())
+		}
+		p.PhoenixPK = cols
+		return nil
+	}
+	give := "give --phoenix-pk 'bucket CHAR(2), user_id VARCHAR, ts BIGINT', or a phoenix_type on each rowkey part of the spec"
+	r := d.Rowkey
+	if r == nil || len(r.Parts) == 0 || !r.Parts[0].PhoenixType.Set {
+		p.PhoenixPKMissing = give
+		return nil
+	}
+	var cols []phoenix.Column
+	textPrefix := p.Prefix != nil && p.Prefix.Name != "byte"
+	switch {
+	case r.PrefixColumn != nil:
+		t, err := phoenix.ParseType(r.PrefixColumn.PhoenixType.V)
+		if err != nil {
+			return valueError("rowkey.prefix_column.phoenix_type", r.PrefixColumn.PhoenixType, err.Error())
+		}
+		cols = append(cols, phoenix.Column{Name: r.PrefixColumn.Name.V, Type: t})
+	case textPrefix:
+		p.PhoenixPKMissing = fmt.Sprintf("the rowkey prefix %s needs a Phoenix column: give rowkey prefix_column {name: bucket, phoenix_type: CHAR(%d)} in the spec, or --phoenix-pk", p.Prefix, max(p.Prefix.Width, 1))
+		return nil
+	}
+	for _, part := range r.Parts {
+		t, err := phoenix.ParseType(part.PhoenixType.V)
+		if err != nil {
+			return valueError("rowkey.parts.phoenix_type", part.PhoenixType, err.Error())
+		}
+		cols = append(cols, phoenix.Column{Name: part.Name.V, Type: t})
+	}
+	if err := phoenix.CheckPK(cols); err != nil {
+		return &FieldError{Field: "rowkey", Pos: r.Pos, Rule: "as a Phoenix primary key: " + err.Error()}
+	}
+	p.PhoenixPK = cols
+	return nil
 }

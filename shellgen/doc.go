@@ -7,6 +7,7 @@ import (
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/lint"
+	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -26,6 +27,12 @@ type Doc struct {
 	// SplitsFile, when set, makes Shell write SPLITS_FILE => 'SplitsFile' instead of the
 	// SPLITS list: the create line printed beside a splits-file written with -o.
 	SplitsFile string
+
+	// PhoenixPK is the table's primary key for --format phoenix (the rowkey's columns in
+	// order); nil when the design does not give it, and then PhoenixPKMissing says what
+	// would (a flag or a spec key), for the message.
+	PhoenixPK        []phoenix.Column
+	PhoenixPKMissing string
 }
 
 // KeyError is a split key list HBase would reject: createTable refuses an empty key and

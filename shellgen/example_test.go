@@ -154,7 +154,7 @@ func ExampleFormat() {
 	// \x01
 	// \x02
 	// it's
-	// false [report shell lines splits-file regionsplitter csv capacity-csv json java xlsx]
+	// false [report shell lines splits-file regionsplitter csv capacity-csv json java xlsx phoenix cbt terraform]
 }
 
 func ExampleTable_Validate() {

@@ -21,6 +21,9 @@ var formats = []struct {
 	{name: "json", render: JSON},
 	{name: "java", render: Java},
 	{name: "xlsx", render: XLSX, binary: true},
+	{name: "phoenix", render: Phoenix},
+	{name: "cbt", render: CBT},
+	{name: "terraform", render: Terraform},
 }
 
 // Format returns the renderer of a --format name.

@@ -27,6 +27,9 @@ type Family struct {
 	BlockSize   int64  // BLOCKSIZE bytes
 	Encoding    string // DATA_BLOCK_ENCODING: NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1
 	InMemory    bool   // IN_MEMORY => true
+	// Qualifiers are the family's columns as the spec lists them (Phoenix's column list);
+	// the HBase formats do not use them.
+	Qualifiers []string
 }
 
 // SettingError is a table setting HBase would reject or misread.

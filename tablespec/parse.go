@@ -15,6 +15,7 @@ import (
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/splits"
 	"go.yaml.in/yaml/v3"
@@ -471,6 +472,24 @@ func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 			return nil
 		},
 		"delimiter": d.str(&r.Delimiter, "rowkey delimiter"),
+		"prefix_column": func(v *yaml.Node) error {
+			pc := &PrefixColumn{Pos: pos(d.key)}
+			err := d.fields(v, "rowkey prefix_column", map[string]func(*yaml.Node) error{
+				"name":         d.str(&pc.Name, "prefix_column name"),
+				"phoenix_type": d.phoenixType(&pc.PhoenixType, "prefix_column phoenix_type"),
+			})
+			if err != nil {
+				return err
+			}
+			if !pc.Name.Set || !pc.PhoenixType.Set {
+				return d.errf(v, "rowkey prefix_column needs a name and a phoenix_type, like {name: bucket, phoenix_type: CHAR(2)}")
+			}
+			if err := phoenix.CheckName(pc.Name.V); err != nil {
+				return &Error{File: d.file, Line: pc.Name.Pos.Line, Col: pc.Name.Pos.Col, Msg: "prefix_column name: " + err.Error()}
+			}
+			r.PrefixColumn = pc
+			return nil
+		},
 		"prefix_from": func(v *yaml.Node) error {
 			return d.list(v, "rowkey prefix_from", func(item *yaml.Node) error {
 				var f Value[string]
@@ -485,9 +504,10 @@ func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 			return d.list(v, "rowkey parts", func(item *yaml.Node) error {
 				p := Part{Pos: pos(item)}
 				err := d.fields(item, "a rowkey part", map[string]func(*yaml.Node) error{
-					"name":  d.str(&p.Name, "part name"),
-					"kind":  d.enum(&p.Kind, "part kind", PartKinds),
-					"width": d.integer(&p.Width, "part width", 1, hbase.MaxRowLength),
+					"name":         d.str(&p.Name, "part name"),
+					"kind":         d.enum(&p.Kind, "part kind", PartKinds),
+					"width":        d.integer(&p.Width, "part width", 1, hbase.MaxRowLength),
+					"phoenix_type": d.phoenixType(&p.PhoenixType, "part phoenix_type"),
 				})
 				if err != nil {
 					return err
@@ -503,6 +523,21 @@ func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 			})
 		},
 	})
+}
+
+// phoenixType reads a Phoenix primary key column type (phoenix.ParseType).
+func (d *decoder) phoenixType(dst *Value[string], what string) func(*yaml.Node) error {
+	return func(v *yaml.Node) error {
+		if err := d.str(dst, what)(v); err != nil {
+			return err
+		}
+		t, err := phoenix.ParseType(dst.V)
+		if err != nil {
+			return d.errf(v, "%s: %v", what, err)
+		}
+		dst.V = t.String()
+		return nil
+	}
 }
 
 // days reads a duration of whole days (30d, 52w, 1y) into seconds.
@@ -641,6 +676,32 @@ func (d *decoder) crossChecks(s *Spec) error {
 		for _, f := range r.PrefixFrom {
 			if _, ok := parts[f.V]; !ok {
 				return at(f.Pos, "rowkey prefix_from names %q, which is not a rowkey part", f.V)
+			}
+		}
+		if pc := r.PrefixColumn; pc != nil && strings.HasPrefix(r.Prefix.V, "byte:") {
+			return at(pc.Pos, "rowkey prefix_column: a byte:B prefix is Phoenix's salt byte (SALT_BUCKETS), which has no column of its own")
+		}
+		if pc := r.PrefixColumn; pc != nil && !r.Prefix.Set && !r.Algo.Set {
+			return at(pc.Pos, "rowkey prefix_column needs a rowkey prefix or algo")
+		}
+		typed := 0
+		for _, p := range r.Parts {
+			if p.PhoenixType.Set {
+				typed++
+			}
+		}
+		if typed > 0 && typed < len(r.Parts) {
+			for _, p := range r.Parts {
+				if !p.PhoenixType.Set {
+					return at(p.Pos, "rowkey part %q has no phoenix_type: give every part one, or none", p.Name.V)
+				}
+			}
+		}
+		if typed > 0 {
+			for _, p := range r.Parts {
+				if err := phoenix.CheckName(p.Name.V); err != nil {
+					return at(p.Name.Pos, "rowkey part %q: %v (it is a Phoenix column)", p.Name.V, err)
+				}
 			}
 		}
 		if len(r.PrefixFrom) > 0 && !r.Prefix.Set && !r.Algo.Set {

@@ -55,6 +55,10 @@ type Spec struct {
 	Cluster  *Cluster
 	Splits   *Splits
 	Access   []Access
+	// PhoenixPK is the Phoenix primary key as one list, `bucket CHAR(2), user_id VARCHAR`
+	// (the --phoenix-pk grammar); it replaces the rowkey's phoenix types. No spec key sets
+	// it: the CLI fills it from --phoenix-pk.
+	PhoenixPK Value[string]
 }
 
 // Family is one column family and its settings (HBase's names in the comments).
@@ -101,6 +105,16 @@ type Rowkey struct {
 	PrefixFrom []Value[string]
 	Parts      []Part
 	Delimiter  Value[string] // after the prefix (if any) and between parts: 07#user#ts
+	// PrefixColumn is the Phoenix primary key column that holds a text prefix's bytes
+	// (bucket CHAR(2)); a byte:B prefix is Phoenix's own salt byte and has none.
+	PrefixColumn *PrefixColumn
+}
+
+// PrefixColumn names the Phoenix column of the rowkey prefix.
+type PrefixColumn struct {
+	Pos         Pos
+	Name        Value[string]
+	PhoenixType Value[string] // CHAR(2)
 }
 
 // Part is one field of the key after the prefix.
@@ -109,6 +123,9 @@ type Part struct {
 	Name  Value[string]
 	Kind  Value[string] // one of PartKinds
 	Width Value[int64]  // fixed width in bytes; unset = variable
+	// PhoenixType is the part's Phoenix primary key column type (VARCHAR, CHAR(2), BIGINT,
+	// UNSIGNED_LONG, ...), for --format phoenix.
+	PhoenixType Value[string]
 }
 
 // Capacity is the expected volume: rows x bytes per row (kv, or cells), or daily x retention.

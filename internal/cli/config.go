@@ -12,6 +12,7 @@ import (
 
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
@@ -171,6 +172,13 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 	}
 	if len(d.Families) == 0 {
 		d.Families = []tablespec.Family{{Name: tablespec.Value[string]{V: "cf", Set: true, Raw: "cf"}}}
+	}
+	if c.IsSet("phoenix-pk") {
+		s := c.String("phoenix-pk")
+		if _, err := phoenix.ParsePK(s); err != nil {
+			return usageErrorf("--phoenix-pk %s: %v", displayValue(s), err)
+		}
+		d.PhoenixPK = designValue(c, "phoenix-pk", s)
 	}
 
 	var set []func(*tablespec.Family)

@@ -1,0 +1,319 @@
+package shellgen
+
+// Cloud Bigtable: `cbt createtable` and Terraform's google_bigtable_table. Bigtable speaks
+// HBase's API (java-bigtable-hbase) but names and keeps data its own way: table and family
+// IDs are [_a-zA-Z0-9][-_.a-zA-Z0-9]* with no namespace, and a family's garbage-collection
+// rule replaces TTL and VERSIONS. HBase removes a cell that is expired OR beyond VERSIONS,
+// so the rule is the union maxage || maxversions; a family without VERSIONS keeps HBase's
+// default, 1 (Bigtable's own default keeps every version).
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/hbytes"
+)
+
+// Bigtable limits presplit checks.
+const (
+	// MaxBigtableTableID is the longest Bigtable table ID.
+	MaxBigtableTableID = 50
+	// MaxCBTVersions is the largest maxversions cbt reads (strconv.ParseUint(n, 10, 16)).
+	MaxCBTVersions = 65535
+	// MaxArgBytes is the longest single command-line argument Linux passes to a program
+	// (MAX_ARG_STRLEN, 32 pages of 4 KiB, with its terminating NUL).
+	MaxArgBytes = 131072 - 1
+)
+
+// bigtableGC is one family's garbage-collection rule: MaxAge seconds (0 = none) and
+// MaxVersions (always set: the family's VERSIONS, else HBase's default 1).
+type bigtableGC struct {
+	Family      string
+	MaxAge      int64
+	MaxVersions int
+}
+
+// bigtableTable checks the names Bigtable accepts and derives each family's GC rule.
+func bigtableTable(format string, t Table) ([]bigtableGC, error) {
+	bad := func(f string, args ...any) error {
+		return &FormatError{Format: format, Reason: fmt.Sprintf(f, args...)}
+	}
+	if strings.Contains(t.Name, ":") {
+		return nil, bad("table %q: Bigtable table IDs have no namespace; give the table without %q", t.Name, t.Name[:strings.IndexByte(t.Name, ':')+1])
+	}
+	if len(t.Name) > MaxBigtableTableID {
+		return nil, bad("table %q: a Bigtable table ID is at most %d characters", t.Name, MaxBigtableTableID)
+	}
+	if !bigtableID(t.Name) {
+		return nil, bad("table %q: a Bigtable table ID is [_a-zA-Z0-9][-_.a-zA-Z0-9]*", t.Name)
+	}
+	var gcs []bigtableGC
+	for _, f := range t.Families {
+		if !bigtableID(f.Name) {
+			return nil, bad("family %q: a Bigtable column family ID is [_a-zA-Z0-9][-_.a-zA-Z0-9]*", f.Name)
+		}
+		gc := bigtableGC{Family: f.Name, MaxVersions: f.Versions}
+		if gc.MaxVersions == 0 {
+			gc.MaxVersions = 1 // HBase's default VERSIONS
+		}
+		if f.TTL > 0 && f.TTL < hbase.Forever {
+			gc.MaxAge = f.TTL
+		}
+		gcs = append(gcs, gc)
+	}
+	return gcs, nil
+}
+
+func bigtableID(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' ||
+			(i > 0 && (c == '-' || c == '.'))
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// maxAge writes seconds in the largest unit that divides them: 30d, 36h, 90m, 45s (cbt's
+// parseDuration reads digits and one unit of ms s m h d).
+func maxAge(secs int64) string {
+	switch {
+	case secs%86400 == 0:
+		return strconv.FormatInt(secs/86400, 10) + "d"
+	case secs%3600 == 0:
+		return strconv.FormatInt(secs/3600, 10) + "h"
+	case secs%60 == 0:
+		return strconv.FormatInt(secs/60, 10) + "m"
+	}
+	return strconv.FormatInt(secs, 10) + "s"
+}
+
+// CBT writes one `cbt createtable` command line for a POSIX shell:
+//
+//	cbt createtable t1 'families=cf:maxage=30d||maxversions=1' splits=1,2,3
+//
+// cbt reads the families and splits values each as one CSV record (encoding/csv) and
+// takes the keys as typed, with no \x decoding, so a key is written as CSV (quoted when
+// it holds , " or leading space) and the argument quoted for the shell. A key a command
+// line cannot carry (a control byte, invalid UTF-8) is refused.
+func CBT(w io.Writer, d Doc) error {
+	if err := d.validate(); err != nil {
+		return err
+	}
+	gcs, err := bigtableTable("cbt", d.Table)
+	if err != nil {
+		return err
+	}
+	bad := func(f string, args ...any) error {
+		return &FormatError{Format: "cbt", Reason: fmt.Sprintf(f, args...)}
+	}
+	fams := make([]string, len(gcs))
+	for i, gc := range gcs {
+		if gc.MaxVersions > MaxCBTVersions {
+			return bad("family %q: VERSIONS %d is more than the %d cbt reads as maxversions", gc.Family, gc.MaxVersions, MaxCBTVersions)
+		}
+		policy := fmt.Sprintf("maxversions=%d", gc.MaxVersions)
+		if gc.MaxAge > 0 {
+			policy = "maxage=" + maxAge(gc.MaxAge) + "||" + policy
+		}
+		fams[i] = gc.Family + ":" + policy
+	}
+	famRecord, err := csvRecord(fams)
+	if err != nil {
+		return err
+	}
+	args := []string{"cbt", "createtable", d.Table.Name, "families=" + famRecord}
+	if len(d.Split.Keys) > 0 {
+		keys := make([]string, len(d.Split.Keys))
+		for i, k := range d.Split.Keys {
+			if !utf8.Valid(k) {
+				return bad("split key %d \"%s\" is not valid UTF-8 text, which a command line cannot carry", i+1, hbytes.ToStringBinary(k))
+			}
+			for _, c := range k {
+				if c < 0x20 || c == 0x7F {
+					return bad("split key %d \"%s\" holds a control byte, which a command line cannot carry", i+1, hbytes.ToStringBinary(k))
+				}
+			}
+			keys[i] = string(k)
+		}
+		rec, err := csvRecord(keys)
+		if err != nil {
+			return err
+		}
+		arg := "splits=" + rec
+		if len(arg) > MaxArgBytes {
+			return bad("the splits argument is %d bytes, more than the %d Linux passes in one argument; use --format terraform", len(arg), MaxArgBytes)
+		}
+		args = append(args, arg)
+	}
+	for i, a := range args {
+		args[i] = shellWord(a)
+	}
+	_, err = io.WriteString(w, strings.Join(args, " ")+"\n")
+	return err
+}
+
+// csvRecord is fields as one CSV record, the way encoding/csv's reader reads it back.
+func csvRecord(fields []string) (string, error) {
+	var b bytes.Buffer
+	cw := csv.NewWriter(&b)
+	if err := cw.Write(fields); err != nil {
+		return "", err
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return "", err
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+// shellWord is s as one POSIX shell word: bare when it holds only characters no shell
+// treats specially, else single-quoted (inside, only ' needs '\”).
+func shellWord(s string) string {
+	safe := s != ""
+	for i := 0; i < len(s) && safe; i++ {
+		c := s[i]
+		safe = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			strings.IndexByte("_-.,:=/+@%", c) >= 0
+	}
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// Terraform writes the table as Terraform (google provider): a variable for the instance,
+// a google_bigtable_table with split_keys and one column_family block per family, and a
+// google_bigtable_gc_policy per family for its TTL and VERSIONS (mode UNION when both).
+// Keys are HCL string literals: \\ \" and \n \r \t, other control characters \uNNNN, and
+// ${ and %{ doubled to $${ and %%{ so Terraform does not read a template; invalid UTF-8 is
+// refused.
+func Terraform(w io.Writer, d Doc) error {
+	if err := d.validate(); err != nil {
+		return err
+	}
+	gcs, err := bigtableTable("terraform", d.Table)
+	if err != nil {
+		return err
+	}
+	keys := make([]string, len(d.Split.Keys))
+	for i, k := range d.Split.Keys {
+		if !utf8.Valid(k) {
+			return &FormatError{Format: "terraform", Reason: fmt.Sprintf("split key %d \"%s\" is not valid UTF-8 text, which a Terraform string cannot hold", i+1, hbytes.ToStringBinary(k))}
+		}
+		keys[i] = hclString(string(k))
+	}
+	label := hclLabel(d.Table.Name)
+	var b strings.Builder
+	b.WriteString("variable \"bigtable_instance\" {\n")
+	b.WriteString("  type        = string\n")
+	b.WriteString("  description = " + hclString("the Bigtable instance that holds table "+d.Table.Name) + "\n")
+	b.WriteString("}\n\n")
+	b.WriteString("resource \"google_bigtable_table\" " + hclString(label) + " {\n")
+	b.WriteString("  name          = " + hclString(d.Table.Name) + "\n")
+	b.WriteString("  instance_name = var.bigtable_instance\n")
+	if len(keys) > 0 {
+		items := make([]string, len(keys))
+		for i, k := range keys {
+			items[i] = k + ","
+		}
+		b.WriteString("  split_keys = [\n")
+		fill(&b, items, "    ", "    ")
+		b.WriteString("  ]\n")
+	}
+	for _, gc := range gcs {
+		b.WriteString("\n  column_family {\n    family = " + hclString(gc.Family) + "\n  }\n")
+	}
+	b.WriteString("}\n")
+	used := map[string]bool{}
+	for _, gc := range gcs {
+		gl := label + "_" + hclLabel(gc.Family)
+		for n := 2; used[gl]; n++ {
+			gl = fmt.Sprintf("%s_%s_%d", label, hclLabel(gc.Family), n)
+		}
+		used[gl] = true
+		b.WriteString("\nresource \"google_bigtable_gc_policy\" " + hclString(gl) + " {\n")
+		b.WriteString("  instance_name = var.bigtable_instance\n")
+		b.WriteString("  table         = google_bigtable_table." + label + ".name\n")
+		b.WriteString("  column_family = " + hclString(gc.Family) + "\n")
+		if gc.MaxAge > 0 {
+			b.WriteString("  mode          = \"UNION\"\n")
+			// Terraform's duration is Go's: h m s, no d.
+			fmt.Fprintf(&b, "\n  max_age {\n    duration = %q\n  }\n", goDuration(gc.MaxAge))
+		}
+		fmt.Fprintf(&b, "\n  max_version {\n    number = %d\n  }\n", gc.MaxVersions)
+		b.WriteString("}\n")
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// goDuration writes seconds for Go's time.ParseDuration: whole hours, minutes or seconds.
+func goDuration(secs int64) string {
+	switch {
+	case secs%3600 == 0:
+		return strconv.FormatInt(secs/3600, 10) + "h"
+	case secs%60 == 0:
+		return strconv.FormatInt(secs/60, 10) + "m"
+	}
+	return strconv.FormatInt(secs, 10) + "s"
+}
+
+// hclString is s as an HCL quoted template that evaluates to exactly s.
+func hclString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i, r := range s {
+		switch {
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7F:
+			fmt.Fprintf(&b, `\u%04X`, r)
+		case (r == '$' || r == '%') && i+1 < len(s) && s[i+1] == '{':
+			b.WriteRune(r)
+			b.WriteRune(r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// hclLabel is name as a Terraform resource name: letters, digits, _ and -, not starting
+// with a digit or -.
+func hclLabel(name string) string {
+	var b strings.Builder
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' {
+			b.WriteByte(c)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	s := b.String()
+	if s == "" || s[0] >= '0' && s[0] <= '9' || s[0] == '-' {
+		s = "t_" + s
+	}
+	return s
+}

@@ -1,0 +1,273 @@
+package shellgen
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/phoenix"
+)
+
+// Phoenix writes one CREATE TABLE statement for Apache Phoenix (sqlline, or any JDBC
+// client), in PhoenixSQL.g's grammar:
+//
+//	CREATE TABLE "ns"."t" (BUCKET CHAR(2) NOT NULL, ..., CONSTRAINT PK PRIMARY KEY (BUCKET, ...))
+//	DEFAULT_COLUMN_FAMILY = 'cf', TTL = 2592000, ... SPLIT ON ('01', '02', ...);
+//
+// The split: a byte:B plan (one region per salt bucket) becomes SALT_BUCKETS = B, which
+// makes Phoenix split on the bytes 1 .. B-1 itself; it never carries SPLIT ON (Phoenix
+// refuses both, error 1022). Any other plan becomes SPLIT ON with SQL string literals ('
+// doubled, \ doubled: Phoenix's lexer reads \ as an escape), whose UTF-8 bytes are the
+// split points; a key that is not printable UTF-8 text is refused. HBase, Phoenix and
+// DEFAULT_COLUMN_FAMILY names keep their case as double-quoted identifiers; primary key
+// columns are written unquoted in upper case, as Phoenix stores them.
+func Phoenix(w io.Writer, d Doc) error {
+	if err := d.validate(); err != nil {
+		return err
+	}
+	s, err := phoenixStatement(d)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, s)
+	return err
+}
+
+func phoenixError(format string, args ...any) error {
+	return &FormatError{Format: "phoenix", Reason: fmt.Sprintf(format, args...)}
+}
+
+// SaltBuckets is B when the split is Phoenix's own for SALT_BUCKETS = B: a byte:B prefix
+// with one region per bucket and no suffix. ok is false for a split on something else;
+// err says why a byte:B split is not one SALT_BUCKETS can make.
+func SaltBuckets(s Doc) (b int, ok bool, err error) {
+	spec, isByte := strings.CutPrefix(s.Split.Spec, "byte:")
+	if !isByte {
+		return 0, false, nil
+	}
+	b, convErr := strconv.Atoi(spec)
+	if convErr != nil || b < 1 || b > phoenix.MaxSaltBuckets {
+		return 0, false, nil
+	}
+	want := phoenix.SaltSplits(b)
+	same := len(s.Split.Suffix) == 0 && len(want) == len(s.Split.Keys)
+	for i := 0; same && i < len(want); i++ {
+		same = bytes.Equal(want[i], s.Split.Keys[i])
+	}
+	if !same {
+		return b, true, fmt.Errorf("the plan splits the byte:%d salt into %d regions, but SALT_BUCKETS = %d always makes %d and Phoenix refuses SPLIT ON for a salted table (error 1022): plan %d regions (--regions %d), or salt with --prefix byte:%d",
+			b, s.Split.Regions(), b, b, b, b, s.Split.Regions())
+	}
+	return b, true, nil
+}
+
+func phoenixStatement(d Doc) (string, error) {
+	if len(d.PhoenixPK) == 0 {
+		why := d.PhoenixPKMissing
+		if why == "" {
+			why = "give --phoenix-pk 'bucket CHAR(2), user_id VARCHAR, ...'"
+		}
+		return "", phoenixError("the primary key columns are not known: %s", why)
+	}
+	buckets, salted, err := SaltBuckets(d)
+	if err != nil {
+		return "", phoenixError("%v", err)
+	}
+
+	name, err := phoenixTableName(d.Table.Name)
+	if err != nil {
+		return "", err
+	}
+	var cols, pk []string
+	for _, c := range d.PhoenixPK {
+		n := phoenix.ColumnName(c.Name)
+		cols = append(cols, fmt.Sprintf("%s %s NOT NULL", n, c.Type))
+		pk = append(pk, n)
+	}
+	// Phoenix creates the families its columns use, or only the default family when no
+	// column names one: a family without columns would be missing from the table.
+	withCols := 0
+	for _, f := range d.Table.Families {
+		if len(f.Qualifiers) > 0 {
+			withCols++
+		}
+	}
+	for _, f := range d.Table.Families {
+		if len(f.Qualifiers) == 0 && (withCols > 0 || len(d.Table.Families) > 1) {
+			return "", phoenixError("family %q has no columns: Phoenix creates only the families its columns use; list the family's qualifiers in the spec", f.Name)
+		}
+		fam, err := phoenix.QuoteName(f.Name)
+		if err != nil {
+			return "", phoenixError("family %v", err)
+		}
+		for _, q := range f.Qualifiers {
+			qn, err := phoenix.QuoteName(q)
+			if err != nil {
+				return "", phoenixError("family %q: qualifier %v", f.Name, err)
+			}
+			cols = append(cols, fmt.Sprintf("%s.%s VARCHAR", fam, qn))
+		}
+	}
+	cols = append(cols, "CONSTRAINT PK PRIMARY KEY ("+strings.Join(pk, ", ")+")")
+
+	opts, err := phoenixOptions(d.Table)
+	if err != nil {
+		return "", err
+	}
+	if salted {
+		opts = append(opts, fmt.Sprintf("SALT_BUCKETS = %d", buckets))
+	}
+
+	var b strings.Builder
+	b.WriteString("CREATE TABLE " + name + " (\n")
+	for i, c := range cols {
+		b.WriteString("    " + c)
+		if i < len(cols)-1 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString(")")
+	for i, o := range opts {
+		sep := ","
+		if i == len(opts)-1 {
+			sep = ""
+		}
+		b.WriteString("\n" + o + sep)
+	}
+	if !salted && len(d.Split.Keys) > 0 {
+		lits := make([]string, len(d.Split.Keys))
+		for i, k := range d.Split.Keys {
+			lit, err := phoenixLiteral(i, k)
+			if err != nil {
+				return "", err
+			}
+			lits[i] = lit
+		}
+		items := make([]string, len(lits))
+		for i, l := range lits {
+			items[i] = l + ","
+		}
+		items[len(items)-1] = lits[len(lits)-1]
+		b.WriteString("\nSPLIT ON (\n")
+		fill(&b, items, "    ", "    ")
+		b.WriteString(")")
+	}
+	b.WriteString(";\n")
+	return b.String(), nil
+}
+
+// phoenixTableName is [namespace:]name as "namespace"."name": with
+// phoenix.schema.isNamespaceMappingEnabled a Phoenix schema is the HBase namespace.
+func phoenixTableName(name string) (string, error) {
+	ns, t, hasNS := strings.Cut(name, ":")
+	if !hasNS {
+		ns, t = "", name
+	}
+	qt, err := phoenix.QuoteName(t)
+	if err != nil {
+		return "", phoenixError("table %v", err)
+	}
+	if ns == "" {
+		return qt, nil
+	}
+	qns, err := phoenix.QuoteName(ns)
+	if err != nil {
+		return "", phoenixError("namespace %v", err)
+	}
+	return qns + "." + qt, nil
+}
+
+// phoenixLiteral is split key i as a Phoenix string literal: the key must be printable
+// UTF-8 (Phoenix encodes the literal's text as UTF-8 and decodes no \xNN); ' is doubled
+// and \ doubled (PhoenixSQL.g's CHAR_ESC reads \ as an escape).
+func phoenixLiteral(i int, k []byte) (string, error) {
+	if !utf8.Valid(k) {
+		return "", phoenixError("split key %d \"%s\" is not valid UTF-8 text: Phoenix takes a SPLIT ON literal's own characters as UTF-8 and does not decode \\xNN", i+1, hbytes.ToStringBinary(k))
+	}
+	for _, c := range k {
+		if c < 0x20 || c == 0x7F {
+			return "", phoenixError("split key %d \"%s\" holds a control byte, which a pasted SQL statement cannot carry", i+1, hbytes.ToStringBinary(k))
+		}
+	}
+	s := strings.ReplaceAll(string(k), `\`, `\\`)
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'", nil
+}
+
+// phoenixOptions are the table's HBase settings as Phoenix table options. A family
+// setting every family shares is written once without a family (Phoenix applies it to
+// all); one that differs is written per family ("cf".VERSIONS = 3). TTL must be the same
+// for every family (Phoenix refuses a per-family TTL, error 1050).
+func phoenixOptions(t Table) ([]string, error) {
+	var opts []string
+	if len(t.Families) > 0 {
+		opts = append(opts, "DEFAULT_COLUMN_FAMILY = "+sqlString(t.Families[0].Name))
+	}
+	type setting struct {
+		name  string
+		value func(Family) string // "" = unset
+	}
+	settings := []setting{
+		{"TTL", func(f Family) string { return intIf(f.TTL) }},
+		{"VERSIONS", func(f Family) string { return intIf(int64(f.Versions)) }},
+		{"COMPRESSION", func(f Family) string { return strIf(f.Compression) }},
+		{"DATA_BLOCK_ENCODING", func(f Family) string { return strIf(f.Encoding) }},
+		{"BLOOMFILTER", func(f Family) string { return strIf(f.Bloom) }},
+		{"BLOCKSIZE", func(f Family) string { return intIf(f.BlockSize) }},
+		{"IN_MEMORY", func(f Family) string {
+			if f.InMemory {
+				return "true"
+			}
+			return ""
+		}},
+	}
+	for _, s := range settings {
+		first := s.value(t.Families[0])
+		same := true
+		for _, f := range t.Families[1:] {
+			same = same && s.value(f) == first
+		}
+		switch {
+		case same && first != "":
+			opts = append(opts, s.name+" = "+first)
+		case same:
+		case s.name == "TTL":
+			return nil, phoenixError("the families' TTLs differ: Phoenix sets one TTL for every family of a table")
+		default:
+			for _, f := range t.Families {
+				if v := s.value(f); v != "" {
+					fam, _ := phoenix.QuoteName(f.Name)
+					opts = append(opts, fam+"."+s.name+" = "+v)
+				}
+			}
+		}
+	}
+	if t.MaxFileSize > 0 {
+		opts = append(opts, fmt.Sprintf("MAX_FILESIZE = %d", t.MaxFileSize))
+	}
+	return opts, nil
+}
+
+func intIf(n int64) string {
+	if n <= 0 {
+		return ""
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+func strIf(s string) string {
+	if s == "" {
+		return ""
+	}
+	return sqlString(s)
+}
+
+// sqlString is s as a Phoenix string literal (' and \ doubled).
+func sqlString(s string) string {
+	s = strings.ReplaceAll(s, `\`, `\\`)
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}

@@ -1,0 +1,11 @@
+CREATE TABLE "clicks" (
+    BUCKET CHAR(2) NOT NULL,
+    USER_ID VARCHAR NOT NULL,
+    TS BIGINT NOT NULL,
+    CONSTRAINT PK PRIMARY KEY (BUCKET, USER_ID, TS)
+)
+DEFAULT_COLUMN_FAMILY = 'cf',
+TTL = 604800
+SPLIT ON (
+    '10', '20', '30', '40', '50', '60', '70', '80', '90', 'a0', 'b0', 'c0', 'd0', 'e0', 'f0'
+);

@@ -1,0 +1,20 @@
+CREATE TABLE "ns"."orders" (
+    BUCKET CHAR(2) NOT NULL,
+    USER_ID VARCHAR NOT NULL,
+    TS BIGINT NOT NULL,
+    "o"."amt" VARCHAR,
+    "o"."sku" VARCHAR,
+    CONSTRAINT PK PRIMARY KEY (BUCKET, USER_ID, TS)
+)
+DEFAULT_COLUMN_FAMILY = 'o',
+TTL = 31536000,
+VERSIONS = 1,
+COMPRESSION = 'SNAPPY',
+DATA_BLOCK_ENCODING = 'FAST_DIFF',
+BLOOMFILTER = 'ROW',
+MAX_FILESIZE = 10737418240
+SPLIT ON (
+    '02', '05', '08', '11', '14', '17', '20', '23', '26', '29', '32', '35', '38', '41', '44', '47',
+    '50', '52', '55', '58', '61', '64', '67', '70', '73', '76', '79', '82', '85', '88', '91', '94',
+    '97'
+);
