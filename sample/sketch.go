@@ -44,6 +44,9 @@ type Sketch struct {
 	rows   uint64 // keys added
 	weight uint64 // their total weight
 	rng    uint64
+	// size is the number of items held; capTotal the levels' capacities summed, kept
+	// current as levels are added, so Add checks one comparison per key.
+	size, capTotal int
 }
 
 // K is the top compactor's capacity of every sketch presplit writes.
@@ -73,7 +76,18 @@ func NewSketch(k int) *Sketch {
 	if k <= 0 {
 		k = K
 	}
-	return &Sketch{k: k, levels: make([]level, 1), rng: 0x9E3779B97F4A7C15}
+	s := &Sketch{k: k, levels: make([]level, 1), rng: 0x9E3779B97F4A7C15}
+	s.capTotal = s.capacity(0)
+	return s
+}
+
+// grow adds a level on top and recomputes the total capacity.
+func (s *Sketch) grow() {
+	s.levels = append(s.levels, level{})
+	s.capTotal = 0
+	for h := range s.levels {
+		s.capTotal += s.capacity(h)
+	}
 }
 
 // Rows is the number of keys added; Weight their total weight.
@@ -94,8 +108,9 @@ func (s *Sketch) Add(key []byte, w uint64) {
 
 func (s *Sketch) push(h int, key []byte) {
 	for len(s.levels) <= h {
-		s.levels = append(s.levels, level{})
+		s.grow()
 	}
+	s.size++
 	l := &s.levels[h]
 	l.items = append(l.items, item{pre: prefix(key), off: uint32(len(l.arena)), n: uint32(len(key))})
 	l.arena = append(l.arena, key...)
@@ -117,15 +132,7 @@ func (s *Sketch) capacity(h int) int {
 // compress compacts while the sketch holds more items than its capacity (the lazy rule of
 // KLL's implementations: only then, and the lowest level over its own capacity).
 func (s *Sketch) compress() {
-	for {
-		total, capTotal := 0, 0
-		for h := range s.levels {
-			total += len(s.levels[h].items)
-			capTotal += s.capacity(h)
-		}
-		if total < capTotal {
-			return
-		}
+	for s.size >= s.capTotal {
 		h := 0
 		for h < len(s.levels) && len(s.levels[h].items) < s.capacity(h) {
 			h++
@@ -149,7 +156,7 @@ func (s *Sketch) random() uint64 {
 // with an odd count one item stays.
 func (s *Sketch) compact(h int) {
 	if h+1 == len(s.levels) {
-		s.levels = append(s.levels, level{})
+		s.grow()
 	}
 	l := &s.levels[h]
 	sortItems(l.arena, l.items)
@@ -170,8 +177,10 @@ func (s *Sketch) compact(h int) {
 		key := append([]byte(nil), l.arena[k.off:k.off+k.n]...)
 		l.arena = append(l.arena[:0], key...)
 		l.items = append(l.items[:0], item{pre: k.pre, off: 0, n: k.n})
+		s.size -= len(items) / 2
 		return
 	}
+	s.size -= len(items) / 2
 	l.arena, l.items = l.arena[:0], l.items[:0]
 }
 
@@ -282,7 +291,9 @@ func ParseSketch(line []byte) (*Sketch, error) {
 	}
 	s := NewSketch(int(k))
 	s.rows, s.weight = head[1], head[2]
-	s.levels = make([]level, levels)
+	for len(s.levels) < int(levels) {
+		s.grow()
+	}
 	rest := fields[5:]
 	buf := make([]byte, 0, 64)
 	var weight uint64
