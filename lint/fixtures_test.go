@@ -11,6 +11,7 @@ import (
 
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/tablespec"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -100,6 +101,15 @@ func runFixture(t *testing.T, file string, data []byte) []lint.Report {
 		require.NoError(t, err)
 		opt.SplitsFile, opt.SplitsFileLines, err = tablespec.ParseSplitsFile(sp.File.V, keys)
 		require.NoError(t, err)
+	}
+	if sp := s.Splits; sp != nil && sp.Sample.Set {
+		f, err := os.Open(filepath.Join(filepath.Dir(file), sp.Sample.V))
+		require.NoError(t, err)
+		defer f.Close()
+		c := sample.NewCollector(sample.Options{Holdout: -1})
+		_, err = sample.Read(f, sample.ReadOptions{}, c)
+		require.NoError(t, err)
+		opt.Sample = c.Sample()
 	}
 	p, err := plan.Build(s, opt)
 	require.NoError(t, err)

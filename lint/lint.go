@@ -73,6 +73,8 @@ type Input struct {
 	Split       *splits.Split
 	SplitSource string // "generated", "algo", "file" or ""
 	SplitLines  []int  // with splits file: the line of each key in the file
+	// SampleKeys is the number of sample keys the split was cut on (SplitSource "sample").
+	SampleKeys uint64
 	// Suffix is the rowkey suffix as bytes (toBytesBinary of its text).
 	Suffix []byte
 	// Regions is the number of regions the table is created with: the split's, else splits

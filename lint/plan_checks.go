@@ -93,6 +93,32 @@ var RG011 = &Analyzer{
 	},
 }
 
+// MinSampleKeysPerRegion is the fewest sample keys a region's boundaries should rest on:
+// below it the boundaries move with every sample drawn.
+const MinSampleKeysPerRegion = 100
+
+// RG012: a split cut from too small a sample.
+var RG012 = &Analyzer{
+	Code: "RG012", Severity: Warning,
+	Doc: "the split is cut from fewer than 100 sample keys per region",
+	Run: func(p *Pass) {
+		if p.SplitSource != "sample" || p.Split == nil {
+			return
+		}
+		regions := uint64(p.Split.Regions())
+		if p.SampleKeys >= MinSampleKeysPerRegion*regions {
+			return
+		}
+		where := tablespec.Pos{Line: 1, Col: 1}
+		if sp := p.Spec.Splits; sp != nil && sp.Sample.Pos.Line > 0 {
+			where = sp.Sample.Pos
+		}
+		p.Report(where, fmt.Sprintf("sample at least %d keys (%d per region), or create fewer regions", MinSampleKeysPerRegion*regions, MinSampleKeysPerRegion),
+			"the split is cut from %d sample keys for %d regions, %.1f per region: boundaries resting on fewer than %d keys each move with every sample",
+			p.SampleKeys, regions, float64(p.SampleKeys)/float64(regions), MinSampleKeysPerRegion)
+	},
+}
+
 // CP001: a redundancy factor that counts replication.
 var CP001 = &Analyzer{
 	Code: "CP001", Severity: Warning,

@@ -19,6 +19,7 @@ import (
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/phoenix"
+	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/shellgen"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
@@ -34,6 +35,9 @@ type Options struct {
 	// caller reads the file (the package reads none).
 	SplitsFile      [][]byte
 	SplitsFileLines []int
+	// Sample is the key sample the design's splits sample names, read by the caller (the
+	// package reads no files); the split is cut from it for the plan's region count.
+	Sample *sample.Sample
 	// Families overrides the number of column families that flush together (--families);
 	// 0 means the design's family count.
 	Families int
@@ -53,7 +57,7 @@ type Plan struct {
 	// SplitErr says why (a prefix too narrow, no prefix, no region count).
 	Split       *splits.Split
 	SplitErr    error
-	SplitSource string // "generated", "algo", "file" or ""
+	SplitSource string // "generated", "algo", "file", "sample" or ""
 	Regions     int    // regions created: the split's, else the count asked for
 	Table       shellgen.Table
 	Findings    []lint.Report
@@ -342,7 +346,7 @@ func (p *Plan) prefix(in *lint.Input) error {
 		spec = map[string]string{"HexStringSplit": "hex", "DecimalStringSplit": "dec"}[a.V] + ":" + strconv.Itoa(min(width, splits.MaxWidth))
 	case a.Set:
 		return nil // UniformSplit: raw bytes, no alphabet
-	case (r != nil && len(r.Parts) > 0) || (d.Splits != nil && d.Splits.File.Set):
+	case (r != nil && len(r.Parts) > 0) || (d.Splits != nil && (d.Splits.File.Set || d.Splits.Sample.Set)):
 		// A rowkey described by its parts with no prefix has nothing to split on: no
 		// implicit hex split over keys that are not hex. Keys listed by hand need none.
 		return nil
@@ -379,6 +383,8 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 	case regions == 0:
 		p.SplitErr = ErrNoRegions
 		return
+	case sp != nil && sp.Sample.Set:
+		p.sampleSplit(in, opt.Sample, regions)
 	case a.Set:
 		first, last := "", ""
 		if sp != nil {
@@ -406,6 +412,51 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 		p.Split, p.SplitSource = &split, "generated"
 		p.Regions = split.Regions()
 	}
+}
+
+// ErrNoSample is a design whose split comes from a sample the caller did not read.
+var ErrNoSample = errors.New("the splits sample was not read")
+
+// sampleSplit cuts the split from the key sample: the region count from the design, the
+// boundaries from the keys. The regions' shares of the sample are the split's Owned (so
+// the report's imbalance is measured on the sample); the held-out keys' imbalance is a
+// note.
+func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
+	if s == nil {
+		p.SplitErr = ErrNoSample
+		return
+	}
+	var delim []byte
+	if sp := p.Design.Splits; sp.Delimiter.Set {
+		d, err := hbytes.ToBytesBinary(sp.Delimiter.V)
+		if err != nil || len(d) == 0 {
+			p.SplitErr = valueError("splits.delimiter", sp.Delimiter, `\x needs two uppercase hex digits`)
+			return
+		}
+		delim = d
+	}
+	cut, err := s.Cut(regions, delim)
+	if err != nil {
+		p.SplitErr = err
+		return
+	}
+	spec := "sample (exact)"
+	if !s.Exact {
+		spec = fmt.Sprintf("sample (sketch: each boundary within %g%% of the sample's weight)", 100*sample.Epsilon)
+	}
+	if delim != nil {
+		spec += fmt.Sprintf(", never inside the field before %q", hbytes.ToStringBinary(delim))
+	}
+	split := &splits.Split{Spec: spec, Keys: cut.Keys, Owned: cut.Shares}
+	split.Notes = append(split.Notes, fmt.Sprintf("cut on %d sample keys: imbalance (largest region / mean) %.3f", s.CutRows, sample.Imbalance(cut.Shares)))
+	if cut.Held != nil {
+		split.Notes = append(split.Notes, fmt.Sprintf("on %d keys held out of the cut (%g of the sample): imbalance %.3f", s.HoldoutRows, s.Holdout, sample.Imbalance(cut.Held)))
+	} else {
+		split.Notes = append(split.Notes, "no keys held out: "+s.NoHoldout)
+	}
+	p.Split, p.SplitSource = split, "sample"
+	p.Regions = split.Regions()
+	in.SampleKeys = s.CutRows
 }
 
 // Table is the design's table settings in the renderers' terms. MAX_FILESIZE is the

@@ -111,7 +111,7 @@ func Report(w io.Writer, d Doc) error {
 			if s.Regions() != p.Regions {
 				fmt.Fprintf(tw, "  note\tthe split has %s where the sizing asks for %d (--regions or the spec's splits set the count)\n", plural(float64(s.Regions()), "region"), p.Regions)
 			}
-			if imb := s.Imbalance(); imb > maxQuietImbalance && s.Algorithm == nil {
+			if imb := s.Imbalance(); imb > maxQuietImbalance && s.Algorithm == nil && !strings.HasPrefix(s.Spec, "sample") {
 				fmt.Fprintf(tw, "  advice\tthe largest region owns %.3gx the mean share of prefixes: --align even gives equal regions; a wider prefix evens them out\n", imb)
 			}
 			for _, n := range s.Notes {

@@ -622,6 +622,9 @@ func (d *decoder) splits(n *yaml.Node, s *Splits) error {
 		"first_row": d.str(&s.FirstRow, "splits first_row"),
 		"last_row":  d.str(&s.LastRow, "splits last_row"),
 		"file":      d.str(&s.File, "splits file"),
+		"sample":    d.str(&s.Sample, "splits sample"),
+		"delimiter": d.str(&s.Delimiter, "splits delimiter"),
+		"holdout":   d.number(&s.Holdout, "splits holdout", 0, 0.9, false),
 	})
 }
 
@@ -753,6 +756,22 @@ func (d *decoder) crossChecks(s *Spec) error {
 		}
 		if sp.Algo.Set && s.Rowkey != nil && s.Rowkey.Algo.Set && sp.Algo.V != s.Rowkey.Algo.V {
 			return at(sp.Algo.Pos, "splits algo %s differs from rowkey algo %s", sp.Algo.V, s.Rowkey.Algo.V)
+		}
+		if sp.Sample.Set && (sp.File.Set || sp.Algo.Set || sp.Align.Set) {
+			return at(sp.Sample.Pos, "splits sample chooses the keys from the sample; drop file, algo and align")
+		}
+		if (sp.Delimiter.Set || sp.Holdout.Set) && !sp.Sample.Set {
+			p := sp.Delimiter.Pos
+			if !sp.Delimiter.Set {
+				p = sp.Holdout.Pos
+			}
+			return at(p, "splits delimiter and holdout go with splits sample")
+		}
+		if sp.Sample.Set && strings.TrimSpace(sp.Sample.V) == "" {
+			return at(sp.Sample.Pos, "splits sample must not be empty")
+		}
+		if sp.Delimiter.Set && sp.Delimiter.V == "" {
+			return at(sp.Delimiter.Pos, "splits delimiter must not be empty")
 		}
 		if sp.File.Set && strings.TrimSpace(sp.File.V) == "" {
 			return at(sp.File.Pos, "splits file must not be empty")

@@ -173,6 +173,12 @@ type Splits struct {
 	FirstRow Value[string] // with algo
 	LastRow  Value[string] // with algo
 	File     Value[string] // a SPLITS_FILE, relative to the spec's folder
+	// Sample is a file of real row keys to cut the regions from (lines, tsv, scan or a
+	// sketch), relative to the spec's folder; the region count comes from regions or the
+	// capacity section.
+	Sample    Value[string]
+	Delimiter Value[string]  // with sample: never cut inside the key's leading field
+	Holdout   Value[float64] // with sample: the fraction held out to measure the cut
 }
 
 // Access kinds.

@@ -8,12 +8,14 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
@@ -35,6 +37,8 @@ type config struct {
 	design   *tablespec.Spec
 	opt      plan.Options
 	specPath string
+	// sampleNotes say how each sample file was read; they lead the split's notes.
+	sampleNotes []string
 }
 
 // readConfig reads -f (when the command has it and it is given) and applies the flags on
@@ -63,6 +67,9 @@ func readConfig(c *cli.Context) (*config, error) {
 	if err := applySplitFlags(c, d); err != nil {
 		return nil, err
 	}
+	if err := applySampleFlags(c, d); err != nil {
+		return nil, err
+	}
 	if has(c, "families") && c.IsSet("families") {
 		cfg.opt.Families, _ = intOf(c, "families")
 	}
@@ -76,6 +83,9 @@ func readConfig(c *cli.Context) (*config, error) {
 		}
 		cfg.opt.SplitsFile, cfg.opt.SplitsFileLines = keys, lines
 	}
+	if err := cfg.readSample(c); err != nil {
+		return nil, err
+	}
 	return cfg, nil
 }
 
@@ -84,6 +94,9 @@ func (cfg *config) build() (*plan.Plan, error) {
 	p, err := plan.Build(cfg.design, cfg.opt)
 	if err != nil {
 		return nil, cfg.fieldError(err)
+	}
+	if p.Split != nil && p.SplitSource == "sample" {
+		p.Split.Notes = append(slices.Clone(cfg.sampleNotes), p.Split.Notes...)
 	}
 	return p, nil
 }
@@ -399,6 +412,10 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 	}
 	r, sp := d.Rowkey, d.Splits
 	sp.File = tablespec.Value[string]{}
+	if anySet(c, prefixModeFlags) || anySet(c, algoModeFlags) {
+		// A flag of another mode replaces the spec's sample.
+		sp.Sample, sp.Delimiter, sp.Holdout = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[float64]{}
+	}
 	if anySet(c, prefixModeFlags) && !c.IsSet("algo") {
 		for _, f := range []string{"first-row", "last-row"} {
 			if c.IsSet(f) {
@@ -484,8 +501,11 @@ func (cfg *config) splitError(p *plan.Plan) error {
 	var tooMany *splits.TooManyRegionsError
 	var suffixErr *splits.SuffixError
 	var regionsErr *splits.RegionsError
+	var tooFew *sample.TooFewError
 	regionsFlag := d.Splits != nil && d.Splits.Regions.Src != ""
 	switch {
+	case errors.As(err, &tooFew):
+		return cfg.sampleTooFew(tooFew)
 	case errors.Is(err, plan.ErrNoPrefix):
 		where := "the spec's rowkey"
 		if r := d.Rowkey; r != nil && r.Pos.Line > 0 {

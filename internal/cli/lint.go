@@ -11,6 +11,7 @@ import (
 
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
 )
@@ -156,6 +157,9 @@ func lintPlan(path string) (*plan.Plan, error) {
 		if cfg.opt.SplitsFile, cfg.opt.SplitsFileLines, err = readSplitsFile(specRelative(path, sp.File.V)); err != nil {
 			return nil, err
 		}
+	}
+	if err := cfg.readSampleWith(nil, nil, sample.DefaultMemory, sample.ReadOptions{}); err != nil {
+		return nil, err
 	}
 	return cfg.build()
 }

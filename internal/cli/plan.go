@@ -14,6 +14,7 @@ func planCommand() *cli.Command {
 	flags := []cli.Flag{specFlag()}
 	flags = append(flags, capacityFlags()...)
 	flags = append(flags, splitFlags()...)
+	flags = append(flags, rawFlag())
 	flags = append(flags, tableFlags()...)
 	flags = append(flags, outputFlags("report")...)
 	return &cli.Command{

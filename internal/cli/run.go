@@ -104,6 +104,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			simulateCommand(),
 			keysCommand(),
 			regionsCommand(),
+			sampleCommand(),
 		},
 		// Errors are turned into exit codes by run, never by os.Exit inside the library.
 		ExitErrHandler: func(*cli.Context, error) {},

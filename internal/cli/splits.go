@@ -13,7 +13,7 @@ import (
 // splitFlags are the flags that choose the split: --regions, --prefix, --algo, --first-row,
 // --last-row, --suffix, --align. Shared by plan, splits and verify.
 func splitFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		newIntFlag("regions", "create `N` regions (N-1 split keys): 1000, 1e3 or 1k", "", 1, splits.MaxRegions),
 		&cli.StringFlag{Name: "prefix", Usage: "the rowkey's leading bytes, `SPEC`: hex:W, HEX:W, dec:W, " +
 			"chars:ALPHABET:W, byte:B (Phoenix SALT_BUCKETS), or hex, HEX, dec as wide as needed (default: hex)"},
@@ -25,7 +25,7 @@ func splitFlags() []cli.Flag {
 			"instead of the next region's first prefix (01)"},
 		&cli.StringFlag{Name: "align", Value: splits.AlignExact, Usage: "`MODE`: exact uses --regions as given; " +
 			"even raises it to a count that divides the prefixes evenly"},
-	}
+	}, sampleFlags()...)
 }
 
 func splitsCommand() *cli.Command {
@@ -33,6 +33,7 @@ func splitsCommand() *cli.Command {
 		Name:  "splits",
 		Usage: "print split keys aligned with the rowkey prefix",
 		UsageText: "presplit splits --regions N [--prefix SPEC] [--suffix S] [--align even]\n" +
+			"presplit splits --regions N --sample FILE [--sample FILE ...] [--delimiter D] [--holdout F]\n" +
 			"presplit splits --regions N --algo HexStringSplit|DecimalStringSplit|UniformSplit [--first-row X] [--last-row Y]",
 		Description: "Prints the N-1 split keys, one per line, in HBase's toStringBinary form " +
 			"(the form hbase shell's SPLITS and SPLITS_FILE read back), or with --format " +
@@ -46,6 +47,7 @@ func splitsCommand() *cli.Command {
 func splitsFlags() []cli.Flag {
 	flags := []cli.Flag{specFlag()}
 	flags = append(flags, splitFlags()...)
+	flags = append(flags, rawFlag())
 	flags = append(flags, tableFlags()...)
 	return append(flags, outputFlags("lines")...)
 }

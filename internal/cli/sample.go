@@ -1,0 +1,242 @@
+package cli
+
+// Key samples: the --sample flags shared by plan, splits and verify (the split cut from a
+// sample of real keys), and `presplit sample`, which writes a sketch of one shard of a
+// sample for `--sample` to merge.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/presplit/presplit/sample"
+	"github.com/presplit/presplit/tablespec"
+	"github.com/urfave/cli/v2"
+)
+
+// sampleFlagNames choose a split cut from a sample.
+var sampleFlagNames = []string{"sample", "sample-format", "delimiter", "holdout", "memory"}
+
+// sampleFlags: --sample and how it is read and cut. Shared by plan, splits and verify.
+func sampleFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringSliceFlag{Name: "sample", Usage: "cut the split from real row keys in `FILE` (repeatable; - is stdin): " +
+			"key lines, KEY<TAB>WEIGHT, hbase shell scan output or sketches from presplit sample"},
+		&cli.StringFlag{Name: "sample-format", Value: sample.FormatAuto, Usage: "--sample's `FORMAT`: " + strings.Join(sample.Formats, ", ")},
+		&cli.StringFlag{Name: "delimiter", Usage: "with --sample: never cut inside a key's leading field, the bytes before `D` (toStringBinary text)"},
+		newRatioFlag("holdout", "with --sample: the `FRACTION` of keys held out of the cut to measure it on (default 0.2 from 10,000 keys)", "", ratioRule{Min: 0, Max: 0.9}),
+		newSizeFlag("memory", "with --sample: keep keys exactly up to `SIZE`, then in a sketch", "256MiB", sizeRule{Whole: true, Min: 1 << 20}),
+	}
+}
+
+// rawFlag is --raw for the commands that do not read --keys (verify has its own).
+func rawFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "raw", Usage: "key lines are raw bytes, not toStringBinary text"}
+}
+
+// applySampleFlags: --sample replaces the spec's split mode; --delimiter and --holdout go
+// with a sample.
+func applySampleFlags(c *cli.Context, d *tablespec.Spec) error {
+	if !has(c, "sample") {
+		return nil
+	}
+	sp := d.Splits
+	fromSpec := sp != nil && sp.Sample.Set
+	if c.IsSet("sample") {
+		for _, f := range []string{"prefix", "algo", "suffix", "align", "first-row", "last-row", "splits-file"} {
+			if has(c, f) && c.IsSet(f) {
+				return usageErrorf("--sample and --%s both choose the split keys: give one of them", f)
+			}
+		}
+		files := c.StringSlice("sample")
+		for _, f := range files {
+			if f == "" {
+				return usageErrorf("--sample must name a file, or - for stdin")
+			}
+		}
+		if d.Splits == nil {
+			d.Splits = &tablespec.Splits{}
+		}
+		sp = d.Splits
+		sp.File, sp.Algo, sp.Align = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}
+		if d.Rowkey != nil {
+			d.Rowkey.Algo, d.Rowkey.Suffix = tablespec.Value[string]{}, tablespec.Value[string]{}
+		}
+		sp.Sample = designValue(c, "sample", strings.Join(files, ","))
+		fromSpec = false
+	}
+	if !c.IsSet("sample") && !fromSpec {
+		for _, f := range []string{"delimiter", "holdout", "sample-format"} {
+			if c.IsSet(f) {
+				return usageErrorf("--%s goes with --sample: it says how the sample is read or cut", f)
+			}
+		}
+		return nil
+	}
+	if c.IsSet("delimiter") {
+		if c.String("delimiter") == "" {
+			return usageErrorf("--delimiter must not be empty; leave it out to cut between any two keys")
+		}
+		sp.Delimiter = designValue(c, "delimiter", c.String("delimiter"))
+	}
+	if v, ok := ratioOf(c, "holdout"); ok {
+		sp.Holdout = designValue(c, "holdout", v)
+	}
+	if f := c.String("sample-format"); !slices.Contains(sample.Formats, f) {
+		return usageErrorf("--sample-format must be one of %s, got %q", strings.Join(sample.Formats, ", "), f)
+	}
+	return nil
+}
+
+// readSample reads the design's sample: the --sample files, or the spec's sample relative
+// to its folder.
+func (cfg *config) readSample(c *cli.Context) error {
+	memory, _ := sizeOf(c, "memory")
+	opt := sample.ReadOptions{Format: c.String("sample-format"), Raw: has(c, "raw") && c.Bool("raw")}
+	return cfg.readSampleWith(c.App.Reader, c.StringSlice("sample"), int64(memory), opt)
+}
+
+// readSampleWith reads the design's sample (flagFiles when --sample set it) into the
+// plan's options; the notes say how each file was read.
+func (cfg *config) readSampleWith(stdin io.Reader, flagFiles []string, memory int64, opt sample.ReadOptions) error {
+	sp := cfg.design.Splits
+	if sp == nil || !sp.Sample.Set {
+		return nil
+	}
+	files := flagFiles
+	if sp.Sample.Src == "" {
+		files = []string{specRelative(cfg.specPath, sp.Sample.V)}
+	}
+	holdout := -1.0
+	if sp.Holdout.Set {
+		holdout = sp.Holdout.V
+	}
+	col := sample.NewCollector(sample.Options{Memory: memory, Holdout: holdout})
+	notes, err := readSampleFiles(stdin, "--sample", files, opt, col)
+	if err != nil {
+		return err
+	}
+	cfg.sampleNotes = notes
+	cfg.opt.Sample = col.Sample()
+	return nil
+}
+
+// readSampleFiles reads each file (- is stdin, at most once) into sink. With auto, the
+// notes say which format each file was read as (stderr, once the command succeeds).
+func readSampleFiles(stdinR io.Reader, flag string, files []string, opt sample.ReadOptions, sink sample.Sink) (notes []string, err error) {
+	stdin := 0
+	for _, f := range files {
+		if f == "-" {
+			stdin++
+		}
+	}
+	if stdin > 1 {
+		return nil, usageErrorf("%s - is given %d times: stdin can be read once", flag, stdin)
+	}
+	for _, path := range files {
+		var r io.Reader
+		name := path
+		if path == "-" {
+			r, name = stdinR, "stdin"
+		} else {
+			f, err := os.Open(path)
+			if err != nil {
+				return nil, usageErrorf("%s: %v", flag, verifyPathError(err))
+			}
+			if st, err := f.Stat(); err == nil && st.IsDir() {
+				f.Close()
+				return nil, usageErrorf("%s %s: is a directory: name a file of keys, or - for stdin", flag, displayValue(path))
+			}
+			defer f.Close()
+			r = f
+		}
+		format, err := sample.Read(r, opt, sink)
+		if err != nil {
+			var le *sample.LineError
+			if errors.As(err, &le) {
+				return nil, usageErrorf("%s:%d: %v", name, le.Line, le.Err)
+			}
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if opt.Format == "" || opt.Format == sample.FormatAuto {
+			notes = append(notes, fmt.Sprintf("%s: read as %s (--sample-format auto)", name, format))
+		}
+	}
+	return notes, nil
+}
+
+// sampleTooFew words a sample that cannot give the regions: the input named, both counts.
+func (cfg *config) sampleTooFew(err *sample.TooFewError) error {
+	sp := cfg.design.Splits
+	if sp.Sample.Src != "" {
+		return usageErrorf("--sample %s: %v", displayValue(sp.Sample.V), err)
+	}
+	return usageErrorf("%s:%d:%d: splits sample %s: %v", cfg.specPath, sp.Sample.Pos.Line, sp.Sample.Pos.Col, displayValue(sp.Sample.V), err)
+}
+
+func sampleCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "sample",
+		Usage: "summarize a shard of a key sample as a sketch that splits --sample merges",
+		UsageText: "presplit sample --keys FILE [--keys FILE ...] [-o FILE.sketch]\n" +
+			"hadoop jar hadoop-streaming.jar -mapper 'presplit sample --keys - -o -' -reducer 'presplit splits --sample - --regions N' ...",
+		Description: "Reads keys (lines, tsv, scan output, or sketches: --sample-format) and writes one " +
+			"sketch line: presplit's mergeable KLL summary, whose boundaries stay within 0.1% of the " +
+			"sample's weight however many sketches are merged, in any order. Several sketches may " +
+			"follow one another in a stream; --sample reads them all.",
+		Flags: []cli.Flag{
+			&cli.StringSliceFlag{Name: "keys", Usage: "read keys from `FILE` (repeatable); - is stdin"},
+			&cli.StringFlag{Name: "sample-format", Value: sample.FormatAuto, Usage: "the keys' `FORMAT`: " + strings.Join(sample.Formats, ", ")},
+			rawFlag(),
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the sketch to `FILE` atomically; - is stdout"},
+		},
+		Action: runSample,
+	}
+}
+
+// sketchSink reads everything into one sketch.
+type sketchSink struct{ sk *sample.Sketch }
+
+func (s sketchSink) Add(key []byte, w uint64)         { s.sk.Add(key, w) }
+func (s sketchSink) AddSketch(o *sample.Sketch) error { return s.sk.Merge(o) }
+
+func runSample(c *cli.Context) error {
+	if err := verifyNoArgs(c, "give the keys with --keys FILE"); err != nil {
+		return err
+	}
+	files := c.StringSlice("keys")
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	if f := c.String("sample-format"); !slices.Contains(sample.Formats, f) {
+		return usageErrorf("--sample-format must be one of %s, got %q", strings.Join(sample.Formats, ", "), f)
+	}
+	path := "-"
+	if c.IsSet("output") {
+		path = c.String("output")
+	}
+	if err := checkOutputFile("-o", path); err != nil {
+		return err
+	}
+	sk := sample.NewSketch(sample.K)
+	opt := sample.ReadOptions{Format: c.String("sample-format"), Raw: c.Bool("raw")}
+	notes, err := readSampleFiles(c.App.Reader, "--keys", files, opt, sketchSink{sk})
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if _, err := sk.WriteTo(&buf); err != nil {
+		return err
+	}
+	if err := writeOutputFile("-o", path, c.App.Writer, buf.Bytes()); err != nil {
+		return err
+	}
+	for _, n := range notes {
+		fmt.Fprintf(c.App.ErrWriter, "presplit: %s\n", n)
+	}
+	return nil
+}

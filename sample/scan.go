@@ -1,0 +1,103 @@
+package sample
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+
+	"github.com/presplit/presplit/hbase"
+)
+
+// The scan format is what hbase shell prints for
+//
+//	scan 't', {FILTER => "KeyOnlyFilter()"}
+//
+// when its output is not a terminal (hbase-shell's formatter.rb with width 0, table.rb's
+// _scan_internal): the header `ROW  COLUMN+CELL`, then one line per cell,
+// ` KEY column=FAMILY:QUALIFIER, timestamp=TS, value=VALUE` with KEY in toStringBinary form,
+// then `N row(s)` (older shells: `N row(s) in S seconds`) and `Took S seconds`. A row is
+// repeated once per cell; it counts once, with weight 1: KeyOnlyFilter leaves no value
+// sizes to weigh it by. The trailer's row count must match the rows read, so a cut-off
+// scan is refused rather than read short.
+
+var (
+	scanTrailer = regexp.MustCompile(`^([0-9]+) row\(s\)(?: in [0-9.]+ seconds)?$`)
+	scanTook    = regexp.MustCompile(`^Took [0-9.]+ seconds$`)
+	scanColumn  = []byte(" column=")
+)
+
+func isScanHeader(line []byte) bool {
+	f := bytes.Fields(line)
+	return len(f) == 2 && string(f[0]) == "ROW" && string(f[1]) == "COLUMN+CELL"
+}
+
+func readScan(s *lineScanner, sink Sink) (int64, error) {
+	buf := make([]byte, 0, hbase.MaxRowLength+1)
+	var prev []byte
+	var rows int64
+	havePrev, header, trailer := false, false, false
+	bad := func(format string, args ...any) error {
+		return &LineError{Line: s.line, Err: fmt.Errorf("%w: "+format, append([]any{ErrScan}, args...)...)}
+	}
+	for {
+		line, err := s.next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return rows, err
+		}
+		switch {
+		case !header:
+			if !isScanHeader(line) {
+				return rows, bad("the first line must be the header %q", "ROW  COLUMN+CELL")
+			}
+			header = true
+		case trailer:
+			if len(bytes.TrimSpace(line)) == 0 || scanTook.Match(line) || string(bytes.TrimSpace(line)) == "(possible stale results)" {
+				continue
+			}
+			return rows, bad("%q after the row count", clip(line))
+		case len(line) > 0 && line[0] == ' ':
+			i := bytes.Index(line, scanColumn)
+			if i < 1 || !bytes.Contains(line[i:], []byte(", timestamp=")) || !bytes.Contains(line[i:], []byte(":")) {
+				return rows, bad("a cell line is ` KEY column=FAMILY:QUALIFIER, timestamp=..., value=...`, got %q", clip(line))
+			}
+			key, err := decodeKey(buf, line[1:i], false)
+			if err != nil {
+				return rows, &LineError{Line: s.line, Err: err}
+			}
+			if havePrev && bytes.Equal(key, prev) {
+				continue // the same row's next cell
+			}
+			prev, havePrev = append(prev[:0], key...), true
+			sink.Add(key, 1)
+			rows++
+		default:
+			m := scanTrailer.FindSubmatch(line)
+			if m == nil {
+				return rows, bad("%q", clip(line))
+			}
+			n, err := strconv.ParseInt(string(m[1]), 10, 64)
+			if err != nil || n != rows {
+				return rows, bad("the scan says %s row(s) but %d were read: is the output cut off?", m[1], rows)
+			}
+			trailer = true
+		}
+	}
+	if header && !trailer {
+		return rows, &LineError{Line: s.line, Err: fmt.Errorf("%w: no `N row(s)` line at the end: is the output cut off?", ErrScan)}
+	}
+	return rows, nil
+}
+
+// clip shortens a line for a message.
+func clip(b []byte) string {
+	if len(b) > 60 {
+		return string(b[:60]) + "..."
+	}
+	return string(b)
+}

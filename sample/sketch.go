@@ -1,0 +1,352 @@
+package sample
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"slices"
+	"strconv"
+
+	"github.com/presplit/presplit/hbytes"
+)
+
+// Sketch is a KLL quantile sketch of weighted byte keys (Karnin, Lang and Liberty, "Optimal
+// Quantile Approximation in Streams", FOCS 2016), written from the paper: a stack of
+// compactors, level h holding items of weight 2^h; a level over its capacity is sorted and
+// every other item (from a random offset) moves up a level, so each compaction keeps the
+// total weight exactly and moves any rank by at most 2^h. Capacities shrink by 2/3 per
+// level below the top, which holds K items.
+//
+// Weighted keys: a key of weight w goes to level h for every bit h set in w (w = 5: one
+// item at level 0, one at level 2). That is exact (no compaction is involved) and adds no
+// error.
+//
+// Error: with K = 8192 the rank of every boundary is within 0.1% of the sample's weight;
+// the tests measure at most about 0.02% on uniform, Zipf-skewed and sorted inputs of a
+// 300,000 keys, alone and after merging 2, 7 and 16 sketches in shuffled orders. (The
+// paper's bound is probabilistic: error eps with probability 1-delta for K =
+// O(sqrt(log(1/delta))/eps); DataSketches' KLL, the same algorithm, measures 1.65% at K =
+// 200 with 99% confidence, and the error falls as 1/K.)
+//
+// Memory is about 3K items: K = 8192 keys of 32 bytes take about 1.4 MB, whatever the
+// sample's size. Merging sketches (Merge) appends each level to the same level and
+// compacts; the bound holds for any merge order.
+//
+// The random offsets come from a fixed-seed generator: the same input in the same order
+// gives the same sketch, byte for byte.
+type Sketch struct {
+	k      int
+	levels []level
+	rows   uint64 // keys added
+	weight uint64 // their total weight
+	rng    uint64
+	// size is the number of items held; capTotal the levels' capacities summed, kept
+	// current as levels are added, so Add checks one comparison per key.
+	size, capTotal int
+}
+
+// K is the top compactor's capacity of every sketch presplit writes.
+const K = 8192
+
+// Epsilon is the documented rank error bound: 0.1% of the sample's weight per boundary.
+const Epsilon = 0.001
+
+// minWidth is the smallest capacity of a level (as DataSketches: below it compacting
+// costs more than it saves).
+const minWidth = 8
+
+type level struct {
+	arena []byte
+	items []item
+}
+
+// item is a key in its level's arena, with its first 8 bytes big-endian for fast compares.
+type item struct {
+	pre uint64
+	off uint32
+	n   uint32
+}
+
+// NewSketch returns an empty sketch with top capacity k (K when k <= 0).
+func NewSketch(k int) *Sketch {
+	if k <= 0 {
+		k = K
+	}
+	s := &Sketch{k: k, levels: make([]level, 1), rng: 0x9E3779B97F4A7C15}
+	s.capTotal = s.capacity(0)
+	return s
+}
+
+// grow adds a level on top and recomputes the total capacity.
+func (s *Sketch) grow() {
+	s.levels = append(s.levels, level{})
+	s.capTotal = 0
+	for h := range s.levels {
+		s.capTotal += s.capacity(h)
+	}
+}
+
+// Rows is the number of keys added; Weight their total weight.
+func (s *Sketch) Rows() uint64   { return s.rows }
+func (s *Sketch) Weight() uint64 { return s.weight }
+
+// Add adds key with weight w (w >= 1).
+func (s *Sketch) Add(key []byte, w uint64) {
+	s.rows++
+	s.weight += w
+	for w != 0 {
+		h := bits.TrailingZeros64(w)
+		w &^= 1 << h
+		s.push(h, key)
+	}
+	s.compress()
+}
+
+func (s *Sketch) push(h int, key []byte) {
+	for len(s.levels) <= h {
+		s.grow()
+	}
+	s.size++
+	l := &s.levels[h]
+	l.items = append(l.items, item{pre: prefix(key), off: uint32(len(l.arena)), n: uint32(len(key))})
+	l.arena = append(l.arena, key...)
+}
+
+// capacity of level h: K x (2/3)^(depth below the top), at least minWidth.
+func (s *Sketch) capacity(h int) int {
+	depth := len(s.levels) - 1 - h
+	c := float64(s.k)
+	for range depth {
+		c *= 2.0 / 3
+		if c < minWidth {
+			return minWidth
+		}
+	}
+	return int(c)
+}
+
+// compress compacts while the sketch holds more items than its capacity (the lazy rule of
+// KLL's implementations: only then, and the lowest level over its own capacity).
+func (s *Sketch) compress() {
+	for s.size >= s.capTotal {
+		h := 0
+		for h < len(s.levels) && len(s.levels[h].items) < s.capacity(h) {
+			h++
+		}
+		if h == len(s.levels) {
+			return
+		}
+		s.compact(h)
+	}
+}
+
+func (s *Sketch) random() uint64 {
+	// xorshift64*: fixed seed, so a sketch is a function of its input.
+	s.rng ^= s.rng >> 12
+	s.rng ^= s.rng << 25
+	s.rng ^= s.rng >> 27
+	return s.rng * 2685821657736338717
+}
+
+// compact sorts level h and moves every other item, from a random offset, to level h+1;
+// with an odd count one item stays.
+func (s *Sketch) compact(h int) {
+	if h+1 == len(s.levels) {
+		s.grow()
+	}
+	l := &s.levels[h]
+	sortItems(l.arena, l.items)
+	items := l.items
+	var keep []item
+	if len(items)%2 == 1 {
+		keep = items[len(items)-1:]
+		items = items[:len(items)-1]
+	}
+	up := &s.levels[h+1]
+	for i := int(s.random() >> 63); i < len(items); i += 2 {
+		it := items[i]
+		up.items = append(up.items, item{pre: it.pre, off: uint32(len(up.arena)), n: it.n})
+		up.arena = append(up.arena, l.arena[it.off:it.off+it.n]...)
+	}
+	if len(keep) == 1 {
+		k := keep[0]
+		key := append([]byte(nil), l.arena[k.off:k.off+k.n]...)
+		l.arena = append(l.arena[:0], key...)
+		l.items = append(l.items[:0], item{pre: k.pre, off: 0, n: k.n})
+		s.size -= len(items) / 2
+		return
+	}
+	s.size -= len(items) / 2
+	l.arena, l.items = l.arena[:0], l.items[:0]
+}
+
+// Merge adds other's items, level by level, and compacts: the result summarises both
+// samples with the same error bound. other is unchanged.
+func (s *Sketch) Merge(other *Sketch) error {
+	if other.k != s.k {
+		return fmt.Errorf("sketch has K=%d, the others K=%d: sketches merge only with the same K", other.k, s.k)
+	}
+	for h := range other.levels {
+		o := &other.levels[h]
+		for _, it := range o.items {
+			s.push(h, o.arena[it.off:it.off+it.n])
+		}
+	}
+	s.rows += other.rows
+	s.weight += other.weight
+	s.compress()
+	return nil
+}
+
+// Weighted is the sketch's items as a sorted run of distinct keys, each weighing the sum of
+// its items' 2^level.
+func (s *Sketch) Weighted() *Weighted {
+	w := &Weighted{}
+	for h := range s.levels {
+		l := &s.levels[h]
+		for _, it := range l.items {
+			w.add(l.arena[it.off:it.off+it.n], 1<<h)
+		}
+	}
+	w.sortMerge()
+	return w
+}
+
+// prefix is the first 8 bytes of key, big-endian, zero-padded: comparing prefixes orders
+// keys whenever they differ; equal prefixes need the whole keys.
+func prefix(key []byte) uint64 {
+	if len(key) >= 8 {
+		return binary.BigEndian.Uint64(key)
+	}
+	var b [8]byte
+	copy(b[:], key)
+	return binary.BigEndian.Uint64(b[:])
+}
+
+func sortItems(arena []byte, items []item) {
+	slices.SortFunc(items, func(a, b item) int {
+		if a.pre != b.pre {
+			return cmp.Compare(a.pre, b.pre)
+		}
+		return bytes.Compare(arena[a.off:a.off+a.n], arena[b.off:b.off+b.n])
+	})
+}
+
+// The sketch's text form is one line, so a stream of sketches survives Hadoop Streaming's
+// shuffle and Spark's pipe, which keep lines whole but not their order:
+//
+//	presplit-sketch/1<TAB>k=8192<TAB>rows=R<TAB>weight=W<TAB>levels=L<TAB>N0<TAB>key...<TAB>N1<TAB>key...<TAB>end
+//
+// Each level gives its item count, then its keys in toStringBinary form (which never holds
+// a raw tab). The line ends with the field end: a line cut short is refused, as is one
+// whose counts or weights do not add up.
+const sketchMagic = "presplit-sketch/1"
+
+// WriteTo writes the sketch as one line.
+func (s *Sketch) WriteTo(w io.Writer) (int64, error) {
+	var b []byte
+	b = append(b, sketchMagic...)
+	b = fmt.Appendf(b, "\tk=%d\trows=%d\tweight=%d\tlevels=%d", s.k, s.rows, s.weight, len(s.levels))
+	for h := range s.levels {
+		l := &s.levels[h]
+		items := slices.Clone(l.items)
+		sortItems(l.arena, items)
+		b = append(b, '\t')
+		b = strconv.AppendInt(b, int64(len(items)), 10)
+		for _, it := range items {
+			b = append(b, '\t')
+			b = hbytes.AppendStringBinary(b, l.arena[it.off:it.off+it.n])
+		}
+	}
+	b = append(b, "\tend\n"...)
+	n, err := w.Write(b)
+	return int64(n), err
+}
+
+// ParseSketch reads one sketch line (without its newline).
+func ParseSketch(line []byte) (*Sketch, error) {
+	fields := bytes.Split(line, []byte("\t"))
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: "+format, append([]any{ErrSketch}, args...)...)
+	}
+	if len(fields) < 6 || string(fields[0]) != sketchMagic {
+		return nil, bad("a sketch line starts %s<TAB>k=..<TAB>rows=..<TAB>weight=..<TAB>levels=..", sketchMagic)
+	}
+	var head [4]uint64
+	for i, name := range []string{"k", "rows", "weight", "levels"} {
+		v, ok := bytes.CutPrefix(fields[1+i], []byte(name+"="))
+		n, err := strconv.ParseUint(string(v), 10, 64)
+		if !ok || err != nil {
+			return nil, bad("field %d must be %s=N, got %q", 2+i, name, clip(fields[1+i]))
+		}
+		head[i] = n
+	}
+	k, levels := head[0], head[3]
+	if k < minWidth || k > 1<<20 || levels < 1 || levels > 64 {
+		return nil, bad("k=%d levels=%d out of range", k, levels)
+	}
+	s := NewSketch(int(k))
+	s.rows, s.weight = head[1], head[2]
+	for len(s.levels) < int(levels) {
+		s.grow()
+	}
+	rest := fields[5:]
+	buf := make([]byte, 0, 64)
+	var weight uint64
+	var items uint64
+	for h := range s.levels {
+		if len(rest) == 0 {
+			return nil, bad("cut short in level %d: is the line truncated?", h)
+		}
+		n, err := strconv.ParseUint(string(rest[0]), 10, 32)
+		if err != nil || uint64(len(rest)-1) < n {
+			return nil, bad("level %d: item count %q: is the line truncated?", h, clip(rest[0]))
+		}
+		for _, text := range rest[1 : 1+n] {
+			key, err := hbytes.AppendBytesBinary(buf[:0], text)
+			if err != nil || !bytes.Equal(hbytes.AppendStringBinary(nil, key), text) {
+				return nil, bad("level %d: key %q is not toStringBinary text", h, clip(text))
+			}
+			s.push(h, key)
+		}
+		weight += n << h
+		items += n
+		rest = rest[1+n:]
+	}
+	if len(rest) != 1 || string(rest[0]) != "end" {
+		return nil, bad("no end field: is the line truncated?")
+	}
+	if weight != s.weight || (items == 0) != (s.rows == 0) {
+		return nil, bad("the items weigh %d, the header says weight=%d", weight, s.weight)
+	}
+	return s, nil
+}
+
+// readSketches reads one sketch per line; blank lines are skipped.
+func readSketches(s *lineScanner, sink Sink) (int64, error) {
+	var n int64
+	for {
+		line, err := s.next()
+		if errors.Is(err, io.EOF) {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+		if len(line) == 0 {
+			continue
+		}
+		sk, err := ParseSketch(line)
+		if err != nil {
+			return n, &LineError{Line: s.line, Err: err}
+		}
+		if err := sink.AddSketch(sk); err != nil {
+			return n, &LineError{Line: s.line, Err: err}
+		}
+		n++
+	}
+}
