@@ -55,7 +55,10 @@ type Plan struct {
 	SplitSource string // "generated", "algo", "file" or ""
 	Regions     int    // regions created: the split's, else the count asked for
 	Table       shellgen.Table
-	Findings    []lint.Report
+	// Target is the HBase version the plan is written for (the design's, else
+	// hbase.DefaultVersion): what it accepts and how its regions split.
+	Target   hbase.Version
+	Findings []lint.Report
 	// Notes are decisions the plan took where the design was silent, for the report.
 	Notes []string
 
@@ -88,6 +91,9 @@ var ErrNoRegions = errors.New("no region count: give a volume to size or a regio
 // reports why, in RG006 and RG011) but Plan.SplitErr, for commands that need the split.
 func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	p := &Plan{Design: d}
+	if err := p.target(); err != nil {
+		return nil, err
+	}
 	in := lint.Input{Spec: d, Format: opt.Format, Families: opt.Families, PlaceholderFamilies: opt.PlaceholderFamilies}
 	if in.Families == 0 {
 		in.Families = len(d.Families)
@@ -130,7 +136,47 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	p.lintInput = in
 	p.Findings = lint.Run(in)
 	p.Table = Table(d, p.Capacity)
+	p.Table.Target = p.Target
 	return p, nil
+}
+
+// target reads the design's HBase version and refuses every value of the design the
+// target lacks (a compression, encoding, bloom filter or RegionSplitter algorithm added
+// in a later release), naming the release that added it.
+func (p *Plan) target() error {
+	d := p.Design
+	p.Target = hbase.DefaultVersion
+	if v := d.Settings.HBaseVersion; v.Set {
+		t, err := hbase.ParseVersion(v.V)
+		if err != nil {
+			return valueError("table.hbase_version", v, err.Error())
+		}
+		p.Target = t
+	}
+	for _, f := range d.Families {
+		for _, c := range []struct {
+			field string
+			v     tablespec.Value[string]
+			check func(hbase.Version, string) error
+		}{
+			{"compression", f.Compression, hbase.CheckCompression},
+			{"encoding", f.Encoding, hbase.CheckEncoding},
+			{"bloom", f.Bloom, hbase.CheckBloom},
+		} {
+			if !c.v.Set {
+				continue
+			}
+			if err := c.check(p.Target, c.v.V); err != nil {
+				return valueError("family "+f.Name.V+" "+c.field, c.v, err.Error())
+			}
+		}
+	}
+	if a, field := algo(d); a.Set {
+		if err := hbase.CheckAlgorithm(p.Target, a.V); err != nil {
+			return valueError(field, a, err.Error())
+		}
+	}
+	return nil
 }
 
 // LintInput is what lint reviewed, for running a single analyzer again (tests).

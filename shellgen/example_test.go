@@ -110,6 +110,7 @@ func ExampleJSON() {
 	//   "format_version": 2,
 	//   "table": {
 	//     "name": "ns:t1",
+	//     "hbase_version": "2.6",
 	//     "max_filesize": 10737418240,
 	//     "families": [
 	//       {

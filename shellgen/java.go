@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 )
 
@@ -28,6 +29,9 @@ const JavaMaxKeys = 5000
 func Java(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
+	}
+	if t := d.Table.Target.OrDefault(); !hbase.ClientAPI2.In(t) {
+		return &FormatError{Format: "java", Reason: fmt.Sprintf("the snippet uses HBase 2's client API (TableDescriptorBuilder), which HBase %s does not have; use --format shell", t)}
 	}
 	if n := len(d.Split.Keys); n > JavaMaxKeys {
 		return &FormatError{Format: "java", Reason: fmt.Sprintf("%d split keys do not fit in one Java method (at most %d: 64 KB of bytecode); use --format splits-file and read it with Bytes.toBytesBinary per line", n, JavaMaxKeys)}

@@ -27,9 +27,10 @@ type JSONDoc struct {
 
 // JSONTable is the table's settings.
 type JSONTable struct {
-	Name        string       `json:"name"`
-	MaxFileSize int64        `json:"max_filesize"`
-	Families    []JSONFamily `json:"families"`
+	Name         string       `json:"name"`
+	HBaseVersion string       `json:"hbase_version"` // the target, 2.6 by default
+	MaxFileSize  int64        `json:"max_filesize"`
+	Families     []JSONFamily `json:"families"`
 }
 
 // JSONFamily is one column family's settings.
@@ -133,7 +134,7 @@ type JSONFinding struct {
 func NewJSONDoc(d Doc) JSONDoc {
 	out := JSONDoc{
 		FormatVersion: JSONFormatVersion,
-		Table:         JSONTable{Name: d.Table.Name, MaxFileSize: d.Table.MaxFileSize, Families: []JSONFamily{}},
+		Table:         JSONTable{Name: d.Table.Name, HBaseVersion: d.Table.Target.OrDefault().String(), MaxFileSize: d.Table.MaxFileSize, Families: []JSONFamily{}},
 		Split: JSONSplit{
 			Spec:    d.Split.Spec,
 			Suffix:  hbytes.ToStringBinary(d.Split.Suffix),

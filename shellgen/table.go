@@ -14,6 +14,9 @@ type Table struct {
 	Name        string // [namespace:]name
 	Families    []Family
 	MaxFileSize int64 // MAX_FILESIZE: the planned region size in bytes; 0 = leave out
+	// Target is the HBase version the output is written for; zero means
+	// hbase.DefaultVersion.
+	Target hbase.Version
 }
 
 // Family is one column family. Zero values mean "unset": left out of the DDL so HBase's

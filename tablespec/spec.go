@@ -49,12 +49,19 @@ type Value[T any] struct {
 type Spec struct {
 	File     string        // the name given to Parse, used in messages
 	Table    Value[string] // [namespace:]name
+	Settings Settings      // the table's attributes: `table` as a mapping
 	Families []Family
 	Rowkey   *Rowkey
 	Capacity *Capacity
 	Cluster  *Cluster
 	Splits   *Splits
 	Access   []Access
+}
+
+// Settings are the table's own settings, given when `table` is a mapping
+// (`table: {name: ns:t, hbase_version: "2.4"}`) rather than just the name.
+type Settings struct {
+	HBaseVersion Value[string] // the HBase release line (2.6) or release (2.6.7) targeted
 }
 
 // Family is one column family and its settings (HBase's names in the comments).

@@ -148,6 +148,13 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 		d.Table = designValue(c, "table", name)
 	}
+	if c.IsSet("hbase-version") {
+		s := c.String("hbase-version")
+		if _, err := hbase.ParseVersion(s); err != nil {
+			return usageErrorf("--hbase-version %s: %v", displayValue(s), err)
+		}
+		d.Settings.HBaseVersion = designValue(c, "hbase-version", s)
+	}
 	if c.IsSet("family") {
 		var fams []tablespec.Family
 		seen := map[string]bool{}

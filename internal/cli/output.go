@@ -28,6 +28,8 @@ func tableFlags() []cli.Flag {
 		newSizeFlag("block-size", "BLOCKSIZE: `SIZE`, whole bytes, 1K..16M (64K = 64KB = 65536)", "", sizeRule{Whole: true, Min: hbase.MinBlockSize, Max: hbase.MaxBlockSize}),
 		&cli.StringFlag{Name: "encoding", Usage: "DATA_BLOCK_ENCODING: `ENC`, one of " + strings.Join(hbase.Encodings, " ")},
 		&cli.BoolFlag{Name: "in-memory", Usage: "IN_MEMORY => true for every family"},
+		&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION`: a release line (" + hbase.DefaultVersion.String() +
+			") or a release (2.6.7); decides the values accepted and the statements written", DefaultText: hbase.DefaultVersion.String()},
 	}
 }
 
