@@ -284,7 +284,7 @@ func renderHex(keys [][]byte) []string {
 
 // renderRuby runs testdata/render/harness.rb on a file of statements and returns the create
 // calls it recorded. Without ruby it skips, except under CI, where it fails.
-func renderRuby(t *testing.T, statements string) []map[string]any {
+func renderRuby(t *testing.T, statements string, env ...string) []map[string]any {
 	t.Helper()
 	ruby, err := exec.LookPath("ruby")
 	if err != nil {
@@ -298,6 +298,7 @@ func renderRuby(t *testing.T, statements string) []map[string]any {
 	harness, err := filepath.Abs(filepath.Join("testdata", "render", "harness.rb"))
 	require.NoError(t, err)
 	cmd := exec.Command(ruby, harness, file)
+	cmd.Env = append(os.Environ(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

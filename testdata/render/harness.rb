@@ -56,7 +56,9 @@ result = $calls.map do |table, args|
         raise 'SPLITS must be a list of strings' unless v.is_a?(Array) && v.all? { |s| s.is_a?(String) }
         call['splits'] = v.map { |s| to_bytes_binary(s) }
       when SPLITS_FILE
-        call['splits'] = File.foreach(v).map { |line| to_bytes_binary(line.chomp) }
+        # SPLITS_FILE_READ=strip reads as shells before HBASE-18125 did.
+        read = ENV['SPLITS_FILE_READ'] == 'strip' ? :strip : :chomp
+        call['splits'] = File.foreach(v).map { |line| to_bytes_binary(line.send(read)) }
       else
         call['options'][k] = v
       end
