@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbase"
@@ -137,6 +138,16 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	p.Findings = lint.Run(in)
 	p.Table = Table(d, p.Capacity)
 	p.Table.Target = p.Target
+	if p.Table.MaxFileSize > 0 && p.Table.MaxFileSize < hbase.MinMaxFileSize {
+		return nil, valueError("capacity.region_size", d.Capacity.RegionSize, "MAX_FILESIZE "+hbase.ErrMaxFileSize.Error()+"; or leave MAX_FILESIZE to the cluster")
+	}
+	if p.Split != nil || d.Settings.SplitPolicy.V != shellgen.PolicyPrefix {
+		pol, err := p.splitPolicy()
+		if err != nil {
+			return nil, err
+		}
+		p.Table.SplitPolicy = pol
+	}
 	return p, nil
 }
 
@@ -466,8 +477,58 @@ func Table(d *tablespec.Spec, cp *capacity.Plan) shellgen.Table {
 		}
 		t.Families = append(t.Families, fam)
 	}
-	if cp != nil {
+	st := d.Settings
+	if cp != nil && (!st.MaxFileSize.Set || st.MaxFileSize.V) {
 		t.MaxFileSize = int64(cp.Input.RegionSize)
 	}
+	if st.Normalization.Set {
+		n := st.Normalization.V
+		t.Normalization = &n
+	}
+	t.RegionReplication = int(st.RegionReplication.V)
+	t.Durability = st.Durability.V
+	if cl := d.Cluster; cl != nil && cl.FlushSize.Set {
+		// The flush size the memstore model used is the table's: MEMSTORE_FLUSHSIZE.
+		t.MemstoreFlushSize = int64(cl.FlushSize.V)
+	}
 	return t
+}
+
+// splitPolicy is the design's split policy with what it needs from the plan: the width of
+// the split keys (the prefix and its suffix) or the delimiter after the prefix.
+func (p *Plan) splitPolicy() (shellgen.SplitPolicy, error) {
+	d := p.Design
+	v := d.Settings.SplitPolicy
+	pol := shellgen.SplitPolicy{Kind: v.V}
+	switch v.V {
+	case shellgen.PolicyPrefix:
+		// Every key of a prefix split (and of HexStringSplit/DecimalStringSplit) has the
+		// same width, the prefix's plus the suffix's: later splits cut there.
+		width := 0
+		if p.Split != nil && p.Prefix != nil && len(p.Split.Keys) > 0 {
+			width = len(p.Split.Keys[0])
+			for _, k := range p.Split.Keys {
+				if len(k) != width {
+					width = 0
+					break
+				}
+			}
+		}
+		if width == 0 {
+			return pol, valueError("table.split_policy", v, "prefix needs split keys of one width on a rowkey prefix (--prefix, or --algo HexStringSplit or DecimalStringSplit); use delimited, disabled or default")
+		}
+		pol.PrefixLength = width
+	case shellgen.PolicyDelimited:
+		delim := ""
+		if r := d.Rowkey; r != nil && r.Delimiter.Set && r.Delimiter.V != "" {
+			delim = r.Delimiter.V
+		} else if r != nil && r.Suffix.Set {
+			delim = r.Suffix.V
+		}
+		if delim == "" || strings.Contains(delim, `\`) {
+			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)")
+		}
+		pol.Delimiter = delim
+	}
+	return pol, nil
 }

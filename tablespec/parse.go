@@ -414,6 +414,11 @@ func (d *decoder) table(n *yaml.Node, s *Spec) error {
 			t.HBaseVersion = Value[string]{V: v.Value, Set: true, Pos: pos(v), Raw: v.Value}
 			return nil
 		},
+		"split_policy":       d.enum(&t.SplitPolicy, "table split_policy", SplitPolicies),
+		"normalization":      d.boolean(&t.Normalization, "table normalization"),
+		"region_replication": d.integer(&t.RegionReplication, "table region_replication", 1, hbase.MaxInt),
+		"durability":         d.enum(&t.Durability, "table durability", Durabilities),
+		"max_filesize":       d.boolean(&t.MaxFileSize, "table max_filesize"),
 	})
 }
 
