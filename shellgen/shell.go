@@ -98,8 +98,12 @@ func familyAttrs(f Family) []string {
 	return attrs
 }
 
-func shellStatement(d Doc) string {
-	head := "create " + rubyQuote(d.Table.Name)
+func shellStatement(d Doc) string { return statement("create", d) }
+
+// statement writes `verb 'table', {family}..., ATTR => v, ..., SPLITS => [...]`: create,
+// or alter (no keys) for what RegionSplitter leaves out.
+func statement(verb string, d Doc) string {
+	head := verb + " " + rubyQuote(d.Table.Name)
 	var families []string
 	for _, f := range d.Table.Families {
 		families = append(families, "{"+strings.Join(familyAttrs(f), ", ")+"}")
@@ -131,6 +135,9 @@ func shellStatement(d Doc) string {
 		opts = append(opts, "SPLITS => ["+strings.Join(keys, ", ")+"]")
 	}
 
+	if len(families) == 0 && len(opts) == 0 {
+		return head + "\n"
+	}
 	line := head + ", " + strings.Join(append(append([]string{}, families...), opts...), ", ")
 	if utf8.RuneCountInString(line) <= shellWidth {
 		return line + "\n"
