@@ -1,6 +1,9 @@
 package hbase
 
-import "math"
+import (
+	"errors"
+	"math"
+)
 
 // HBase's limits on rows and TTLs, and presplit's bound on a table's regions.
 const (
@@ -15,3 +18,12 @@ const (
 	// typo, and the bound keeps every count well inside an int.
 	MaxRegions = 10_000_000
 )
+
+// MinMaxFileSize is the smallest MAX_FILESIZE HBase's master accepts: below it
+// TableDescriptorChecker (HMaster.sanityCheckTableDescriptor on 1.x and 2.0) refuses the
+// table unless hbase.hregion.max.filesize.limit is lowered ("2M is the default lower
+// limit", read at rel/1.4.13, rel/2.0.0 and branch-3.0).
+const MinMaxFileSize = 2 << 20
+
+// ErrMaxFileSize is a MAX_FILESIZE below MinMaxFileSize.
+var ErrMaxFileSize = errors.New("must be at least 2 MiB (2097152 bytes): HBase's TableDescriptorChecker refuses a smaller MAX_FILESIZE")

@@ -412,7 +412,7 @@ func TestRW001(t *testing.T) {
 
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 36)
+	require.Len(t, lint.Analyzers, 37)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
@@ -421,4 +421,14 @@ func TestAnalyzers(t *testing.T) {
 		assert.NotEmpty(t, a.Doc, a.Code)
 		assert.NotNil(t, a.Run, a.Code)
 	}
+}
+
+func TestRG013(t *testing.T) {
+	runCases(t, lint.RG013, []checkCase{
+		{name: "on, pre-split", src: "table: {name: t, normalization: true}\n" + fams("name: a") + "rowkey: {prefix: 'dec:2'}\nsplits: {regions: 4}\n",
+			want: []string{"1 warning: NORMALIZATION_ENABLED => true on a table pre-split into 4 regions: the normalizer merges empty regions once they are older than hbase.normalizer.merge.min_region_age.days (3 by default; at any age before HBase 2.3), undoing the pre-split"}},
+		{name: "off", src: "table: {name: t, normalization: false}\n" + fams("name: a") + "rowkey: {prefix: 'dec:2'}\nsplits: {regions: 4}\n"},
+		{name: "on, one region", src: "table: {name: t, normalization: true}\n" + fams("name: a") + "rowkey: {prefix: 'dec:2'}\nsplits: {regions: 1}\n"},
+		{name: "unset", src: fams("name: a") + "rowkey: {prefix: 'dec:2'}\nsplits: {regions: 4}\n"},
+	})
 }

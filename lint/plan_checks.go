@@ -174,3 +174,18 @@ var CP003 = &Analyzer{
 			p.TTLDays, float64(c.Retention.V)/86400, p.TTLDays)
 	},
 }
+
+// RG013: the normalizer is on for a pre-split table.
+var RG013 = &Analyzer{
+	Code: "RG013", Severity: Warning,
+	Doc: "normalization enabled on a pre-split table: the normalizer merges its empty regions",
+	Run: func(p *Pass) {
+		n := p.Spec.Settings.Normalization
+		if !n.Set || !n.V || p.Regions < 2 {
+			return
+		}
+		p.Report(n.Pos, "create the table with NORMALIZATION_ENABLED => false (normalization: false) and enable it once the regions hold data",
+			"NORMALIZATION_ENABLED => true on a table pre-split into %d regions: the normalizer merges empty regions once they are older than hbase.normalizer.merge.min_region_age.days (3 by default; at any age before HBase 2.3), undoing the pre-split",
+			p.Regions)
+	},
+}

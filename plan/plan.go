@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbase"
@@ -60,7 +61,10 @@ type Plan struct {
 	SplitSource string // "generated", "algo", "file", "sample" or ""
 	Regions     int    // regions created: the split's, else the count asked for
 	Table       shellgen.Table
-	Findings    []lint.Report
+	// Target is the HBase version the plan is written for (the design's, else
+	// hbase.DefaultVersion): what it accepts and how its regions split.
+	Target   hbase.Version
+	Findings []lint.Report
 	// Notes are decisions the plan took where the design was silent, for the report.
 	Notes []string
 	// PhoenixPK is the Phoenix primary key (--phoenix-pk, else the spec's rowkey
@@ -98,6 +102,9 @@ var ErrNoRegions = errors.New("no region count: give a volume to size or a regio
 // reports why, in RG006 and RG011) but Plan.SplitErr, for commands that need the split.
 func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	p := &Plan{Design: d}
+	if err := p.target(); err != nil {
+		return nil, err
+	}
 	in := lint.Input{Spec: d, Format: opt.Format, Families: opt.Families, PlaceholderFamilies: opt.PlaceholderFamilies}
 	if in.Families == 0 {
 		in.Families = len(d.Families)
@@ -145,7 +152,57 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	p.lintInput = in
 	p.Findings = lint.Run(in)
 	p.Table = Table(d, p.Capacity)
+	p.Table.Target = p.Target
+	if p.Table.MaxFileSize > 0 && p.Table.MaxFileSize < hbase.MinMaxFileSize {
+		return nil, valueError("capacity.region_size", d.Capacity.RegionSize, "MAX_FILESIZE "+hbase.ErrMaxFileSize.Error()+"; or leave MAX_FILESIZE to the cluster")
+	}
+	if p.Split != nil || d.Settings.SplitPolicy.V != shellgen.PolicyPrefix {
+		pol, err := p.splitPolicy()
+		if err != nil {
+			return nil, err
+		}
+		p.Table.SplitPolicy = pol
+	}
 	return p, nil
+}
+
+// target reads the design's HBase version and refuses every value of the design the
+// target lacks (a compression, encoding, bloom filter or RegionSplitter algorithm added
+// in a later release), naming the release that added it.
+func (p *Plan) target() error {
+	d := p.Design
+	p.Target = hbase.DefaultVersion
+	if v := d.Settings.HBaseVersion; v.Set {
+		t, err := hbase.ParseVersion(v.V)
+		if err != nil {
+			return valueError("table.hbase_version", v, err.Error())
+		}
+		p.Target = t
+	}
+	for _, f := range d.Families {
+		for _, c := range []struct {
+			field string
+			v     tablespec.Value[string]
+			check func(hbase.Version, string) error
+		}{
+			{"compression", f.Compression, hbase.CheckCompression},
+			{"encoding", f.Encoding, hbase.CheckEncoding},
+			{"bloom", f.Bloom, hbase.CheckBloom},
+		} {
+			if !c.v.Set {
+				continue
+			}
+			if err := c.check(p.Target, c.v.V); err != nil {
+				return valueError("family "+f.Name.V+" "+c.field, c.v, err.Error())
+			}
+		}
+	}
+	if a, field := algo(d); a.Set {
+		if err := hbase.CheckAlgorithm(p.Target, a.V); err != nil {
+			return valueError(field, a, err.Error())
+		}
+	}
+	return nil
 }
 
 // LintInput is what lint reviewed, for running a single analyzer again (tests).
@@ -486,8 +543,19 @@ func Table(d *tablespec.Spec, cp *capacity.Plan) shellgen.Table {
 		}
 		t.Families = append(t.Families, fam)
 	}
-	if cp != nil {
+	st := d.Settings
+	if cp != nil && (!st.MaxFileSize.Set || st.MaxFileSize.V) {
 		t.MaxFileSize = int64(cp.Input.RegionSize)
+	}
+	if st.Normalization.Set {
+		n := st.Normalization.V
+		t.Normalization = &n
+	}
+	t.RegionReplication = int(st.RegionReplication.V)
+	t.Durability = st.Durability.V
+	if cl := d.Cluster; cl != nil && cl.FlushSize.Set {
+		// The flush size the memstore model used is the table's: MEMSTORE_FLUSHSIZE.
+		t.MemstoreFlushSize = int64(cl.FlushSize.V)
 	}
 	return t
 }
@@ -536,4 +604,43 @@ func (p *Plan) phoenixPK() error {
 	}
 	p.PhoenixPK = cols
 	return nil
+}
+
+// splitPolicy is the design's split policy with what it needs from the plan: the width of
+// the split keys (the prefix and its suffix) or the delimiter after the prefix.
+func (p *Plan) splitPolicy() (shellgen.SplitPolicy, error) {
+	d := p.Design
+	v := d.Settings.SplitPolicy
+	pol := shellgen.SplitPolicy{Kind: v.V}
+	switch v.V {
+	case shellgen.PolicyPrefix:
+		// Every key of a prefix split (and of HexStringSplit/DecimalStringSplit) has the
+		// same width, the prefix's plus the suffix's: later splits cut there.
+		width := 0
+		if p.Split != nil && p.Prefix != nil && len(p.Split.Keys) > 0 {
+			width = len(p.Split.Keys[0])
+			for _, k := range p.Split.Keys {
+				if len(k) != width {
+					width = 0
+					break
+				}
+			}
+		}
+		if width == 0 {
+			return pol, valueError("table.split_policy", v, "prefix needs split keys of one width on a rowkey prefix (--prefix, or --algo HexStringSplit or DecimalStringSplit); use delimited, disabled or default")
+		}
+		pol.PrefixLength = width
+	case shellgen.PolicyDelimited:
+		delim := ""
+		if r := d.Rowkey; r != nil && r.Delimiter.Set && r.Delimiter.V != "" {
+			delim = r.Delimiter.V
+		} else if r != nil && r.Suffix.Set {
+			delim = r.Suffix.V
+		}
+		if delim == "" || strings.Contains(delim, `\`) {
+			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)")
+		}
+		pol.Delimiter = delim
+	}
+	return pol, nil
 }

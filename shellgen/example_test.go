@@ -110,7 +110,17 @@ func ExampleJSON() {
 	//   "format_version": 2,
 	//   "table": {
 	//     "name": "ns:t1",
+	//     "hbase_version": "2.6",
 	//     "max_filesize": 10737418240,
+	//     "memstore_flushsize": 0,
+	//     "region_replication": 0,
+	//     "durability": "",
+	//     "normalization_enabled": null,
+	//     "split_policy": {
+	//       "kind": "",
+	//       "prefix_length": 0,
+	//       "delimiter": ""
+	//     },
 	//     "families": [
 	//       {
 	//         "name": "cf",

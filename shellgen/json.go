@@ -27,9 +27,23 @@ type JSONDoc struct {
 
 // JSONTable is the table's settings.
 type JSONTable struct {
-	Name        string       `json:"name"`
-	MaxFileSize int64        `json:"max_filesize"`
-	Families    []JSONFamily `json:"families"`
+	Name         string `json:"name"`
+	HBaseVersion string `json:"hbase_version"` // the target, 2.6 by default
+	MaxFileSize  int64  `json:"max_filesize"`
+	// The table attributes; 0, "" and null = not set (the cluster's default).
+	MemstoreFlushSize int64           `json:"memstore_flushsize"`
+	RegionReplication int             `json:"region_replication"`
+	Durability        string          `json:"durability"`
+	Normalization     *bool           `json:"normalization_enabled"`
+	SplitPolicy       JSONSplitPolicy `json:"split_policy"`
+	Families          []JSONFamily    `json:"families"`
+}
+
+// JSONSplitPolicy is --split-policy: kind "" (default), prefix, delimited or disabled.
+type JSONSplitPolicy struct {
+	Kind         string `json:"kind"`
+	PrefixLength int    `json:"prefix_length"`
+	Delimiter    string `json:"delimiter"`
 }
 
 // JSONFamily is one column family's settings.
@@ -133,7 +147,7 @@ type JSONFinding struct {
 func NewJSONDoc(d Doc) JSONDoc {
 	out := JSONDoc{
 		FormatVersion: JSONFormatVersion,
-		Table:         JSONTable{Name: d.Table.Name, MaxFileSize: d.Table.MaxFileSize, Families: []JSONFamily{}},
+		Table:         JSONTable{Name: d.Table.Name, HBaseVersion: d.Table.Target.OrDefault().String(), MaxFileSize: d.Table.MaxFileSize, Families: []JSONFamily{}},
 		Split: JSONSplit{
 			Spec:    d.Split.Spec,
 			Suffix:  hbytes.ToStringBinary(d.Split.Suffix),
@@ -144,6 +158,10 @@ func NewJSONDoc(d Doc) JSONDoc {
 		Findings: []JSONFinding{},
 		Notes:    append([]string{}, d.Notes...),
 	}
+	t := d.Table
+	out.Table.MemstoreFlushSize, out.Table.RegionReplication, out.Table.Durability = t.MemstoreFlushSize, t.RegionReplication, t.Durability
+	out.Table.Normalization = t.Normalization
+	out.Table.SplitPolicy = JSONSplitPolicy{Kind: t.SplitPolicy.Kind, PrefixLength: t.SplitPolicy.PrefixLength, Delimiter: t.SplitPolicy.Delimiter}
 	for _, f := range d.Table.Families {
 		out.Table.Families = append(out.Table.Families, JSONFamily{
 			Name: f.Name, Versions: f.Versions, TTLSeconds: f.TTL, Compression: f.Compression,

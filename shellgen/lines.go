@@ -30,15 +30,41 @@ func SplitsFile(w io.Writer, d Doc) error {
 	return writeKeyLines(w, d.Split.Keys)
 }
 
+// writeKeyLines writes one key a line in SPLITS_FILE form: toStringBinary, with the
+// key's leading and trailing spaces written \x20. Shells before HBASE-18125 (1.2.0-1.2.6,
+// 1.3.0-1.3.1, 2.0.0-alpha-1/2) strip each line, later ones chomp it: toStringBinary
+// escapes every other byte Ruby's strip removes (NUL, \t, \n, \v, \f, \r), so with the
+// spaces escaped too every version reads the same bytes.
 func writeKeyLines(w io.Writer, keys [][]byte) error {
 	bw := bufio.NewWriter(w)
-	var buf []byte
+	var buf, text []byte
 	for _, k := range keys {
-		buf = hbytes.AppendStringBinary(buf[:0], k)
+		text = hbytes.AppendStringBinary(text[:0], k)
+		buf = appendEdgeSpacesEscaped(buf[:0], text)
 		buf = append(buf, '\n')
 		if _, err := bw.Write(buf); err != nil {
 			return err
 		}
 	}
 	return bw.Flush()
+}
+
+// appendEdgeSpacesEscaped appends text with its leading and trailing spaces as \x20.
+func appendEdgeSpacesEscaped(dst, text []byte) []byte {
+	lead := 0
+	for lead < len(text) && text[lead] == ' ' {
+		lead++
+	}
+	trail := 0
+	for trail < len(text)-lead && text[len(text)-1-trail] == ' ' {
+		trail++
+	}
+	for i := 0; i < lead; i++ {
+		dst = append(dst, `\x20`...)
+	}
+	dst = append(dst, text[lead:len(text)-trail]...)
+	for i := 0; i < trail; i++ {
+		dst = append(dst, `\x20`...)
+	}
+	return dst
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/presplit/presplit/splits"
 )
 
 // RegionSplitter writes the command that makes HBase's own RegionSplitter create the table
@@ -41,8 +43,38 @@ func RegionSplitter(w io.Writer, d Doc) error {
 	for i, s := range args {
 		args[i] = shQuote(s)
 	}
-	_, err := io.WriteString(w, strings.Join(args, " ")+"\n")
+	out := strings.Join(args, " ") + "\n"
+	if alter, ok := regionSplitterAlter(d); ok {
+		out += "# RegionSplitter creates every family with HBase's defaults and the table without its\n" +
+			"# attributes; this alter applies the plan's (the table's regions reopen, its splits stay):\n" +
+			"hbase shell -n <<'" + heredocEnd + "'\n" + alter + heredocEnd + "\n"
+	}
+	_, err := io.WriteString(w, out)
 	return err
+}
+
+// heredocEnd ends the here-document that feeds the alter to hbase shell: no statement line
+// can be it (each starts with alter, a space or a bracket).
+const heredocEnd = "PRESPLIT_ALTER"
+
+// regionSplitterAlter is the `alter` statement that gives the table what RegionSplitter
+// cannot: the families' settings and the table's attributes (MAX_FILESIZE, the split
+// policy, ...); false when the plan has none.
+func regionSplitterAlter(d Doc) (string, bool) {
+	a := d
+	a.Split = splits.Split{}
+	a.SplitsFile = ""
+	a.Table.Families = nil
+	for _, f := range d.Table.Families {
+		if len(familyAttrs(f)) > 1 { // more than NAME
+			a.Table.Families = append(a.Table.Families, f)
+		}
+	}
+	attrs, config := a.Table.TableAttrs()
+	if len(a.Table.Families) == 0 && len(attrs) == 0 && len(config) == 0 {
+		return "", false
+	}
+	return statement("alter", a), true
 }
 
 // shQuote quotes s for a POSIX shell: bare when every byte is safe, otherwise in single

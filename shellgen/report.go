@@ -53,6 +53,7 @@ func Report(w io.Writer, d Doc) error {
 		fmt.Fprintf(tw, "  redundancy\t%s (indexes, blooms, versions, compaction headroom)\t--redundancy\n", ratio(in.Redundancy))
 		fmt.Fprintf(tw, "  region size\t%s\t--region-size\n", bothUnits(in.RegionSize))
 		fmt.Fprintf(tw, "  replication\t%d (disk estimate only)\t--replication\n", in.Replication)
+		fmt.Fprintf(tw, "  HBase version\t%s (the target)\t--hbase-version\n", d.Table.Target.OrDefault())
 	})
 
 	section(&b, "Sizing", func(tw io.Writer) {

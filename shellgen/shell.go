@@ -98,15 +98,31 @@ func familyAttrs(f Family) []string {
 	return attrs
 }
 
-func shellStatement(d Doc) string {
-	head := "create " + rubyQuote(d.Table.Name)
+func shellStatement(d Doc) string { return statement("create", d) }
+
+// statement writes `verb 'table', {family}..., ATTR => v, ..., SPLITS => [...]`: create,
+// or alter (no keys) for what RegionSplitter leaves out.
+func statement(verb string, d Doc) string {
+	head := verb + " " + rubyQuote(d.Table.Name)
 	var families []string
 	for _, f := range d.Table.Families {
 		families = append(families, "{"+strings.Join(familyAttrs(f), ", ")+"}")
 	}
 	var opts []string
-	if d.Table.MaxFileSize > 0 {
-		opts = append(opts, fmt.Sprintf("MAX_FILESIZE => %d", d.Table.MaxFileSize))
+	attrs, config := d.Table.TableAttrs()
+	for _, a := range attrs {
+		v := a.Value
+		if a.IsString {
+			v = rubyQuote(v)
+		}
+		opts = append(opts, a.Key+" => "+v)
+	}
+	if len(config) > 0 {
+		kvs := make([]string, len(config))
+		for i, kv := range config {
+			kvs[i] = rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value)
+		}
+		opts = append(opts, "CONFIGURATION => {"+strings.Join(kvs, ", ")+"}")
 	}
 	keys := make([]string, len(d.Split.Keys))
 	for i, k := range d.Split.Keys {
@@ -119,6 +135,9 @@ func shellStatement(d Doc) string {
 		opts = append(opts, "SPLITS => ["+strings.Join(keys, ", ")+"]")
 	}
 
+	if len(families) == 0 && len(opts) == 0 {
+		return head + "\n"
+	}
 	line := head + ", " + strings.Join(append(append([]string{}, families...), opts...), ", ")
 	if utf8.RuneCountInString(line) <= shellWidth {
 		return line + "\n"
@@ -147,6 +166,18 @@ func shellStatement(d Doc) string {
 		fill(&b, items, "  {", "   ")
 	}
 	for _, o := range opts {
+		if strings.HasPrefix(o, "CONFIGURATION => ") && utf8.RuneCountInString("  "+o+",") > shellWidth {
+			b.WriteString("  CONFIGURATION => {\n")
+			for i, kv := range config {
+				end := ","
+				if i == len(config)-1 {
+					end = ""
+				}
+				b.WriteString("    " + rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value) + end + "\n")
+			}
+			b.WriteString("  }" + sep() + "\n")
+			continue
+		}
 		if strings.HasPrefix(o, "SPLITS => ") && utf8.RuneCountInString("  "+o+",") > shellWidth {
 			b.WriteString("  SPLITS => [\n")
 			items := make([]string, len(keys))

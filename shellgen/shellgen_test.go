@@ -91,7 +91,7 @@ func TestValidate(t *testing.T) {
 		{name: "namespace and unicode family", table: Table{Name: "ns_2:tAble-1.v2", Families: []Family{{Name: "données"}}}},
 		{name: "unicode table", table: Table{Name: "ns_2:tÄble", Families: []Family{ok}}, err: `table: NAME "ns_2:tÄble": a table name may contain only ASCII letters`},
 		{name: "system namespace", table: Table{Name: "hbase:t", Families: []Family{ok}}, err: "the namespace hbase holds HBase's system tables"},
-		{name: "all settings", table: Table{Name: "t1", MaxFileSize: 1, Families: []Family{{Name: "cf", Versions: 1, TTL: hbase.MaxInt,
+		{name: "all settings", table: Table{Name: "t1", MaxFileSize: 2 << 20, Families: []Family{{Name: "cf", Versions: 1, TTL: hbase.MaxInt,
 			Compression: "BROTLI", Bloom: "ROWCOL", BlockSize: hbase.MaxBlockSize, Encoding: "ROW_INDEX_V1", InMemory: true}}}},
 		{name: "no families", table: Table{Name: "t1"}, err: `table: NAME "t1": a table needs at least one column family`},
 		{name: "empty name", table: Table{Families: []Family{ok}}, err: "a table name must not be empty"},
@@ -110,6 +110,9 @@ func TestValidate(t *testing.T) {
 		{name: "ttl beyond forever", table: Table{Name: "t", Families: []Family{{Name: "cf", TTL: hbase.MaxInt + 1}}}, err: `TTL "2147483648"`},
 		{name: "block size", table: Table{Name: "t", Families: []Family{{Name: "cf", BlockSize: 100}}}, err: `BLOCKSIZE "100"`},
 		{name: "negative max filesize", table: Table{Name: "t", MaxFileSize: -1, Families: []Family{ok}}, err: `MAX_FILESIZE "-1"`},
+		{name: "max filesize below 2 MiB", table: Table{Name: "t", MaxFileSize: 2<<20 - 1, Families: []Family{ok}}, err: `table: MAX_FILESIZE "2097151": must be at least 2 MiB`},
+		{name: "durability", table: Table{Name: "t", Durability: "async_wal", Families: []Family{ok}}, err: `DURABILITY "async_wal": must be one of`},
+		{name: "prefix policy without length", table: Table{Name: "t", SplitPolicy: SplitPolicy{Kind: PolicyPrefix}, Families: []Family{ok}}, err: `SPLIT_POLICY "prefix"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

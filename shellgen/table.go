@@ -14,6 +14,103 @@ type Table struct {
 	Name        string // [namespace:]name
 	Families    []Family
 	MaxFileSize int64 // MAX_FILESIZE: the planned region size in bytes; 0 = leave out
+	// Target is the HBase version the output is written for; zero means
+	// hbase.DefaultVersion.
+	Target hbase.Version
+
+	SplitPolicy       SplitPolicy // how HBase's own later splits are kept on the plan's edges
+	Normalization     *bool       // NORMALIZATION_ENABLED; nil = leave out
+	RegionReplication int         // REGION_REPLICATION; 0 = leave out
+	Durability        string      // DURABILITY: USE_DEFAULT, SKIP_WAL, ASYNC_WAL, SYNC_WAL, FSYNC_WAL
+	MemstoreFlushSize int64       // MEMSTORE_FLUSHSIZE bytes; 0 = leave out
+}
+
+// Split policies (--split-policy).
+const (
+	PolicyDefault   = "default"   // write nothing: the cluster's policy
+	PolicyPrefix    = "prefix"    // later splits keep the first PrefixLength bytes whole
+	PolicyDelimited = "delimited" // later splits keep the key up to Delimiter whole
+	PolicyDisabled  = "disabled"  // no later splits at all
+)
+
+// SplitPolicies are the --split-policy values.
+var SplitPolicies = []string{PolicyPrefix, PolicyDelimited, PolicyDisabled, PolicyDefault}
+
+// SplitPolicy is the split policy with what it needs: the prefix width in bytes (suffix
+// included) or the delimiter.
+type SplitPolicy struct {
+	Kind         string // one of SplitPolicies; "" = default
+	PrefixLength int
+	Delimiter    string
+}
+
+// The class names and configuration keys of the split policies (2.x) and of the split
+// restriction that replaced them (3.x); read at branch-2.6 and branch-3.0
+// (hbase-server/.../regionserver/KeyPrefixRegionSplitPolicy.java,
+// DelimitedKeyPrefixRegionSplitPolicy.java, RegionSplitRestriction.java,
+// KeyPrefixRegionSplitRestriction.java, DelimitedKeyPrefixRegionSplitRestriction.java).
+const (
+	KeyPrefixPolicyClass       = "org.apache.hadoop.hbase.regionserver.KeyPrefixRegionSplitPolicy"
+	KeyPrefixLengthKey         = "KeyPrefixRegionSplitPolicy.prefix_length"
+	DelimitedPolicyClass       = "org.apache.hadoop.hbase.regionserver.DelimitedKeyPrefixRegionSplitPolicy"
+	DelimitedDelimiterKey      = "DelimitedKeyPrefixRegionSplitPolicy.delimiter"
+	DisabledPolicyClass        = "org.apache.hadoop.hbase.regionserver.DisabledRegionSplitPolicy"
+	RestrictionTypeKey         = "hbase.regionserver.region.split_restriction.type"
+	RestrictionPrefixLengthKey = "hbase.regionserver.region.split_restriction.prefix_length"
+	RestrictionDelimiterKey    = "hbase.regionserver.region.split_restriction.delimiter"
+)
+
+// Durabilities are the values of DURABILITY (org.apache.hadoop.hbase.client.Durability).
+var Durabilities = []string{"USE_DEFAULT", "SKIP_WAL", "ASYNC_WAL", "SYNC_WAL", "FSYNC_WAL"}
+
+// KV is one table attribute or configuration entry as rendered.
+type KV struct{ Key, Value string }
+
+// TableAttrs are the table's attributes in the order they are written, as the shell
+// names them; values are Ruby literals' contents (the renderer quotes strings), with
+// IsString telling which. Config is the table's CONFIGURATION (string keys and values).
+func (t Table) TableAttrs() (attrs []Attr, config []KV) {
+	v := t.Target.OrDefault()
+	if t.MaxFileSize > 0 {
+		attrs = append(attrs, Attr{Key: "MAX_FILESIZE", Value: fmt.Sprint(t.MaxFileSize)})
+	}
+	if t.MemstoreFlushSize > 0 {
+		attrs = append(attrs, Attr{Key: "MEMSTORE_FLUSHSIZE", Value: fmt.Sprint(t.MemstoreFlushSize)})
+	}
+	if t.RegionReplication > 0 {
+		attrs = append(attrs, Attr{Key: "REGION_REPLICATION", Value: fmt.Sprint(t.RegionReplication)})
+	}
+	if t.Durability != "" {
+		attrs = append(attrs, Attr{Key: "DURABILITY", Value: t.Durability, IsString: true})
+	}
+	if t.Normalization != nil {
+		attrs = append(attrs, Attr{Key: "NORMALIZATION_ENABLED", Value: fmt.Sprint(*t.Normalization)})
+	}
+	p := t.SplitPolicy
+	restriction := hbase.SplitRestriction.In(v)
+	switch {
+	case p.Kind == PolicyDisabled && hbase.SplitEnabled.In(v):
+		attrs = append(attrs, Attr{Key: "SPLIT_ENABLED", Value: "false"})
+	case p.Kind == PolicyDisabled:
+		attrs = append(attrs, Attr{Key: "SPLIT_POLICY", Value: DisabledPolicyClass, IsString: true})
+	case p.Kind == PolicyPrefix && restriction:
+		config = append(config, KV{RestrictionTypeKey, "KeyPrefix"}, KV{RestrictionPrefixLengthKey, fmt.Sprint(p.PrefixLength)})
+	case p.Kind == PolicyPrefix:
+		attrs = append(attrs, Attr{Key: "SPLIT_POLICY", Value: KeyPrefixPolicyClass, IsString: true})
+		config = append(config, KV{KeyPrefixLengthKey, fmt.Sprint(p.PrefixLength)})
+	case p.Kind == PolicyDelimited && restriction:
+		config = append(config, KV{RestrictionTypeKey, "DelimitedKeyPrefix"}, KV{RestrictionDelimiterKey, p.Delimiter})
+	case p.Kind == PolicyDelimited:
+		attrs = append(attrs, Attr{Key: "SPLIT_POLICY", Value: DelimitedPolicyClass, IsString: true})
+		config = append(config, KV{DelimitedDelimiterKey, p.Delimiter})
+	}
+	return attrs, config
+}
+
+// Attr is one table attribute: a number or boolean (IsString false) or a string.
+type Attr struct {
+	Key, Value string
+	IsString   bool
 }
 
 // Family is one column family. Zero values mean "unset": left out of the DDL so HBase's
@@ -44,7 +141,7 @@ func (e *SettingError) Error() string {
 	switch {
 	case e.Family != "":
 		return fmt.Sprintf("family %q: %s %q: %s", e.Family, e.Setting, e.Value, e.Rule)
-	case e.Setting == "NAME" || e.Setting == "MAX_FILESIZE":
+	case e.Setting == "NAME" || e.Setting == "MAX_FILESIZE" || e.Setting == "SPLIT_POLICY" || e.Setting == "DURABILITY":
 		return fmt.Sprintf("table: %s %q: %s", e.Setting, e.Value, e.Rule)
 	}
 	return fmt.Sprintf("%s %q: %s", e.Setting, e.Value, e.Rule)
@@ -59,8 +156,29 @@ func (t Table) Validate() error {
 	if len(t.Families) == 0 {
 		return &SettingError{Setting: "NAME", Value: t.Name, Rule: "a table needs at least one column family"}
 	}
-	if t.MaxFileSize < 0 {
-		return &SettingError{Setting: "MAX_FILESIZE", Value: fmt.Sprint(t.MaxFileSize), Rule: "must not be negative"}
+	if t.MaxFileSize < 0 || t.MaxFileSize > 0 && t.MaxFileSize < hbase.MinMaxFileSize {
+		return &SettingError{Setting: "MAX_FILESIZE", Value: fmt.Sprint(t.MaxFileSize), Rule: hbase.ErrMaxFileSize.Error()}
+	}
+	if t.RegionReplication < 0 || t.MemstoreFlushSize < 0 {
+		return &SettingError{Setting: "REGION_REPLICATION", Value: fmt.Sprint(t.RegionReplication), Rule: "must not be negative"}
+	}
+	if t.Durability != "" {
+		if c, ok := hbase.Canonical(Durabilities, t.Durability); !ok || c != t.Durability {
+			return &SettingError{Setting: "DURABILITY", Value: t.Durability, Rule: "must be one of " + strings.Join(Durabilities, ", ")}
+		}
+	}
+	switch p := t.SplitPolicy; p.Kind {
+	case "", PolicyDefault, PolicyDisabled:
+	case PolicyPrefix:
+		if p.PrefixLength < 1 {
+			return &SettingError{Setting: "SPLIT_POLICY", Value: p.Kind, Rule: "the prefix policy needs a prefix length of at least 1 byte"}
+		}
+	case PolicyDelimited:
+		if p.Delimiter == "" {
+			return &SettingError{Setting: "SPLIT_POLICY", Value: p.Kind, Rule: "the delimited policy needs a delimiter"}
+		}
+	default:
+		return &SettingError{Setting: "SPLIT_POLICY", Value: p.Kind, Rule: "must be one of " + strings.Join(SplitPolicies, ", ")}
 	}
 	seen := map[string]bool{}
 	for _, f := range t.Families {

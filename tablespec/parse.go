@@ -338,7 +338,12 @@ func (d *decoder) spec(n *yaml.Node, s *Spec) error {
 	}
 	var famNode *yaml.Node
 	err := d.fields(n, "the spec", map[string]func(*yaml.Node) error{
-		"table": d.str(&s.Table, "table"),
+		"table": func(v *yaml.Node) error {
+			if v.Kind == yaml.MappingNode {
+				return d.table(v, s)
+			}
+			return d.str(&s.Table, "table")(v)
+		},
 		"families": func(v *yaml.Node) error {
 			famNode = v
 			return d.list(v, "families", func(item *yaml.Node) error {
@@ -393,6 +398,29 @@ func (d *decoder) spec(n *yaml.Node, s *Spec) error {
 		return d.errf(where, "families must list at least one column family")
 	}
 	return d.crossChecks(s)
+}
+
+// table reads `table` given as a mapping: the name and the table's settings.
+func (d *decoder) table(n *yaml.Node, s *Spec) error {
+	t := &s.Settings
+	return d.fields(n, "table", map[string]func(*yaml.Node) error{
+		"name": d.str(&s.Table, "table name"),
+		"hbase_version": func(v *yaml.Node) error {
+			if err := d.scalar(v, "table hbase_version", "a version like \"2.6\""); err != nil {
+				return err
+			}
+			if _, err := hbase.ParseVersion(v.Value); err != nil {
+				return d.errf(v, "table hbase_version %q %v", v.Value, err)
+			}
+			t.HBaseVersion = Value[string]{V: v.Value, Set: true, Pos: pos(v), Raw: v.Value}
+			return nil
+		},
+		"split_policy":       d.enum(&t.SplitPolicy, "table split_policy", SplitPolicies),
+		"normalization":      d.boolean(&t.Normalization, "table normalization"),
+		"region_replication": d.integer(&t.RegionReplication, "table region_replication", 1, hbase.MaxInt),
+		"durability":         d.enum(&t.Durability, "table durability", Durabilities),
+		"max_filesize":       d.boolean(&t.MaxFileSize, "table max_filesize"),
+	})
 }
 
 func (d *decoder) family(n *yaml.Node, f *Family) error {

@@ -49,6 +49,7 @@ type Value[T any] struct {
 type Spec struct {
 	File     string        // the name given to Parse, used in messages
 	Table    Value[string] // [namespace:]name
+	Settings Settings      // the table's attributes: `table` as a mapping
 	Families []Family
 	Rowkey   *Rowkey
 	Capacity *Capacity
@@ -60,6 +61,23 @@ type Spec struct {
 	// it: the CLI fills it from --phoenix-pk.
 	PhoenixPK Value[string]
 }
+
+// Settings are the table's own settings, given when `table` is a mapping
+// (`table: {name: ns:t, hbase_version: "2.4"}`) rather than just the name.
+type Settings struct {
+	HBaseVersion      Value[string] // the HBase release line (2.6) or release (2.6.7) targeted
+	SplitPolicy       Value[string] // prefix, delimited, disabled or default
+	Normalization     Value[bool]   // NORMALIZATION_ENABLED
+	RegionReplication Value[int64]  // REGION_REPLICATION
+	Durability        Value[string] // DURABILITY, upper case
+	MaxFileSize       Value[bool]   // false: leave MAX_FILESIZE to the cluster
+}
+
+// SplitPolicies are the values of table split_policy (shellgen's policies).
+var SplitPolicies = []string{"prefix", "delimited", "disabled", "default"}
+
+// Durabilities are the values of table durability (org.apache.hadoop.hbase.client.Durability).
+var Durabilities = []string{"USE_DEFAULT", "SKIP_WAL", "ASYNC_WAL", "SYNC_WAL", "FSYNC_WAL"}
 
 // Family is one column family and its settings (HBase's names in the comments).
 type Family struct {

@@ -162,6 +162,16 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 		d.Table = designValue(c, "table", name)
 	}
+	if c.IsSet("hbase-version") {
+		s := c.String("hbase-version")
+		if _, err := hbase.ParseVersion(s); err != nil {
+			return usageErrorf("--hbase-version %s: %v", displayValue(s), err)
+		}
+		d.Settings.HBaseVersion = designValue(c, "hbase-version", s)
+	}
+	if err := applyTableSettingFlags(c, &d.Settings); err != nil {
+		return err
+	}
 	if c.IsSet("family") {
 		var fams []tablespec.Family
 		seen := map[string]bool{}
@@ -241,6 +251,48 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		for _, s := range set {
 			s(&d.Families[i])
 		}
+	}
+	return nil
+}
+
+// applyTableSettingFlags: the table's attributes (--split-policy, --normalization,
+// --region-replication, --durability, --max-filesize).
+func applyTableSettingFlags(c *cli.Context, st *tablespec.Settings) error {
+	for _, e := range []struct {
+		flag string
+		set  []string
+		dst  *tablespec.Value[string]
+	}{
+		{"split-policy", tablespec.SplitPolicies, &st.SplitPolicy},
+		{"durability", tablespec.Durabilities, &st.Durability},
+	} {
+		if !c.IsSet(e.flag) {
+			continue
+		}
+		s := c.String(e.flag)
+		v, ok := hbase.Canonical(e.set, s)
+		if !ok {
+			return usageErrorf("--%s %s: must be one of %s", e.flag, displayValue(s), strings.Join(e.set, ", "))
+		}
+		*e.dst = designValue(c, e.flag, v)
+	}
+	for _, e := range []struct {
+		flag string
+		dst  *tablespec.Value[bool]
+	}{{"normalization", &st.Normalization}, {"max-filesize", &st.MaxFileSize}} {
+		if !c.IsSet(e.flag) {
+			continue
+		}
+		s := c.String(e.flag)
+		switch strings.ToLower(s) {
+		case "true", "false":
+			*e.dst = designValue(c, e.flag, strings.EqualFold(s, "true"))
+		default:
+			return usageErrorf("--%s %s: must be true or false", e.flag, displayValue(s))
+		}
+	}
+	if v, ok := intOf(c, "region-replication"); ok {
+		st.RegionReplication = designValue(c, "region-replication", int64(v))
 	}
 	return nil
 }

@@ -1,17 +1,29 @@
 # Test harness: loads a file of statements written by `presplit --format shell` with a
-# `create` that records its arguments instead of calling HBase, then prints them as JSON with
+# `create` (and `create_namespace`, `alter`) that records its arguments instead of calling
+# HBase, then prints them as JSON (each call has 'cmd'; create's whole hash is kept: the
+# table attributes and CONFIGURATION under 'options', the family hashes whole) with
 # every split key decoded as admin.rb does: SPLITS entries and SPLITS_FILE lines
 # (File.foreach + chomp) go through toBytesBinary, written here from the rules in
 # shared/DOMAIN.md. Usage: ruby harness.rb STATEMENTS_FILE
 require 'json'
 
 %w[NAME VERSIONS TTL COMPRESSION BLOOMFILTER BLOCKSIZE DATA_BLOCK_ENCODING IN_MEMORY
-   MAX_FILESIZE SPLITS SPLITS_FILE].each { |c| Object.const_set(c, c) }
+   BLOCKCACHE KEEP_DELETED_CELLS MIN_VERSIONS CONFIGURATION
+   MAX_FILESIZE MEMSTORE_FLUSHSIZE REGION_REPLICATION DURABILITY NORMALIZATION_ENABLED
+   SPLIT_ENABLED SPLIT_POLICY NUMREGIONS SPLITALGO SPLITS SPLITS_FILE].each { |c| Object.const_set(c, c) }
 
 $calls = []
 
 def create(table, *args)
-  $calls << [table, args]
+  $calls << ['create', table, args]
+end
+
+def create_namespace(ns, *args)
+  $calls << ['create_namespace', ns, args]
+end
+
+def alter(table, *args)
+  $calls << ['alter', table, args]
 end
 
 # toBytesBinary: \x + two UPPERCASE hex digits is one byte; a bogus escape drops only the
@@ -43,8 +55,9 @@ end
 
 load ARGV.fetch(0)
 
-result = $calls.map do |table, args|
-  call = { 'table' => table, 'families' => [], 'options' => {} }
+result = $calls.map do |cmd, table, args|
+  next { 'cmd' => cmd, 'namespace' => table, 'args' => args } if cmd == 'create_namespace'
+  call = { 'cmd' => cmd, 'table' => table, 'families' => [], 'options' => {} }
   args.each do |arg|
     if arg.is_a?(String) || arg.key?(NAME)
       call['families'] << arg
@@ -56,7 +69,9 @@ result = $calls.map do |table, args|
         raise 'SPLITS must be a list of strings' unless v.is_a?(Array) && v.all? { |s| s.is_a?(String) }
         call['splits'] = v.map { |s| to_bytes_binary(s) }
       when SPLITS_FILE
-        call['splits'] = File.foreach(v).map { |line| to_bytes_binary(line.chomp) }
+        # SPLITS_FILE_READ=strip reads as shells before HBASE-18125 did.
+        read = ENV['SPLITS_FILE_READ'] == 'strip' ? :strip : :chomp
+        call['splits'] = File.foreach(v).map { |line| to_bytes_binary(line.send(read)) }
       else
         call['options'][k] = v
       end

@@ -21,6 +21,7 @@ public class Main {
 
   static void print(TableDescriptor desc, byte[][] splits) {
     System.out.println("table " + desc.name.getNameAsString() + " MAX_FILESIZE=" + desc.maxFileSize);
+    for (String a : desc.attrs) System.out.println("attr " + a);
     for (ColumnFamilyDescriptor f : desc.families) System.out.println("family " + f.settings);
     if (splits == null) return;
     for (byte[] k : splits) {

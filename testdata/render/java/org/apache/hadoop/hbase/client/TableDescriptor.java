@@ -8,8 +8,10 @@ public final class TableDescriptor {
   public final TableName name;
   public final long maxFileSize;
   public final List<ColumnFamilyDescriptor> families;
+  public final List<String> attrs;
 
-  TableDescriptor(TableName name, long maxFileSize, List<ColumnFamilyDescriptor> families) {
+  TableDescriptor(TableName name, long maxFileSize, List<ColumnFamilyDescriptor> families, List<String> attrs) {
+    this.attrs = attrs;
     this.name = name;
     this.maxFileSize = maxFileSize;
     this.families = families;
