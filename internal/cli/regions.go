@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/presplit/presplit/hbase"
@@ -41,6 +42,7 @@ func regionsCommand() *cli.Command {
 			newSizeFlag("region-size", "target `SIZE` per region, whole bytes (default: --max-filesize, else 10g)", "", sizeRule{Whole: true, Min: minRegionSize}),
 			newSizeFlag("max-filesize", "the table's MAX_FILESIZE, `SIZE`: the target when --region-size is not given", "", sizeRule{Whole: true, Min: minRegionSize}),
 			newIntFlag("target-regions", "merge the smallest adjacent pairs until `N` regions remain (never above 0.9 x the target size)", "", 1, hbase.MaxRegions),
+			&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (2.6, 2.2.3, 1.4): merge_region names two regions before 2.2.4, a whole run from 2.2.4 and 2.3", DefaultText: hbase.DefaultVersion.String()},
 			&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: "report", Usage: "output `FORMAT`: " + strings.Join(regions.FormatNames(), ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` atomically; - is stdout"},
 		},
@@ -51,10 +53,24 @@ func regionsCommand() *cli.Command {
 // defaultRegionSize is hbase.hregion.max.filesize's default, 10 GiB.
 const defaultRegionSize = 10 << 30
 
-// regionsMergeArity is how many regions one merge_region statement names. HBase 2.x merges
-// more than two at once, 1.x exactly two; until the target version is known (issue 12),
-// two at a time, which every shell takes. The one place that decides it.
-func regionsMergeArity() int { return regions.DefaultMergeArity }
+// regionsMergeArity is how many regions one merge_region statement names on the target
+// HBase (--hbase-version): exactly two before 2.2.4, any number from 2.2.4 and 2.3
+// (hbase.MergeRegionArity; 0 there means no bound, and a run is then merged whole). The one
+// place that decides it.
+func regionsMergeArity(c *cli.Context) (int, error) {
+	v := hbase.DefaultVersion
+	if c.IsSet("hbase-version") {
+		s := c.String("hbase-version")
+		var err error
+		if v, err = hbase.ParseVersion(s); err != nil {
+			return 0, usageErrorf("--hbase-version %s: %v", displayValue(s), err)
+		}
+	}
+	if n := hbase.MergeRegionArity(v); n > 0 {
+		return n, nil
+	}
+	return math.MaxInt32, nil
+}
 
 func runRegions(c *cli.Context) error {
 	if err := verifyNoArgs(c, "name the inputs with --list-regions, --get-splits and --jmx"); err != nil {
@@ -219,7 +235,11 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 		size = int64(v)
 	}
 	target, _ := intOf(c, "target-regions")
-	p, err := regions.NewPlan(layout, regions.Options{RegionSize: size, Prefix: prefix, TargetRegions: target, MergeArity: regionsMergeArity()})
+	arity, err := regionsMergeArity(c)
+	if err != nil {
+		return nil, err
+	}
+	p, err := regions.NewPlan(layout, regions.Options{RegionSize: size, Prefix: prefix, TargetRegions: target, MergeArity: arity})
 	if err != nil {
 		return nil, usageErrorf("%v", err)
 	}
