@@ -341,8 +341,20 @@ func (x *workbook) planRow(r int, row xlsxRow, input bool) error {
 	if row.name == "" {
 		return nil
 	}
-	return f.SetDefinedName(&excelize.DefinedName{Name: row.name, RefersTo: fmt.Sprintf("%s!$B$%d", sh, r)})
+	ref := fmt.Sprintf("%s!$B$%d", sh, r)
+	if err := f.SetDefinedName(&excelize.DefinedName{Name: row.name, RefersTo: ref}); err != nil {
+		return err
+	}
+	// The capacity issue names two inputs by their flags' words; both spellings refer to
+	// the same cell, so a formula written either way works.
+	if alias, ok := xlsxAliases[row.name]; ok {
+		return f.SetDefinedName(&excelize.DefinedName{Name: alias, RefersTo: ref})
+	}
+	return nil
 }
+
+// xlsxAliases are second names for two cells: the JSON field and the name planners use.
+var xlsxAliases = map[string]string{"row_bytes": "bytes_per_row", "region_size_bytes": "region_size"}
 
 // xlsxPlanRows are the model's inputs and its derivation, mirroring capacity.Compute: the
 // formulas apply the same operations in the same order, so a spreadsheet computes the same
