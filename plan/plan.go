@@ -197,6 +197,12 @@ func (p *Plan) target() error {
 			}
 		}
 	}
+	for _, f := range d.Families {
+		// TableDescriptorChecker refuses MIN_VERSIONS above VERSIONS (1 when unset).
+		if mv := f.MinVersions; mv.Set && mv.V > max(f.Versions.V, 1) {
+			return valueError("family "+f.Name.V+" min_versions", mv, fmt.Sprintf("must not exceed the family's VERSIONS (%d): HBase refuses MIN_VERSIONS above VERSIONS", max(f.Versions.V, 1)))
+		}
+	}
 	if a, field := algo(d); a.Set {
 		if err := hbase.CheckAlgorithm(p.Target, a.V); err != nil {
 			return valueError(field, a, err.Error())
@@ -532,6 +538,14 @@ func Table(d *tablespec.Spec, cp *capacity.Plan) shellgen.Table {
 			BlockSize:   f.BlockSize.V,
 			Encoding:    f.Encoding.V,
 			InMemory:    f.InMemory.V,
+			MinVersions: int(f.MinVersions.V),
+			// BloomPrefixLength is set with bloom rowprefix_fixed_length:W.
+			BloomPrefixLength: int(f.BloomPrefixLength.V),
+			KeepDeletedCells:  f.KeepDeletedCells.V,
+		}
+		if f.BlockCache.Set {
+			bc := f.BlockCache.V
+			fam.BlockCache = &bc
 		}
 		for _, q := range f.Qualifiers {
 			fam.Qualifiers = append(fam.Qualifiers, q.V)

@@ -56,6 +56,11 @@ type JSONFamily struct {
 	BlockSize         int64  `json:"blocksize"`
 	DataBlockEncoding string `json:"data_block_encoding"`
 	InMemory          bool   `json:"in_memory"`
+	// BloomPrefixLength is ROWPREFIX_FIXED_LENGTH's prefix length (0 for other blooms).
+	BloomPrefixLength int    `json:"bloom_prefix_length"`
+	BlockCache        *bool  `json:"blockcache"` // null = not set (HBase's default, true)
+	KeepDeletedCells  string `json:"keep_deleted_cells"`
+	MinVersions       int    `json:"min_versions"`
 }
 
 // JSONCapacity is the capacity model: its inputs and what it derived from them.
@@ -166,6 +171,8 @@ func NewJSONDoc(d Doc) JSONDoc {
 		out.Table.Families = append(out.Table.Families, JSONFamily{
 			Name: f.Name, Versions: f.Versions, TTLSeconds: f.TTL, Compression: f.Compression,
 			BloomFilter: f.Bloom, BlockSize: f.BlockSize, DataBlockEncoding: f.Encoding, InMemory: f.InMemory,
+			BloomPrefixLength: f.BloomPrefixLength, BlockCache: f.BlockCache, KeepDeletedCells: f.KeepDeletedCells,
+			MinVersions: f.MinVersions,
 		})
 	}
 	for i, k := range d.Split.Keys {

@@ -95,7 +95,32 @@ func familyAttrs(f Family) []string {
 	if f.InMemory {
 		attrs = append(attrs, "IN_MEMORY => true")
 	}
+	if f.BlockCache != nil {
+		attrs = append(attrs, fmt.Sprintf("BLOCKCACHE => %t", *f.BlockCache))
+	}
+	if f.MinVersions > 0 {
+		attrs = append(attrs, fmt.Sprintf("MIN_VERSIONS => %d", f.MinVersions))
+	}
+	switch f.KeepDeletedCells {
+	case "":
+	case "TTL": // the shell upcases the value's text: 'TTL', true and false all read
+		attrs = append(attrs, "KEEP_DELETED_CELLS => 'TTL'")
+	default:
+		attrs = append(attrs, "KEEP_DELETED_CELLS => "+strings.ToLower(f.KeepDeletedCells))
+	}
+	if cfg := f.Config(); len(cfg) > 0 {
+		attrs = append(attrs, "CONFIGURATION => {"+rubyHash(cfg)+"}")
+	}
 	return attrs
+}
+
+// rubyHash is the entries of a CONFIGURATION hash: 'key' => 'value', ...
+func rubyHash(kvs []KV) string {
+	s := make([]string, len(kvs))
+	for i, kv := range kvs {
+		s[i] = rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value)
+	}
+	return strings.Join(s, ", ")
 }
 
 func shellStatement(d Doc) string { return statement("create", d) }
@@ -118,11 +143,7 @@ func statement(verb string, d Doc) string {
 		opts = append(opts, a.Key+" => "+v)
 	}
 	if len(config) > 0 {
-		kvs := make([]string, len(config))
-		for i, kv := range config {
-			kvs[i] = rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value)
-		}
-		opts = append(opts, "CONFIGURATION => {"+strings.Join(kvs, ", ")+"}")
+		opts = append(opts, "CONFIGURATION => {"+rubyHash(config)+"}")
 	}
 	keys := make([]string, len(d.Split.Keys))
 	for i, k := range d.Split.Keys {

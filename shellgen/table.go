@@ -124,6 +124,12 @@ type Family struct {
 	BlockSize   int64  // BLOCKSIZE bytes
 	Encoding    string // DATA_BLOCK_ENCODING: NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1
 	InMemory    bool   // IN_MEMORY => true
+	// BloomPrefixLength is the prefix length of BLOOMFILTER ROWPREFIX_FIXED_LENGTH, written
+	// as the family's CONFIGURATION RowPrefixBloomFilter.prefix_length; 0 for other blooms.
+	BloomPrefixLength int
+	BlockCache        *bool  // BLOCKCACHE; nil = leave out (HBase's default, true)
+	KeepDeletedCells  string // KEEP_DELETED_CELLS: FALSE, TRUE or TTL; "" = leave out
+	MinVersions       int    // MIN_VERSIONS; 0 = leave out (HBase's default, 0)
 	// Qualifiers are the family's columns as the spec lists them (Phoenix's column list);
 	// the HBase formats do not use them.
 	Qualifiers []string
@@ -223,8 +229,35 @@ func (f Family) validate() error {
 	if err := enum("COMPRESSION", hbase.Compressions, f.Compression); err != nil {
 		return err
 	}
-	if err := enum("BLOOMFILTER", hbase.Blooms, f.Bloom); err != nil {
+	switch {
+	case f.Bloom == hbase.RowPrefixBloom && (f.BloomPrefixLength < 1 || f.BloomPrefixLength > hbase.MaxRowLength):
+		return bad("BLOOMFILTER", f.Bloom, hbase.ErrBloomPrefixLength.Error())
+	case f.Bloom == hbase.RowPrefixBloom:
+	case f.BloomPrefixLength != 0:
+		return bad("BLOOMFILTER", f.Bloom, "a prefix length goes with ROWPREFIX_FIXED_LENGTH only")
+	default:
+		if err := enum("BLOOMFILTER", hbase.Blooms, f.Bloom); err != nil {
+			return err
+		}
+	}
+	if err := enum("KEEP_DELETED_CELLS", hbase.KeepDeletedCells, f.KeepDeletedCells); err != nil {
 		return err
 	}
+	if f.MinVersions < 0 || f.MinVersions > hbase.MaxInt {
+		return bad("MIN_VERSIONS", fmt.Sprint(f.MinVersions), "must not be negative")
+	}
+	// TableDescriptorChecker: "Min versions for column family ... must be less than the
+	// Max versions" (VERSIONS defaults to 1).
+	if maxV := max(f.Versions, 1); f.MinVersions > maxV {
+		return bad("MIN_VERSIONS", fmt.Sprint(f.MinVersions), fmt.Sprintf("must not exceed VERSIONS (%d): HBase's TableDescriptorChecker refuses it", maxV))
+	}
 	return enum("DATA_BLOCK_ENCODING", hbase.Encodings, f.Encoding)
+}
+
+// Config is the family's CONFIGURATION: the row-prefix bloom filter's prefix length.
+func (f Family) Config() []KV {
+	if f.Bloom == hbase.RowPrefixBloom {
+		return []KV{{hbase.RowPrefixBloomLengthKey, fmt.Sprint(f.BloomPrefixLength)}}
+	}
+	return nil
 }

@@ -19,18 +19,23 @@ import (
 )
 
 // tableFlags are the table settings: --table, --family, --versions, --ttl, --compression,
-// --bloom, --block-size, --encoding, --in-memory. Family settings apply to every family.
+// --bloom, --block-size, --encoding, --in-memory, --blockcache, --keep-deleted-cells,
+// --min-versions. Family settings apply to every family, below a family's own settings
+// in --family NAME:SETTINGS.
 func tableFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "table", Usage: "table `NAME`: [namespace:]name", DefaultText: "t1"},
-		&cli.StringSliceFlag{Name: "family", Usage: "column family `NAME` (repeatable)", DefaultText: "cf"},
+		newListFlag("family", "column family `NAME`, or NAME:SETTINGS for one family's own settings, like d:ttl=30d,compression=zstd,versions=1 (repeatable; a,b names two families)", "cf"),
 		newIntFlag("versions", "VERSIONS: `N` versions kept per cell, 1..2147483647", "", 1, hbase.MaxInt),
 		&cli.StringFlag{Name: "ttl", Usage: "TTL: `DURATION` like 30d, 720h, seconds, forever or '30 DAYS'"},
 		&cli.StringFlag{Name: "compression", Usage: "COMPRESSION: `ALGO`, one of " + strings.Join(hbase.Compressions, " ")},
-		&cli.StringFlag{Name: "bloom", Usage: "BLOOMFILTER: `TYPE`, one of " + strings.Join(hbase.Blooms, " ")},
+		&cli.StringFlag{Name: "bloom", Usage: "BLOOMFILTER: `TYPE`, one of " + strings.Join(hbase.Blooms, " ") + " or rowprefix_fixed_length:W (from 2.2)"},
 		newSizeFlag("block-size", "BLOCKSIZE: `SIZE`, whole bytes, 1K..16M (64K = 64KB = 65536)", "", sizeRule{Whole: true, Min: hbase.MinBlockSize, Max: hbase.MaxBlockSize}),
 		&cli.StringFlag{Name: "encoding", Usage: "DATA_BLOCK_ENCODING: `ENC`, one of " + strings.Join(hbase.Encodings, " ")},
 		&cli.BoolFlag{Name: "in-memory", Usage: "IN_MEMORY => true for every family"},
+		&cli.StringFlag{Name: "blockcache", Usage: "BLOCKCACHE: `BOOL`, true or false, for every family"},
+		&cli.StringFlag{Name: "keep-deleted-cells", Usage: "KEEP_DELETED_CELLS: `MODE`, one of true, false, TTL, for every family"},
+		newIntFlag("min-versions", "MIN_VERSIONS: `N` versions kept past the TTL, 0..VERSIONS, for every family", "", 0, hbase.MaxInt),
 		&cli.StringFlag{Name: "phoenix-pk", Usage: "Phoenix primary key `COLUMNS` for --format phoenix, like 'bucket CHAR(2), user_id VARCHAR, ts BIGINT' (replaces the spec's phoenix_type)"},
 		&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION`: a release line (" + hbase.DefaultVersion.String() +
 			") or a release (2.6.7); decides the values accepted and the statements written", DefaultText: hbase.DefaultVersion.String()},

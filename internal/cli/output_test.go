@@ -159,6 +159,17 @@ func renderFixtures() []renderFixture {
 				SplitPolicy: shellgen.SplitPolicy{Kind: shellgen.PolicyPrefix, PrefixLength: 2}},
 			Split: splits.Split{Spec: "dec:2", Keys: decKeys[:9], Owned: renderOwned(10)},
 		}},
+		// Every family setting, through every format: the row-prefix bloom and its
+		// CONFIGURATION, BLOCKCACHE, MIN_VERSIONS and each KEEP_DELETED_CELLS form.
+		{"families", shellgen.Doc{
+			Table: shellgen.Table{Name: "ns:f", Families: []shellgen.Family{
+				{Name: "d", Versions: 3, TTL: 604800, Bloom: "ROWPREFIX_FIXED_LENGTH", BloomPrefixLength: 4, BlockCache: &renderFalse,
+					MinVersions: 1, KeepDeletedCells: "TTL", Compression: "ZSTD", Encoding: "ROW_INDEX_V1", BlockSize: 16384, InMemory: true},
+				{Name: "h", KeepDeletedCells: "TRUE", BlockCache: &renderTrue},
+				{Name: "x", KeepDeletedCells: "FALSE"}}},
+			Split: splits.Split{Spec: "HexStringSplit", Keys: [][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")},
+				Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
+		}},
 		{"special", shellgen.Doc{
 			Table: shellgen.Table{Name: "ns_1:t-1.x", Families: []shellgen.Family{{Name: "it's"}}},
 			Split: splits.Split{Spec: "byte:256", Keys: special, Owned: renderOwned(len(special) + 1)},
@@ -166,7 +177,7 @@ func renderFixtures() []renderFixture {
 	}
 }
 
-var renderFalse = false
+var renderFalse, renderTrue = false, true
 
 // renderFormats are the formats with golden files: every format but report (the lead's).
 var renderFormats = []string{"shell", "lines", "splits-file", "regionsplitter", "csv", "capacity-csv", "json", "java"}
@@ -222,6 +233,12 @@ func specFamily(f shellgen.Family) tablespec.Family {
 		out.BlockSize = tablespec.Value[int64]{V: f.BlockSize, Set: true}
 	}
 	out.InMemory = tablespec.Value[bool]{V: f.InMemory, Set: f.InMemory}
+	out.KeepDeletedCells = set(f.KeepDeletedCells)
+	out.MinVersions = tablespec.Value[int64]{V: int64(f.MinVersions), Set: f.MinVersions > 0}
+	out.BloomPrefixLength = tablespec.Value[int64]{V: int64(f.BloomPrefixLength), Set: f.BloomPrefixLength > 0}
+	if f.BlockCache != nil {
+		out.BlockCache = tablespec.Value[bool]{V: *f.BlockCache, Set: true}
+	}
 	return out
 }
 
@@ -253,6 +270,7 @@ var renderUnsupported = map[string]string{
 	"algo-rows/capacity-csv":      "presplit: --format capacity-csv: there is no capacity model to show; use presplit plan",
 	"dec2-splits/capacity-csv":    "presplit: --format capacity-csv: there is no capacity model to show; use presplit plan",
 	"special/capacity-csv":        "presplit: --format capacity-csv: there is no capacity model to show; use presplit plan",
+	"families/capacity-csv":       "presplit: --format capacity-csv: there is no capacity model to show; use presplit plan",
 }
 
 func TestRenderGolden(t *testing.T) {
@@ -358,6 +376,21 @@ func renderWantFamilies(t shellgen.Table) []any {
 		}
 		if f.InMemory {
 			m["IN_MEMORY"] = true
+		}
+		if f.BlockCache != nil {
+			m["BLOCKCACHE"] = *f.BlockCache
+		}
+		if f.MinVersions > 0 {
+			m["MIN_VERSIONS"] = float64(f.MinVersions)
+		}
+		switch f.KeepDeletedCells { // the shell upcases the value's text
+		case "TTL":
+			m["KEEP_DELETED_CELLS"] = "TTL"
+		case "TRUE", "FALSE":
+			m["KEEP_DELETED_CELLS"] = f.KeepDeletedCells == "TRUE"
+		}
+		if f.Bloom == "ROWPREFIX_FIXED_LENGTH" {
+			m["CONFIGURATION"] = map[string]any{"RowPrefixBloomFilter.prefix_length": strconv.Itoa(f.BloomPrefixLength)}
 		}
 		fams = append(fams, m)
 	}
@@ -514,6 +547,10 @@ func TestRenderJavaCompiles(t *testing.T) {
 					{"COMPRESSION", f.Compression}, {"BLOOMFILTER", f.Bloom},
 					{"BLOCKSIZE", renderIf(f.BlockSize > 0, strconv.FormatInt(f.BlockSize, 10))},
 					{"DATA_BLOCK_ENCODING", f.Encoding}, {"IN_MEMORY", renderIf(f.InMemory, "true")},
+					{"BLOCKCACHE", renderIf(f.BlockCache != nil, fmt.Sprint(f.BlockCache != nil && *f.BlockCache))},
+					{"MIN_VERSIONS", renderIf(f.MinVersions > 0, strconv.Itoa(f.MinVersions))},
+					{"KEEP_DELETED_CELLS", f.KeepDeletedCells},
+					{"CONFIGURATION RowPrefixBloomFilter.prefix_length", renderIf(f.Bloom == "ROWPREFIX_FIXED_LENGTH", strconv.Itoa(f.BloomPrefixLength))},
 				} {
 					if kv[1] != "" {
 						want.WriteString(" " + kv[0] + "=" + kv[1])
@@ -655,7 +692,8 @@ func TestRenderJSONParsesBack(t *testing.T) {
 				g := got.Table.Families[i]
 				assert.Equal(t, shellgen.Family{Name: g.Name, Versions: g.Versions, TTL: g.TTLSeconds,
 					Compression: g.Compression, Bloom: g.BloomFilter, BlockSize: g.BlockSize,
-					Encoding: g.DataBlockEncoding, InMemory: g.InMemory}, f)
+					Encoding: g.DataBlockEncoding, InMemory: g.InMemory, BloomPrefixLength: g.BloomPrefixLength,
+					BlockCache: g.BlockCache, KeepDeletedCells: g.KeepDeletedCells, MinVersions: g.MinVersions}, f)
 			}
 			assert.Equal(t, d.Split.Spec, got.Split.Spec)
 			assert.Equal(t, d.Split.Regions(), got.Split.Regions)
