@@ -156,6 +156,11 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	if p.Table.MaxFileSize > 0 && p.Table.MaxFileSize < hbase.MinMaxFileSize {
 		return nil, valueError("capacity.region_size", d.Capacity.RegionSize, "MAX_FILESIZE "+hbase.ErrMaxFileSize.Error()+"; or leave MAX_FILESIZE to the cluster")
 	}
+	if cn := d.Settings.CreateNamespace; cn.V {
+		if ns := p.Table.Namespace(); ns == "" || ns == "default" {
+			return nil, valueError("table.create_namespace", cn, shellgen.ErrCreateNamespace.Error())
+		}
+	}
 	if p.Split != nil || d.Settings.SplitPolicy.V != shellgen.PolicyPrefix {
 		pol, err := p.splitPolicy()
 		if err != nil {
@@ -565,6 +570,7 @@ func Table(d *tablespec.Spec, cp *capacity.Plan) shellgen.Table {
 		n := st.Normalization.V
 		t.Normalization = &n
 	}
+	t.CreateNamespace = st.CreateNamespace.V
 	t.RegionReplication = int(st.RegionReplication.V)
 	t.Durability = st.Durability.V
 	if cl := d.Cluster; cl != nil && cl.FlushSize.Set {

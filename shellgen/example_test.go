@@ -121,6 +121,7 @@ func ExampleJSON() {
 	//       "prefix_length": 0,
 	//       "delimiter": ""
 	//     },
+	//     "create_namespace": false,
 	//     "families": [
 	//       {
 	//         "name": "cf",

@@ -52,6 +52,9 @@ func Java(w io.Writer, d Doc) error {
 		usesEncoding = usesEncoding || f.Encoding != ""
 		usesKeepDeleted = usesKeepDeleted || f.KeepDeletedCells != ""
 	}
+	if d.Table.CreateNamespace {
+		imports = append([]string{"org.apache.hadoop.hbase.NamespaceDescriptor"}, imports...)
+	}
 	if usesKeepDeleted {
 		imports = append([]string{"org.apache.hadoop.hbase.KeepDeletedCells"}, imports...)
 	}
@@ -79,6 +82,10 @@ func Java(w io.Writer, d Doc) error {
 	}
 	fmt.Fprintf(&b, "\npublic class %s {\n", JavaClass)
 	b.WriteString("  public static void createTable(Admin admin) throws java.io.IOException {\n")
+	if d.Table.CreateNamespace {
+		// Admin.createNamespace fails when the namespace exists, as create_namespace does.
+		fmt.Fprintf(&b, "    admin.createNamespace(NamespaceDescriptor.create(%s).build());\n", javaQuote(d.Table.Namespace()))
+	}
 	fmt.Fprintf(&b, "    TableDescriptor desc = TableDescriptorBuilder.newBuilder(TableName.valueOf(%s))\n", javaQuote(d.Table.Name))
 	// The table attributes in the shell's order, through TableDescriptorBuilder's setters;
 	// CONFIGURATION entries are setValue, as the shell's CONFIGURATION is

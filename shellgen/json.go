@@ -36,6 +36,7 @@ type JSONTable struct {
 	Durability        string          `json:"durability"`
 	Normalization     *bool           `json:"normalization_enabled"`
 	SplitPolicy       JSONSplitPolicy `json:"split_policy"`
+	CreateNamespace   bool            `json:"create_namespace"` // create_namespace 'ns' before the create
 	Families          []JSONFamily    `json:"families"`
 }
 
@@ -166,6 +167,7 @@ func NewJSONDoc(d Doc) JSONDoc {
 	t := d.Table
 	out.Table.MemstoreFlushSize, out.Table.RegionReplication, out.Table.Durability = t.MemstoreFlushSize, t.RegionReplication, t.Durability
 	out.Table.Normalization = t.Normalization
+	out.Table.CreateNamespace = t.CreateNamespace
 	out.Table.SplitPolicy = JSONSplitPolicy{Kind: t.SplitPolicy.Kind, PrefixLength: t.SplitPolicy.PrefixLength, Delimiter: t.SplitPolicy.Delimiter}
 	for _, f := range d.Table.Families {
 		out.Table.Families = append(out.Table.Families, JSONFamily{

@@ -79,6 +79,9 @@ func phoenixStatement(d Doc) (string, error) {
 		return "", phoenixError("%v", err)
 	}
 
+	if d.Table.CreateNamespace {
+		return "", phoenixError("--create-namespace is an hbase shell create_namespace; Phoenix maps a schema to a namespace only with phoenix.schema.isNamespaceMappingEnabled: create the schema or namespace yourself")
+	}
 	name, err := phoenixTableName(d.Table.Name)
 	if err != nil {
 		return "", err

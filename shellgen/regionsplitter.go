@@ -44,6 +44,10 @@ func RegionSplitter(w io.Writer, d Doc) error {
 		args[i] = shQuote(s)
 	}
 	out := strings.Join(args, " ") + "\n"
+	if d.Table.CreateNamespace {
+		// RegionSplitter creates the table only; its namespace must exist first.
+		out = "hbase shell -n <<'" + heredocEnd + "'\ncreate_namespace " + rubyQuote(d.Table.Namespace()) + "\n" + heredocEnd + "\n" + out
+	}
 	if alter, ok := regionSplitterAlter(d); ok {
 		out += "# RegionSplitter creates every family with HBase's defaults and the table without its\n" +
 			"# attributes; this alter applies the plan's (the table's regions reopen, its splits stay):\n" +

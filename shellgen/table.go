@@ -3,6 +3,7 @@
 package shellgen
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -23,6 +24,17 @@ type Table struct {
 	RegionReplication int         // REGION_REPLICATION; 0 = leave out
 	Durability        string      // DURABILITY: USE_DEFAULT, SKIP_WAL, ASYNC_WAL, SYNC_WAL, FSYNC_WAL
 	MemstoreFlushSize int64       // MEMSTORE_FLUSHSIZE bytes; 0 = leave out
+	// CreateNamespace writes `create_namespace 'ns'` before the create (the table's
+	// namespace, which must not be default).
+	CreateNamespace bool
+}
+
+// Namespace is the table's namespace, "" for a name without one (the default namespace).
+func (t Table) Namespace() string {
+	if ns, _, ok := strings.Cut(t.Name, ":"); ok {
+		return ns
+	}
+	return ""
 }
 
 // Split policies (--split-policy).
@@ -135,6 +147,9 @@ type Family struct {
 	Qualifiers []string
 }
 
+// ErrCreateNamespace is create_namespace asked for a table in the default namespace.
+var ErrCreateNamespace = errors.New("create_namespace needs the table in a namespace of its own (ns:table); the default namespace always exists")
+
 // SettingError is a table setting HBase would reject or misread.
 type SettingError struct {
 	Family  string // the family it belongs to; "" for a table setting
@@ -164,6 +179,9 @@ func (t Table) Validate() error {
 	}
 	if t.MaxFileSize < 0 || t.MaxFileSize > 0 && t.MaxFileSize < hbase.MinMaxFileSize {
 		return &SettingError{Setting: "MAX_FILESIZE", Value: fmt.Sprint(t.MaxFileSize), Rule: hbase.ErrMaxFileSize.Error()}
+	}
+	if ns := t.Namespace(); t.CreateNamespace && (ns == "" || ns == "default") {
+		return &SettingError{Setting: "NAME", Value: t.Name, Rule: ErrCreateNamespace.Error()}
 	}
 	if t.RegionReplication < 0 || t.MemstoreFlushSize < 0 {
 		return &SettingError{Setting: "REGION_REPLICATION", Value: fmt.Sprint(t.RegionReplication), Rule: "must not be negative"}

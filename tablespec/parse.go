@@ -420,6 +420,7 @@ func (d *decoder) table(n *yaml.Node, s *Spec) error {
 		"region_replication": d.integer(&t.RegionReplication, "table region_replication", 1, hbase.MaxInt),
 		"durability":         d.enum(&t.Durability, "table durability", Durabilities),
 		"max_filesize":       d.boolean(&t.MaxFileSize, "table max_filesize"),
+		"create_namespace":   d.boolean(&t.CreateNamespace, "table create_namespace"),
 	})
 }
 

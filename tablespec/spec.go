@@ -71,6 +71,7 @@ type Settings struct {
 	RegionReplication Value[int64]  // REGION_REPLICATION
 	Durability        Value[string] // DURABILITY, upper case
 	MaxFileSize       Value[bool]   // false: leave MAX_FILESIZE to the cluster
+	CreateNamespace   Value[bool]   // write create_namespace 'ns' before the create
 }
 
 // SplitPolicies are the values of table split_policy (shellgen's policies).

@@ -218,6 +218,12 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 		d.Families = fams
 	}
+	if c.IsSet("create-namespace") {
+		d.Settings.CreateNamespace = tablespec.Value[bool]{V: c.Bool("create-namespace"), Set: true, Raw: "true", Src: "--create-namespace"}
+		if ns, _, ok := strings.Cut(d.Table.V, ":"); c.Bool("create-namespace") && (!ok || ns == "default") {
+			return usageErrorf("--create-namespace needs --table in a namespace of its own (ns:table); the default namespace always exists")
+		}
+	}
 	if len(d.Families) == 0 {
 		d.Families = []tablespec.Family{{Name: tablespec.Value[string]{V: "cf", Set: true, Raw: "cf"}}}
 	}

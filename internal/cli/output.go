@@ -43,6 +43,7 @@ func tableFlags() []cli.Flag {
 		&cli.StringFlag{Name: "normalization", Usage: "NORMALIZATION_ENABLED: `BOOL`, true or false (the normalizer merges empty pre-split regions)"},
 		newIntFlag("region-replication", "REGION_REPLICATION: `N` replicas of each region, 1..2147483647", "", 1, hbase.MaxInt),
 		&cli.StringFlag{Name: "durability", Usage: "DURABILITY: `MODE`, one of " + strings.Join(shellgen.Durabilities, " ")},
+		&cli.BoolFlag{Name: "create-namespace", Usage: "write create_namespace 'NS' before the create (the --table's namespace; the shell fails if it exists)"},
 		&cli.StringFlag{Name: "max-filesize", Usage: "write MAX_FILESIZE (the region size): `BOOL`, false leaves it to the cluster's hbase.hregion.max.filesize", DefaultText: "true"},
 	}
 }
@@ -54,7 +55,38 @@ func outputFlags(defaultFormat string) []cli.Flag {
 			Usage: "output `FORMAT`: " + strings.Join(shellgen.FormatNames(), ", ")},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"},
 			Usage: "write to `FILE` atomically (temp file and rename; a link's target, a device or FIFO in place); - is stdout"},
+		&cli.StringFlag{Name: "shell-style", Value: shellStyleSplits,
+			Usage: "how --format shell gives the regions, `STYLE`: splits (SPLITS => [...]) or numregions (NUMREGIONS => n, SPLITALGO => 'Algo', for an --algo plan over the algorithm's default range)"},
 		failOnFlag(),
+	}
+}
+
+// The --shell-style values.
+const (
+	shellStyleSplits     = "splits"
+	shellStyleNumRegions = "numregions"
+)
+
+// applyShellStyle reads --shell-style into the doc: numregions only for --format shell
+// and a split the shell's NUMREGIONS makes the same.
+func applyShellStyle(c *cli.Context, format string, doc *shellgen.Doc) error {
+	if !has(c, "shell-style") {
+		return nil
+	}
+	switch s := c.String("shell-style"); s {
+	case shellStyleSplits:
+		return nil
+	case shellStyleNumRegions:
+		if format != "shell" {
+			return usageErrorf("--shell-style numregions applies to --format shell, not %s", format)
+		}
+		if err := shellgen.CheckNumRegions(*doc); err != nil {
+			return usageErrorf("--shell-style numregions: %v", err)
+		}
+		doc.NumRegions = true
+		return nil
+	default:
+		return usageErrorf("--shell-style %s: must be splits or numregions", displayValue(s))
 	}
 }
 
@@ -79,6 +111,9 @@ func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 	}
 	failOn, err := readFailOn(c)
 	if err != nil {
+		return err
+	}
+	if err := applyShellStyle(c, name, &doc); err != nil {
 		return err
 	}
 	path := "-"

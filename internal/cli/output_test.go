@@ -166,7 +166,8 @@ func renderFixtures() []renderFixture {
 				{Name: "d", Versions: 3, TTL: 604800, Bloom: "ROWPREFIX_FIXED_LENGTH", BloomPrefixLength: 4, BlockCache: &renderFalse,
 					MinVersions: 1, KeepDeletedCells: "TTL", Compression: "ZSTD", Encoding: "ROW_INDEX_V1", BlockSize: 16384, InMemory: true},
 				{Name: "h", KeepDeletedCells: "TRUE", BlockCache: &renderTrue},
-				{Name: "x", KeepDeletedCells: "FALSE"}}},
+				{Name: "x", KeepDeletedCells: "FALSE"}},
+				CreateNamespace: true},
 			Split: splits.Split{Spec: "HexStringSplit", Keys: [][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")},
 				Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
 		}},
@@ -207,6 +208,7 @@ func renderRun(t *testing.T, doc shellgen.Doc, args ...string) (stdout, stderr s
 			dt := doc.Table
 			table.Target, table.SplitPolicy, table.Normalization = dt.Target, dt.SplitPolicy, dt.Normalization
 			table.RegionReplication, table.Durability, table.MemstoreFlushSize = dt.RegionReplication, dt.Durability, dt.MemstoreFlushSize
+			table.CreateNamespace = dt.CreateNamespace
 			d := doc
 			d.Table = table
 			return writeDoc(c, d)
@@ -410,6 +412,11 @@ func TestRenderShellInRuby(t *testing.T) {
 				assert.True(t, strings.HasPrefix(lines[i], "# "+f.Severity.String()+" "+f.Code+": "), "finding %d is a comment: %q", i, lines[i])
 			}
 			calls := renderRuby(t, b.String())
+			if fx.doc.Table.CreateNamespace { // create_namespace 'ns' first
+				require.Len(t, calls, 2)
+				assert.Equal(t, map[string]any{"cmd": "create_namespace", "namespace": fx.doc.Table.Namespace(), "args": []any{}}, calls[0])
+				calls = calls[1:]
+			}
 			require.Len(t, calls, 1)
 			call := calls[0]
 			assert.Equal(t, fx.doc.Table.Name, call["table"])
@@ -459,6 +466,11 @@ func TestRenderSplitsFileInRuby(t *testing.T) {
 			// The create line printed on stderr reads the file: run it through Ruby.
 			assert.Contains(t, errOut, "SPLITS_FILE => '"+strings.ReplaceAll(file, "'", `\'`)+"'")
 			calls := renderRuby(t, withoutFindings(errOut))
+			if fx.doc.Table.CreateNamespace {
+				require.Len(t, calls, 2)
+				assert.Equal(t, "create_namespace", calls[0]["cmd"])
+				calls = calls[1:]
+			}
 			require.Len(t, calls, 1)
 			assert.Equal(t, fx.doc.Table.Name, calls[0]["table"])
 			got, _ := calls[0]["splits"].([]any)
@@ -525,6 +537,9 @@ func TestRenderJavaCompiles(t *testing.T) {
 		t.Run(fx.name, func(t *testing.T) {
 			var want strings.Builder
 			fmt.Fprintf(&want, "%s\n", classes[i])
+			if fx.doc.Table.CreateNamespace {
+				fmt.Fprintf(&want, "namespace %s\n", fx.doc.Table.Namespace())
+			}
 			maxFile := fx.doc.Table.MaxFileSize
 			if maxFile == 0 {
 				maxFile = -1
