@@ -748,7 +748,16 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 			continue
 		}
 		if c.String(f.flag) == "" {
-			return usageErrorf("--%s must not be empty; leave it out for the algorithm's default", f.flag)
+			// UniformSplit reads its rows with Bytes.toBytesBinary: '' is the empty row,
+			// which HBase accepts as the first row (its default too). An empty last row
+			// ends the range before it starts, and the number algorithms need digits.
+			name := sp.Algo.V
+			if name == "" {
+				name = r.Algo.V
+			}
+			if name != "UniformSplit" || f.flag == "last-row" {
+				return usageErrorf("--%s must not be empty; leave it out for the algorithm's default", f.flag)
+			}
 		}
 		*f.dst = designValue(c, f.flag, c.String(f.flag))
 	}
