@@ -8,6 +8,7 @@ import (
 	"sort"
 	"unicode/utf8"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/splits"
 )
@@ -46,9 +47,7 @@ func ReadSplits(r io.Reader) (keys [][]byte, warnings []Warning, err error) {
 	lines, err := splits.ReadFile(r)
 	var fe *splits.FileError
 	if errors.As(err, &fe) {
-		return nil, nil, &LineError{Line: int64(fe.Line), Err: fmt.Errorf(
-			"truncated escape %s at column %d: \\x needs two uppercase hex digits (HBase's toBytesBinary throws on it)",
-			quote(fe.Err.Text), fe.Err.Offset+1)}
+		return nil, nil, &LineError{Line: int64(fe.Line), Err: &TruncatedEscapeError{Text: fe.Err.Text, Column: fe.Err.Offset + 1}}
 	}
 	if err != nil {
 		return nil, nil, err
@@ -102,4 +101,35 @@ func firstRune(b []byte) string {
 func lowByte(b []byte) string {
 	k, _ := hbytes.AppendBytesBinary(nil, []byte(firstRune(b)))
 	return hbytes.ToStringBinary(k)
+}
+
+// TruncatedEscapeError is a SPLITS_FILE line ending in a \x with fewer than two characters
+// after it. What HBase does with it depends on the release (hbase.TruncatedEscapeKept):
+// Error words it for no release in particular, For for the target.
+type TruncatedEscapeError struct {
+	Text   string // the escape as written, \x4
+	Column int    // 1-based
+}
+
+func (e *TruncatedEscapeError) Error() string {
+	return fmt.Sprintf("truncated escape %s at column %d: \\x needs two uppercase hex digits (HBase's toBytesBinary throws on it)", quote(e.Text), e.Column)
+}
+
+// For words the error for the target release: before HBASE-30304 toBytesBinary throws and
+// the create fails; from it (2.5.16, 2.6.7, 3.0.1) it keeps the text, so the table gets a
+// key holding the characters, not the byte meant. Either way the line is refused.
+func (e *TruncatedEscapeError) For(v hbase.Version) string {
+	v = v.OrDefault()
+	f := hbase.TruncatedEscapeKept
+	if f.In(v) {
+		return fmt.Sprintf("truncated escape %s at column %d: HBase %s's toBytesBinary keeps it as the text %s (HBASE-30304), not a byte: write \\x with two uppercase hex digits",
+			quote(e.Text), e.Column, v, quote(e.Text))
+	}
+	msg := fmt.Sprintf("truncated escape %s at column %d: \\x needs two uppercase hex digits (HBase %s's toBytesBinary throws on it, and the create fails", quote(e.Text), e.Column, v)
+	for _, s := range f.Since {
+		if s.Major == v.Major && s.Minor == v.Minor {
+			msg += fmt.Sprintf("; from %s it keeps the text instead, HBASE-30304", s)
+		}
+	}
+	return msg + ")"
 }

@@ -7,6 +7,8 @@ package hbase
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/presplit/presplit/quantity"
@@ -72,4 +74,55 @@ func ParseBlockSize(s string) (int64, error) {
 		return 0, err
 	}
 	return n, nil
+}
+
+// KeepDeletedCells are the values of KEEP_DELETED_CELLS (org.apache.hadoop.hbase.KeepDeletedCells);
+// the shell upcases what it is given, so `true` is TRUE.
+var KeepDeletedCells = []string{"FALSE", "TRUE", "TTL"}
+
+// The row-prefix bloom filter (BloomType.ROWPREFIX_FIXED_LENGTH, HBASE-20636) needs its
+// prefix length in the family's CONFIGURATION under RowPrefixBloomLengthKey
+// (BloomFilterUtil.PREFIX_LENGTH_KEY); without it the region fails to open its stores.
+const (
+	RowPrefixBloom          = "ROWPREFIX_FIXED_LENGTH"
+	RowPrefixBloomLengthKey = "RowPrefixBloomFilter.prefix_length"
+)
+
+// Errors of ParseBloom.
+var (
+	ErrBloom             = errors.New("must be one of NONE, ROW, ROWCOL or rowprefix_fixed_length:W (W the prefix length in bytes)")
+	ErrBloomPrefixLength = fmt.Errorf("rowprefix_fixed_length needs its prefix length, 1..%d bytes: rowprefix_fixed_length:W", MaxRowLength)
+)
+
+// ParseBloom reads a BLOOMFILTER as presplit's flags and spec write it: one of Blooms in
+// any case, or `rowprefix_fixed_length:W` with W the prefix length in bytes (1..32767, as
+// BloomFilterUtil.getBloomFilterParam checks it). prefixLength is 0 for the other types.
+func ParseBloom(s string) (bloom string, prefixLength int, err error) {
+	if b, ok := Canonical(Blooms, s); ok {
+		return b, 0, nil
+	}
+	name, width, hasWidth := strings.Cut(strings.TrimSpace(s), ":")
+	if !strings.EqualFold(name, RowPrefixBloom) {
+		return "", 0, ErrBloom
+	}
+	if !hasWidth {
+		return "", 0, ErrBloomPrefixLength
+	}
+	n, perr := strconv.Atoi(width)
+	if perr != nil || n < 1 || n > MaxRowLength || strings.TrimLeft(width, "0123456789") != "" {
+		return "", 0, ErrBloomPrefixLength
+	}
+	return RowPrefixBloom, n, nil
+}
+
+// ErrKeepDeletedCells is a KEEP_DELETED_CELLS value HBase does not have.
+var ErrKeepDeletedCells = errors.New("must be true, false or TTL")
+
+// ParseKeepDeletedCells reads KEEP_DELETED_CELLS: true, false or TTL in any case, as the
+// shell's upcase reads it.
+func ParseKeepDeletedCells(s string) (string, error) {
+	if v, ok := Canonical(KeepDeletedCells, s); ok {
+		return v, nil
+	}
+	return "", ErrKeepDeletedCells
 }

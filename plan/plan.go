@@ -156,6 +156,11 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	if p.Table.MaxFileSize > 0 && p.Table.MaxFileSize < hbase.MinMaxFileSize {
 		return nil, valueError("capacity.region_size", d.Capacity.RegionSize, "MAX_FILESIZE "+hbase.ErrMaxFileSize.Error()+"; or leave MAX_FILESIZE to the cluster")
 	}
+	if cn := d.Settings.CreateNamespace; cn.V {
+		if ns := p.Table.Namespace(); ns == "" || ns == "default" {
+			return nil, valueError("table.create_namespace", cn, shellgen.ErrCreateNamespace.Error())
+		}
+	}
 	if p.Split != nil || d.Settings.SplitPolicy.V != shellgen.PolicyPrefix {
 		pol, err := p.splitPolicy()
 		if err != nil {
@@ -195,6 +200,12 @@ func (p *Plan) target() error {
 			if err := c.check(p.Target, c.v.V); err != nil {
 				return valueError("family "+f.Name.V+" "+c.field, c.v, err.Error())
 			}
+		}
+	}
+	for _, f := range d.Families {
+		// TableDescriptorChecker refuses MIN_VERSIONS above VERSIONS (1 when unset).
+		if mv := f.MinVersions; mv.Set && mv.V > max(f.Versions.V, 1) {
+			return valueError("family "+f.Name.V+" min_versions", mv, fmt.Sprintf("must not exceed the family's VERSIONS (%d): HBase refuses MIN_VERSIONS above VERSIONS", max(f.Versions.V, 1)))
 		}
 	}
 	if a, field := algo(d); a.Set {
@@ -532,6 +543,14 @@ func Table(d *tablespec.Spec, cp *capacity.Plan) shellgen.Table {
 			BlockSize:   f.BlockSize.V,
 			Encoding:    f.Encoding.V,
 			InMemory:    f.InMemory.V,
+			MinVersions: int(f.MinVersions.V),
+			// BloomPrefixLength is set with bloom rowprefix_fixed_length:W.
+			BloomPrefixLength: int(f.BloomPrefixLength.V),
+			KeepDeletedCells:  f.KeepDeletedCells.V,
+		}
+		if f.BlockCache.Set {
+			bc := f.BlockCache.V
+			fam.BlockCache = &bc
 		}
 		for _, q := range f.Qualifiers {
 			fam.Qualifiers = append(fam.Qualifiers, q.V)
@@ -551,6 +570,7 @@ func Table(d *tablespec.Spec, cp *capacity.Plan) shellgen.Table {
 		n := st.Normalization.V
 		t.Normalization = &n
 	}
+	t.CreateNamespace = st.CreateNamespace.V
 	t.RegionReplication = int(st.RegionReplication.V)
 	t.Durability = st.Durability.V
 	if cl := d.Cluster; cl != nil && cl.FlushSize.Set {

@@ -28,6 +28,11 @@ type Doc struct {
 	// SPLITS list: the create line printed beside a splits-file written with -o.
 	SplitsFile string
 
+	// NumRegions makes Shell write `NUMREGIONS => n, SPLITALGO => 'Algo'` instead of the
+	// SPLITS list (--shell-style numregions): only for an algorithm's split over its
+	// default range (CheckNumRegions).
+	NumRegions bool
+
 	// PhoenixPK is the table's primary key for --format phoenix (the rowkey's columns in
 	// order); nil when the design does not give it, and then PhoenixPKMissing says what
 	// would (a flag or a spec key), for the message.

@@ -121,6 +121,7 @@ func ExampleJSON() {
 	//       "prefix_length": 0,
 	//       "delimiter": ""
 	//     },
+	//     "create_namespace": false,
 	//     "families": [
 	//       {
 	//         "name": "cf",
@@ -130,7 +131,11 @@ func ExampleJSON() {
 	//         "bloomfilter": "",
 	//         "blocksize": 0,
 	//         "data_block_encoding": "",
-	//         "in_memory": false
+	//         "in_memory": false,
+	//         "bloom_prefix_length": 0,
+	//         "blockcache": null,
+	//         "keep_deleted_cells": "",
+	//         "min_versions": 0
 	//       }
 	//     ]
 	//   },

@@ -3,6 +3,7 @@ package shellgen
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf16"
 
@@ -44,11 +45,18 @@ func Java(w io.Writer, d Doc) error {
 		"org.apache.hadoop.hbase.client.TableDescriptor",
 		"org.apache.hadoop.hbase.client.TableDescriptorBuilder",
 	}
-	var usesCompression, usesBloom, usesEncoding bool
+	var usesCompression, usesBloom, usesEncoding, usesKeepDeleted bool
 	for _, f := range d.Table.Families {
 		usesCompression = usesCompression || f.Compression != ""
 		usesBloom = usesBloom || f.Bloom != ""
 		usesEncoding = usesEncoding || f.Encoding != ""
+		usesKeepDeleted = usesKeepDeleted || f.KeepDeletedCells != ""
+	}
+	if d.Table.CreateNamespace {
+		imports = append([]string{"org.apache.hadoop.hbase.NamespaceDescriptor"}, imports...)
+	}
+	if usesKeepDeleted {
+		imports = append([]string{"org.apache.hadoop.hbase.KeepDeletedCells"}, imports...)
 	}
 	if usesCompression {
 		imports = append(imports, "org.apache.hadoop.hbase.io.compress.Compression")
@@ -62,7 +70,8 @@ func Java(w io.Writer, d Doc) error {
 	attrs, config := d.Table.TableAttrs()
 	for _, a := range attrs {
 		if a.Key == "DURABILITY" {
-			imports = append(imports[:3], append([]string{"org.apache.hadoop.hbase.client.Durability"}, imports[3:]...)...)
+			i := slices.Index(imports, "org.apache.hadoop.hbase.client.TableDescriptor")
+			imports = slices.Insert(imports, i, "org.apache.hadoop.hbase.client.Durability")
 		}
 	}
 	imports = append(imports, "org.apache.hadoop.hbase.util.Bytes")
@@ -73,6 +82,10 @@ func Java(w io.Writer, d Doc) error {
 	}
 	fmt.Fprintf(&b, "\npublic class %s {\n", JavaClass)
 	b.WriteString("  public static void createTable(Admin admin) throws java.io.IOException {\n")
+	if d.Table.CreateNamespace {
+		// Admin.createNamespace fails when the namespace exists, as create_namespace does.
+		fmt.Fprintf(&b, "    admin.createNamespace(NamespaceDescriptor.create(%s).build());\n", javaQuote(d.Table.Namespace()))
+	}
 	fmt.Fprintf(&b, "    TableDescriptor desc = TableDescriptorBuilder.newBuilder(TableName.valueOf(%s))\n", javaQuote(d.Table.Name))
 	// The table attributes in the shell's order, through TableDescriptorBuilder's setters;
 	// CONFIGURATION entries are setValue, as the shell's CONFIGURATION is
@@ -122,6 +135,18 @@ func Java(w io.Writer, d Doc) error {
 		}
 		if f.InMemory {
 			b.WriteString("            .setInMemory(true)\n")
+		}
+		if f.BlockCache != nil {
+			fmt.Fprintf(&b, "            .setBlockCacheEnabled(%t)\n", *f.BlockCache)
+		}
+		if f.MinVersions > 0 {
+			fmt.Fprintf(&b, "            .setMinVersions(%d)\n", f.MinVersions)
+		}
+		if f.KeepDeletedCells != "" {
+			fmt.Fprintf(&b, "            .setKeepDeletedCells(KeepDeletedCells.%s)\n", f.KeepDeletedCells)
+		}
+		for _, kv := range f.Config() {
+			fmt.Fprintf(&b, "            .setConfiguration(%s, %s)\n", javaQuote(kv.Key), javaQuote(kv.Value))
 		}
 		b.WriteString("            .build())\n")
 	}

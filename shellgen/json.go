@@ -36,6 +36,7 @@ type JSONTable struct {
 	Durability        string          `json:"durability"`
 	Normalization     *bool           `json:"normalization_enabled"`
 	SplitPolicy       JSONSplitPolicy `json:"split_policy"`
+	CreateNamespace   bool            `json:"create_namespace"` // create_namespace 'ns' before the create
 	Families          []JSONFamily    `json:"families"`
 }
 
@@ -56,6 +57,11 @@ type JSONFamily struct {
 	BlockSize         int64  `json:"blocksize"`
 	DataBlockEncoding string `json:"data_block_encoding"`
 	InMemory          bool   `json:"in_memory"`
+	// BloomPrefixLength is ROWPREFIX_FIXED_LENGTH's prefix length (0 for other blooms).
+	BloomPrefixLength int    `json:"bloom_prefix_length"`
+	BlockCache        *bool  `json:"blockcache"` // null = not set (HBase's default, true)
+	KeepDeletedCells  string `json:"keep_deleted_cells"`
+	MinVersions       int    `json:"min_versions"`
 }
 
 // JSONCapacity is the capacity model: its inputs and what it derived from them.
@@ -161,11 +167,14 @@ func NewJSONDoc(d Doc) JSONDoc {
 	t := d.Table
 	out.Table.MemstoreFlushSize, out.Table.RegionReplication, out.Table.Durability = t.MemstoreFlushSize, t.RegionReplication, t.Durability
 	out.Table.Normalization = t.Normalization
+	out.Table.CreateNamespace = t.CreateNamespace
 	out.Table.SplitPolicy = JSONSplitPolicy{Kind: t.SplitPolicy.Kind, PrefixLength: t.SplitPolicy.PrefixLength, Delimiter: t.SplitPolicy.Delimiter}
 	for _, f := range d.Table.Families {
 		out.Table.Families = append(out.Table.Families, JSONFamily{
 			Name: f.Name, Versions: f.Versions, TTLSeconds: f.TTL, Compression: f.Compression,
 			BloomFilter: f.Bloom, BlockSize: f.BlockSize, DataBlockEncoding: f.Encoding, InMemory: f.InMemory,
+			BloomPrefixLength: f.BloomPrefixLength, BlockCache: f.BlockCache, KeepDeletedCells: f.KeepDeletedCells,
+			MinVersions: f.MinVersions,
 		})
 	}
 	for i, k := range d.Split.Keys {

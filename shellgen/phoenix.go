@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/phoenix"
 )
@@ -78,6 +79,9 @@ func phoenixStatement(d Doc) (string, error) {
 		return "", phoenixError("%v", err)
 	}
 
+	if d.Table.CreateNamespace {
+		return "", phoenixError("--create-namespace is an hbase shell create_namespace; Phoenix maps a schema to a namespace only with phoenix.schema.isNamespaceMappingEnabled: create the schema or namespace yourself")
+	}
 	name, err := phoenixTableName(d.Table.Name)
 	if err != nil {
 		return "", err
@@ -224,6 +228,19 @@ func phoenixOptions(t Table) ([]string, error) {
 			}
 			return ""
 		}},
+		{"BLOCKCACHE", func(f Family) string {
+			if f.BlockCache != nil {
+				return strconv.FormatBool(*f.BlockCache)
+			}
+			return ""
+		}},
+		{"MIN_VERSIONS", func(f Family) string { return intIf(int64(f.MinVersions)) }},
+		{"KEEP_DELETED_CELLS", func(f Family) string { return strIf(f.KeepDeletedCells) }},
+	}
+	for _, f := range t.Families {
+		if len(f.Config()) > 0 {
+			return nil, phoenixError("family %q: BLOOMFILTER ROWPREFIX_FIXED_LENGTH needs the family CONFIGURATION %s, which a Phoenix table option cannot set; use --format shell", f.Name, hbase.RowPrefixBloomLengthKey)
+		}
 	}
 	for _, s := range settings {
 		first := s.value(t.Families[0])

@@ -263,6 +263,8 @@ func TestPhoenixRefuses(t *testing.T) {
 			want: "format phoenix: the families' TTLs differ"},
 		{name: "family without columns", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "a", Qualifiers: []string{"q"}}, {Name: "b"}}}, PhoenixPK: pk},
 			want: `format phoenix: family "b" has no columns`},
+		{name: "row-prefix bloom", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "a", Bloom: "ROWPREFIX_FIXED_LENGTH", BloomPrefixLength: 2}}}, PhoenixPK: pk},
+			want: `format phoenix: family "a": BLOOMFILTER ROWPREFIX_FIXED_LENGTH needs the family CONFIGURATION RowPrefixBloomFilter.prefix_length, which a Phoenix table option cannot set`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

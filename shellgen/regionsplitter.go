@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -32,18 +33,30 @@ func RegionSplitter(w io.Writer, d Doc) error {
 	for i, f := range d.Table.Families {
 		fams[i] = f.Name
 	}
-	args := []string{"hbase", "org.apache.hadoop.hbase.util.RegionSplitter", d.Table.Name, a.Name,
-		"-c", fmt.Sprint(d.Split.Regions()), "-f", strings.Join(fams, ":")}
-	if a.FirstRow != "" {
-		args = append(args, "--firstrow", a.FirstRow)
+	famArg := strings.Join(fams, ":")
+	if reason := gnuParserLoses(famArg); reason != "" {
+		return &FormatError{Format: "regionsplitter", Reason: fmt.Sprintf("-f %s would not reach RegionSplitter as written: %s; rename the family or use --format shell", shQuote(famArg), reason)}
 	}
-	if a.LastRow != "" {
-		args = append(args, "--lastrow", a.LastRow)
+	args := []string{"hbase", "org.apache.hadoop.hbase.util.RegionSplitter", d.Table.Name, a.Name,
+		"-c", fmt.Sprint(d.Split.Regions()), "-f", famArg}
+	for _, r := range []struct{ opt, row string }{{"--firstrow", a.FirstRow}, {"--lastrow", a.LastRow}} {
+		if r.row == "" {
+			continue // the algorithm's default (UniformSplit's first row is the empty row)
+		}
+		v, err := regionSplitterRow(a.Name, r.row)
+		if err != nil {
+			return &FormatError{Format: "regionsplitter", Reason: fmt.Sprintf("%s %s: %v", r.opt, shQuote(r.row), err)}
+		}
+		args = append(args, r.opt, v)
 	}
 	for i, s := range args {
 		args[i] = shQuote(s)
 	}
 	out := strings.Join(args, " ") + "\n"
+	if d.Table.CreateNamespace {
+		// RegionSplitter creates the table only; its namespace must exist first.
+		out = "hbase shell -n <<'" + heredocEnd + "'\ncreate_namespace " + rubyQuote(d.Table.Namespace()) + "\n" + heredocEnd + "\n" + out
+	}
 	if alter, ok := regionSplitterAlter(d); ok {
 		out += "# RegionSplitter creates every family with HBase's defaults and the table without its\n" +
 			"# attributes; this alter applies the plan's (the table's regions reopen, its splits stay):\n" +
@@ -51,6 +64,60 @@ func RegionSplitter(w io.Writer, d Doc) error {
 	}
 	_, err := io.WriteString(w, out)
 	return err
+}
+
+// RegionSplitter reads its command line with commons-cli's GnuParser (GnuParser.flatten,
+// Parser.processArgs, Util.stripLeadingAndTrailingQuotes): an option's value wrapped in
+// double quotes loses them, and a value that names one of RegionSplitter's options
+// (-c, --risky, -risky), starts with one of its one-letter options (-c5, -Dx: flatten
+// splits it) or is --opt=... leaves the option without its argument ("Missing argument
+// for option"). gnuParserLoses says why a value would not arrive as written; "" when it
+// does. Older commons-cli releases strip a leading and a trailing quote separately, so
+// either one alone counts.
+func gnuParserLoses(v string) string {
+	strip := func(s string) string {
+		if strings.HasPrefix(s, "--") {
+			return s[2:]
+		}
+		return strings.TrimPrefix(s, "-")
+	}
+	opt := strip(v)
+	name, _, hasEq := strings.Cut(opt, "=")
+	switch {
+	case strings.HasPrefix(v, "-") && v != "-" &&
+		(regionSplitterOptions[opt] || hasEq && regionSplitterOptions[name] || len(v) >= 2 && regionSplitterOptions[strip(v[:2])]):
+		return fmt.Sprintf("GnuParser reads %s as RegionSplitter's option", shQuote(v))
+	case strings.HasPrefix(v, `"`) || strings.HasSuffix(v, `"`):
+		return "GnuParser strips the double quotes around a value"
+	}
+	return ""
+}
+
+// regionSplitterOptions are RegionSplitter.main's options (branch-2.6 and branch-3.0).
+var regionSplitterOptions = map[string]bool{"D": true, "c": true, "f": true, "h": true, "r": true, "o": true,
+	"firstrow": true, "lastrow": true, "risky": true}
+
+// regionSplitterRow writes a --firstrow/--lastrow value that reaches the algorithm as
+// the same row. UniformSplit decodes its rows with Bytes.toBytesBinary, so the row is
+// written in toStringBinary form with every '"' as \x22 and a leading '-' as \x2D: the
+// same bytes, nothing GnuParser touches. HexStringSplit and DecimalStringSplit read the
+// row as a number (BigInteger), with no escapes: a row GnuParser would change is refused.
+func regionSplitterRow(algo, row string) (string, error) {
+	if algo != "UniformSplit" {
+		if reason := gnuParserLoses(row); reason != "" {
+			return "", fmt.Errorf("%s, and %s reads its rows as numbers, with no escape to write it otherwise", reason, algo)
+		}
+		return row, nil
+	}
+	b, err := hbytes.ToBytesBinary(row)
+	if err != nil {
+		return "", fmt.Errorf("not a row Bytes.toBytesBinary reads: %v", err)
+	}
+	v := strings.ReplaceAll(hbytes.ToStringBinary(b), `"`, `\x22`)
+	if strings.HasPrefix(v, "-") {
+		v = `\x2D` + v[1:]
+	}
+	return v, nil
 }
 
 // heredocEnd ends the here-document that feeds the alter to hbase shell: no statement line

@@ -1,12 +1,16 @@
 package shellgen
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/splits"
 )
 
 // shellWidth is the widest line Shell writes when it wraps (under 100 columns). A single
@@ -18,6 +22,11 @@ const shellWidth = 99
 func Shell(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
+	}
+	if d.NumRegions {
+		if err := CheckNumRegions(d); err != nil {
+			return &FormatError{Format: "shell", Reason: err.Error()}
+		}
 	}
 	var b strings.Builder
 	for _, f := range d.Findings {
@@ -95,10 +104,62 @@ func familyAttrs(f Family) []string {
 	if f.InMemory {
 		attrs = append(attrs, "IN_MEMORY => true")
 	}
+	if f.BlockCache != nil {
+		attrs = append(attrs, fmt.Sprintf("BLOCKCACHE => %t", *f.BlockCache))
+	}
+	if f.MinVersions > 0 {
+		attrs = append(attrs, fmt.Sprintf("MIN_VERSIONS => %d", f.MinVersions))
+	}
+	switch f.KeepDeletedCells {
+	case "":
+	case "TTL": // the shell upcases the value's text: 'TTL', true and false all read
+		attrs = append(attrs, "KEEP_DELETED_CELLS => 'TTL'")
+	default:
+		attrs = append(attrs, "KEEP_DELETED_CELLS => "+strings.ToLower(f.KeepDeletedCells))
+	}
+	if cfg := f.Config(); len(cfg) > 0 {
+		attrs = append(attrs, "CONFIGURATION => {"+rubyHash(cfg)+"}")
+	}
 	return attrs
 }
 
-func shellStatement(d Doc) string { return statement("create", d) }
+// rubyHash is the entries of a CONFIGURATION hash: 'key' => 'value', ...
+func rubyHash(kvs []KV) string {
+	s := make([]string, len(kvs))
+	for i, kv := range kvs {
+		s[i] = rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value)
+	}
+	return strings.Join(s, ", ")
+}
+
+// shellStatement is the create, after `create_namespace 'ns'` when the table asks for it.
+func shellStatement(d Doc) string {
+	out := statement("create", d)
+	if d.Table.CreateNamespace {
+		out = "create_namespace " + rubyQuote(d.Table.Namespace()) + "\n" + out
+	}
+	return out
+}
+
+// CheckNumRegions reports why d cannot be written as `NUMREGIONS => n, SPLITALGO =>
+// 'Algo'`: the shell then splits with the algorithm's default first and last row
+// (admin.rb: RegionSplitter.newSplitAlgoInstance(conf, algo).split(n)), so only a split
+// made by that algorithm over its default range, of at least 2 regions, is the same.
+func CheckNumRegions(d Doc) error {
+	a := d.Split.Algorithm
+	if a == nil {
+		return errors.New("NUMREGIONS splits with a RegionSplitter algorithm (SPLITALGO); this plan's keys are not one's: give --algo, or leave --shell-style out to write SPLITS")
+	}
+	n := d.Split.Regions()
+	if n < 2 {
+		return errors.New("the shell refuses NUMREGIONS below 2 (\"Number of regions must be greater than 1\"); leave --shell-style out")
+	}
+	def, err := splits.RegionSplitter(a.Name, n, "", "")
+	if err != nil || !slices.EqualFunc(def.Keys, d.Split.Keys, bytes.Equal) {
+		return fmt.Errorf("NUMREGIONS splits over %s's default range only, and --first-row/--last-row moved it; leave --shell-style out to write SPLITS", a.Name)
+	}
+	return nil
+}
 
 // statement writes `verb 'table', {family}..., ATTR => v, ..., SPLITS => [...]`: create,
 // or alter (no keys) for what RegionSplitter leaves out.
@@ -118,17 +179,16 @@ func statement(verb string, d Doc) string {
 		opts = append(opts, a.Key+" => "+v)
 	}
 	if len(config) > 0 {
-		kvs := make([]string, len(config))
-		for i, kv := range config {
-			kvs[i] = rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value)
-		}
-		opts = append(opts, "CONFIGURATION => {"+strings.Join(kvs, ", ")+"}")
+		opts = append(opts, "CONFIGURATION => {"+rubyHash(config)+"}")
 	}
 	keys := make([]string, len(d.Split.Keys))
 	for i, k := range d.Split.Keys {
 		keys[i] = rubyQuote(hbytes.ToStringBinary(k))
 	}
 	switch {
+	case d.NumRegions && d.Split.Algorithm != nil:
+		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+rubyQuote(d.Split.Algorithm.Name))
+		keys = nil
 	case d.SplitsFile != "":
 		opts = append(opts, "SPLITS_FILE => "+rubyQuote(d.SplitsFile))
 	case len(keys) > 0:

@@ -3,6 +3,7 @@
 package shellgen
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -23,6 +24,17 @@ type Table struct {
 	RegionReplication int         // REGION_REPLICATION; 0 = leave out
 	Durability        string      // DURABILITY: USE_DEFAULT, SKIP_WAL, ASYNC_WAL, SYNC_WAL, FSYNC_WAL
 	MemstoreFlushSize int64       // MEMSTORE_FLUSHSIZE bytes; 0 = leave out
+	// CreateNamespace writes `create_namespace 'ns'` before the create (the table's
+	// namespace, which must not be default).
+	CreateNamespace bool
+}
+
+// Namespace is the table's namespace, "" for a name without one (the default namespace).
+func (t Table) Namespace() string {
+	if ns, _, ok := strings.Cut(t.Name, ":"); ok {
+		return ns
+	}
+	return ""
 }
 
 // Split policies (--split-policy).
@@ -124,10 +136,19 @@ type Family struct {
 	BlockSize   int64  // BLOCKSIZE bytes
 	Encoding    string // DATA_BLOCK_ENCODING: NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1
 	InMemory    bool   // IN_MEMORY => true
+	// BloomPrefixLength is the prefix length of BLOOMFILTER ROWPREFIX_FIXED_LENGTH, written
+	// as the family's CONFIGURATION RowPrefixBloomFilter.prefix_length; 0 for other blooms.
+	BloomPrefixLength int
+	BlockCache        *bool  // BLOCKCACHE; nil = leave out (HBase's default, true)
+	KeepDeletedCells  string // KEEP_DELETED_CELLS: FALSE, TRUE or TTL; "" = leave out
+	MinVersions       int    // MIN_VERSIONS; 0 = leave out (HBase's default, 0)
 	// Qualifiers are the family's columns as the spec lists them (Phoenix's column list);
 	// the HBase formats do not use them.
 	Qualifiers []string
 }
+
+// ErrCreateNamespace is create_namespace asked for a table in the default namespace.
+var ErrCreateNamespace = errors.New("create_namespace needs the table in a namespace of its own (ns:table); the default namespace always exists")
 
 // SettingError is a table setting HBase would reject or misread.
 type SettingError struct {
@@ -158,6 +179,9 @@ func (t Table) Validate() error {
 	}
 	if t.MaxFileSize < 0 || t.MaxFileSize > 0 && t.MaxFileSize < hbase.MinMaxFileSize {
 		return &SettingError{Setting: "MAX_FILESIZE", Value: fmt.Sprint(t.MaxFileSize), Rule: hbase.ErrMaxFileSize.Error()}
+	}
+	if ns := t.Namespace(); t.CreateNamespace && (ns == "" || ns == "default") {
+		return &SettingError{Setting: "NAME", Value: t.Name, Rule: ErrCreateNamespace.Error()}
 	}
 	if t.RegionReplication < 0 || t.MemstoreFlushSize < 0 {
 		return &SettingError{Setting: "REGION_REPLICATION", Value: fmt.Sprint(t.RegionReplication), Rule: "must not be negative"}
@@ -223,8 +247,35 @@ func (f Family) validate() error {
 	if err := enum("COMPRESSION", hbase.Compressions, f.Compression); err != nil {
 		return err
 	}
-	if err := enum("BLOOMFILTER", hbase.Blooms, f.Bloom); err != nil {
+	switch {
+	case f.Bloom == hbase.RowPrefixBloom && (f.BloomPrefixLength < 1 || f.BloomPrefixLength > hbase.MaxRowLength):
+		return bad("BLOOMFILTER", f.Bloom, hbase.ErrBloomPrefixLength.Error())
+	case f.Bloom == hbase.RowPrefixBloom:
+	case f.BloomPrefixLength != 0:
+		return bad("BLOOMFILTER", f.Bloom, "a prefix length goes with ROWPREFIX_FIXED_LENGTH only")
+	default:
+		if err := enum("BLOOMFILTER", hbase.Blooms, f.Bloom); err != nil {
+			return err
+		}
+	}
+	if err := enum("KEEP_DELETED_CELLS", hbase.KeepDeletedCells, f.KeepDeletedCells); err != nil {
 		return err
 	}
+	if f.MinVersions < 0 || f.MinVersions > hbase.MaxInt {
+		return bad("MIN_VERSIONS", fmt.Sprint(f.MinVersions), "must not be negative")
+	}
+	// TableDescriptorChecker: "Min versions for column family ... must be less than the
+	// Max versions" (VERSIONS defaults to 1).
+	if maxV := max(f.Versions, 1); f.MinVersions > maxV {
+		return bad("MIN_VERSIONS", fmt.Sprint(f.MinVersions), fmt.Sprintf("must not exceed VERSIONS (%d): HBase's TableDescriptorChecker refuses it", maxV))
+	}
 	return enum("DATA_BLOCK_ENCODING", hbase.Encodings, f.Encoding)
+}
+
+// Config is the family's CONFIGURATION: the row-prefix bloom filter's prefix length.
+func (f Family) Config() []KV {
+	if f.Bloom == hbase.RowPrefixBloom {
+		return []KV{{hbase.RowPrefixBloomLengthKey, fmt.Sprint(f.BloomPrefixLength)}}
+	}
+	return nil
 }

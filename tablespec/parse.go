@@ -420,6 +420,7 @@ func (d *decoder) table(n *yaml.Node, s *Spec) error {
 		"region_replication": d.integer(&t.RegionReplication, "table region_replication", 1, hbase.MaxInt),
 		"durability":         d.enum(&t.Durability, "table durability", Durabilities),
 		"max_filesize":       d.boolean(&t.MaxFileSize, "table max_filesize"),
+		"create_namespace":   d.boolean(&t.CreateNamespace, "table create_namespace"),
 	})
 }
 
@@ -438,7 +439,24 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 			return nil
 		},
 		"compression": d.enum(&f.Compression, "compression", hbase.Compressions),
-		"bloom":       d.enum(&f.Bloom, "bloom", hbase.Blooms),
+		"bloom": func(v *yaml.Node) error {
+			// The --bloom grammar: NONE, ROW, ROWCOL, or rowprefix_fixed_length:W.
+			if err := d.scalar(v, "bloom", "a bloom filter type"); err != nil {
+				return err
+			}
+			b, n, err := hbase.ParseBloom(v.Value)
+			if errors.Is(err, hbase.ErrBloom) {
+				return d.errf(v, "bloom %q is not one of %s, rowprefix_fixed_length:W", v.Value, strings.Join(hbase.Blooms, ", "))
+			}
+			if err != nil {
+				return d.errf(v, "bloom %q: %v", v.Value, err)
+			}
+			f.Bloom = Value[string]{V: b, Set: true, Pos: pos(v), Raw: v.Value}
+			if n > 0 {
+				f.BloomPrefixLength = Value[int64]{V: int64(n), Set: true, Pos: pos(v), Raw: v.Value}
+			}
+			return nil
+		},
 		"block_size": func(v *yaml.Node) error {
 			// The same rule as --block-size: a size in Hadoop's convention (64KB = 65536),
 			// whole bytes, within HBase's 1K..16MB.
@@ -452,8 +470,22 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 			f.BlockSize = Value[int64]{V: n, Set: true, Pos: pos(v), Raw: v.Value}
 			return nil
 		},
-		"encoding":  d.enum(&f.Encoding, "encoding", hbase.Encodings),
-		"in_memory": d.boolean(&f.InMemory, "in_memory"),
+		"encoding":     d.enum(&f.Encoding, "encoding", hbase.Encodings),
+		"in_memory":    d.boolean(&f.InMemory, "in_memory"),
+		"blockcache":   d.boolean(&f.BlockCache, "blockcache"),
+		"min_versions": d.integer(&f.MinVersions, "min_versions", 0, hbase.MaxInt),
+		"keep_deleted_cells": func(v *yaml.Node) error {
+			// true, false (YAML booleans or strings) or TTL, as the shell upcases them.
+			if err := d.scalar(v, "keep_deleted_cells", "true, false or TTL"); err != nil {
+				return err
+			}
+			k, err := hbase.ParseKeepDeletedCells(v.Value)
+			if err != nil {
+				return d.errf(v, "keep_deleted_cells %v, got %q", err, v.Value)
+			}
+			f.KeepDeletedCells = Value[string]{V: k, Set: true, Pos: pos(v), Raw: v.Value}
+			return nil
+		},
 		"qualifiers": func(v *yaml.Node) error {
 			return d.list(v, "qualifiers", func(item *yaml.Node) error {
 				var q Value[string]

@@ -92,7 +92,7 @@ func TestParseErrors(t *testing.T) {
 		{name: "a string", in: "hello\n", want: "s.yaml:1:1: a table spec must be a mapping with at least table and families, got the string \"hello\""},
 		{name: "two documents", in: fam + "---\n" + fam, want: "s.yaml:2:1: a spec is one YAML document; found a second one"},
 		{name: "unknown top key", in: fam + "tabel: t\n", want: "s.yaml:2:1: unknown key \"tabel\" in the spec; known keys: access, capacity, cluster, families, rowkey, splits, table"},
-		{name: "unknown family key", in: "families:\n  - name: cf\n    ttll: 30d\n", want: "s.yaml:3:5: unknown key \"ttll\" in a family; known keys: block_size, bloom, compression, dynamic_qualifiers, encoding, in_memory, name, qualifiers, ttl, versions"},
+		{name: "unknown family key", in: "families:\n  - name: cf\n    ttll: 30d\n", want: "s.yaml:3:5: unknown key \"ttll\" in a family; known keys: block_size, blockcache, bloom, compression, dynamic_qualifiers, encoding, in_memory, keep_deleted_cells, min_versions, name, qualifiers, ttl, versions"},
 		{name: "duplicate key", in: "table: a\ntable: b\n" + fam, want: "s.yaml:2:1: key \"table\" appears twice in the spec (first on line 1)"},
 		{name: "no families", in: "table: t\n", want: "s.yaml:1:1: families must list at least one column family"},
 		{name: "empty families", in: "table: t\nfamilies: []\n", want: "s.yaml:2:11: families must list at least one column family"},
@@ -109,7 +109,7 @@ func TestParseErrors(t *testing.T) {
 		{name: "versions quoted", in: "families: [{name: cf, versions: '1'}]\n", want: "s.yaml:1:33: versions must be an integer, got the string \"1\""},
 		{name: "ttl list", in: "families: [{name: cf, ttl: [1]}]\n", want: "s.yaml:1:28: ttl must be a duration (30d), seconds or FOREVER, got a list"},
 		{name: "compression gzip", in: "families: [{name: cf, compression: GZIP}]\n", want: "s.yaml:1:36: compression \"GZIP\" is not one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI (HBase calls gzip GZ)"},
-		{name: "bloom", in: "families: [{name: cf, bloom: ROWS}]\n", want: "s.yaml:1:30: bloom \"ROWS\" is not one of NONE, ROW, ROWCOL"},
+		{name: "bloom", in: "families: [{name: cf, bloom: ROWS}]\n", want: "s.yaml:1:30: bloom \"ROWS\" is not one of NONE, ROW, ROWCOL, rowprefix_fixed_length:W"},
 		{name: "block size unit", in: "families: [{name: cf, block_size: 64 kilos}]\n", want: "s.yaml:1:35: block_size must be a size like 65536, 64K or 64KB, got \"64 kilos\""},
 		{name: "block size too small", in: "families: [{name: cf, block_size: 512B}]\n", want: "s.yaml:1:35: block_size must be between 1K and 16MB (1024..16777216 bytes), got \"512B\""},
 		{name: "block size not whole", in: "families: [{name: cf, block_size: 1.1K}]\n", want: "s.yaml:1:35: block_size must be whole bytes, like 65536 or 64K, got \"1.1K\""},
@@ -267,4 +267,50 @@ func TestParseCellsVersionsAgreeWithFamilies(t *testing.T) {
 	assert.Equal(t, "t.yaml:4:58: capacity cells versions 3 differs from family d versions 1; give one count", err.Error())
 	_, err = Parse("t.yaml", []byte("families: [{name: d, versions: 3}]\ncapacity:\n  rows: 1e6\n  cells: {count: 2, row_len: 8, value_len: 10, versions: 3}\n"))
 	require.NoError(t, err)
+}
+
+// TestParseFamilySettings: the family keys beside the --family settings of the same
+// meaning (blockcache, keep_deleted_cells, min_versions, the row-prefix bloom).
+func TestParseFamilySettings(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want func(t *testing.T, f Family)
+		err  string
+	}{
+		{name: "all", in: "families:\n  - {name: d, bloom: rowprefix_fixed_length:4, blockcache: false, keep_deleted_cells: true, min_versions: 1, versions: 3}\n",
+			want: func(t *testing.T, f Family) {
+				assert.Equal(t, "ROWPREFIX_FIXED_LENGTH", f.Bloom.V)
+				assert.Equal(t, Value[int64]{V: 4, Set: true, Pos: Pos{2, 22}, Raw: "rowprefix_fixed_length:4"}, f.BloomPrefixLength)
+				assert.Equal(t, Value[bool]{V: false, Set: true, Pos: Pos{2, 60}, Raw: "false"}, f.BlockCache)
+				assert.Equal(t, "TRUE", f.KeepDeletedCells.V)
+				assert.Equal(t, int64(1), f.MinVersions.V)
+			}},
+		{name: "keep_deleted_cells TTL", in: "families: [{name: d, keep_deleted_cells: ttl}]\n",
+			want: func(t *testing.T, f Family) { assert.Equal(t, "TTL", f.KeepDeletedCells.V) }},
+		{name: "row bloom has no length", in: "families: [{name: d, bloom: row}]\n",
+			want: func(t *testing.T, f Family) { assert.False(t, f.BloomPrefixLength.Set) }},
+		{name: "bloom length missing", in: "families: [{name: d, bloom: rowprefix_fixed_length}]\n",
+			err: `s.yaml:1:29: bloom "rowprefix_fixed_length": rowprefix_fixed_length needs its prefix length, 1..32767 bytes: rowprefix_fixed_length:W`},
+		{name: "bloom length zero", in: "families: [{name: d, bloom: rowprefix_fixed_length:0}]\n",
+			err: `s.yaml:1:29: bloom "rowprefix_fixed_length:0": rowprefix_fixed_length needs its prefix length, 1..32767 bytes: rowprefix_fixed_length:W`},
+		{name: "keep_deleted_cells bad", in: "families: [{name: d, keep_deleted_cells: yes please}]\n",
+			err: `s.yaml:1:42: keep_deleted_cells must be true, false or TTL, got "yes please"`},
+		{name: "min_versions negative", in: "families: [{name: d, min_versions: -1}]\n",
+			err: "s.yaml:1:36: min_versions must be between 0 and 2147483647, got -1"},
+		{name: "blockcache string", in: "families: [{name: d, blockcache: no}]\n",
+			err: `s.yaml:1:34: blockcache must be true or false, got the string "no"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := Parse("s.yaml", []byte(tt.in))
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Equal(t, tt.err, err.Error())
+				return
+			}
+			require.NoError(t, err)
+			tt.want(t, s.Families[0])
+		})
+	}
 }

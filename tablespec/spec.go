@@ -71,6 +71,7 @@ type Settings struct {
 	RegionReplication Value[int64]  // REGION_REPLICATION
 	Durability        Value[string] // DURABILITY, upper case
 	MaxFileSize       Value[bool]   // false: leave MAX_FILESIZE to the cluster
+	CreateNamespace   Value[bool]   // write create_namespace 'ns' before the create
 }
 
 // SplitPolicies are the values of table split_policy (shellgen's policies).
@@ -81,22 +82,28 @@ var Durabilities = []string{"USE_DEFAULT", "SKIP_WAL", "ASYNC_WAL", "SYNC_WAL", 
 
 // Family is one column family and its settings (HBase's names in the comments).
 type Family struct {
-	Pos               Pos           // the family's entry in the list
-	Name              Value[string] // NAME
-	Versions          Value[int64]  // VERSIONS
-	TTL               Value[string] // TTL as written: seconds, 30d, FOREVER, '30 DAYS'
-	Compression       Value[string] // COMPRESSION, upper case
-	Bloom             Value[string] // BLOOMFILTER, upper case
+	Pos         Pos           // the family's entry in the list
+	Name        Value[string] // NAME
+	Versions    Value[int64]  // VERSIONS
+	TTL         Value[string] // TTL as written: seconds, 30d, FOREVER, '30 DAYS'
+	Compression Value[string] // COMPRESSION, upper case
+	Bloom       Value[string] // BLOOMFILTER, upper case
+	// BloomPrefixLength is the prefix length of bloom ROWPREFIX_FIXED_LENGTH (written
+	// rowprefix_fixed_length:W), its family CONFIGURATION RowPrefixBloomFilter.prefix_length.
+	BloomPrefixLength Value[int64]
 	BlockSize         Value[int64]  // BLOCKSIZE in bytes
 	Encoding          Value[string] // DATA_BLOCK_ENCODING, upper case
 	InMemory          Value[bool]   // IN_MEMORY
+	BlockCache        Value[bool]   // BLOCKCACHE
+	KeepDeletedCells  Value[string] // KEEP_DELETED_CELLS: FALSE, TRUE or TTL
+	MinVersions       Value[int64]  // MIN_VERSIONS
 	Qualifiers        []Value[string]
 	DynamicQualifiers Value[bool] // qualifiers built from data (order_123456)
 }
 
 // TTLSeconds is the family's TTL as presplit renders it, in whole seconds (duration.ParseTTL):
 // an error for a TTL HBase would read as 0 or cannot read.
-func (f Family) TTLSeconds() (int64, error) { return duration.ParseTTL(f.TTL.Raw) }
+func (f Family) TTLSeconds() (int64, error) { return duration.ParseTTL(f.TTL.V) }
 
 // Part kinds: what a rowkey part holds.
 const (

@@ -57,7 +57,7 @@ func readConfig(c *cli.Context) (*config, error) {
 	// A table the user did not describe at all is presplit's placeholder (t1, family cf,
 	// HBase's defaults): lint's checks of settings left unset do not apply to it.
 	cfg.opt.PlaceholderFamilies = len(d.Families) == 0 &&
-		!anySet(c, []string{"family", "versions", "ttl", "compression", "bloom", "block-size", "encoding", "in-memory"})
+		!anySet(c, []string{"family", "versions", "ttl", "compression", "bloom", "block-size", "encoding", "in-memory", "blockcache", "keep-deleted-cells", "min-versions"})
 	if err := applyTableFlags(c, d); err != nil {
 		return nil, err
 	}
@@ -172,12 +172,13 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 	if err := applyTableSettingFlags(c, &d.Settings); err != nil {
 		return err
 	}
+	var own []familySettings // --family NAME:SETTINGS, applied after the flags for every family
 	if c.IsSet("family") {
 		var fams []tablespec.Family
 		seen := map[string]bool{}
-		for _, name := range c.StringSlice("family") {
+		add := func(name, arg string) error {
 			if err := hbase.CheckFamilyName(name); err != nil {
-				return usageErrorf("--family %s: %v", displayValue(name), err)
+				return usageErrorf("--family %s: %v", displayValue(arg), err)
 			}
 			if seen[name] {
 				return usageErrorf("--family %s: column family names must be unique, and it is given twice", displayValue(name))
@@ -190,8 +191,38 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 				}
 			}
 			fams = append(fams, f)
+			return nil
+		}
+		for _, arg := range listOf(c, "family") {
+			name, settings, hasSettings := strings.Cut(arg, ":")
+			if !hasSettings {
+				// a,b names two families, as the flag always read.
+				for _, n := range strings.Split(arg, ",") {
+					if err := add(n, n); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+			if strings.Contains(name, ",") {
+				return usageErrorf("--family %s: settings belong to one family: give --family NAME:SETTINGS for each family, or the setting's own flag (--ttl, --compression, ...) for every family", displayValue(arg))
+			}
+			fs, err := parseFamilySettings(name, settings)
+			if err != nil {
+				return usageErrorf("--family %s: %v", displayValue(arg), err)
+			}
+			if err := add(name, arg); err != nil {
+				return err
+			}
+			own = append(own, fs)
 		}
 		d.Families = fams
+	}
+	if c.IsSet("create-namespace") {
+		d.Settings.CreateNamespace = tablespec.Value[bool]{V: c.Bool("create-namespace"), Set: true, Raw: "true", Src: "--create-namespace"}
+		if ns, _, ok := strings.Cut(d.Table.V, ":"); c.Bool("create-namespace") && (!ok || ns == "default") {
+			return usageErrorf("--create-namespace needs --table in a namespace of its own (ns:table); the default namespace always exists")
+		}
 	}
 	if len(d.Families) == 0 {
 		d.Families = []tablespec.Family{{Name: tablespec.Value[string]{V: "cf", Set: true, Raw: "cf"}}}
@@ -224,7 +255,6 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		put  func(*tablespec.Family, tablespec.Value[string])
 	}{
 		{"compression", hbase.Compressions, func(f *tablespec.Family, v tablespec.Value[string]) { f.Compression = v }},
-		{"bloom", hbase.Blooms, func(f *tablespec.Family, v tablespec.Value[string]) { f.Bloom = v }},
 		{"encoding", hbase.Encodings, func(f *tablespec.Family, v tablespec.Value[string]) { f.Encoding = v }},
 	} {
 		if !c.IsSet(e.flag) {
@@ -238,6 +268,15 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		put, val := e.put, designValue(c, e.flag, v)
 		set = append(set, func(f *tablespec.Family) { put(f, val) })
 	}
+	if c.IsSet("bloom") {
+		s := c.String("bloom")
+		apply, err := familySettingKeys["bloom"](s)
+		if err != nil {
+			return usageErrorf("--bloom %s: %v", displayValue(s), err)
+		}
+		raw := flagText(c, "bloom")
+		set = append(set, func(f *tablespec.Family) { apply(f, "--bloom", raw) })
+	}
 	if c.IsSet("block-size") {
 		n, _ := sizeOf(c, "block-size")
 		val := designValue(c, "block-size", int64(n))
@@ -247,12 +286,182 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		val := designValue(c, "in-memory", c.Bool("in-memory"))
 		set = append(set, func(f *tablespec.Family) { f.InMemory = val })
 	}
+	for _, name := range []string{"blockcache", "keep-deleted-cells"} {
+		if !c.IsSet(name) {
+			continue
+		}
+		s := c.String(name)
+		apply, err := familySettingKeys[name](s)
+		if err != nil {
+			return usageErrorf("--%s %s: %v", name, displayValue(s), err)
+		}
+		src, raw := "--"+name, s
+		set = append(set, func(f *tablespec.Family) { apply(f, src, raw) })
+	}
+	if c.IsSet("min-versions") {
+		v, _ := intOf(c, "min-versions")
+		val := designValue(c, "min-versions", int64(v))
+		set = append(set, func(f *tablespec.Family) { f.MinVersions = val })
+	}
 	for i := range d.Families {
 		for _, s := range set {
 			s(&d.Families[i])
 		}
 	}
+	// A family's own settings win over the flags for every family.
+	for _, fs := range own {
+		for i := range d.Families {
+			if d.Families[i].Name.V == fs.family {
+				for _, s := range fs.set {
+					s(&d.Families[i])
+				}
+			}
+		}
+	}
 	return nil
+}
+
+// familySettings are one --family NAME:SETTINGS: the family and its setters.
+type familySettings struct {
+	family string
+	set    []func(*tablespec.Family)
+}
+
+// parseFamilySettings reads the SETTINGS of --family NAME:SETTINGS: key=value pairs
+// separated by commas, each key a family flag's name (ttl, versions, min-versions,
+// compression, bloom, block-size, encoding, in-memory, blockcache, keep-deleted-cells)
+// with the values that flag takes. A value in the design names its source as
+// `--family NAME:key=value`, so a later message (a version that lacks it) points there.
+func parseFamilySettings(name, settings string) (familySettings, error) {
+	fs := familySettings{family: name}
+	if strings.TrimSpace(settings) == "" {
+		return fs, fmt.Errorf("no settings after %q: give NAME:key=value,... or just NAME", name+":")
+	}
+	seen := map[string]bool{}
+	for _, kv := range strings.Split(settings, ",") {
+		key, val, ok := strings.Cut(kv, "=")
+		key = strings.ToLower(strings.TrimSpace(key))
+		parse, known := familySettingKeys[key]
+		switch {
+		case !known && !ok:
+			// a:b meant as one name: HBase's rule, and what the colon means here.
+			return fs, fmt.Errorf("%v; NAME:key=value,... gives a family its own settings", hbase.CheckFamilyName(name+":"))
+		case !known:
+			return fs, fmt.Errorf("unknown setting %q; known: %s", key, strings.Join(familySettingNames(), ", "))
+		case !ok:
+			return fs, fmt.Errorf("setting %s needs a value: %s=VALUE", key, key)
+		case seen[key]:
+			return fs, fmt.Errorf("setting %s is given twice", key)
+		}
+		seen[key] = true
+		apply, err := parse(val)
+		if err != nil && key == "ttl" {
+			return fs, err
+		}
+		if err != nil {
+			return fs, fmt.Errorf("%s %s: %v", key, displayValue(val), err)
+		}
+		raw := name + ":" + key + "=" + val
+		fs.set = append(fs.set, func(f *tablespec.Family) { apply(f, "--family", raw) })
+	}
+	return fs, nil
+}
+
+// familySetter puts one parsed family setting into a family, with where it came from.
+type familySetter func(f *tablespec.Family, src, raw string)
+
+// familySettingKeys parse each family setting of --family NAME:SETTINGS (and of the
+// string-valued flags for every family) with the rule of the flag of the same name.
+var familySettingKeys = map[string]func(string) (familySetter, error){
+	"versions":     intSetting(1, func(f *tablespec.Family, v tablespec.Value[int64]) { f.Versions = v }),
+	"min-versions": intSetting(0, func(f *tablespec.Family, v tablespec.Value[int64]) { f.MinVersions = v }),
+	"ttl": func(s string) (familySetter, error) {
+		if _, err := duration.ParseTTL(s); err != nil {
+			return nil, err // names the TTL and its value itself
+		}
+		return func(f *tablespec.Family, src, raw string) {
+			f.TTL = tablespec.Value[string]{V: s, Set: true, Raw: raw, Src: src}
+		}, nil
+	},
+	"compression": enumSetting(hbase.Compressions, func(f *tablespec.Family, v tablespec.Value[string]) { f.Compression = v }),
+	"encoding":    enumSetting(hbase.Encodings, func(f *tablespec.Family, v tablespec.Value[string]) { f.Encoding = v }),
+	"bloom": func(s string) (familySetter, error) {
+		b, n, err := hbase.ParseBloom(s)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *tablespec.Family, src, raw string) {
+			f.Bloom = tablespec.Value[string]{V: b, Set: true, Raw: raw, Src: src}
+			f.BloomPrefixLength = tablespec.Value[int64]{V: int64(n), Set: n > 0, Raw: raw, Src: src}
+		}, nil
+	},
+	"block-size": func(s string) (familySetter, error) {
+		n, err := hbase.ParseBlockSize(s)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *tablespec.Family, src, raw string) {
+			f.BlockSize = tablespec.Value[int64]{V: n, Set: true, Raw: raw, Src: src}
+		}, nil
+	},
+	"in-memory":  boolSetting(func(f *tablespec.Family, v tablespec.Value[bool]) { f.InMemory = v }),
+	"blockcache": boolSetting(func(f *tablespec.Family, v tablespec.Value[bool]) { f.BlockCache = v }),
+	"keep-deleted-cells": func(s string) (familySetter, error) {
+		k, err := hbase.ParseKeepDeletedCells(s)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *tablespec.Family, src, raw string) {
+			f.KeepDeletedCells = tablespec.Value[string]{V: k, Set: true, Raw: raw, Src: src}
+		}, nil
+	},
+}
+
+func familySettingNames() []string {
+	names := make([]string, 0, len(familySettingKeys))
+	for k := range familySettingKeys {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	return names
+}
+
+func intSetting(min int, put func(*tablespec.Family, tablespec.Value[int64])) func(string) (familySetter, error) {
+	return func(s string) (familySetter, error) {
+		n, err := (&intValue{min: min, max: hbase.MaxInt}).parse(s)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *tablespec.Family, src, raw string) {
+			put(f, tablespec.Value[int64]{V: int64(n), Set: true, Raw: raw, Src: src})
+		}, nil
+	}
+}
+
+func enumSetting(set []string, put func(*tablespec.Family, tablespec.Value[string])) func(string) (familySetter, error) {
+	return func(s string) (familySetter, error) {
+		v, ok := hbase.Canonical(set, s)
+		if !ok {
+			return nil, fmt.Errorf("must be one of %s", strings.Join(set, ", "))
+		}
+		return func(f *tablespec.Family, src, raw string) {
+			put(f, tablespec.Value[string]{V: v, Set: true, Raw: raw, Src: src})
+		}, nil
+	}
+}
+
+func boolSetting(put func(*tablespec.Family, tablespec.Value[bool])) func(string) (familySetter, error) {
+	return func(s string) (familySetter, error) {
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "true", "false":
+		default:
+			return nil, errors.New("must be true or false")
+		}
+		v := strings.EqualFold(strings.TrimSpace(s), "true")
+		return func(f *tablespec.Family, src, raw string) {
+			put(f, tablespec.Value[bool]{V: v, Set: true, Raw: raw, Src: src})
+		}, nil
+	}
 }
 
 // applyTableSettingFlags: the table's attributes (--split-policy, --normalization,
@@ -539,7 +748,16 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 			continue
 		}
 		if c.String(f.flag) == "" {
-			return usageErrorf("--%s must not be empty; leave it out for the algorithm's default", f.flag)
+			// UniformSplit reads its rows with Bytes.toBytesBinary: '' is the empty row,
+			// which HBase accepts as the first row (its default too). An empty last row
+			// ends the range before it starts, and the number algorithms need digits.
+			name := sp.Algo.V
+			if name == "" {
+				name = r.Algo.V
+			}
+			if name != "UniformSplit" || f.flag == "last-row" {
+				return usageErrorf("--%s must not be empty; leave it out for the algorithm's default", f.flag)
+			}
 		}
 		*f.dst = designValue(c, f.flag, c.String(f.flag))
 	}

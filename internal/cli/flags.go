@@ -449,3 +449,30 @@ func formatDuration(secs int64) string {
 	}
 	return strconv.FormatInt(secs, 10) + "s"
 }
+
+// listValue is a repeatable flag whose every occurrence is kept whole: --family
+// 'd:ttl=30d,compression=zstd' carries commas of its own, which a StringSliceFlag would
+// split on. (DisableSliceFlagSeparator on the app would do it too, but would also stop
+// `--sample a,b` and `--scheme plain,salt:2` from reading as two values, which users
+// rely on.)
+type listValue struct {
+	flagValue
+	list []string
+}
+
+func (f *listValue) Set(s string) error {
+	f.list = append(f.list, s)
+	f.text = strings.Join(f.list, " ")
+	f.set = true
+	return nil
+}
+
+// newListFlag declares a repeatable flag that keeps each occurrence whole.
+func newListFlag(name, usage, defaultText string) *cli.GenericFlag {
+	return &cli.GenericFlag{Name: name, Usage: usage, Value: &listValue{}, DefaultText: defaultText}
+}
+
+// listOf returns every occurrence of a list flag, in order.
+func listOf(c *cli.Context, name string) []string {
+	return genericOf[*listValue](c, name).list
+}

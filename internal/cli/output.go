@@ -19,18 +19,23 @@ import (
 )
 
 // tableFlags are the table settings: --table, --family, --versions, --ttl, --compression,
-// --bloom, --block-size, --encoding, --in-memory. Family settings apply to every family.
+// --bloom, --block-size, --encoding, --in-memory, --blockcache, --keep-deleted-cells,
+// --min-versions. Family settings apply to every family, below a family's own settings
+// in --family NAME:SETTINGS.
 func tableFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "table", Usage: "table `NAME`: [namespace:]name", DefaultText: "t1"},
-		&cli.StringSliceFlag{Name: "family", Usage: "column family `NAME` (repeatable)", DefaultText: "cf"},
+		newListFlag("family", "column family `NAME`, or NAME:SETTINGS for one family's own settings, like d:ttl=30d,compression=zstd,versions=1 (repeatable; a,b names two families)", "cf"),
 		newIntFlag("versions", "VERSIONS: `N` versions kept per cell, 1..2147483647", "", 1, hbase.MaxInt),
 		&cli.StringFlag{Name: "ttl", Usage: "TTL: `DURATION` like 30d, 720h, seconds, forever or '30 DAYS'"},
 		&cli.StringFlag{Name: "compression", Usage: "COMPRESSION: `ALGO`, one of " + strings.Join(hbase.Compressions, " ")},
-		&cli.StringFlag{Name: "bloom", Usage: "BLOOMFILTER: `TYPE`, one of " + strings.Join(hbase.Blooms, " ")},
+		&cli.StringFlag{Name: "bloom", Usage: "BLOOMFILTER: `TYPE`, one of " + strings.Join(hbase.Blooms, " ") + " or rowprefix_fixed_length:W (from 2.2)"},
 		newSizeFlag("block-size", "BLOCKSIZE: `SIZE`, whole bytes, 1K..16M (64K = 64KB = 65536)", "", sizeRule{Whole: true, Min: hbase.MinBlockSize, Max: hbase.MaxBlockSize}),
 		&cli.StringFlag{Name: "encoding", Usage: "DATA_BLOCK_ENCODING: `ENC`, one of " + strings.Join(hbase.Encodings, " ")},
 		&cli.BoolFlag{Name: "in-memory", Usage: "IN_MEMORY => true for every family"},
+		&cli.StringFlag{Name: "blockcache", Usage: "BLOCKCACHE: `BOOL`, true or false, for every family"},
+		&cli.StringFlag{Name: "keep-deleted-cells", Usage: "KEEP_DELETED_CELLS: `MODE`, one of true, false, TTL, for every family"},
+		newIntFlag("min-versions", "MIN_VERSIONS: `N` versions kept past the TTL, 0..VERSIONS, for every family", "", 0, hbase.MaxInt),
 		&cli.StringFlag{Name: "phoenix-pk", Usage: "Phoenix primary key `COLUMNS` for --format phoenix, like 'bucket CHAR(2), user_id VARCHAR, ts BIGINT' (replaces the spec's phoenix_type)"},
 		&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION`: a release line (" + hbase.DefaultVersion.String() +
 			") or a release (2.6.7); decides the values accepted and the statements written", DefaultText: hbase.DefaultVersion.String()},
@@ -38,6 +43,7 @@ func tableFlags() []cli.Flag {
 		&cli.StringFlag{Name: "normalization", Usage: "NORMALIZATION_ENABLED: `BOOL`, true or false (the normalizer merges empty pre-split regions)"},
 		newIntFlag("region-replication", "REGION_REPLICATION: `N` replicas of each region, 1..2147483647", "", 1, hbase.MaxInt),
 		&cli.StringFlag{Name: "durability", Usage: "DURABILITY: `MODE`, one of " + strings.Join(shellgen.Durabilities, " ")},
+		&cli.BoolFlag{Name: "create-namespace", Usage: "write create_namespace 'NS' before the create (the --table's namespace; the shell fails if it exists)"},
 		&cli.StringFlag{Name: "max-filesize", Usage: "write MAX_FILESIZE (the region size): `BOOL`, false leaves it to the cluster's hbase.hregion.max.filesize", DefaultText: "true"},
 	}
 }
@@ -49,7 +55,38 @@ func outputFlags(defaultFormat string) []cli.Flag {
 			Usage: "output `FORMAT`: " + strings.Join(shellgen.FormatNames(), ", ")},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"},
 			Usage: "write to `FILE` atomically (temp file and rename; a link's target, a device or FIFO in place); - is stdout"},
+		&cli.StringFlag{Name: "shell-style", Value: shellStyleSplits,
+			Usage: "how --format shell gives the regions, `STYLE`: splits (SPLITS => [...]) or numregions (NUMREGIONS => n, SPLITALGO => 'Algo', for an --algo plan over the algorithm's default range)"},
 		failOnFlag(),
+	}
+}
+
+// The --shell-style values.
+const (
+	shellStyleSplits     = "splits"
+	shellStyleNumRegions = "numregions"
+)
+
+// applyShellStyle reads --shell-style into the doc: numregions only for --format shell
+// and a split the shell's NUMREGIONS makes the same.
+func applyShellStyle(c *cli.Context, format string, doc *shellgen.Doc) error {
+	if !has(c, "shell-style") {
+		return nil
+	}
+	switch s := c.String("shell-style"); s {
+	case shellStyleSplits:
+		return nil
+	case shellStyleNumRegions:
+		if format != "shell" {
+			return usageErrorf("--shell-style numregions applies to --format shell, not %s", format)
+		}
+		if err := shellgen.CheckNumRegions(*doc); err != nil {
+			return usageErrorf("--shell-style numregions: %v", err)
+		}
+		doc.NumRegions = true
+		return nil
+	default:
+		return usageErrorf("--shell-style %s: must be splits or numregions", displayValue(s))
 	}
 }
 
@@ -74,6 +111,9 @@ func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 	}
 	failOn, err := readFailOn(c)
 	if err != nil {
+		return err
+	}
+	if err := applyShellStyle(c, name, &doc); err != nil {
 		return err
 	}
 	path := "-"

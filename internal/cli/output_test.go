@@ -159,6 +159,18 @@ func renderFixtures() []renderFixture {
 				SplitPolicy: shellgen.SplitPolicy{Kind: shellgen.PolicyPrefix, PrefixLength: 2}},
 			Split: splits.Split{Spec: "dec:2", Keys: decKeys[:9], Owned: renderOwned(10)},
 		}},
+		// Every family setting, through every format: the row-prefix bloom and its
+		// CONFIGURATION, BLOCKCACHE, MIN_VERSIONS and each KEEP_DELETED_CELLS form.
+		{"families", shellgen.Doc{
+			Table: shellgen.Table{Name: "ns:f", Families: []shellgen.Family{
+				{Name: "d", Versions: 3, TTL: 604800, Bloom: "ROWPREFIX_FIXED_LENGTH", BloomPrefixLength: 4, BlockCache: &renderFalse,
+					MinVersions: 1, KeepDeletedCells: "TTL", Compression: "ZSTD", Encoding: "ROW_INDEX_V1", BlockSize: 16384, InMemory: true},
+				{Name: "h", KeepDeletedCells: "TRUE", BlockCache: &renderTrue},
+				{Name: "x", KeepDeletedCells: "FALSE"}},
+				CreateNamespace: true},
+			Split: splits.Split{Spec: "HexStringSplit", Keys: [][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")},
+				Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
+		}},
 		{"special", shellgen.Doc{
 			Table: shellgen.Table{Name: "ns_1:t-1.x", Families: []shellgen.Family{{Name: "it's"}}},
 			Split: splits.Split{Spec: "byte:256", Keys: special, Owned: renderOwned(len(special) + 1)},
@@ -166,7 +178,7 @@ func renderFixtures() []renderFixture {
 	}
 }
 
-var renderFalse = false
+var renderFalse, renderTrue = false, true
 
 // renderFormats are the formats with golden files: every format but report (the lead's).
 var renderFormats = []string{"shell", "lines", "splits-file", "regionsplitter", "csv", "capacity-csv", "json", "java"}
@@ -196,6 +208,7 @@ func renderRun(t *testing.T, doc shellgen.Doc, args ...string) (stdout, stderr s
 			dt := doc.Table
 			table.Target, table.SplitPolicy, table.Normalization = dt.Target, dt.SplitPolicy, dt.Normalization
 			table.RegionReplication, table.Durability, table.MemstoreFlushSize = dt.RegionReplication, dt.Durability, dt.MemstoreFlushSize
+			table.CreateNamespace = dt.CreateNamespace
 			d := doc
 			d.Table = table
 			return writeDoc(c, d)
@@ -222,6 +235,12 @@ func specFamily(f shellgen.Family) tablespec.Family {
 		out.BlockSize = tablespec.Value[int64]{V: f.BlockSize, Set: true}
 	}
 	out.InMemory = tablespec.Value[bool]{V: f.InMemory, Set: f.InMemory}
+	out.KeepDeletedCells = set(f.KeepDeletedCells)
+	out.MinVersions = tablespec.Value[int64]{V: int64(f.MinVersions), Set: f.MinVersions > 0}
+	out.BloomPrefixLength = tablespec.Value[int64]{V: int64(f.BloomPrefixLength), Set: f.BloomPrefixLength > 0}
+	if f.BlockCache != nil {
+		out.BlockCache = tablespec.Value[bool]{V: *f.BlockCache, Set: true}
+	}
 	return out
 }
 
@@ -253,6 +272,7 @@ var renderUnsupported = map[string]string{
 	"algo-rows/capacity-csv":      "presplit: --format capacity-csv: there is no capacity model to show; use presplit plan",
 	"dec2-splits/capacity-csv":    "presplit: --format capacity-csv: there is no capacity model to show; use presplit plan",
 	"special/capacity-csv":        "presplit: --format capacity-csv: there is no capacity model to show; use presplit plan",
+	"families/capacity-csv":       "presplit: --format capacity-csv: there is no capacity model to show; use presplit plan",
 }
 
 func TestRenderGolden(t *testing.T) {
@@ -359,6 +379,21 @@ func renderWantFamilies(t shellgen.Table) []any {
 		if f.InMemory {
 			m["IN_MEMORY"] = true
 		}
+		if f.BlockCache != nil {
+			m["BLOCKCACHE"] = *f.BlockCache
+		}
+		if f.MinVersions > 0 {
+			m["MIN_VERSIONS"] = float64(f.MinVersions)
+		}
+		switch f.KeepDeletedCells { // the shell upcases the value's text
+		case "TTL":
+			m["KEEP_DELETED_CELLS"] = "TTL"
+		case "TRUE", "FALSE":
+			m["KEEP_DELETED_CELLS"] = f.KeepDeletedCells == "TRUE"
+		}
+		if f.Bloom == "ROWPREFIX_FIXED_LENGTH" {
+			m["CONFIGURATION"] = map[string]any{"RowPrefixBloomFilter.prefix_length": strconv.Itoa(f.BloomPrefixLength)}
+		}
 		fams = append(fams, m)
 	}
 	return fams
@@ -377,6 +412,11 @@ func TestRenderShellInRuby(t *testing.T) {
 				assert.True(t, strings.HasPrefix(lines[i], "# "+f.Severity.String()+" "+f.Code+": "), "finding %d is a comment: %q", i, lines[i])
 			}
 			calls := renderRuby(t, b.String())
+			if fx.doc.Table.CreateNamespace { // create_namespace 'ns' first
+				require.Len(t, calls, 2)
+				assert.Equal(t, map[string]any{"cmd": "create_namespace", "namespace": fx.doc.Table.Namespace(), "args": []any{}}, calls[0])
+				calls = calls[1:]
+			}
 			require.Len(t, calls, 1)
 			call := calls[0]
 			assert.Equal(t, fx.doc.Table.Name, call["table"])
@@ -426,6 +466,11 @@ func TestRenderSplitsFileInRuby(t *testing.T) {
 			// The create line printed on stderr reads the file: run it through Ruby.
 			assert.Contains(t, errOut, "SPLITS_FILE => '"+strings.ReplaceAll(file, "'", `\'`)+"'")
 			calls := renderRuby(t, withoutFindings(errOut))
+			if fx.doc.Table.CreateNamespace {
+				require.Len(t, calls, 2)
+				assert.Equal(t, "create_namespace", calls[0]["cmd"])
+				calls = calls[1:]
+			}
 			require.Len(t, calls, 1)
 			assert.Equal(t, fx.doc.Table.Name, calls[0]["table"])
 			got, _ := calls[0]["splits"].([]any)
@@ -492,6 +537,9 @@ func TestRenderJavaCompiles(t *testing.T) {
 		t.Run(fx.name, func(t *testing.T) {
 			var want strings.Builder
 			fmt.Fprintf(&want, "%s\n", classes[i])
+			if fx.doc.Table.CreateNamespace {
+				fmt.Fprintf(&want, "namespace %s\n", fx.doc.Table.Namespace())
+			}
 			maxFile := fx.doc.Table.MaxFileSize
 			if maxFile == 0 {
 				maxFile = -1
@@ -514,6 +562,10 @@ func TestRenderJavaCompiles(t *testing.T) {
 					{"COMPRESSION", f.Compression}, {"BLOOMFILTER", f.Bloom},
 					{"BLOCKSIZE", renderIf(f.BlockSize > 0, strconv.FormatInt(f.BlockSize, 10))},
 					{"DATA_BLOCK_ENCODING", f.Encoding}, {"IN_MEMORY", renderIf(f.InMemory, "true")},
+					{"BLOCKCACHE", renderIf(f.BlockCache != nil, fmt.Sprint(f.BlockCache != nil && *f.BlockCache))},
+					{"MIN_VERSIONS", renderIf(f.MinVersions > 0, strconv.Itoa(f.MinVersions))},
+					{"KEEP_DELETED_CELLS", f.KeepDeletedCells},
+					{"CONFIGURATION RowPrefixBloomFilter.prefix_length", renderIf(f.Bloom == "ROWPREFIX_FIXED_LENGTH", strconv.Itoa(f.BloomPrefixLength))},
 				} {
 					if kv[1] != "" {
 						want.WriteString(" " + kv[0] + "=" + kv[1])
@@ -655,7 +707,8 @@ func TestRenderJSONParsesBack(t *testing.T) {
 				g := got.Table.Families[i]
 				assert.Equal(t, shellgen.Family{Name: g.Name, Versions: g.Versions, TTL: g.TTLSeconds,
 					Compression: g.Compression, Bloom: g.BloomFilter, BlockSize: g.BlockSize,
-					Encoding: g.DataBlockEncoding, InMemory: g.InMemory}, f)
+					Encoding: g.DataBlockEncoding, InMemory: g.InMemory, BloomPrefixLength: g.BloomPrefixLength,
+					BlockCache: g.BlockCache, KeepDeletedCells: g.KeepDeletedCells, MinVersions: g.MinVersions}, f)
 			}
 			assert.Equal(t, d.Split.Spec, got.Split.Spec)
 			assert.Equal(t, d.Split.Regions(), got.Split.Regions)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/distribution"
+	"github.com/presplit/presplit/hbase"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 )
@@ -29,6 +30,7 @@ func verifyCommand() *cli.Command {
 		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: table, csv or json"},
 		&cli.StringFlag{Name: "max-skew", Usage: "exit 1 when skew (largest region / mean) exceeds `X`"},
 		&cli.BoolFlag{Name: "fail-empty", Usage: "exit 1 when a region receives no key"},
+		&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (a line like 2.6 or a release like 2.6.7): words what it does with the splits file", DefaultText: hbase.DefaultVersion.String()},
 	)
 	return &cli.Command{
 		Name:      "verify",
@@ -49,6 +51,9 @@ func runVerify(c *cli.Context) error {
 	format := c.String("format")
 	if !slices.Contains(verifyFormats, format) {
 		return usageErrorf("--format must be one of %s, got %q", strings.Join(verifyFormats, ", "), format)
+	}
+	if _, err := verifyTarget(c); err != nil {
+		return err
 	}
 	maxSkew, err := verifyMaxSkew(c)
 	if err != nil {
@@ -209,7 +214,15 @@ func verifyReadSplits(c *cli.Context, path string) ([][]byte, error) {
 	keys, warnings, err := distribution.ReadSplits(bytes.NewReader(data))
 	if err != nil {
 		var le *distribution.LineError
-		if errors.As(err, &le) {
+		var te *distribution.TruncatedEscapeError
+		switch {
+		case errors.As(err, &te) && errors.As(err, &le):
+			target, terr := verifyTarget(c)
+			if terr != nil {
+				return nil, terr
+			}
+			return nil, usageErrorf("%s:%d: %s", path, le.Line, te.For(target))
+		case errors.As(err, &le):
 			return nil, usageErrorf("%s:%d: %v", path, le.Line, le.Err)
 		}
 		return nil, usageErrorf("--splits-file: %v", verifyPathError(err))
@@ -358,4 +371,25 @@ func verifyProgressLine(done, keys, total int64, elapsed time.Duration, width in
 	}
 	pad := barWidth - e/8 - len([]rune(part))
 	return "[" + full + part + strings.Repeat(" ", pad) + "]" + tail
+}
+
+// verifyTarget is the HBase version verify words its messages for: --hbase-version, else
+// the spec's table hbase_version, else the default line.
+func verifyTarget(c *cli.Context) (hbase.Version, error) {
+	if c.IsSet("hbase-version") {
+		s := c.String("hbase-version")
+		v, err := hbase.ParseVersion(s)
+		if err != nil {
+			return hbase.Version{}, usageErrorf("--hbase-version %s: %v", displayValue(s), err)
+		}
+		return v, nil
+	}
+	if path := c.String("spec"); path != "" {
+		if s, err := specRead(path); err == nil && s.Settings.HBaseVersion.Set {
+			if v, err := hbase.ParseVersion(s.Settings.HBaseVersion.V); err == nil {
+				return v, nil
+			}
+		}
+	}
+	return hbase.DefaultVersion, nil
 }

@@ -2,6 +2,7 @@
 // package of its own by the test), runs createTable against a recording Admin and prints
 // what HBase would have been asked to create: the table, each family's settings, and every
 // split key as lowercase hex.
+import org.apache.hadoop.hbase.NamespaceDescriptor;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
@@ -9,6 +10,8 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 public class Main {
   public static void main(String[] args) throws Exception {
     Admin admin = new Admin() {
+      public void createNamespace(NamespaceDescriptor ns) { System.out.println("namespace " + ns.name); }
+
       public void createTable(TableDescriptor desc) { print(desc, null); }
 
       public void createTable(TableDescriptor desc, byte[][] splits) { print(desc, splits); }

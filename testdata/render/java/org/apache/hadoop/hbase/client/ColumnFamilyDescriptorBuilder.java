@@ -1,6 +1,7 @@
 // Test stand-in: records each call as NAME=value so the test can compare the settings.
 package org.apache.hadoop.hbase.client;
 
+import org.apache.hadoop.hbase.KeepDeletedCells;
 import org.apache.hadoop.hbase.io.compress.Compression;
 import org.apache.hadoop.hbase.io.encoding.DataBlockEncoding;
 import org.apache.hadoop.hbase.regionserver.BloomType;
@@ -41,6 +42,20 @@ public final class ColumnFamilyDescriptorBuilder {
 
   public ColumnFamilyDescriptorBuilder setInMemory(boolean inMemory) {
     return add("IN_MEMORY", inMemory);
+  }
+
+  public ColumnFamilyDescriptorBuilder setBlockCacheEnabled(boolean enabled) {
+    return add("BLOCKCACHE", enabled);
+  }
+
+  public ColumnFamilyDescriptorBuilder setMinVersions(int n) { return add("MIN_VERSIONS", n); }
+
+  public ColumnFamilyDescriptorBuilder setKeepDeletedCells(KeepDeletedCells k) {
+    return add("KEEP_DELETED_CELLS", k);
+  }
+
+  public ColumnFamilyDescriptorBuilder setConfiguration(String key, String value) {
+    return add("CONFIGURATION " + key, value);
   }
 
   public ColumnFamilyDescriptor build() { return new ColumnFamilyDescriptor(settings.toString()); }
