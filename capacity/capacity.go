@@ -81,6 +81,13 @@ type Input struct {
 	RegionSize       float64 // target bytes per region (hbase.hregion.max.filesize)
 	Replication      int     // HDFS replication: disk estimate only
 	Cluster          Cluster
+	// SplitShare is the part of the planned bytes the target's split rule weighs against
+	// the region size: the largest family's share of a row on HBase 2.x, where a region
+	// splits when its largest store exceeds MAX_FILESIZE; 1 (or 0: unknown) when all
+	// stores together count (3.x) or the shares are not known. SplitStore names that
+	// family, for the report.
+	SplitShare float64
+	SplitStore string
 }
 
 // Horizon is the table's size after Days days of daily ingest.

@@ -111,6 +111,9 @@ func (in Input) Validate() error {
 	if r := in.CompressionRatio; !(r > 0 && r <= 2) {
 		return &InputError{"compression_ratio", num(r), "must be > 0 and <= 2 (stored / raw)"}
 	}
+	if s := in.SplitShare; !(s >= 0 && s <= 1) {
+		return &InputError{"split_share", num(s), "must be > 0 and <= 1 (the largest family's share of a row)"}
+	}
 	if r := in.Redundancy; !(r >= 1 && r <= 10) {
 		return &InputError{"redundancy", num(r), "must be from 1 to 10"}
 	}
@@ -208,6 +211,9 @@ func (in Input) size(raw float64) (stored, planned, exact float64, regions int, 
 	stored = raw * in.CompressionRatio
 	planned = stored * in.Redundancy
 	exact = planned / in.RegionSize
+	if s := in.SplitShare; s > 0 && s < 1 {
+		exact = planned * s / in.RegionSize
+	}
 	if math.IsInf(raw, 0) || exact > hbase.MaxRegions {
 		return 0, 0, 0, 0, 0, fmt.Errorf("the table needs %.4g regions of %.4g bytes, more than the %d presplit plans for; raise the region size", exact, in.RegionSize, hbase.MaxRegions)
 	}

@@ -118,6 +118,9 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 		if err != nil {
 			return nil, err
 		}
+		if ci.SplitShare, ci.SplitStore, err = p.splitShare(); err != nil {
+			return nil, err
+		}
 		cp, err := capacity.Compute(ci)
 		if err != nil {
 			return nil, capacityError(d, err)
@@ -268,6 +271,50 @@ func (p *Plan) ttlFromRetention(in *lint.Input) error {
 		in.TTLDays = math.Ceil(float64(longest) / 86400)
 	}
 	return nil
+}
+
+// splitShare is the part of a row's bytes the target's split rule weighs against the region
+// size, when every family gives its share of the row: HBase 2.x splits a region when its
+// largest store (one family) exceeds MAX_FILESIZE (hbase.hregion.split.overallfiles is
+// false), so a region then holds region size / largest share; 3.x weighs all stores
+// together. Without shares the rule cannot tell: 1, the whole row, as before.
+func (p *Plan) splitShare() (float64, string, error) {
+	d := p.Design
+	var given []tablespec.Family
+	for _, f := range d.Families {
+		if f.Share.Set {
+			given = append(given, f)
+		}
+	}
+	if len(given) == 0 {
+		return 0, "", nil
+	}
+	if len(given) < len(d.Families) {
+		for _, f := range d.Families {
+			if !f.Share.Set {
+				return 0, "", valueError("families.share", given[0].Share, fmt.Sprintf("every family gives its share of the row when one does; family %s has none", f.Name.V))
+			}
+		}
+	}
+	sum, largest := 0.0, given[0]
+	for _, f := range given {
+		sum += f.Share.V
+		if f.Share.V > largest.Share.V {
+			largest = f
+		}
+	}
+	if math.Abs(sum-1) > 0.001 {
+		return 0, "", valueError("families.share", given[0].Share, fmt.Sprintf("the families' shares of a row must add up to 1, they add up to %.4g", sum))
+	}
+	if largest.Share.V >= 1 {
+		return 0, "", nil // one family holds the row: the rules agree
+	}
+	if hbase.SplitOnOverall.In(p.Target) {
+		p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when all its stores together exceed MAX_FILESIZE (hbase.hregion.split.overallfiles): the regions are sized on the whole row", p.Target))
+		return 0, "", nil
+	}
+	p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when its largest store exceeds MAX_FILESIZE: family %s holds %.4g of each row, so a region holds region size / %.4g before it splits", p.Target, largest.Name.V, largest.Share.V, largest.Share.V))
+	return largest.Share.V, largest.Name.V, nil
 }
 
 // capacityNotes states what a horizon leaves to HBase's own splits, so the report says

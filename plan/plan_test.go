@@ -194,3 +194,39 @@ func TestBuildFieldError(t *testing.T) {
 	assert.Equal(t, "rowkey.prefix", fe.Field)
 	assert.Equal(t, tablespec.Pos{Line: 3, Col: 18}, fe.Pos)
 }
+
+// The target's split rule sizes the regions when every family gives its share of a row:
+// HBase 2.x splits on the largest store, 3.x on all stores together.
+func TestBuildFamilyShares(t *testing.T) {
+	const shares = "families:\n  - {name: d, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW, share: 0.75}\n" +
+		"  - {name: m, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW, share: 0.25}\ncapacity: {rows: 1e10, kv: 300B}\n"
+	tests := []struct {
+		name    string
+		src     string
+		regions int
+		share   float64
+		err     string
+	}{
+		{name: "2.x: the largest store", src: shares, regions: 315, share: 0.75}, // ceil(4.5e12 x 0.75 / 10 GiB)
+		{name: "3.0: all stores", src: "table: {name: t, hbase_version: '3.0'}\n" + shares, regions: 420},
+		{name: "no shares: the whole row", src: fam + "capacity: {rows: 1e10, kv: 300B}\n", regions: 420},
+		{name: "one family holds the row", src: "families: [{name: d, share: 1}]\ncapacity: {rows: 1e10, kv: 300B}\n", regions: 420},
+		{name: "a family without a share", src: "families: [{name: d, share: 0.5}, {name: m}]\ncapacity: {rows: 1e10, kv: 300B}\n",
+			err: `families.share "0.5": every family gives its share of the row when one does; family m has none`},
+		{name: "shares not adding up", src: "families: [{name: d, share: 0.5}, {name: m, share: 0.4}]\ncapacity: {rows: 1e10, kv: 300B}\n",
+			err: `families.share "0.5": the families' shares of a row must add up to 1, they add up to 0.9`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := plan.Build(parse(t, tt.src), plan.Options{})
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Equal(t, tt.err, err.Error())
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.regions, p.Capacity.Regions)
+			assert.Equal(t, tt.share, p.Capacity.Input.SplitShare)
+		})
+	}
+}

@@ -88,6 +88,9 @@ type JSONInputs struct {
 	RetentionDays    float64     `json:"retention_days"`
 	TTLDays          float64     `json:"ttl_days"`     // 0 unless a TTL shorter than the retention expires data first
 	HorizonDays      float64     `json:"horizon_days"` // 0: the split holds all the days kept
+	// SplitShare is the largest family's share of a row when HBase 2.x sizes the regions
+	// on it (its largest store); 0 when the whole row counts.
+	SplitShare float64 `json:"split_share"`
 	CompressionRatio float64     `json:"compression_ratio"`
 	Redundancy       float64     `json:"redundancy"`
 	RegionSizeBytes  float64     `json:"region_size_bytes"`
@@ -198,7 +201,7 @@ func jsonCapacity(p *capacity.Plan) *JSONCapacity {
 	c := &JSONCapacity{
 		Inputs: JSONInputs{
 			Rows: in.Volume.Rows, RowBytes: in.Volume.RowBytes,
-			DailyBytes: in.Volume.Daily, RetentionDays: in.Volume.RetentionDays, TTLDays: in.Volume.TTLDays, HorizonDays: in.Volume.HorizonDays,
+			DailyBytes: in.Volume.Daily, RetentionDays: in.Volume.RetentionDays, TTLDays: in.Volume.TTLDays, HorizonDays: in.Volume.HorizonDays, SplitShare: in.SplitShare,
 			CompressionRatio: in.CompressionRatio, Redundancy: in.Redundancy,
 			RegionSizeBytes: regionSizeOf(p), Replication: in.Replication,
 			Cluster: JSONCluster{

@@ -72,7 +72,13 @@ func Report(w io.Writer, d Doc) error {
 		}
 		fmt.Fprintf(tw, "  stored\t= raw x compression ratio\t= %s x %s\t= %s\n", siBytes(p.RawBytes), ratio(in.CompressionRatio), bothUnits(p.StoredBytes))
 		fmt.Fprintf(tw, "  planned\t= stored x redundancy\t= %s x %s\t= %s\n", siBytes(p.StoredBytes), ratio(in.Redundancy), bothUnits(p.PlannedBytes))
-		fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
+		if sh := in.SplitShare; sh > 0 && sh < 1 {
+			// HBase 2.x splits on the largest store: the regions hold its share.
+			fmt.Fprintf(tw, "  split on\t= planned x largest store's share\t= %s x %s (family %s)\t= %s\n", siBytes(p.PlannedBytes), ratio(sh), in.SplitStore, bothUnits(p.PlannedBytes*sh))
+			fmt.Fprintf(tw, "  regions\t= ceil(split on / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes*sh), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
+		} else {
+			fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
+		}
 		fmt.Fprintf(tw, "  disk\t= planned x replication\t= %s x %d\t= %s\n", siBytes(p.PlannedBytes), in.Replication, bothUnits(p.DiskBytes))
 	})
 

@@ -411,11 +411,19 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 		xlsxRow{label: "region size", name: "region_size_bytes", value: regionSize, unit: "bytes", bytes: true, note: "--region-size (hbase.hregion.max.filesize)"},
 		xlsxRow{label: "replication", name: "replication", value: float64(in.Replication), unit: "copies", note: "--replication: the disk estimate only"},
 	)
+	exact := xlsxRow{label: "exact regions", name: "exact_regions", formula: "planned_bytes/region_size_bytes", unit: "regions", format: fmtDecimal, note: "planned / region size"}
+	if sh := in.SplitShare; sh > 0 && sh < 1 {
+		// HBase 2.x splits on the largest store: the same operations, in the same order,
+		// as capacity's planned * share / region size.
+		inputs = append(inputs, xlsxRow{label: "largest store's share", name: "split_share", value: sh, unit: "of a row", format: fmtRatio,
+			note: "family " + in.SplitStore + ": HBase 2.x splits when its largest store exceeds MAX_FILESIZE"})
+		exact.formula, exact.note = "planned_bytes*split_share/region_size_bytes", "planned x largest store's share / region size"
+	}
 	results = append(results,
 		raw,
 		xlsxRow{label: "stored", name: "stored_bytes", formula: "raw_bytes*compression_ratio", unit: "bytes", bytes: true, note: "raw x compression ratio"},
 		xlsxRow{label: "planned", name: "planned_bytes", formula: "stored_bytes*redundancy", unit: "bytes", bytes: true, note: "stored x redundancy"},
-		xlsxRow{label: "exact regions", name: "exact_regions", formula: "planned_bytes/region_size_bytes", unit: "regions", format: fmtDecimal, note: "planned / region size"},
+		exact,
 		xlsxRow{label: "regions", name: "regions", formula: "MAX(1,CEILING(exact_regions,1))", unit: "regions", note: "ceil(planned / region size), at least 1"},
 		xlsxRow{label: "disk", name: "disk_bytes", formula: "planned_bytes*replication", unit: "bytes", bytes: true, note: "planned x HDFS replication"},
 	)
@@ -485,6 +493,10 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 	if err != nil {
 		return err
 	}
+	splitOn := "" // the planned bytes a region split weighs: all, or the largest store's share
+	if sh := p.Input.SplitShare; sh > 0 && sh < 1 {
+		splitOn = "*split_share"
+	}
 	for i, h := range p.Horizons {
 		r := i + 2
 		cells := []struct {
@@ -495,7 +507,7 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 			{"B", fmt.Sprintf("daily_bytes*A%d", r), whole},
 			{"C", fmt.Sprintf("B%d*compression_ratio", r), whole},
 			{"D", fmt.Sprintf("C%d*redundancy", r), whole},
-			{"E", fmt.Sprintf("MAX(1,CEILING(D%d/region_size_bytes,1))", r), whole},
+			{"E", fmt.Sprintf("MAX(1,CEILING(D%d%s/region_size_bytes,1))", r, splitOn), whole},
 			{"F", fmt.Sprintf("D%d*replication", r), whole},
 			{"G", fmt.Sprintf("D%d/%d", r, gib), gibSt},
 			{"H", fmt.Sprintf("F%d/%d", r, gib), gibSt},

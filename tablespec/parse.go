@@ -474,6 +474,7 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 		"in_memory":    d.boolean(&f.InMemory, "in_memory"),
 		"blockcache":   d.boolean(&f.BlockCache, "blockcache"),
 		"min_versions": d.integer(&f.MinVersions, "min_versions", 0, hbase.MaxInt),
+		"share":        d.number(&f.Share, "share", 0, 1, true),
 		"keep_deleted_cells": func(v *yaml.Node) error {
 			// true, false (YAML booleans or strings) or TTL, as the shell upcases them.
 			if err := d.scalar(v, "keep_deleted_cells", "true, false or TTL"); err != nil {

@@ -97,6 +97,10 @@ type Family struct {
 	BlockCache        Value[bool]   // BLOCKCACHE
 	KeepDeletedCells  Value[string] // KEEP_DELETED_CELLS: FALSE, TRUE or TTL
 	MinVersions       Value[int64]  // MIN_VERSIONS
+	// Share is the family's part of a row's bytes, (0, 1]: with every family's share the
+	// plan sizes the regions by what the target HBase splits on (its largest store on
+	// 2.x, all stores together on 3.x).
+	Share Value[float64]
 	Qualifiers        []Value[string]
 	DynamicQualifiers Value[bool] // qualifiers built from data (order_123456)
 }

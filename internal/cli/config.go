@@ -404,6 +404,15 @@ var familySettingKeys = map[string]func(string) (familySetter, error){
 			f.BlockSize = tablespec.Value[int64]{V: n, Set: true, Raw: raw, Src: src}
 		}, nil
 	},
+	"share": func(s string) (familySetter, error) {
+		v, err := (&ratioValue{rule: ratioRule{Min: 0, Max: 1, MinOpen: true}}).parse(s)
+		if err != nil {
+			return nil, err
+		}
+		return func(f *tablespec.Family, src, raw string) {
+			f.Share = tablespec.Value[float64]{V: v, Set: true, Raw: raw, Src: src}
+		}, nil
+	},
 	"in-memory":  boolSetting(func(f *tablespec.Family, v tablespec.Value[bool]) { f.InMemory = v }),
 	"blockcache": boolSetting(func(f *tablespec.Family, v tablespec.Value[bool]) { f.BlockCache = v }),
 	"keep-deleted-cells": func(s string) (familySetter, error) {

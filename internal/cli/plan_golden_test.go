@@ -17,6 +17,10 @@ var planGoldens = []struct {
 	args     string
 	contains []string // figures the issue states, asserted besides the golden file
 }{
+	{name: "family-shares", args: "-f testdata/plan/shares.yaml",
+		contains: []string{"split on  = planned x largest store's share", "x 0.8 (family d)", "ceil(773.1 GB / 10 GiB) = ceil(72.0)  = 72"}},
+	{name: "family-shares-3.0", args: "-f testdata/plan/shares.yaml --hbase-version 3.0",
+		contains: []string{"regions  = ceil(planned / region size)", "= 90", "sized on the whole row"}},
 	{name: "rows-kv", args: "--rows 1e10 --kv 300B",
 		contains: []string{"= 3.0 TB (2.7 TiB)", "= 4.5 TB (4.1 TiB)", "ceil(419.1)  = 420"}},
 	// 500GB is 500 GiB (Hadoop's convention): 500 x 2^30 x 30 days x 1.5 / 10 GiB = 2250.
