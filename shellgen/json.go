@@ -81,16 +81,16 @@ type JSONCapacity struct {
 
 // JSONInputs echoes capacity.Input.
 type JSONInputs struct {
-	Rows             float64     `json:"rows"`
-	RowBytes         float64     `json:"row_bytes"`
-	Cells            *JSONCells  `json:"cells"`
-	DailyBytes       float64     `json:"daily_bytes"`
-	RetentionDays    float64     `json:"retention_days"`
-	TTLDays          float64     `json:"ttl_days"`     // 0 unless a TTL shorter than the retention expires data first
-	HorizonDays      float64     `json:"horizon_days"` // 0: the split holds all the days kept
+	Rows          float64    `json:"rows"`
+	RowBytes      float64    `json:"row_bytes"`
+	Cells         *JSONCells `json:"cells"`
+	DailyBytes    float64    `json:"daily_bytes"`
+	RetentionDays float64    `json:"retention_days"`
+	TTLDays       float64    `json:"ttl_days"`     // 0 unless a TTL shorter than the retention expires data first
+	HorizonDays   float64    `json:"horizon_days"` // 0: the split holds all the days kept
 	// SplitShare is the largest family's share of a row when HBase 2.x sizes the regions
 	// on it (its largest store); 0 when the whole row counts.
-	SplitShare float64 `json:"split_share"`
+	SplitShare       float64     `json:"split_share"`
 	CompressionRatio float64     `json:"compression_ratio"`
 	Redundancy       float64     `json:"redundancy"`
 	RegionSizeBytes  float64     `json:"region_size_bytes"`

@@ -100,7 +100,7 @@ type Family struct {
 	// Share is the family's part of a row's bytes, (0, 1]: with every family's share the
 	// plan sizes the regions by what the target HBase splits on (its largest store on
 	// 2.x, all stores together on 3.x).
-	Share Value[float64]
+	Share             Value[float64]
 	Qualifiers        []Value[string]
 	DynamicQualifiers Value[bool] // qualifiers built from data (order_123456)
 }
