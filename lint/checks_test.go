@@ -83,7 +83,6 @@ func fams(fs ...string) string {
 	return b.String()
 }
 
-const good = "versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW"
 
 func TestCF001(t *testing.T) {
 	twelve := []string{}
