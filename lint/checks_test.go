@@ -83,7 +83,6 @@ func fams(fs ...string) string {
 	return b.String()
 }
 
-
 func TestCF001(t *testing.T) {
 	twelve := []string{}
 	for i := 0; i < 12; i++ {
