@@ -337,10 +337,14 @@ func (c *lineCounter) count(data []byte, to int) (int64, error) {
 // enough to still be in the L2 cache when its lines are counted.
 const plainBlock = 64 << 10
 
-// countText is count for toStringBinary text. Sample keys are nearly always plain text,
-// with no backslash and no byte >= 0x80, so each line is its own key. Checking that once
-// for a block of whole lines (with the assembly IndexByte and a word-at-a-time OR) and then
-// only looking for \n is about twice as fast as checking every line for all three bytes.
+// countText is count for toStringBinary text, a block of whole lines at a time. Sample keys
+// are nearly always plain text, with no backslash and no byte >= 0x80, so each line is its
+// own key; checking that once for a block (with the assembly IndexByte and a
+// word-at-a-time OR) costs far less than checking every line. A plain block whose lines
+// all have one length (fixed-width keys, the usual sample) needs no search for line ends
+// at all: one bytes.Count and a look at every expected end prove the stride. A block with
+// escapes but no byte >= 0x80 decodes only the bytes the lookup needs and validates the
+// rest. Anything else, and every bad line, goes line by line through DecodeKey.
 func (c *lineCounter) countText(data []byte, to int) (int64, error) {
 	var lines int64
 	for start := 0; start < to; {
@@ -350,13 +354,20 @@ func (c *lineCounter) countText(data []byte, to int) (int64, error) {
 		}
 		var n int64
 		var err error
+		block := data[start:end]
 		switch {
-		case end > start && isPlain(data[start:end]):
-			n, start, err = c.countPlain(data[:end], start, min(to, end))
-		case end > start:
-			n, start, err = c.countMixed(data[:end], start, min(to, end))
-		default: // a line longer than the block
+		case end == start: // a line longer than the block
 			n, start, err = c.countMixed(data, start, start+1)
+		case !hasHighByte(block) && bytes.IndexByte(block, '\\') < 0:
+			if stride := fixedStride(block); stride > 0 && c.fixedOK(stride) {
+				n, start = c.countFixed(data[:end], start, min(to, end), stride)
+			} else {
+				n, start, err = c.countPlain(data[:end], start, min(to, end))
+			}
+		case !hasHighByte(block):
+			n, start, err = c.countEscaped(data[:end], start, min(to, end))
+		default:
+			n, start, err = c.countMixed(data[:end], start, min(to, end))
 		}
 		lines += n
 		if err != nil {
@@ -366,11 +377,8 @@ func (c *lineCounter) countText(data []byte, to int) (int64, error) {
 	return lines, nil
 }
 
-// isPlain reports whether b has no backslash and no byte >= 0x80.
-func isPlain(b []byte) bool {
-	if bytes.IndexByte(b, '\\') >= 0 {
-		return false
-	}
+// hasHighByte reports whether b has a byte >= 0x80, 32 bytes at a time.
+func hasHighByte(b []byte) bool {
 	var acc uint64
 	for len(b) >= 32 {
 		acc |= binary.LittleEndian.Uint64(b[0:8]) | binary.LittleEndian.Uint64(b[8:16]) |
@@ -380,7 +388,65 @@ func isPlain(b []byte) bool {
 	for _, c := range b {
 		acc |= uint64(c)
 	}
-	return acc&highs == 0
+	return acc&highs != 0
+}
+
+// fixedStride is the length of every line of block, \n included, when they all have the
+// same one; 0 otherwise. block holds whole lines.
+func fixedStride(block []byte) int {
+	stride := bytes.IndexByte(block, '\n') + 1
+	if stride == 0 || len(block)%stride != 0 {
+		return 0
+	}
+	if bytes.Count(block, []byte{'\n'}) != len(block)/stride {
+		return 0
+	}
+	// As many newlines as lines: if each line's last byte is one, there is no other.
+	for i := stride - 1; i < len(block); i += stride {
+		if block[i] != '\n' {
+			return 0
+		}
+	}
+	return stride
+}
+
+// fixedOK reports whether countFixed can count lines of stride bytes: keys (the line
+// without \n, and without a \r before it) long enough for the prefix table and short
+// enough to be valid.
+func (c *lineCounter) fixedOK(stride int) bool {
+	t := c.loc.tab
+	return t != nil && stride-2 >= t.depth && stride-1 <= MaxRowLength
+}
+
+// countFixed counts the plain lines of data that start in [from, to), every one of them
+// stride bytes long; it returns where the next line starts. A line's region is one table
+// read away unless its first bytes are not in the table or split keys extend them.
+func (c *lineCounter) countFixed(data []byte, from, to, stride int) (int64, int) {
+	t, counts := c.loc.tab, c.counts
+	cls, entries := t.cls, t.entries
+	depth := t.depth
+	lines := int64(0)
+	p := from
+	for ; p < to; p += stride {
+		line := data[p : p+stride-1]
+		var idx uint32
+		for j, b := range line[:depth] {
+			idx += cls[j<<8|int(b)]
+		}
+		if idx < uint32(len(entries)) {
+			if e := entries[idx]; e <= entryBase {
+				counts[e]++
+				lines++
+				continue
+			}
+		}
+		if line[len(line)-1] == '\r' {
+			line = line[:len(line)-1]
+		}
+		counts[c.loc.Locate(line)]++
+		lines++
+	}
+	return lines, p
 }
 
 // countPlain counts the lines of data that start in [from, to), knowing that data has no
@@ -388,10 +454,15 @@ func isPlain(b []byte) bool {
 //
 // It walks data eight bytes at a time and takes the lines' ends from the word's \n bits: a
 // call to IndexByte per 33-byte line costs more than the line's whole count. The common
-// Locate case is inlined for the same reason.
+// lookup (one table read) is inlined for the same reason.
 func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) {
 	var lines int64
-	fast, tables, counts := c.loc.fast, c.loc.tables, c.counts
+	counts := c.counts
+	var cls, entries []uint32
+	depth := maxRowPlusOne // no table: every key takes Locate
+	if t := c.loc.tab; t != nil {
+		cls, entries, depth = t.cls, t.entries, t.depth
+	}
 	start := from // of the current line
 	i := from
 	for ; i+8 <= len(data); i += 8 {
@@ -409,19 +480,20 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) 
 				return lines, start, tooLong(len(key))
 			}
 			lines++
-			if len(key) >= 3 && fast != nil {
-				e := fast[int(key[0])<<8|int(key[1])]
-				if e&fastKind == fastTable {
-					e = tables[int(e&fastMask)<<8|int(key[2])]
+			if len(key) >= depth {
+				var idx uint32
+				for j, b := range key[:depth] {
+					idx += cls[j<<8|int(b)]
 				}
-				if e&fastKind == fastRegion {
-					counts[e&fastMask]++
-				} else {
-					counts[c.loc.Locate(key)]++
+				if idx < uint32(len(entries)) {
+					if e := entries[idx]; e <= entryBase {
+						counts[e]++
+						goto next
+					}
 				}
-			} else {
-				counts[c.loc.Locate(key)]++
 			}
+			counts[c.loc.Locate(key)]++
+		next:
 			if start >= to {
 				return lines, start, nil
 			}
@@ -431,6 +503,111 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) 
 	n, next, err := c.countMixed(data, start, to)
 	return lines + n, next, err
 }
+
+// maxRowPlusOne is longer than any valid key.
+const maxRowPlusOne = MaxRowLength + 1
+
+// countEscaped counts the lines of data that start in [from, to), knowing that data has no
+// byte >= 0x80 but has backslashes; it returns where the next line starts. A key's region
+// depends only on its first bytes, so only those are decoded (up to the prefix table's
+// depth); the rest of the line is only checked: every \x must be followed by two uppercase
+// hex digits. A line that fails the check, is too short for the table or is not decided by
+// it goes through countMixed, which decodes it whole and reports its error.
+func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error) {
+	t := c.loc.tab
+	if t == nil || t.depth > maxHead {
+		return c.countMixed(data, from, to)
+	}
+	var lines int64
+	counts := c.counts
+	start := from
+	for start < to {
+		end := len(data)
+		if k := bytes.IndexByte(data[start:], '\n'); k >= 0 {
+			end = start + k
+		}
+		line := data[start:end]
+		if n := len(line); n > 0 && line[n-1] == '\r' {
+			line = line[:n-1]
+		}
+		var head [maxHead]byte
+		idx, ok := decodeHead(line, head[:t.depth], t.cls)
+		if !ok || idx >= uint32(len(t.entries)) || t.entries[idx] > entryBase || len(line) > MaxRowLength {
+			n, next, err := c.countMixed(data, start, min(end+1, to))
+			lines += n
+			if err != nil {
+				return lines, next, err
+			}
+			start = next
+			continue
+		}
+		counts[t.entries[idx]]++
+		lines++
+		start = end + 1
+	}
+	return lines, start, nil
+}
+
+// maxHead is the most key bytes countEscaped decodes to place a key.
+const maxHead = 16
+
+// decodeHead decodes the first len(head) key bytes of line, a toStringBinary line without
+// bytes >= 0x80, summing their ranks in cls as prefixTable.index does, and checks the rest
+// of the line. ok is false when the line is shorter than head or any \x in it is not
+// followed by two uppercase hex digits.
+func decodeHead(line, head []byte, cls []uint32) (idx uint32, ok bool) {
+	i := 0
+	for j := range head {
+		if i >= len(line) {
+			return 0, false
+		}
+		b := line[i]
+		i++
+		if b == '\\' && i < len(line) && line[i] == 'x' {
+			if i+2 >= len(line) {
+				return 0, false
+			}
+			hi, lo := unhex[line[i+1]], unhex[line[i+2]]
+			if hi|lo > 0xF {
+				return 0, false
+			}
+			b = hi<<4 | lo
+			i += 3
+		}
+		head[j] = b
+		idx += cls[j<<8|int(b)]
+	}
+	return idx, validEscapes(line[i:])
+}
+
+// validEscapes reports whether every \x in s is followed by two uppercase hex digits. A \
+// followed by anything else is itself, and so is every other byte.
+func validEscapes(s []byte) bool {
+	for {
+		k := bytes.IndexByte(s, '\\')
+		if k < 0 {
+			return true
+		}
+		s = s[k+1:]
+		if len(s) > 0 && s[0] == 'x' {
+			if len(s) < 3 || unhex[s[1]]|unhex[s[2]] > 0xF {
+				return false
+			}
+			s = s[3:]
+		}
+	}
+}
+
+// unhex is the value of an uppercase hex digit, 0xFF for any other byte.
+var unhex = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xFF
+	}
+	for i, c := range "0123456789ABCDEF" {
+		t[c] = byte(i)
+	}
+	return t
+}()
 
 // countMixed is countPlain for lines that may need decoding. Each line is scanned once,
 // eight bytes at a time, for its \n, a \ or a byte >= 0x80 together; only a line that has

@@ -39,6 +39,9 @@ type Locator struct {
 	// next8[i] is bytes 2..9 of keys[i], big-endian, zero-padded: comparing it with the
 	// same bytes of a key decides most comparisons without touching the keys.
 	next8 []uint64
+	// tab places most keys in one table read before any of the above; nil when the split
+	// keys use too many byte values at their first position.
+	tab *prefixTable
 }
 
 // ErrSplitOrder reports split keys that are not strictly increasing or include an empty key.
@@ -74,6 +77,7 @@ func NewLocator(keys [][]byte) (*Locator, error) {
 	if len(keys) < fastMask {
 		l.buildFast()
 	}
+	l.tab = newPrefixTable(keys)
 	return l, nil
 }
 
@@ -154,6 +158,19 @@ func (l *Locator) Keys() [][]byte { return l.keys }
 
 // Locate returns the index of the region holding key: the number of split keys <= key.
 func (l *Locator) Locate(key []byte) int {
+	if t := l.tab; t != nil && len(key) >= t.depth {
+		if i := t.index(key); i < uint32(len(t.entries)) {
+			if r := t.locate(l.keys, t.entries[i], key); r >= 0 {
+				return r
+			}
+		}
+	}
+	return l.locateTwoByte(key)
+}
+
+// locateTwoByte is Locate without the prefix table: the first three bytes through fast and
+// tables, then the two-byte index.
+func (l *Locator) locateTwoByte(key []byte) int {
 	if len(key) >= 3 && l.fast != nil {
 		e := l.fast[int(key[0])<<8|int(key[1])]
 		if e&fastKind == fastTable {
