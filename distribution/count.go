@@ -443,10 +443,21 @@ func (c *lineCounter) countFixed(data []byte, from, to, stride int) (int64, int)
 		if line[len(line)-1] == '\r' {
 			line = line[:len(line)-1]
 		}
-		counts[c.loc.Locate(line)]++
+		counts[c.locateFrom(idx, line)]++
 		lines++
 	}
 	return lines, p
+}
+
+// locateFrom is Locate for a key of at least the table's depth whose index is idx.
+func (c *lineCounter) locateFrom(idx uint32, key []byte) int {
+	t := c.loc.tab
+	if idx < uint32(len(t.entries)) {
+		if r := t.locate(c.loc.keys, t.entries[idx], key); r >= 0 {
+			return r
+		}
+	}
+	return c.loc.locateTwoByte(key)
 }
 
 // countPlain counts the lines of data that start in [from, to), knowing that data has no
@@ -491,6 +502,8 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) 
 						goto next
 					}
 				}
+				counts[c.locateFrom(idx, key)]++
+				goto next
 			}
 			counts[c.loc.Locate(key)]++
 		next:
@@ -511,53 +524,89 @@ const maxRowPlusOne = MaxRowLength + 1
 // byte >= 0x80 but has backslashes; it returns where the next line starts. A key's region
 // depends only on its first bytes, so only those are decoded (up to the prefix table's
 // depth); the rest of the line is only checked: every \x must be followed by two uppercase
-// hex digits. A line that fails the check, is too short for the table or is not decided by
-// it goes through countMixed, which decodes it whole and reports its error.
+// hex digits. The check runs on eight bytes at a time, without a branch per escape, in the
+// same pass that finds the line ends. A line that fails the check, is too short for the
+// table or is not decided by it goes through countMixed, which decodes it whole and
+// reports its error.
 func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error) {
 	t := c.loc.tab
-	if t == nil || t.depth > maxHead {
+	if t == nil {
 		return c.countMixed(data, from, to)
 	}
 	var lines int64
-	counts := c.counts
-	start := from
-	for start < to {
-		end := len(data)
-		if k := bytes.IndexByte(data[start:], '\n'); k >= 0 {
-			end = start + k
-		}
-		line := data[start:end]
-		if n := len(line); n > 0 && line[n-1] == '\r' {
-			line = line[:n-1]
-		}
-		var head [maxHead]byte
-		idx, ok := decodeHead(line, head[:t.depth], t.cls)
-		if !ok || idx >= uint32(len(t.entries)) || t.entries[idx] > entryBase || len(line) > MaxRowLength {
-			n, next, err := c.countMixed(data, start, min(end+1, to))
-			lines += n
-			if err != nil {
-				return lines, next, err
-			}
-			start = next
-			continue
-		}
-		counts[t.entries[idx]]++
-		lines++
-		start = end + 1
+	counts, entries := c.counts, t.entries
+	start := from // of the current line
+	bad := false  // the current line has a \x without two uppercase hex digits
+	i := from
+	// The check needs the three bytes after each word: the loop carries the next word's
+	// flags over.
+	var x, h uint64 // x and hex digit flags of the word at i
+	if i+8 <= len(data) {
+		w := binary.LittleEndian.Uint64(data[i:])
+		x, h = equalBytes(w, 'x'), hexDigits(w)
 	}
-	return lines, start, nil
+	for ; i+16 <= len(data); i += 8 {
+		w, wn := binary.LittleEndian.Uint64(data[i:]), binary.LittleEndian.Uint64(data[i+8:])
+		xn, hn := equalBytes(wn, 'x'), hexDigits(wn)
+		// esc flags each \ followed by x; badw those of them not followed by two
+		// uppercase hex digits.
+		esc := equalBytes(w, '\\') & (x>>8 | xn<<56)
+		badw := esc &^ ((h>>16 | hn<<48) & (h>>24 | hn<<40))
+		x, h = xn, hn
+		for m := equalBytes(w, '\n'); m != 0; m &= m - 1 {
+			k := bits.TrailingZeros64(m)
+			p := i + k>>3
+			line := data[start:p]
+			if n := len(line); n > 0 && line[n-1] == '\r' {
+				line = line[:n-1]
+			}
+			bad = bad || badw&(1<<k-1) != 0
+			badw &^= 1<<k - 1
+			idx, ok := decodeHead(line, t.depth, t.cls)
+			if bad || !ok || idx >= uint32(len(entries)) || entries[idx] > entryBase || len(line) > MaxRowLength {
+				n, next, err := c.countMixed(data, start, p+1)
+				lines += n
+				if err != nil {
+					return lines, next, err
+				}
+			} else {
+				counts[entries[idx]]++
+				lines++
+			}
+			bad = false
+			start = p + 1
+			if start >= to {
+				return lines, start, nil
+			}
+		}
+		bad = bad || badw != 0
+	}
+	n, next, err := c.countMixed(data, start, to)
+	return lines + n, next, err
 }
 
-// maxHead is the most key bytes countEscaped decodes to place a key.
-const maxHead = 16
+// equalBytes flags, in the high bit of each byte, the bytes of w equal to c; every byte of
+// w must be below 0x80 (adding 0x7F to a byte of w^c carries into its high bit exactly when
+// it is not zero, and never into the next byte).
+func equalBytes(w uint64, c byte) uint64 {
+	x := w ^ (ones * uint64(c))
+	return ^(x + ones*0x7F) & highs
+}
 
-// decodeHead decodes the first len(head) key bytes of line, a toStringBinary line without
-// bytes >= 0x80, summing their ranks in cls as prefixTable.index does, and checks the rest
-// of the line. ok is false when the line is shorter than head or any \x in it is not
-// followed by two uppercase hex digits.
-func decodeHead(line, head []byte, cls []uint32) (idx uint32, ok bool) {
+// hexDigits flags, in the high bit of each byte, the bytes of w that are uppercase hex
+// digits; every byte of w must be below 0x80. Adding 0x80-c to a byte sets its high bit
+// exactly when the byte is at least c.
+func hexDigits(w uint64) uint64 {
+	atLeast := func(c uint64) uint64 { return w + ones*(0x80-c) }
+	return (atLeast('0')&^atLeast('9'+1) | atLeast('A')&^atLeast('F'+1)) & highs
+}
+
+// decodeHead decodes the first depth key bytes of line, a toStringBinary line without
+// bytes >= 0x80, and sums their ranks in cls as prefixTable.index does. ok is false when
+// the line is shorter or an escape among them is not valid.
+func decodeHead(line []byte, depth int, cls []uint32) (idx uint32, ok bool) {
 	i := 0
-	for j := range head {
+	for j := range depth {
 		if i >= len(line) {
 			return 0, false
 		}
@@ -574,28 +623,9 @@ func decodeHead(line, head []byte, cls []uint32) (idx uint32, ok bool) {
 			b = hi<<4 | lo
 			i += 3
 		}
-		head[j] = b
 		idx += cls[j<<8|int(b)]
 	}
-	return idx, validEscapes(line[i:])
-}
-
-// validEscapes reports whether every \x in s is followed by two uppercase hex digits. A \
-// followed by anything else is itself, and so is every other byte.
-func validEscapes(s []byte) bool {
-	for {
-		k := bytes.IndexByte(s, '\\')
-		if k < 0 {
-			return true
-		}
-		s = s[k+1:]
-		if len(s) > 0 && s[0] == 'x' {
-			if len(s) < 3 || unhex[s[1]]|unhex[s[2]] > 0xF {
-				return false
-			}
-			s = s[3:]
-		}
-	}
+	return idx, true
 }
 
 // unhex is the value of an uppercase hex digit, 0xFF for any other byte.

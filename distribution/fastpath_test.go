@@ -43,10 +43,9 @@ func referenceCount(splits [][]byte, text []byte, raw bool) (counts []int64, key
 // assertSameCount runs Count over text every way it can be read (a stream with one and two
 // workers, a mapped file in page-sized chunks so that lines straddle chunk edges, one
 // worker's loop on the bytes) and compares each with referenceCount.
-func assertSameCount(t *testing.T, name string, splits [][]byte, text []byte) {
+func assertSameCount(t *testing.T, name string, loc *Locator, text []byte) {
 	t.Helper()
-	loc, err := NewLocator(splits)
-	require.NoError(t, err, name)
+	splits := loc.Keys()
 	want, wantKeys, wantLine, wantErr := referenceCount(splits, text, false)
 	check := func(how string, res Result, err error) {
 		t.Helper()
@@ -131,15 +130,23 @@ func TestFastPathsMatchPlainLocator(t *testing.T) {
 	inputs["no final newline"] = hex[:len(hex)-5]
 	inputs["escapes in hex"] = bytes.ReplaceAll(hex, []byte("a"), []byte(`\x61`))
 	inputs["literal backslashes"] = bytes.ReplaceAll(hex, []byte("b"), []byte(`\`))
+	// A bad escape at each offset from a line's start (so at each byte of a word, and in the
+	// word of the line end before it) and just before a line's end.
+	small := binaryText(rng, 300)
 	for _, bad := range []string{`\xab`, `\x4`, `\xZZ`, `\xAg`, `\x0\x41`, "\xC3\xA9", `\x`} {
-		in := slices.Clone(inputs["binary escaped"])
-		at := bytes.IndexByte(in[len(in)/2:], '\n') + len(in)/2
-		inputs["bad "+bad] = slices.Concat(in[:at], []byte(bad), in[at:])
+		line := bytes.IndexByte(small[len(small)/2:], '\n') + len(small)/2 + 1
+		for off := range 12 {
+			inputs[fmt.Sprintf("bad %s at %d", bad, off)] = slices.Concat(small[:line+off], []byte(bad), small[line+off:])
+		}
+		end := bytes.IndexByte(small[line:], '\n') + line
+		inputs["bad "+bad+" at the end"] = slices.Concat(small[:end], []byte(bad), small[end:])
 	}
 	for sname, splits := range splitSets(t) {
 		inputs["split keys"] = splitKeyLines(splits)
+		loc, err := NewLocator(splits)
+		require.NoError(t, err, sname)
 		for iname, text := range inputs {
-			assertSameCount(t, sname+"/"+iname, splits, text)
+			assertSameCount(t, sname+"/"+iname, loc, text)
 		}
 	}
 }

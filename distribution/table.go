@@ -27,7 +27,8 @@ type prefixTable struct {
 	cls []uint32
 	// entries[i] is base | extending<<entryShift, base the number of split keys <= P.
 	entries []uint32
-	// tails[i] is bytes depth..depth+7 of keys[i], big-endian, zero-padded.
+	// tails[i] is bytes depth..depth+7 of keys[i], big-endian, zero-padded; three more
+	// entries follow the keys'.
 	tails []uint64
 }
 
@@ -124,7 +125,7 @@ func newPrefixTable(keys [][]byte) *prefixTable {
 			p[j] = reps[j][0]
 		}
 	}
-	t.tails = make([]uint64, len(keys))
+	t.tails = make([]uint64, len(keys)+3) // see locate
 	for i, k := range keys {
 		t.tails[i] = tail8(k, depth)
 	}
@@ -153,12 +154,22 @@ func (t *prefixTable) locate(keys [][]byte, e uint32, key []byte) int {
 	}
 	// Count, without branches, the extending keys whose next eight bytes sort below or
 	// equal to the key's; only ties need a full comparison (see next8 for why zero padding
-	// keeps the order).
+	// keeps the order). Up to four, the usual case, take no loop: tails has three spare
+	// entries at its end, and the ones past the window are masked off.
 	k8 := tail8(key, t.depth)
-	lt, le := base, base
-	for _, s8 := range t.tails[base : base+ext] {
-		lt += b2i(s8 < k8)
-		le += b2i(s8 <= k8)
+	var lt, le int
+	if ext <= 4 {
+		ts := t.tails[base : base+4 : base+4]
+		lt = base + b2i(ts[0] < k8) + b2i(ts[1] < k8)&b2i(ext > 1) +
+			b2i(ts[2] < k8)&b2i(ext > 2) + b2i(ts[3] < k8)&b2i(ext > 3)
+		le = base + b2i(ts[0] <= k8) + b2i(ts[1] <= k8)&b2i(ext > 1) +
+			b2i(ts[2] <= k8)&b2i(ext > 2) + b2i(ts[3] <= k8)&b2i(ext > 3)
+	} else {
+		lt, le = base, base
+		for _, s8 := range t.tails[base : base+ext] {
+			lt += b2i(s8 < k8)
+			le += b2i(s8 <= k8)
+		}
 	}
 	for ; lt < le && bytes.Compare(keys[lt][t.depth:], key[t.depth:]) <= 0; lt++ {
 	}
