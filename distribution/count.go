@@ -312,15 +312,45 @@ func countStream(r io.Reader, loc *Locator, opt Options, workers int) (Result, e
 }
 
 // lineCounter counts lines into one worker's counts.
+//
+// The counts are 32-bit, half the cache a region takes while counting (with 100,000
+// regions the worker's counts, the prefix table and the split keys' tails then fit in a
+// core's L2 cache); they move into 64-bit totals before any of them could overflow.
 type lineCounter struct {
-	loc    *Locator
-	counts []int64
-	keyBuf []byte // room for one decoded key
-	raw    bool
+	loc     *Locator
+	counts  []uint32
+	totals  []int64 // counts flushed so far; nil until the first flush
+	pending int64   // lines counted into counts since the last flush
+	keyBuf  []byte  // room for one decoded key
+	raw     bool
 }
 
 func newLineCounter(loc *Locator, raw bool) *lineCounter {
-	return &lineCounter{loc: loc, counts: make([]int64, loc.Regions()), keyBuf: make([]byte, 0, MaxRowLength+1), raw: raw}
+	return &lineCounter{loc: loc, counts: make([]uint32, loc.Regions()), keyBuf: make([]byte, 0, MaxRowLength+1), raw: raw}
+}
+
+// flushAt is how many lines counts may take before they move to totals: no count can
+// reach 2^32 before.
+const flushAt = 1 << 31
+
+// added notes n more lines in counts and flushes them to totals when they could overflow
+// soon; the counting loops call it at least every flushAt/2 lines.
+func (c *lineCounter) added(n int64) {
+	if c.pending += n; c.pending >= flushAt/2 {
+		c.flush()
+	}
+}
+
+// flush moves counts into totals.
+func (c *lineCounter) flush() {
+	if c.totals == nil {
+		c.totals = make([]int64, len(c.counts))
+	}
+	for i, n := range c.counts {
+		c.totals[i] += int64(n)
+		c.counts[i] = 0
+	}
+	c.pending = 0
 }
 
 // count counts the lines of data that start before offset to; the last of them may run
@@ -370,6 +400,7 @@ func (c *lineCounter) countText(data []byte, to int) (int64, error) {
 			n, start, err = c.countMixed(data[:end], start, min(to, end))
 		}
 		lines += n
+		c.added(n) // a block holds at most plainBlock lines; a long line, one
 		if err != nil {
 			return lines, err
 		}
@@ -717,16 +748,20 @@ func (c *lineCounter) countRaw(data []byte, to int) (int64, error) {
 		}
 		c.counts[c.loc.Locate(key)]++
 		lines++
+		c.added(1)
 	}
 	return lines, nil
 }
 
 // mergeCounts adds up the workers' counts.
 func mergeCounts(counters []*lineCounter) []int64 {
-	out := counters[0].counts
-	for _, c := range counters[1:] {
-		for i, n := range c.counts {
+	out := make([]int64, len(counters[0].counts))
+	for _, c := range counters {
+		for i, n := range c.totals {
 			out[i] += n
+		}
+		for i, n := range c.counts {
+			out[i] += int64(n)
 		}
 	}
 	return out

@@ -77,7 +77,7 @@ func assertSameCount(t *testing.T, name string, loc *Locator, text []byte) {
 	if err != nil {
 		err = &LineError{Line: n + 1, Err: err} // count's error is on the line after its n
 	}
-	check("count", Result{Counts: c.counts, Keys: n}, err)
+	check("count", Result{Counts: mergeCounts([]*lineCounter{c}), Keys: n}, err)
 }
 
 // splitSets are split keys of every shape the prefix table meets: hex prefixes (decided by
@@ -284,4 +284,25 @@ func FuzzCount(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A worker's 32-bit counts move to 64-bit totals once flushAt/2 lines are counted (a count
+// is at most the lines counted since the last flush, and a block adds at most plainBlock
+// lines, so none reaches 2^32), and the totals and what is counted after add up.
+func TestCountFlushes(t *testing.T) {
+	loc, err := NewLocator(keys("5"))
+	require.NoError(t, err)
+	for _, raw := range []bool{false, true} {
+		c := newLineCounter(loc, raw)
+		c.counts[1] = flushAt/2 - 2 // as if that many lines had been counted, all in region 1
+		c.pending = flushAt/2 - 2
+		n, err := c.count([]byte("7\n8\n9\n1\n"), 8)
+		require.NoError(t, err)
+		require.Equal(t, int64(4), n)
+		require.NotNil(t, c.totals, "raw=%v", raw)
+		require.Equal(t, []int64{1, flushAt/2 + 1}, mergeCounts([]*lineCounter{c}), "raw=%v", raw)
+		if !raw {
+			require.Equal(t, int64(0), c.pending)
+		}
+	}
 }

@@ -27,9 +27,10 @@ type prefixTable struct {
 	cls []uint32
 	// entries[i] is base | extending<<entryShift, base the number of split keys <= P.
 	entries []uint32
-	// tails[i] is bytes depth..depth+7 of keys[i], big-endian, zero-padded; three more
-	// entries follow the keys'.
-	tails []uint64
+	// tails[i] is bytes depth..depth+3 of keys[i], big-endian, zero-padded; three more
+	// entries follow the keys'. (Four bytes: with 100,000 regions the tails then fit in the
+	// L2 cache beside the entries; keys that tie on them are compared in full.)
+	tails []uint32
 }
 
 const (
@@ -125,9 +126,9 @@ func newPrefixTable(keys [][]byte) *prefixTable {
 			p[j] = reps[j][0]
 		}
 	}
-	t.tails = make([]uint64, len(keys)+3) // see locate
+	t.tails = make([]uint32, len(keys)+3) // see locate
 	for i, k := range keys {
-		t.tails[i] = tail8(k, depth)
+		t.tails[i] = tail4(k, depth)
 	}
 	return t
 }
@@ -152,23 +153,23 @@ func (t *prefixTable) locate(keys [][]byte, e uint32, key []byte) int {
 	if ext == manyExtend {
 		return -1
 	}
-	// Count, without branches, the extending keys whose next eight bytes sort below or
+	// Count, without branches, the extending keys whose next four bytes sort below or
 	// equal to the key's; only ties need a full comparison (see next8 for why zero padding
 	// keeps the order). Up to four, the usual case, take no loop: tails has three spare
 	// entries at its end, and the ones past the window are masked off.
-	k8 := tail8(key, t.depth)
+	k4 := tail4(key, t.depth)
 	var lt, le int
 	if ext <= 4 {
 		ts := t.tails[base : base+4 : base+4]
-		lt = base + b2i(ts[0] < k8) + b2i(ts[1] < k8)&b2i(ext > 1) +
-			b2i(ts[2] < k8)&b2i(ext > 2) + b2i(ts[3] < k8)&b2i(ext > 3)
-		le = base + b2i(ts[0] <= k8) + b2i(ts[1] <= k8)&b2i(ext > 1) +
-			b2i(ts[2] <= k8)&b2i(ext > 2) + b2i(ts[3] <= k8)&b2i(ext > 3)
+		lt = base + b2i(ts[0] < k4) + b2i(ts[1] < k4)&b2i(ext > 1) +
+			b2i(ts[2] < k4)&b2i(ext > 2) + b2i(ts[3] < k4)&b2i(ext > 3)
+		le = base + b2i(ts[0] <= k4) + b2i(ts[1] <= k4)&b2i(ext > 1) +
+			b2i(ts[2] <= k4)&b2i(ext > 2) + b2i(ts[3] <= k4)&b2i(ext > 3)
 	} else {
 		lt, le = base, base
-		for _, s8 := range t.tails[base : base+ext] {
-			lt += b2i(s8 < k8)
-			le += b2i(s8 <= k8)
+		for _, s4 := range t.tails[base : base+ext] {
+			lt += b2i(s4 < k4)
+			le += b2i(s4 <= k4)
 		}
 	}
 	for ; lt < le && bytes.Compare(keys[lt][t.depth:], key[t.depth:]) <= 0; lt++ {
@@ -176,16 +177,16 @@ func (t *prefixTable) locate(keys [][]byte, e uint32, key []byte) int {
 	return lt
 }
 
-// tail8 is b[d:d+8] as a big-endian number, zero-padded when b is shorter.
-func tail8(b []byte, d int) uint64 {
-	if len(b) >= d+8 {
-		return binary.BigEndian.Uint64(b[d:])
+// tail4 is b[d:d+4] as a big-endian number, zero-padded when b is shorter.
+func tail4(b []byte, d int) uint32 {
+	if len(b) >= d+4 {
+		return binary.BigEndian.Uint32(b[d:])
 	}
-	var pad [8]byte
+	var pad [4]byte
 	if len(b) > d {
 		copy(pad[:], b[d:])
 	}
-	return binary.BigEndian.Uint64(pad[:])
+	return binary.BigEndian.Uint32(pad[:])
 }
 
 // classes divides the byte values of one position into classes that compare alike with
