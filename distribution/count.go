@@ -323,6 +323,7 @@ type lineCounter struct {
 	pending int64   // lines counted into counts since the last flush
 	keyBuf  []byte  // room for one decoded key
 	raw     bool
+	ends    [plainSpan + 1]uint32 // countPlain's line ends (one spare entry)
 }
 
 func newLineCounter(loc *Locator, raw bool) *lineCounter {
@@ -494,12 +495,14 @@ func (c *lineCounter) locateFrom(idx uint32, key []byte) int {
 // countPlain counts the lines of data that start in [from, to), knowing that data has no
 // backslash and no byte >= 0x80; it returns where the next line starts.
 //
-// It walks data eight bytes at a time and takes the lines' ends from the word's \n bits: a
-// call to IndexByte per 33-byte line costs more than the line's whole count. The common
-// lookup (one table read) is inlined for the same reason.
+// Lines of varying length make a branch on "does this word end a line" unpredictable, and
+// mispredicting it once a line costs as much as the lookup. So each span of plainSpan bytes
+// goes in two passes: one takes the line ends from the words' \n bits into ends, without a
+// branch unless a word ends two lines; the other counts the lines ending there, in a loop
+// whose branches are predictable. The common lookup (one table read) is inlined.
 func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) {
 	var lines int64
-	counts := c.counts
+	counts, ends := c.counts, c.ends[:]
 	var cls, entries []uint32
 	depth := maxRowPlusOne // no table: every key takes Locate
 	if t := c.loc.tab; t != nil {
@@ -507,12 +510,23 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) 
 	}
 	start := from // of the current line
 	i := from
-	for ; i+8 <= len(data); i += 8 {
-		// Every byte is below 0x80, so adding 0x7F to each byte of x carries into its
-		// high bit exactly when the byte is not zero, and never into the next byte.
-		x := binary.LittleEndian.Uint64(data[i:]) ^ (ones * '\n')
-		for m := ^(x + ones*0x7F) & highs; m != 0; m &= m - 1 {
-			end := i + bits.TrailingZeros64(m)>>3
+	for i+8 <= len(data) {
+		span := min(i+plainSpan, len(data))
+		k := 0
+		for ; i+8 <= span; i += 8 {
+			// Every byte is below 0x80, so adding 0x7F to each byte of x carries into its
+			// high bit exactly when the byte is not zero, and never into the next byte.
+			x := binary.LittleEndian.Uint64(data[i:]) ^ (ones * '\n')
+			m := ^(x + ones*0x7F) & highs
+			ends[k] = uint32(i + bits.TrailingZeros64(m)>>3) // i+8 when m is 0: overwritten
+			k += b2i(m != 0)
+			for m &= m - 1; m != 0; m &= m - 1 {
+				ends[k] = uint32(i + bits.TrailingZeros64(m)>>3)
+				k++
+			}
+		}
+		for _, e := range ends[:k] {
+			end := int(e)
 			key := data[start:end]
 			start = end + 1
 			if n := len(key); n > 0 && key[n-1] == '\r' {
@@ -547,6 +561,10 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) 
 	n, next, err := c.countMixed(data, start, to)
 	return lines + n, next, err
 }
+
+// plainSpan is how many bytes countPlain takes the line ends of at once: their offsets fit
+// the L1 cache.
+const plainSpan = 4 << 10
 
 // maxRowPlusOne is longer than any valid key.
 const maxRowPlusOne = MaxRowLength + 1
