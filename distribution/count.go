@@ -505,8 +505,10 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) 
 	counts, ends := c.counts, c.ends[:]
 	var cls, entries []uint32
 	depth := maxRowPlusOne // no table: every key takes Locate
+	skip, skipMask, skipWord := 0, uint64(0), uint64(0)
 	if t := c.loc.tab; t != nil {
 		cls, entries, depth = t.cls, t.entries, t.depth
+		skip, skipMask, skipWord = t.skip, t.skipMask, t.skipWord
 	}
 	start := from // of the current line
 	i := from
@@ -538,8 +540,15 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) 
 			lines++
 			if len(key) >= depth {
 				var idx uint32
-				for j, b := range key[:depth] {
-					idx += cls[j<<8|int(b)]
+				j := 0
+				if skip > 0 && len(key) >= 8 {
+					if binary.LittleEndian.Uint64(key)&skipMask != skipWord {
+						idx = miss
+					}
+					j = skip
+				}
+				for ; j < depth; j++ {
+					idx += cls[j<<8|int(key[j])]
 				}
 				if idx < uint32(len(entries)) {
 					if e := entries[idx]; e <= entryBase {

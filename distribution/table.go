@@ -23,6 +23,11 @@ import (
 // follow it in sorted order, and their bytes after P are compared as one number (tails).
 type prefixTable struct {
 	depth int
+	// The first skip positions (at most 8) have one class each, a prefix all split keys
+	// share: a key of 8 bytes or more matches it when its first word, masked by skipMask,
+	// is skipWord, which costs less than skip class reads.
+	skip               int
+	skipMask, skipWord uint64
 	// cls[j<<8|b] is rank*stride of byte b at position j, or miss.
 	cls []uint32
 	// entries[i] is base | extending<<entryShift, base the number of split keys <= P.
@@ -98,6 +103,11 @@ func newPrefixTable(keys [][]byte) *prefixTable {
 			}
 			t.cls[j<<8|b] = uint32(r * stride)
 		}
+	}
+	for t.skip < min(depth, 8) && len(reps[t.skip]) == 1 {
+		t.skipWord |= uint64(reps[t.skip][0]) << (8 * t.skip)
+		t.skipMask |= 0xFF << (8 * t.skip)
+		t.skip++
 	}
 	// Walk the combinations in index order, which is byte order, with the split keys. A
 	// class's first byte stands for all of it: its bytes compare alike with every split key.
