@@ -4,6 +4,7 @@
 #   bash bench/verify.sh                    # every scenario, 512 MiB key files, 3 paired runs
 #   SIZE_MIB=256 RUNS=5 bash bench/verify.sh hex1k user
 #   BIN=/tmp/presplit-old bash bench/verify.sh hex1k   # time another build
+#   QUIET=0 bash bench/verify.sh            # do not wait for idle CPUs before each run
 #
 # Scenarios (issue 14's targets, on a 2-CPU machine):
 #   hex1k    32 lowercase hex chars a line, --prefix hex --regions 1000       (>= 0.5x wc -l)
@@ -137,6 +138,23 @@ keyfile() {
 
 now() { date +%s.%N; }
 
+# waitidle: on a shared machine, start a run only once the CPUs were at least 95% idle for
+# a second (QUIET=0 skips the wait; it gives up after two minutes and says so).
+waitidle() {
+  [ "${QUIET:-1}" = 1 ] || return 0
+  local t
+  for t in $(seq 1 120); do
+    local a b
+    read -r -a a </proc/stat
+    sleep 1
+    read -r -a b </proc/stat
+    local busy=0 idle=$(((b[4] + b[5]) - (a[4] + a[5]))) k
+    for k in 1 2 3 6 7 8; do busy=$((busy + b[k] - a[k])); done
+    [ $((idle * 100)) -ge $((95 * (busy + idle))) ] && return 0
+  done
+  echo "   (the machine stayed busy: this run shares it)" >&2
+}
+
 # run NAME KIND ARGS...: RUNS paired runs of wc -l and presplit verify ARGS on a KIND file.
 run() {
   local name=$1 kind=$2
@@ -147,6 +165,7 @@ run() {
   : >"$work/runs.txt"
   for r in $(seq 1 "$runs"); do
     cat "$keys" >/dev/null # warm the page cache for both
+    waitidle
     local t0 t1 t2 t3 lines rss_kib=""
     t0=$(now)
     lines=$(wc -l <"$keys")
