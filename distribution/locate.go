@@ -158,8 +158,12 @@ func (l *Locator) Keys() [][]byte { return l.keys }
 
 // Locate returns the index of the region holding key: the number of split keys <= key.
 func (l *Locator) Locate(key []byte) int {
-	if t := l.tab; t != nil && len(key) >= t.depth {
-		if i := t.index(key); i < uint32(len(t.entries)) {
+	if t := l.tab; t != nil {
+		if len(key) < t.depth {
+			if r, ok := t.locateShort(l.keys, key); ok {
+				return r
+			}
+		} else if i := t.index(key); i < uint32(len(t.entries)) {
 			if r := t.locate(l.keys, t.entries[i], key); r >= 0 {
 				return r
 			}

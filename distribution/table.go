@@ -187,6 +187,41 @@ func (t *prefixTable) locate(keys [][]byte, e uint32, key []byte) int {
 	return lt
 }
 
+// locateShort is the region of a key shorter than depth, or ok false on a miss. It looks
+// up the key padded with zero bytes to depth, K0: the split keys <= K0 are those <= key
+// and those strictly between, which can only be key followed by zero bytes (up to K0
+// itself) and sort just below the entry's base.
+func (t *prefixTable) locateShort(keys [][]byte, key []byte) (region int, ok bool) {
+	var idx uint32
+	for j, b := range key {
+		idx += t.cls[j<<8|int(b)]
+	}
+	for j := len(key); j < t.depth; j++ {
+		idx += t.cls[j<<8]
+	}
+	if idx >= uint32(len(t.entries)) {
+		return 0, false
+	}
+	r := int(t.entries[idx] & entryBase)
+	for r > 0 && zeroExtends(keys[r-1], key) {
+		r--
+	}
+	return r, true
+}
+
+// zeroExtends reports whether s is key followed by one or more zero bytes.
+func zeroExtends(s, key []byte) bool {
+	if len(s) <= len(key) || !bytes.HasPrefix(s, key) {
+		return false
+	}
+	for _, b := range s[len(key):] {
+		if b != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // tail4 is b[d:d+4] as a big-endian number, zero-padded when b is shorter.
 func tail4(b []byte, d int) uint32 {
 	if len(b) >= d+4 {
