@@ -389,11 +389,19 @@ func (c *lineCounter) countText(data []byte, to int) (int64, error) {
 		switch {
 		case end == start: // a line longer than the block
 			n, start, err = c.countMixed(data, start, start+1)
-		case !hasHighByte(block) && bytes.IndexByte(block, '\\') < 0:
-			if stride := fixedStride(block); stride > 0 && c.fixedOK(stride) {
+		case bytes.IndexByte(block, '\\') < 0:
+			stride := fixedStride(block)
+			if stride > 0 && c.fixedOK(stride) && !hasHighByte(block) {
 				n, start = c.countFixed(data[:end], start, min(to, end), stride)
-			} else {
-				n, start, err = c.countPlain(data[:end], start, min(to, end))
+				break
+			}
+			// countPlain checks for bytes >= 0x80 as it reads, and stops before them.
+			var plain bool
+			n, start, plain, err = c.countPlain(data[:end], start, min(to, end))
+			if !plain && err == nil {
+				var more int64
+				more, start, err = c.countMixed(data[:end], start, min(to, end))
+				n += more
 			}
 		case !hasHighByte(block):
 			n, start, err = c.countEscaped(data[:end], start, min(to, end))
@@ -493,15 +501,16 @@ func (c *lineCounter) locateFrom(idx uint32, key []byte) int {
 }
 
 // countPlain counts the lines of data that start in [from, to), knowing that data has no
-// backslash and no byte >= 0x80; it returns where the next line starts.
+// backslash; it returns where the next line starts. It checks that data has no byte >= 0x80
+// in the same pass that finds the line ends; when a span has one it stops before the span's
+// first line and returns plain false.
 //
 // Lines of varying length make a branch on "does this word end a line" unpredictable, and
 // mispredicting it once a line costs as much as the lookup. So each span of plainSpan bytes
 // goes in two passes: one takes the line ends from the words' \n bits into ends, without a
 // branch unless a word ends two lines; the other counts the lines ending there, in a loop
 // whose branches are predictable. The common lookup (one table read) is inlined.
-func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) {
-	var lines int64
+func (c *lineCounter) countPlain(data []byte, from, to int) (lines int64, next int, plain bool, err error) {
 	counts, ends := c.counts, c.ends[:]
 	var cls, entries []uint32
 	depth := maxRowPlusOne // no table: every key takes Locate
@@ -515,10 +524,13 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) 
 	for i+8 <= len(data) {
 		span := min(i+plainSpan, len(data))
 		k := 0
+		var high uint64
 		for ; i+8 <= span; i += 8 {
-			// Every byte is below 0x80, so adding 0x7F to each byte of x carries into its
+			// If every byte is below 0x80, adding 0x7F to each byte of x carries into its
 			// high bit exactly when the byte is not zero, and never into the next byte.
-			x := binary.LittleEndian.Uint64(data[i:]) ^ (ones * '\n')
+			w := binary.LittleEndian.Uint64(data[i:])
+			high |= w
+			x := w ^ (ones * '\n')
 			m := ^(x + ones*0x7F) & highs
 			ends[k] = uint32(i + bits.TrailingZeros64(m)>>3) // i+8 when m is 0: overwritten
 			k += b2i(m != 0)
@@ -526,6 +538,9 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) 
 				ends[k] = uint32(i + bits.TrailingZeros64(m)>>3)
 				k++
 			}
+		}
+		if high&highs != 0 { // the line ends found may be wrong
+			return lines, start, false, nil
 		}
 		for _, e := range ends[:k] {
 			end := int(e)
@@ -535,7 +550,7 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) 
 				key = key[:n-1]
 			}
 			if len(key) > MaxRowLength {
-				return lines, start, tooLong(len(key))
+				return lines, start, true, tooLong(len(key))
 			}
 			lines++
 			if len(key) >= depth {
@@ -562,13 +577,13 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) 
 			counts[c.loc.Locate(key)]++
 		next:
 			if start >= to {
-				return lines, start, nil
+				return lines, start, true, nil
 			}
 		}
 	}
 	// The last bytes, fewer than eight: the line-at-a-time loop does.
 	n, next, err := c.countMixed(data, start, to)
-	return lines + n, next, err
+	return lines + n, next, true, err
 }
 
 // plainSpan is how many bytes countPlain takes the line ends of at once: their offsets fit

@@ -130,6 +130,10 @@ func TestFastPathsMatchPlainLocator(t *testing.T) {
 	inputs["no final newline"] = hex[:len(hex)-5]
 	inputs["escapes in hex"] = bytes.ReplaceAll(hex, []byte("a"), []byte(`\x61`))
 	inputs["literal backslashes"] = bytes.ReplaceAll(hex, []byte("b"), []byte(`\`))
+	// A raw byte >= 0x80 in plain text (no backslash in the block): an error on its line.
+	user := userText(rng, 4000)
+	mid := bytes.IndexByte(user[len(user)/2:], '\n') + len(user)/2 + 3
+	inputs["plain with a raw high byte"] = slices.Concat(user[:mid], []byte("\xC3\xA9"), user[mid:])
 	// A bad escape at each offset from a line's start (so at each byte of a word, and in the
 	// word of the line end before it) and just before a line's end.
 	small := binaryText(rng, 300)
