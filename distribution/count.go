@@ -463,8 +463,11 @@ func (c *lineCounter) fixedOK(stride int) bool {
 // read away unless its first bytes are not in the table or split keys extend them.
 func (c *lineCounter) countFixed(data []byte, from, to, stride int) (int64, int) {
 	t, counts := c.loc.tab, c.counts
-	cls, entries := t.cls, t.entries
+	cls, entries, tails := t.cls, t.entries, t.tails
 	depth := t.depth
+	// Every key holds the four bytes after the table's depth: up to four extending split
+	// keys are compared here, as prefixTable.locate does.
+	withTail := stride-2 >= depth+4
 	lines := int64(0)
 	p := from
 	for ; p < to; p += stride {
@@ -474,10 +477,25 @@ func (c *lineCounter) countFixed(data []byte, from, to, stride int) (int64, int)
 			idx += cls[j<<8|int(b)]
 		}
 		if idx < uint32(len(entries)) {
-			if e := entries[idx]; e <= entryBase {
+			e := entries[idx]
+			if e <= entryBase {
 				counts[e]++
 				lines++
 				continue
+			}
+			if ext := int(e >> entryShift); ext <= 4 && withTail {
+				base := int(e & entryBase)
+				k4 := binary.BigEndian.Uint32(line[depth:])
+				ts := tails[base : base+4 : base+4]
+				lt := base + b2i(ts[0] < k4) + b2i(ts[1] < k4)&b2i(ext > 1) +
+					b2i(ts[2] < k4)&b2i(ext > 2) + b2i(ts[3] < k4)&b2i(ext > 3)
+				le := base + b2i(ts[0] <= k4) + b2i(ts[1] <= k4)&b2i(ext > 1) +
+					b2i(ts[2] <= k4)&b2i(ext > 2) + b2i(ts[3] <= k4)&b2i(ext > 3)
+				if lt == le {
+					counts[lt]++
+					lines++
+					continue
+				}
 			}
 		}
 		if line[len(line)-1] == '\r' {
