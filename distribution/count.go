@@ -323,7 +323,8 @@ type lineCounter struct {
 	pending int64   // lines counted into counts since the last flush
 	keyBuf  []byte  // room for one decoded key
 	raw     bool
-	ends    [plainSpan + 1]uint32 // countPlain's line ends (one spare entry)
+	ends    [plainSpan + 1]uint32 // line ends in a span (one spare entry)
+	bads    [plainSpan]uint32     // countEscaped's bad escapes in a span
 }
 
 func newLineCounter(loc *Locator, raw bool) *lineCounter {
@@ -625,9 +626,9 @@ func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error
 		return c.countMixed(data, from, to)
 	}
 	var lines int64
-	counts, entries := c.counts, t.entries
-	start := from // of the current line
-	bad := false  // the current line has a \x without two uppercase hex digits
+	counts, entries, ends, bads := c.counts, t.entries, c.ends[:], c.bads[:]
+	start := from    // of the current line
+	carried := false // the current line has a bad escape in an earlier span
 	i := from
 	// The check needs the three bytes after each word: the loop carries the next word's
 	// flags over.
@@ -636,25 +637,44 @@ func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error
 		w := binary.LittleEndian.Uint64(data[i:])
 		x, h = equalBytes(w, 'x'), hexDigits(w)
 	}
-	for ; i+16 <= len(data); i += 8 {
-		w, wn := binary.LittleEndian.Uint64(data[i:]), binary.LittleEndian.Uint64(data[i+8:])
-		xn, hn := equalBytes(wn, 'x'), hexDigits(wn)
-		// esc flags each \ followed by x; badw those of them not followed by two
-		// uppercase hex digits.
-		esc := equalBytes(w, '\\') & (x>>8 | xn<<56)
-		badw := esc &^ ((h>>16 | hn<<48) & (h>>24 | hn<<40))
-		x, h = xn, hn
-		for m := equalBytes(w, '\n'); m != 0; m &= m - 1 {
-			k := bits.TrailingZeros64(m)
-			p := i + k>>3
-			line := data[start:p]
-			if n := len(line); n > 0 && line[n-1] == '\r' {
-				line = line[:n-1]
+	// As in countPlain, each span goes in two passes: the line ends and bad escapes first,
+	// then the lines.
+	for i+16 <= len(data) {
+		span := min(i+plainSpan, len(data)-8)
+		k, nbad := 0, 0
+		for ; i+8 <= span; i += 8 {
+			w, wn := binary.LittleEndian.Uint64(data[i:]), binary.LittleEndian.Uint64(data[i+8:])
+			xn, hn := equalBytes(wn, 'x'), hexDigits(wn)
+			// esc flags each \ followed by x; bad those of them not followed by two
+			// uppercase hex digits.
+			esc := equalBytes(w, '\\') & (x>>8 | xn<<56)
+			for bad := esc &^ ((h>>16 | hn<<48) & (h>>24 | hn<<40)); bad != 0; bad &= bad - 1 {
+				bads[nbad] = uint32(i + bits.TrailingZeros64(bad)>>3)
+				nbad++
 			}
-			bad = bad || badw&(1<<k-1) != 0
-			badw &^= 1<<k - 1
-			idx, ok := decodeHead(line, t.depth, t.cls)
-			if bad || !ok || idx >= uint32(len(entries)) || entries[idx] > entryBase || len(line) > MaxRowLength {
+			x, h = xn, hn
+			m := equalBytes(w, '\n')
+			ends[k] = uint32(i + bits.TrailingZeros64(m)>>3) // i+8 when m is 0: overwritten
+			k += b2i(m != 0)
+			for m &= m - 1; m != 0; m &= m - 1 {
+				ends[k] = uint32(i + bits.TrailingZeros64(m)>>3)
+				k++
+			}
+		}
+		b := 0 // the first bad escape not before start
+		for _, e := range ends[:k] {
+			p := int(e)
+			bad := carried
+			for ; b < nbad && int(bads[b]) < p; b++ {
+				bad = true
+			}
+			carried = false
+			end := p
+			if end > start && data[end-1] == '\r' {
+				end--
+			}
+			idx, ok := headIndex(data, start, end, t.depth, t.cls)
+			if bad || !ok || idx >= uint32(len(entries)) || entries[idx] > entryBase || end-start > MaxRowLength {
 				n, next, err := c.countMixed(data, start, p+1)
 				lines += n
 				if err != nil {
@@ -664,16 +684,37 @@ func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error
 				counts[entries[idx]]++
 				lines++
 			}
-			bad = false
 			start = p + 1
 			if start >= to {
 				return lines, start, nil
 			}
 		}
-		bad = bad || badw != 0
+		carried = carried || b < nbad
 	}
 	n, next, err := c.countMixed(data, start, to)
 	return lines + n, next, err
+}
+
+// headIndex decodes the first depth key bytes of the line data[start:end] (toStringBinary
+// text without bytes >= 0x80, whose escapes are known to be valid) and sums their ranks in
+// cls as prefixTable.index does. ok is false when the line is shorter. It reads up to
+// three bytes past the line, so data must go on at least that far, and it takes no branch
+// on whether a byte is escaped.
+func headIndex(data []byte, start, end, depth int, cls []uint32) (idx uint32, ok bool) {
+	i := start
+	for j := range depth {
+		if i+3 >= len(data) {
+			return 0, false
+		}
+		b := data[i]
+		esc := b2i(b == '\\') & b2i(data[i+1] == 'x')
+		if esc != 0 {
+			b = unhex[data[i+2]]<<4 | unhex[data[i+3]]
+		}
+		idx += cls[j<<8|int(b)]
+		i += 1 + 3*esc
+	}
+	return idx, i <= end
 }
 
 // equalBytes flags, in the high bit of each byte, the bytes of w equal to c; every byte of
@@ -690,33 +731,6 @@ func equalBytes(w uint64, c byte) uint64 {
 func hexDigits(w uint64) uint64 {
 	atLeast := func(c uint64) uint64 { return w + ones*(0x80-c) }
 	return (atLeast('0')&^atLeast('9'+1) | atLeast('A')&^atLeast('F'+1)) & highs
-}
-
-// decodeHead decodes the first depth key bytes of line, a toStringBinary line without
-// bytes >= 0x80, and sums their ranks in cls as prefixTable.index does. ok is false when
-// the line is shorter or an escape among them is not valid.
-func decodeHead(line []byte, depth int, cls []uint32) (idx uint32, ok bool) {
-	i := 0
-	for j := range depth {
-		if i >= len(line) {
-			return 0, false
-		}
-		b := line[i]
-		i++
-		if b == '\\' && i < len(line) && line[i] == 'x' {
-			if i+2 >= len(line) {
-				return 0, false
-			}
-			hi, lo := unhex[line[i+1]], unhex[line[i+2]]
-			if hi|lo > 0xF {
-				return 0, false
-			}
-			b = hi<<4 | lo
-			i += 3
-		}
-		idx += cls[j<<8|int(b)]
-	}
-	return idx, true
 }
 
 // unhex is the value of an uppercase hex digit, 0xFF for any other byte.

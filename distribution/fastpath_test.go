@@ -145,6 +145,11 @@ func TestFastPathsMatchPlainLocator(t *testing.T) {
 		end := bytes.IndexByte(small[line:], '\n') + line
 		inputs["bad "+bad+" at the end"] = slices.Concat(small[:end], []byte(bad), small[end:])
 	}
+	// A bad escape just past a span's edge (countPlain and countEscaped take 4 KiB spans)
+	// in a line that began before it.
+	for at := plainSpan - 6; at < plainSpan+10; at++ {
+		inputs[fmt.Sprintf("bad escape at byte %d", at)] = slices.Concat(small[:at], []byte(`\xZZ`), small[at:])
+	}
 	for sname, splits := range splitSets(t) {
 		inputs["split keys"] = splitKeyLines(splits)
 		loc, err := NewLocator(splits)
