@@ -371,12 +371,13 @@ const plainBlock = 64 << 10
 
 // countText is count for toStringBinary text, a block of whole lines at a time. Sample keys
 // are nearly always plain text, with no backslash and no byte >= 0x80, so each line is its
-// own key; checking that once for a block (with the assembly IndexByte and a
-// word-at-a-time OR) costs far less than checking every line. A plain block whose lines
-// all have one length (fixed-width keys, the usual sample) needs no search for line ends
-// at all: one bytes.Count and a look at every expected end prove the stride. A block with
-// escapes but no byte >= 0x80 decodes only the bytes the lookup needs and validates the
-// rest. Anything else, and every bad line, goes line by line through DecodeKey.
+// own key; checking that once for a block (the assembly IndexByte, and a word-at-a-time OR
+// folded into the pass that finds line ends) costs far less than checking every line. A
+// plain block whose lines all have one length (fixed-width keys, the usual sample) needs no
+// search for line ends at all: one bytes.Count and a look at every expected end prove the
+// stride (countFixed). A block with escapes but no byte >= 0x80 decodes only the bytes the
+// lookup needs and checks the rest (countEscaped). Anything else, and every bad line, goes
+// line by line through DecodeKey (countMixed).
 func (c *lineCounter) countText(data []byte, to int) (int64, error) {
 	var lines int64
 	for start := 0; start < to; {

@@ -21,11 +21,13 @@ const MaxRowLength = 32767
 // Locator finds the region of a key among sorted split keys. Region i is
 // [keys[i-1], keys[i]): a key equal to a split key starts that key's region.
 //
-// Most lookups are two table reads: split keys are usually a few bytes long, so a key's
-// first three bytes alone decide its region unless a split key extends exactly those three
-// bytes. The rest go through a two-byte index: every split key that shares a key's first
-// two bytes lies in one small window of the sorted keys, searched on bytes 2..9 as one
-// number. Locate never allocates.
+// Most lookups are one read of a prefix table (see prefixTable): split keys are usually a
+// few bytes long and use few byte values, so a key's first few bytes decide its region
+// unless split keys extend exactly those bytes, and then their next four bytes, compared
+// as one number, nearly always do. The rest go through the first three bytes (two table
+// reads), then a two-byte index: every split key that shares a key's first two bytes lies
+// in one small window of the sorted keys, searched on bytes 2..9 as one number. Locate
+// never allocates.
 type Locator struct {
 	keys [][]byte
 	// fast[p] says what the two bytes p>>8, p&0xFF decide for a key of 3 bytes or more; an
@@ -39,8 +41,8 @@ type Locator struct {
 	// next8[i] is bytes 2..9 of keys[i], big-endian, zero-padded: comparing it with the
 	// same bytes of a key decides most comparisons without touching the keys.
 	next8 []uint64
-	// tab places most keys in one table read before any of the above; nil when the split
-	// keys use too many byte values at their first position.
+	// tab places most keys in one table read before any of the above; nil when there are
+	// no split keys (or 2^27 or more).
 	tab *prefixTable
 }
 

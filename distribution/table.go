@@ -53,7 +53,8 @@ const (
 )
 
 // newPrefixTable builds the table for keys (sorted, distinct, non-empty), or returns nil
-// when no depth helps (a single position already has too many values to rank).
+// when there are none or too many for an entry's base. The depth is the most leading
+// positions whose combinations fit maxEntries, and no more than the longest key.
 func newPrefixTable(keys [][]byte) *prefixTable {
 	if len(keys) == 0 || len(keys) >= entryBase {
 		return nil
