@@ -1,23 +1,42 @@
 #!/usr/bin/env bash
-# Throughput of `presplit verify` against `wc -l` on the same 1 GiB key file, in one run.
+# Throughput of `presplit verify` against `wc -l` on the same key file, in the same run.
 #
-#   bash bench/verify.sh            # 1 GiB, 1,000 regions
-#   SIZE_MIB=256 bash bench/verify.sh
+#   bash bench/verify.sh                    # every scenario, 512 MiB key files, 3 paired runs
+#   SIZE_MIB=256 RUNS=5 bash bench/verify.sh hex1k user
+#   BIN=/tmp/presplit-old bash bench/verify.sh hex1k   # time another build
+#   QUIET=0 bash bench/verify.sh            # do not wait for idle CPUs before each run
 #
-# Generates 32-byte hex-prefixed keys (32 random lowercase hex digits, one per line), the
-# 999 split keys of 1,000 even regions over the first three hex digits, warms the page
-# cache, then times `wc -l` and `presplit verify` on the file and prints both throughputs,
-# their ratio (target >= 0.5) and presplit's peak RSS (target < 64 MiB). The key file is
-# deleted on exit. Not run by go test or .ci/run: it takes a minute and 1 GiB of disk.
+# Scenarios (issue 14's targets, on a 2-CPU machine):
+#   hex1k    32 lowercase hex chars a line, --prefix hex --regions 1000       (>= 0.5x wc -l)
+#   hex100k  the same keys, --prefix hex --regions 100000                     (>= 0.25x)
+#   uniform  16 random bytes a line in toStringBinary form (\xNN escapes),
+#            --algo UniformSplit --regions 1000                               (>= 0.2x)
+#   user     user-%d, 8 to 40 bytes a line, 999 split keys taken from a
+#            second sample at even quantiles (all of them start with user-)   (>= 0.3x)
+#   hex1m    the hex keys, --prefix hex --regions 1000000                     (peak RSS < 256 MiB)
+# Peak RSS should stay under 64 MiB up to 100,000 regions.
+#
+# Each run warms the page cache, times `wc -l`, then `presplit verify --format $FORMAT` under
+# /usr/bin/time -v (peak RSS; /proc/PID/status VmHWM without it), checks that both counted the
+# same keys, and prints both throughputs and their ratio; the last line of a scenario is the
+# median of its runs. Key files are deleted on exit. Not run by go test or .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-size_mib=${SIZE_MIB:-1024}
-regions=1000
+size_mib=${SIZE_MIB:-512}
+runs=${RUNS:-3}
+format=${FORMAT:-table}
+scenarios=("$@")
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(hex1k hex100k uniform user hex1m)
+
 work=$(mktemp -d "${TMPDIR:-/tmp}/presplit-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-go build -o "$work/presplit" .
+bin=${BIN:-}
+if [ -z "$bin" ]; then
+  bin="$work/presplit"
+  go build -o "$bin" .
+fi
 
 # The generator: a throwaway Go program, so the script needs nothing but Go.
 mkdir "$work/gen"
@@ -26,77 +45,191 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/hex"
+	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 )
 
+// genkeys KIND SIZE writes SIZE bytes (whole lines) of keys; genkeys user-splits N writes
+// the N-1 split keys of N regions at even quantiles of another user-%d sample.
 func main() {
-	size, _ := strconv.ParseInt(os.Args[1], 10, 64)
+	kind := os.Args[1]
+	size, _ := strconv.ParseInt(os.Args[2], 10, 64)
 	w := bufio.NewWriterSize(os.Stdout, 1<<20)
+	defer w.Flush()
 	rng := rand.New(rand.NewPCG(1, 2))
+	var line []byte
 	var raw [16]byte
-	line := make([]byte, 33)
-	line[32] = '\n'
-	for written := int64(0); written+33 <= size; written += 33 {
-		for i := 0; i < 16; i += 8 {
-			v := rng.Uint64()
-			for j := range 8 {
-				raw[i+j] = byte(v >> (8 * j))
+	next := map[string]func(){
+		"hex": func() {
+			for i := 0; i < 16; i += 8 {
+				v := rng.Uint64()
+				for j := range 8 {
+					raw[i+j] = byte(v >> (8 * j))
+				}
 			}
-		}
-		hex.Encode(line, raw[:])
-		w.Write(line)
+			line = hex.AppendEncode(line[:0], raw[:])
+		},
+		"binary": func() { // Bytes.toStringBinary of 16 random bytes
+			line = line[:0]
+			for range 16 {
+				c := byte(rng.Uint32())
+				if c >= 0x20 && c <= 0x7E && c != '\\' {
+					line = append(line, c)
+				} else {
+					line = append(line, '\\', 'x', "0123456789ABCDEF"[c>>4], "0123456789ABCDEF"[c&15])
+				}
+			}
+		},
+		"user": func() { userKey(rng, &line) },
 	}
-	w.Flush()
+	if kind == "user-splits" {
+		rng = rand.New(rand.NewPCG(3, 4))
+		sample := make([][]byte, 200*int(size))
+		for i := range sample {
+			userKey(rng, &line)
+			sample[i] = slices.Clone(line)
+		}
+		slices.SortFunc(sample, bytes.Compare)
+		var prev []byte
+		for i := 1; i < int(size); i++ {
+			k := sample[i*len(sample)/int(size)]
+			if !bytes.Equal(k, prev) {
+				fmt.Fprintf(w, "%s\n", k)
+			}
+			prev = k
+		}
+		return
+	}
+	for written := int64(0); ; {
+		next[kind]()
+		line = append(line, '\n')
+		if written+int64(len(line)) > size {
+			return
+		}
+		w.Write(line)
+		written += int64(len(line))
+	}
+}
+
+// userKey is user- and a number of 3 to 35 digits: 8 to 40 bytes.
+func userKey(rng *rand.Rand, line *[]byte) {
+	b := append((*line)[:0], "user-"...)
+	n := 3 + rng.IntN(33)
+	b = append(b, byte('1'+rng.IntN(9)))
+	for range n - 1 {
+		b = append(b, byte('0'+rng.IntN(10)))
+	}
+	*line = b
 }
 GO
 (cd "$work/gen" && go mod init gen >/dev/null 2>&1 && go build -o "$work/genkeys" .)
 
-keys="$work/keys.txt"
-"$work/genkeys" $((size_mib * 1024 * 1024)) >"$keys"
-for i in $(seq 1 $((regions - 1))); do printf '%03x\n' $((i * 4096 / regions)); done >"$work/splits.txt"
-bytes=$(stat -c %s "$keys")
-cat "$keys" >/dev/null # warm the page cache for both runs
+# keyfile KIND: the key file of that kind, generated once.
+keyfile() {
+  local f="$work/keys-$1.txt"
+  [ -f "$f" ] || "$work/genkeys" "$1" $((size_mib * 1024 * 1024)) >"$f"
+  echo "$f"
+}
 
 now() { date +%s.%N; }
 
-t0=$(now)
-lines=$(wc -l <"$keys")
-t1=$(now)
-
-# Peak RSS: /usr/bin/time -v when installed, else poll /proc/PID/status (VmHWM).
-rss_kib=""
-t2=$(now)
-if [ -x /usr/bin/time ]; then
-  /usr/bin/time -v -o "$work/time.txt" "$work/presplit" verify --splits-file "$work/splits.txt" \
-    --keys "$keys" --format json >"$work/out.json"
-  t3=$(now)
-  rss_kib=$(awk -F': *' '/Maximum resident set size/ {print $2}' "$work/time.txt")
-else
-  "$work/presplit" verify --splits-file "$work/splits.txt" --keys "$keys" --format json >"$work/out.json" &
-  pid=$!
-  while kill -0 "$pid" 2>/dev/null; do
-    hwm=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
-    [ -n "$hwm" ] && rss_kib=$hwm
-    sleep 0.05
+# waitidle: on a shared machine, start a run only once the CPUs were at least 95% idle for
+# a second (QUIET=0 skips the wait; it gives up after two minutes and says so).
+waitidle() {
+  [ "${QUIET:-1}" = 1 ] || return 0
+  local t
+  for t in $(seq 1 120); do
+    local a b
+    read -r -a a </proc/stat
+    sleep 1
+    read -r -a b </proc/stat
+    local busy=0 idle=$(((b[4] + b[5]) - (a[4] + a[5]))) k
+    for k in 1 2 3 6 7 8; do busy=$((busy + b[k] - a[k])); done
+    [ $((idle * 100)) -ge $((95 * (busy + idle))) ] && return 0
   done
-  wait "$pid"
-  t3=$(now)
-fi
+  echo "   (the machine stayed busy: this run shares it)" >&2
+}
 
-counted=$(grep -m1 '"keys":' <(tac "$work/out.json") | tr -dc '0-9')
-if [ "$counted" != "$lines" ]; then
-  echo "presplit counted $counted keys, wc -l counted $lines" >&2
-  exit 1
-fi
+# run NAME KIND ARGS...: RUNS paired runs of wc -l and presplit verify ARGS on a KIND file.
+run() {
+  local name=$1 kind=$2
+  shift 2
+  local keys bytes
+  keys=$(keyfile "$kind")
+  bytes=$(stat -c %s "$keys")
+  : >"$work/runs.txt"
+  for r in $(seq 1 "$runs"); do
+    cat "$keys" >/dev/null # warm the page cache for both
+    waitidle
+    local t0 t1 t2 t3 lines rss_kib=""
+    t0=$(now)
+    lines=$(wc -l <"$keys")
+    t1=$(now)
+    if [ -x /usr/bin/time ]; then
+      t2=$(now)
+      /usr/bin/time -v -o "$work/time.txt" "$bin" verify "$@" --keys "$keys" --format "$format" >"$work/out" 2>"$work/err"
+      t3=$(now)
+      rss_kib=$(awk -F': *' '/Maximum resident set size/ {print $2}' "$work/time.txt")
+    else
+      t2=$(now)
+      "$bin" verify "$@" --keys "$keys" --format "$format" >"$work/out" 2>"$work/err" &
+      local pid=$! hwm
+      while kill -0 "$pid" 2>/dev/null; do
+        hwm=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
+        [ -n "$hwm" ] && rss_kib=$hwm
+        sleep 0.02
+      done
+      wait "$pid"
+      t3=$(now)
+    fi
+    local counted
+    case $format in
+    json) counted=$(grep -m1 '"keys":' <(tac "$work/out") | tr -dc '0-9') ;;
+    csv) counted=$(awk -F, 'NR > 1 {n += $4} END {print n}' "$work/out") ;;
+    *) counted=$(awk '$1 == "keys" {print $2}' "$work/out") ;;
+    esac
+    if [ "$counted" != "$lines" ]; then
+      echo "$name: presplit counted $counted keys, wc -l counted $lines" >&2
+      cat "$work/err" >&2
+      exit 1
+    fi
+    echo "$t0 $t1 $t2 $t3 $rss_kib" >>"$work/runs.txt"
+  done
+  awk -v name="$name" -v b="$bytes" -v l="$lines" -v cpus="$(nproc)" -v args="$*" '
+  { wc[NR] = $2 - $1; ps[NR] = $4 - $3; rss[NR] = $5; ratio[NR] = wc[NR] / ps[NR] }
+  function median(a, n,   i, j, t, s) {
+    for (i = 1; i <= n; i++) s[i] = a[i]
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (s[j] < s[i]) { t = s[i]; s[i] = s[j]; s[j] = t }
+    return n % 2 ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
+  }
+  BEGIN { mib = b / 1048576 }
+  NR == 1 { printf "== %s: verify %s, %.0f MiB, %d keys, %d CPUs\n", name, args, mib, l, cpus }
+  { printf "   run %d: wc -l %8.1f MiB/s  presplit %8.1f MiB/s (%6.2f s)  ratio %.2f  peak RSS %6.1f MiB\n",
+      NR, mib / wc[NR], mib / ps[NR], ps[NR], ratio[NR], rss[NR] / 1024 }
+  END {
+    printf "   %-8s wc -l %8.1f MiB/s  presplit %8.1f MiB/s (%6.2f s)  ratio %.2f  peak RSS %6.1f MiB\n",
+      "median", mib / median(wc, NR), mib / median(ps, NR), median(ps, NR), median(ratio, NR), median(rss, NR) / 1024
+  }' "$work/runs.txt"
+}
 
-awk -v b="$bytes" -v l="$lines" -v w0="$t0" -v w1="$t1" -v p0="$t2" -v p1="$t3" -v rss="$rss_kib" \
-  -v cpus="$(nproc)" 'BEGIN {
-  mib = b / 1048576; wc = w1 - w0; ps = p1 - p0
-  printf "file      %.0f MiB, %d keys of 32 bytes, %d regions, %d CPUs\n", mib, l, 1000, cpus
-  printf "wc -l     %6.2f s  %8.1f MiB/s\n", wc, mib / wc
-  printf "presplit  %6.2f s  %8.1f MiB/s  peak RSS %.1f MiB\n", ps, mib / ps, rss / 1024
-  printf "ratio     %.2f (presplit / wc -l throughput; target >= 0.5)\n", wc / ps
-}'
+for s in "${scenarios[@]}"; do
+  case $s in
+  hex1k) run hex1k hex --prefix hex --regions 1000 ;;
+  hex100k) run hex100k hex --prefix hex --regions 100000 ;;
+  uniform) run uniform binary --algo UniformSplit --regions 1000 ;;
+  user)
+    "$work/genkeys" user-splits 1000 >"$work/user-splits.txt"
+    run user user --splits-file "$work/user-splits.txt"
+    ;;
+  hex1m) run hex1m hex --prefix hex --regions 1000000 ;;
+  *)
+    echo "unknown scenario $s: hex1k, hex100k, uniform, user or hex1m" >&2
+    exit 2
+    ;;
+  esac
+done

@@ -312,15 +312,47 @@ func countStream(r io.Reader, loc *Locator, opt Options, workers int) (Result, e
 }
 
 // lineCounter counts lines into one worker's counts.
+//
+// The counts are 32-bit, half the cache a region takes while counting (with 100,000
+// regions the worker's counts, the prefix table and the split keys' tails then fit in a
+// core's L2 cache); they move into 64-bit totals before any of them could overflow.
 type lineCounter struct {
-	loc    *Locator
-	counts []int64
-	keyBuf []byte // room for one decoded key
-	raw    bool
+	loc     *Locator
+	counts  []uint32
+	totals  []int64 // counts flushed so far; nil until the first flush
+	pending int64   // lines counted into counts since the last flush
+	keyBuf  []byte  // room for one decoded key
+	raw     bool
+	ends    [plainSpan + 1]uint32 // line ends in a span (one spare entry)
+	bads    [plainSpan]uint32     // countEscaped's bad escapes in a span
 }
 
 func newLineCounter(loc *Locator, raw bool) *lineCounter {
-	return &lineCounter{loc: loc, counts: make([]int64, loc.Regions()), keyBuf: make([]byte, 0, MaxRowLength+1), raw: raw}
+	return &lineCounter{loc: loc, counts: make([]uint32, loc.Regions()), keyBuf: make([]byte, 0, MaxRowLength+1), raw: raw}
+}
+
+// flushAt is how many lines counts may take before they move to totals: no count can
+// reach 2^32 before.
+const flushAt = 1 << 31
+
+// added notes n more lines in counts and flushes them to totals when they could overflow
+// soon; the counting loops call it at least every flushAt/2 lines.
+func (c *lineCounter) added(n int64) {
+	if c.pending += n; c.pending >= flushAt/2 {
+		c.flush()
+	}
+}
+
+// flush moves counts into totals.
+func (c *lineCounter) flush() {
+	if c.totals == nil {
+		c.totals = make([]int64, len(c.counts))
+	}
+	for i, n := range c.counts {
+		c.totals[i] += int64(n)
+		c.counts[i] = 0
+	}
+	c.pending = 0
 }
 
 // count counts the lines of data that start before offset to; the last of them may run
@@ -337,10 +369,15 @@ func (c *lineCounter) count(data []byte, to int) (int64, error) {
 // enough to still be in the L2 cache when its lines are counted.
 const plainBlock = 64 << 10
 
-// countText is count for toStringBinary text. Sample keys are nearly always plain text,
-// with no backslash and no byte >= 0x80, so each line is its own key. Checking that once
-// for a block of whole lines (with the assembly IndexByte and a word-at-a-time OR) and then
-// only looking for \n is about twice as fast as checking every line for all three bytes.
+// countText is count for toStringBinary text, a block of whole lines at a time. Sample keys
+// are nearly always plain text, with no backslash and no byte >= 0x80, so each line is its
+// own key; checking that once for a block (the assembly IndexByte, and a word-at-a-time OR
+// folded into the pass that finds line ends) costs far less than checking every line. A
+// plain block whose lines all have one length (fixed-width keys, the usual sample) needs no
+// search for line ends at all: one bytes.Count and a look at every expected end prove the
+// stride (countFixed). A block with escapes but no byte >= 0x80 decodes only the bytes the
+// lookup needs and checks the rest (countEscaped). Anything else, and every bad line, goes
+// line by line through DecodeKey (countMixed).
 func (c *lineCounter) countText(data []byte, to int) (int64, error) {
 	var lines int64
 	for start := 0; start < to; {
@@ -350,15 +387,31 @@ func (c *lineCounter) countText(data []byte, to int) (int64, error) {
 		}
 		var n int64
 		var err error
+		block := data[start:end]
 		switch {
-		case end > start && isPlain(data[start:end]):
-			n, start, err = c.countPlain(data[:end], start, min(to, end))
-		case end > start:
-			n, start, err = c.countMixed(data[:end], start, min(to, end))
-		default: // a line longer than the block
+		case end == start: // a line longer than the block
 			n, start, err = c.countMixed(data, start, start+1)
+		case bytes.IndexByte(block, '\\') < 0:
+			stride := fixedStride(block)
+			if stride > 0 && c.fixedOK(stride) && !hasHighByte(block) {
+				n, start = c.countFixed(data[:end], start, min(to, end), stride)
+				break
+			}
+			// countPlain checks for bytes >= 0x80 as it reads, and stops before them.
+			var plain bool
+			n, start, plain, err = c.countPlain(data[:end], start, min(to, end))
+			if !plain && err == nil {
+				var more int64
+				more, start, err = c.countMixed(data[:end], start, min(to, end))
+				n += more
+			}
+		case !hasHighByte(block):
+			n, start, err = c.countEscaped(data[:end], start, min(to, end))
+		default:
+			n, start, err = c.countMixed(data[:end], start, min(to, end))
 		}
 		lines += n
+		c.added(n) // a block holds at most plainBlock lines; a long line, one
 		if err != nil {
 			return lines, err
 		}
@@ -366,11 +419,8 @@ func (c *lineCounter) countText(data []byte, to int) (int64, error) {
 	return lines, nil
 }
 
-// isPlain reports whether b has no backslash and no byte >= 0x80.
-func isPlain(b []byte) bool {
-	if bytes.IndexByte(b, '\\') >= 0 {
-		return false
-	}
+// hasHighByte reports whether b has a byte >= 0x80, 32 bytes at a time.
+func hasHighByte(b []byte) bool {
 	var acc uint64
 	for len(b) >= 32 {
 		acc |= binary.LittleEndian.Uint64(b[0:8]) | binary.LittleEndian.Uint64(b[8:16]) |
@@ -380,57 +430,320 @@ func isPlain(b []byte) bool {
 	for _, c := range b {
 		acc |= uint64(c)
 	}
-	return acc&highs == 0
+	return acc&highs != 0
+}
+
+// fixedStride is the length of every line of block, \n included, when they all have the
+// same one; 0 otherwise. block holds whole lines.
+func fixedStride(block []byte) int {
+	stride := bytes.IndexByte(block, '\n') + 1
+	if stride == 0 || len(block)%stride != 0 {
+		return 0
+	}
+	if bytes.Count(block, []byte{'\n'}) != len(block)/stride {
+		return 0
+	}
+	// As many newlines as lines: if each line's last byte is one, there is no other.
+	for i := stride - 1; i < len(block); i += stride {
+		if block[i] != '\n' {
+			return 0
+		}
+	}
+	return stride
+}
+
+// fixedOK reports whether countFixed can count lines of stride bytes: keys (the line
+// without \n, and without a \r before it) long enough for the prefix table and short
+// enough to be valid.
+func (c *lineCounter) fixedOK(stride int) bool {
+	t := c.loc.tab
+	return t != nil && stride-2 >= t.depth && stride-1 <= MaxRowLength
+}
+
+// countFixed counts the plain lines of data that start in [from, to), every one of them
+// stride bytes long; it returns where the next line starts. A line's region is one table
+// read away unless its first bytes are not in the table or split keys extend them.
+func (c *lineCounter) countFixed(data []byte, from, to, stride int) (int64, int) {
+	t, counts := c.loc.tab, c.counts
+	cls, entries, tails := t.cls, t.entries, t.tails
+	depth := t.depth
+	// Every key holds the four bytes after the table's depth: up to four extending split
+	// keys are compared here, as prefixTable.locate does.
+	withTail := stride-2 >= depth+4
+	lines := int64(0)
+	p := from
+	for ; p < to; p += stride {
+		line := data[p : p+stride-1]
+		var idx uint32
+		for j, b := range line[:depth] {
+			idx += cls[j<<8|int(b)]
+		}
+		if idx < uint32(len(entries)) {
+			e := entries[idx]
+			if e <= entryBase {
+				counts[e]++
+				lines++
+				continue
+			}
+			if ext := int(e >> entryShift); ext <= 4 && withTail {
+				base := int(e & entryBase)
+				k4 := binary.BigEndian.Uint32(line[depth:])
+				ts := tails[base : base+4 : base+4]
+				lt := base + b2i(ts[0] < k4) + b2i(ts[1] < k4)&b2i(ext > 1) +
+					b2i(ts[2] < k4)&b2i(ext > 2) + b2i(ts[3] < k4)&b2i(ext > 3)
+				le := base + b2i(ts[0] <= k4) + b2i(ts[1] <= k4)&b2i(ext > 1) +
+					b2i(ts[2] <= k4)&b2i(ext > 2) + b2i(ts[3] <= k4)&b2i(ext > 3)
+				if lt == le {
+					counts[lt]++
+					lines++
+					continue
+				}
+			}
+		}
+		if line[len(line)-1] == '\r' {
+			line = line[:len(line)-1]
+		}
+		counts[c.locateFrom(idx, line)]++
+		lines++
+	}
+	return lines, p
+}
+
+// locateFrom is Locate for a key of at least the table's depth whose index is idx.
+func (c *lineCounter) locateFrom(idx uint32, key []byte) int {
+	t := c.loc.tab
+	if idx < uint32(len(t.entries)) {
+		if r := t.locate(c.loc.keys, t.entries[idx], key); r >= 0 {
+			return r
+		}
+	}
+	return c.loc.locateTwoByte(key)
 }
 
 // countPlain counts the lines of data that start in [from, to), knowing that data has no
-// backslash and no byte >= 0x80; it returns where the next line starts.
+// backslash; it returns where the next line starts. It checks that data has no byte >= 0x80
+// in the same pass that finds the line ends; when a span has one it stops before the span's
+// first line and returns plain false.
 //
-// It walks data eight bytes at a time and takes the lines' ends from the word's \n bits: a
-// call to IndexByte per 33-byte line costs more than the line's whole count. The common
-// Locate case is inlined for the same reason.
-func (c *lineCounter) countPlain(data []byte, from, to int) (int64, int, error) {
-	var lines int64
-	fast, tables, counts := c.loc.fast, c.loc.tables, c.counts
+// Lines of varying length make a branch on "does this word end a line" unpredictable, and
+// mispredicting it once a line costs as much as the lookup. So each span of plainSpan bytes
+// goes in two passes: one takes the line ends from the words' \n bits into ends, without a
+// branch unless a word ends two lines; the other counts the lines ending there, in a loop
+// whose branches are predictable. The common lookup (one table read) is inlined.
+func (c *lineCounter) countPlain(data []byte, from, to int) (lines int64, next int, plain bool, err error) {
+	counts, ends := c.counts, c.ends[:]
+	var cls, entries []uint32
+	depth := maxRowPlusOne // no table: every key takes Locate
+	skip, skipMask, skipWord := 0, uint64(0), uint64(0)
+	if t := c.loc.tab; t != nil {
+		cls, entries, depth = t.cls, t.entries, t.depth
+		skip, skipMask, skipWord = t.skip, t.skipMask, t.skipWord
+	}
 	start := from // of the current line
 	i := from
-	for ; i+8 <= len(data); i += 8 {
-		// Every byte is below 0x80, so adding 0x7F to each byte of x carries into its
-		// high bit exactly when the byte is not zero, and never into the next byte.
-		x := binary.LittleEndian.Uint64(data[i:]) ^ (ones * '\n')
-		for m := ^(x + ones*0x7F) & highs; m != 0; m &= m - 1 {
-			end := i + bits.TrailingZeros64(m)>>3
+	for i+8 <= len(data) {
+		span := min(i+plainSpan, len(data))
+		k := 0
+		var high uint64
+		for ; i+8 <= span; i += 8 {
+			// If every byte is below 0x80, adding 0x7F to each byte of x carries into its
+			// high bit exactly when the byte is not zero, and never into the next byte.
+			w := binary.LittleEndian.Uint64(data[i:])
+			high |= w
+			x := w ^ (ones * '\n')
+			m := ^(x + ones*0x7F) & highs
+			ends[k] = uint32(i + bits.TrailingZeros64(m)>>3) // i+8 when m is 0: overwritten
+			k += b2i(m != 0)
+			for m &= m - 1; m != 0; m &= m - 1 {
+				ends[k] = uint32(i + bits.TrailingZeros64(m)>>3)
+				k++
+			}
+		}
+		if high&highs != 0 { // the line ends found may be wrong
+			return lines, start, false, nil
+		}
+		for _, e := range ends[:k] {
+			end := int(e)
 			key := data[start:end]
 			start = end + 1
 			if n := len(key); n > 0 && key[n-1] == '\r' {
 				key = key[:n-1]
 			}
 			if len(key) > MaxRowLength {
-				return lines, start, tooLong(len(key))
+				return lines, start, true, tooLong(len(key))
 			}
 			lines++
-			if len(key) >= 3 && fast != nil {
-				e := fast[int(key[0])<<8|int(key[1])]
-				if e&fastKind == fastTable {
-					e = tables[int(e&fastMask)<<8|int(key[2])]
+			if len(key) >= depth {
+				var idx uint32
+				j := 0
+				if skip > 0 && len(key) >= 8 {
+					if binary.LittleEndian.Uint64(key)&skipMask != skipWord {
+						idx = miss
+					}
+					j = skip
 				}
-				if e&fastKind == fastRegion {
-					counts[e&fastMask]++
-				} else {
-					counts[c.loc.Locate(key)]++
+				for ; j < depth; j++ {
+					idx += cls[j<<8|int(key[j])]
 				}
-			} else {
-				counts[c.loc.Locate(key)]++
+				if idx < uint32(len(entries)) {
+					if e := entries[idx]; e <= entryBase {
+						counts[e]++
+						goto next
+					}
+				}
+				counts[c.locateFrom(idx, key)]++
+				goto next
 			}
+			counts[c.loc.Locate(key)]++
+		next:
 			if start >= to {
-				return lines, start, nil
+				return lines, start, true, nil
 			}
 		}
 	}
 	// The last bytes, fewer than eight: the line-at-a-time loop does.
 	n, next, err := c.countMixed(data, start, to)
+	return lines + n, next, true, err
+}
+
+// plainSpan is how many bytes countPlain takes the line ends of at once: their offsets fit
+// the L1 cache.
+const plainSpan = 4 << 10
+
+// maxRowPlusOne is longer than any valid key.
+const maxRowPlusOne = MaxRowLength + 1
+
+// countEscaped counts the lines of data that start in [from, to), knowing that data has no
+// byte >= 0x80 but has backslashes; it returns where the next line starts. A key's region
+// depends only on its first bytes, so only those are decoded (up to the prefix table's
+// depth); the rest of the line is only checked: every \x must be followed by two uppercase
+// hex digits. The check runs on eight bytes at a time, without a branch per escape, in the
+// same pass that finds the line ends. A line that fails the check, is too short for the
+// table or is not decided by it goes through countMixed, which decodes it whole and
+// reports its error.
+func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error) {
+	t := c.loc.tab
+	if t == nil {
+		return c.countMixed(data, from, to)
+	}
+	var lines int64
+	counts, entries, ends, bads := c.counts, t.entries, c.ends[:], c.bads[:]
+	start := from    // of the current line
+	carried := false // the current line has a bad escape in an earlier span
+	i := from
+	// The check needs the three bytes after each word: the loop carries the next word's
+	// flags over.
+	var x, h uint64 // x and hex digit flags of the word at i
+	if i+8 <= len(data) {
+		w := binary.LittleEndian.Uint64(data[i:])
+		x, h = equalBytes(w, 'x'), hexDigits(w)
+	}
+	// As in countPlain, each span goes in two passes: the line ends and bad escapes first,
+	// then the lines.
+	for i+16 <= len(data) {
+		span := min(i+plainSpan, len(data)-8)
+		k, nbad := 0, 0
+		for ; i+8 <= span; i += 8 {
+			w, wn := binary.LittleEndian.Uint64(data[i:]), binary.LittleEndian.Uint64(data[i+8:])
+			xn, hn := equalBytes(wn, 'x'), hexDigits(wn)
+			// esc flags each \ followed by x; bad those of them not followed by two
+			// uppercase hex digits.
+			esc := equalBytes(w, '\\') & (x>>8 | xn<<56)
+			for bad := esc &^ ((h>>16 | hn<<48) & (h>>24 | hn<<40)); bad != 0; bad &= bad - 1 {
+				bads[nbad] = uint32(i + bits.TrailingZeros64(bad)>>3)
+				nbad++
+			}
+			x, h = xn, hn
+			m := equalBytes(w, '\n')
+			ends[k] = uint32(i + bits.TrailingZeros64(m)>>3) // i+8 when m is 0: overwritten
+			k += b2i(m != 0)
+			for m &= m - 1; m != 0; m &= m - 1 {
+				ends[k] = uint32(i + bits.TrailingZeros64(m)>>3)
+				k++
+			}
+		}
+		b := 0 // the first bad escape not before start
+		for _, e := range ends[:k] {
+			p := int(e)
+			bad := carried
+			for ; b < nbad && int(bads[b]) < p; b++ {
+				bad = true
+			}
+			carried = false
+			end := p
+			if end > start && data[end-1] == '\r' {
+				end--
+			}
+			idx, ok := headIndex(data, start, end, t.depth, t.cls)
+			if bad || !ok || idx >= uint32(len(entries)) || entries[idx] > entryBase || end-start > MaxRowLength {
+				n, next, err := c.countMixed(data, start, p+1)
+				lines += n
+				if err != nil {
+					return lines, next, err
+				}
+			} else {
+				counts[entries[idx]]++
+				lines++
+			}
+			start = p + 1
+			if start >= to {
+				return lines, start, nil
+			}
+		}
+		carried = carried || b < nbad
+	}
+	n, next, err := c.countMixed(data, start, to)
 	return lines + n, next, err
 }
+
+// headIndex decodes the first depth key bytes of the line data[start:end] (toStringBinary
+// text without bytes >= 0x80, whose escapes are known to be valid) and sums their ranks in
+// cls as prefixTable.index does. ok is false when the line is shorter. It reads up to
+// three bytes past the line, so data must go on at least that far, and it takes no branch
+// on whether a byte is escaped.
+func headIndex(data []byte, start, end, depth int, cls []uint32) (idx uint32, ok bool) {
+	i := start
+	for j := range depth {
+		if i+3 >= len(data) {
+			return 0, false
+		}
+		b := data[i]
+		esc := b2i(b == '\\') & b2i(data[i+1] == 'x')
+		if esc != 0 {
+			b = unhex[data[i+2]]<<4 | unhex[data[i+3]]
+		}
+		idx += cls[j<<8|int(b)]
+		i += 1 + 3*esc
+	}
+	return idx, i <= end
+}
+
+// equalBytes flags, in the high bit of each byte, the bytes of w equal to c; every byte of
+// w must be below 0x80 (adding 0x7F to a byte of w^c carries into its high bit exactly when
+// it is not zero, and never into the next byte).
+func equalBytes(w uint64, c byte) uint64 {
+	x := w ^ (ones * uint64(c))
+	return ^(x + ones*0x7F) & highs
+}
+
+// hexDigits flags, in the high bit of each byte, the bytes of w that are uppercase hex
+// digits; every byte of w must be below 0x80. Adding 0x80-c to a byte sets its high bit
+// exactly when the byte is at least c.
+func hexDigits(w uint64) uint64 {
+	atLeast := func(c uint64) uint64 { return w + ones*(0x80-c) }
+	return (atLeast('0')&^atLeast('9'+1) | atLeast('A')&^atLeast('F'+1)) & highs
+}
+
+// unhex is the value of an uppercase hex digit, 0xFF for any other byte.
+var unhex = func() (t [256]byte) {
+	for i := range t {
+		t[i] = 0xFF
+	}
+	for i, c := range "0123456789ABCDEF" {
+		t[c] = byte(i)
+	}
+	return t
+}()
 
 // countMixed is countPlain for lines that may need decoding. Each line is scanned once,
 // eight bytes at a time, for its \n, a \ or a byte >= 0x80 together; only a line that has
@@ -510,16 +823,20 @@ func (c *lineCounter) countRaw(data []byte, to int) (int64, error) {
 		}
 		c.counts[c.loc.Locate(key)]++
 		lines++
+		c.added(1)
 	}
 	return lines, nil
 }
 
 // mergeCounts adds up the workers' counts.
 func mergeCounts(counters []*lineCounter) []int64 {
-	out := counters[0].counts
-	for _, c := range counters[1:] {
-		for i, n := range c.counts {
+	out := make([]int64, len(counters[0].counts))
+	for _, c := range counters {
+		for i, n := range c.totals {
 			out[i] += n
+		}
+		for i, n := range c.counts {
+			out[i] += int64(n)
 		}
 	}
 	return out

@@ -22,11 +22,13 @@ const MaxRowLength = hbase.MaxRowLength
 // Locator finds the region of a key among sorted split keys. Region i is
 // [keys[i-1], keys[i]): a key equal to a split key starts that key's region.
 //
-// Most lookups are two table reads: split keys are usually a few bytes long, so a key's
-// first three bytes alone decide its region unless a split key extends exactly those three
-// bytes. The rest go through a two-byte index: every split key that shares a key's first
-// two bytes lies in one small window of the sorted keys, searched on bytes 2..9 as one
-// number. Locate never allocates.
+// Most lookups are one read of a prefix table (see prefixTable): split keys are usually a
+// few bytes long and use few byte values, so a key's first few bytes decide its region
+// unless split keys extend exactly those bytes, and then their next four bytes, compared
+// as one number, nearly always do. The rest go through the first three bytes (two table
+// reads), then a two-byte index: every split key that shares a key's first two bytes lies
+// in one small window of the sorted keys, searched on bytes 2..9 as one number. Locate
+// never allocates.
 type Locator struct {
 	keys [][]byte
 	// fast[p] says what the two bytes p>>8, p&0xFF decide for a key of 3 bytes or more; an
@@ -40,6 +42,9 @@ type Locator struct {
 	// next8[i] is bytes 2..9 of keys[i], big-endian, zero-padded: comparing it with the
 	// same bytes of a key decides most comparisons without touching the keys.
 	next8 []uint64
+	// tab places most keys in one table read before any of the above; nil when there are
+	// no split keys (or 2^27 or more).
+	tab *prefixTable
 }
 
 // ErrSplitOrder reports split keys that are not strictly increasing or include an empty key.
@@ -75,6 +80,7 @@ func NewLocator(keys [][]byte) (*Locator, error) {
 	if len(keys) < fastMask {
 		l.buildFast()
 	}
+	l.tab = newPrefixTable(keys)
 	return l, nil
 }
 
@@ -155,6 +161,23 @@ func (l *Locator) Keys() [][]byte { return l.keys }
 
 // Locate returns the index of the region holding key: the number of split keys <= key.
 func (l *Locator) Locate(key []byte) int {
+	if t := l.tab; t != nil {
+		if len(key) < t.depth {
+			if r, ok := t.locateShort(l.keys, key); ok {
+				return r
+			}
+		} else if i := t.index(key); i < uint32(len(t.entries)) {
+			if r := t.locate(l.keys, t.entries[i], key); r >= 0 {
+				return r
+			}
+		}
+	}
+	return l.locateTwoByte(key)
+}
+
+// locateTwoByte is Locate without the prefix table: the first three bytes through fast and
+// tables, then the two-byte index.
+func (l *Locator) locateTwoByte(key []byte) int {
 	if len(key) >= 3 && l.fast != nil {
 		e := l.fast[int(key[0])<<8|int(key[1])]
 		if e&fastKind == fastTable {

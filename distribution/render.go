@@ -1,6 +1,7 @@
 package distribution
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
@@ -33,25 +34,36 @@ func (d Distribution) Summary() Summary { return Summarize(d.Counts) }
 
 // Regions lists the regions in order.
 func (d Distribution) Regions() []Region {
+	total := d.total()
+	rows := make([]Region, len(d.Counts))
+	for i := range d.Counts {
+		rows[i] = d.region(i, total)
+	}
+	return rows
+}
+
+// total is the number of keys in all regions.
+func (d Distribution) total() int64 {
 	var total int64
 	for _, c := range d.Counts {
 		total += c
 	}
-	rows := make([]Region, len(d.Counts))
-	for i, c := range d.Counts {
-		r := Region{Index: i + 1, Keys: c} // regions are numbered from 1 in every output
-		if i > 0 {
-			r.StartKey = hbytes.ToStringBinary(d.Splits[i-1])
-		}
-		if i < len(d.Splits) {
-			r.EndKey = hbytes.ToStringBinary(d.Splits[i])
-		}
-		if total > 0 {
-			r.Share = float64(c) / float64(total)
-		}
-		rows[i] = r
+	return total
+}
+
+// region is row i of Regions, given the total number of keys.
+func (d Distribution) region(i int, total int64) Region {
+	r := Region{Index: i + 1, Keys: d.Counts[i]} // regions are numbered from 1 in every output
+	if i > 0 {
+		r.StartKey = hbytes.ToStringBinary(d.Splits[i-1])
 	}
-	return rows
+	if i < len(d.Splits) {
+		r.EndKey = hbytes.ToStringBinary(d.Splits[i])
+	}
+	if total > 0 {
+		r.Share = float64(r.Keys) / float64(total)
+	}
+	return r
 }
 
 const tablePadding = 2
@@ -59,55 +71,96 @@ const tablePadding = 2
 // WriteTable writes one row per region (index, start key, end key, keys, share) and then
 // the summary. When width > 0 each row also gets a bar of Unicode blocks, scaled so the
 // largest region's bar ends at column width; width 0 writes plain text.
+//
+// The columns are laid out as text/tabwriter would (each as wide as its widest cell plus
+// two spaces) but row by row as they are written: the widths follow from the longest split
+// key, the largest count and the largest share, so nothing is held per region and a
+// million regions take no more memory than ten.
 func WriteTable(w io.Writer, d Distribution, width int) error {
-	rows := d.Regions()
-	cells := make([][5]string, 0, len(rows)+1)
-	cells = append(cells, [5]string{"region", "start key", "end key", "keys", "share"})
-	for _, r := range rows {
-		cells = append(cells, [5]string{strconv.Itoa(r.Index), r.StartKey, r.EndKey,
-			strconv.FormatInt(r.Keys, 10), percent(r.Share)})
-	}
 	s := d.Summary()
+	total := s.Keys
+	keyWidth := 0
+	for _, k := range d.Splits {
+		keyWidth = max(keyWidth, stringBinaryLen(k))
+	}
+	largestShare := ""
+	if len(d.Counts) > 0 {
+		largestShare = percent(d.region(s.Largest-1, total).Share) // the widest share
+	}
+	header := [5]string{"region", "start key", "end key", "keys", "share"}
+	widths := [5]int{
+		max(len(header[0]), len(strconv.Itoa(len(d.Counts)))),
+		max(len(header[1]), keyWidth),
+		max(len(header[2]), keyWidth),
+		max(len(header[3]), len(strconv.FormatInt(s.LargestKeys, 10))),
+		max(len(header[4]), len(largestShare)),
+	}
 	barWidth := 0
 	if width > 0 {
-		// tabwriter pads every column to its widest cell plus tablePadding.
 		used := 0
-		for col := range 5 {
-			widest := 0
-			for _, c := range cells {
-				widest = max(widest, len(c[col]))
-			}
-			used += widest + tablePadding
+		for _, cw := range widths {
+			used += cw + tablePadding
 		}
 		barWidth = width - used - 1 // leave the last column free: no wrap on exact fit
 	}
+	// The share column holds a cell of every row but the header when bars follow it, and
+	// is the rows' last cell otherwise (no padding).
+	shareWidth := len(largestShare)
 
-	// The rows go through a buffer: a region with no key has an empty bar, and the padding
-	// before it is trimmed (no line ends in a space; a key never ends a line).
-	var rowsText bytes.Buffer
-	tw := tabwriter.NewWriter(&rowsText, 0, 8, tablePadding, ' ', 0)
-	for i, c := range cells {
-		line := strings.Join(c[:], "\t")
-		if barWidth > 0 && i > 0 {
-			line += "\t" + bar(rows[i-1].Keys, s.LargestKeys, barWidth)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var line []byte
+	pad := func(cell []byte, from, cw int) []byte {
+		for n := len(cell) - from; n < cw+tablePadding; n++ {
+			cell = append(cell, ' ')
 		}
-		if _, err := fmt.Fprintln(tw, line); err != nil {
-			return err
-		}
+		return cell
 	}
-	if err := tw.Flush(); err != nil {
+	line = line[:0]
+	for col, h := range header[:4] {
+		start := len(line)
+		line = pad(append(line, h...), start, widths[col])
+	}
+	line = append(append(line, header[4]...), '\n')
+	if _, err := bw.Write(line); err != nil {
 		return err
 	}
-	for _, line := range bytes.SplitAfter(rowsText.Bytes(), []byte("\n")) {
-		if len(line) == 0 {
-			continue
+	for i, c := range d.Counts {
+		line = line[:0]
+		start := len(line)
+		line = pad(strconv.AppendInt(line, int64(i+1), 10), start, widths[0])
+		start = len(line)
+		if i > 0 {
+			line = hbytes.AppendStringBinary(line, d.Splits[i-1])
 		}
-		if _, err := w.Write(append(bytes.TrimRight(line[:len(line)-1], " "), '\n')); err != nil {
+		line = pad(line, start, widths[1])
+		start = len(line)
+		if i < len(d.Splits) {
+			line = hbytes.AppendStringBinary(line, d.Splits[i])
+		}
+		line = pad(line, start, widths[2])
+		start = len(line)
+		line = pad(strconv.AppendInt(line, c, 10), start, widths[3])
+		share := 0.0
+		if total > 0 {
+			share = float64(c) / float64(total)
+		}
+		start = len(line)
+		line = append(strconv.AppendFloat(line, 100*share, 'f', 2, 64), '%')
+		if barWidth > 0 {
+			line = append(pad(line, start, shareWidth), bar(c, s.LargestKeys, barWidth)...)
+		}
+		// A region with no key has an empty bar: no line ends in a space (a key never ends
+		// a line).
+		line = append(bytes.TrimRight(line, " "), '\n')
+		if _, err := bw.Write(line); err != nil {
 			return err
 		}
 	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
 	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 0, 8, tablePadding, ' ', 0)
+	tw := tabwriter.NewWriter(w, 0, 8, tablePadding, ' ', 0)
 	fmt.Fprintf(tw, "keys\t%d\n", s.Keys)
 	fmt.Fprintf(tw, "regions\t%d\n", s.Regions)
 	fmt.Fprintf(tw, "mean keys per region\t%s\n", strconv.FormatFloat(s.Mean, 'f', 2, 64))
@@ -116,6 +169,17 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 	fmt.Fprintf(tw, "coefficient of variation\t%s\n", strconv.FormatFloat(s.CV, 'f', 2, 64))
 	fmt.Fprintf(tw, "empty regions\t%d\n", s.Empty)
 	return tw.Flush()
+}
+
+// stringBinaryLen is len(hbytes.ToStringBinary(b)).
+func stringBinaryLen(b []byte) int {
+	n := len(b)
+	for _, c := range b {
+		if c < 0x20 || c > 0x7E || c == '\\' {
+			n += 3
+		}
+	}
+	return n
 }
 
 func percent(share float64) string { return strconv.FormatFloat(100*share, 'f', 2, 64) + "%" }
@@ -146,7 +210,9 @@ func WriteCSV(w io.Writer, d Distribution) error {
 	if err := cw.Write([]string{"region", "start_key", "end_key", "keys", "share"}); err != nil {
 		return err
 	}
-	for _, r := range d.Regions() {
+	total := d.total()
+	for i := range d.Counts {
+		r := d.region(i, total)
 		rec := []string{strconv.Itoa(r.Index), r.StartKey, r.EndKey, strconv.FormatInt(r.Keys, 10),
 			strconv.FormatFloat(r.Share, 'f', -1, 64)}
 		if err := cw.Write(rec); err != nil {
@@ -163,9 +229,35 @@ type Report struct {
 	Summary Summary  `json:"summary"`
 }
 
-// WriteJSON writes {"regions": [...], "summary": {...}}, indented, with one trailing newline.
+// WriteJSON writes {"regions": [...], "summary": {...}}, indented, with one trailing newline:
+// what encoding/json's Encoder with SetIndent("", "  ") writes for a Report, one region at
+// a time.
 func WriteJSON(w io.Writer, d Distribution) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(Report{Regions: d.Regions(), Summary: d.Summary()})
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if len(d.Counts) == 0 {
+		bw.WriteString("{\n  \"regions\": [],")
+	} else {
+		bw.WriteString("{\n  \"regions\": [")
+		total := d.total()
+		for i := range d.Counts {
+			b, err := json.MarshalIndent(d.region(i, total), "    ", "  ")
+			if err != nil {
+				return err
+			}
+			if i > 0 {
+				bw.WriteByte(',')
+			}
+			bw.WriteString("\n    ")
+			bw.Write(b)
+		}
+		bw.WriteString("\n  ],")
+	}
+	b, err := json.MarshalIndent(d.Summary(), "  ", "  ")
+	if err != nil {
+		return err
+	}
+	bw.WriteString("\n  \"summary\": ")
+	bw.Write(b)
+	bw.WriteString("\n}\n")
+	return bw.Flush()
 }

@@ -2,8 +2,10 @@ package splits
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -166,6 +168,49 @@ func (s *numberSplit) split(n int) ([][]byte, []float64, error) {
 	if n-1 < 0 {
 		return nil, nil, negativeArraySize(n - 1)
 	}
+	// The default rows and any others within int64 need no big numbers: every key lies
+	// between the first and the last row.
+	if s.first.IsInt64() && s.last.IsInt64() && rng.IsInt64() {
+		keys, owned := s.split64(s.first.Int64(), rng.Int64(), n)
+		return keys, owned, nil
+	}
+	keys, owned := s.splitBig(rng, n)
+	return keys, owned, nil
+}
+
+// split64 is splitBig for a first row and a range that fit in an int64 (then so does every
+// key). The keys share one buffer.
+func (s *numberSplit) split64(first, rng int64, n int) ([][]byte, []float64) {
+	size := rng / int64(n)
+	var digits [65]byte
+	// No key is wider than the padding or than the first and last rows' own digits (a key
+	// is negative only when the first row is, and then it is nearer zero).
+	widest := max(s.width, len(strconv.AppendInt(digits[:0], first, s.radix)),
+		len(strconv.AppendInt(digits[:0], first+(rng-1), s.radix)))
+	keys := make([][]byte, n-1)
+	buf := make([]byte, 0, len(keys)*widest)
+	x := first
+	for i := range keys {
+		x += size
+		t := strconv.AppendInt(digits[:0], x, s.radix)
+		start := len(buf)
+		for range s.width - len(t) {
+			buf = append(buf, '0')
+		}
+		buf = append(buf, t...)
+		keys[i] = buf[start:len(buf):len(buf)]
+	}
+	owned := make([]float64, n)
+	for i := range owned {
+		owned[i] = float64(size)
+	}
+	owned[n-1] = float64(rng - size*int64(n-1))
+	return keys, owned
+}
+
+// splitBig is HBase's arithmetic on BigIntegers: size = floor(range / n), key i = first +
+// size*i, the last region takes the slop.
+func (s *numberSplit) splitBig(rng *big.Int, n int) ([][]byte, []float64) {
 	size := new(big.Int).Quo(rng, big.NewInt(int64(n)))
 	keys := make([][]byte, n-1)
 	x := new(big.Int).Set(s.first)
@@ -180,7 +225,7 @@ func (s *numberSplit) split(n int) ([][]byte, []float64, error) {
 	}
 	slop := new(big.Int).Sub(rng, new(big.Int).Mul(size, big.NewInt(int64(n-1))))
 	owned[n-1], _ = new(big.Float).SetInt(slop).Float64()
-	return keys, owned, nil
+	return keys, owned
 }
 
 // uniformSplit is UniformSplit: raw bytes from first (default empty) to last (default eight
@@ -217,30 +262,85 @@ func bytesSplit(a, b []byte, num int) ([][]byte, []float64, error) {
 		if num <= 0 {
 			return nil, nil, illegalArgument("num cannot be <= 0")
 		}
-		start := new(big.Int).SetBytes(ap)
-		diff := new(big.Int).Sub(new(big.Int).SetBytes(bp), start)
-		diff.Add(diff, big.NewInt(1)) // inclusive
-		parts := big.NewInt(int64(num) + 1)
-		if diff.Cmp(parts) < 0 {
+		var keys [][]byte
+		var owned []float64
+		var ok bool
+		if width <= 8 {
+			keys, owned, ok = bytesSplit64(ap, bp, num)
+		} else {
+			keys, owned, ok = bytesSplitBig(ap, bp, num)
+		}
+		if !ok {
 			a, b = append(ap, 0), append(bp, 0)
 			continue
 		}
-		interval := new(big.Int).Quo(diff, parts)
-		keys := make([][]byte, num)
-		x := new(big.Int).Set(start)
-		for i := range keys {
-			x.Add(x, interval)
-			keys[i] = x.FillBytes(make([]byte, width))
-		}
-		iv, _ := new(big.Float).SetInt(interval).Float64()
-		owned := make([]float64, num+1)
-		for i := range owned {
-			owned[i] = iv
-		}
-		rest := new(big.Int).Sub(diff, new(big.Int).Mul(interval, big.NewInt(int64(num))))
-		owned[num], _ = new(big.Float).SetInt(rest).Float64()
 		return keys, owned, nil
 	}
+}
+
+// bytesSplitBig is one round of bytesSplit over keys of one width: ok is false when the
+// range holds fewer than num+1 values.
+func bytesSplitBig(ap, bp []byte, num int) (keys [][]byte, owned []float64, ok bool) {
+	width := len(ap)
+	start := new(big.Int).SetBytes(ap)
+	diff := new(big.Int).Sub(new(big.Int).SetBytes(bp), start)
+	diff.Add(diff, big.NewInt(1)) // inclusive
+	parts := big.NewInt(int64(num) + 1)
+	if diff.Cmp(parts) < 0 {
+		return nil, nil, false
+	}
+	interval := new(big.Int).Quo(diff, parts)
+	keys = make([][]byte, num)
+	x := new(big.Int).Set(start)
+	for i := range keys {
+		x.Add(x, interval)
+		keys[i] = x.FillBytes(make([]byte, width))
+	}
+	iv, _ := new(big.Float).SetInt(interval).Float64()
+	owned = make([]float64, num+1)
+	for i := range owned {
+		owned[i] = iv
+	}
+	rest := new(big.Int).Sub(diff, new(big.Int).Mul(interval, big.NewInt(int64(num))))
+	owned[num], _ = new(big.Float).SetInt(rest).Float64()
+	return keys, owned, true
+}
+
+// bytesSplit64 is bytesSplitBig for keys of at most eight bytes: the range b-a+1 is at most
+// 2^64, a 65-bit number, and the rest fits in 64 bits. The keys share one buffer.
+func bytesSplit64(ap, bp []byte, num int) (keys [][]byte, owned []float64, ok bool) {
+	width := len(ap)
+	var pa, pb [8]byte
+	copy(pa[8-width:], ap)
+	copy(pb[8-width:], bp)
+	start, end := binary.BigEndian.Uint64(pa[:]), binary.BigEndian.Uint64(pb[:])
+	diffLo, diffHi := bits.Add64(end-start, 1, 0) // inclusive; end > start
+	parts := uint64(num) + 1
+	if diffHi == 0 && diffLo < parts {
+		return nil, nil, false
+	}
+	interval, _ := bits.Div64(diffHi, diffLo, parts) // diffHi <= 1 < parts
+	keys = make([][]byte, num)
+	buf := make([]byte, num*width)
+	var be [8]byte
+	x := start
+	for i := range keys {
+		x += interval
+		binary.BigEndian.PutUint64(be[:], x)
+		k := buf[i*width : (i+1)*width : (i+1)*width]
+		copy(k, be[8-width:])
+		keys[i] = k
+	}
+	owned = make([]float64, num+1)
+	for i := range owned {
+		owned[i] = float64(interval)
+	}
+	// rest = diff - interval*num = interval + diff mod parts < 2^64.
+	usedHi, usedLo := bits.Mul64(interval, uint64(num))
+	rest, borrow := bits.Sub64(diffLo, usedLo, 0)
+	_, _ = bits.Sub64(diffHi, usedHi, borrow)
+	owned[num] = float64(rest)
+	return keys, owned, true
 }
 
 func padTail(b []byte, n int) []byte {

@@ -1,0 +1,317 @@
+package distribution
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// referenceCount is the plain locator: each line (split at \n, one \r before it removed)
+// decoded on its own with DecodeKey and placed by sort.Search. On a bad line it returns
+// the 1-based line and DecodeKey's error.
+func referenceCount(splits [][]byte, text []byte, raw bool) (counts []int64, keys int64, errLine int64, err error) {
+	counts = make([]int64, len(splits)+1)
+	if len(text) == 0 {
+		return counts, 0, 0, nil
+	}
+	lines := bytes.Split(text, []byte("\n"))
+	if text[len(text)-1] == '\n' {
+		lines = lines[:len(lines)-1]
+	}
+	buf := make([]byte, 0, MaxRowLength+1)
+	for i, line := range lines {
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		key := line
+		if raw {
+			if len(key) > MaxRowLength {
+				return nil, 0, int64(i + 1), tooLong(len(key))
+			}
+		} else if key, err = DecodeKey(buf, line); err != nil {
+			return nil, 0, int64(i + 1), err
+		}
+		counts[searchRegion(splits, key)]++
+		keys++
+	}
+	return counts, keys, 0, nil
+}
+
+// assertSameCount runs Count over text every way it can be read (a stream with one and two
+// workers, a mapped file in page-sized chunks so that lines straddle chunk edges, one
+// worker's loop on the bytes) and compares each with referenceCount.
+func assertSameCount(t *testing.T, name string, loc *Locator, text []byte) {
+	t.Helper()
+	splits := loc.Keys()
+	want, wantKeys, wantLine, wantErr := referenceCount(splits, text, false)
+	check := func(how string, res Result, err error) {
+		t.Helper()
+		if wantErr != nil {
+			var le *LineError
+			require.ErrorAs(t, err, &le, "%s %s", name, how)
+			require.Equal(t, wantLine, le.Line, "%s %s: %v", name, how, err)
+			require.True(t, errors.Is(err, errors.Unwrap(wantErr)), "%s %s: got %v, want %v", name, how, err, wantErr)
+			return
+		}
+		require.NoError(t, err, "%s %s", name, how)
+		require.Equal(t, wantKeys, res.Keys, "%s %s", name, how)
+		for i := range want {
+			if want[i] != res.Counts[i] {
+				t.Fatalf("%s %s: region %d: got %d keys, the plain locator says %d", name, how, i, res.Counts[i], want[i])
+			}
+		}
+	}
+	for _, workers := range []int{1, 2} {
+		res, err := Count(bytes.NewReader(text), loc, Options{Workers: workers, ChunkSize: 1})
+		check(fmt.Sprintf("stream/%d", workers), res, err)
+	}
+	if len(text) > 0 {
+		res, err := Count(keyFile(t, string(text)), loc, Options{Workers: 2, ChunkSize: 1})
+		check("file", res, err)
+	}
+	c := newLineCounter(loc, false)
+	n, err := c.count(text, len(text))
+	if err != nil {
+		err = &LineError{Line: n + 1, Err: err} // count's error is on the line after its n
+	}
+	check("count", Result{Counts: mergeCounts([]*lineCounter{c}), Keys: n}, err)
+}
+
+// splitSets are split keys of every shape the prefix table meets: hex prefixes (decided by
+// the table, extended by one and three more digits), UniformSplit's binary keys, keys that
+// share a prefix and go on for dozens of bytes, more extensions of one prefix than the
+// table compares, and random keys over every byte value.
+func splitSets(t testing.TB) map[string][][]byte {
+	rng := rand.New(rand.NewPCG(21, 14))
+	many := [][]byte{[]byte("a")}
+	for i := range 100 {
+		many = append(many, fmt.Appendf(nil, "ab%03d", i), fmt.Appendf(nil, "ab%03d\x00", i))
+	}
+	many = append(many, []byte("ab\xFF"), []byte("b"))
+	slices.SortFunc(many, bytes.Compare)
+	return map[string][][]byte{
+		"hex 1000":           prefixSplits(t, "hex", 1000),
+		"hex 100000":         prefixSplits(t, "hex", 100000),
+		"HEX 300":            prefixSplits(t, "HEX", 300),
+		"dec 50":             prefixSplits(t, "dec", 50),
+		"UniformSplit 1000":  algoSplits(t, "UniformSplit", 1000),
+		"UniformSplit 10":    algoSplits(t, "UniformSplit", 10),
+		"user 300":           userSplits(rng, 300),
+		"many extensions":    many,
+		"one key":            keys("m"),
+		"one long key":       keys("user-0000000000000000000000000000000000000042"),
+		"random every byte":  randomSplits(rng, 400, 4, allBytes),
+		"random zero and ff": randomSplits(rng, 300, 12, []byte{0, 1, 0x7F, 0x80, 0xFE, 0xFF, '\\', 'x', 'A'}),
+	}
+}
+
+// Every fast path (the fixed stride, the plain blocks, the escaped blocks, the prefix table
+// with and without extending keys) counts what the plain locator counts, on random,
+// adversarial and malformed input.
+func TestFastPathsMatchPlainLocator(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 21))
+	inputs := map[string][]byte{
+		"hex fixed":        hexText(rng, 6000),
+		"hex CRLF":         bytes.ReplaceAll(hexText(rng, 3000), []byte("\n"), []byte("\r\n")),
+		"binary escaped":   binaryText(rng, 5000),
+		"user variable":    userText(rng, 6000),
+		"every length":     everyLength(rng),
+		"every byte value": everyByte(rng),
+		"split keys":       nil, // filled per split set: the keys themselves and their neighbours
+	}
+	// A fixed stride broken once, late: the block's count of newlines still matches.
+	hex := hexText(rng, 3000)
+	broken := slices.Clone(hex)
+	copy(broken[33*2000:], "0123456789abcdef0123456789abcde\n0123456789abcdef0123456789abcdef0\n")
+	inputs["stride broken"] = broken
+	inputs["no final newline"] = hex[:len(hex)-5]
+	inputs["escapes in hex"] = bytes.ReplaceAll(hex, []byte("a"), []byte(`\x61`))
+	inputs["literal backslashes"] = bytes.ReplaceAll(hex, []byte("b"), []byte(`\`))
+	// A raw byte >= 0x80 in plain text (no backslash in the block): an error on its line.
+	user := userText(rng, 4000)
+	mid := bytes.IndexByte(user[len(user)/2:], '\n') + len(user)/2 + 3
+	inputs["plain with a raw high byte"] = slices.Concat(user[:mid], []byte("\xC3\xA9"), user[mid:])
+	// A bad escape at each offset from a line's start (so at each byte of a word, and in the
+	// word of the line end before it) and just before a line's end.
+	small := binaryText(rng, 300)
+	for _, bad := range []string{`\xab`, `\x4`, `\xZZ`, `\xAg`, `\x0\x41`, "\xC3\xA9", `\x`} {
+		line := bytes.IndexByte(small[len(small)/2:], '\n') + len(small)/2 + 1
+		for off := range 12 {
+			inputs[fmt.Sprintf("bad %s at %d", bad, off)] = slices.Concat(small[:line+off], []byte(bad), small[line+off:])
+		}
+		end := bytes.IndexByte(small[line:], '\n') + line
+		inputs["bad "+bad+" at the end"] = slices.Concat(small[:end], []byte(bad), small[end:])
+	}
+	// A bad escape just past a span's edge (countPlain and countEscaped take 4 KiB spans)
+	// in a line that began before it.
+	for at := plainSpan - 6; at < plainSpan+10; at++ {
+		inputs[fmt.Sprintf("bad escape at byte %d", at)] = slices.Concat(small[:at], []byte(`\xZZ`), small[at:])
+	}
+	for sname, splits := range splitSets(t) {
+		inputs["split keys"] = splitKeyLines(splits)
+		loc, err := NewLocator(splits)
+		require.NoError(t, err, sname)
+		for iname, text := range inputs {
+			assertSameCount(t, sname+"/"+iname, loc, text)
+		}
+	}
+}
+
+// everyLength is lines of every length from 0 to 300 bytes, some of them CRLF, some
+// escaped, most of them hex.
+func everyLength(rng *rand.Rand) []byte {
+	var b []byte
+	for n := range 301 {
+		for k := range 3 {
+			line := randomKey(rng, n, []byte("0123456789abcdef"))
+			if k == 1 && n >= 4 {
+				copy(line, `\x41`)
+			}
+			b = append(b, line...)
+			if k == 2 {
+				b = append(b, '\r')
+			}
+			b = append(b, '\n')
+		}
+	}
+	return b
+}
+
+// everyByte is lines holding each byte value below 0x80 at each of the first positions,
+// written raw where toStringBinary text may hold it and as \xNN too.
+func everyByte(rng *rand.Rand) []byte {
+	var b []byte
+	for c := range 0x80 {
+		if c == '\n' {
+			continue
+		}
+		for pos := range 6 {
+			line := randomKey(rng, 12, []byte("0123456789abcdef"))
+			line[pos] = byte(c)
+			b = append(append(b, line...), '\n')
+			b = append(b, line[:pos]...)
+			b = fmt.Appendf(b, `\x%02X`, c)
+			b = append(append(b, line[pos+1:]...), '\n')
+		}
+	}
+	for c := 0x80; c < 0x100; c++ {
+		b = fmt.Appendf(b, `ab\x%02X\x%02Xcd`+"\n", c, 0xFF-c)
+	}
+	return b
+}
+
+// splitKeyLines is each split key, its prefixes and its neighbours (a 0x00 and a 0xFF
+// after it), in toStringBinary text.
+func splitKeyLines(splits [][]byte) []byte {
+	var b []byte
+	for _, s := range splits[:min(len(splits), 2000)] {
+		for _, k := range [][]byte{s, s[:len(s)-1], append(slices.Clone(s), 0), append(slices.Clone(s), 0xFF), append(slices.Clone(s), "0123456789abcdef"...)} {
+			b = append(appendStringBinary(b, k), '\n')
+		}
+	}
+	return b
+}
+
+func appendStringBinary(dst, k []byte) []byte {
+	for _, c := range k {
+		if c >= 0x20 && c <= 0x7E && c != '\\' {
+			dst = append(dst, c)
+		} else {
+			dst = fmt.Appendf(dst, `\x%02X`, c)
+		}
+	}
+	return dst
+}
+
+// Locate, prefix table first, agrees with sort.Search on every split set for keys around
+// each split key and random keys.
+func TestLocateTableMatchesSortSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 21))
+	for name, splits := range splitSets(t) {
+		loc, err := NewLocator(splits)
+		require.NoError(t, err)
+		probe := func(key []byte) {
+			if got, want := loc.Locate(key), searchRegion(splits, key); got != want {
+				t.Fatalf("%s: Locate(%q) = %d, sort.Search says %d", name, key, got, want)
+			}
+		}
+		for _, s := range splits[:min(len(splits), 3000)] {
+			probe(s)
+			probe(s[:len(s)-1])
+			probe(append(slices.Clone(s), 0))
+			probe(append(slices.Clone(s), 0xFF))
+			probe(append(slices.Clone(s), s...))
+			if n := len(s); s[n-1] > 0 {
+				probe(append(slices.Clone(s[:n-1]), s[n-1]-1, 0xFF, 0xFF))
+			}
+		}
+		for range 20000 {
+			probe(randomKey(rng, rng.IntN(20), allBytes))
+			probe(randomKey(rng, rng.IntN(20), []byte("0123456789abcdefu-ser\x00\xFF")))
+		}
+	}
+}
+
+// FuzzCount: any split keys and any key text count the same through Count's fast paths as
+// through the plain locator, or fail on the same line.
+func FuzzCount(f *testing.F) {
+	f.Add([]byte("10\n20\n30"), []byte("05\n15\r\n\\x32\n3\\x30\n"))
+	f.Add([]byte("0041\n0083\n00c4"), []byte("0042aaaa\n0040aaaa\n00c4aaaa\n"))
+	f.Add([]byte("user-1\nuser-5"), []byte("user-0\nuser-50\nuser-\\x35\nuser"))
+	f.Add([]byte("\\x00A\n\\x80\\x00"), []byte("\\x80\\x00\\x00\n\\x7F\\xFF\n\\xab\n"))
+	f.Fuzz(func(t *testing.T, splitText, text []byte) {
+		var splits [][]byte
+		for _, line := range bytes.Split(splitText, []byte("\n")) {
+			if k, err := DecodeKey(nil, line); err == nil && len(k) > 0 {
+				splits = append(splits, slices.Clone(k))
+			}
+		}
+		slices.SortFunc(splits, bytes.Compare)
+		splits = slices.CompactFunc(splits, bytes.Equal)
+		if len(splits) > 200 || len(text) > 1<<16 {
+			return
+		}
+		loc, err := NewLocator(splits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, wantKeys, wantLine, wantErr := referenceCount(splits, text, false)
+		for _, workers := range []int{1, 2} {
+			res, err := Count(bytes.NewReader(text), loc, Options{Workers: workers, ChunkSize: 1})
+			if wantErr != nil {
+				var le *LineError
+				if !errors.As(err, &le) || le.Line != wantLine {
+					t.Fatalf("workers %d: got %v, want line %d: %v", workers, err, wantLine, wantErr)
+				}
+				continue
+			}
+			if err != nil || res.Keys != wantKeys || !slices.Equal(res.Counts, want) {
+				t.Fatalf("workers %d: got %v %d keys %v, want %d keys %v", workers, err, res.Keys, res.Counts, wantKeys, want)
+			}
+		}
+	})
+}
+
+// A worker's 32-bit counts move to 64-bit totals once flushAt/2 lines are counted (a count
+// is at most the lines counted since the last flush, and a block adds at most plainBlock
+// lines, so none reaches 2^32), and the totals and what is counted after add up.
+func TestCountFlushes(t *testing.T) {
+	loc, err := NewLocator(keys("5"))
+	require.NoError(t, err)
+	for _, raw := range []bool{false, true} {
+		c := newLineCounter(loc, raw)
+		c.counts[1] = flushAt/2 - 2 // as if that many lines had been counted, all in region 1
+		c.pending = flushAt/2 - 2
+		n, err := c.count([]byte("7\n8\n9\n1\n"), 8)
+		require.NoError(t, err)
+		require.Equal(t, int64(4), n)
+		require.NotNil(t, c.totals, "raw=%v", raw)
+		require.Equal(t, []int64{1, flushAt/2 + 1}, mergeCounts([]*lineCounter{c}), "raw=%v", raw)
+		if !raw {
+			require.Equal(t, int64(0), c.pending)
+		}
+	}
+}
