@@ -75,6 +75,9 @@ type Input struct {
 	SplitLines  []int  // with splits file: the line of each key in the file
 	// SampleKeys is the number of sample keys the split was cut on (SplitSource "sample").
 	SampleKeys uint64
+	// PrefixOfSplit says Prefix was read off the split's own algorithm (HexStringSplit's
+	// keys are hex of their width), not declared: the split's keys match it by construction.
+	PrefixOfSplit bool
 	// Suffix is the rowkey suffix as bytes (toBytesBinary of its text).
 	Suffix []byte
 	// Regions is the number of regions the table is created with: the split's, else splits

@@ -459,6 +459,7 @@ func (p *Plan) prefix(in *lint.Input) error {
 			width = len(sp.LastRow.V)
 		}
 		spec = map[string]string{"HexStringSplit": "hex", "DecimalStringSplit": "dec"}[a.V] + ":" + strconv.Itoa(min(width, splits.MaxWidth))
+		in.PrefixOfSplit = true
 	case a.Set:
 		return nil // UniformSplit: raw bytes, no alphabet
 	case (r != nil && len(r.Parts) > 0) || (d.Splits != nil && (d.Splits.File.Set || d.Splits.Sample.Set)):

@@ -1,7 +1,6 @@
 package shellgen
 
 import (
-	"bufio"
 	"io"
 
 	"github.com/presplit/presplit/hbytes"
@@ -36,17 +35,28 @@ func SplitsFile(w io.Writer, d Doc) error {
 // escapes every other byte Ruby's strip removes (NUL, \t, \n, \v, \f, \r), so with the
 // spaces escaped too every version reads the same bytes.
 func writeKeyLines(w io.Writer, keys [][]byte) error {
-	bw := bufio.NewWriter(w)
-	var buf, text []byte
+	// One buffer of about 64 KiB, written whenever it fills: a key is formatted in place
+	// and copied again only when it has a space at an edge (rare) to escape.
+	const flushAt = 64 << 10
+	buf := make([]byte, 0, flushAt+1024)
+	var text []byte
 	for _, k := range keys {
-		text = hbytes.AppendStringBinary(text[:0], k)
-		buf = appendEdgeSpacesEscaped(buf[:0], text)
+		start := len(buf)
+		buf = hbytes.AppendStringBinary(buf, k)
+		if line := buf[start:]; len(line) > 0 && (line[0] == ' ' || line[len(line)-1] == ' ') {
+			text = append(text[:0], line...)
+			buf = appendEdgeSpacesEscaped(buf[:start], text)
+		}
 		buf = append(buf, '\n')
-		if _, err := bw.Write(buf); err != nil {
-			return err
+		if len(buf) >= flushAt {
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+			buf = buf[:0]
 		}
 	}
-	return bw.Flush()
+	_, err := w.Write(buf)
+	return err
 }
 
 // appendEdgeSpacesEscaped appends text with its leading and trailing spaces as \x20.

@@ -129,6 +129,7 @@ func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 		return usageErrorf("--format %s writes a binary workbook, not to a terminal: use -o FILE, or -o - to write it to stdout", name)
 	}
 	var buf bytes.Buffer
+	buf.Grow(outputSizeHint(doc))
 	if err := render(&buf, doc); err != nil {
 		return renderError(err)
 	}
@@ -155,6 +156,17 @@ func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// outputSizeHint is about what the text formats write for doc: each key with a few bytes of
+// quoting and separators, and a page for the rest. The buffer then grows once, not a
+// dozen times over a million keys.
+func outputSizeHint(doc shellgen.Doc) int {
+	n := 4096
+	for _, k := range doc.Split.Keys {
+		n += len(k) + 5
+	}
+	return n
 }
 
 // failOnFlag is --fail-on: plan and splits are CI gates like lint.
