@@ -2,39 +2,57 @@ package sample
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
+	"runtime"
 	"slices"
+	"sort"
+	"sync"
 )
 
-// Weighted is a run of keys with weights in one arena; after sortMerge the keys are
-// distinct and in unsigned byte order.
+// Weighted is a run of keys with weights, their bytes in one or more arenas (chunks: one
+// per reading part); after sortMerge the keys are distinct and in unsigned byte order.
 type Weighted struct {
-	arena []byte
-	refs  []ref
-	total uint64
+	chunks [][]byte
+	refs   []ref
+	total  uint64
+	owners []*mapping // file mappings chunks lie in: kept while the keys are
 }
 
-// ref is a key in the arena: its first 8 bytes (for fast compares), its offset and length
-// packed as off<<16|len (a row key is at most 32767 bytes), and its weight.
+// ref is a key in an arena: its first 8 bytes (for fast compares and the radix sort), its
+// place packed as chunk<<56 | offset<<16 | length (a row key is at most 32767 bytes, an
+// arena at most maxArena bytes, at most maxChunks arenas), and its weight.
 type ref struct {
-	pre  uint64
-	offn uint64
-	w    uint64
+	pre uint64
+	loc uint64
+	w   uint64
 }
 
 // refSize is the memory a key costs besides its bytes.
 const refSize = 24
 
+const (
+	maxArena  = 1 << 40
+	maxChunks = 256
+)
+
+func packLoc(chunk, off, n int) uint64 { return uint64(chunk)<<56 | uint64(off)<<16 | uint64(n) }
+
+// add appends a key to the last chunk (a test helper and the sketch's export).
 func (w *Weighted) add(key []byte, weight uint64) {
-	w.refs = append(w.refs, ref{pre: prefix(key), offn: uint64(len(w.arena))<<16 | uint64(len(key)), w: weight})
-	w.arena = append(w.arena, key...)
+	if len(w.chunks) == 0 {
+		w.chunks = append(w.chunks, nil)
+	}
+	c := len(w.chunks) - 1
+	w.refs = append(w.refs, ref{pre: prefix(key), loc: packLoc(c, len(w.chunks[c]), len(key)), w: weight})
+	w.chunks[c] = append(w.chunks[c], key...)
 	w.total += weight
 }
 
-func (w *Weighted) keyOf(r ref) []byte {
-	off := r.offn >> 16
-	return w.arena[off : off+r.offn&0xFFFF]
+func (w *Weighted) keyOf(r ref) []byte { return keyAt(w.chunks, r) }
+
+func keyAt(chunks [][]byte, r ref) []byte {
+	off := r.loc >> 16 & (maxArena - 1)
+	return chunks[r.loc>>56][off : off+r.loc&0xFFFF]
 }
 
 // Len is the number of keys; Key and Weight the i-th.
@@ -47,24 +65,24 @@ func (w *Weighted) Total() uint64 { return w.total }
 
 // sortMerge sorts the keys (unsigned bytes) and merges equal ones, adding their weights.
 func (w *Weighted) sortMerge() {
-	slices.SortFunc(w.refs, func(a, b ref) int {
-		if a.pre != b.pre {
-			return cmp.Compare(a.pre, b.pre)
-		}
-		return bytes.Compare(w.keyOf(a), w.keyOf(b))
-	})
-	out := w.refs[:0]
-	for i, r := range w.refs {
+	w.refs = sortRefs(w.chunks, [][]ref{w.refs})
+	w.refs = mergeEqual(w.chunks, w.refs)
+}
+
+// mergeEqual merges runs of equal keys in sorted refs, adding their weights.
+func mergeEqual(chunks [][]byte, refs []ref) []ref {
+	out := refs[:0]
+	for i, r := range refs {
 		if i > 0 {
 			last := &out[len(out)-1]
-			if last.pre == r.pre && bytes.Equal(w.keyOf(*last), w.keyOf(r)) {
+			if last.pre == r.pre && bytes.Equal(keyAt(chunks, *last), keyAt(chunks, r)) {
 				last.w += r.w
 				continue
 			}
 		}
 		out = append(out, r)
 	}
-	w.refs = out
+	return out
 }
 
 // TooFewError is a sample that cannot give the regions asked for: it has fewer distinct
@@ -117,32 +135,40 @@ func cutPoints(w *Weighted, regions int, delim []byte) ([]int, []uint64, error) 
 	for i := range n {
 		cum[i+1] = cum[i] + w.refs[i].w
 	}
-	var cand []int
-	for j := 1; j < n; j++ {
-		if delim == nil || !bytes.Equal(field(w.Key(j-1), delim), field(w.Key(j), delim)) {
-			cand = append(cand, j)
+	// cand(k) is the k-th allowed cut position: every position 1..n-1 without a delimiter,
+	// else those between two leading fields.
+	ncand := n - 1
+	cand := func(k int) int { return k + 1 }
+	if delim != nil {
+		var c []int
+		for j := 1; j < n; j++ {
+			if !bytes.Equal(field(w.Key(j-1), delim), field(w.Key(j), delim)) {
+				c = append(c, j)
+			}
 		}
+		ncand, cand = len(c), func(k int) int { return c[k] }
 	}
-	if len(cand)+1 < regions {
-		return nil, nil, &TooFewError{Have: len(cand) + 1, Regions: regions, Delimiter: delim}
+	ncand = max(ncand, 0)
+	if ncand+1 < regions {
+		return nil, nil, &TooFewError{Have: ncand + 1, Regions: regions, Delimiter: delim}
 	}
 	total := float64(cum[n])
 	idx := make([]int, regions-1)
 	for i := range idx {
 		target := total * float64(i+1) / float64(regions)
-		k, _ := slices.BinarySearchFunc(cand, target, func(j int, t float64) int { return cmp.Compare(float64(cum[j]), t) })
-		if k == len(cand) || (k > 0 && target-float64(cum[cand[k-1]]) <= float64(cum[cand[k]])-target) {
+		k := sort.Search(ncand, func(k int) bool { return float64(cum[cand(k)]) >= target })
+		if k == ncand || (k > 0 && target-float64(cum[cand(k-1)]) <= float64(cum[cand(k)])-target) {
 			k-- // the nearer of the two candidates around the target (ties: the lower)
 		}
 		// Leave room for the cuts before and after: they must strictly increase.
-		idx[i] = min(max(k, i), len(cand)-len(idx)+i)
+		idx[i] = min(max(k, i), ncand-len(idx)+i)
 		if i > 0 && idx[i] <= idx[i-1] {
 			idx[i] = idx[i-1] + 1
 		}
 	}
 	pos := make([]int, len(idx))
 	for i, k := range idx {
-		pos[i] = cand[k]
+		pos[i] = cand(k)
 	}
 	return pos, cum, nil
 }
@@ -172,16 +198,53 @@ func Boundaries(w *Weighted, regions int, delim []byte) ([][]byte, []float64, er
 	return keys, shares, nil
 }
 
-// Shares is the weight of w's keys in each region of the split keys (sorted).
+// Shares is the weight of w's keys in each region of the split keys (sorted); w need not
+// be sorted: each key finds its region by binary search.
 func Shares(w *Weighted, keys [][]byte) []float64 {
-	shares := make([]float64, len(keys)+1)
-	r := 0
-	for i := range w.Len() {
-		k := w.Key(i)
-		for r < len(keys) && bytes.Compare(k, keys[r]) >= 0 {
-			r++
+	pres := make([]uint64, len(keys))
+	for i, k := range keys {
+		pres[i] = prefix(k)
+	}
+	count := func(refs []ref) []uint64 {
+		counts := make([]uint64, len(keys)+1)
+		for _, r := range refs {
+			k := w.keyOf(r)
+			// The region is the number of split keys <= k.
+			lo, hi := 0, len(keys)
+			for lo < hi {
+				m := int(uint(lo+hi) >> 1)
+				if pres[m] < r.pre || (pres[m] == r.pre && bytes.Compare(keys[m], k) <= 0) {
+					lo = m + 1
+				} else {
+					hi = m
+				}
+			}
+			counts[lo] += r.w
 		}
-		shares[r] += float64(w.refs[i].w)
+		return counts
+	}
+	// Big samples: a share of the keys per core.
+	n := 1
+	if len(w.refs) >= 1<<16 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	parts := make([][]uint64, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			parts[i] = count(w.refs[len(w.refs)*i/n : len(w.refs)*(i+1)/n])
+		}()
+	}
+	wg.Wait()
+	shares := make([]float64, len(keys)+1)
+	for i := range shares {
+		var c uint64
+		for _, p := range parts {
+			c += p[i]
+		}
+		shares[i] = float64(c)
 	}
 	return shares
 }
