@@ -150,14 +150,21 @@ func (p *part) Add(key []byte, w uint64) {
 	if held {
 		list = &p.held
 	}
-	if (len(p.arena)+len(key) > cap(p.arena) || len(*list) == cap(*list)) && !p.grow(len(key)) {
+	need := len(key)
+	if w != 1 {
+		need += binary.MaxVarintLen64
+	}
+	if (len(p.arena)+need > cap(p.arena) || len(*list) == cap(*list)) && !p.grow(need) {
 		p.toSketch()
 		p.rows-- // counted again
 		p.Add(key, w)
 		return
 	}
-	*list = append(*list, ref{pre: prefix(key), loc: packLoc(p.id, len(p.arena), len(key)), w: w})
+	*list = append(*list, ref{pre: prefix(key), loc: packLoc(p.id, len(p.arena), len(key), w)})
 	p.arena = append(p.arena, key...)
+	if w != 1 {
+		p.arena = binary.AppendUvarint(p.arena, w)
+	}
 }
 
 // grow makes room for a key of n bytes, reserving the memory first; false when the budget
@@ -207,7 +214,7 @@ func (p *part) reserve(arenaCap, cutCap, heldCap int) bool {
 
 // tryReserve reserves the memory of arrays of these capacities, if the budget has room.
 func (p *part) tryReserve(arenaCap, cutCap, heldCap int) bool {
-	want := int64(arenaCap) + refSize*int64(cutCap+heldCap)
+	want := int64(arenaCap) + refCost*int64(cutCap+heldCap)
 	delta := want - p.reserved
 	if p.c.used.Add(delta) > p.c.limit {
 		p.c.used.Add(-delta)
@@ -253,7 +260,7 @@ func (c *Collector) attachParts(parts []*part, sizes []int64, data []byte, owner
 			p.arena = make([]byte, sizes[i])
 		}
 		at += sizes[i]
-		lines := (p.reserved - sizes[i]) / refSize
+		lines := (p.reserved - sizes[i]) / refCost
 		held := int(float64(lines) * c.fraction)
 		p.cut, p.held = make([]ref, 0, int(lines)-held), make([]ref, 0, held)
 	}
@@ -276,7 +283,11 @@ func (p *part) addAt(off int, key []byte, w uint64) {
 	p.rows++
 	switch {
 	case p.sk == nil:
-		*list = append(*list, ref{pre: prefix(key), loc: packLoc(p.id, off, len(key)), w: w})
+		if w != 1 {
+			// The line's tab and digits follow the key: room for the uvarint.
+			binary.PutUvarint(key[len(key):cap(key)], w)
+		}
+		*list = append(*list, ref{pre: prefix(key), loc: packLoc(p.id, off, len(key), w)})
 	case held:
 		p.heldSk.Add(key, w)
 	default:
@@ -305,10 +316,12 @@ func (p *part) toSketch() {
 	p.sk, p.heldSk = NewSketch(K), NewSketch(K)
 	chunks := [][]byte{p.arena}
 	for _, r := range p.cut {
-		p.sk.Add(keyAt(chunks, ref{loc: r.loc &^ (0xFF << 56)}), r.w)
+		r.loc &^= 0xFF << 56
+		p.sk.Add(keyAt(chunks, r), weightAt(chunks, r))
 	}
 	for _, r := range p.held {
-		p.heldSk.Add(keyAt(chunks, ref{loc: r.loc &^ (0xFF << 56)}), r.w)
+		r.loc &^= 0xFF << 56
+		p.heldSk.Add(keyAt(chunks, r), weightAt(chunks, r))
 	}
 	p.arena, p.cut, p.held, p.owner = nil, nil, nil, nil
 	p.c.used.Add(-p.reserved)
@@ -390,16 +403,14 @@ func (c *Collector) Sample() *Sample {
 	}
 	c.parts = nil
 	for _, r := range held.refs {
-		held.total += r.w
+		held.total += weightAt(chunks, r)
 	}
 	for _, run := range cutRuns {
 		s.CutRows += uint64(len(run))
-		for _, r := range run {
-			cut.total += r.w
-		}
 	}
 	s.HoldoutRows = uint64(len(held.refs))
-	cut.refs = mergeEqual(chunks, sortRefs(chunks, cutRuns))
+	cut.refs, cut.cum = mergeEqual(chunks, sortRefs(chunks, cutRuns))
+	cut.total = cut.cum[len(cut.cum)-1]
 	s.Holdout = f
 	if len(held.refs) == 0 {
 		s.Holdout = 0

@@ -2,6 +2,7 @@ package sample
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"runtime"
 	"slices"
@@ -10,32 +11,45 @@ import (
 )
 
 // Weighted is a run of keys with weights, their bytes in one or more arenas (chunks: one
-// per reading part); after sortMerge the keys are distinct and in unsigned byte order.
+// per reading part); after sortMerge the keys are distinct and in unsigned byte order, and
+// cum holds their cumulative weights.
 type Weighted struct {
 	chunks [][]byte
 	refs   []ref
+	cum    []uint64 // sorted: cum[i] is the weight of the keys before key i (len(refs)+1)
 	total  uint64
 	owners []*mapping // file mappings chunks lie in: kept while the keys are
 }
 
-// ref is a key in an arena: its first 8 bytes (for fast compares and the radix sort), its
-// place packed as chunk<<56 | offset<<16 | length (a row key is at most 32767 bytes, an
-// arena at most maxArena bytes, at most maxChunks arenas), and its weight.
+// ref is a key in an arena: its first 8 bytes (for fast compares and the radix sort) and
+// its place, packed as chunk<<56 | offset<<16 | weighted<<15 | length (a row key is at
+// most 32767 bytes, an arena at most maxArena bytes, at most maxChunks arenas). A key
+// weighs 1 unless weighted: then its weight follows its bytes in the arena, a uvarint.
+// (Keys of weight 1, lines and scan samples, cost no weight at all; a tsv line's tab and
+// digits always leave room for the uvarint where the key was read in place.)
 type ref struct {
 	pre uint64
 	loc uint64
-	w   uint64
 }
 
-// refSize is the memory a key costs besides its bytes.
-const refSize = 24
+// refCost is the memory a key costs besides its bytes: its ref, and its cumulative weight
+// once sorted.
+const refCost = 24
 
 const (
-	maxArena  = 1 << 40
-	maxChunks = 256
+	maxArena    = 1 << 40
+	maxChunks   = 256
+	weightedBit = 1 << 15
+	lenMask     = weightedBit - 1
 )
 
-func packLoc(chunk, off, n int) uint64 { return uint64(chunk)<<56 | uint64(off)<<16 | uint64(n) }
+func packLoc(chunk, off, n int, weight uint64) uint64 {
+	loc := uint64(chunk)<<56 | uint64(off)<<16 | uint64(n)
+	if weight != 1 {
+		loc |= weightedBit
+	}
+	return loc
+}
 
 // add appends a key to the last chunk (a test helper and the sketch's export).
 func (w *Weighted) add(key []byte, weight uint64) {
@@ -43,8 +57,11 @@ func (w *Weighted) add(key []byte, weight uint64) {
 		w.chunks = append(w.chunks, nil)
 	}
 	c := len(w.chunks) - 1
-	w.refs = append(w.refs, ref{pre: prefix(key), loc: packLoc(c, len(w.chunks[c]), len(key)), w: weight})
+	w.refs = append(w.refs, ref{pre: prefix(key), loc: packLoc(c, len(w.chunks[c]), len(key), weight)})
 	w.chunks[c] = append(w.chunks[c], key...)
+	if weight != 1 {
+		w.chunks[c] = binary.AppendUvarint(w.chunks[c], weight)
+	}
 	w.total += weight
 }
 
@@ -52,37 +69,88 @@ func (w *Weighted) keyOf(r ref) []byte { return keyAt(w.chunks, r) }
 
 func keyAt(chunks [][]byte, r ref) []byte {
 	off := r.loc >> 16 & (maxArena - 1)
-	return chunks[r.loc>>56][off : off+r.loc&0xFFFF]
+	return chunks[r.loc>>56][off : off+r.loc&lenMask]
 }
 
-// Len is the number of keys; Key and Weight the i-th.
+func weightAt(chunks [][]byte, r ref) uint64 {
+	if r.loc&weightedBit == 0 {
+		return 1
+	}
+	end := r.loc>>16&(maxArena-1) + r.loc&lenMask
+	w, _ := binary.Uvarint(chunks[r.loc>>56][end:])
+	return w
+}
+
+// Len is the number of keys; Key and Weight the i-th (Weight: sorted runs only).
 func (w *Weighted) Len() int            { return len(w.refs) }
 func (w *Weighted) Key(i int) []byte    { return w.keyOf(w.refs[i]) }
-func (w *Weighted) Weight(i int) uint64 { return w.refs[i].w }
+func (w *Weighted) Weight(i int) uint64 { return w.cum[i+1] - w.cum[i] }
 
 // Total is the keys' total weight.
 func (w *Weighted) Total() uint64 { return w.total }
 
 // sortMerge sorts the keys (unsigned bytes) and merges equal ones, adding their weights.
 func (w *Weighted) sortMerge() {
-	w.refs = sortRefs(w.chunks, [][]ref{w.refs})
-	w.refs = mergeEqual(w.chunks, w.refs)
+	w.refs, w.cum = mergeEqual(w.chunks, sortRefs(w.chunks, [][]ref{w.refs}))
 }
 
-// mergeEqual merges runs of equal keys in sorted refs, adding their weights.
-func mergeEqual(chunks [][]byte, refs []ref) []ref {
-	out := refs[:0]
-	for i, r := range refs {
-		if i > 0 {
-			last := &out[len(out)-1]
-			if last.pre == r.pre && bytes.Equal(keyAt(chunks, *last), keyAt(chunks, r)) {
-				last.w += r.w
-				continue
-			}
-		}
-		out = append(out, r)
+// mergeEqual merges runs of equal keys in sorted refs and returns the distinct keys with
+// their cumulative weights. Big runs are cut into one segment per core, never between
+// two equal keys; each segment merges its keys where they are and sets down their weights,
+// then the segments move down one after another and the weights add up.
+func mergeEqual(chunks [][]byte, refs []ref) ([]ref, []uint64) {
+	n := len(refs)
+	segs := 1
+	if n >= 1<<16 {
+		segs = runtime.GOMAXPROCS(0)
 	}
-	return out
+	bounds := make([]int, segs+1)
+	for i := 1; i < segs; i++ {
+		b := max(n*i/segs, bounds[i-1])
+		for b > 0 && b < n && refs[b].pre == refs[b-1].pre && bytes.Equal(keyAt(chunks, refs[b]), keyAt(chunks, refs[b-1])) {
+			b++
+		}
+		bounds[i] = b
+	}
+	bounds[segs] = n
+	cum := make([]uint64, n+1) // cum[1+j]: first the weight of key j, then the sum to it
+	distinct := make([]int, segs)
+	var wg sync.WaitGroup
+	for i := range segs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lo, hi := bounds[i], bounds[i+1]
+			k := lo // the next distinct key goes to refs[k]
+			for j := lo; j < hi; j++ {
+				r := refs[j]
+				wt := weightAt(chunks, r)
+				if k > lo {
+					last := refs[k-1]
+					if last.pre == r.pre && bytes.Equal(keyAt(chunks, last), keyAt(chunks, r)) {
+						cum[k] += wt
+						continue
+					}
+				}
+				refs[k] = r
+				cum[k+1] = wt
+				k++
+			}
+			distinct[i] = k - lo
+		}()
+	}
+	wg.Wait()
+	out := bounds[0]
+	for i := range segs {
+		lo := bounds[i]
+		copy(refs[out:], refs[lo:lo+distinct[i]])
+		copy(cum[out+1:], cum[lo+1:lo+1+distinct[i]])
+		out += distinct[i]
+	}
+	for j := 1; j <= out; j++ {
+		cum[j] += cum[j-1]
+	}
+	return refs[:out], cum[:out+1]
 }
 
 // TooFewError is a sample that cannot give the regions asked for: it has fewer distinct
@@ -131,10 +199,7 @@ func field(key, delim []byte) []byte {
 // share one stay in one region.
 func cutPoints(w *Weighted, regions int, delim []byte) ([]int, []uint64, error) {
 	n := w.Len()
-	cum := make([]uint64, n+1) // cum[j]: weight of keys before j
-	for i := range n {
-		cum[i+1] = cum[i] + w.refs[i].w
-	}
+	cum := w.cum // cum[j]: weight of keys before j
 	// cand(k) is the k-th allowed cut position: every position 1..n-1 without a delimiter,
 	// else those between two leading fields.
 	ncand := n - 1
@@ -205,9 +270,10 @@ func Shares(w *Weighted, keys [][]byte) []float64 {
 	for i, k := range keys {
 		pres[i] = prefix(k)
 	}
-	count := func(refs []ref) []uint64 {
+	count := func(from, to int) []uint64 {
 		counts := make([]uint64, len(keys)+1)
-		for _, r := range refs {
+		for i := from; i < to; i++ {
+			r := w.refs[i]
 			k := w.keyOf(r)
 			// The region is the number of split keys <= k.
 			lo, hi := 0, len(keys)
@@ -219,7 +285,11 @@ func Shares(w *Weighted, keys [][]byte) []float64 {
 					hi = m
 				}
 			}
-			counts[lo] += r.w
+			if w.cum != nil { // sorted and merged: the weights are in cum
+				counts[lo] += w.cum[i+1] - w.cum[i]
+			} else {
+				counts[lo] += weightAt(w.chunks, r)
+			}
 		}
 		return counts
 	}
@@ -234,7 +304,7 @@ func Shares(w *Weighted, keys [][]byte) []float64 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			parts[i] = count(w.refs[len(w.refs)*i/n : len(w.refs)*(i+1)/n])
+			parts[i] = count(len(w.refs)*i/n, len(w.refs)*(i+1)/n)
 		}()
 	}
 	wg.Wait()

@@ -263,7 +263,9 @@ func (p *part) load(r io.ReaderAt, off int64, read, tsv, raw bool) (keys, lines 
 		if err != nil {
 			return keys, lines, &LineError{Line: lines, Err: err}
 		}
-		copy(buf[start:], key)
+		if len(key) > 0 && &key[0] != &buf[start] { // decoded: it overwrites its text
+			copy(buf[start:], key)
+		}
 		p.addAt(start, buf[start:start+len(key)], w)
 		keys++
 		start = next

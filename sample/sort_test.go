@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -139,5 +140,45 @@ func TestReadFileParts(t *testing.T) {
 		var le *LineError
 		require.True(t, errors.As(err, &le), "%v", err)
 		assert.Equal(t, int64(want), le.Line)
+	}
+}
+
+// TestMergeEqual: equal keys merge into one with their weights summed, also across the
+// segments a big run is cut into (the oracle: a map of key -> weight, sorted).
+func TestMergeEqual(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	for _, tt := range []struct {
+		name     string
+		n, keys  int
+		weighted bool
+	}{
+		{"small", 100, 10, true},
+		{"segments, unit weights", 200_000, 150, false},
+		{"segments, weighted", 200_000, 150_000, true},
+		{"one key", 70_000, 1, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			w := &Weighted{}
+			want := map[string]uint64{}
+			for range tt.n {
+				k := fmt.Sprintf("k%06d", rng.IntN(tt.keys))
+				wt := uint64(1)
+				if tt.weighted {
+					wt = 1 + uint64(rng.IntN(MaxWeight))
+				}
+				w.add([]byte(k), wt)
+				want[k] += wt
+			}
+			w.sortMerge()
+			keys := slices.Sorted(maps.Keys(want))
+			require.Equal(t, len(keys), w.Len())
+			var total uint64
+			for i, k := range keys {
+				assert.Equal(t, k, string(w.Key(i)))
+				assert.Equal(t, want[k], w.Weight(i), k)
+				total += want[k]
+			}
+			assert.Equal(t, total, w.cum[w.Len()])
+		})
 	}
 }
