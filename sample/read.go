@@ -110,8 +110,9 @@ func Read(r io.Reader, opt ReadOptions, sink Sink) (string, error) {
 	return format, err
 }
 
-// parallelMinBytes is the smallest file ReadFile splits between readers.
-const parallelMinBytes = 4 << 20
+// parallelMinBytes is the smallest file ReadFile splits between readers (a variable so
+// the fuzz test can split small inputs).
+var parallelMinBytes int64 = 4 << 20
 
 // ReadFile reads one sample held in a file of size bytes, as Read does. When sink is a
 // *Collector and the file holds lines or tsv, big enough to be worth it, it is cut at line
