@@ -204,7 +204,11 @@ func sampleCommand() *cli.Command {
 	}
 }
 
-// sketchSink reads everything into one sketch.
+// sketchSink reads everything into one sketch. presplit sample holds no keys out: a
+// held-out sketch would measure the reducer's cut with the sketch's own rank error, up to
+// 0.1% of the weight per boundary, which at R regions is R x 0.1% of a region's share (at
+// 1,000 regions a perfect cut measured 1.26 that way, 1.08 on exact held-out keys). The
+// exact check is a shard held back and counted: verify --sample SKETCHES --keys SHARD.
 type sketchSink struct{ sk *sample.Sketch }
 
 func (s sketchSink) Add(key []byte, w uint64)         { s.sk.Add(key, w) }
