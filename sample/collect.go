@@ -31,7 +31,7 @@ type Options struct {
 }
 
 // Collector is a Sink that keeps keys exactly while they fit Options.Memory and streams
-// them into sketches from then on. Several readers may feed it at once through Parts.
+// them into sketches from then on. Several readers may feed it at once (ReadFile).
 //
 // Its keys are kept in parts: one per reader. A part owns an arena (a chunk of the
 // exact sample) and its keys' refs, the held-out keys apart; it reserves its memory from
@@ -103,13 +103,13 @@ func (c *Collector) Add(key []byte, w uint64) {
 // hbaseMaxRow bounds one key: a part whose arena comes near maxArena starts another.
 const hbaseMaxRow = 1 << 15
 
-// CanSplit says whether Parts can give n more parts.
-func (c *Collector) CanSplit(n int) bool { return len(c.parts)+n <= maxChunks }
+// canSplit says whether n more parts can be made.
+func (c *Collector) canSplit(n int) bool { return len(c.parts)+n <= maxChunks }
 
-// Parts returns a Sink for each of n readers that read at once, sized bytes each (a hint:
-// 0 when unknown), lineLen bytes a line on average. Sequential Adds after them start
-// another part.
-func (c *Collector) Parts(sizes []int64, lineLen int) []Sink {
+// streamParts returns a Sink for each of the readers that read at once, sized bytes each
+// (a hint: 0 when unknown), lineLen bytes a line on average. Sequential Adds after them
+// start another part.
+func (c *Collector) streamParts(sizes []int64, lineLen int) []Sink {
 	c.cur = nil
 	out := make([]Sink, len(sizes))
 	for i, n := range sizes {
@@ -228,7 +228,7 @@ func (p *part) tryReserve(arenaCap, cutCap, heldCap int) bool {
 // bytes each), with refs for lines of about lineLen bytes; nil when that does not fit the
 // budget or there are too many parts. attachParts gives them their arenas.
 func (c *Collector) reserveParts(sizes []int64, lineLen int) []*part {
-	if c.over.Load() || !c.CanSplit(len(sizes)) {
+	if c.over.Load() || !c.canSplit(len(sizes)) {
 		return nil
 	}
 	parts := make([]*part, len(sizes))

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -86,11 +87,24 @@ func TestReadFileParts(t *testing.T) {
 		fmt.Fprintf(&tsv, "%s\t%d%s", k, 1+rng.IntN(90000), eol)
 		n++
 	}
+	// Long lines where ReadFile estimates the line length, short ones after: more keys than
+	// the parts' refs were sized for. And the largest weights on one-byte keys: the least
+	// room a tsv line leaves for the weight read in place.
+	var changing, heavy strings.Builder
+	for changing.Len() < 1<<17 {
+		fmt.Fprintf(&changing, "%s%d\n", strings.Repeat("x", 2000), changing.Len())
+	}
+	for i := 0; changing.Len() < 5<<20; i++ {
+		fmt.Fprintf(&changing, "k%d\n", i)
+		fmt.Fprintf(&heavy, "%c%c\t%d\n", 'a'+i%26, 'a'+i/26%26, MaxWeight-i%3)
+	}
 	dir := t.TempDir()
 	for _, tt := range []struct {
 		name, data string
 		memory     int64
 	}{
+		{"line length changes", changing.String(), 1 << 30},
+		{"largest weights", heavy.String(), 1 << 30},
 		{"lines in place", lines.String(), 1 << 30},
 		{"lines streamed", lines.String(), 8 << 20},
 		{"lines no newline at the end", strings.TrimSuffix(lines.String(), "\n"), 1 << 30},
@@ -180,5 +194,34 @@ func TestMergeEqual(t *testing.T) {
 			}
 			assert.Equal(t, total, w.cum[w.Len()])
 		})
+	}
+}
+
+// TestReadFileDeterministic: a file cut through sketches gives the same boundaries however
+// many cores read it (the parts are fixed, not one per core).
+func TestReadFileDeterministic(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "keys")
+	require.NoError(t, os.WriteFile(path, benchKeys(200_000), 0o644))
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	st, err := f.Stat()
+	require.NoError(t, err)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	var first []string
+	for _, procs := range []int{1, 2, 8} {
+		runtime.GOMAXPROCS(procs)
+		c := NewCollector(Options{Memory: 2 << 20, Holdout: -1})
+		_, err := ReadFile(f, st.Size(), ReadOptions{}, c)
+		require.NoError(t, err)
+		s := c.Sample()
+		require.False(t, s.Exact)
+		cut, err := s.Cut(100, nil)
+		require.NoError(t, err)
+		if first == nil {
+			first = strs(cut.Keys)
+			continue
+		}
+		assert.Equal(t, first, strs(cut.Keys), "GOMAXPROCS=%d", procs)
 	}
 }
