@@ -6,12 +6,15 @@
 #      throughput at least 300 MiB/s).
 #
 #   bash bench/sample.sh                 # 3 runs of each
-#   RUNS=1 EXACT_MIB=64 SKETCH_MIB=256 bash bench/sample.sh
+#   RUNS=5 EXACT_MIB=64 SKETCH_MIB=256 bash bench/sample.sh
+#   QUIET=0 bash bench/sample.sh         # do not wait for idle CPUs before each run
 #
 # Keys are 32 random lowercase hex digits, one per line. Each measurement runs RUNS
-# times after a warm-up read (page cache); the best and the median are printed. The
-# machine may be shared: say so beside the figures. Not run by go test or .ci/run (it
-# takes minutes and 1.3 GiB of disk); the files are deleted on exit.
+# times; before each, the file is read once (page cache) and the script waits until the
+# CPUs were at least 95% idle for a second (other engineers benchmark on the same machine:
+# wait for them rather than compete). The best and the median are printed, and every
+# run's figures. Not run by go test or .ci/run (it takes minutes and 1.3 GiB of disk); the
+# files are deleted on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -66,22 +69,49 @@ measure() {
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 best() { sort -n | head -1; }
 
-cat "$work/exact.txt" "$work/sketch.txt" >/dev/null # warm the page cache
+# waitidle: start a run only once the CPUs were at least 95% idle for a second (QUIET=0
+# skips the wait; it gives up after two minutes and says so beside the run).
+busy_runs=0
+waitidle() {
+  [ "${QUIET:-1}" = 1 ] || return 0
+  local t a b k busy idle
+  for t in $(seq 1 120); do
+    read -r -a a </proc/stat
+    sleep 1
+    read -r -a b </proc/stat
+    busy=0
+    idle=$(((b[4] + b[5]) - (a[4] + a[5])))
+    for k in 1 2 3 6 7 8; do busy=$((busy + b[k] - a[k])); done
+    [ $((idle * 100)) -ge $((95 * (busy + idle))) ] && return 0
+  done
+  busy_runs=$((busy_runs + 1))
+  echo "   (the machine stayed busy: this run shares it)" >&2
+}
+
+# quiet FILE CMD...: warm FILE's pages, wait for idle CPUs, measure CMD.
+quiet() {
+  local file=$1
+  shift
+  cat "$file" >/dev/null
+  waitidle
+  measure "$@"
+}
 
 : >"$work/sort.t"; : >"$work/exact.t"; : >"$work/sketch.t"; : >"$work/sketch.rss"
-for _ in $(seq "$runs"); do
-  measure env LC_ALL=C sort -S 50% "$work/exact.txt" | awk '{print $1}' >>"$work/sort.t"
-  measure "$work/presplit" splits --sample "$work/exact.txt" --regions 1000 --memory 2GiB | awk '{print $1}' >>"$work/exact.t"
-  measure "$work/presplit" splits --sample "$work/sketch.txt" --regions 1000 --memory 64MiB >"$work/one"
+for r in $(seq "$runs"); do
+  quiet "$work/exact.txt" env LC_ALL=C sort -S 50% "$work/exact.txt" | awk '{print $1}' >>"$work/sort.t"
+  quiet "$work/exact.txt" "$work/presplit" splits --sample "$work/exact.txt" --regions 1000 --memory 2GiB | awk '{print $1}' >>"$work/exact.t"
+  grep -q "cut on" "$work/stderr" && ! grep -q "sketch" "$work/stderr" || { echo "exact run did not cut exactly" >&2; exit 1; }
+  quiet "$work/sketch.txt" "$work/presplit" splits --sample "$work/sketch.txt" --regions 1000 --memory 64MiB >"$work/one"
   awk '{print $1}' "$work/one" >>"$work/sketch.t"
   awk '{print $2}' "$work/one" >>"$work/sketch.rss"
+  echo "run $r: sort $(tail -1 "$work/sort.t")s, exact $(tail -1 "$work/exact.t")s, sketch $(tail -1 "$work/sketch.t")s $(($(tail -1 "$work/sketch.rss") / 1024)) MiB" >&2
 done
-grep -q "sketch" "$work/stderr" || true
 
 sort_best=$(best <"$work/sort.t"); exact_best=$(best <"$work/exact.t"); sketch_best=$(best <"$work/sketch.t")
 sort_med=$(median <"$work/sort.t"); exact_med=$(median <"$work/exact.t"); sketch_med=$(median <"$work/sketch.t")
 rss_max=$(sort -n "$work/sketch.rss" | tail -1)
-echo "machine: $(nproc) cores, shared with other engineers' runs: figures vary run to run"
+echo "machine: $(nproc) cores; runs started on idle CPUs (QUIET=${QUIET:-1}), $busy_runs of $((3 * runs)) after giving up waiting"
 echo "exact  ${exact_mib} MiB: sort best ${sort_best}s median ${sort_med}s; presplit best ${exact_best}s median ${exact_med}s;" \
   "speedup (median) $(awk -v a="$sort_med" -v b="$exact_med" 'BEGIN {printf "%.1f", a/b}')x (target >= 5x)"
 echo "sketch ${sketch_mib} MiB, --memory 64MiB: best ${sketch_best}s median ${sketch_med}s;" \

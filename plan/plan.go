@@ -564,10 +564,19 @@ func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
 		spec += fmt.Sprintf(", never inside the field before %q", hbytes.ToStringBinary(delim))
 	}
 	split := &splits.Split{Spec: spec, Keys: cut.Keys, Owned: cut.Shares}
-	split.Notes = append(split.Notes, fmt.Sprintf("cut on %d sample keys: imbalance (largest region / mean) %.3f", s.CutRows, sample.Imbalance(cut.Shares)))
-	if cut.Held != nil {
-		split.Notes = append(split.Notes, fmt.Sprintf("on %d keys held out of the cut (%g of the sample): imbalance %.3f", s.HoldoutRows, s.Holdout, sample.Imbalance(cut.Held)))
+	if s.Exact {
+		split.Notes = append(split.Notes, fmt.Sprintf("cut on %d sample keys: imbalance (largest region / mean) %.3f", s.CutRows, sample.Imbalance(cut.Shares)))
 	} else {
+		// Say so where the boundaries are printed: they are approximate, and the shares are
+		// the sketch's estimates (each region's within twice the bound of the sample's weight).
+		split.Notes = append(split.Notes, fmt.Sprintf("cut on a sketch of %d sample keys (the sample did not fit the memory budget): each boundary within %g%% of the sample's weight; imbalance (largest region / mean) %.3f, as the sketch estimates it", s.CutRows, 100*sample.Epsilon, sample.Imbalance(cut.Shares)))
+	}
+	switch {
+	case cut.Held != nil && s.Exact:
+		split.Notes = append(split.Notes, fmt.Sprintf("on %d keys held out of the cut (%g of the sample): imbalance %.3f", s.HoldoutRows, s.Holdout, sample.Imbalance(cut.Held)))
+	case cut.Held != nil:
+		split.Notes = append(split.Notes, fmt.Sprintf("on %d keys held out of the cut (%g of the sample): imbalance %.3f, as a sketch of them estimates it (with few keys per region this mostly measures the sketch's error)", s.HoldoutRows, s.Holdout, sample.Imbalance(cut.Held)))
+	default:
 		split.Notes = append(split.Notes, "no keys held out: "+s.NoHoldout)
 	}
 	p.Split, p.SplitSource = split, "sample"

@@ -1,8 +1,12 @@
 package sample
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
+	"slices"
+	"sync/atomic"
 )
 
 // DefaultMemory is --memory's default: 256 MiB.
@@ -18,8 +22,8 @@ const (
 // Options tune a Collector.
 type Options struct {
 	// Memory bounds the exact keys: their bytes plus 24 bytes each stay under half of it
-	// (the other half is room for the arrays to grow and for sorting). Beyond it the keys
-	// stream into a sketch. 0 means DefaultMemory.
+	// (the other half is room for sorting). Beyond it the keys stream into a sketch. 0
+	// means DefaultMemory.
 	Memory int64
 	// Holdout is the fraction of keys held out of the cut to measure it on; negative means
 	// the default (DefaultHoldout from HoldoutMinKeys keys, else none).
@@ -27,14 +31,24 @@ type Options struct {
 }
 
 // Collector is a Sink that keeps keys exactly while they fit Options.Memory and streams
-// them into a sketch from then on.
+// them into sketches from then on. Several readers may feed it at once (ReadFile).
+//
+// Its keys are kept in parts: one per reader. A part owns an arena (a chunk of the
+// exact sample) and its keys' refs, the held-out keys apart; it reserves its memory from
+// the collector's budget before it grows, and when the budget is spent every part turns
+// to its own pair of sketches (keys cut on, keys held out), fed its keys in the order it
+// read them. Sample merges the parts in order: the same files give the same sample.
 type Collector struct {
-	opt       Options
-	exact     *Weighted
-	sk, held  *Sketch // sketch mode: the keys cut on, and those held out
-	fraction  float64 // sketch mode: the fraction held out
-	rows      uint64
-	sawSketch bool
+	opt        Options
+	fraction   float64 // the fraction held out while reading
+	threshold  uint64  // a key is held out when its hash is below it; 0: none
+	limit      int64   // Memory/2: what the parts' arenas and refs may reserve
+	used       atomic.Int64
+	over       atomic.Bool // the budget is spent: every part turns to sketches
+	parts      []*part
+	cur        *part // the part sequential reads feed
+	sketches   *Sketch
+	sketchRows uint64
 }
 
 // NewCollector returns an empty collector.
@@ -42,55 +56,276 @@ func NewCollector(opt Options) *Collector {
 	if opt.Memory <= 0 {
 		opt.Memory = DefaultMemory
 	}
-	return &Collector{opt: opt, exact: &Weighted{}}
+	c := &Collector{opt: opt, limit: opt.Memory / 2}
+	// Keys are held out while they are read: with the default, tentatively (a sample
+	// below HoldoutMinKeys keys gets its held keys back in Sample).
+	c.fraction = opt.Holdout
+	if c.fraction < 0 {
+		c.fraction = DefaultHoldout
+	}
+	if c.fraction > 0 {
+		c.threshold = uint64(min(c.fraction, 1) * math.Exp2(64))
+	}
+	return c
 }
 
-// Add adds a key of weight w.
+// mapping owns a file mapping that arenas lie in (see mapFile).
+type mapping struct{ _ byte }
+
+// part is the keys one reader read.
+type part struct {
+	c          *Collector
+	owner      *mapping // the mapping its arena lies in, if any
+	id         int      // its chunk in the exact sample
+	arena      []byte
+	cut, held  []ref
+	reserved   int64 // bytes reserved from c.used
+	hint       int64 // bytes the part will read, when known
+	lineLen    int   // the average line length seen, for sizing the refs
+	rows       uint64
+	sk, heldSk *Sketch
+}
+
+func (c *Collector) newPart(hint int64, lineLen int) *part {
+	p := &part{c: c, id: len(c.parts), hint: hint, lineLen: lineLen}
+	c.parts = append(c.parts, p)
+	return p
+}
+
+// Add adds a key of weight w (sequential reads).
 func (c *Collector) Add(key []byte, w uint64) {
-	c.rows++
-	if c.sk != nil {
-		if c.fraction > 0 && heldOut(key, c.fraction) {
-			c.held.Add(key, w)
-		} else {
-			c.sk.Add(key, w)
-		}
-		return
+	if c.cur == nil || (c.cur.sk == nil && len(c.cur.arena) >= maxArena-hbaseMaxRow) {
+		c.cur = c.newPart(0, 0)
 	}
-	c.exact.add(key, w)
-	if int64(cap(c.exact.arena))+refSize*int64(cap(c.exact.refs)) > c.opt.Memory/2 {
-		c.toSketch()
+	c.cur.Add(key, w)
+}
+
+// hbaseMaxRow bounds one key: a part whose arena comes near maxArena starts another.
+const hbaseMaxRow = 1 << 15
+
+// canSplit says whether n more parts can be made.
+func (c *Collector) canSplit(n int) bool { return len(c.parts)+n <= maxChunks }
+
+// streamParts returns a Sink for each of the readers that read at once, sized bytes each
+// (a hint: 0 when unknown), lineLen bytes a line on average. Sequential Adds after them
+// start another part.
+func (c *Collector) streamParts(sizes []int64, lineLen int) []Sink {
+	c.cur = nil
+	out := make([]Sink, len(sizes))
+	for i, n := range sizes {
+		out[i] = c.newPart(n, lineLen)
 	}
+	return out
 }
 
 // AddSketch merges a sketch in. A sketch's keys cannot be held out: with any sketch among
 // the inputs, nothing is.
 func (c *Collector) AddSketch(s *Sketch) error {
-	if c.sk == nil {
-		c.toSketch()
+	c.over.Store(true)
+	if c.sketches == nil {
+		c.sketches = NewSketch(K)
 	}
-	c.sawSketch = true
-	c.rows += s.Rows()
-	return c.sk.Merge(s)
+	c.sketchRows += s.Rows()
+	return c.sketches.Merge(s)
 }
 
-// toSketch moves the exact keys into sketches: from here on memory stays bounded. The
-// sample is at least half the memory budget by now, so the default holdout applies.
-func (c *Collector) toSketch() {
-	c.fraction = c.opt.Holdout
-	if c.fraction < 0 {
-		c.fraction = DefaultHoldout
+func (p *part) AddSketch(s *Sketch) error { return p.c.AddSketch(s) }
+
+// Add adds a key of weight w.
+func (p *part) Add(key []byte, w uint64) {
+	p.rows++
+	held := p.c.threshold != 0 && keyHash(key) < p.c.threshold
+	if p.sk == nil && p.c.over.Load() {
+		p.toSketch()
 	}
-	c.sk, c.held = NewSketch(K), NewSketch(K)
-	ex := c.exact
-	c.exact = nil
-	for _, r := range ex.refs {
-		key := ex.keyOf(r)
-		if c.fraction > 0 && heldOut(key, c.fraction) {
-			c.held.Add(key, r.w)
+	if p.sk != nil {
+		if held {
+			p.heldSk.Add(key, w)
 		} else {
-			c.sk.Add(key, r.w)
+			p.sk.Add(key, w)
 		}
+		return
 	}
+	list := &p.cut
+	if held {
+		list = &p.held
+	}
+	need := len(key)
+	if w != 1 {
+		need += binary.MaxVarintLen64
+	}
+	if (len(p.arena)+need > cap(p.arena) || len(*list) == cap(*list)) && !p.grow(need) {
+		p.toSketch()
+		p.rows-- // counted again
+		p.Add(key, w)
+		return
+	}
+	*list = append(*list, ref{pre: prefix(key), loc: packLoc(p.id, len(p.arena), len(key), w)})
+	p.arena = append(p.arena, key...)
+	if w != 1 {
+		p.arena = binary.AppendUvarint(p.arena, w)
+	}
+}
+
+// grow makes room for a key of n bytes, reserving the memory first; false when the budget
+// is spent (then every part turns to sketches).
+func (p *part) grow(n int) bool {
+	arenaCap, cutCap, heldCap := cap(p.arena), cap(p.cut), cap(p.held)
+	if arenaCap == 0 && p.hint > 0 {
+		// First growth of a part of known size: room for all of it at once (a key is at
+		// most its line), so nothing is copied as the arrays grow.
+		lines := p.hint/int64(max(p.lineLen, 1)) + 64
+		arenaCap = int(min(p.hint, maxArena))
+		heldCap = int(float64(lines)*p.c.fraction*1.05) + 64
+		cutCap = int(float64(lines)*(1-p.c.fraction)*1.02) + 64
+		if p.reserve(arenaCap, cutCap, heldCap) {
+			p.realloc(arenaCap, cutCap, heldCap)
+			return true
+		}
+		arenaCap, cutCap, heldCap = 0, 0, 0 // too big for the budget: grow step by step
+	}
+	if len(p.arena)+n > arenaCap {
+		arenaCap = max(2*arenaCap, len(p.arena)+n, 1<<16)
+	}
+	if len(p.cut) == cutCap {
+		cutCap = max(2*cutCap, 1024)
+	}
+	if len(p.held) == heldCap {
+		heldCap = max(2*heldCap, 256)
+	}
+	if arenaCap > maxArena {
+		p.c.over.Store(true)
+		return false
+	}
+	if !p.reserve(arenaCap, cutCap, heldCap) {
+		return false
+	}
+	p.realloc(arenaCap, cutCap, heldCap)
+	return true
+}
+
+func (p *part) reserve(arenaCap, cutCap, heldCap int) bool {
+	if !p.tryReserve(arenaCap, cutCap, heldCap) {
+		p.c.over.Store(true)
+		return false
+	}
+	return true
+}
+
+// tryReserve reserves the memory of arrays of these capacities, if the budget has room.
+func (p *part) tryReserve(arenaCap, cutCap, heldCap int) bool {
+	want := int64(arenaCap) + refCost*int64(cutCap+heldCap)
+	delta := want - p.reserved
+	if p.c.used.Add(delta) > p.c.limit {
+		p.c.used.Add(-delta)
+		return false
+	}
+	p.reserved = want
+	return true
+}
+
+// reserveParts reserves room for parts that hold their bytes of a file whole (sizes[i]
+// bytes each), with refs for lines of about lineLen bytes; nil when that does not fit the
+// budget or there are too many parts. attachParts gives them their arenas.
+func (c *Collector) reserveParts(sizes []int64, lineLen int) []*part {
+	if c.over.Load() || !c.canSplit(len(sizes)) {
+		return nil
+	}
+	parts := make([]*part, len(sizes))
+	for i, n := range sizes {
+		p := &part{c: c, id: len(c.parts) + i}
+		lines := n/int64(max(lineLen, 1)) + 64
+		held := int(float64(lines)*c.fraction*1.05) + 64
+		cut := int(float64(lines)*(1-c.fraction)*1.02) + 64
+		if n > maxArena || !p.tryReserve(int(n), cut, held) {
+			for _, q := range parts[:i] {
+				c.used.Add(-q.reserved)
+			}
+			return nil
+		}
+		parts[i] = p
+	}
+	return parts
+}
+
+// attachParts gives reserved parts their arenas: windows of data, one after another, when
+// the file is mapped (data non-nil), else memory to read their bytes into.
+func (c *Collector) attachParts(parts []*part, sizes []int64, data []byte, owner *mapping) {
+	c.cur = nil
+	at := int64(0)
+	for i, p := range parts {
+		if data != nil {
+			p.arena, p.owner = data[at:at+sizes[i]:at+sizes[i]], owner
+		} else {
+			p.arena = make([]byte, sizes[i])
+		}
+		at += sizes[i]
+		lines := (p.reserved - sizes[i]) / refCost
+		held := int(float64(lines) * c.fraction)
+		p.cut, p.held = make([]ref, 0, int(lines)-held), make([]ref, 0, held)
+	}
+	c.parts = append(c.parts, parts...)
+}
+
+// addAt adds a key that already lies in the part's arena at off (a part loaded whole).
+func (p *part) addAt(off int, key []byte, w uint64) {
+	held := p.c.threshold != 0 && keyHash(key) < p.c.threshold
+	if p.sk == nil && p.c.over.Load() {
+		p.toSketch()
+	}
+	list := &p.cut
+	if held {
+		list = &p.held
+	}
+	if p.sk == nil && len(*list) == cap(*list) && !p.grow(0) {
+		p.toSketch()
+	}
+	p.rows++
+	switch {
+	case p.sk == nil:
+		if w != 1 {
+			// The line's tab and digits follow the key: room for the uvarint.
+			binary.PutUvarint(key[len(key):cap(key)], w)
+		}
+		*list = append(*list, ref{pre: prefix(key), loc: packLoc(p.id, off, len(key), w)})
+	case held:
+		p.heldSk.Add(key, w)
+	default:
+		p.sk.Add(key, w)
+	}
+}
+
+func (p *part) realloc(arenaCap, cutCap, heldCap int) {
+	if arenaCap != cap(p.arena) {
+		p.arena = append(make([]byte, 0, arenaCap), p.arena...)
+	}
+	if cutCap != cap(p.cut) {
+		p.cut = append(make([]ref, 0, cutCap), p.cut...)
+	}
+	if heldCap != cap(p.held) {
+		p.held = append(make([]ref, 0, heldCap), p.held...)
+	}
+}
+
+// toSketch moves the part's exact keys into its sketches, in the order they came, and
+// gives their memory back: from here on its memory stays bounded.
+func (p *part) toSketch() {
+	if p.sk != nil {
+		return
+	}
+	p.sk, p.heldSk = NewSketch(K), NewSketch(K)
+	chunks := [][]byte{p.arena}
+	for _, r := range p.cut {
+		r.loc &^= 0xFF << 56
+		p.sk.Add(keyAt(chunks, r), weightAt(chunks, r))
+	}
+	for _, r := range p.held {
+		r.loc &^= 0xFF << 56
+		p.heldSk.Add(keyAt(chunks, r), weightAt(chunks, r))
+	}
+	p.arena, p.cut, p.held, p.owner = nil, nil, nil, nil
+	p.c.used.Add(-p.reserved)
+	p.reserved = 0
 }
 
 // Sample is a read sample, ready to cut.
@@ -105,29 +340,40 @@ type Sample struct {
 	cut, held *Weighted
 }
 
-// Sample finishes the collection: the held-out keys are set apart, and both parts sorted.
+// Sample finishes the collection: the held-out keys are set apart, and the keys cut on
+// sorted. The collector is spent.
 func (c *Collector) Sample() *Sample {
-	s := &Sample{Rows: c.rows}
-	if c.sk != nil {
-		if c.sawSketch {
-			_ = c.sk.Merge(c.held) // same K
-			c.held = NewSketch(K)
+	s := &Sample{Rows: c.sketchRows}
+	for _, p := range c.parts {
+		s.Rows += p.rows
+	}
+	if c.over.Load() {
+		sk, held := NewSketch(K), NewSketch(K)
+		for _, p := range c.parts {
+			p.toSketch()
+			_ = sk.Merge(p.sk) // same K
+			_ = held.Merge(p.heldSk)
+		}
+		if c.sketches != nil {
+			_ = sk.Merge(c.sketches)
+			_ = sk.Merge(held)
+			held = NewSketch(K)
 			s.NoHoldout = "the sample includes sketches, whose keys cannot be held out"
 		} else if c.fraction == 0 {
 			s.NoHoldout = "--holdout 0"
 		}
 		s.Holdout = c.fraction
-		if c.held.Rows() == 0 {
+		if held.Rows() == 0 {
 			s.Holdout = 0
 		}
-		s.cut, s.held = c.sk.Weighted(), c.held.Weighted()
-		s.CutRows, s.HoldoutRows = c.sk.Rows(), c.held.Rows()
+		s.cut, s.held = sk.Weighted(), held.Weighted()
+		s.CutRows, s.HoldoutRows = sk.Rows(), held.Rows()
 		return s
 	}
 	s.Exact = true
 	f := c.opt.Holdout
 	switch {
-	case f < 0 && c.rows >= HoldoutMinKeys:
+	case f < 0 && s.Rows >= HoldoutMinKeys:
 		f = DefaultHoldout
 	case f < 0:
 		f = 0
@@ -135,47 +381,65 @@ func (c *Collector) Sample() *Sample {
 	case f == 0:
 		s.NoHoldout = "--holdout 0"
 	}
-	ex := c.exact
-	held := &Weighted{arena: ex.arena}
-	if f > 0 {
-		kept := ex.refs[:0]
-		var heldRefs []ref
-		for _, r := range ex.refs {
-			if heldOut(ex.keyOf(r), f) {
-				heldRefs = append(heldRefs, r)
-				held.total += r.w
-			} else {
-				kept = append(kept, r)
-			}
+	chunks := make([][]byte, len(c.parts))
+	var cutRuns [][]ref
+	var owners []*mapping
+	for _, p := range c.parts {
+		if p.owner != nil && !slices.Contains(owners, p.owner) {
+			owners = append(owners, p.owner)
 		}
-		ex.refs = kept
-		ex.total -= held.total
-		held.refs = heldRefs
 	}
+	held := &Weighted{chunks: chunks, owners: owners}
+	cut := &Weighted{chunks: chunks, owners: owners}
+	for i, p := range c.parts {
+		chunks[i] = p.arena
+		cutRuns = append(cutRuns, p.cut)
+		if f == 0 {
+			cutRuns = append(cutRuns, p.held) // held out tentatively: the default came to none
+		} else {
+			held.refs = append(held.refs, p.held...)
+		}
+		c.parts[i] = nil
+	}
+	c.parts = nil
+	for _, r := range held.refs {
+		held.total += weightAt(chunks, r)
+	}
+	for _, run := range cutRuns {
+		s.CutRows += uint64(len(run))
+	}
+	s.HoldoutRows = uint64(len(held.refs))
+	cut.refs, cut.cum = mergeEqual(chunks, sortRefs(chunks, cutRuns))
+	cut.total = cut.cum[len(cut.cum)-1]
 	s.Holdout = f
 	if len(held.refs) == 0 {
 		s.Holdout = 0
 	}
-	s.CutRows, s.HoldoutRows = uint64(len(ex.refs)), uint64(len(held.refs))
-	ex.sortMerge()
-	held.sortMerge()
-	s.cut, s.held = ex, held
+	s.cut, s.held = cut, held
 	return s
 }
 
-// heldOut decides, from the key's bytes alone, whether it is held out: a fixed hash (FNV-1a,
-// then a 64-bit finaliser) below fraction x 2^64. The same key always lands on the same
-// side, so a run is reproducible.
-func heldOut(key []byte, fraction float64) bool {
-	h := uint64(14695981039346656037)
-	for _, b := range key {
-		h ^= uint64(b)
-		h *= 1099511628211
+// keyHash is a fixed 64-bit hash of the key's bytes, 8 at a time (a multiply-rotate mix of
+// each word, then murmur3's finaliser): the same key always hashes the same, so a run is
+// reproducible.
+func keyHash(key []byte) uint64 {
+	const m1, m2 = 0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F
+	h := uint64(len(key)) * m1
+	for len(key) >= 8 {
+		h = bits.RotateLeft64(h^binary.LittleEndian.Uint64(key)*m2, 31) * m1
+		key = key[8:]
 	}
+	var tail uint64
+	for i, b := range key {
+		tail |= uint64(b) << (8 * i)
+	}
+	h = bits.RotateLeft64(h^tail*m2, 31) * m1
 	h ^= h >> 33
 	h *= 0xff51afd7ed558ccd
 	h ^= h >> 33
-	return float64(h) < fraction*math.Exp2(64)
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
 }
 
 // Distinct is the number of distinct keys cut on (for a sketch: retained).

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 
 	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/hbase"
@@ -108,6 +109,197 @@ func Read(r io.Reader, opt ReadOptions, sink Sink) (string, error) {
 	return format, err
 }
 
+// parallelMinBytes is the smallest file ReadFile splits between readers (a variable so
+// the fuzz test can split small inputs).
+var parallelMinBytes int64 = 4 << 20
+
+// readParts is the number of parts ReadFile cuts a file into. It is fixed, not the number
+// of cores: in sketch mode each part feeds its own sketch, so the boundaries depend on the
+// parts, and the same file must give the same bytes on every machine. Two: the cores the
+// issue's targets are set on; each part in sketch mode holds two sketches (cut, held out),
+// and with 4 parts a 1 GiB sample at --memory 64MiB peaked at 112-117 MB instead of 73-79.
+// The sort after reading uses every core whatever the parts.
+const readParts = 2
+
+// ReadFile reads one sample held in a file of size bytes, as Read does. When sink is a
+// *Collector and the file holds lines or tsv, big enough to be worth it, it is cut at line
+// ends into readParts parts read at once; line numbers in errors are the file's. When the
+// file fits the collector's memory, each part reads its bytes whole and its keys stay
+// where they are (decoded in place), nothing copied.
+func ReadFile(r io.ReaderAt, size int64, opt ReadOptions, sink Sink) (string, error) {
+	whole := func() (string, error) { return Read(io.NewSectionReader(r, 0, size), opt, sink) }
+	sp, ok := sink.(*Collector)
+	n := readParts
+	if !ok || size < parallelMinBytes || !sp.canSplit(n) {
+		return whole()
+	}
+	head := make([]byte, 1<<16)
+	m, err := r.ReadAt(head, 0)
+	if m == 0 && err != nil {
+		return whole()
+	}
+	head = head[:m]
+	format := opt.Format
+	if format == "" || format == FormatAuto {
+		format = Detect(bufio.NewReaderSize(bytes.NewReader(head), len(head)+16))
+	}
+	if format != FormatLines && format != FormatTSV {
+		return whole() // scan and sketch streams are read in order
+	}
+	lineLen := 32
+	if lines := bytes.Count(head, []byte("\n")); lines > 0 {
+		lineLen = max(1, bytes.LastIndexByte(head, '\n')/lines)
+	}
+	// Cut after the first line end at or after each i/n of the file.
+	bounds := []int64{0}
+	for i := 1; i < n; i++ {
+		at := max(size*int64(i)/int64(n), bounds[len(bounds)-1])
+		end, err := nextLineEnd(r, at, size)
+		if err != nil {
+			return "", err
+		}
+		if end >= size {
+			break
+		}
+		if end+1 > bounds[len(bounds)-1] {
+			bounds = append(bounds, end+1)
+		}
+	}
+	bounds = append(bounds, size)
+	if len(bounds) < 3 {
+		return whole()
+	}
+	sizes := make([]int64, len(bounds)-1)
+	for i := range sizes {
+		sizes[i] = bounds[i+1] - bounds[i]
+	}
+	type result struct {
+		keys, lines int64
+		err         error
+	}
+	res := make([]result, len(sizes))
+	var wg sync.WaitGroup
+	loaded := sp.reserveParts(sizes, lineLen)
+	if loaded != nil {
+		data, owner, _ := mapFile(r, size)
+		sp.attachParts(loaded, sizes, data, owner)
+		for i, p := range loaded {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				k, l, err := p.load(r, bounds[i], p.owner == nil, format == FormatTSV, opt.Raw)
+				res[i] = result{k, l, err}
+			}()
+		}
+	} else {
+		sinks := sp.streamParts(sizes, lineLen)
+		for i := range sizes {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s := &lineScanner{br: bufio.NewReaderSize(io.NewSectionReader(r, bounds[i], sizes[i]), 1<<20), max: maxKeyLine}
+				var k int64
+				var err error
+				if format == FormatLines {
+					k, err = readLines(s, opt.Raw, sinks[i])
+				} else {
+					k, err = readTSV(s, opt.Raw, sinks[i])
+				}
+				res[i] = result{k, s.line, err}
+			}()
+		}
+	}
+	wg.Wait()
+	var keys, lines int64
+	for _, p := range res {
+		if p.err != nil {
+			var le *LineError
+			if errors.As(p.err, &le) {
+				return format, &LineError{Line: lines + le.Line, Err: le.Err}
+			}
+			return format, p.err
+		}
+		keys += p.keys
+		lines += p.lines
+	}
+	if keys == 0 {
+		return format, &LineError{Line: max(lines, 1), Err: ErrEmpty}
+	}
+	return format, nil
+}
+
+// load reads the part's bytes (from off in r) into its arena whole and adds its lines'
+// keys in place: a key is never longer than its line, so a decoded key overwrites its own
+// text. It reads exactly as readLines and readTSV do (the same line rules and errors).
+// The arena is read from r unless it is mapped already (read false).
+func (p *part) load(r io.ReaderAt, off int64, read, tsv, raw bool) (keys, lines int64, err error) {
+	buf := p.arena
+	if read {
+		if n, err := r.ReadAt(buf, off); n < len(buf) {
+			if err == nil || errors.Is(err, io.EOF) {
+				err = io.ErrUnexpectedEOF // the file shrank while read
+			}
+			return 0, 0, err
+		}
+	}
+	tmp := make([]byte, 0, hbase.MaxRowLength+1)
+	for start := 0; start < len(buf); {
+		end := bytes.IndexByte(buf[start:], '\n')
+		next := len(buf)
+		if end < 0 {
+			end = len(buf)
+		} else {
+			end += start
+			next = end + 1
+		}
+		line := buf[start:end]
+		if len(line) > 0 && line[len(line)-1] == '\r' {
+			line = line[:len(line)-1]
+		}
+		lines++
+		if len(line) > maxKeyLine {
+			return keys, lines, &LineError{Line: lines, Err: fmt.Errorf("%w (more than %d bytes)", errLongLine, maxKeyLine)}
+		}
+		w := uint64(1)
+		text := line
+		if tsv {
+			if text, w, err = splitTSV(line); err != nil {
+				return keys, lines, &LineError{Line: lines, Err: err}
+			}
+		}
+		key, err := decodeKey(tmp, text, raw)
+		if err != nil {
+			return keys, lines, &LineError{Line: lines, Err: err}
+		}
+		if len(key) > 0 && &key[0] != &buf[start] { // decoded: it overwrites its text
+			copy(buf[start:], key)
+		}
+		p.addAt(start, buf[start:start+len(key)], w)
+		keys++
+		start = next
+	}
+	return keys, lines, nil
+}
+
+// nextLineEnd is the offset of the first \n at or after at; size when there is none.
+func nextLineEnd(r io.ReaderAt, at, size int64) (int64, error) {
+	buf := make([]byte, 64<<10)
+	for at < size {
+		n, err := r.ReadAt(buf[:min(int64(len(buf)), size-at)], at)
+		if i := bytes.IndexByte(buf[:n], '\n'); i >= 0 {
+			return at + int64(i), nil
+		}
+		at += int64(n)
+		if err != nil && !errors.Is(err, io.EOF) {
+			return 0, err
+		}
+		if n == 0 {
+			break
+		}
+	}
+	return size, nil
+}
+
 // Detect peeks at the first line of br and names its format.
 func Detect(br *bufio.Reader) string {
 	head, _ := br.Peek(br.Size())
@@ -145,11 +337,12 @@ func (s *lineScanner) next() ([]byte, error) {
 		switch {
 		case err == nil:
 			s.line++
+			line := frag
 			if len(s.long) > 0 {
 				s.long = append(s.long, frag...)
-				return chomp(s.long), nil
+				line = s.long
 			}
-			return chomp(frag), nil
+			return s.checkLong(chomp(line))
 		case errors.Is(err, bufio.ErrBufferFull):
 			s.long = append(s.long, frag...)
 			if len(s.long) > s.max {
@@ -162,11 +355,19 @@ func (s *lineScanner) next() ([]byte, error) {
 			}
 			s.line++
 			s.long = append(s.long, frag...)
-			return chomp(s.long), nil
+			return s.checkLong(chomp(s.long))
 		default:
 			return nil, err
 		}
 	}
+}
+
+// checkLong refuses a line longer than max (whatever the buffer held).
+func (s *lineScanner) checkLong(line []byte) ([]byte, error) {
+	if len(line) > s.max {
+		return nil, &LineError{Line: s.line, Err: fmt.Errorf("%w (more than %d bytes)", errLongLine, s.max)}
+	}
+	return line, nil
 }
 
 func chomp(b []byte) []byte {
@@ -224,21 +425,30 @@ func readTSV(s *lineScanner, raw bool, sink Sink) (int64, error) {
 		if err != nil {
 			return n, err
 		}
-		tab := bytes.LastIndexByte(line, '\t')
-		if tab < 0 {
-			return n, &LineError{Line: s.line, Err: errors.New("no tab: a tsv line is KEY<TAB>WEIGHT")}
-		}
-		w, err := parseWeight(line[tab+1:])
+		text, w, err := splitTSV(line)
 		if err != nil {
-			return n, &LineError{Line: s.line, Err: fmt.Errorf("%w, got %q", err, line[tab+1:])}
+			return n, &LineError{Line: s.line, Err: err}
 		}
-		key, err := decodeKey(buf, line[:tab], raw)
+		key, err := decodeKey(buf, text, raw)
 		if err != nil {
 			return n, &LineError{Line: s.line, Err: err}
 		}
 		sink.Add(key, w)
 		n++
 	}
+}
+
+// splitTSV cuts KEY<TAB>WEIGHT at its last tab.
+func splitTSV(line []byte) ([]byte, uint64, error) {
+	tab := bytes.LastIndexByte(line, '\t')
+	if tab < 0 {
+		return nil, 0, errors.New("no tab: a tsv line is KEY<TAB>WEIGHT")
+	}
+	w, err := parseWeight(line[tab+1:])
+	if err != nil {
+		return nil, 0, fmt.Errorf("%w, got %q", err, line[tab+1:])
+	}
+	return line[:tab], w, nil
 }
 
 func parseWeight(b []byte) (uint64, error) {

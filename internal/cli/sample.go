@@ -138,23 +138,29 @@ func readSampleFiles(stdinR io.Reader, flag string, files []string, opt sample.R
 		return nil, usageErrorf("%s - is given %d times: stdin can be read once", flag, stdin)
 	}
 	for _, path := range files {
-		var r io.Reader
+		var read func() (string, error)
 		name := path
 		if path == "-" {
-			r, name = stdinR, "stdin"
+			name = "stdin"
+			read = func() (string, error) { return sample.Read(stdinR, opt, sink) }
 		} else {
 			f, err := os.Open(path)
 			if err != nil {
 				return nil, usageErrorf("%s: %v", flag, verifyPathError(err))
 			}
-			if st, err := f.Stat(); err == nil && st.IsDir() {
+			st, err := f.Stat()
+			if err == nil && st.IsDir() {
 				f.Close()
 				return nil, usageErrorf("%s %s: is a directory: name a file of keys, or - for stdin", flag, displayValue(path))
 			}
 			defer f.Close()
-			r = f
+			read = func() (string, error) { return sample.Read(f, opt, sink) }
+			if err == nil && st.Mode().IsRegular() {
+				// A regular file may be read in parts, one per core.
+				read = func() (string, error) { return sample.ReadFile(f, st.Size(), opt, sink) }
+			}
 		}
-		format, err := sample.Read(r, opt, sink)
+		format, err := read()
 		if err != nil {
 			var le *sample.LineError
 			if errors.As(err, &le) {
@@ -198,7 +204,11 @@ func sampleCommand() *cli.Command {
 	}
 }
 
-// sketchSink reads everything into one sketch.
+// sketchSink reads everything into one sketch. presplit sample holds no keys out: a
+// held-out sketch would measure the reducer's cut with the sketch's own rank error, up to
+// 0.1% of the weight per boundary, which at R regions is R x 0.1% of a region's share (at
+// 1,000 regions a perfect cut measured 1.26 that way, 1.08 on exact held-out keys). The
+// exact check is a shard held back and counted: verify --sample SKETCHES --keys SHARD.
 type sketchSink struct{ sk *sample.Sketch }
 
 func (s sketchSink) Add(key []byte, w uint64)         { s.sk.Add(key, w) }

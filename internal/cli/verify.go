@@ -59,6 +59,15 @@ func runVerify(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	// The sample is read first, to its end: keys on the same stdin would be gone.
+	if slices.Contains(c.StringSlice("sample"), "-") {
+		switch keys := c.String("keys"); keys {
+		case "-":
+			return usageErrorf("--sample - and --keys - both read stdin, which can be read once: give one of them as a file")
+		case "":
+			return usageErrorf("--sample - reads stdin, where verify reads its keys without --keys: give the keys with --keys FILE")
+		}
+	}
 	splitKeys, err := verifySplitKeys(c)
 	if err != nil {
 		return err

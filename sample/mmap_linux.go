@@ -1,0 +1,27 @@
+package sample
+
+import (
+	"io"
+	"os"
+	"runtime"
+	"syscall"
+)
+
+// mapFile maps the first size bytes of r copy-on-write when r is an *os.File (Linux): the
+// parts' arenas are then the file's pages, read by the kernel as they are touched, and only
+// the pages of keys decoded in place are copied. The mapping is undone once the returned
+// owner is unreachable: every holder of keys in it (parts, Weighted) keeps the owner.
+// ok is false when r cannot be mapped; ReadFile then reads the bytes into memory.
+func mapFile(r io.ReaderAt, size int64) (data []byte, owner *mapping, ok bool) {
+	f, isFile := r.(*os.File)
+	if !isFile || size <= 0 || int64(int(size)) != size {
+		return nil, nil, false
+	}
+	m, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE)
+	if err != nil {
+		return nil, nil, false
+	}
+	owner = &mapping{}
+	runtime.AddCleanup(owner, func(b []byte) { _ = syscall.Munmap(b) }, m)
+	return m, owner, true
+}

@@ -1,0 +1,8 @@
+//go:build !linux
+
+package sample
+
+import "io"
+
+// mapFile maps files on Linux only; elsewhere ReadFile reads the bytes into memory.
+func mapFile(io.ReaderAt, int64) ([]byte, *mapping, bool) { return nil, nil, false }
