@@ -190,7 +190,7 @@ func TestBoundariesOracle(t *testing.T) {
 							region := map[string]int{}
 							for i := range w.Len() {
 								k := string(w.Key(i))
-								f := k
+								var f string
 								if j := strings.Index(k, delim); j >= 0 {
 									f = k[:j+1] // keys of field F with the delimiter
 								} else {
@@ -219,17 +219,6 @@ func TestTooFew(t *testing.T) {
 	keys, _, err := Boundaries(w, 3, nil)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"a|2", "b"}, strs(keys))
-}
-
-// trueRank is the weight of keys below k in the plain sample.
-func trueRank(sorted []wkey, k []byte) uint64 {
-	var r uint64
-	for _, s := range sorted {
-		if s.key < string(k) {
-			r += s.w
-		}
-	}
-	return r
 }
 
 // rankError is the largest |true rank(boundary) - target| over the boundaries cut from a

@@ -18,9 +18,6 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// sampleFlagNames choose a split cut from a sample.
-var sampleFlagNames = []string{"sample", "sample-format", "delimiter", "holdout", "memory"}
-
 // sampleFlags: --sample and how it is read and cut. Shared by plan, splits and verify.
 func sampleFlags() []cli.Flag {
 	return []cli.Flag{
