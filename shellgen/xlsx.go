@@ -535,17 +535,22 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 	if err := f.SetColWidth(sh, "B", "H", 20); err != nil {
 		return err
 	}
-	last := len(p.Horizons) + 1
-	return f.AddChart(sh, "J2", &excelize.Chart{
-		Type: excelize.Line,
+	return addChart(f, sh, "J2", excelize.Line, "E", len(p.Horizons)+1, "Regions over time", "days of ingest", "regions")
+}
+
+// addChart draws column col of rows 2..last against column A, titled, with no legend:
+// the Growth sheet's line and the Regions sheet's bars.
+func addChart(f *excelize.File, sh, anchor string, typ excelize.ChartType, col string, last int, title, xTitle, yTitle string) error {
+	return f.AddChart(sh, anchor, &excelize.Chart{
+		Type: typ,
 		Series: []excelize.ChartSeries{{
-			Name:       fmt.Sprintf("%s!$E$1", sh),
+			Name:       fmt.Sprintf("%s!$%s$1", sh, col),
 			Categories: fmt.Sprintf("%s!$A$2:$A$%d", sh, last),
-			Values:     fmt.Sprintf("%s!$E$2:$E$%d", sh, last),
+			Values:     fmt.Sprintf("%s!$%s$2:$%s$%d", sh, col, col, last),
 		}},
-		Title:  []excelize.RichTextRun{{Text: "Regions over time"}},
-		XAxis:  excelize.ChartAxis{Title: []excelize.RichTextRun{{Text: "days of ingest"}}},
-		YAxis:  excelize.ChartAxis{Title: []excelize.RichTextRun{{Text: "regions"}}},
+		Title:  []excelize.RichTextRun{{Text: title}},
+		XAxis:  excelize.ChartAxis{Title: []excelize.RichTextRun{{Text: xTitle}}},
+		YAxis:  excelize.ChartAxis{Title: []excelize.RichTextRun{{Text: yTitle}}},
 		Legend: excelize.ChartLegend{Position: "none"},
 	})
 }
@@ -652,19 +657,7 @@ func (x *workbook) regionsSheet(d Doc) error {
 	if !shares {
 		return nil
 	}
-	last := len(keys) + 2
-	return f.AddChart(sh, "H2", &excelize.Chart{
-		Type: excelize.Col,
-		Series: []excelize.ChartSeries{{
-			Name:       fmt.Sprintf("%s!$D$1", sh),
-			Categories: fmt.Sprintf("%s!$A$2:$A$%d", sh, last),
-			Values:     fmt.Sprintf("%s!$D$2:$D$%d", sh, last),
-		}},
-		Title:  []excelize.RichTextRun{{Text: "Share of the key space per region"}},
-		XAxis:  excelize.ChartAxis{Title: []excelize.RichTextRun{{Text: "region"}}},
-		YAxis:  excelize.ChartAxis{Title: []excelize.RichTextRun{{Text: "share"}}},
-		Legend: excelize.ChartLegend{Position: "none"},
-	})
+	return addChart(f, sh, "H2", excelize.Col, "D", len(keys)+2, "Share of the key space per region", "region", "share")
 }
 
 // findingsSheet writes the findings: severity, code, message, fix.
