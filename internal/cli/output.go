@@ -162,11 +162,12 @@ func isTerminal(w io.Writer) bool {
 // quoting and separators, and a page for the rest. The buffer then grows once, not a
 // dozen times over a million keys.
 func outputSizeHint(doc shellgen.Doc) int {
-	n := 4096
-	for _, k := range doc.Split.Keys {
-		n += len(k) + 5
+	keys := doc.Split.Keys
+	if len(keys) == 0 {
+		return 4096
 	}
-	return n
+	// The first and last keys stand for the rest: a hint, not a bound.
+	return 4096 + len(keys)*(max(len(keys[0]), len(keys[len(keys)-1]))+5)
 }
 
 // failOnFlag is --fail-on: plan and splits are CI gates like lint.
