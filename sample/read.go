@@ -393,28 +393,18 @@ func decodeKey(buf, text []byte, raw bool) ([]byte, error) {
 
 // readLines: one key per line, weight 1. An empty line is the empty key, as verify reads it.
 func readLines(s *lineScanner, raw bool, sink Sink) (int64, error) {
-	buf := make([]byte, 0, hbase.MaxRowLength+1)
-	var n int64
-	for {
-		line, err := s.next()
-		if errors.Is(err, io.EOF) {
-			return n, nil
-		}
-		if err != nil {
-			return n, err
-		}
-		key, err := decodeKey(buf, line, raw)
-		if err != nil {
-			return n, &LineError{Line: s.line, Err: err}
-		}
-		sink.Add(key, 1)
-		n++
-	}
+	return readKeyLines(s, raw, sink, func(line []byte) ([]byte, uint64, error) { return line, 1, nil })
 }
 
 // readTSV: KEY<TAB>WEIGHT, the weight the row's bytes. The key ends at the last tab (a raw
 // key may hold tabs; toStringBinary text never does).
 func readTSV(s *lineScanner, raw bool, sink Sink) (int64, error) {
+	return readKeyLines(s, raw, sink, splitTSV)
+}
+
+// readKeyLines reads s to its end: split cuts each line into its key text and weight, the
+// key is decoded (toStringBinary text, or raw) and added to sink. An error names its line.
+func readKeyLines(s *lineScanner, raw bool, sink Sink, split func([]byte) ([]byte, uint64, error)) (int64, error) {
 	buf := make([]byte, 0, hbase.MaxRowLength+1)
 	var n int64
 	for {
@@ -425,7 +415,7 @@ func readTSV(s *lineScanner, raw bool, sink Sink) (int64, error) {
 		if err != nil {
 			return n, err
 		}
-		text, w, err := splitTSV(line)
+		text, w, err := split(line)
 		if err != nil {
 			return n, &LineError{Line: s.line, Err: err}
 		}
