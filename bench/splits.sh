@@ -23,21 +23,8 @@ if [ -z "$bin" ]; then
 fi
 [ -x /usr/bin/time ] || { echo "bench/splits.sh needs /usr/bin/time (GNU time)" >&2; exit 2; }
 
-# waitidle: see bench/verify.sh.
-waitidle() {
-  [ "${QUIET:-1}" = 1 ] || return 0
-  local t
-  for t in $(seq 1 120); do
-    local a b
-    read -r -a a </proc/stat
-    sleep 1
-    read -r -a b </proc/stat
-    local busy=0 idle=$(((b[4] + b[5]) - (a[4] + a[5]))) k
-    for k in 1 2 3 6 7 8; do busy=$((busy + b[k] - a[k])); done
-    [ $((idle * 100)) -ge $((95 * (busy + idle))) ] && return 0
-  done
-  echo "(the machine stayed busy: this run shares it)" >&2
-}
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
 
 for algo in "${algos[@]}"; do
   : >"$work/runs.txt"

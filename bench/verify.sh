@@ -138,22 +138,8 @@ keyfile() {
 
 now() { date +%s.%N; }
 
-# waitidle: on a shared machine, start a run only once the CPUs were at least 95% idle for
-# a second (QUIET=0 skips the wait; it gives up after two minutes and says so).
-waitidle() {
-  [ "${QUIET:-1}" = 1 ] || return 0
-  local t
-  for t in $(seq 1 120); do
-    local a b
-    read -r -a a </proc/stat
-    sleep 1
-    read -r -a b </proc/stat
-    local busy=0 idle=$(((b[4] + b[5]) - (a[4] + a[5]))) k
-    for k in 1 2 3 6 7 8; do busy=$((busy + b[k] - a[k])); done
-    [ $((idle * 100)) -ge $((95 * (busy + idle))) ] && return 0
-  done
-  echo "   (the machine stayed busy: this run shares it)" >&2
-}
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
 
 # run NAME KIND ARGS...: RUNS paired runs of wc -l and presplit verify ARGS on a KIND file.
 run() {
