@@ -8,6 +8,7 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/splits"
 )
 
 // CSVHeader and CapacityCSVHeader are the header rows of CSV and CapacityCSV.
@@ -28,14 +29,7 @@ func CSV(w io.Writer, d Doc) error {
 	if err := CheckKeys(keys); err != nil {
 		return err
 	}
-	owned := d.Split.Owned
-	if len(owned) != len(keys)+1 {
-		owned = nil
-	}
-	var total float64
-	for _, o := range owned {
-		total += o
-	}
+	owned, total := ownedOf(d.Split)
 	rows, haveRows := planRows(d.Plan)
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVHeader); err != nil {
@@ -142,4 +136,16 @@ func plainFloat(v float64) string {
 		return ""
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// ownedOf is what each region of the split owns of the key space (nil when the split does
+// not say, as a splits file does not) and the total, for the regions' shares.
+func ownedOf(s splits.Split) (owned []float64, total float64) {
+	if len(s.Owned) != len(s.Keys)+1 {
+		return nil, 0
+	}
+	for _, o := range s.Owned {
+		total += o
+	}
+	return s.Owned, total
 }

@@ -565,14 +565,7 @@ func (x *workbook) regionsSheet(d Doc) error {
 	}
 	f := x.f
 	keys := d.Split.Keys
-	owned := d.Split.Owned
-	if len(owned) != len(keys)+1 {
-		owned = nil
-	}
-	var total float64
-	for _, o := range owned {
-		total += o
-	}
+	owned, total := ownedOf(d.Split)
 	shares := owned != nil && total > 0
 	keyWidth := 12.0
 	for _, k := range keys {
