@@ -82,7 +82,7 @@ func prefixSplits(t testing.TB, spec string, regions int) [][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.Keys
+	return s.Keys.Slices()
 }
 
 // algoSplits are the split keys of presplit splits --algo algo --regions n.
@@ -92,7 +92,7 @@ func algoSplits(t testing.TB, algo string, regions int) [][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.Keys
+	return s.Keys.Slices()
 }
 
 type scenario struct {

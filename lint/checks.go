@@ -702,12 +702,12 @@ var RG001 = &Analyzer{
 		// Generated and RegionSplitter keys are strictly increasing, so they hold no
 		// duplicate: only keys out of order (a hand-written file) need the set.
 		var seen map[string]bool
-		for i := 1; i < len(keys) && seen == nil; i++ {
-			if bytes.Compare(keys[i-1], keys[i]) >= 0 {
-				seen = make(map[string]bool, len(keys))
+		for i := 1; i < keys.Len() && seen == nil; i++ {
+			if bytes.Compare(keys.At(i-1), keys.At(i)) >= 0 {
+				seen = make(map[string]bool, keys.Len())
 			}
 		}
-		for i, k := range keys {
+		for i, k := range keys.All() {
 			why := keyProblem(k, pre, p.suffix())
 			if seen != nil {
 				if why == "" && seen[string(k)] {
@@ -730,9 +730,9 @@ var RG001 = &Analyzer{
 			return
 		}
 		effect := ""
-		if b := p.buckets(); b > 0 && b <= MaxBucketsEnumerated && len(keys) > 0 {
-			last := keys[0]
-			for _, k := range keys {
+		if b := p.buckets(); b > 0 && b <= MaxBucketsEnumerated && keys.Len() > 0 {
+			last := keys.At(0)
+			for _, k := range keys.All() {
 				if bytes.Compare(k, last) > 0 {
 					last = k
 				}
@@ -745,7 +745,7 @@ var RG001 = &Analyzer{
 		source := map[string]string{"file": "the splits file", "algo": "the " + p.Split.Spec + " keys", "generated": "the generated keys"}[p.SplitSource]
 		p.Report(p.splitPos(), fmt.Sprintf("split on the prefix itself: presplit splits --prefix %s", pre.name),
 			"%d of %d split keys of %s do not match the rowkey prefix %s: %s%s",
-			bad, len(keys), source, pre.name, first, effect)
+			bad, keys.Len(), source, pre.name, first, effect)
 	},
 }
 
@@ -803,7 +803,7 @@ var RG002 = &Analyzer{
 		}
 		lastPrefix := bytes.Repeat([]byte{pre.max}, pre.width)
 		closing := append(append([]byte{}, lastPrefix...), suffix...)
-		for i, k := range p.Split.Keys {
+		for i, k := range p.Split.Keys.All() {
 			if bytes.Equal(k, closing) {
 				where := ""
 				if i < len(p.SplitLines) {

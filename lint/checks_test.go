@@ -45,10 +45,11 @@ func runCases(t *testing.T, a *lint.Analyzer, cases []checkCase) {
 					in.Regions = int(sp.Regions.V)
 				}
 				if tc.keys != nil {
-					split := splits.Split{Spec: tc.source}
+					var keys splits.KeysBuilder
 					for _, k := range tc.keys {
-						split.Keys = append(split.Keys, []byte(k))
+						keys.Append([]byte(k))
 					}
+					split := splits.Split{Spec: tc.source, Keys: keys.Keys()}
 					in.Split = &split
 					in.Regions = split.Regions()
 				}

@@ -67,9 +67,9 @@ var PX002 = &Analyzer{
 			return
 		}
 		want := phoenix.SaltSplits(b)
-		same := len(p.Split.Suffix) == 0 && len(want) == len(p.Split.Keys)
+		same := len(p.Split.Suffix) == 0 && len(want) == p.Split.Keys.Len()
 		for i := 0; same && i < len(want); i++ {
-			same = bytes.Equal(want[i], p.Split.Keys[i])
+			same = bytes.Equal(want[i], p.Split.Keys.At(i))
 		}
 		if same {
 			return
@@ -90,7 +90,7 @@ var PX003 = &Analyzer{
 		}
 		n, first := 0, -1
 		var col phoenix.Column
-		for i, k := range p.Split.Keys {
+		for i, k := range p.Split.Keys.All() {
 			if c, ok := phoenix.Inside(k, p.PhoenixPK); ok {
 				if first < 0 {
 					first, col = i, c
@@ -101,7 +101,7 @@ var PX003 = &Analyzer{
 		if n == 0 {
 			return
 		}
-		k := p.Split.Keys[first]
+		k := p.Split.Keys.At(first)
 		p.Report(p.rowkeyPos(), "make the prefix exactly as wide as its column ("+col.Type.String()+"), or the column as wide as the prefix",
 			`%d split keys end inside the fixed-width column %s %s, like "%s": Phoenix pads each with zero bytes, so HBase splits at "%s"`,
 			n, phoenix.ColumnName(col.Name), col.Type, hbytes.ToStringBinary(k), hbytes.ToStringBinary(phoenix.Pad(k, p.PhoenixPK, false)))
@@ -113,10 +113,10 @@ var BT001 = &Analyzer{
 	Code: "BT001", Severity: Warning,
 	Doc: "Bigtable: more than 9,500 initial splits",
 	Run: func(p *Pass) {
-		if p.Format != "cbt" && p.Format != "terraform" || p.Split == nil || len(p.Split.Keys) <= MaxBigtableSplits {
+		if p.Format != "cbt" && p.Format != "terraform" || p.Split == nil || p.Split.Keys.Len() <= MaxBigtableSplits {
 			return
 		}
 		p.Report(p.splitPos(), "use a larger region size for fewer regions, and let Bigtable split the table as data grows",
-			"%d split keys, more than the %d initial splits java-bigtable-hbase allows a table", len(p.Split.Keys), MaxBigtableSplits)
+			"%d split keys, more than the %d initial splits java-bigtable-hbase allows a table", p.Split.Keys.Len(), MaxBigtableSplits)
 	},
 }

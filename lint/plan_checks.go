@@ -68,11 +68,11 @@ var RG010 = &Analyzer{
 	Code: "RG010", Severity: Warning,
 	Doc: "a create statement with more than 10,000 split keys",
 	Run: func(p *Pass) {
-		if p.Split == nil || len(p.Split.Keys) <= MaxShellSplitKeys || (p.Format != "" && p.Format != "shell" && p.Format != "report") {
+		if p.Split == nil || p.Split.Keys.Len() <= MaxShellSplitKeys || (p.Format != "" && p.Format != "shell" && p.Format != "report") {
 			return
 		}
 		p.Report(p.splitPos(), "write the keys as a SPLITS_FILE: --format splits-file -o splits.txt, then create with SPLITS_FILE => 'splits.txt'",
-			"the create statement carries %d split keys, more than %d: a statement that long is slow to paste and parse in hbase shell", len(p.Split.Keys), MaxShellSplitKeys)
+			"the create statement carries %d split keys, more than %d: a statement that long is slow to paste and parse in hbase shell", p.Split.Keys.Len(), MaxShellSplitKeys)
 	},
 }
 

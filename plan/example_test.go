@@ -25,7 +25,7 @@ splits: {regions: 1000}
 	if err != nil {
 		panic(err)
 	}
-	fmt.Printf("sized %d, created %d regions, first key %s\n", p.Capacity.Regions, p.Regions, p.Split.Keys[0])
+	fmt.Printf("sized %d, created %d regions, first key %s\n", p.Capacity.Regions, p.Regions, p.Split.Keys.At(0))
 	for _, f := range p.Findings {
 		fmt.Println(f.Severity, f.Code)
 	}

@@ -491,7 +491,7 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 	a, _ := algo(d)
 	switch {
 	case sp != nil && sp.File.Set:
-		p.Split = &splits.Split{Spec: "file", Keys: opt.SplitsFile}
+		p.Split = &splits.Split{Spec: "file", Keys: splits.KeysOf(opt.SplitsFile...)}
 		p.SplitSource = "file"
 		p.Regions = len(opt.SplitsFile) + 1
 		in.SplitLines = opt.SplitsFileLines
@@ -563,7 +563,7 @@ func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
 	if delim != nil {
 		spec += fmt.Sprintf(", never inside the field before %q", hbytes.ToStringBinary(delim))
 	}
-	split := &splits.Split{Spec: spec, Keys: cut.Keys, Owned: cut.Shares}
+	split := &splits.Split{Spec: spec, Keys: splits.KeysOf(cut.Keys...), Owned: cut.Shares}
 	if s.Exact {
 		split.Notes = append(split.Notes, fmt.Sprintf("cut on %d sample keys: imbalance (largest region / mean) %.3f", s.CutRows, sample.Imbalance(cut.Shares)))
 	} else {
@@ -694,13 +694,9 @@ func (p *Plan) splitPolicy() (shellgen.SplitPolicy, error) {
 		// Every key of a prefix split (and of HexStringSplit/DecimalStringSplit) has the
 		// same width, the prefix's plus the suffix's: later splits cut there.
 		width := 0
-		if p.Split != nil && p.Prefix != nil && len(p.Split.Keys) > 0 {
-			width = len(p.Split.Keys[0])
-			for _, k := range p.Split.Keys {
-				if len(k) != width {
-					width = 0
-					break
-				}
+		if p.Split != nil && p.Prefix != nil {
+			if w, same := p.Split.Keys.Width(); same {
+				width = w
 			}
 		}
 		if width == 0 {

@@ -137,7 +137,7 @@ func TestBuild(t *testing.T) {
 			src:     fam + "rowkey: {prefix: 'dec:1', suffix: '\\x7E'}\nsplits: {regions: 10}\n",
 			regions: 10, keys: 9, splitOK: true, codes: []string{},
 			check: func(t *testing.T, p *plan.Plan) {
-				assert.Equal(t, "0~", string(p.Split.Keys[0]))
+				assert.Equal(t, "0~", string(p.Split.Keys.At(0)))
 			},
 		},
 		{
@@ -164,7 +164,7 @@ func TestBuild(t *testing.T) {
 			assert.Equal(t, tt.codes, codes(p))
 			if tt.splitOK {
 				require.NotNil(t, p.Split, "%v", p.SplitErr)
-				assert.Len(t, p.Split.Keys, tt.keys)
+				assert.Equal(t, tt.keys, p.Split.Keys.Len())
 			} else {
 				assert.Nil(t, p.Split)
 			}

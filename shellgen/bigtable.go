@@ -134,9 +134,9 @@ func CBT(w io.Writer, d Doc) error {
 		return err
 	}
 	args := []string{"cbt", "createtable", d.Table.Name, "families=" + famRecord}
-	if len(d.Split.Keys) > 0 {
-		keys := make([]string, len(d.Split.Keys))
-		for i, k := range d.Split.Keys {
+	if d.Split.Keys.Len() > 0 {
+		keys := make([]string, d.Split.Keys.Len())
+		for i, k := range d.Split.Keys.All() {
 			if !utf8.Valid(k) {
 				return bad("split key %d \"%s\" is not valid UTF-8 text, which a command line cannot carry", i+1, hbytes.ToStringBinary(k))
 			}
@@ -207,8 +207,8 @@ func Terraform(w io.Writer, d Doc) error {
 	if err != nil {
 		return err
 	}
-	keys := make([]string, len(d.Split.Keys))
-	for i, k := range d.Split.Keys {
+	keys := make([]string, d.Split.Keys.Len())
+	for i, k := range d.Split.Keys.All() {
 		if !utf8.Valid(k) {
 			return &FormatError{Format: "terraform", Reason: fmt.Sprintf("split key %d \"%s\" is not valid UTF-8 text, which a Terraform string cannot hold", i+1, hbytes.ToStringBinary(k))}
 		}

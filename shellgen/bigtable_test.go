@@ -30,7 +30,7 @@ func awkwardKeys() [][]byte {
 
 func awkwardDoc() Doc {
 	return Doc{Table: Table{Name: "orders", Families: []Family{{Name: "d", Versions: 3, TTL: 30 * 86400}, {Name: "m", TTL: 5400}}},
-		Split: splits.Split{Keys: awkwardKeys()}}
+		Split: splits.Split{Keys: splits.KeysOf(awkwardKeys()...)}}
 }
 
 // needBash returns bash's path; without it the test skips, except under CI, where it fails.
@@ -93,9 +93,9 @@ func TestCBTRefuses(t *testing.T) {
 		doc  Doc
 		want string
 	}{
-		{name: "control byte", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: [][]byte{{'a'}, {'b', 0x01}}}},
+		{name: "control byte", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: splits.KeysOf([][]byte{{'a'}, {'b', 0x01}}...)}},
 			want: `format cbt: split key 2 "b\x01" holds a control byte, which a command line cannot carry`},
-		{name: "invalid UTF-8", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: [][]byte{{0x80}}}},
+		{name: "invalid UTF-8", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: splits.KeysOf([][]byte{{0x80}}...)}},
 			want: `format cbt: split key 1 "\x80" is not valid UTF-8 text, which a command line cannot carry`},
 		{name: "namespace", doc: Doc{Table: Table{Name: "ns:t", Families: []Family{{Name: "cf"}}}},
 			want: `format cbt: table "ns:t": Bigtable table IDs have no namespace; give the table without "ns:"`},
@@ -123,7 +123,7 @@ func TestCBTArgumentLimit(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		keys = append(keys, []byte(fmt.Sprintf("k%07d", i)))
 	}
-	d := Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: keys}}
+	d := Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: splits.KeysOf(keys...)}}
 	err := CBT(&bytes.Buffer{}, d)
 	assert.ErrorContains(t, err, "more than the 131071 Linux passes in one argument")
 }
@@ -132,7 +132,7 @@ func TestCBTArgumentLimit(t *testing.T) {
 // split_keys literal: the values are the plan's keys.
 func TestTerraformThroughHCL(t *testing.T) {
 	d := awkwardDoc()
-	d.Split.Keys = append([][]byte{{0x01, 'c', 't', 'l'}, []byte("\ttab")}, d.Split.Keys...)
+	d.Split.Keys = splits.KeysOf(append([][]byte{{0x01, 'c', 't', 'l'}, []byte("\ttab")}, d.Split.Keys.Slices()...)...)
 	var b bytes.Buffer
 	require.NoError(t, Terraform(&b, d))
 	f, diags := hclsyntax.ParseConfig(b.Bytes(), "main.tf", hcl.InitialPos)
@@ -153,7 +153,7 @@ func TestTerraformThroughHCL(t *testing.T) {
 	assert.Equal(t, "orders", table.Labels[1])
 	tup, ok := table.Body.Attributes["split_keys"].Expr.(*hclsyntax.TupleConsExpr)
 	require.True(t, ok)
-	require.Len(t, tup.Exprs, len(d.Split.Keys))
+	require.Len(t, tup.Exprs, d.Split.Keys.Len())
 	for i, e := range tup.Exprs {
 		// Each key is a literal template: no interpolation survives the escaping.
 		_, isTemplate := e.(*hclsyntax.TemplateExpr)
@@ -161,7 +161,7 @@ func TestTerraformThroughHCL(t *testing.T) {
 		assert.Empty(t, e.Variables(), "key %d reads no variable", i+1)
 		v, diags := e.Value(nil)
 		require.False(t, diags.HasErrors(), "key %d: %v", i+1, diags)
-		assert.Equal(t, string(d.Split.Keys[i]), v.AsString(), "key %d", i+1)
+		assert.Equal(t, string(d.Split.Keys.At(i)), v.AsString(), "key %d", i+1)
 	}
 	var fams []string
 	for _, blk := range table.Body.Blocks {

@@ -35,14 +35,14 @@ func CSV(w io.Writer, d Doc) error {
 	if err := cw.Write(CSVHeader); err != nil {
 		return err
 	}
-	for i := 0; i <= len(keys); i++ {
+	for i := 0; i <= keys.Len(); i++ {
 		rec := make([]string, len(CSVHeader))
 		rec[0] = strconv.Itoa(i + 1)
 		if i > 0 {
-			rec[1] = hbytes.ToStringBinary(keys[i-1])
+			rec[1] = hbytes.ToStringBinary(keys.At(i - 1))
 		}
-		if i < len(keys) {
-			rec[2] = hbytes.ToStringBinary(keys[i])
+		if i < keys.Len() {
+			rec[2] = hbytes.ToStringBinary(keys.At(i))
 		}
 		if owned != nil && total > 0 {
 			share := owned[i] / total
@@ -141,7 +141,7 @@ func plainFloat(v float64) string {
 // ownedOf is what each region of the split owns of the key space (nil when the split does
 // not say, as a splits file does not) and the total, for the regions' shares.
 func ownedOf(s splits.Split) (owned []float64, total float64) {
-	if len(s.Owned) != len(s.Keys)+1 {
+	if len(s.Owned) != s.Keys.Len()+1 {
 		return nil, 0
 	}
 	for _, o := range s.Owned {

@@ -54,14 +54,16 @@ func (e *KeyError) Error() string {
 
 // CheckKeys reports the first key that is empty or not strictly greater (unsigned bytes)
 // than the one before it.
-func CheckKeys(keys [][]byte) error {
-	for i, k := range keys {
+func CheckKeys(keys splits.Keys) error {
+	var prev []byte
+	for i, k := range keys.All() {
 		if len(k) == 0 {
 			return &KeyError{Index: i, Key: k, Rule: "HBase rejects an empty split key"}
 		}
-		if i > 0 && bytes.Compare(keys[i-1], k) >= 0 {
+		if i > 0 && bytes.Compare(prev, k) >= 0 {
 			return &KeyError{Index: i, Key: k, Rule: "split keys must be unique and in ascending unsigned byte order"}
 		}
+		prev = k
 	}
 	return nil
 }

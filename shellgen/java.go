@@ -34,7 +34,7 @@ func Java(w io.Writer, d Doc) error {
 	if t := d.Table.Target.OrDefault(); !hbase.ClientAPI2.In(t) {
 		return &FormatError{Format: "java", Reason: fmt.Sprintf("the snippet uses HBase 2's client API (TableDescriptorBuilder), which HBase %s does not have; use --format shell", t)}
 	}
-	if n := len(d.Split.Keys); n > JavaMaxKeys {
+	if n := d.Split.Keys.Len(); n > JavaMaxKeys {
 		return &FormatError{Format: "java", Reason: fmt.Sprintf("%d split keys do not fit in one Java method (at most %d: 64 KB of bytecode); use --format splits-file and read it with Bytes.toBytesBinary per line", n, JavaMaxKeys)}
 	}
 	var b strings.Builder
@@ -151,11 +151,11 @@ func Java(w io.Writer, d Doc) error {
 		b.WriteString("            .build())\n")
 	}
 	b.WriteString("        .build();\n")
-	if len(d.Split.Keys) == 0 {
+	if d.Split.Keys.Len() == 0 {
 		b.WriteString("    admin.createTable(desc);\n")
 	} else {
 		b.WriteString("    byte[][] splits = {\n")
-		for _, k := range d.Split.Keys {
+		for _, k := range d.Split.Keys.All() {
 			fmt.Fprintf(&b, "        Bytes.toBytesBinary(%s),\n", javaQuote(hbytes.ToStringBinary(k)))
 		}
 		b.WriteString("    };\n")

@@ -161,7 +161,7 @@ func NewJSONDoc(d Doc) JSONDoc {
 			Spec:    d.Split.Spec,
 			Suffix:  hbytes.ToStringBinary(d.Split.Suffix),
 			Regions: d.Split.Regions(),
-			Keys:    make([]string, len(d.Split.Keys)),
+			Keys:    make([]string, d.Split.Keys.Len()),
 			Owned:   append([]float64{}, d.Split.Owned...),
 		},
 		Findings: []JSONFinding{},
@@ -180,7 +180,7 @@ func NewJSONDoc(d Doc) JSONDoc {
 			MinVersions: f.MinVersions,
 		})
 	}
-	for i, k := range d.Split.Keys {
+	for i, k := range d.Split.Keys.All() {
 		out.Split.Keys[i] = hbytes.ToStringBinary(k)
 	}
 	if a := d.Split.Algorithm; a != nil {

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/splits"
 )
 
 // Lines writes the split keys in toStringBinary form, one per line (what `presplit splits`
@@ -23,7 +24,7 @@ func SplitsFile(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	if len(d.Split.Keys) == 0 {
+	if d.Split.Keys.Len() == 0 {
 		return &FormatError{Format: "splits-file", Reason: "one region has no split keys and a SPLITS_FILE would be empty; use --format shell"}
 	}
 	return writeKeyLines(w, d.Split.Keys)
@@ -34,13 +35,13 @@ func SplitsFile(w io.Writer, d Doc) error {
 // 1.3.0-1.3.1, 2.0.0-alpha-1/2) strip each line, later ones chomp it: toStringBinary
 // escapes every other byte Ruby's strip removes (NUL, \t, \n, \v, \f, \r), so with the
 // spaces escaped too every version reads the same bytes.
-func writeKeyLines(w io.Writer, keys [][]byte) error {
+func writeKeyLines(w io.Writer, keys splits.Keys) error {
 	// One buffer of about 64 KiB, written whenever it fills: a key is formatted in place
 	// and copied again only when it has a space at an edge (rare) to escape.
 	const flushAt = 64 << 10
 	buf := make([]byte, 0, flushAt+1024)
 	var text []byte
-	for _, k := range keys {
+	for _, k := range keys.All() {
 		start := len(buf)
 		buf = hbytes.AppendStringBinary(buf, k)
 		if line := buf[start:]; len(line) > 0 && (line[0] == ' ' || line[len(line)-1] == ' ') {

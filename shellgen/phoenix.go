@@ -55,9 +55,9 @@ func SaltBuckets(s Doc) (b int, ok bool, err error) {
 		return 0, false, nil
 	}
 	want := phoenix.SaltSplits(b)
-	same := len(s.Split.Suffix) == 0 && len(want) == len(s.Split.Keys)
+	same := len(s.Split.Suffix) == 0 && len(want) == s.Split.Keys.Len()
 	for i := 0; same && i < len(want); i++ {
-		same = bytes.Equal(want[i], s.Split.Keys[i])
+		same = bytes.Equal(want[i], s.Split.Keys.At(i))
 	}
 	if !same {
 		return b, true, fmt.Errorf("the plan splits the byte:%d salt into %d regions, but SALT_BUCKETS = %d always makes %d and Phoenix refuses SPLIT ON for a salted table (error 1022): plan %d regions (--regions %d), or salt with --prefix byte:%d",
@@ -143,9 +143,9 @@ func phoenixStatement(d Doc) (string, error) {
 		}
 		b.WriteString("\n" + o + sep)
 	}
-	if !salted && len(d.Split.Keys) > 0 {
-		lits := make([]string, len(d.Split.Keys))
-		for i, k := range d.Split.Keys {
+	if !salted && d.Split.Keys.Len() > 0 {
+		lits := make([]string, d.Split.Keys.Len())
+		for i, k := range d.Split.Keys.All() {
 			lit, err := phoenixLiteral(i, k)
 			if err != nil {
 				return "", err

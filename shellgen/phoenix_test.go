@@ -216,7 +216,7 @@ func TestPhoenixStatement(t *testing.T) {
 		Table: Table{Name: "ns:Orders", MaxFileSize: 10 << 30, Families: []Family{
 			{Name: "o", Versions: 1, TTL: 86400, Compression: "SNAPPY", Qualifiers: []string{"id", "Amt"}},
 			{Name: "m", Versions: 3, TTL: 86400, Qualifiers: []string{"x"}, InMemory: true}}},
-		Split:     splits.Split{Spec: "chars", Keys: keys},
+		Split:     splits.Split{Spec: "chars", Keys: splits.KeysOf(keys...)},
 		PhoenixPK: pk,
 	}
 	var b bytes.Buffer
@@ -234,7 +234,7 @@ func TestPhoenixStatement(t *testing.T) {
 func TestPhoenixSalted(t *testing.T) {
 	pk, _ := phoenix.ParsePK("user_id VARCHAR")
 	d := Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}},
-		Split: splits.Split{Spec: "byte:8", Keys: phoenix.SaltSplits(8)}, PhoenixPK: pk}
+		Split: splits.Split{Spec: "byte:8", Keys: splits.KeysOf(phoenix.SaltSplits(8)...)}, PhoenixPK: pk}
 	var b bytes.Buffer
 	require.NoError(t, Phoenix(&b, d))
 	p := parsePhoenix(t, b.String())
@@ -253,11 +253,11 @@ func TestPhoenixRefuses(t *testing.T) {
 	}{
 		{name: "no pk", doc: Doc{Table: Table{Name: "t", Families: fam}, PhoenixPKMissing: "give --phoenix-pk"},
 			want: "format phoenix: the primary key columns are not known: give --phoenix-pk"},
-		{name: "invalid UTF-8", doc: Doc{Table: Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: splits.Split{Keys: [][]byte{{'a'}, {0xC3}}}},
+		{name: "invalid UTF-8", doc: Doc{Table: Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: splits.Split{Keys: splits.KeysOf([][]byte{{'a'}, {0xC3}}...)}},
 			want: `format phoenix: split key 2 "\xC3" is not valid UTF-8 text: Phoenix takes a SPLIT ON literal's own characters as UTF-8 and does not decode \xNN`},
-		{name: "control", doc: Doc{Table: Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: splits.Split{Keys: [][]byte{{1}}}},
+		{name: "control", doc: Doc{Table: Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: splits.Split{Keys: splits.KeysOf([][]byte{{1}}...)}},
 			want: `format phoenix: split key 1 "\x01" holds a control byte, which a pasted SQL statement cannot carry`},
-		{name: "salt not one per bucket", doc: Doc{Table: Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: splits.Split{Spec: "byte:16", Keys: [][]byte{{4}, {8}, {12}}}},
+		{name: "salt not one per bucket", doc: Doc{Table: Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: splits.Split{Spec: "byte:16", Keys: splits.KeysOf([][]byte{{4}, {8}, {12}}...)}},
 			want: "format phoenix: the plan splits the byte:16 salt into 4 regions, but SALT_BUCKETS = 16 always makes 16"},
 		{name: "ttl differs", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "a", TTL: 60, Qualifiers: []string{"q"}}, {Name: "b", TTL: 120, Qualifiers: []string{"q"}}}}, PhoenixPK: pk},
 			want: "format phoenix: the families' TTLs differ"},

@@ -111,7 +111,7 @@ func Report(w io.Writer, d Doc) error {
 			} else {
 				fmt.Fprintf(tw, "  keys\t%s\n", s.Spec)
 			}
-			fmt.Fprintf(tw, "  regions\t%d (%s)\n", s.Regions(), plural(float64(len(s.Keys)), "split key"))
+			fmt.Fprintf(tw, "  regions\t%d (%s)\n", s.Regions(), plural(float64(s.Keys.Len()), "split key"))
 			if largest, mean := runStats(s.Owned); mean > 0 {
 				fmt.Fprintf(tw, "  imbalance\t%.3f (largest region %s / mean %s)\n", largest/mean, countText(largest), countText(mean))
 			}

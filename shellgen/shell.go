@@ -1,11 +1,9 @@
 package shellgen
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -155,7 +153,7 @@ func CheckNumRegions(d Doc) error {
 		return errors.New("the shell refuses NUMREGIONS below 2 (\"Number of regions must be greater than 1\"); leave --shell-style out")
 	}
 	def, err := splits.RegionSplitter(a.Name, n, "", "")
-	if err != nil || !slices.EqualFunc(def.Keys, d.Split.Keys, bytes.Equal) {
+	if err != nil || !def.Keys.Equal(d.Split.Keys) {
 		return fmt.Errorf("NUMREGIONS splits over %s's default range only, and --first-row/--last-row moved it; leave --shell-style out to write SPLITS", a.Name)
 	}
 	return nil
@@ -181,8 +179,8 @@ func statement(verb string, d Doc) string {
 	if len(config) > 0 {
 		opts = append(opts, "CONFIGURATION => {"+rubyHash(config)+"}")
 	}
-	keys := make([]string, len(d.Split.Keys))
-	for i, k := range d.Split.Keys {
+	keys := make([]string, d.Split.Keys.Len())
+	for i, k := range d.Split.Keys.All() {
 		keys[i] = rubyQuote(hbytes.ToStringBinary(k))
 	}
 	switch {

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"flag"
 	"fmt"
-	"github.com/presplit/presplit/hbase"
 	"io"
 	"math/rand"
 	"regexp"
@@ -13,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/splits"
 	"github.com/stretchr/testify/assert"
@@ -144,7 +144,7 @@ func TestCheckKeys(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := CheckKeys(tt.keys)
+			err := CheckKeys(splits.KeysOf(tt.keys...))
 			if tt.err == "" {
 				assert.NoError(t, err)
 				return
@@ -179,7 +179,7 @@ func TestShellKeysReadBack(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for round := 0; round < 200; round++ {
 		keys := randomKeys(r, 1+r.Intn(60), 12)
-		d := Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: keys}}
+		d := Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: splits.KeysOf(keys...)}}
 		var b bytes.Buffer
 		require.NoError(t, Shell(&b, d))
 		out := b.String()
@@ -204,7 +204,7 @@ func TestShellKeysReadBack(t *testing.T) {
 
 func TestRenderersRejectBadKeys(t *testing.T) {
 	d := Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}},
-		Split: splits.Split{Keys: [][]byte{[]byte("b"), []byte("a")}}}
+		Split: splits.Split{Keys: splits.KeysOf([][]byte{[]byte("b"), []byte("a")}...)}}
 	for _, name := range FormatNames() {
 		if name == "report" || name == "capacity-csv" {
 			continue
@@ -226,7 +226,7 @@ func benchDoc(regions int) Doc {
 		keys[i] = binary.BigEndian.AppendUint32(nil, uint32((i+1)*(1<<32/regions)))
 	}
 	return Doc{Table: Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []Family{{Name: "cf", Compression: "SNAPPY"}}},
-		Split: splits.Split{Keys: keys, Owned: make([]float64, regions)}}
+		Split: splits.Split{Keys: splits.KeysOf(keys...), Owned: make([]float64, regions)}}
 }
 
 func BenchmarkRender(b *testing.B) {

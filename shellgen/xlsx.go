@@ -81,7 +81,7 @@ func XLSX(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	for i, k := range d.Split.Keys {
+	for i, k := range d.Split.Keys.All() {
 		if n := len(hbytes.ToStringBinary(k)); n > XLSXMaxCellChars {
 			return &FormatError{Format: "xlsx", Reason: fmt.Sprintf(
 				"split key %d is %d characters in toStringBinary form, more than the %d a spreadsheet cell holds; use --format splits-file",
@@ -568,7 +568,7 @@ func (x *workbook) regionsSheet(d Doc) error {
 	owned, total := ownedOf(d.Split)
 	shares := owned != nil && total > 0
 	keyWidth := 12.0
-	for _, k := range keys {
+	for _, k := range keys.All() {
 		keyWidth = math.Max(keyWidth, float64(len(hbytes.ToStringBinary(k)))+2)
 	}
 	keyWidth = math.Min(keyWidth, 80)
@@ -619,14 +619,14 @@ func (x *workbook) regionsSheet(d Doc) error {
 		return err
 	}
 	row := make([]any, len(head))
-	for i := 0; i <= len(keys); i++ {
+	for i := 0; i <= keys.Len(); i++ {
 		r := i + 2
 		var start, end string
 		if i > 0 {
-			start = hbytes.ToStringBinary(keys[i-1])
+			start = hbytes.ToStringBinary(keys.At(i - 1))
 		}
-		if i < len(keys) {
-			end = hbytes.ToStringBinary(keys[i])
+		if i < keys.Len() {
+			end = hbytes.ToStringBinary(keys.At(i))
 		}
 		row[0] = excelize.Cell{Value: i + 1}
 		// Strings go in as text cells (inline strings), never parsed: 1e79 stays 1e79.
@@ -650,7 +650,7 @@ func (x *workbook) regionsSheet(d Doc) error {
 	if !shares {
 		return nil
 	}
-	return addChart(f, sh, "H2", excelize.Col, "D", len(keys)+2, "Share of the key space per region", "region", "share")
+	return addChart(f, sh, "H2", excelize.Col, "D", keys.Len()+2, "Share of the key space per region", "region", "share")
 }
 
 // findingsSheet writes the findings: severity, code, message, fix.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/shellgen"
+	"github.com/presplit/presplit/splits"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -14,7 +15,7 @@ func ExampleXLSX() {
 	plan, _ := capacity.Compute(capacity.Input{Volume: capacity.Volume{Rows: 1e10, RowBytes: 300}})
 	d := exampleDoc()
 	d.Plan = &plan
-	d.Split.Keys = [][]byte{[]byte("0e04"), []byte("1e79")}
+	d.Split.Keys = splits.KeysOf([][]byte{[]byte("0e04"), []byte("1e79")}...)
 	var b bytes.Buffer
 	if err := shellgen.XLSX(&b, d); err != nil {
 		fmt.Println(err)

@@ -42,7 +42,7 @@ func xlsxKeyDoc(t testing.TB) Doc {
 		owned[i] = float64(i + 1)
 	}
 	return Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}},
-		Split: splits.Split{Spec: "file", Keys: keys, Owned: owned}}
+		Split: splits.Split{Spec: "file", Keys: splits.KeysOf(keys...), Owned: owned}}
 }
 
 // planDoc is a Doc with a capacity plan of rows x bytes per row, on a split of n regions.
@@ -138,8 +138,8 @@ func TestXLSXKeysAreText(t *testing.T) {
 	f := renderXLSX(t, d)
 	rows, err := f.GetRows("Regions", excelize.Options{RawCellValue: true})
 	require.NoError(t, err)
-	require.Len(t, rows, len(d.Split.Keys)+2)
-	for i, k := range d.Split.Keys {
+	require.Len(t, rows, d.Split.Keys.Len()+2)
+	for i, k := range d.Split.Keys.All() {
 		want := hbytes.ToStringBinary(k)
 		for _, c := range []string{fmt.Sprintf("C%d", i+2), fmt.Sprintf("B%d", i+3)} {
 			typ, err := f.GetCellType("Regions", c)
@@ -162,7 +162,7 @@ func TestXLSXDeterministic(t *testing.T) {
 
 func TestXLSXRefusesLongKey(t *testing.T) {
 	d := Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}},
-		Split: splits.Split{Keys: [][]byte{bytes.Repeat([]byte{0}, XLSXMaxCellChars/4+1)}}}
+		Split: splits.Split{Keys: splits.KeysOf([][]byte{bytes.Repeat([]byte{0}, XLSXMaxCellChars/4+1)}...)}}
 	var b bytes.Buffer
 	err := XLSX(&b, d)
 	var fe *FormatError
@@ -181,7 +181,7 @@ func TestXLSXKeysLibreOffice(t *testing.T) {
 	require.NoError(t, XLSX(&b, d))
 	require.NoError(t, os.WriteFile(path, b.Bytes(), 0o644))
 	book := libreoffice.Recalc(t, path)[path]
-	n := len(d.Split.Keys) + 1
+	n := d.Split.Keys.Len() + 1
 	require.Len(t, book["Regions"], n+1, "a header and a row per region")
 	total := 0.0
 	for _, o := range d.Split.Owned {
@@ -190,10 +190,10 @@ func TestXLSXKeysLibreOffice(t *testing.T) {
 	for i := 0; i < n; i++ {
 		var start, end string
 		if i > 0 {
-			start = hbytes.ToStringBinary(d.Split.Keys[i-1])
+			start = hbytes.ToStringBinary(d.Split.Keys.At(i - 1))
 		}
 		if i < n-1 {
-			end = hbytes.ToStringBinary(d.Split.Keys[i])
+			end = hbytes.ToStringBinary(d.Split.Keys.At(i))
 		}
 		r := i + 2
 		assert.Equal(t, fmt.Sprint(i+1), book.Cell("Regions", 1, r))

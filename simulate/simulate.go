@@ -273,7 +273,7 @@ func Run(cfg Config) ([]Result, error) {
 		if err != nil {
 			return nil, fmt.Errorf("scheme %s: %w", s, err)
 		}
-		loc, err := distribution.NewLocator(split.Keys)
+		loc, err := distribution.NewLocator(split.Keys.Slices())
 		if err != nil {
 			return nil, fmt.Errorf("scheme %s: %w", s, err)
 		}

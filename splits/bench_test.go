@@ -17,7 +17,7 @@ func BenchmarkSplit(b *testing.B) {
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
 					s, err := Generate(p, n, Options{})
-					if err != nil || len(s.Keys) != n-1 {
+					if err != nil || s.Keys.Len() != n-1 {
 						b.Fatal(err)
 					}
 				}

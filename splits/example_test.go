@@ -27,13 +27,13 @@ func ExampleParsePrefix() {
 func ExampleGenerate() {
 	p, _ := splits.ParsePrefix("dec:2")
 	s, _ := splits.Generate(p, 4, splits.Options{})
-	for _, k := range s.Keys {
+	for _, k := range s.Keys.All() {
 		fmt.Println(hbytes.ToStringBinary(k))
 	}
 	fmt.Println(s.Owned, s.Imbalance())
 
 	s, _ = splits.Generate(p, 4, splits.Options{Suffix: []byte("|")})
-	for _, k := range s.Keys {
+	for _, k := range s.Keys.All() {
 		fmt.Println(hbytes.ToStringBinary(k))
 	}
 
@@ -57,7 +57,7 @@ func ExampleGenerate() {
 func ExampleGenerate_phoenix() {
 	p, _ := splits.ParsePrefix("byte:4")
 	s, _ := splits.Generate(p, 4, splits.Options{})
-	for _, k := range s.Keys {
+	for _, k := range s.Keys.All() {
 		fmt.Println(hbytes.ToStringBinary(k))
 	}
 	// Output:
@@ -68,11 +68,11 @@ func ExampleGenerate_phoenix() {
 
 func ExampleRegionSplitter() {
 	s, _ := splits.RegionSplitter("HexStringSplit", 4, "", "")
-	for _, k := range s.Keys {
+	for _, k := range s.Keys.All() {
 		fmt.Println(hbytes.ToStringBinary(k))
 	}
 	s, _ = splits.RegionSplitter("UniformSplit", 3, "", "")
-	for _, k := range s.Keys {
+	for _, k := range s.Keys.All() {
 		fmt.Println(hbytes.ToStringBinary(k))
 	}
 	_, err := splits.RegionSplitter("HexStringSplit", 17, "0", "f")

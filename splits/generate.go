@@ -307,8 +307,8 @@ func smallestDivisorAtLeast(a, w, n int, limit uint64) int {
 // edges computes the keys: region i owns the prefixes [start(i), start(i+1)) with
 // start(i) = i*q + floor(i*r/n) where size = q*n + r, so runs are q or q+1 long and the
 // longer ones are spread evenly. The start is kept as W digits in base len(alphabet) and
-// advanced digit by digit: O(n*W), the size of the output, with two allocations for the keys.
-func edges(p Prefix, size *big.Int, n int, suffix []byte) ([][]byte, []float64) {
+// advanced digit by digit: O(n*W), the size of the output, with one buffer for the keys.
+func edges(p Prefix, size *big.Int, n int, suffix []byte) (Keys, []float64) {
 	a := len(p.Alphabet)
 	w := p.Width
 	q, r := new(big.Int).QuoRem(size, big.NewInt(int64(n)), new(big.Int))
@@ -318,7 +318,6 @@ func edges(p Prefix, size *big.Int, n int, suffix []byte) ([][]byte, []float64) 
 
 	owned := make([]float64, n)
 	keyLen := w + len(suffix)
-	keys := make([][]byte, n-1)
 	buf := make([]byte, (n-1)*keyLen)
 	cur := make([]int, w)
 	tmp := make([]int, w)
@@ -345,9 +344,8 @@ func edges(p Prefix, size *big.Int, n int, suffix []byte) ([][]byte, []float64) 
 			k[j] = p.Alphabet[d]
 		}
 		copy(k[w:], suffix)
-		keys[i-1] = k
 	}
-	return keys, owned
+	return Keys{data: buf, width: keyLen, n: n - 1}, owned
 }
 
 // digitsOf writes x (< a^w) as w digits in base a, most significant first.

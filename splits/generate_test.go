@@ -105,7 +105,7 @@ func TestGenerate(t *testing.T) {
 			if tt.wantSpec != "" {
 				assert.Equal(t, tt.wantSpec, got.Spec)
 			}
-			texts := keyTexts(got.Keys)
+			texts := keyTexts(got.Keys.Slices())
 			if tt.wantKeys != nil {
 				assert.Equal(t, tt.wantKeys, texts)
 			} else {
@@ -197,13 +197,13 @@ func checkInvariants(t *testing.T, p Prefix, n int, opt Options, s Split) {
 	lo, hi := new(big.Int), new(big.Int)
 	for i := 0; i < s.Regions(); i++ {
 		end := size
-		if i < len(s.Keys) {
-			k := s.Keys[i]
+		if i < s.Keys.Len() {
+			k := s.Keys.At(i)
 			if len(k) == 0 {
 				t.Fatalf("key %d is empty", i)
 			}
-			if i > 0 && bytes.Compare(s.Keys[i-1], k) >= 0 {
-				t.Fatalf("keys %d and %d out of order: %q, %q", i-1, i, s.Keys[i-1], k)
+			if i > 0 && bytes.Compare(s.Keys.At(i-1), k) >= 0 {
+				t.Fatalf("keys %d and %d out of order: %q, %q", i-1, i, s.Keys.At(i-1), k)
 			}
 			if len(k) != q.Width+len(opt.Suffix) || !bytes.Equal(k[q.Width:], opt.Suffix) {
 				t.Fatalf("key %d = %q is not a %s prefix followed by %q", i, k, q, opt.Suffix)

@@ -49,7 +49,7 @@ func (e *UnknownAlgorithmError) Error() string {
 // algorithm is one SplitAlgorithm with its first and last row set as RegionSplitter.main
 // sets them.
 type algorithm interface {
-	split(n int) ([][]byte, []float64, error)
+	split(n int) (Keys, []float64, error)
 	firstRow() []byte
 	lastRow() []byte
 }
@@ -156,17 +156,17 @@ func (s *numberSplit) row(x *big.Int) []byte {
 func (s *numberSplit) firstRow() []byte { return s.row(s.first) }
 func (s *numberSplit) lastRow() []byte  { return s.row(s.last) }
 
-func (s *numberSplit) split(n int) ([][]byte, []float64, error) {
+func (s *numberSplit) split(n int) (Keys, []float64, error) {
 	if s.last.Cmp(s.first) <= 0 {
-		return nil, nil, illegalArgument("last row (%s) is configured less than first row (%s)", s.lastStr, s.firstStr)
+		return Keys{}, nil, illegalArgument("last row (%s) is configured less than first row (%s)", s.lastStr, s.firstStr)
 	}
 	rng := new(big.Int).Sub(s.last, s.first)
 	rng.Add(rng, big.NewInt(1)) // the last row is inclusive
 	if rng.Cmp(big.NewInt(int64(n))) < 0 {
-		return nil, nil, illegalState("split granularity (%d) is greater than the range (%s)", n, rng)
+		return Keys{}, nil, illegalState("split granularity (%d) is greater than the range (%s)", n, rng)
 	}
 	if n-1 < 0 {
-		return nil, nil, negativeArraySize(n - 1)
+		return Keys{}, nil, negativeArraySize(n - 1)
 	}
 	// The default rows and any others within int64 need no big numbers: every key lies
 	// between the first and the last row.
@@ -179,26 +179,27 @@ func (s *numberSplit) split(n int) ([][]byte, []float64, error) {
 }
 
 // split64 is splitBig for a first row and a range that fit in an int64 (then so does every
-// key). The keys share one buffer.
-func (s *numberSplit) split64(first, rng int64, n int) ([][]byte, []float64) {
+// key). Keys of the padded width, the usual case, go straight into the buffer they are
+// kept in.
+func (s *numberSplit) split64(first, rng int64, n int) (Keys, []float64) {
 	size := rng / int64(n)
 	var digits [65]byte
 	// No key is wider than the padding or than the first and last rows' own digits (a key
 	// is negative only when the first row is, and then it is nearer zero).
 	widest := max(s.width, len(strconv.AppendInt(digits[:0], first, s.radix)),
 		len(strconv.AppendInt(digits[:0], first+(rng-1), s.radix)))
-	keys := make([][]byte, n-1)
-	buf := make([]byte, 0, len(keys)*widest)
-	x := first
-	for i := range keys {
-		x += size
-		t := strconv.AppendInt(digits[:0], x, s.radix)
-		start := len(buf)
-		for range s.width - len(t) {
-			buf = append(buf, '0')
+	var keys Keys
+	if widest == s.width {
+		keys = s.fixed64(first, size, n-1)
+	} else {
+		var b KeysBuilder
+		b.Grow(n-1, (n-1)*widest)
+		x := first
+		for range n - 1 {
+			x += size
+			b.Append(s.pad(strconv.AppendInt(digits[:0], x, s.radix)))
 		}
-		buf = append(buf, t...)
-		keys[i] = buf[start:len(buf):len(buf)]
+		keys = b.Keys()
 	}
 	owned := make([]float64, n)
 	for i := range owned {
@@ -208,16 +209,45 @@ func (s *numberSplit) split64(first, rng int64, n int) ([][]byte, []float64) {
 	return keys, owned
 }
 
+// fixed64 writes count keys first+size, first+2*size, ... each exactly s.width digits
+// (the caller knows none is wider), back to back.
+func (s *numberSplit) fixed64(first, size int64, count int) Keys {
+	w := s.width
+	buf := make([]byte, count*w)
+	var digits [65]byte
+	x := first
+	for i := range count {
+		x += size
+		t := strconv.AppendInt(digits[:0], x, s.radix)
+		k := buf[i*w : (i+1)*w]
+		pad := w - len(t)
+		for j := range pad {
+			k[j] = '0'
+		}
+		copy(k[pad:], t)
+	}
+	return Keys{data: buf, width: w, n: count}
+}
+
+// pad left-pads digits with '0' to the row width, in place when there is room.
+func (s *numberSplit) pad(t []byte) []byte {
+	if n := s.width - len(t); n > 0 {
+		return append(bytes.Repeat([]byte{'0'}, n), t...)
+	}
+	return t
+}
+
 // splitBig is HBase's arithmetic on BigIntegers: size = floor(range / n), key i = first +
 // size*i, the last region takes the slop.
-func (s *numberSplit) splitBig(rng *big.Int, n int) ([][]byte, []float64) {
+func (s *numberSplit) splitBig(rng *big.Int, n int) (Keys, []float64) {
 	size := new(big.Int).Quo(rng, big.NewInt(int64(n)))
-	keys := make([][]byte, n-1)
+	var b KeysBuilder
 	x := new(big.Int).Set(s.first)
-	for i := range keys {
+	for range n - 1 {
 		x.Add(x, size)
-		keys[i] = s.row(x)
+		b.Append(s.row(x))
 	}
+	keys := b.Keys()
 	sizeF, _ := new(big.Float).SetInt(size).Float64()
 	owned := make([]float64, n)
 	for i := range owned {
@@ -235,14 +265,14 @@ type uniformSplit struct{ first, last []byte }
 func (u *uniformSplit) firstRow() []byte { return u.first }
 func (u *uniformSplit) lastRow() []byte  { return u.last }
 
-func (u *uniformSplit) split(n int) ([][]byte, []float64, error) {
+func (u *uniformSplit) split(n int) (Keys, []float64, error) {
 	if bytes.Compare(u.last, u.first) <= 0 {
-		return nil, nil, illegalArgument("last row (%s) is configured less than first row (%s)",
+		return Keys{}, nil, illegalArgument("last row (%s) is configured less than first row (%s)",
 			hbytes.ToStringBinary(u.last), hbytes.ToStringBinary(u.first))
 	}
 	num := n - 1
 	if num+2 < 0 {
-		return nil, nil, negativeArraySize(num + 2) // Bytes.split's `new byte[num + 2][]`
+		return Keys{}, nil, negativeArraySize(num + 2) // Bytes.split's `new byte[num + 2][]`
 	}
 	return bytesSplit(u.first, u.last, num)
 }
@@ -251,18 +281,18 @@ func (u *uniformSplit) split(n int) ([][]byte, []float64, error) {
 // the shorter key with 0x00, read both as big unsigned integers, step by
 // floor((b-a+1)/(num+1)); when the range is smaller than num+1, append a 0x00 to both and
 // try again. owned are the regions' widths in units of the final padded integers.
-func bytesSplit(a, b []byte, num int) ([][]byte, []float64, error) {
+func bytesSplit(a, b []byte, num int) (Keys, []float64, error) {
 	for {
 		width := max(len(a), len(b))
 		ap := padTail(a, width)
 		bp := padTail(b, width)
 		if bytes.Compare(ap, bp) >= 0 {
-			return nil, nil, illegalArgument("b <= a")
+			return Keys{}, nil, illegalArgument("b <= a")
 		}
 		if num <= 0 {
-			return nil, nil, illegalArgument("num cannot be <= 0")
+			return Keys{}, nil, illegalArgument("num cannot be <= 0")
 		}
-		var keys [][]byte
+		var keys Keys
 		var owned []float64
 		var ok bool
 		if width <= 8 {
@@ -280,22 +310,23 @@ func bytesSplit(a, b []byte, num int) ([][]byte, []float64, error) {
 
 // bytesSplitBig is one round of bytesSplit over keys of one width: ok is false when the
 // range holds fewer than num+1 values.
-func bytesSplitBig(ap, bp []byte, num int) (keys [][]byte, owned []float64, ok bool) {
+func bytesSplitBig(ap, bp []byte, num int) (keys Keys, owned []float64, ok bool) {
 	width := len(ap)
 	start := new(big.Int).SetBytes(ap)
 	diff := new(big.Int).Sub(new(big.Int).SetBytes(bp), start)
 	diff.Add(diff, big.NewInt(1)) // inclusive
 	parts := big.NewInt(int64(num) + 1)
 	if diff.Cmp(parts) < 0 {
-		return nil, nil, false
+		return Keys{}, nil, false
 	}
 	interval := new(big.Int).Quo(diff, parts)
-	keys = make([][]byte, num)
+	buf := make([]byte, num*width)
 	x := new(big.Int).Set(start)
-	for i := range keys {
+	for i := range num {
 		x.Add(x, interval)
-		keys[i] = x.FillBytes(make([]byte, width))
+		x.FillBytes(buf[i*width : (i+1)*width])
 	}
+	keys = Keys{data: buf, width: width, n: num}
 	iv, _ := new(big.Float).SetInt(interval).Float64()
 	owned = make([]float64, num+1)
 	for i := range owned {
@@ -308,7 +339,7 @@ func bytesSplitBig(ap, bp []byte, num int) (keys [][]byte, owned []float64, ok b
 
 // bytesSplit64 is bytesSplitBig for keys of at most eight bytes: the range b-a+1 is at most
 // 2^64, a 65-bit number, and the rest fits in 64 bits. The keys share one buffer.
-func bytesSplit64(ap, bp []byte, num int) (keys [][]byte, owned []float64, ok bool) {
+func bytesSplit64(ap, bp []byte, num int) (keys Keys, owned []float64, ok bool) {
 	width := len(ap)
 	var pa, pb [8]byte
 	copy(pa[8-width:], ap)
@@ -317,20 +348,18 @@ func bytesSplit64(ap, bp []byte, num int) (keys [][]byte, owned []float64, ok bo
 	diffLo, diffHi := bits.Add64(end-start, 1, 0) // inclusive; end > start
 	parts := uint64(num) + 1
 	if diffHi == 0 && diffLo < parts {
-		return nil, nil, false
+		return Keys{}, nil, false
 	}
 	interval, _ := bits.Div64(diffHi, diffLo, parts) // diffHi <= 1 < parts
-	keys = make([][]byte, num)
 	buf := make([]byte, num*width)
 	var be [8]byte
 	x := start
-	for i := range keys {
+	for i := range num {
 		x += interval
 		binary.BigEndian.PutUint64(be[:], x)
-		k := buf[i*width : (i+1)*width : (i+1)*width]
-		copy(k, be[8-width:])
-		keys[i] = k
+		copy(buf[i*width:(i+1)*width], be[8-width:])
 	}
+	keys = Keys{data: buf, width: width, n: num}
 	owned = make([]float64, num+1)
 	for i := range owned {
 		owned[i] = float64(interval)

@@ -49,12 +49,12 @@ func TestNumberSplit64MatchesBig(t *testing.T) {
 		name := fmt.Sprintf("radix %d width %d %s..%s n=%d", s.radix, s.width, s.first, s.last, n)
 		keys, owned := s.split64(s.first.Int64(), rng.Int64(), n)
 		wantKeys, wantOwned := s.splitBig(rng, n)
-		require.Equal(t, keyTexts(wantKeys), keyTexts(keys), name)
+		require.Equal(t, keyTexts(wantKeys.Slices()), keyTexts(keys.Slices()), name)
 		require.Len(t, owned, len(wantOwned), name)
 		for j := range owned {
 			require.Equal(t, math.Float64bits(wantOwned[j]), math.Float64bits(owned[j]), "%s: owned[%d]", name, j)
 		}
-		for _, k := range keys { // no key can grow into the next one
+		for _, k := range keys.All() { // no key can grow into the next one
 			require.Equal(t, len(k), cap(k), name)
 		}
 		checked++
@@ -82,7 +82,7 @@ func TestNumberSplit64MatchesBig(t *testing.T) {
 			ns := a.(*numberSplit)
 			rng := new(big.Int).Sub(ns.last, ns.first)
 			wantKeys, wantOwned := ns.splitBig(rng.Add(rng, big.NewInt(1)), n)
-			require.Equal(t, keyTexts(wantKeys), keyTexts(s.Keys), "%+v n=%d", tt, n)
+			require.Equal(t, keyTexts(wantKeys.Slices()), keyTexts(s.Keys.Slices()), "%+v n=%d", tt, n)
 			require.Equal(t, wantOwned, s.Owned, "%+v n=%d", tt, n)
 		}
 	}
@@ -139,7 +139,7 @@ func BenchmarkRegionSplitter(b *testing.B) {
 				b.ReportAllocs()
 				for b.Loop() {
 					s, err := RegionSplitter(algo, n, "", "")
-					if err != nil || len(s.Keys) != n-1 {
+					if err != nil || s.Keys.Len() != n-1 {
 						b.Fatal(err)
 					}
 				}

@@ -59,8 +59,8 @@ func TestRegionSplitterRefdata(t *testing.T) {
 			require.NoError(t, err)
 			want := f[7:]
 			require.Len(t, want, count)
-			gotText := make([]string, len(got.Keys))
-			for i, k := range got.Keys {
+			gotText := make([]string, got.Keys.Len())
+			for i, k := range got.Keys.All() {
 				gotText[i] = hbytes.ToStringBinary(k)
 			}
 			assert.Equal(t, want, gotText)
@@ -112,7 +112,7 @@ func TestRegionSplitterJavaEdges(t *testing.T) {
 				return
 			}
 			require.NoError(t, err)
-			assert.Equal(t, tt.want, keyTexts(s.Keys))
+			assert.Equal(t, tt.want, keyTexts(s.Keys.Slices()))
 		})
 	}
 	_, err := RegionSplitter("MD5Split", 4, "", "")
@@ -140,8 +140,8 @@ func FuzzRegionSplitter(f *testing.F) {
 			}
 			return
 		}
-		if len(s.Keys) != n-1 || len(s.Owned) != n {
-			t.Fatalf("%s n=%d: %d keys, %d owned", name, n, len(s.Keys), len(s.Owned))
+		if s.Keys.Len() != n-1 || len(s.Owned) != n {
+			t.Fatalf("%s n=%d: %d keys, %d owned", name, n, s.Keys.Len(), len(s.Owned))
 		}
 	})
 }

@@ -11,7 +11,7 @@ type Split struct {
 	// Suffix is the --suffix appended to each key ("" when splitting at the next prefix).
 	Suffix []byte
 	// Keys are the boundaries: strictly increasing in unsigned byte order, none empty.
-	Keys [][]byte
+	Keys Keys
 	// Owned[i] is how many prefixes (for --algo: units of its numeric range) region i owns.
 	// len(Owned) == len(Keys)+1. Shares and imbalance derive from it.
 	Owned []float64
@@ -22,7 +22,7 @@ type Split struct {
 }
 
 // Regions is the number of regions the keys make.
-func (s Split) Regions() int { return len(s.Keys) + 1 }
+func (s Split) Regions() int { return s.Keys.Len() + 1 }
 
 // Algorithm fields are set only for splits made by --algo (HBase's RegionSplitter).
 type Algorithm struct {

@@ -58,7 +58,7 @@ func TestPlanAgreesWithLint(t *testing.T) {
 			assert.Equal(t, want.Split.Regions, got.Split.Regions, "region count")
 			assert.Equal(t, lp.Regions, got.Split.Regions, "region count")
 			assert.Equal(t, want.Split.Keys, got.Split.Keys, "split keys")
-			for i, k := range lp.Split.Keys {
+			for i, k := range lp.Split.Keys.All() {
 				assert.Equal(t, hbytes.ToStringBinary(k), got.Split.Keys[i])
 			}
 			assert.Equal(t, want.Table, got.Table, "table settings")

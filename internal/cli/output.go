@@ -163,11 +163,11 @@ func isTerminal(w io.Writer) bool {
 // dozen times over a million keys.
 func outputSizeHint(doc shellgen.Doc) int {
 	keys := doc.Split.Keys
-	if len(keys) == 0 {
+	if keys.Len() == 0 {
 		return 4096
 	}
 	// The first and last keys stand for the rest: a hint, not a bound.
-	return 4096 + len(keys)*(max(len(keys[0]), len(keys[len(keys)-1]))+5)
+	return 4096 + keys.Len()*(max(len(keys.At(0)), len(keys.At(keys.Len()-1)))+5)
 }
 
 // failOnFlag is --fail-on: plan and splits are CI gates like lint.

@@ -119,7 +119,7 @@ func renderFixtures() []renderFixture {
 		{"hex16", shellgen.Doc{
 			Table: shellgen.Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []shellgen.Family{full}},
 			Plan:  rowsPlan,
-			Split: splits.Split{Spec: "hex:1", Keys: hexKeys, Owned: renderOwned(16)},
+			Split: splits.Split{Spec: "hex:1", Keys: splits.KeysOf(hexKeys...), Owned: renderOwned(16)},
 			// Findings become Ruby comments: a long one, and one with what Ruby would
 			// otherwise read as code (a quote, an interpolation, a line break).
 			Findings: []lint.Report{
@@ -131,17 +131,17 @@ func renderFixtures() []renderFixture {
 			Table: shellgen.Table{Name: "events", MaxFileSize: 10 << 30, Families: []shellgen.Family{
 				{Name: "d", Compression: "ZSTD", InMemory: true}, {Name: "m", Versions: 3, TTL: 2147483647}}},
 			Plan: dailyPlan,
-			Split: splits.Split{Spec: "byte:16", Keys: saltKeys, Owned: renderOwned(16),
+			Split: splits.Split{Spec: "byte:16", Keys: splits.KeysOf(saltKeys...), Owned: renderOwned(16),
 				Notes: []string{"salted: a point read fans out to all 16 buckets"}},
 		}},
 		{"algo", shellgen.Doc{
 			Table: shellgen.Table{Name: "t1", Families: []shellgen.Family{{Name: "cf1"}, {Name: "cf2"}}},
-			Split: splits.Split{Spec: "HexStringSplit", Keys: [][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")},
+			Split: splits.Split{Spec: "HexStringSplit", Keys: splits.KeysOf([][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")}...),
 				Owned: []float64{1 << 30, 1 << 30, 1 << 30, 1 << 30}, Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
 		}},
 		{"algo-rows", shellgen.Doc{
 			Table: shellgen.Table{Name: "t1", Families: []shellgen.Family{{Name: "cf"}}},
-			Split: splits.Split{Spec: "UniformSplit", Keys: [][]byte{{0x55}, {0xAA}},
+			Split: splits.Split{Spec: "UniformSplit", Keys: splits.KeysOf([][]byte{{0x55}, {0xAA}}...),
 				Algorithm: &splits.Algorithm{Name: "UniformSplit", FirstRow: `\x00`, LastRow: "it's; $(x)"}},
 		}},
 		{"one-region", shellgen.Doc{
@@ -151,13 +151,13 @@ func renderFixtures() []renderFixture {
 		}},
 		{"dec2-splits", shellgen.Doc{
 			Table: shellgen.Table{Name: "t1", Families: []shellgen.Family{{Name: "cf"}}},
-			Split: splits.Split{Spec: "dec:2", Keys: decKeys, Owned: renderOwned(100)},
+			Split: splits.Split{Spec: "dec:2", Keys: splits.KeysOf(decKeys...), Owned: renderOwned(100)},
 		}},
 		{"attrs", shellgen.Doc{
 			Table: shellgen.Table{Name: "ns:events", MaxFileSize: 20 << 30, Families: []shellgen.Family{{Name: "d", Versions: 1}},
 				MemstoreFlushSize: 256 << 20, RegionReplication: 2, Durability: "ASYNC_WAL", Normalization: &renderFalse,
 				SplitPolicy: shellgen.SplitPolicy{Kind: shellgen.PolicyPrefix, PrefixLength: 2}},
-			Split: splits.Split{Spec: "dec:2", Keys: decKeys[:9], Owned: renderOwned(10)},
+			Split: splits.Split{Spec: "dec:2", Keys: splits.KeysOf(decKeys[:9]...), Owned: renderOwned(10)},
 		}},
 		// Every family setting, through every format: the row-prefix bloom and its
 		// CONFIGURATION, BLOCKCACHE, MIN_VERSIONS and each KEEP_DELETED_CELLS form.
@@ -168,12 +168,12 @@ func renderFixtures() []renderFixture {
 				{Name: "h", KeepDeletedCells: "TRUE", BlockCache: &renderTrue},
 				{Name: "x", KeepDeletedCells: "FALSE"}},
 				CreateNamespace: true},
-			Split: splits.Split{Spec: "HexStringSplit", Keys: [][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")},
+			Split: splits.Split{Spec: "HexStringSplit", Keys: splits.KeysOf([][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")}...),
 				Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
 		}},
 		{"special", shellgen.Doc{
 			Table: shellgen.Table{Name: "ns_1:t-1.x", Families: []shellgen.Family{{Name: "it's"}}},
-			Split: splits.Split{Spec: "byte:256", Keys: special, Owned: renderOwned(len(special) + 1)},
+			Split: splits.Split{Spec: "byte:256", Keys: splits.KeysOf(special...), Owned: renderOwned(len(special) + 1)},
 		}},
 	}
 }
@@ -297,7 +297,7 @@ func TestRenderGolden(t *testing.T) {
 					}
 				}
 				assert.Equal(t, want.String(), errOut)
-				if len(fx.doc.Split.Keys) > 0 || format != "lines" {
+				if fx.doc.Split.Keys.Len() > 0 || format != "lines" {
 					assert.True(t, strings.HasSuffix(out, "\n") && !strings.HasSuffix(out, "\n\n"),
 						"exactly one trailing newline")
 				}
@@ -434,12 +434,12 @@ func TestRenderShellInRuby(t *testing.T) {
 				opts["CONFIGURATION"] = map[string]any{"KeyPrefixRegionSplitPolicy.prefix_length": "2"}
 			}
 			assert.Equal(t, opts, call["options"])
-			if len(fx.doc.Split.Keys) == 0 {
+			if fx.doc.Split.Keys.Len() == 0 {
 				assert.NotContains(t, call, "splits", "no SPLITS for one region")
 				return
 			}
 			got, _ := call["splits"].([]any)
-			want := renderHex(fx.doc.Split.Keys)
+			want := renderHex(fx.doc.Split.Keys.Slices())
 			require.Len(t, got, len(want))
 			for i := range want {
 				assert.Equal(t, want[i], got[i], "split %d", i+1)
@@ -450,7 +450,7 @@ func TestRenderShellInRuby(t *testing.T) {
 
 func TestRenderSplitsFileInRuby(t *testing.T) {
 	for _, fx := range renderFixtures() {
-		if len(fx.doc.Split.Keys) == 0 {
+		if fx.doc.Split.Keys.Len() == 0 {
 			continue
 		}
 		t.Run(fx.name, func(t *testing.T) {
@@ -474,7 +474,7 @@ func TestRenderSplitsFileInRuby(t *testing.T) {
 			require.Len(t, calls, 1)
 			assert.Equal(t, fx.doc.Table.Name, calls[0]["table"])
 			got, _ := calls[0]["splits"].([]any)
-			want := renderHex(fx.doc.Split.Keys)
+			want := renderHex(fx.doc.Split.Keys.Slices())
 			require.Len(t, got, len(want))
 			for i := range want {
 				assert.Equal(t, want[i], got[i], "split %d", i+1)
@@ -573,7 +573,7 @@ func TestRenderJavaCompiles(t *testing.T) {
 				}
 				want.WriteString("\n")
 			}
-			for _, k := range renderHex(fx.doc.Split.Keys) {
+			for _, k := range renderHex(fx.doc.Split.Keys.Slices()) {
 				want.WriteString("split " + k + "\n")
 			}
 			assert.Equal(t, want.String(), runs[i])
@@ -597,7 +597,7 @@ func TestRenderCSVParsesBack(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, shellgen.CSVHeader, recs[0])
 			keys := fx.doc.Split.Keys
-			require.Len(t, recs, len(keys)+2, "header + one row per region")
+			require.Len(t, recs, keys.Len()+2, "header + one row per region")
 			var total float64
 			for _, o := range fx.doc.Split.Owned {
 				total += o
@@ -607,14 +607,14 @@ func TestRenderCSVParsesBack(t *testing.T) {
 				assert.Equal(t, strconv.Itoa(i+1), rec[0])
 				start, end := "", ""
 				if i > 0 {
-					start = hbytes.ToStringBinary(keys[i-1])
+					start = hbytes.ToStringBinary(keys.At(i - 1))
 				}
-				if i < len(keys) {
-					end = hbytes.ToStringBinary(keys[i])
+				if i < keys.Len() {
+					end = hbytes.ToStringBinary(keys.At(i))
 				}
 				assert.Equal(t, start, rec[1], "start key of region %d", i+1)
 				assert.Equal(t, end, rec[2], "end key of region %d", i+1)
-				if len(fx.doc.Split.Owned) != len(keys)+1 {
+				if len(fx.doc.Split.Owned) != keys.Len()+1 {
 					assert.Equal(t, []string{"", "", "", ""}, rec[3:], "no ownership: empty fields")
 					continue
 				}
@@ -637,7 +637,7 @@ func TestRenderCSVParsesBack(t *testing.T) {
 				require.NoError(t, err, "est_rows is a plain integer")
 				assert.InDelta(t, fx.doc.Plan.RawBytes/fx.doc.Plan.RowBytes*share, float64(estRows), 0.5)
 			}
-			if len(fx.doc.Split.Owned) == len(keys)+1 {
+			if len(fx.doc.Split.Owned) == keys.Len()+1 {
 				assert.InDelta(t, 1, shareSum, 1e-9)
 			}
 		})
@@ -712,11 +712,11 @@ func TestRenderJSONParsesBack(t *testing.T) {
 			}
 			assert.Equal(t, d.Split.Spec, got.Split.Spec)
 			assert.Equal(t, d.Split.Regions(), got.Split.Regions)
-			require.Len(t, got.Split.Keys, len(d.Split.Keys))
+			require.Len(t, got.Split.Keys, d.Split.Keys.Len())
 			for i, k := range got.Split.Keys {
 				b, err := hbytes.ToBytesBinary(k)
 				require.NoError(t, err)
-				assert.Equal(t, d.Split.Keys[i], b, "key %d decodes back", i+1)
+				assert.Equal(t, d.Split.Keys.At(i), b, "key %d decodes back", i+1)
 			}
 			assert.Equal(t, append([]float64{}, d.Split.Owned...), got.Split.Owned)
 			if a := d.Split.Algorithm; a != nil {
@@ -761,7 +761,7 @@ func TestRenderJSONParsesBack(t *testing.T) {
 }
 
 func TestRenderTableFlags(t *testing.T) {
-	doc := shellgen.Doc{Split: splits.Split{Keys: [][]byte{[]byte("5")}}}
+	doc := shellgen.Doc{Split: splits.Split{Keys: splits.KeysOf([][]byte{[]byte("5")}...)}}
 	tests := []struct {
 		name string
 		args []string
@@ -838,7 +838,7 @@ func TestRenderTableFlags(t *testing.T) {
 func TestRenderTableFromSpecBase(t *testing.T) {
 	base := shellgen.Table{Name: "spec_t", Families: []shellgen.Family{
 		{Name: "a", TTL: 86400, Compression: "GZ"}, {Name: "b", Versions: 5}}}
-	doc := shellgen.Doc{Table: base, Split: splits.Split{Keys: [][]byte{[]byte("5")}}}
+	doc := shellgen.Doc{Table: base, Split: splits.Split{Keys: splits.KeysOf([][]byte{[]byte("5")}...)}}
 	tests := []struct {
 		name string
 		args []string

@@ -73,7 +73,7 @@ func splitsAction(c *cli.Context) error {
 	for _, note := range p.Split.Notes {
 		fmt.Fprintf(c.App.ErrWriter, "presplit: %s\n", note)
 	}
-	if len(p.Split.Keys) == 0 {
+	if p.Split.Keys.Len() == 0 {
 		fmt.Fprintln(c.App.ErrWriter, "presplit: 1 region needs no split keys; no pre-split is needed")
 	}
 	return nil

@@ -19,7 +19,7 @@ func TestSplitsFileSpacesStripAndChomp(t *testing.T) {
 	keys := [][]byte{[]byte(" "), []byte("  a"), []byte(" a b "), []byte("a"), []byte("a  "), []byte("b\t "), []byte("c \x00")}
 	doc := shellgen.Doc{
 		Table: shellgen.Table{Name: "t1", Families: []shellgen.Family{{Name: "cf"}}},
-		Split: splits.Split{Spec: "file", Keys: keys},
+		Split: splits.Split{Spec: "file", Keys: splits.KeysOf(keys...)},
 	}
 	file := filepath.Join(t.TempDir(), "splits.txt")
 	_, errOut, code := renderRun(t, doc, "--format", "splits-file", "-o", file)

@@ -174,7 +174,7 @@ func verifySplitKeys(c *cli.Context) ([][]byte, error) {
 		if p.Split == nil {
 			return nil, cfg.splitError(p)
 		}
-		return p.Split.Keys, nil
+		return p.Split.Keys.Slices(), nil
 	}
 	others := []cli.Flag{specFlag()}
 	others = append(others, splitFlags()...)

@@ -1,0 +1,155 @@
+package splits
+
+import (
+	"bytes"
+	"iter"
+)
+
+// Keys are a split's boundaries, stored back to back in one buffer. A million keys then
+// cost their bytes and, when the keys differ in length, one int each: not a million slice
+// headers (24 MB) for the allocator to clear and the collector to scan, which made
+// `splits --algo HexStringSplit --regions 1000000` spend most of its time on memory.
+//
+// The zero Keys is empty. Keys do not change once built: At's slices are capped at the
+// key's end, so appending to one copies it instead of overwriting the next key.
+type Keys struct {
+	data  []byte
+	ends  []int // ends[i] is where key i ends in data; nil while every key is width bytes
+	width int
+	n     int
+}
+
+// KeysOf copies keys into Keys.
+func KeysOf(keys ...[]byte) Keys {
+	var b KeysBuilder
+	size := 0
+	for _, k := range keys {
+		size += len(k)
+	}
+	b.Grow(len(keys), size)
+	for _, k := range keys {
+		b.Append(k)
+	}
+	return b.Keys()
+}
+
+// Len is the number of keys.
+func (k Keys) Len() int { return k.n }
+
+// At is key i (0 <= i < Len()); it panics out of range, as a slice index does.
+func (k Keys) At(i int) []byte {
+	if uint(i) >= uint(k.n) {
+		panic("splits.Keys.At: index out of range")
+	}
+	if k.ends == nil {
+		start := i * k.width
+		return k.data[start : start+k.width : start+k.width]
+	}
+	start := 0
+	if i > 0 {
+		start = k.ends[i-1]
+	}
+	return k.data[start:k.ends[i]:k.ends[i]]
+}
+
+// All yields each index and key in order.
+func (k Keys) All() iter.Seq2[int, []byte] {
+	return func(yield func(int, []byte) bool) {
+		start := 0
+		for i := range k.n {
+			end := start + k.width
+			if k.ends != nil {
+				end = k.ends[i]
+			}
+			if !yield(i, k.data[start:end:end]) {
+				return
+			}
+			start = end
+		}
+	}
+}
+
+// Slices returns the keys as one slice each, sharing Keys' bytes: for callers that index
+// keys many times over (a Locator) or take a few of them.
+func (k Keys) Slices() [][]byte {
+	out := make([][]byte, 0, k.n)
+	for _, key := range k.All() {
+		out = append(out, key)
+	}
+	return out
+}
+
+// Equal reports whether k and o hold the same keys in the same order.
+func (k Keys) Equal(o Keys) bool {
+	if k.n != o.n {
+		return false
+	}
+	if k.ends == nil && o.ends == nil && k.width == o.width {
+		return bytes.Equal(k.data, o.data) // one comparison of the two buffers
+	}
+	for i, key := range k.All() {
+		if !bytes.Equal(key, o.At(i)) {
+			return false
+		}
+	}
+	return true
+}
+
+// Width is the length every key has, and ok is whether they all have it (true for no
+// keys, with width 0).
+func (k Keys) Width() (width int, ok bool) {
+	if k.ends != nil {
+		return 0, false
+	}
+	return k.width, true
+}
+
+// KeysBuilder collects keys one at a time. The zero value is ready to use.
+type KeysBuilder struct{ k Keys }
+
+// Grow makes room for keys more keys of size bytes in all.
+func (b *KeysBuilder) Grow(keys, size int) {
+	b.k.data = growCap(b.k.data, size)
+	if b.k.ends != nil {
+		b.k.ends = growCap(b.k.ends, keys)
+	}
+}
+
+func growCap[T any](s []T, more int) []T {
+	if more <= cap(s)-len(s) {
+		return s
+	}
+	grown := make([]T, len(s), len(s)+more)
+	copy(grown, s)
+	return grown
+}
+
+// Append adds a copy of key after the others.
+func (b *KeysBuilder) Append(key []byte) {
+	k := &b.k
+	switch {
+	case k.n == 0:
+		k.width = len(key)
+	case k.ends == nil && len(key) != k.width:
+		// The first key of another length: from here on every key records its end.
+		k.ends = make([]int, k.n, max(2*k.n, 16))
+		for i := range k.ends {
+			k.ends[i] = (i + 1) * k.width
+		}
+	}
+	k.data = append(k.data, key...)
+	if k.ends != nil {
+		k.ends = append(k.ends, len(k.data))
+	}
+	k.n++
+}
+
+// Keys returns the keys appended so far. The builder must not be used after.
+func (b *KeysBuilder) Keys() Keys {
+	k := b.k
+	if k.ends == nil && k.n == 0 {
+		k.width = 0
+	}
+	b.k = Keys{}
+	return k
+}
