@@ -10,11 +10,15 @@ var formats = []struct {
 	name   string
 	render func(io.Writer, Doc) error
 	binary bool // not text: refused on a terminal
+	// streams: the renderer checks the whole Doc before it writes a byte, so an error
+	// comes only before its first write (or from the writer). Its output can go straight
+	// to stdout, which has no temp file to throw away.
+	streams bool
 }{
 	{name: "report", render: func(w io.Writer, d Doc) error { return Report(w, d) }},
 	{name: "shell", render: Shell},
-	{name: "lines", render: Lines},
-	{name: "splits-file", render: SplitsFile},
+	{name: "lines", render: Lines, streams: true},
+	{name: "splits-file", render: SplitsFile, streams: true},
 	{name: "regionsplitter", render: RegionSplitter},
 	{name: "csv", render: CSV},
 	{name: "capacity-csv", render: CapacityCSV},
@@ -42,6 +46,18 @@ func Binary(name string) bool {
 	for _, f := range formats {
 		if f.name == name {
 			return f.binary
+		}
+	}
+	return false
+}
+
+// Streams reports whether a --format's renderer fails only before its first write (it
+// checks the whole Doc first), so that its output need not be held back until it is
+// complete.
+func Streams(name string) bool {
+	for _, f := range formats {
+		if f.name == name {
+			return f.streams
 		}
 	}
 	return false

@@ -155,6 +155,45 @@ func TestCheckKeys(t *testing.T) {
 	}
 }
 
+// failOnWrite fails the test on any write: a streaming renderer must refuse a Doc before
+// its first byte.
+type failOnWrite struct{ t *testing.T }
+
+func (w failOnWrite) Write(p []byte) (int, error) {
+	w.t.Errorf("wrote %q before failing", p)
+	return len(p), nil
+}
+
+// TestStreamsFailBeforeWriting: the formats that say they stream (their output goes to
+// stdout as it renders) refuse every bad Doc before writing a byte, and write the same
+// bytes as into a buffer otherwise.
+func TestStreamsFailBeforeWriting(t *testing.T) {
+	table := Table{Name: "t1", Families: []Family{{Name: "cf"}}}
+	bad := map[string]Doc{
+		"keys out of order": {Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("b"), []byte("a"))}},
+		"a late duplicate": {Table: table, Split: splits.Split{Keys: splits.KeysOf(
+			bytes.Fields([]byte("a b c d e f g h i j j"))...)}},
+		"an empty key": {Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("a"), nil)}},
+	}
+	var streaming []string
+	for _, name := range FormatNames() {
+		if !Streams(name) {
+			continue
+		}
+		streaming = append(streaming, name)
+		render, _ := Format(name)
+		for why, d := range bad {
+			t.Run(name+"/"+why, func(t *testing.T) {
+				assert.Error(t, render(failOnWrite{t}, d))
+			})
+		}
+	}
+	assert.Equal(t, []string{"lines", "splits-file"}, streaming)
+	// splits-file also refuses a table HBase would not create, and no keys at all.
+	assert.Error(t, SplitsFile(failOnWrite{t}, Doc{Table: Table{Name: "t1"}, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}}))
+	assert.Error(t, SplitsFile(failOnWrite{t}, Doc{Table: table}))
+}
+
 // randomKeys makes n sorted unique non-empty keys of random bytes.
 func randomKeys(r *rand.Rand, n, maxLen int) [][]byte {
 	seen := map[string]bool{}

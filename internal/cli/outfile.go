@@ -15,6 +15,8 @@ package cli
 //     anything renders.
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -52,23 +54,74 @@ func checkOutputFile(flag, path string) error {
 
 // writeOutputFile writes data to the -o value path (see the rules at the top of this
 // file); "-" writes to stdout. Nothing is created, truncated or replaced before data is
-// complete, so callers render into a buffer first.
+// complete, so callers render into a buffer first, or use writeRendered.
 func writeOutputFile(flag, path string, stdout io.Writer, data []byte) error {
+	return writeRendered(flag, path, stdout, false, len(data), func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// writeRendered writes what render produces to the -o value path, and nothing when
+// render fails: a regular file is filled through its temp file, which a failed render
+// removes; stdout, a device or a FIFO get the output once it is complete, held in a
+// buffer of about sizeHint bytes. With streams (the renderer fails only before its first
+// write: shellgen.Streams) stdout gets it as it renders, without the buffer. render's own
+// error comes back as it is; a write error names the file.
+func writeRendered(flag, path string, stdout io.Writer, streams bool, sizeHint int, render func(io.Writer) error) error {
 	target, err := resolveOutput(flag, path)
 	if err != nil {
 		return err
 	}
-	switch target.kind {
-	case outStdout:
-		_, err := stdout.Write(data)
+	if target.kind == outReplace {
+		var renderErr error
+		var w *firstErrorWriter
+		err := replaceFile(target.path, func(f io.Writer) error {
+			bw := bufio.NewWriterSize(f, 64<<10)
+			w = &firstErrorWriter{w: bw}
+			renderErr = render(w)
+			switch {
+			case w.err != nil:
+				return w.err // a write failed, whatever render made of it
+			case renderErr != nil:
+				return renderErr
+			}
+			return bw.Flush()
+		})
+		if renderErr != nil && w.err == nil {
+			return renderErr // replaceFile removed the temp file; the error is the input's
+		}
 		return err
-	case outDirect:
-		return writeDirect(target.path, data)
 	}
-	return replaceFile(target.path, func(w io.Writer) error {
-		_, err := w.Write(data)
+	if target.kind == outStdout && streams {
+		return render(stdout)
+	}
+	var buf bytes.Buffer
+	buf.Grow(sizeHint)
+	if err := render(&buf); err != nil {
 		return err
-	})
+	}
+	if target.kind == outStdout {
+		_, err := stdout.Write(buf.Bytes())
+		return err
+	}
+	return writeDirect(target.path, buf.Bytes())
+}
+
+// firstErrorWriter keeps the first error of w, so that a render error can be told from
+// the write error that caused it.
+type firstErrorWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (f *firstErrorWriter) Write(p []byte) (int, error) {
+	if f.err != nil {
+		return 0, f.err
+	}
+	n, err := f.w.Write(p)
+	f.err = err
+	return n, err
 }
 
 // resolveOutput decides what the -o value path names and how it is written.

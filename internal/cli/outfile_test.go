@@ -440,3 +440,65 @@ func TestWriteOutputFile(t *testing.T) {
 		renderNoTemp(t, dir, 0)
 	})
 }
+
+// TestWriteRenderedFailedRender: a render that writes part of its output and then fails
+// leaves nothing behind anywhere, and its error comes back as it is (a usage error stays
+// one line without a "writing FILE" prefix).
+func TestWriteRenderedFailedRender(t *testing.T) {
+	bad := errors.New("split key 2 \"01\": split keys must be unique and in ascending unsigned byte order")
+	partial := func(w io.Writer) error {
+		_, _ = io.WriteString(w, "01\n")
+		return bad
+	}
+	t.Run("stdout gets nothing", func(t *testing.T) {
+		var stdout bytes.Buffer
+		err := writeRendered("-o", "-", &stdout, false, 0, partial)
+		assert.Same(t, bad, err)
+		assert.Empty(t, stdout.String())
+	})
+	t.Run("an existing file stays as it was", func(t *testing.T) {
+		dir := t.TempDir()
+		p := outFile(t, dir, "f", "old\n", 0o600)
+		err := writeRendered("-o", p, io.Discard, true, 0, partial)
+		assert.Same(t, bad, err)
+		outContent(t, p, "old\n", 0o600)
+		renderNoTemp(t, dir, 1)
+	})
+	t.Run("a new file is not created", func(t *testing.T) {
+		dir := t.TempDir()
+		err := writeRendered("-o", filepath.Join(dir, "new"), io.Discard, false, 0, partial)
+		assert.Same(t, bad, err)
+		renderNoTemp(t, dir, 0)
+	})
+	t.Run("a streaming render writes stdout as it goes", func(t *testing.T) {
+		var stdout bytes.Buffer
+		var seen string
+		err := writeRendered("-o", "-", &stdout, true, 0, func(w io.Writer) error {
+			_, _ = io.WriteString(w, "01\n")
+			seen = stdout.String() // not held back in a buffer
+			_, err := io.WriteString(w, "02\n")
+			return err
+		})
+		require.NoError(t, err)
+		assert.Equal(t, "01\n", seen)
+		assert.Equal(t, "01\n02\n", stdout.String())
+	})
+	t.Run("a file is written through a buffer", func(t *testing.T) {
+		dir := t.TempDir()
+		p := filepath.Join(dir, "f")
+		var want strings.Builder
+		err := writeRendered("-o", p, io.Discard, true, 0, func(w io.Writer) error {
+			for i := range 100_000 { // many small writes, as the text renderers make
+				s := fmt.Sprintf("%08x\n", i)
+				want.WriteString(s)
+				if _, err := io.WriteString(w, s); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		require.NoError(t, err)
+		outContent(t, p, want.String(), 0o644)
+		renderNoTemp(t, dir, 1)
+	})
+}

@@ -128,13 +128,10 @@ func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 	if shellgen.Binary(name) && !c.IsSet("output") && isTerminal(c.App.Writer) {
 		return usageErrorf("--format %s writes a binary workbook, not to a terminal: use -o FILE, or -o - to write it to stdout", name)
 	}
-	var buf bytes.Buffer
-	buf.Grow(outputSizeHint(doc))
-	if err := render(&buf, doc); err != nil {
+	err = writeRendered("-o", path, c.App.Writer, shellgen.Streams(name), outputSizeHint(doc),
+		func(w io.Writer) error { return render(w, doc) })
+	if err != nil {
 		return renderError(err)
-	}
-	if err := writeOutputFile("-o", path, c.App.Writer, buf.Bytes()); err != nil {
-		return err
 	}
 	if name == "splits-file" && path != "-" {
 		doc.SplitsFile = path
