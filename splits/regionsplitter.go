@@ -210,21 +210,42 @@ func (s *numberSplit) split64(first, rng int64, n int) (Keys, []float64) {
 }
 
 // fixed64 writes count keys first+size, first+2*size, ... each exactly s.width digits
-// (the caller knows none is wider), back to back.
+// (the caller knows none is wider), back to back. Non-negative keys are written a digit
+// at a time from the right, by a constant radix the compiler turns into shifts (16) or
+// multiplications (10): strconv's general formatting was a third of the time.
 func (s *numberSplit) fixed64(first, size int64, count int) Keys {
 	w := s.width
 	buf := make([]byte, count*w)
-	var digits [65]byte
+	const digits = "0123456789abcdef"
 	x := first
-	for i := range count {
-		x += size
-		t := strconv.AppendInt(digits[:0], x, s.radix)
-		k := buf[i*w : (i+1)*w]
-		pad := w - len(t)
-		for j := range pad {
-			k[j] = '0'
+	switch {
+	case first >= 0 && s.radix == 16:
+		for i := range count {
+			x += size
+			k := buf[i*w : (i+1)*w]
+			for j, v := w-1, uint64(x); j >= 0; j, v = j-1, v>>4 {
+				k[j] = digits[v&15]
+			}
 		}
-		copy(k[pad:], t)
+	case first >= 0 && s.radix == 10:
+		for i := range count {
+			x += size
+			k := buf[i*w : (i+1)*w]
+			for j, v := w-1, uint64(x); j >= 0; j, v = j-1, v/10 {
+				k[j] = digits[v%10]
+			}
+		}
+	default: // a negative first row: strconv writes the sign, then pad as row does
+		var t [65]byte
+		for i := range count {
+			x += size
+			k := buf[i*w : (i+1)*w]
+			d := strconv.AppendInt(t[:0], x, s.radix)
+			for j := range w - len(d) {
+				k[j] = '0'
+			}
+			copy(k[w-len(d):], d)
+		}
 	}
 	return Keys{data: buf, width: w, n: count}
 }
