@@ -563,7 +563,7 @@ func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
 	if delim != nil {
 		spec += fmt.Sprintf(", never inside the field before %q", hbytes.ToStringBinary(delim))
 	}
-	split := &splits.Split{Spec: spec, Keys: splits.KeysOf(cut.Keys...), Owned: cut.Shares}
+	split := &splits.Split{Spec: spec, Keys: splits.KeysOf(cut.Keys...), Owned: splits.OwnedOf(cut.Shares...)}
 	if s.Exact {
 		split.Notes = append(split.Notes, fmt.Sprintf("cut on %d sample keys: imbalance (largest region / mean) %.3f", s.CutRows, sample.Imbalance(cut.Shares)))
 	} else {

@@ -29,7 +29,7 @@ func CSV(w io.Writer, d Doc) error {
 	if err := CheckKeys(keys); err != nil {
 		return err
 	}
-	owned, total := ownedOf(d.Split)
+	owned, total, shares := ownedOf(d.Split)
 	rows, haveRows := planRows(d.Plan)
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVHeader); err != nil {
@@ -44,9 +44,9 @@ func CSV(w io.Writer, d Doc) error {
 		if i < keys.Len() {
 			rec[2] = hbytes.ToStringBinary(keys.At(i))
 		}
-		if owned != nil && total > 0 {
-			share := owned[i] / total
-			rec[3] = plainFloat(owned[i])
+		if shares {
+			share := owned.At(i) / total
+			rec[3] = plainFloat(owned.At(i))
 			rec[4] = plainFloat(share)
 			if d.Plan != nil {
 				rec[5] = plainInt(d.Plan.PlannedBytes * share)
@@ -138,14 +138,13 @@ func plainFloat(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-// ownedOf is what each region of the split owns of the key space (nil when the split does
-// not say, as a splits file does not) and the total, for the regions' shares.
-func ownedOf(s splits.Split) (owned []float64, total float64) {
-	if len(s.Owned) != s.Keys.Len()+1 {
-		return nil, 0
+// ownedOf is what each region of the split owns of the key space and the total, for the
+// regions' shares; ok is false when the split does not say (a splits file) or owns
+// nothing.
+func ownedOf(s splits.Split) (owned splits.Owned, total float64, ok bool) {
+	if s.Owned.Len() != s.Keys.Len()+1 {
+		return splits.Owned{}, 0, false
 	}
-	for _, o := range s.Owned {
-		total += o
-	}
-	return s.Owned, total
+	total = s.Owned.Total()
+	return s.Owned, total, total > 0
 }

@@ -12,7 +12,7 @@ func exampleDoc() shellgen.Doc {
 	return shellgen.Doc{
 		Table: shellgen.Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []shellgen.Family{
 			{Name: "cf", Versions: 1, TTL: 2592000, Compression: "SNAPPY"}}},
-		Split: splits.Split{Spec: "byte:4", Keys: splits.KeysOf([][]byte{{0x01}, {0x02}, []byte("it's")}...), Owned: []float64{1, 1, 1, 1}},
+		Split: splits.Split{Spec: "byte:4", Keys: splits.KeysOf([][]byte{{0x01}, {0x02}, []byte("it's")}...), Owned: splits.OwnedOf(1, 1, 1, 1)},
 	}
 }
 
@@ -103,7 +103,7 @@ func ExampleJava() {
 func ExampleJSON() {
 	d := exampleDoc()
 	d.Split.Keys = splits.KeysOf(d.Split.Keys.At(0))
-	d.Split.Owned = []float64{1, 3}
+	d.Split.Owned = splits.OwnedOf(1, 3)
 	_ = shellgen.JSON(os.Stdout, d)
 	// Output:
 	// {

@@ -162,7 +162,7 @@ func NewJSONDoc(d Doc) JSONDoc {
 			Suffix:  hbytes.ToStringBinary(d.Split.Suffix),
 			Regions: d.Split.Regions(),
 			Keys:    make([]string, d.Split.Keys.Len()),
-			Owned:   append([]float64{}, d.Split.Owned...),
+			Owned:   d.Split.Owned.Values(),
 		},
 		Findings: []JSONFinding{},
 		Notes:    append([]string{}, d.Notes...),

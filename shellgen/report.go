@@ -10,6 +10,7 @@ import (
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/splits"
 )
 
 // Report writes the human report of `presplit plan`: every input with its unit, each step
@@ -180,16 +181,16 @@ func versions(c *capacity.Cells) int {
 }
 
 // runStats is the largest and mean of the prefixes each region owns.
-func runStats(owned []float64) (largest, mean float64) {
-	if len(owned) == 0 {
+func runStats(owned splits.Owned) (largest, mean float64) {
+	if owned.Len() == 0 {
 		return 0, 0
 	}
 	var sum float64
-	for _, o := range owned {
+	for _, o := range owned.All() {
 		sum += o
 		largest = math.Max(largest, o)
 	}
-	return largest, sum / float64(len(owned))
+	return largest, sum / float64(owned.Len())
 }
 
 // exactText shows the region count before rounding up: 419.1, or 0.00042 for a tiny table.

@@ -265,7 +265,7 @@ func benchDoc(regions int) Doc {
 		keys[i] = binary.BigEndian.AppendUint32(nil, uint32((i+1)*(1<<32/regions)))
 	}
 	return Doc{Table: Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []Family{{Name: "cf", Compression: "SNAPPY"}}},
-		Split: splits.Split{Keys: splits.KeysOf(keys...), Owned: make([]float64, regions)}}
+		Split: splits.Split{Keys: splits.KeysOf(keys...), Owned: splits.OwnedOf(make([]float64, regions)...)}}
 }
 
 func BenchmarkRender(b *testing.B) {

@@ -565,8 +565,7 @@ func (x *workbook) regionsSheet(d Doc) error {
 	}
 	f := x.f
 	keys := d.Split.Keys
-	owned, total := ownedOf(d.Split)
-	shares := owned != nil && total > 0
+	owned, total, shares := ownedOf(d.Split)
 	keyWidth := 12.0
 	for _, k := range keys.All() {
 		keyWidth = math.Max(keyWidth, float64(len(hbytes.ToStringBinary(k)))+2)
@@ -634,7 +633,7 @@ func (x *workbook) regionsSheet(d Doc) error {
 		row[2] = excelize.Cell{StyleID: text, Value: end}
 		row[3] = nil
 		if shares {
-			row[3] = excelize.Cell{StyleID: share, Value: owned[i] / total}
+			row[3] = excelize.Cell{StyleID: share, Value: owned.At(i) / total}
 		}
 		if withBytes {
 			row[4] = excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("D%d*planned_bytes", r)}

@@ -42,7 +42,7 @@ func xlsxKeyDoc(t testing.TB) Doc {
 		owned[i] = float64(i + 1)
 	}
 	return Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}},
-		Split: splits.Split{Spec: "file", Keys: splits.KeysOf(keys...), Owned: owned}}
+		Split: splits.Split{Spec: "file", Keys: splits.KeysOf(keys...), Owned: splits.OwnedOf(owned...)}}
 }
 
 // planDoc is a Doc with a capacity plan of rows x bytes per row, on a split of n regions.
@@ -50,9 +50,11 @@ func planDoc(t testing.TB, regions int) Doc {
 	p, err := capacity.Compute(capacity.Input{Volume: capacity.Volume{Rows: 1e10, RowBytes: 300}})
 	require.NoError(t, err)
 	d := benchDoc(regions)
-	for i := range d.Split.Owned {
-		d.Split.Owned[i] = 1
+	ones := make([]float64, d.Split.Owned.Len())
+	for i := range ones {
+		ones[i] = 1
 	}
+	d.Split.Owned = splits.OwnedOf(ones...)
 	d.Plan = &p
 	d.Findings = []lint.Report{{Severity: lint.Warning, Code: "CF005", Message: "family cf does not set ttl", Fix: "set a TTL"}}
 	return d
@@ -184,7 +186,7 @@ func TestXLSXKeysLibreOffice(t *testing.T) {
 	n := d.Split.Keys.Len() + 1
 	require.Len(t, book["Regions"], n+1, "a header and a row per region")
 	total := 0.0
-	for _, o := range d.Split.Owned {
+	for _, o := range d.Split.Owned.All() {
 		total += o
 	}
 	for i := 0; i < n; i++ {
@@ -201,7 +203,7 @@ func TestXLSXKeysLibreOffice(t *testing.T) {
 		assert.Equal(t, end, book.Cell("Regions", 3, r), "end key of region %d", i+1)
 		share, err := libreoffice.Number(book.Cell("Regions", 4, r))
 		require.NoError(t, err)
-		assert.InEpsilon(t, d.Split.Owned[i]/total, share, 1e-14)
+		assert.InEpsilon(t, d.Split.Owned.At(i)/total, share, 1e-14)
 	}
 	for _, k := range xlsxKeys {
 		found := false

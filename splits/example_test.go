@@ -30,7 +30,7 @@ func ExampleGenerate() {
 	for _, k := range s.Keys.All() {
 		fmt.Println(hbytes.ToStringBinary(k))
 	}
-	fmt.Println(s.Owned, s.Imbalance())
+	fmt.Println(s.Owned.Values(), s.Imbalance())
 
 	s, _ = splits.Generate(p, 4, splits.Options{Suffix: []byte("|")})
 	for _, k := range s.Keys.All() {

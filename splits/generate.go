@@ -308,7 +308,7 @@ func smallestDivisorAtLeast(a, w, n int, limit uint64) int {
 // start(i) = i*q + floor(i*r/n) where size = q*n + r, so runs are q or q+1 long and the
 // longer ones are spread evenly. The start is kept as W digits in base len(alphabet) and
 // advanced digit by digit: O(n*W), the size of the output, with one buffer for the keys.
-func edges(p Prefix, size *big.Int, n int, suffix []byte) (Keys, []float64) {
+func edges(p Prefix, size *big.Int, n int, suffix []byte) (Keys, Owned) {
 	a := len(p.Alphabet)
 	w := p.Width
 	q, r := new(big.Int).QuoRem(size, big.NewInt(int64(n)), new(big.Int))
@@ -316,7 +316,6 @@ func edges(p Prefix, size *big.Int, n int, suffix []byte) (Keys, []float64) {
 	qd := digitsOf(q, a, w)
 	qf, _ := new(big.Float).SetInt(q).Float64()
 
-	owned := make([]float64, n)
 	keyLen := w + len(suffix)
 	buf := make([]byte, (n-1)*keyLen)
 	cur := make([]int, w)
@@ -328,7 +327,6 @@ func edges(p Prefix, size *big.Int, n int, suffix []byte) (Keys, []float64) {
 		extra, _ := bits.Div64(hi, lo, un) // hi < n because rem < n
 		step := extra - prevExtra          // 0 or 1
 		prevExtra = extra
-		owned[i-1] = qf + float64(step)
 		if i == n {
 			break
 		}
@@ -345,7 +343,7 @@ func edges(p Prefix, size *big.Int, n int, suffix []byte) (Keys, []float64) {
 		}
 		copy(k[w:], suffix)
 	}
-	return Keys{data: buf, width: keyLen, n: n - 1}, owned
+	return Keys{data: buf, width: keyLen, n: n - 1}, ownedSpread(n, qf, rem)
 }
 
 // digitsOf writes x (< a^w) as w digits in base a, most significant first.
@@ -386,29 +384,26 @@ func subOne(cur []int, a int) {
 
 // Share is region i's fraction of the prefixes (or, for --algo, of the numeric range).
 func (s Split) Share(i int) float64 {
-	var sum float64
-	for _, o := range s.Owned {
-		sum += o
-	}
-	if i < 0 || i >= len(s.Owned) || sum == 0 {
+	sum := s.Owned.Total()
+	if i < 0 || i >= s.Owned.Len() || sum == 0 {
 		return 0
 	}
-	return s.Owned[i] / sum
+	return s.Owned.At(i) / sum
 }
 
 // Imbalance is the largest run over the mean run: 1 when every region owns the same number
 // of prefixes. 0 when Owned is empty.
 func (s Split) Imbalance() float64 {
-	if len(s.Owned) == 0 {
+	if s.Owned.Len() == 0 {
 		return 0
 	}
 	var sum, hi float64
-	for _, o := range s.Owned {
+	for _, o := range s.Owned.All() {
 		sum += o
 		hi = math.Max(hi, o)
 	}
 	if sum == 0 {
 		return 0
 	}
-	return hi / (sum / float64(len(s.Owned)))
+	return hi / (sum / float64(s.Owned.Len()))
 }

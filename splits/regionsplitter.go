@@ -49,7 +49,7 @@ func (e *UnknownAlgorithmError) Error() string {
 // algorithm is one SplitAlgorithm with its first and last row set as RegionSplitter.main
 // sets them.
 type algorithm interface {
-	split(n int) (Keys, []float64, error)
+	split(n int) (Keys, Owned, error)
 	firstRow() []byte
 	lastRow() []byte
 }
@@ -156,17 +156,17 @@ func (s *numberSplit) row(x *big.Int) []byte {
 func (s *numberSplit) firstRow() []byte { return s.row(s.first) }
 func (s *numberSplit) lastRow() []byte  { return s.row(s.last) }
 
-func (s *numberSplit) split(n int) (Keys, []float64, error) {
+func (s *numberSplit) split(n int) (Keys, Owned, error) {
 	if s.last.Cmp(s.first) <= 0 {
-		return Keys{}, nil, illegalArgument("last row (%s) is configured less than first row (%s)", s.lastStr, s.firstStr)
+		return Keys{}, Owned{}, illegalArgument("last row (%s) is configured less than first row (%s)", s.lastStr, s.firstStr)
 	}
 	rng := new(big.Int).Sub(s.last, s.first)
 	rng.Add(rng, big.NewInt(1)) // the last row is inclusive
 	if rng.Cmp(big.NewInt(int64(n))) < 0 {
-		return Keys{}, nil, illegalState("split granularity (%d) is greater than the range (%s)", n, rng)
+		return Keys{}, Owned{}, illegalState("split granularity (%d) is greater than the range (%s)", n, rng)
 	}
 	if n-1 < 0 {
-		return Keys{}, nil, negativeArraySize(n - 1)
+		return Keys{}, Owned{}, negativeArraySize(n - 1)
 	}
 	// The default rows and any others within int64 need no big numbers: every key lies
 	// between the first and the last row.
@@ -181,7 +181,7 @@ func (s *numberSplit) split(n int) (Keys, []float64, error) {
 // split64 is splitBig for a first row and a range that fit in an int64 (then so does every
 // key). Keys of the padded width, the usual case, go straight into the buffer they are
 // kept in.
-func (s *numberSplit) split64(first, rng int64, n int) (Keys, []float64) {
+func (s *numberSplit) split64(first, rng int64, n int) (Keys, Owned) {
 	size := rng / int64(n)
 	var digits [65]byte
 	// No key is wider than the padding or than the first and last rows' own digits (a key
@@ -201,12 +201,7 @@ func (s *numberSplit) split64(first, rng int64, n int) (Keys, []float64) {
 		}
 		keys = b.Keys()
 	}
-	owned := make([]float64, n)
-	for i := range owned {
-		owned[i] = float64(size)
-	}
-	owned[n-1] = float64(rng - size*int64(n-1))
-	return keys, owned
+	return keys, ownedEvenly(n, float64(size), float64(rng-size*int64(n-1)))
 }
 
 // fixed64 writes count keys first+size, first+2*size, ... each exactly s.width digits
@@ -260,7 +255,7 @@ func (s *numberSplit) pad(t []byte) []byte {
 
 // splitBig is HBase's arithmetic on BigIntegers: size = floor(range / n), key i = first +
 // size*i, the last region takes the slop.
-func (s *numberSplit) splitBig(rng *big.Int, n int) (Keys, []float64) {
+func (s *numberSplit) splitBig(rng *big.Int, n int) (Keys, Owned) {
 	size := new(big.Int).Quo(rng, big.NewInt(int64(n)))
 	var b KeysBuilder
 	x := new(big.Int).Set(s.first)
@@ -270,13 +265,9 @@ func (s *numberSplit) splitBig(rng *big.Int, n int) (Keys, []float64) {
 	}
 	keys := b.Keys()
 	sizeF, _ := new(big.Float).SetInt(size).Float64()
-	owned := make([]float64, n)
-	for i := range owned {
-		owned[i] = sizeF
-	}
 	slop := new(big.Int).Sub(rng, new(big.Int).Mul(size, big.NewInt(int64(n-1))))
-	owned[n-1], _ = new(big.Float).SetInt(slop).Float64()
-	return keys, owned
+	slopF, _ := new(big.Float).SetInt(slop).Float64()
+	return keys, ownedEvenly(n, sizeF, slopF)
 }
 
 // uniformSplit is UniformSplit: raw bytes from first (default empty) to last (default eight
@@ -286,14 +277,14 @@ type uniformSplit struct{ first, last []byte }
 func (u *uniformSplit) firstRow() []byte { return u.first }
 func (u *uniformSplit) lastRow() []byte  { return u.last }
 
-func (u *uniformSplit) split(n int) (Keys, []float64, error) {
+func (u *uniformSplit) split(n int) (Keys, Owned, error) {
 	if bytes.Compare(u.last, u.first) <= 0 {
-		return Keys{}, nil, illegalArgument("last row (%s) is configured less than first row (%s)",
+		return Keys{}, Owned{}, illegalArgument("last row (%s) is configured less than first row (%s)",
 			hbytes.ToStringBinary(u.last), hbytes.ToStringBinary(u.first))
 	}
 	num := n - 1
 	if num+2 < 0 {
-		return Keys{}, nil, negativeArraySize(num + 2) // Bytes.split's `new byte[num + 2][]`
+		return Keys{}, Owned{}, negativeArraySize(num + 2) // Bytes.split's `new byte[num + 2][]`
 	}
 	return bytesSplit(u.first, u.last, num)
 }
@@ -302,19 +293,19 @@ func (u *uniformSplit) split(n int) (Keys, []float64, error) {
 // the shorter key with 0x00, read both as big unsigned integers, step by
 // floor((b-a+1)/(num+1)); when the range is smaller than num+1, append a 0x00 to both and
 // try again. owned are the regions' widths in units of the final padded integers.
-func bytesSplit(a, b []byte, num int) (Keys, []float64, error) {
+func bytesSplit(a, b []byte, num int) (Keys, Owned, error) {
 	for {
 		width := max(len(a), len(b))
 		ap := padTail(a, width)
 		bp := padTail(b, width)
 		if bytes.Compare(ap, bp) >= 0 {
-			return Keys{}, nil, illegalArgument("b <= a")
+			return Keys{}, Owned{}, illegalArgument("b <= a")
 		}
 		if num <= 0 {
-			return Keys{}, nil, illegalArgument("num cannot be <= 0")
+			return Keys{}, Owned{}, illegalArgument("num cannot be <= 0")
 		}
 		var keys Keys
-		var owned []float64
+		var owned Owned
 		var ok bool
 		if width <= 8 {
 			keys, owned, ok = bytesSplit64(ap, bp, num)
@@ -331,14 +322,14 @@ func bytesSplit(a, b []byte, num int) (Keys, []float64, error) {
 
 // bytesSplitBig is one round of bytesSplit over keys of one width: ok is false when the
 // range holds fewer than num+1 values.
-func bytesSplitBig(ap, bp []byte, num int) (keys Keys, owned []float64, ok bool) {
+func bytesSplitBig(ap, bp []byte, num int) (keys Keys, owned Owned, ok bool) {
 	width := len(ap)
 	start := new(big.Int).SetBytes(ap)
 	diff := new(big.Int).Sub(new(big.Int).SetBytes(bp), start)
 	diff.Add(diff, big.NewInt(1)) // inclusive
 	parts := big.NewInt(int64(num) + 1)
 	if diff.Cmp(parts) < 0 {
-		return Keys{}, nil, false
+		return Keys{}, Owned{}, false
 	}
 	interval := new(big.Int).Quo(diff, parts)
 	buf := make([]byte, num*width)
@@ -349,18 +340,14 @@ func bytesSplitBig(ap, bp []byte, num int) (keys Keys, owned []float64, ok bool)
 	}
 	keys = Keys{data: buf, width: width, n: num}
 	iv, _ := new(big.Float).SetInt(interval).Float64()
-	owned = make([]float64, num+1)
-	for i := range owned {
-		owned[i] = iv
-	}
 	rest := new(big.Int).Sub(diff, new(big.Int).Mul(interval, big.NewInt(int64(num))))
-	owned[num], _ = new(big.Float).SetInt(rest).Float64()
-	return keys, owned, true
+	restF, _ := new(big.Float).SetInt(rest).Float64()
+	return keys, ownedEvenly(num+1, iv, restF), true
 }
 
 // bytesSplit64 is bytesSplitBig for keys of at most eight bytes: the range b-a+1 is at most
 // 2^64, a 65-bit number, and the rest fits in 64 bits. The keys share one buffer.
-func bytesSplit64(ap, bp []byte, num int) (keys Keys, owned []float64, ok bool) {
+func bytesSplit64(ap, bp []byte, num int) (keys Keys, owned Owned, ok bool) {
 	width := len(ap)
 	var pa, pb [8]byte
 	copy(pa[8-width:], ap)
@@ -369,7 +356,7 @@ func bytesSplit64(ap, bp []byte, num int) (keys Keys, owned []float64, ok bool) 
 	diffLo, diffHi := bits.Add64(end-start, 1, 0) // inclusive; end > start
 	parts := uint64(num) + 1
 	if diffHi == 0 && diffLo < parts {
-		return Keys{}, nil, false
+		return Keys{}, Owned{}, false
 	}
 	interval, _ := bits.Div64(diffHi, diffLo, parts) // diffHi <= 1 < parts
 	buf := make([]byte, num*width)
@@ -381,16 +368,11 @@ func bytesSplit64(ap, bp []byte, num int) (keys Keys, owned []float64, ok bool) 
 		copy(buf[i*width:(i+1)*width], be[8-width:])
 	}
 	keys = Keys{data: buf, width: width, n: num}
-	owned = make([]float64, num+1)
-	for i := range owned {
-		owned[i] = float64(interval)
-	}
 	// rest = diff - interval*num = interval + diff mod parts < 2^64.
 	usedHi, usedLo := bits.Mul64(interval, uint64(num))
 	rest, borrow := bits.Sub64(diffLo, usedLo, 0)
 	_, _ = bits.Sub64(diffHi, usedHi, borrow)
-	owned[num] = float64(rest)
-	return keys, owned, true
+	return keys, ownedEvenly(num+1, float64(interval), float64(rest)), true
 }
 
 func padTail(b []byte, n int) []byte {

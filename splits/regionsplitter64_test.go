@@ -50,10 +50,7 @@ func TestNumberSplit64MatchesBig(t *testing.T) {
 		keys, owned := s.split64(s.first.Int64(), rng.Int64(), n)
 		wantKeys, wantOwned := s.splitBig(rng, n)
 		require.Equal(t, keyTexts(wantKeys.Slices()), keyTexts(keys.Slices()), name)
-		require.Len(t, owned, len(wantOwned), name)
-		for j := range owned {
-			require.Equal(t, math.Float64bits(wantOwned[j]), math.Float64bits(owned[j]), "%s: owned[%d]", name, j)
-		}
+		requireSameOwned(t, wantOwned, owned, name)
 		for _, k := range keys.All() { // no key can grow into the next one
 			require.Equal(t, len(k), cap(k), name)
 		}
@@ -120,10 +117,7 @@ func TestBytesSplit64MatchesBig(t *testing.T) {
 			continue
 		}
 		require.Equal(t, wantKeys, keys, name)
-		require.Len(t, owned, len(wantOwned), name)
-		for j := range owned {
-			require.Equal(t, math.Float64bits(wantOwned[j]), math.Float64bits(owned[j]), "%s: owned[%d]", name, j)
-		}
+		requireSameOwned(t, wantOwned, owned, name)
 		checked++
 	}
 	require.Greater(t, checked, 1500)
@@ -145,5 +139,14 @@ func BenchmarkRegionSplitter(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// requireSameOwned: the same amounts, bit for bit.
+func requireSameOwned(t *testing.T, want, got Owned, name string) {
+	t.Helper()
+	require.Equal(t, want.Len(), got.Len(), name)
+	for j, w := range want.All() {
+		require.Equal(t, math.Float64bits(w), math.Float64bits(got.At(j)), "%s: owned[%d]", name, j)
 	}
 }

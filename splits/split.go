@@ -12,9 +12,10 @@ type Split struct {
 	Suffix []byte
 	// Keys are the boundaries: strictly increasing in unsigned byte order, none empty.
 	Keys Keys
-	// Owned[i] is how many prefixes (for --algo: units of its numeric range) region i owns.
-	// len(Owned) == len(Keys)+1. Shares and imbalance derive from it.
-	Owned []float64
+	// Owned.At(i) is how many prefixes (for --algo: units of its numeric range, for a
+	// sample: sample weight) region i owns: Owned.Len() == Keys.Len()+1, or 0 when the
+	// split does not say (a splits file). Shares and imbalance derive from it.
+	Owned Owned
 	// Algorithm is set when the keys come from a RegionSplitter algorithm (--algo).
 	Algorithm *Algorithm
 	// Notes are things the user should be told, e.g. "--align even raised 37 regions to 50".

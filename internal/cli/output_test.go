@@ -119,7 +119,7 @@ func renderFixtures() []renderFixture {
 		{"hex16", shellgen.Doc{
 			Table: shellgen.Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []shellgen.Family{full}},
 			Plan:  rowsPlan,
-			Split: splits.Split{Spec: "hex:1", Keys: splits.KeysOf(hexKeys...), Owned: renderOwned(16)},
+			Split: splits.Split{Spec: "hex:1", Keys: splits.KeysOf(hexKeys...), Owned: splits.OwnedOf(renderOwned(16)...)},
 			// Findings become Ruby comments: a long one, and one with what Ruby would
 			// otherwise read as code (a quote, an interpolation, a line break).
 			Findings: []lint.Report{
@@ -131,13 +131,13 @@ func renderFixtures() []renderFixture {
 			Table: shellgen.Table{Name: "events", MaxFileSize: 10 << 30, Families: []shellgen.Family{
 				{Name: "d", Compression: "ZSTD", InMemory: true}, {Name: "m", Versions: 3, TTL: 2147483647}}},
 			Plan: dailyPlan,
-			Split: splits.Split{Spec: "byte:16", Keys: splits.KeysOf(saltKeys...), Owned: renderOwned(16),
+			Split: splits.Split{Spec: "byte:16", Keys: splits.KeysOf(saltKeys...), Owned: splits.OwnedOf(renderOwned(16)...),
 				Notes: []string{"salted: a point read fans out to all 16 buckets"}},
 		}},
 		{"algo", shellgen.Doc{
 			Table: shellgen.Table{Name: "t1", Families: []shellgen.Family{{Name: "cf1"}, {Name: "cf2"}}},
 			Split: splits.Split{Spec: "HexStringSplit", Keys: splits.KeysOf([][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")}...),
-				Owned: []float64{1 << 30, 1 << 30, 1 << 30, 1 << 30}, Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
+				Owned: splits.OwnedOf(1<<30, 1<<30, 1<<30, 1<<30), Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
 		}},
 		{"algo-rows", shellgen.Doc{
 			Table: shellgen.Table{Name: "t1", Families: []shellgen.Family{{Name: "cf"}}},
@@ -147,17 +147,17 @@ func renderFixtures() []renderFixture {
 		{"one-region", shellgen.Doc{
 			Table: shellgen.Table{Name: "t1", MaxFileSize: 20 << 30, Families: []shellgen.Family{{Name: "cf"}}},
 			Plan:  &capacity.Plan{Input: capacity.Input{Volume: capacity.Volume{Rows: 1000, RowBytes: 100}}, RowBytes: 100, RawBytes: 1e5, StoredBytes: 1e5, PlannedBytes: 1.5e5, ExactRegions: 1.5e5 / (20 << 30), Regions: 1, DiskBytes: 4.5e5},
-			Split: splits.Split{Spec: "hex:1", Owned: []float64{16}},
+			Split: splits.Split{Spec: "hex:1", Owned: splits.OwnedOf(16)},
 		}},
 		{"dec2-splits", shellgen.Doc{
 			Table: shellgen.Table{Name: "t1", Families: []shellgen.Family{{Name: "cf"}}},
-			Split: splits.Split{Spec: "dec:2", Keys: splits.KeysOf(decKeys...), Owned: renderOwned(100)},
+			Split: splits.Split{Spec: "dec:2", Keys: splits.KeysOf(decKeys...), Owned: splits.OwnedOf(renderOwned(100)...)},
 		}},
 		{"attrs", shellgen.Doc{
 			Table: shellgen.Table{Name: "ns:events", MaxFileSize: 20 << 30, Families: []shellgen.Family{{Name: "d", Versions: 1}},
 				MemstoreFlushSize: 256 << 20, RegionReplication: 2, Durability: "ASYNC_WAL", Normalization: &renderFalse,
 				SplitPolicy: shellgen.SplitPolicy{Kind: shellgen.PolicyPrefix, PrefixLength: 2}},
-			Split: splits.Split{Spec: "dec:2", Keys: splits.KeysOf(decKeys[:9]...), Owned: renderOwned(10)},
+			Split: splits.Split{Spec: "dec:2", Keys: splits.KeysOf(decKeys[:9]...), Owned: splits.OwnedOf(renderOwned(10)...)},
 		}},
 		// Every family setting, through every format: the row-prefix bloom and its
 		// CONFIGURATION, BLOCKCACHE, MIN_VERSIONS and each KEEP_DELETED_CELLS form.
@@ -173,7 +173,7 @@ func renderFixtures() []renderFixture {
 		}},
 		{"special", shellgen.Doc{
 			Table: shellgen.Table{Name: "ns_1:t-1.x", Families: []shellgen.Family{{Name: "it's"}}},
-			Split: splits.Split{Spec: "byte:256", Keys: splits.KeysOf(special...), Owned: renderOwned(len(special) + 1)},
+			Split: splits.Split{Spec: "byte:256", Keys: splits.KeysOf(special...), Owned: splits.OwnedOf(renderOwned(len(special) + 1)...)},
 		}},
 	}
 }
@@ -599,7 +599,7 @@ func TestRenderCSVParsesBack(t *testing.T) {
 			keys := fx.doc.Split.Keys
 			require.Len(t, recs, keys.Len()+2, "header + one row per region")
 			var total float64
-			for _, o := range fx.doc.Split.Owned {
+			for _, o := range fx.doc.Split.Owned.All() {
 				total += o
 			}
 			var shareSum float64
@@ -614,13 +614,13 @@ func TestRenderCSVParsesBack(t *testing.T) {
 				}
 				assert.Equal(t, start, rec[1], "start key of region %d", i+1)
 				assert.Equal(t, end, rec[2], "end key of region %d", i+1)
-				if len(fx.doc.Split.Owned) != keys.Len()+1 {
+				if fx.doc.Split.Owned.Len() != keys.Len()+1 {
 					assert.Equal(t, []string{"", "", "", ""}, rec[3:], "no ownership: empty fields")
 					continue
 				}
 				owned, err := strconv.ParseFloat(rec[3], 64)
 				require.NoError(t, err)
-				assert.Equal(t, fx.doc.Split.Owned[i], owned)
+				assert.Equal(t, fx.doc.Split.Owned.At(i), owned)
 				share, err := strconv.ParseFloat(rec[4], 64)
 				require.NoError(t, err)
 				assert.InDelta(t, owned/total, share, 1e-15)
@@ -637,7 +637,7 @@ func TestRenderCSVParsesBack(t *testing.T) {
 				require.NoError(t, err, "est_rows is a plain integer")
 				assert.InDelta(t, fx.doc.Plan.RawBytes/fx.doc.Plan.RowBytes*share, float64(estRows), 0.5)
 			}
-			if len(fx.doc.Split.Owned) == keys.Len()+1 {
+			if fx.doc.Split.Owned.Len() == keys.Len()+1 {
 				assert.InDelta(t, 1, shareSum, 1e-9)
 			}
 		})
@@ -718,7 +718,7 @@ func TestRenderJSONParsesBack(t *testing.T) {
 				require.NoError(t, err)
 				assert.Equal(t, d.Split.Keys.At(i), b, "key %d decodes back", i+1)
 			}
-			assert.Equal(t, append([]float64{}, d.Split.Owned...), got.Split.Owned)
+			assert.Equal(t, d.Split.Owned.Values(), got.Split.Owned)
 			if a := d.Split.Algorithm; a != nil {
 				require.NotNil(t, got.Split.Algorithm)
 				assert.Equal(t, shellgen.JSONAlgorithm{Name: a.Name, FirstRow: a.FirstRow, LastRow: a.LastRow}, *got.Split.Algorithm)
