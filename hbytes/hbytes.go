@@ -20,12 +20,19 @@ func ToStringBinary(b []byte) string { return string(AppendStringBinary(nil, b))
 
 // AppendStringBinary appends the toStringBinary form of b to dst.
 func AppendStringBinary(dst, b []byte) []byte {
-	for _, c := range b {
-		if c >= 0x20 && c <= 0x7E && c != '\\' {
-			dst = append(dst, c)
-			continue
+	for len(b) > 0 {
+		// Runs of printable bytes, all of a hex or decimal key, are copied in one append.
+		n := 0
+		for n < len(b) && b[n] >= 0x20 && b[n] <= 0x7E && b[n] != '\\' {
+			n++
 		}
+		dst = append(dst, b[:n]...)
+		if n == len(b) {
+			break
+		}
+		c := b[n]
 		dst = append(dst, '\\', 'x', upperHex[c>>4], upperHex[c&0x0F])
+		b = b[n+1:]
 	}
 	return dst
 }

@@ -141,6 +141,15 @@ func TestCheckKeys(t *testing.T) {
 		{name: "empty", keys: [][]byte{{}}, err: `split key 1 "": HBase rejects an empty split key`},
 		{name: "duplicate", keys: [][]byte{[]byte("a"), []byte("a")}, err: `split key 2 "a": split keys must be unique`},
 		{name: "signed order is wrong", keys: [][]byte{{0x80}, {0x01}}, err: `split key 2 "\\x01"`},
+		// Keys of one width up to 8 bytes are compared as integers; wider ones byte-wise.
+		{name: "8 bytes ascending", keys: [][]byte{[]byte("0000ffff"), []byte("00010000"), []byte("ffffffff")}},
+		{name: "8 bytes, a late duplicate", keys: [][]byte{[]byte("00000001"), []byte("00000002"), []byte("00000002")},
+			err: `split key 3 "00000002": split keys must be unique`},
+		{name: "8 bytes, the high byte decides", keys: [][]byte{{0x80, 0, 0, 0, 0, 0, 0, 0}, {0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF}},
+			err: `split key 2 "\\x7F\\xFF`},
+		{name: "3 bytes out of order", keys: [][]byte{[]byte("aaa"), []byte("aab"), []byte("aa\x00")}, err: `split key 3`},
+		{name: "9 bytes out of order", keys: [][]byte{[]byte("000000001"), []byte("000000000")}, err: `split key 2 "000000000"`},
+		{name: "9 bytes ascending", keys: [][]byte{[]byte("000000001"), []byte("000000010")}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -152,6 +161,45 @@ func TestCheckKeys(t *testing.T) {
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.err)
 		})
+	}
+}
+
+// TestCheckKeysAgreesWithBytesCompare: on random lists of keys of one width (the integer
+// comparison up to 8 bytes) and of mixed widths, CheckKeys names the same first bad key
+// as a plain bytes.Compare walk.
+func TestCheckKeysAgreesWithBytesCompare(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	for round := 0; round < 3000; round++ {
+		width := 1 + r.Intn(10)
+		keys := make([][]byte, 1+r.Intn(20))
+		for i := range keys {
+			w := width
+			if round%3 == 0 {
+				w = r.Intn(10) // mixed widths, empty keys too
+			}
+			keys[i] = make([]byte, w)
+			for j := range keys[i] {
+				keys[i][j] = byte(r.Intn(3)) * 0x7F // 0x00, 0x7F, 0xFE: few values, many ties
+			}
+		}
+		if round%2 == 0 {
+			sort.Slice(keys, func(i, j int) bool { return bytes.Compare(keys[i], keys[j]) < 0 })
+		}
+		want := -1
+		for i, k := range keys {
+			if len(k) == 0 || i > 0 && bytes.Compare(keys[i-1], k) >= 0 {
+				want = i
+				break
+			}
+		}
+		err := CheckKeys(splits.KeysOf(keys...))
+		if want < 0 {
+			require.NoError(t, err, "%q", keys)
+			continue
+		}
+		var ke *KeyError
+		require.ErrorAs(t, err, &ke, "%q", keys)
+		require.Equal(t, want, ke.Index, "%q", keys)
 	}
 }
 
