@@ -31,7 +31,7 @@ for algo in "${algos[@]}"; do
   for _ in $(seq 1 "$runs"); do
     waitidle
     t0=$(date +%s.%N)
-    /usr/bin/time -f '%M' -o "$work/time.txt" "$bin" splits --algo "$algo" --regions "$regions" >/dev/null
+    /usr/bin/time -f '%M' -o "$work/time.txt" "$bin" splits --algo "$algo" --regions "$regions" >/dev/null 2>&1
     t1=$(date +%s.%N)
     echo "$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}') $(cat "$work/time.txt")" >>"$work/runs.txt"
   done
