@@ -110,6 +110,9 @@ func XLSX(w io.Writer, d Doc) error {
 	if err := x.findingsSheet(d); err != nil {
 		return err
 	}
+	if x.err != nil {
+		return x.err
+	}
 	// excelize starts every workbook with Sheet1; it made way for the first sheet written.
 	if err := x.f.DeleteSheet("Sheet1"); err != nil {
 		return err
@@ -136,6 +139,7 @@ func XLSX(w io.Writer, d Doc) error {
 type workbook struct {
 	f      *excelize.File
 	styles map[string]int // number format (or a kind) -> style id
+	err    error          // the first style excelize refused (see style)
 }
 
 func newWorkbook() (*workbook, error) {
@@ -151,10 +155,12 @@ func newWorkbook() (*workbook, error) {
 }
 
 // style returns the style id of a number format; input cells are filled yellow, headers bold.
-func (x *workbook) style(numFmt string, input, bold bool) (int, error) {
+// A style excelize refuses is kept in x.err (the first one) and XLSX returns it before it
+// writes a byte, so that the sheet writers need not check every look-up.
+func (x *workbook) style(numFmt string, input, bold bool) int {
 	key := fmt.Sprintf("%s|%t|%t", numFmt, input, bold)
 	if id, ok := x.styles[key]; ok {
-		return id, nil
+		return id
 	}
 	s := &excelize.Style{}
 	if numFmt != "" {
@@ -173,10 +179,13 @@ func (x *workbook) style(numFmt string, input, bold bool) (int, error) {
 	}
 	id, err := x.f.NewStyle(s)
 	if err != nil {
-		return 0, err
+		if x.err == nil {
+			x.err = err
+		}
+		return 0
 	}
 	x.styles[key] = id
-	return id, nil
+	return id
 }
 
 // addSheet creates a sheet; the first one takes Sheet1's place at the front.
@@ -192,10 +201,7 @@ func (x *workbook) planSheet(d Doc, p *capacity.Plan) error {
 		return err
 	}
 	f := x.f
-	bold, err := x.style("", false, true)
-	if err != nil {
-		return err
-	}
+	bold := x.style("", false, true)
 	set := func(cell string, v any) error { return f.SetCellValue(sh, cell, v) }
 	if err := set("A1", "presplit capacity plan for table "+d.Table.Name); err != nil {
 		return err
@@ -300,14 +306,12 @@ func (x *workbook) planRow(r int, row xlsxRow, input bool) error {
 	if format == "" {
 		format = fmtWhole
 	}
-	st, err := x.style(format, input, false)
-	if err != nil {
-		return err
-	}
+	st := x.style(format, input, false)
 	b := fmt.Sprintf("B%d", r)
 	if err := f.SetCellValue(sh, fmt.Sprintf("A%d", r), row.label); err != nil {
 		return err
 	}
+	var err error
 	if row.formula != "" {
 		err = f.SetCellFormula(sh, b, row.formula)
 	} else {
@@ -324,10 +328,7 @@ func (x *workbook) planRow(r int, row xlsxRow, input bool) error {
 		if err := f.SetCellFormula(sh, c, fmt.Sprintf("%s/%d", b, gib)); err != nil {
 			return err
 		}
-		gst, err := x.style(fmtGiB, false, false)
-		if err != nil {
-			return err
-		}
+		gst := x.style(fmtGiB, false, false)
 		if err := f.SetCellStyle(sh, c, c, gst); err != nil {
 			return err
 		}
@@ -470,10 +471,7 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 		return err
 	}
 	f := x.f
-	bold, err := x.style("", false, true)
-	if err != nil {
-		return err
-	}
+	bold := x.style("", false, true)
 	head := []string{"days", "raw bytes", "stored bytes", "planned bytes", "regions", "disk bytes", "planned GiB", "disk GiB"}
 	if err := f.SetSheetRow(sh, "A1", &head); err != nil {
 		return err
@@ -481,18 +479,9 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 	if err := f.SetCellStyle(sh, "A1", "H1", bold); err != nil {
 		return err
 	}
-	whole, err := x.style(fmtWhole, false, false)
-	if err != nil {
-		return err
-	}
-	input, err := x.style(fmtWhole, true, false)
-	if err != nil {
-		return err
-	}
-	gibSt, err := x.style(fmtGiB, false, false)
-	if err != nil {
-		return err
-	}
+	whole := x.style(fmtWhole, false, false)
+	input := x.style(fmtWhole, true, false)
+	gibSt := x.style(fmtGiB, false, false)
 	splitOn := "" // the planned bytes a region split weighs: all, or the largest store's share
 	if sh := p.Input.SplitShare; sh > 0 && sh < 1 {
 		splitOn = "*split_share"
@@ -588,22 +577,10 @@ func (x *workbook) regionsSheet(d Doc) error {
 	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
 		return err
 	}
-	bold, err := x.style("", false, true)
-	if err != nil {
-		return err
-	}
-	text, err := x.style("@", false, false)
-	if err != nil {
-		return err
-	}
-	share, err := x.style(fmtShare, false, false)
-	if err != nil {
-		return err
-	}
-	whole, err := x.style(fmtWhole, false, false)
-	if err != nil {
-		return err
-	}
+	bold := x.style("", false, true)
+	text := x.style("@", false, false)
+	share := x.style(fmtShare, false, false)
+	whole := x.style(fmtWhole, false, false)
 	head := []any{
 		excelize.Cell{StyleID: bold, Value: "region"},
 		excelize.Cell{StyleID: bold, Value: "start key"},
@@ -659,10 +636,7 @@ func (x *workbook) findingsSheet(d Doc) error {
 		return err
 	}
 	f := x.f
-	bold, err := x.style("", false, true)
-	if err != nil {
-		return err
-	}
+	bold := x.style("", false, true)
 	head := []string{"severity", "code", "message", "fix"}
 	if err := f.SetSheetRow(sh, "A1", &head); err != nil {
 		return err
