@@ -11,85 +11,21 @@ import (
 	"testing"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/internal/sampleoracle"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // wkey is a key of the oracle's plain sample.
-type wkey struct {
-	key string
-	w   uint64
-}
+type wkey = sampleoracle.Key
 
-// oracleCut is the brute-force cut, written plainly: sort every key, merge equal ones, and
-// for each target i/regions of the weight take the allowed cut whose weight before it is
-// nearest (the lower on a tie), then push cuts apart so they strictly increase.
-func oracleCut(sample []wkey, regions int, delim string) []string {
-	sorted := append([]wkey(nil), sample...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].key < sorted[j].key })
-	var keys []string
-	var weights []uint64
-	for _, k := range sorted {
-		if len(keys) > 0 && keys[len(keys)-1] == k.key {
-			weights[len(weights)-1] += k.w
-			continue
-		}
-		keys = append(keys, k.key)
-		weights = append(weights, k.w)
-	}
-	lead := func(s string) string {
-		if delim != "" {
-			if i := strings.Index(s, delim); i >= 0 {
-				return s[:i]
-			}
-		}
-		return s
-	}
-	var allowed []int
-	var before []float64
-	total := 0.0
-	for j := range keys {
-		if j > 0 && lead(keys[j-1]) != lead(keys[j]) {
-			allowed = append(allowed, j)
-			before = append(before, total)
-		}
-		total += float64(weights[j])
-	}
-	if len(allowed)+1 < regions {
-		return nil
-	}
-	picks := make([]int, regions-1)
-	for i := range picks {
-		target := total * float64(i+1) / float64(regions)
-		best := 0
-		for a := range allowed {
-			if math.Abs(before[a]-target) < math.Abs(before[best]-target) {
-				best = a
-			}
-		}
-		lo, hi := i, len(allowed)-(regions-1)+i
-		best = max(lo, min(best, hi))
-		if i > 0 && best <= picks[i-1] {
-			best = picks[i-1] + 1
-		}
-		picks[i] = best
-	}
-	out := []string{}
-	for _, p := range picks {
-		a, b := keys[allowed[p]-1], keys[allowed[p]]
-		n := 0
-		for n < len(a) && a[n] == b[n] {
-			n++
-		}
-		out = append(out, b[:n+1])
-	}
-	return out
-}
+// oracleCut is the brute-force cut: sampleoracle.Cut.
+var oracleCut = sampleoracle.Cut
 
 func weightedOf(sample []wkey) *Weighted {
 	w := &Weighted{}
 	for _, k := range sample {
-		w.add([]byte(k.key), k.w)
+		w.add([]byte(k.Key), k.Weight)
 	}
 	w.sortMerge()
 	return w
@@ -141,7 +77,7 @@ func genSample(rng *rand.Rand, kind string, n int, weighted bool) []wkey {
 		if weighted {
 			w = 1 + uint64(rng.IntN(5000))
 		}
-		out[i] = wkey{k, w}
+		out[i] = wkey{Key: k, Weight: w}
 	}
 	return out
 }
@@ -211,7 +147,7 @@ func TestBoundariesOracle(t *testing.T) {
 }
 
 func TestTooFew(t *testing.T) {
-	w := weightedOf([]wkey{{"a|1", 1}, {"a|2", 1}, {"b|1", 1}})
+	w := weightedOf([]wkey{{Key: "a|1", Weight: 1}, {Key: "a|2", Weight: 1}, {Key: "b|1", Weight: 1}})
 	_, _, err := Boundaries(w, 3, []byte("|"))
 	assert.EqualError(t, err, `the sample has 2 distinct leading fields (before "|"), fewer than the 3 regions asked for: each region needs at least one`)
 	_, _, err = Boundaries(w, 4, nil)
@@ -230,13 +166,13 @@ func rankError(t *testing.T, sample []wkey, sk *Sketch, regions int) float64 {
 	exact, _, err := Boundaries(weightedOf(sample), regions, nil)
 	require.NoError(t, err)
 	sorted := append([]wkey(nil), sample...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].key < sorted[j].key })
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Key < sorted[j].Key })
 	cum := make([]uint64, len(sorted)+1)
 	for i, s := range sorted {
-		cum[i+1] = cum[i] + s.w
+		cum[i+1] = cum[i] + s.Weight
 	}
 	rank := func(k []byte) uint64 {
-		i := sort.Search(len(sorted), func(i int) bool { return sorted[i].key >= string(k) })
+		i := sort.Search(len(sorted), func(i int) bool { return sorted[i].Key >= string(k) })
 		return cum[i]
 	}
 	total := float64(cum[len(sorted)])
@@ -265,13 +201,13 @@ func TestSketchErrorBound(t *testing.T) {
 		for i := range s {
 			switch kind {
 			case "uniform":
-				s[i] = wkey{fmt.Sprintf("%016x", rng.Uint64()), 1}
+				s[i] = wkey{Key: fmt.Sprintf("%016x", rng.Uint64()), Weight: 1}
 			case "zipf":
-				s[i] = wkey{fmt.Sprintf("user%07d|%d", zipf.Uint64(), i), 1}
+				s[i] = wkey{Key: fmt.Sprintf("user%07d|%d", zipf.Uint64(), i), Weight: 1}
 			case "sorted":
-				s[i] = wkey{fmt.Sprintf("%010d", i), 1}
+				s[i] = wkey{Key: fmt.Sprintf("%010d", i), Weight: 1}
 			case "weighted":
-				s[i] = wkey{fmt.Sprintf("%016x", rng.Uint64()), 1 + uint64(rng.IntN(1000))}
+				s[i] = wkey{Key: fmt.Sprintf("%016x", rng.Uint64()), Weight: 1 + uint64(rng.IntN(1000))}
 			}
 		}
 		inputs[kind] = s
@@ -285,7 +221,7 @@ func TestSketchErrorBound(t *testing.T) {
 					sketches[i] = NewSketch(K)
 				}
 				for i, k := range sample {
-					sketches[i*shards/len(sample)].Add([]byte(k.key), k.w)
+					sketches[i*shards/len(sample)].Add([]byte(k.Key), k.Weight)
 				}
 				rng.Shuffle(len(sketches), func(i, j int) { sketches[i], sketches[j] = sketches[j], sketches[i] })
 				merged := sketches[0]
@@ -305,7 +241,7 @@ func TestSketchErrorBound(t *testing.T) {
 func allBytes() []wkey {
 	var out []wkey
 	for b := range 256 {
-		out = append(out, wkey{string([]byte{byte(b), 'k', byte(255 - b)}), uint64(b + 1)})
+		out = append(out, wkey{Key: string([]byte{byte(b), 'k', byte(255 - b)}), Weight: uint64(b + 1)})
 	}
 	return out
 }
@@ -315,7 +251,9 @@ type recorder struct {
 	sk   []*Sketch
 }
 
-func (r *recorder) Add(key []byte, w uint64) { r.keys = append(r.keys, wkey{string(key), w}) }
+func (r *recorder) Add(key []byte, w uint64) {
+	r.keys = append(r.keys, wkey{Key: string(key), Weight: w})
+}
 func (r *recorder) AddSketch(s *Sketch) error {
 	r.sk = append(r.sk, s)
 	return nil
@@ -328,16 +266,16 @@ func TestFormatsRoundTrip(t *testing.T) {
 	var lines, tsv, scan bytes.Buffer
 	scan.WriteString("ROW                                COLUMN+CELL\n")
 	for _, k := range sample {
-		text := hbytes.ToStringBinary([]byte(k.key))
+		text := hbytes.ToStringBinary([]byte(k.Key))
 		fmt.Fprintf(&lines, "%s\n", text)
-		fmt.Fprintf(&tsv, "%s\t%d\r\n", text, k.w)
+		fmt.Fprintf(&tsv, "%s\t%d\r\n", text, k.Weight)
 		fmt.Fprintf(&scan, " %s column=cf:a, timestamp=1700000000000, value=\n", text)
 		fmt.Fprintf(&scan, " %s column=cf:b, timestamp=1700000000000, value=\n", text)
 	}
 	fmt.Fprintf(&scan, "%d row(s)\nTook 0.0420 seconds\n", len(sample))
 	sk := NewSketch(K)
 	for _, k := range sample {
-		sk.Add([]byte(k.key), k.w)
+		sk.Add([]byte(k.Key), k.Weight)
 	}
 	var sketch bytes.Buffer
 	_, err := sk.WriteTo(&sketch)
@@ -345,7 +283,7 @@ func TestFormatsRoundTrip(t *testing.T) {
 	unit := func(s []wkey) []wkey {
 		out := append([]wkey(nil), s...)
 		for i := range out {
-			out[i].w = 1
+			out[i].Weight = 1
 		}
 		return out
 	}
@@ -392,8 +330,8 @@ func TestFormatsRoundTrip(t *testing.T) {
 	t.Run("raw", func(t *testing.T) {
 		var raw bytes.Buffer
 		for _, k := range sample {
-			if !strings.ContainsAny(k.key, "\n") && !strings.HasSuffix(k.key, "\r") {
-				fmt.Fprintf(&raw, "%s\n", k.key)
+			if !strings.ContainsAny(k.Key, "\n") && !strings.HasSuffix(k.Key, "\r") {
+				fmt.Fprintf(&raw, "%s\n", k.Key)
 			}
 		}
 		var r recorder
@@ -455,8 +393,8 @@ func TestCollectorExactVsSketch(t *testing.T) {
 	exact := NewCollector(Options{Holdout: -1})
 	small := NewCollector(Options{Holdout: -1, Memory: 1 << 20})
 	for _, k := range sample {
-		exact.Add([]byte(k.key), k.w)
-		small.Add([]byte(k.key), k.w)
+		exact.Add([]byte(k.Key), k.Weight)
+		small.Add([]byte(k.Key), k.Weight)
 	}
 	es, ss := exact.Sample(), small.Sample()
 	assert.True(t, es.Exact)

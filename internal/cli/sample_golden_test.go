@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"encoding/csv"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,87 +13,31 @@ import (
 
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/internal/golden"
+	"github.com/presplit/presplit/internal/sampleoracle"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 const sampleDir = "testdata/sample"
 
-// oracleKey is a key of the brute-force cut's sample.
-type oracleKey struct {
-	key string
-	w   uint64
-}
-
-// bruteCut is the cut written plainly, the oracle of every exact-mode golden: sort the keys,
-// merge equal ones, and for target i/regions of the weight take the allowed cut (between two
-// keys; with delim, between two leading fields) whose weight before it is nearest (the lower
-// on a tie), push cuts apart so they strictly increase, and cut each at the shortest key
-// that separates its neighbours.
-func bruteCut(sample []oracleKey, regions int, delim string) []string {
-	s := append([]oracleKey(nil), sample...)
-	sort.Slice(s, func(i, j int) bool { return s[i].key < s[j].key })
-	var keys []string
-	var weights []float64
-	for _, k := range s {
-		if len(keys) > 0 && keys[len(keys)-1] == k.key {
-			weights[len(weights)-1] += float64(k.w)
-			continue
-		}
-		keys = append(keys, k.key)
-		weights = append(weights, float64(k.w))
-	}
-	lead := func(k string) string {
-		if i := strings.Index(k, delim); delim != "" && i >= 0 {
-			return k[:i]
-		}
-		return k
-	}
-	var allowed []int
-	var before []float64
-	total := 0.0
-	for j := range keys {
-		if j > 0 && lead(keys[j-1]) != lead(keys[j]) {
-			allowed = append(allowed, j)
-			before = append(before, total)
-		}
-		total += weights[j]
-	}
-	picks := make([]int, regions-1)
-	for i := range picks {
-		target := total * float64(i+1) / float64(regions)
-		best := 0
-		for a := range allowed {
-			if math.Abs(before[a]-target) < math.Abs(before[best]-target) {
-				best = a
-			}
-		}
-		best = max(i, min(best, len(allowed)-(regions-1)+i))
-		if i > 0 && best <= picks[i-1] {
-			best = picks[i-1] + 1
-		}
-		picks[i] = best
-	}
+// bruteCut is sampleoracle's cut in toStringBinary form, the oracle of every exact-mode
+// golden.
+func bruteCut(sample []sampleoracle.Key, regions int, delim string) []string {
 	var out []string
-	for _, p := range picks {
-		a, b := keys[allowed[p]-1], keys[allowed[p]]
-		n := 0
-		for n < len(a) && a[n] == b[n] {
-			n++
-		}
-		out = append(out, hbytes.ToStringBinary([]byte(b[:n+1])))
+	for _, k := range sampleoracle.Cut(sample, regions, delim) {
+		out = append(out, hbytes.ToStringBinary([]byte(k)))
 	}
 	return out
 }
 
 // readOracleSample reads a sample file plainly: key lines (toStringBinary), KEY<TAB>WEIGHT,
 // or a scan's distinct rows.
-func readOracleSample(t *testing.T, path string) []oracleKey {
+func readOracleSample(t *testing.T, path string) []sampleoracle.Key {
 	t.Helper()
 	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
-	var out []oracleKey
+	var out []sampleoracle.Key
 	cell := regexp.MustCompile(`^ (.*) column=[^:]+:.*, timestamp=.*, value=.*$`)
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
@@ -114,10 +57,10 @@ func readOracleSample(t *testing.T, path string) []oracleKey {
 		}
 		key, err := hbytes.ToBytesBinary(text)
 		require.NoError(t, err)
-		if filepath.Ext(path) == ".scan" && len(out) > 0 && out[len(out)-1].key == string(key) {
+		if filepath.Ext(path) == ".scan" && len(out) > 0 && out[len(out)-1].Key == string(key) {
 			continue // the row's next cell
 		}
-		out = append(out, oracleKey{string(key), w})
+		out = append(out, sampleoracle.Key{Key: string(key), Weight: w})
 	}
 	require.NoError(t, sc.Err())
 	return out
@@ -176,7 +119,7 @@ func TestSampleGolden(t *testing.T) {
 				// 256 keys never fill a sketch: it holds each key once at level 0, in order.
 				var keys []string
 				for _, k := range readOracleSample(t, filepath.Join(sampleDir, "bytes.txt")) {
-					keys = append(keys, k.key)
+					keys = append(keys, k.Key)
 				}
 				sort.Strings(keys)
 				var text []string

@@ -1,0 +1,83 @@
+// Package sampleoracle is the brute-force cut of a weighted sample into regions, written
+// plainly. It is the oracle that both the sample package's tests and the CLI's golden tests
+// check presplit's cut against; no product code uses it.
+package sampleoracle
+
+import (
+	"math"
+	"sort"
+	"strings"
+)
+
+// Key is a sample key with its weight (1 for a key line; the count of a KEY<TAB>WEIGHT line).
+type Key struct {
+	Key    string
+	Weight uint64
+}
+
+// Cut sorts the sample, merges equal keys, and for each target i/regions of the weight
+// takes the allowed cut (between two keys; with delim, between two leading fields) whose
+// weight before it is nearest (the lower on a tie). It pushes cuts apart so they strictly
+// increase, and cuts each at the shortest key that separates its neighbours. The keys come
+// back as raw bytes in strings; nil when the sample allows fewer than regions-1 cuts.
+func Cut(sample []Key, regions int, delim string) []string {
+	sorted := append([]Key(nil), sample...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Key < sorted[j].Key })
+	var keys []string
+	var weights []uint64
+	for _, k := range sorted {
+		if len(keys) > 0 && keys[len(keys)-1] == k.Key {
+			weights[len(weights)-1] += k.Weight
+			continue
+		}
+		keys = append(keys, k.Key)
+		weights = append(weights, k.Weight)
+	}
+	lead := func(s string) string {
+		if delim != "" {
+			if i := strings.Index(s, delim); i >= 0 {
+				return s[:i]
+			}
+		}
+		return s
+	}
+	var allowed []int
+	var before []float64
+	total := 0.0
+	for j := range keys {
+		if j > 0 && lead(keys[j-1]) != lead(keys[j]) {
+			allowed = append(allowed, j)
+			before = append(before, total)
+		}
+		total += float64(weights[j])
+	}
+	if len(allowed)+1 < regions {
+		return nil
+	}
+	picks := make([]int, regions-1)
+	for i := range picks {
+		target := total * float64(i+1) / float64(regions)
+		best := 0
+		for a := range allowed {
+			if math.Abs(before[a]-target) < math.Abs(before[best]-target) {
+				best = a
+			}
+		}
+		lo, hi := i, len(allowed)-(regions-1)+i
+		best = max(lo, min(best, hi))
+		if i > 0 && best <= picks[i-1] {
+			best = picks[i-1] + 1
+		}
+		picks[i] = best
+	}
+	out := []string{}
+	for _, p := range picks {
+		a, b := keys[allowed[p]-1], keys[allowed[p]]
+		n := 0
+		for n < len(a) && a[n] == b[n] {
+			n++
+		}
+		out = append(out, b[:n+1])
+	}
+	return out
+}
