@@ -159,6 +159,12 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 	if err := bw.Flush(); err != nil {
 		return err
 	}
+	return writeSummaryTable(w, s)
+}
+
+// writeSummaryTable is the table format's summary after the regions: a blank line, then
+// one aligned line per figure.
+func writeSummaryTable(w io.Writer, s Summary) error {
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 8, tablePadding, ' ', 0)
 	fmt.Fprintf(tw, "keys\t%d\n", s.Keys)

@@ -152,14 +152,6 @@ func oracleWriteTable(w io.Writer, d Distribution, width int) error {
 			return err
 		}
 	}
-	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 0, 8, tablePadding, ' ', 0)
-	fmt.Fprintf(tw, "keys\t%d\n", s.Keys)
-	fmt.Fprintf(tw, "regions\t%d\n", s.Regions)
-	fmt.Fprintf(tw, "mean keys per region\t%s\n", strconv.FormatFloat(s.Mean, 'f', 2, 64))
-	fmt.Fprintf(tw, "largest region\t%d: %d keys, %s\n", s.Largest, s.LargestKeys, percent(s.LargestShare))
-	fmt.Fprintf(tw, "skew (largest / mean)\t%s\n", strconv.FormatFloat(s.Skew, 'f', 2, 64))
-	fmt.Fprintf(tw, "coefficient of variation\t%s\n", strconv.FormatFloat(s.CV, 'f', 2, 64))
-	fmt.Fprintf(tw, "empty regions\t%d\n", s.Empty)
-	return tw.Flush()
+	// The summary is not streamed: the oracle writes it as WriteTable does.
+	return writeSummaryTable(w, s)
 }
