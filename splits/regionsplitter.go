@@ -145,13 +145,7 @@ func newNumberSplit(radix int, defFirst, defLast, first, last string) (*numberSp
 	return s, nil
 }
 
-func (s *numberSplit) row(x *big.Int) []byte {
-	t := x.Text(s.radix)
-	if pad := s.width - len(t); pad > 0 {
-		t = strings.Repeat("0", pad) + t
-	}
-	return []byte(t)
-}
+func (s *numberSplit) row(x *big.Int) []byte { return s.pad([]byte(x.Text(s.radix))) }
 
 func (s *numberSplit) firstRow() []byte { return s.row(s.first) }
 func (s *numberSplit) lastRow() []byte  { return s.row(s.last) }
@@ -230,16 +224,11 @@ func (s *numberSplit) fixed64(first, size int64, count int) Keys {
 				k[j] = digits[v%10]
 			}
 		}
-	default: // a negative first row: strconv writes the sign, then pad as row does
+	default: // a negative first row: strconv writes the sign, padded as row does
 		var t [65]byte
 		for i := range count {
 			x += size
-			k := buf[i*w : (i+1)*w]
-			d := strconv.AppendInt(t[:0], x, s.radix)
-			for j := range w - len(d) {
-				k[j] = '0'
-			}
-			copy(k[w-len(d):], d)
+			copy(buf[i*w:(i+1)*w], s.pad(strconv.AppendInt(t[:0], x, s.radix)))
 		}
 	}
 	return Keys{data: buf, width: w, n: count}
