@@ -3,6 +3,7 @@ package splits
 import (
 	"bytes"
 	"iter"
+	"slices"
 )
 
 // Keys are a split's boundaries, stored back to back in one buffer. A million keys then
@@ -109,19 +110,10 @@ type KeysBuilder struct{ k Keys }
 
 // Grow makes room for keys more keys of size bytes in all.
 func (b *KeysBuilder) Grow(keys, size int) {
-	b.k.data = growCap(b.k.data, size)
+	b.k.data = slices.Grow(b.k.data, size)
 	if b.k.ends != nil {
-		b.k.ends = growCap(b.k.ends, keys)
+		b.k.ends = slices.Grow(b.k.ends, keys)
 	}
-}
-
-func growCap[T any](s []T, more int) []T {
-	if more <= cap(s)-len(s) {
-		return s
-	}
-	grown := make([]T, len(s), len(s)+more)
-	copy(grown, s)
-	return grown
 }
 
 // Append adds a copy of key after the others.
