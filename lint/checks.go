@@ -8,7 +8,9 @@ import (
 	"unicode"
 
 	"github.com/dustin/go-humanize"
+
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/tablespec"
@@ -51,7 +53,7 @@ const (
 
 // CF001: more than 3 column families.
 var CF001 = &Analyzer{
-	Code: "CF001", Severity: Error,
+	Code: "CF001", Severity: finding.Error,
 	Doc: "more than 3 column families: all families of a region flush together",
 	Run: func(p *Pass) {
 		fams := p.Spec.Families
@@ -88,7 +90,7 @@ func compressionOf(f tablespec.Family) string {
 
 // CF002: 2 or 3 families with the same TTL and compression.
 var CF002 = &Analyzer{
-	Code: "CF002", Severity: Warning,
+	Code: "CF002", Severity: finding.Warning,
 	Doc: "2 or 3 families whose TTL and compression are the same: merge them",
 	Run: func(p *Pass) {
 		fams := p.Spec.Families
@@ -113,7 +115,7 @@ var CF002 = &Analyzer{
 
 // CF003: VERSIONS not set.
 var CF003 = &Analyzer{
-	Code: "CF003", Severity: Warning,
+	Code: "CF003", Severity: finding.Warning,
 	Doc: "VERSIONS not set explicitly",
 	Run: func(p *Pass) {
 		if p.PlaceholderFamilies {
@@ -130,7 +132,7 @@ var CF003 = &Analyzer{
 
 // CF004: VERSIONS above 10; an error at 2147483647.
 var CF004 = &Analyzer{
-	Code: "CF004", Severity: Warning,
+	Code: "CF004", Severity: finding.Warning,
 	Doc: "VERSIONS above 10 (error at 2147483647)",
 	Run: func(p *Pass) {
 		for _, f := range p.Spec.Families {
@@ -138,7 +140,7 @@ var CF004 = &Analyzer{
 			switch {
 			case !v.Set || v.V <= MaxVersions:
 			case v.V == hbase.MaxInt:
-				p.ReportSeverity(Error, v.Pos, "keep the versions reads need (1-3) and let TTL bound history",
+				p.ReportSeverity(finding.Error, v.Pos, "keep the versions reads need (1-3) and let TTL bound history",
 					"family %s keeps %d versions, i.e. every version forever: rows grow without bound and every read skips old versions", f.Name.V, v.V)
 			default:
 				p.Report(v.Pos, "keep the versions reads need (1-3); model history as rows or let TTL bound it",
@@ -150,7 +152,7 @@ var CF004 = &Analyzer{
 
 // CF005: TTL not set.
 var CF005 = &Analyzer{
-	Code: "CF005", Severity: Warning,
+	Code: "CF005", Severity: finding.Warning,
 	Doc: "TTL not set explicitly",
 	Run: func(p *Pass) {
 		if p.PlaceholderFamilies {
@@ -167,7 +169,7 @@ var CF005 = &Analyzer{
 
 // CF006: a TTL HBase would read as 0, or cannot read.
 var CF006 = &Analyzer{
-	Code: "CF006", Severity: Error,
+	Code: "CF006", Severity: finding.Error,
 	Doc: "a TTL HBase would read as 0 (`1 WEEK`, `2 HOURS 1 DAY`) or a TTL of 0",
 	Run: func(p *Pass) {
 		const fix = "write a duration like 7d or 30d, HBase's order 'N DAYS M HOURS', seconds, or FOREVER"
@@ -199,7 +201,7 @@ var CF006 = &Analyzer{
 
 // CF007: compression unset or NONE.
 var CF007 = &Analyzer{
-	Code: "CF007", Severity: Warning,
+	Code: "CF007", Severity: finding.Warning,
 	Doc: "compression unset or NONE",
 	Run: func(p *Pass) {
 		if p.PlaceholderFamilies {
@@ -224,7 +226,7 @@ var CF007 = &Analyzer{
 
 // CF008: bloom filter unset or NONE.
 var CF008 = &Analyzer{
-	Code: "CF008", Severity: Warning,
+	Code: "CF008", Severity: finding.Warning,
 	Doc: "bloom filter unset or NONE",
 	Run: func(p *Pass) {
 		if p.PlaceholderFamilies {
@@ -246,7 +248,7 @@ var CF008 = &Analyzer{
 
 // CF009: block size against the access patterns.
 var CF009 = &Analyzer{
-	Code: "CF009", Severity: Warning,
+	Code: "CF009", Severity: finding.Warning,
 	Doc: "block size against access: only gets and above 32 KiB, or mostly scans and below 64 KiB",
 	Run: func(p *Pass) {
 		var gets, scans int
@@ -291,7 +293,7 @@ func (p *Pass) rows() float64 {
 
 // QL001: qualifier longer than 16 bytes.
 var QL001 = &Analyzer{
-	Code: "QL001", Severity: Warning,
+	Code: "QL001", Severity: finding.Warning,
 	Doc: "qualifier longer than 16 bytes, with its cost over the planned rows",
 	Run: func(p *Pass) {
 		for _, f := range p.Spec.Families {
@@ -328,7 +330,7 @@ func count(v float64) string {
 
 // QL002: dynamic qualifiers.
 var QL002 = &Analyzer{
-	Code: "QL002", Severity: Warning,
+	Code: "QL002", Severity: finding.Warning,
 	Doc: "dynamic qualifiers (qualifiers built from data)",
 	Run: func(p *Pass) {
 		for _, f := range p.Spec.Families {
@@ -362,7 +364,7 @@ func namingStyle(s string) string {
 
 // QL003: qualifier naming mixes camelCase and snake_case.
 var QL003 = &Analyzer{
-	Code: "QL003", Severity: Info,
+	Code: "QL003", Severity: finding.Info,
 	Doc: "qualifier naming mixes styles (camelCase and snake_case)",
 	Run: func(p *Pass) {
 		first := map[string]tablespec.Value[string]{}
@@ -419,7 +421,7 @@ func (p *Pass) rowkeyLen() (int64, bool) {
 
 // RK001: rowkey longer than 64 bytes on average; an error above 32767.
 var RK001 = &Analyzer{
-	Code: "RK001", Severity: Warning,
+	Code: "RK001", Severity: finding.Warning,
 	Doc: "rowkey longer than 64 bytes on average (error above 32767, HBase's limit)",
 	Run: func(p *Pass) {
 		n, ok := p.rowkeyLen()
@@ -434,7 +436,7 @@ var RK001 = &Analyzer{
 		}
 		switch {
 		case n > MaxRowkeyLen:
-			p.ReportSeverity(Error, where, "shorten the key: hash long parts, drop redundant ones",
+			p.ReportSeverity(finding.Error, where, "shorten the key: hash long parts, drop redundant ones",
 				"the rowkey is %d bytes: HBase refuses row keys above %d bytes", n, MaxRowkeyLen)
 		case n > MaxAvgRowkeyLen:
 			cost := ""
@@ -478,7 +480,7 @@ func (p *Pass) spread() bool {
 
 // RK002: the key leads with a sequence or timestamp and has nothing that spreads writes.
 var RK002 = &Analyzer{
-	Code: "RK002", Severity: Error,
+	Code: "RK002", Severity: finding.Error,
 	Doc: "the key leads with a sequence or timestamp and has no hash/salt/byte prefix: write hotspot",
 	Run: func(p *Pass) {
 		r := p.Spec.Rowkey
@@ -505,7 +507,7 @@ var RK002 = &Analyzer{
 
 // RK003: a variable-width part followed by another part and no delimiter.
 var RK003 = &Analyzer{
-	Code: "RK003", Severity: Error,
+	Code: "RK003", Severity: finding.Error,
 	Doc: "a part without a fixed width is followed by another part and no delimiter",
 	Run: func(p *Pass) {
 		r := p.Spec.Rowkey
@@ -536,7 +538,7 @@ func (p *Pass) buckets() float64 {
 
 // RK004: a read by a part behind a salt prefix fans out to every bucket.
 var RK004 = &Analyzer{
-	Code: "RK004", Severity: Warning,
+	Code: "RK004", Severity: finding.Warning,
 	Doc: "a scan by a part that sits behind a hash or salt prefix fans out to every bucket",
 	Run: func(p *Pass) {
 		r := p.Spec.Rowkey
@@ -686,7 +688,7 @@ func (p *Pass) shape() *prefixShape {
 
 // RG001: split keys that do not match the rowkey prefix.
 var RG001 = &Analyzer{
-	Code: "RG001", Severity: Error,
+	Code: "RG001", Severity: finding.Error,
 	Doc: "split keys do not match the rowkey prefix (alphabet, case, width)",
 	Run: func(p *Pass) {
 		pre := p.shape()
@@ -772,7 +774,7 @@ func bucketsFrom(alphabet []byte, w int, key []byte) int {
 
 // RG002: a suffix that leaves an empty region or sorts inside the prefix alphabet.
 var RG002 = &Analyzer{
-	Code: "RG002", Severity: Error,
+	Code: "RG002", Severity: finding.Error,
 	Doc: "a suffix that leaves an empty region, sorts at or below the delimiter after the prefix, or sorts inside the prefix alphabet",
 	Run: func(p *Pass) {
 		suffix := p.suffix()
@@ -820,7 +822,7 @@ var RG002 = &Analyzer{
 
 // RG003: regions per RegionServer above the memstore ceiling.
 var RG003 = &Analyzer{
-	Code: "RG003", Severity: Warning,
+	Code: "RG003", Severity: finding.Warning,
 	Doc: "regions per RegionServer above the memstore ceiling",
 	Run: func(p *Pass) {
 		c := p.Spec.Cluster
@@ -867,7 +869,7 @@ func familyWord(n int) string {
 
 // RG004: fewer regions than RegionServers.
 var RG004 = &Analyzer{
-	Code: "RG004", Severity: Warning,
+	Code: "RG004", Severity: finding.Warning,
 	Doc: "fewer regions than RegionServers",
 	Run: func(p *Pass) {
 		rs := p.servers()
@@ -881,7 +883,7 @@ var RG004 = &Analyzer{
 
 // RG005: region size outside 5..50 GiB.
 var RG005 = &Analyzer{
-	Code: "RG005", Severity: Warning,
+	Code: "RG005", Severity: finding.Warning,
 	Doc: "region size outside 5..50 GiB",
 	Run: func(p *Pass) {
 		c := p.Spec.Capacity
@@ -900,7 +902,7 @@ var RG005 = &Analyzer{
 
 // RG006: more regions than the prefix alphabet holds.
 var RG006 = &Analyzer{
-	Code: "RG006", Severity: Error,
+	Code: "RG006", Severity: finding.Error,
 	Doc: "more regions than the prefix alphabet holds",
 	Run: func(p *Pass) {
 		b := p.buckets()
@@ -949,7 +951,7 @@ func hexWidth(regions int) int {
 
 // RW001: a row above 10 MB.
 var RW001 = &Analyzer{
-	Code: "RW001", Severity: Warning,
+	Code: "RW001", Severity: finding.Warning,
 	Doc: "a row above 10 MB",
 	Run: func(p *Pass) {
 		c := p.Spec.Capacity

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"strconv"
 
+	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/tablespec"
@@ -44,7 +45,7 @@ func (p *Pass) rowkeyPos() tablespec.Pos {
 
 // PX001: more salt buckets than the cluster has use for.
 var PX001 = &Analyzer{
-	Code: "PX001", Severity: Warning,
+	Code: "PX001", Severity: finding.Warning,
 	Doc: "Phoenix SALT_BUCKETS well above the RegionServer count",
 	Run: func(p *Pass) {
 		b, rs := p.saltBuckets(), p.servers()
@@ -59,7 +60,7 @@ var PX001 = &Analyzer{
 
 // PX002: a split on the salt byte that SALT_BUCKETS cannot make.
 var PX002 = &Analyzer{
-	Code: "PX002", Severity: Error,
+	Code: "PX002", Severity: finding.Error,
 	Doc: "Phoenix: split points on a salted table (SPLIT ON with SALT_BUCKETS)",
 	Run: func(p *Pass) {
 		b := p.saltBuckets()
@@ -82,7 +83,7 @@ var PX002 = &Analyzer{
 
 // PX003: split points that Phoenix pads inside a fixed-width key column.
 var PX003 = &Analyzer{
-	Code: "PX003", Severity: Warning,
+	Code: "PX003", Severity: finding.Warning,
 	Doc: "Phoenix: split keys that end inside a fixed-width primary key column",
 	Run: func(p *Pass) {
 		if !p.Phoenix || len(p.PhoenixPK) == 0 || p.Split == nil || p.saltBuckets() > 0 {
@@ -110,7 +111,7 @@ var PX003 = &Analyzer{
 
 // BT001: more initial splits than Bigtable's HBase client creates.
 var BT001 = &Analyzer{
-	Code: "BT001", Severity: Warning,
+	Code: "BT001", Severity: finding.Warning,
 	Doc: "Bigtable: more than 9,500 initial splits",
 	Run: func(p *Pass) {
 		if p.Format != "cbt" && p.Format != "terraform" || p.Split == nil || p.Split.Keys.Len() <= MaxBigtableSplits {

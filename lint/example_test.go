@@ -3,7 +3,7 @@ package lint_test
 import (
 	"fmt"
 
-	"github.com/presplit/presplit/lint"
+	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -30,16 +30,9 @@ rowkey:
 	for _, r := range reports {
 		fmt.Println(r.Pos.Line, r.Severity, r.Code)
 	}
-	fmt.Printf("%+v\n", lint.Tally(reports))
+	fmt.Printf("%+v\n", finding.Tally(reports))
 	// Output:
 	// 3 error CF006
 	// 6 error RK002
 	// {Errors:2 Warnings:0 Infos:0}
-}
-
-func ExampleReport_Format() {
-	r := lint.Report{Pos: tablespec.Pos{Line: 9, Col: 5}, Code: "CF001", Severity: lint.Error,
-		Message: "12 column families", Fix: "merge them"}
-	fmt.Println(r.Format("orders.yaml"))
-	// Output: orders.yaml:9: error CF001: 12 column families (fix: merge them)
 }

@@ -9,12 +9,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/tablespec"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 var (
@@ -87,7 +89,7 @@ func want0(want []string, code string) string {
 	return "(none) " + code
 }
 
-func runFixture(t *testing.T, file string, data []byte) []lint.Report {
+func runFixture(t *testing.T, file string, data []byte) []finding.Finding {
 	t.Helper()
 	s, err := tablespec.Parse(file, data)
 	require.NoError(t, err)

@@ -6,9 +6,10 @@
 package lint
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
+
+	"github.com/presplit/presplit/finding"
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/phoenix"
@@ -16,46 +17,12 @@ import (
 	"github.com/presplit/presplit/tablespec"
 )
 
-// Severity of a finding.
-type Severity int
-
-// Severities, mildest first.
-const (
-	Info Severity = iota
-	Warning
-	Error
-)
-
-func (s Severity) String() string {
-	switch s {
-	case Info:
-		return "info"
-	case Warning:
-		return "warning"
-	case Error:
-		return "error"
-	}
-	return fmt.Sprintf("Severity(%d)", int(s))
-}
-
-// MarshalText writes the severity as its name in JSON.
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
-
 // Analyzer is one check.
 type Analyzer struct {
 	Code     string // stable: CF001
 	Doc      string // one line: what it finds
-	Severity Severity
+	Severity finding.Severity
 	Run      func(*Pass)
-}
-
-// Report is one finding: what, where and how to fix it.
-type Report struct {
-	Pos      tablespec.Pos
-	Code     string
-	Severity Severity
-	Message  string
-	Fix      string
 }
 
 // Input is what the analyzers review: the table's design and what the plan package derived
@@ -110,7 +77,7 @@ type Pass struct {
 	Input
 	Analyzer *Analyzer
 
-	reports *[]Report
+	reports *[]finding.Finding
 }
 
 // Report adds a finding with the analyzer's code and severity.
@@ -120,8 +87,8 @@ func (p *Pass) Report(pos tablespec.Pos, fix, format string, args ...any) {
 
 // ReportSeverity adds a finding with its own severity (a warning that becomes an error at
 // an extreme, like CF004 at 2147483647 versions).
-func (p *Pass) ReportSeverity(sev Severity, pos tablespec.Pos, fix, format string, args ...any) {
-	*p.reports = append(*p.reports, Report{
+func (p *Pass) ReportSeverity(sev finding.Severity, pos tablespec.Pos, fix, format string, args ...any) {
+	*p.reports = append(*p.reports, finding.Finding{
 		Pos: pos, Code: p.Analyzer.Code, Severity: sev,
 		Message: fmt.Sprintf(format, args...), Fix: fix,
 	})
@@ -129,11 +96,11 @@ func (p *Pass) ReportSeverity(sev Severity, pos tablespec.Pos, fix, format strin
 
 // Run reviews the input with the analyzers (all of Analyzers when none are named) and
 // returns the findings ordered by line, column and code.
-func Run(in Input, analyzers ...*Analyzer) []Report {
+func Run(in Input, analyzers ...*Analyzer) []finding.Finding {
 	if len(analyzers) == 0 {
 		analyzers = Analyzers
 	}
-	reports := []Report{}
+	reports := []finding.Finding{}
 	for _, a := range analyzers {
 		p := Pass{Input: in, Analyzer: a, reports: &reports}
 		a.Run(&p)
@@ -149,71 +116,4 @@ func Run(in Input, analyzers ...*Analyzer) []Report {
 		return a.Code < b.Code
 	})
 	return reports
-}
-
-// Count tallies reports by severity.
-type Count struct {
-	Errors   int `json:"errors"`
-	Warnings int `json:"warnings"`
-	Infos    int `json:"infos"`
-}
-
-// Tally counts the reports by severity.
-func Tally(reports []Report) Count {
-	var c Count
-	for _, r := range reports {
-		switch r.Severity {
-		case Error:
-			c.Errors++
-		case Warning:
-			c.Warnings++
-		default:
-			c.Infos++
-		}
-	}
-	return c
-}
-
-// JSONReport is the --format json form of one finding.
-type JSONReport struct {
-	File     string   `json:"file"`
-	Line     int      `json:"line"`
-	Column   int      `json:"column"`
-	Severity Severity `json:"severity"`
-	Code     string   `json:"code"`
-	Message  string   `json:"message"`
-	Fix      string   `json:"fix,omitempty"`
-}
-
-// JSON is the --format json document.
-type JSON struct {
-	File     string       `json:"file"`
-	Findings []JSONReport `json:"findings"`
-	Count    Count        `json:"count"`
-}
-
-// MarshalJSON renders the findings of file as the --format json document, with one
-// trailing newline.
-func MarshalJSON(file string, reports []Report) ([]byte, error) {
-	doc := JSON{File: file, Findings: []JSONReport{}, Count: Tally(reports)}
-	for _, r := range reports {
-		doc.Findings = append(doc.Findings, JSONReport{
-			File: file, Line: r.Pos.Line, Column: r.Pos.Col, Severity: r.Severity,
-			Code: r.Code, Message: r.Message, Fix: r.Fix,
-		})
-	}
-	b, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n'), nil
-}
-
-// Format is the text form of one finding: FILE:LINE: SEVERITY CODE: message (fix: ...).
-func (r Report) Format(file string) string {
-	s := fmt.Sprintf("%s:%d: %s %s: %s", file, r.Pos.Line, r.Severity, r.Code, r.Message)
-	if r.Fix != "" {
-		s += " (fix: " + r.Fix + ")"
-	}
-	return s
 }

@@ -8,12 +8,13 @@ import (
 	"fmt"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/tablespec"
 )
 
 // RG007: regions per RegionServer outside what HBase recommends.
 var RG007 = &Analyzer{
-	Code: "RG007", Severity: Warning,
+	Code: "RG007", Severity: finding.Warning,
 	Doc: "regions per RegionServer outside the 20..200 HBase recommends",
 	Run: func(p *Pass) {
 		rs := p.servers()
@@ -37,7 +38,7 @@ var RG007 = &Analyzer{
 
 // RG008: the table fits in one region.
 var RG008 = &Analyzer{
-	Code: "RG008", Severity: Info,
+	Code: "RG008", Severity: finding.Info,
 	Doc: "the table fits in one region: no pre-split needed",
 	Run: func(p *Pass) {
 		// With more RegionServers than regions, RG004 asks for a pre-split instead: the two
@@ -52,7 +53,7 @@ var RG008 = &Analyzer{
 
 // RG009: a very large region count.
 var RG009 = &Analyzer{
-	Code: "RG009", Severity: Warning,
+	Code: "RG009", Severity: finding.Warning,
 	Doc: "more than 10,000 regions in one table",
 	Run: func(p *Pass) {
 		if p.Regions <= MaxTableRegions {
@@ -65,7 +66,7 @@ var RG009 = &Analyzer{
 
 // RG010: a shell statement too long to paste.
 var RG010 = &Analyzer{
-	Code: "RG010", Severity: Warning,
+	Code: "RG010", Severity: finding.Warning,
 	Doc: "a create statement with more than 10,000 split keys",
 	Run: func(p *Pass) {
 		if p.Split == nil || p.Split.Keys.Len() <= MaxShellSplitKeys || (p.Format != "" && p.Format != "shell" && p.Format != "report") {
@@ -78,7 +79,7 @@ var RG010 = &Analyzer{
 
 // RG011: nothing to split on.
 var RG011 = &Analyzer{
-	Code: "RG011", Severity: Warning,
+	Code: "RG011", Severity: finding.Warning,
 	Doc: "the rowkey has no prefix to split on",
 	Run: func(p *Pass) {
 		if !p.NoPrefix {
@@ -99,7 +100,7 @@ const MinSampleKeysPerRegion = 100
 
 // RG012: a split cut from too small a sample.
 var RG012 = &Analyzer{
-	Code: "RG012", Severity: Warning,
+	Code: "RG012", Severity: finding.Warning,
 	Doc: "the split is cut from fewer than 100 sample keys per region",
 	Run: func(p *Pass) {
 		if p.SplitSource != "sample" || p.Split == nil {
@@ -121,7 +122,7 @@ var RG012 = &Analyzer{
 
 // CP001: a redundancy factor that counts replication.
 var CP001 = &Analyzer{
-	Code: "CP001", Severity: Warning,
+	Code: "CP001", Severity: finding.Warning,
 	Doc: "a redundancy of 2.5 or more looks like HDFS replication",
 	Run: func(p *Pass) {
 		if p.Plan == nil || p.Plan.Input.Redundancy < RedundancyWarnAt {
@@ -140,7 +141,7 @@ var CP001 = &Analyzer{
 
 // CP002: the full retention created at once.
 var CP002 = &Analyzer{
-	Code: "CP002", Severity: Info,
+	Code: "CP002", Severity: finding.Info,
 	Doc: "the split holds the whole retention: the guides advise a shorter horizon",
 	Run: func(p *Pass) {
 		if p.Plan == nil || len(p.Plan.Horizons) == 0 || p.Plan.Input.Volume.HorizonDays > 0 {
@@ -158,7 +159,7 @@ var CP002 = &Analyzer{
 
 // CP003: a TTL shorter than the retention.
 var CP003 = &Analyzer{
-	Code: "CP003", Severity: Warning,
+	Code: "CP003", Severity: finding.Warning,
 	Doc: "a TTL shorter than the retention: data expires first",
 	Run: func(p *Pass) {
 		if p.TTLDays == 0 || p.Spec.Capacity == nil {
@@ -177,7 +178,7 @@ var CP003 = &Analyzer{
 
 // RG013: the normalizer is on for a pre-split table.
 var RG013 = &Analyzer{
-	Code: "RG013", Severity: Warning,
+	Code: "RG013", Severity: finding.Warning,
 	Doc: "normalization enabled on a pre-split table: the normalizer merges its empty regions",
 	Run: func(p *Pass) {
 		n := p.Spec.Settings.Normalization

@@ -3,7 +3,7 @@
 // model's answer, the split actually created, the table's settings and the findings, so
 // `plan`, `splits`, `lint` and `verify` say the same thing about the same inputs.
 //
-// Data flows one way: design -> Build -> Plan -> shellgen. The package reads no files and
+// Data flows one way: design -> Build -> Plan -> render. The package reads no files and
 // speaks no flag names: its errors name the design's fields and carry where each value
 // came from (a position in the spec, or the Src the CLI gave it).
 package plan
@@ -16,12 +16,13 @@ import (
 	"strings"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/phoenix"
+	"github.com/presplit/presplit/render"
 	"github.com/presplit/presplit/sample"
-	"github.com/presplit/presplit/shellgen"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -60,11 +61,11 @@ type Plan struct {
 	SplitErr    error
 	SplitSource string // "generated", "algo", "file", "sample" or ""
 	Regions     int    // regions created: the split's, else the count asked for
-	Table       shellgen.Table
+	Table       render.Table
 	// Target is the HBase version the plan is written for (the design's, else
 	// hbase.DefaultVersion): what it accepts and how its regions split.
 	Target   hbase.Version
-	Findings []lint.Report
+	Findings []finding.Finding
 	// Notes are decisions the plan took where the design was silent, for the report.
 	Notes []string
 	// PhoenixPK is the Phoenix primary key (--phoenix-pk, else the spec's rowkey
@@ -161,10 +162,10 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	}
 	if cn := d.Settings.CreateNamespace; cn.V {
 		if ns := p.Table.Namespace(); ns == "" || ns == "default" {
-			return nil, valueError("table.create_namespace", cn, shellgen.ErrCreateNamespace.Error())
+			return nil, valueError("table.create_namespace", cn, render.ErrCreateNamespace.Error())
 		}
 	}
-	if p.Split != nil || d.Settings.SplitPolicy.V != shellgen.PolicyPrefix {
+	if p.Split != nil || d.Settings.SplitPolicy.V != render.PolicyPrefix {
 		pol, err := p.splitPolicy()
 		if err != nil {
 			return nil, err
@@ -223,8 +224,8 @@ func (p *Plan) target() error {
 func (p *Plan) LintInput() lint.Input { return p.lintInput }
 
 // Doc is what the renderers show.
-func (p *Plan) Doc() shellgen.Doc {
-	doc := shellgen.Doc{Table: p.Table, Plan: p.Capacity, Findings: p.Findings, Notes: p.Notes,
+func (p *Plan) Doc() render.Doc {
+	doc := render.Doc{Table: p.Table, Plan: p.Capacity, Findings: p.Findings, Notes: p.Notes,
 		PhoenixPK: p.PhoenixPK, PhoenixPKMissing: p.PhoenixPKMissing}
 	if p.Split != nil {
 		doc.Split = *p.Split
@@ -586,13 +587,13 @@ func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
 
 // Table is the design's table settings in the renderers' terms. MAX_FILESIZE is the
 // planned region size when there is a capacity plan.
-func Table(d *tablespec.Spec, cp *capacity.Plan) shellgen.Table {
-	t := shellgen.Table{Name: d.Table.V}
+func Table(d *tablespec.Spec, cp *capacity.Plan) render.Table {
+	t := render.Table{Name: d.Table.V}
 	if t.Name == "" {
 		t.Name = "t1"
 	}
 	for _, f := range d.Families {
-		fam := shellgen.Family{
+		fam := render.Family{
 			Name:        f.Name.V,
 			Versions:    int(f.Versions.V),
 			Compression: f.Compression.V,
@@ -685,12 +686,12 @@ func (p *Plan) phoenixPK() error {
 
 // splitPolicy is the design's split policy with what it needs from the plan: the width of
 // the split keys (the prefix and its suffix) or the delimiter after the prefix.
-func (p *Plan) splitPolicy() (shellgen.SplitPolicy, error) {
+func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 	d := p.Design
 	v := d.Settings.SplitPolicy
-	pol := shellgen.SplitPolicy{Kind: v.V}
+	pol := render.SplitPolicy{Kind: v.V}
 	switch v.V {
-	case shellgen.PolicyPrefix:
+	case render.PolicyPrefix:
 		// Every key of a prefix split (and of HexStringSplit/DecimalStringSplit) has the
 		// same width, the prefix's plus the suffix's: later splits cut there.
 		width := 0
@@ -703,7 +704,7 @@ func (p *Plan) splitPolicy() (shellgen.SplitPolicy, error) {
 			return pol, valueError("table.split_policy", v, "prefix needs split keys of one width on a rowkey prefix (--prefix, or --algo HexStringSplit or DecimalStringSplit); use delimited, disabled or default")
 		}
 		pol.PrefixLength = width
-	case shellgen.PolicyDelimited:
+	case render.PolicyDelimited:
 		delim := ""
 		if r := d.Rowkey; r != nil && r.Delimiter.Set && r.Delimiter.V != "" {
 			delim = r.Delimiter.V

@@ -11,11 +11,12 @@ import (
 	"text/tabwriter"
 
 	"github.com/dustin/go-humanize"
+
 	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/splits"
 )
 
-// The renderers live here rather than in shellgen: shellgen.Doc is a table to create
+// The renderers live here rather than in render: render.Doc is a table to create
 // (families, SPLITS, capacity) and its formats (java, regionsplitter, splits-file) have no
 // meaning for an existing table's regions; this package's Doc is the layout and its plan.
 

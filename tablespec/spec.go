@@ -74,7 +74,7 @@ type Settings struct {
 	CreateNamespace   Value[bool]   // write create_namespace 'ns' before the create
 }
 
-// SplitPolicies are the values of table split_policy (shellgen's policies).
+// SplitPolicies are the values of table split_policy (render's policies).
 var SplitPolicies = []string{"prefix", "delimited", "disabled", "default"}
 
 // Durabilities are the values of table durability (org.apache.hadoop.hbase.client.Durability).

@@ -7,11 +7,12 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/presplit/presplit/hbytes"
-	"github.com/presplit/presplit/plan"
-	"github.com/presplit/presplit/shellgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/render"
 )
 
 // TestPlanAgreesWithLint runs every spec under testdata through both paths: `plan -f`
@@ -52,9 +53,9 @@ func TestPlanAgreesWithLint(t *testing.T) {
 				refused++
 				return
 			}
-			var got shellgen.JSONDoc
+			var got render.JSONDoc
 			require.NoError(t, json.Unmarshal([]byte(out), &got), errOut)
-			want := shellgen.NewJSONDoc(lp.Doc())
+			want := render.NewJSONDoc(lp.Doc())
 			assert.Equal(t, want.Split.Regions, got.Split.Regions, "region count")
 			assert.Equal(t, lp.Regions, got.Split.Regions, "region count")
 			assert.Equal(t, want.Split.Keys, got.Split.Keys, "split keys")
@@ -73,7 +74,7 @@ func TestPlanAgreesWithLint(t *testing.T) {
 
 // codes are the findings' severities and codes. RG010 (a shell statement too long to
 // paste) depends on the format, and the comparison renders json.
-func codes(fs []shellgen.JSONFinding) []string {
+func codes(fs []render.JSONFinding) []string {
 	out := []string{}
 	for _, f := range fs {
 		if f.Code == "RG010" {

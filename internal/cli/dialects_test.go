@@ -5,13 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/internal/golden"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/internal/golden"
 )
 
 // TestDialectGolden pins --format phoenix, cbt and terraform from a spec and from flags.
-// The shellgen tests read the same output back through a Phoenix tokenizer, bash with
+// The render tests read the same output back through a Phoenix tokenizer, bash with
 // encoding/csv, and HashiCorp's HCL parser.
 func TestDialectGolden(t *testing.T) {
 	tests := []struct {

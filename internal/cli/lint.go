@@ -9,11 +9,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
+	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/tablespec"
-	"github.com/urfave/cli/v2"
 )
 
 // specFlag is -f/--spec FILE: a YAML table spec whose fields act as flag defaults.
@@ -113,7 +115,7 @@ func runLint(c *cli.Context) error {
 	reports := p.Findings
 	var out bytes.Buffer
 	if format == "json" {
-		b, err := lint.MarshalJSON(path, reports)
+		b, err := finding.MarshalJSON(path, reports)
 		if err != nil {
 			return err
 		}
@@ -129,14 +131,14 @@ func runLint(c *cli.Context) error {
 	if _, err := c.App.Writer.Write(out.Bytes()); err != nil {
 		return err
 	}
-	n := lint.Tally(reports)
+	n := finding.Tally(reports)
 	if n.Errors > 0 || (c.Bool("strict") && n.Warnings > 0) {
 		return &checkFailed{msg: lintSummary(n)}
 	}
 	return nil
 }
 
-func lintSummary(n lint.Count) string {
+func lintSummary(n finding.Count) string {
 	plural := func(k int, word string) string {
 		if k == 1 {
 			return fmt.Sprintf("%d %s", k, word)

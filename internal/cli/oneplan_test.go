@@ -9,9 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/shellgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/render"
 )
 
 // The cases the issue "One plan behind every command and format" reproduced on the first
@@ -19,17 +20,17 @@ import (
 // names_test.go, the exit codes in exitcodes_test.go.
 
 // planJSON runs plan with --format json and decodes it.
-func planJSON(t *testing.T, args ...string) (shellgen.JSONDoc, string, int) {
+func planJSON(t *testing.T, args ...string) (render.JSONDoc, string, int) {
 	t.Helper()
 	out, errOut, code := runCLI(t, "", append(append([]string{"plan"}, args...), "--format", "json")...)
-	var doc shellgen.JSONDoc
+	var doc render.JSONDoc
 	if code != exitUsage {
 		require.NoError(t, json.Unmarshal([]byte(out), &doc), "stdout %q stderr %q", out, errOut)
 	}
 	return doc, errOut, code
 }
 
-func findingCodes(doc shellgen.JSONDoc) []string {
+func findingCodes(doc render.JSONDoc) []string {
 	out := []string{}
 	for _, f := range doc.Findings {
 		out = append(out, f.Code)

@@ -66,7 +66,7 @@ func writeOutputFile(flag, path string, stdout io.Writer, data []byte) error {
 // render fails: a regular file is filled through its temp file, which a failed render
 // removes; stdout, a device or a FIFO get the output once it is complete, held in a
 // buffer of about sizeHint bytes. With streams (the renderer fails only before its first
-// write: shellgen.Streams) stdout gets it as it renders, without the buffer. render's own
+// write: render.Streams) stdout gets it as it renders, without the buffer. render's own
 // error comes back as it is; a write error names the file.
 func writeRendered(flag, path string, stdout io.Writer, streams bool, sizeHint int, render func(io.Writer) error) error {
 	target, err := resolveOutput(flag, path)

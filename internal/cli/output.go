@@ -10,12 +10,13 @@ import (
 	"os"
 	"strings"
 
-	"github.com/presplit/presplit/hbase"
-	"github.com/presplit/presplit/lint"
-	"github.com/presplit/presplit/plan"
-	"github.com/presplit/presplit/shellgen"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
+
+	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/render"
 )
 
 // tableFlags are the table settings: --table, --family, --versions, --ttl, --compression,
@@ -42,7 +43,7 @@ func tableFlags() []cli.Flag {
 		&cli.StringFlag{Name: "split-policy", Usage: "keep HBase's later splits on the plan's edges, `POLICY`: prefix (the keys' width), delimited (up to --suffix), disabled (no splits) or default (the cluster's)", DefaultText: "default"},
 		&cli.StringFlag{Name: "normalization", Usage: "NORMALIZATION_ENABLED: `BOOL`, true or false (the normalizer merges empty pre-split regions)"},
 		newIntFlag("region-replication", "REGION_REPLICATION: `N` replicas of each region, 1..2147483647", "", 1, hbase.MaxInt),
-		&cli.StringFlag{Name: "durability", Usage: "DURABILITY: `MODE`, one of " + strings.Join(shellgen.Durabilities, " ")},
+		&cli.StringFlag{Name: "durability", Usage: "DURABILITY: `MODE`, one of " + strings.Join(render.Durabilities, " ")},
 		&cli.BoolFlag{Name: "create-namespace", Usage: "write create_namespace 'NS' before the create (the --table's namespace; the shell fails if it exists)"},
 		&cli.StringFlag{Name: "max-filesize", Usage: "write MAX_FILESIZE (the region size): `BOOL`, false leaves it to the cluster's hbase.hregion.max.filesize", DefaultText: "true"},
 	}
@@ -52,7 +53,7 @@ func tableFlags() []cli.Flag {
 func outputFlags(defaultFormat string) []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: defaultFormat,
-			Usage: "output `FORMAT`: " + strings.Join(shellgen.FormatNames(), ", ")},
+			Usage: "output `FORMAT`: " + strings.Join(render.FormatNames(), ", ")},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"},
 			Usage: "write to `FILE` atomically (temp file and rename; a link's target, a device or FIFO in place); - is stdout"},
 		&cli.StringFlag{Name: "shell-style", Value: shellStyleSplits,
@@ -69,7 +70,7 @@ const (
 
 // applyShellStyle reads --shell-style into the doc: numregions only for --format shell
 // and a split the shell's NUMREGIONS makes the same.
-func applyShellStyle(c *cli.Context, format string, doc *shellgen.Doc) error {
+func applyShellStyle(c *cli.Context, format string, doc *render.Doc) error {
 	if !has(c, "shell-style") {
 		return nil
 	}
@@ -80,7 +81,7 @@ func applyShellStyle(c *cli.Context, format string, doc *shellgen.Doc) error {
 		if format != "shell" {
 			return usageErrorf("--shell-style numregions applies to --format shell, not %s", format)
 		}
-		if err := shellgen.CheckNumRegions(*doc); err != nil {
+		if err := render.CheckNumRegions(*doc); err != nil {
 			return usageErrorf("--shell-style numregions: %v", err)
 		}
 		doc.NumRegions = true
@@ -98,16 +99,16 @@ func applyShellStyle(c *cli.Context, format string, doc *shellgen.Doc) error {
 func writeOutput(c *cli.Context, p *plan.Plan) error { return writeDoc(c, p.Doc()) }
 
 // writeDoc is writeOutput of what the renderers show.
-func writeDoc(c *cli.Context, doc shellgen.Doc) error {
+func writeDoc(c *cli.Context, doc render.Doc) error {
 	for _, a := range c.Args().Slice() {
 		if strings.HasPrefix(a, "-") && a != "-" {
 			return usageErrorf("flag %q comes after an argument: put flags before arguments", a)
 		}
 	}
 	name := c.String("format")
-	render, ok := shellgen.Format(name)
+	renderFn, ok := render.Format(name)
 	if !ok {
-		return usageErrorf("--format must be one of %s, got %q", strings.Join(shellgen.FormatNames(), ", "), name)
+		return usageErrorf("--format must be one of %s, got %q", strings.Join(render.FormatNames(), ", "), name)
 	}
 	failOn, err := readFailOn(c)
 	if err != nil {
@@ -125,18 +126,18 @@ func writeDoc(c *cli.Context, doc shellgen.Doc) error {
 	}
 	// A binary format (xlsx) on a terminal is noise and can upset it: without -o, stdout
 	// must be a pipe or a file. -o - is the explicit request to write stdout anyway.
-	if shellgen.Binary(name) && !c.IsSet("output") && isTerminal(c.App.Writer) {
+	if render.Binary(name) && !c.IsSet("output") && isTerminal(c.App.Writer) {
 		return usageErrorf("--format %s writes a binary workbook, not to a terminal: use -o FILE, or -o - to write it to stdout", name)
 	}
-	err = writeRendered("-o", path, c.App.Writer, shellgen.Streams(name), outputSizeHint(doc),
-		func(w io.Writer) error { return render(w, doc) })
+	err = writeRendered("-o", path, c.App.Writer, render.Streams(name), outputSizeHint(doc),
+		func(w io.Writer) error { return renderFn(w, doc) })
 	if err != nil {
 		return renderError(err)
 	}
 	if name == "splits-file" && path != "-" {
 		doc.SplitsFile = path
 		var line bytes.Buffer
-		if err := shellgen.Statement(&line, doc); err != nil {
+		if err := render.Statement(&line, doc); err != nil {
 			return renderError(err)
 		}
 		_, _ = c.App.ErrWriter.Write(line.Bytes())
@@ -158,7 +159,7 @@ func isTerminal(w io.Writer) bool {
 // outputSizeHint is about what the text formats write for doc: each key with a few bytes of
 // quoting and separators, and a page for the rest. The buffer then grows once, not a
 // dozen times over a million keys.
-func outputSizeHint(doc shellgen.Doc) int {
+func outputSizeHint(doc render.Doc) int {
 	keys := doc.Split.Keys
 	if keys.Len() == 0 {
 		return 4096
@@ -175,7 +176,7 @@ func failOnFlag() cli.Flag {
 
 // failOn is the severity --fail-on gates on; none never fails.
 type failOn struct {
-	sev  lint.Severity
+	sev  finding.Severity
 	none bool
 }
 
@@ -185,9 +186,9 @@ func readFailOn(c *cli.Context) (failOn, error) {
 	}
 	switch v := c.String("fail-on"); v {
 	case "error":
-		return failOn{sev: lint.Error}, nil
+		return failOn{sev: finding.Error}, nil
 	case "warning":
-		return failOn{sev: lint.Warning}, nil
+		return failOn{sev: finding.Warning}, nil
 	case "none":
 		return failOn{none: true}, nil
 	default:
@@ -197,7 +198,7 @@ func readFailOn(c *cli.Context) (failOn, error) {
 
 // check is exit 1 when a finding reaches the severity; the findings are already on
 // stderr (or in the output), so the message only counts them.
-func (f failOn) check(findings []lint.Report) error {
+func (f failOn) check(findings []finding.Finding) error {
 	if f.none {
 		return nil
 	}
@@ -223,9 +224,9 @@ func pluralWord(n int, word string) string {
 // renderError sorts a renderer's error: what the input asked for that cannot be rendered
 // is bad usage (exit 2); anything else is a runtime failure.
 func renderError(err error) error {
-	var fe *shellgen.FormatError
-	var se *shellgen.SettingError
-	var ke *shellgen.KeyError
+	var fe *render.FormatError
+	var se *render.SettingError
+	var ke *render.KeyError
 	switch {
 	case errors.As(err, &fe):
 		return usageErrorf("--format %s: %s", fe.Format, fe.Reason)

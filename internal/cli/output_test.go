@@ -15,24 +15,25 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/hbytes"
-	"github.com/presplit/presplit/internal/golden"
-	"github.com/presplit/presplit/lint"
-	"github.com/presplit/presplit/plan"
-	"github.com/presplit/presplit/shellgen"
-	"github.com/presplit/presplit/splits"
-	"github.com/presplit/presplit/tablespec"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/urfave/cli/v2"
+
+	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/internal/golden"
+	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/render"
+	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
 )
 
 // renderFixture is a hand-built Doc: the capacity model and the split generators are other
 // work, so the tests build Plan and Split values directly.
 type renderFixture struct {
 	name string
-	doc  shellgen.Doc
+	doc  render.Doc
 }
 
 // renderOwned gives every region one prefix.
@@ -74,7 +75,7 @@ func renderSortKeys(keys [][]byte) {
 }
 
 func renderFixtures() []renderFixture {
-	full := shellgen.Family{Name: "cf", Versions: 1, TTL: 2592000, Compression: "SNAPPY", Bloom: "ROW",
+	full := render.Family{Name: "cf", Versions: 1, TTL: 2592000, Compression: "SNAPPY", Bloom: "ROW",
 		BlockSize: 65536, Encoding: "FAST_DIFF"}
 	hexKeys := [][]byte{}
 	for _, c := range "123456789abcdef" {
@@ -116,53 +117,53 @@ func renderFixtures() []renderFixture {
 	}
 	special := renderSpecialKeys()
 	return []renderFixture{
-		{"hex16", shellgen.Doc{
-			Table: shellgen.Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []shellgen.Family{full}},
+		{"hex16", render.Doc{
+			Table: render.Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []render.Family{full}},
 			Plan:  rowsPlan,
 			Split: splits.Split{Spec: "hex:1", Keys: splits.KeysOf(hexKeys...), Owned: splits.OwnedOf(renderOwned(16)...)},
 			// Findings become Ruby comments: a long one, and one with what Ruby would
 			// otherwise read as code (a quote, an interpolation, a line break).
-			Findings: []lint.Report{
-				{Code: "RG007", Severity: lint.Warning, Message: "16 regions on 10 RegionServers is 1.6 per server, below the 20..200 HBase recommends: each server holds few regions to spread load over", Fix: "a smaller region size gives more"},
-				{Code: "CF003", Severity: lint.Info, Message: "it's #{`rm -rf`} and\n=begin", Fix: "none"},
+			Findings: []finding.Finding{
+				{Code: "RG007", Severity: finding.Warning, Message: "16 regions on 10 RegionServers is 1.6 per server, below the 20..200 HBase recommends: each server holds few regions to spread load over", Fix: "a smaller region size gives more"},
+				{Code: "CF003", Severity: finding.Info, Message: "it's #{`rm -rf`} and\n=begin", Fix: "none"},
 			},
 		}},
-		{"salted-daily", shellgen.Doc{
-			Table: shellgen.Table{Name: "events", MaxFileSize: 10 << 30, Families: []shellgen.Family{
+		{"salted-daily", render.Doc{
+			Table: render.Table{Name: "events", MaxFileSize: 10 << 30, Families: []render.Family{
 				{Name: "d", Compression: "ZSTD", InMemory: true}, {Name: "m", Versions: 3, TTL: 2147483647}}},
 			Plan: dailyPlan,
 			Split: splits.Split{Spec: "byte:16", Keys: splits.KeysOf(saltKeys...), Owned: splits.OwnedOf(renderOwned(16)...),
 				Notes: []string{"salted: a point read fans out to all 16 buckets"}},
 		}},
-		{"algo", shellgen.Doc{
-			Table: shellgen.Table{Name: "t1", Families: []shellgen.Family{{Name: "cf1"}, {Name: "cf2"}}},
+		{"algo", render.Doc{
+			Table: render.Table{Name: "t1", Families: []render.Family{{Name: "cf1"}, {Name: "cf2"}}},
 			Split: splits.Split{Spec: "HexStringSplit", Keys: splits.KeysOf([][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")}...),
 				Owned: splits.OwnedOf(1<<30, 1<<30, 1<<30, 1<<30), Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
 		}},
-		{"algo-rows", shellgen.Doc{
-			Table: shellgen.Table{Name: "t1", Families: []shellgen.Family{{Name: "cf"}}},
+		{"algo-rows", render.Doc{
+			Table: render.Table{Name: "t1", Families: []render.Family{{Name: "cf"}}},
 			Split: splits.Split{Spec: "UniformSplit", Keys: splits.KeysOf([][]byte{{0x55}, {0xAA}}...),
 				Algorithm: &splits.Algorithm{Name: "UniformSplit", FirstRow: `\x00`, LastRow: "it's; $(x)"}},
 		}},
-		{"one-region", shellgen.Doc{
-			Table: shellgen.Table{Name: "t1", MaxFileSize: 20 << 30, Families: []shellgen.Family{{Name: "cf"}}},
+		{"one-region", render.Doc{
+			Table: render.Table{Name: "t1", MaxFileSize: 20 << 30, Families: []render.Family{{Name: "cf"}}},
 			Plan:  &capacity.Plan{Input: capacity.Input{Volume: capacity.Volume{Rows: 1000, RowBytes: 100}}, RowBytes: 100, RawBytes: 1e5, StoredBytes: 1e5, PlannedBytes: 1.5e5, ExactRegions: 1.5e5 / (20 << 30), Regions: 1, DiskBytes: 4.5e5},
 			Split: splits.Split{Spec: "hex:1", Owned: splits.OwnedOf(16)},
 		}},
-		{"dec2-splits", shellgen.Doc{
-			Table: shellgen.Table{Name: "t1", Families: []shellgen.Family{{Name: "cf"}}},
+		{"dec2-splits", render.Doc{
+			Table: render.Table{Name: "t1", Families: []render.Family{{Name: "cf"}}},
 			Split: splits.Split{Spec: "dec:2", Keys: splits.KeysOf(decKeys...), Owned: splits.OwnedOf(renderOwned(100)...)},
 		}},
-		{"attrs", shellgen.Doc{
-			Table: shellgen.Table{Name: "ns:events", MaxFileSize: 20 << 30, Families: []shellgen.Family{{Name: "d", Versions: 1}},
+		{"attrs", render.Doc{
+			Table: render.Table{Name: "ns:events", MaxFileSize: 20 << 30, Families: []render.Family{{Name: "d", Versions: 1}},
 				MemstoreFlushSize: 256 << 20, RegionReplication: 2, Durability: "ASYNC_WAL", Normalization: &renderFalse,
-				SplitPolicy: shellgen.SplitPolicy{Kind: shellgen.PolicyPrefix, PrefixLength: 2}},
+				SplitPolicy: render.SplitPolicy{Kind: render.PolicyPrefix, PrefixLength: 2}},
 			Split: splits.Split{Spec: "dec:2", Keys: splits.KeysOf(decKeys[:9]...), Owned: splits.OwnedOf(renderOwned(10)...)},
 		}},
 		// Every family setting, through every format: the row-prefix bloom and its
 		// CONFIGURATION, BLOCKCACHE, MIN_VERSIONS and each KEEP_DELETED_CELLS form.
-		{"families", shellgen.Doc{
-			Table: shellgen.Table{Name: "ns:f", Families: []shellgen.Family{
+		{"families", render.Doc{
+			Table: render.Table{Name: "ns:f", Families: []render.Family{
 				{Name: "d", Versions: 3, TTL: 604800, Bloom: "ROWPREFIX_FIXED_LENGTH", BloomPrefixLength: 4, BlockCache: &renderFalse,
 					MinVersions: 1, KeepDeletedCells: "TTL", Compression: "ZSTD", Encoding: "ROW_INDEX_V1", BlockSize: 16384, InMemory: true},
 				{Name: "h", KeepDeletedCells: "TRUE", BlockCache: &renderTrue},
@@ -171,8 +172,8 @@ func renderFixtures() []renderFixture {
 			Split: splits.Split{Spec: "HexStringSplit", Keys: splits.KeysOf([][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")}...),
 				Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
 		}},
-		{"special", shellgen.Doc{
-			Table: shellgen.Table{Name: "ns_1:t-1.x", Families: []shellgen.Family{{Name: "it's"}}},
+		{"special", render.Doc{
+			Table: render.Table{Name: "ns_1:t-1.x", Families: []render.Family{{Name: "it's"}}},
 			Split: splits.Split{Spec: "byte:256", Keys: splits.KeysOf(special...), Owned: splits.OwnedOf(renderOwned(len(special) + 1)...)},
 		}},
 	}
@@ -186,7 +187,7 @@ var renderFormats = []string{"shell", "lines", "splits-file", "regionsplitter", 
 // renderRun drives tableFromFlags and writeOutput through a small app built like newApp,
 // with doc as what plan or splits would have computed, and maps errors to exit codes as run
 // does.
-func renderRun(t *testing.T, doc shellgen.Doc, args ...string) (stdout, stderr string, code int) {
+func renderRun(t *testing.T, doc render.Doc, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	cmd := &cli.Command{
@@ -222,7 +223,7 @@ func renderRun(t *testing.T, doc shellgen.Doc, args ...string) (stdout, stderr s
 }
 
 // specFamily is a rendered family as the design states it.
-func specFamily(f shellgen.Family) tablespec.Family {
+func specFamily(f render.Family) tablespec.Family {
 	set := func(v string) tablespec.Value[string] { return tablespec.Value[string]{V: v, Set: v != "", Raw: v} }
 	out := tablespec.Family{Name: set(f.Name), Compression: set(f.Compression), Bloom: set(f.Bloom), Encoding: set(f.Encoding)}
 	if f.Versions > 0 {
@@ -354,7 +355,7 @@ func withoutFindings(stderr string) string {
 }
 
 // renderWantFamilies is how the shell statement's family hashes must read in Ruby.
-func renderWantFamilies(t shellgen.Table) []any {
+func renderWantFamilies(t render.Table) []any {
 	var fams []any
 	for _, f := range t.Families {
 		m := map[string]any{"NAME": f.Name}
@@ -403,7 +404,7 @@ func TestRenderShellInRuby(t *testing.T) {
 	for _, fx := range renderFixtures() {
 		t.Run(fx.name, func(t *testing.T) {
 			var b bytes.Buffer
-			require.NoError(t, shellgen.Shell(&b, fx.doc))
+			require.NoError(t, render.Shell(&b, fx.doc))
 			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 			for i, line := range lines[len(fx.doc.Findings):] { // a finding is one comment line, however long
 				assert.LessOrEqual(t, len([]rune(line)), 99, "line %d is 100 columns or wider: %q", i+1, line)
@@ -517,14 +518,14 @@ func TestRenderJavaCompiles(t *testing.T) {
 	var classes []string
 	for i, fx := range fixtures {
 		var b bytes.Buffer
-		require.NoError(t, shellgen.Java(&b, fx.doc))
+		require.NoError(t, render.Java(&b, fx.doc))
 		pkg := fmt.Sprintf("fx%d", i)
 		dir := filepath.Join(root, "src", pkg)
 		require.NoError(t, os.MkdirAll(dir, 0o755))
-		src := filepath.Join(dir, shellgen.JavaClass+".java")
+		src := filepath.Join(dir, render.JavaClass+".java")
 		require.NoError(t, os.WriteFile(src, append([]byte("package "+pkg+";\n"), b.Bytes()...), 0o644))
 		sources = append(sources, src)
-		classes = append(classes, pkg+"."+shellgen.JavaClass)
+		classes = append(classes, pkg+"."+render.JavaClass)
 	}
 	classDir := filepath.Join(root, "classes")
 	out, err := exec.Command(javac, append([]string{"-encoding", "US-ASCII", "-d", classDir}, sources...)...).CombinedOutput()
@@ -595,7 +596,7 @@ func TestRenderCSVParsesBack(t *testing.T) {
 			require.Equal(t, exitOK, code, errOut)
 			recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 			require.NoError(t, err)
-			require.Equal(t, shellgen.CSVHeader, recs[0])
+			require.Equal(t, render.CSVHeader, recs[0])
 			keys := fx.doc.Split.Keys
 			require.Len(t, recs, keys.Len()+2, "header + one row per region")
 			var total float64
@@ -655,7 +656,7 @@ func TestRenderCapacityCSVParsesBack(t *testing.T) {
 			require.Equal(t, exitOK, code, errOut)
 			recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
 			require.NoError(t, err)
-			require.Equal(t, shellgen.CapacityCSVHeader, recs[0])
+			require.Equal(t, render.CapacityCSVHeader, recs[0])
 			type row struct {
 				days                       string
 				raw, stored, planned, disk float64
@@ -696,16 +697,16 @@ func TestRenderJSONParsesBack(t *testing.T) {
 			require.Equal(t, exitOK, code, errOut)
 			dec := json.NewDecoder(strings.NewReader(out))
 			dec.DisallowUnknownFields()
-			var got shellgen.JSONDoc
+			var got render.JSONDoc
 			require.NoError(t, dec.Decode(&got))
 			d := fx.doc
-			assert.Equal(t, shellgen.JSONFormatVersion, got.FormatVersion)
+			assert.Equal(t, render.JSONFormatVersion, got.FormatVersion)
 			assert.Equal(t, d.Table.Name, got.Table.Name)
 			assert.Equal(t, d.Table.MaxFileSize, got.Table.MaxFileSize)
 			require.Len(t, got.Table.Families, len(d.Table.Families))
 			for i, f := range d.Table.Families {
 				g := got.Table.Families[i]
-				assert.Equal(t, shellgen.Family{Name: g.Name, Versions: g.Versions, TTL: g.TTLSeconds,
+				assert.Equal(t, render.Family{Name: g.Name, Versions: g.Versions, TTL: g.TTLSeconds,
 					Compression: g.Compression, Bloom: g.BloomFilter, BlockSize: g.BlockSize,
 					Encoding: g.DataBlockEncoding, InMemory: g.InMemory, BloomPrefixLength: g.BloomPrefixLength,
 					BlockCache: g.BlockCache, KeepDeletedCells: g.KeepDeletedCells, MinVersions: g.MinVersions}, f)
@@ -721,7 +722,7 @@ func TestRenderJSONParsesBack(t *testing.T) {
 			assert.Equal(t, d.Split.Owned.Values(), got.Split.Owned)
 			if a := d.Split.Algorithm; a != nil {
 				require.NotNil(t, got.Split.Algorithm)
-				assert.Equal(t, shellgen.JSONAlgorithm{Name: a.Name, FirstRow: a.FirstRow, LastRow: a.LastRow}, *got.Split.Algorithm)
+				assert.Equal(t, render.JSONAlgorithm{Name: a.Name, FirstRow: a.FirstRow, LastRow: a.LastRow}, *got.Split.Algorithm)
 			} else {
 				assert.Nil(t, got.Split.Algorithm)
 			}
@@ -743,16 +744,16 @@ func TestRenderJSONParsesBack(t *testing.T) {
 				assert.Equal(t, p.Input.Volume.Cells != nil, c.Inputs.Cells != nil)
 				require.Len(t, c.Horizons, len(p.Horizons))
 				for i, h := range p.Horizons {
-					assert.Equal(t, shellgen.JSONHorizon{Days: h.Days, RawBytes: h.RawBytes, StoredBytes: h.StoredBytes,
+					assert.Equal(t, render.JSONHorizon{Days: h.Days, RawBytes: h.RawBytes, StoredBytes: h.StoredBytes,
 						PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes}, c.Horizons[i])
 				}
 			} else {
 				assert.Nil(t, got.Capacity)
 				assert.Contains(t, out, `"capacity": null`)
 			}
-			wantFindings := []shellgen.JSONFinding{}
+			wantFindings := []render.JSONFinding{}
 			for _, f := range d.Findings {
-				wantFindings = append(wantFindings, shellgen.JSONFinding{Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Fix: f.Fix})
+				wantFindings = append(wantFindings, render.JSONFinding{Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Fix: f.Fix})
 			}
 			assert.Equal(t, wantFindings, got.Findings)
 			assert.Equal(t, append(append([]string{}, d.Notes...), d.Split.Notes...), got.Notes)
@@ -761,7 +762,7 @@ func TestRenderJSONParsesBack(t *testing.T) {
 }
 
 func TestRenderTableFlags(t *testing.T) {
-	doc := shellgen.Doc{Split: splits.Split{Keys: splits.KeysOf([][]byte{[]byte("5")}...)}}
+	doc := render.Doc{Split: splits.Split{Keys: splits.KeysOf([][]byte{[]byte("5")}...)}}
 	tests := []struct {
 		name string
 		args []string
@@ -836,9 +837,9 @@ func TestRenderTableFlags(t *testing.T) {
 }
 
 func TestRenderTableFromSpecBase(t *testing.T) {
-	base := shellgen.Table{Name: "spec_t", Families: []shellgen.Family{
+	base := render.Table{Name: "spec_t", Families: []render.Family{
 		{Name: "a", TTL: 86400, Compression: "GZ"}, {Name: "b", Versions: 5}}}
-	doc := shellgen.Doc{Table: base, Split: splits.Split{Keys: splits.KeysOf([][]byte{[]byte("5")}...)}}
+	doc := render.Doc{Table: base, Split: splits.Split{Keys: splits.KeysOf([][]byte{[]byte("5")}...)}}
 	tests := []struct {
 		name string
 		args []string
@@ -861,7 +862,7 @@ func TestRenderTableFromSpecBase(t *testing.T) {
 	}
 	t.Run("invalid spec value is a usage error", func(t *testing.T) {
 		bad := doc
-		bad.Table.Families = []shellgen.Family{{Name: "a", Compression: "gzip"}}
+		bad.Table.Families = []render.Family{{Name: "a", Compression: "gzip"}}
 		out, errOut, code := renderRun(t, bad, "-F", "shell")
 		assert.Equal(t, exitUsage, code)
 		assert.Empty(t, out)
@@ -878,7 +879,7 @@ func TestRenderOutputFile(t *testing.T) {
 		assert.Empty(t, out)
 		assert.Empty(t, withoutFindings(errOut))
 		var want bytes.Buffer
-		require.NoError(t, shellgen.Shell(&want, fx.doc))
+		require.NoError(t, render.Shell(&want, fx.doc))
 		got, err := os.ReadFile(file)
 		require.NoError(t, err)
 		assert.Equal(t, want.String(), string(got))

@@ -1,6 +1,6 @@
 // Package cli is presplit's command line: the only package that knows urfave/cli, flag
 // names, files, stdin/stdout and exit codes. The domain packages (capacity, splits,
-// shellgen, lint, ...) are plain libraries; each command here reads its flags and a table
+// render, lint, ...) are plain libraries; each command here reads its flags and a table
 // spec into one typed configuration, builds the plan and renders it.
 package cli
 

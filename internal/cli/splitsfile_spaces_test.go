@@ -6,10 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/shellgen"
-	"github.com/presplit/presplit/splits"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/render"
+	"github.com/presplit/presplit/splits"
 )
 
 // TestSplitsFileSpacesStripAndChomp: keys with leading and trailing spaces, written as a
@@ -17,8 +18,8 @@ import (
 // HBASE-18125) and one that chomps it (after), in a real Ruby.
 func TestSplitsFileSpacesStripAndChomp(t *testing.T) {
 	keys := [][]byte{[]byte(" "), []byte("  a"), []byte(" a b "), []byte("a"), []byte("a  "), []byte("b\t "), []byte("c \x00")}
-	doc := shellgen.Doc{
-		Table: shellgen.Table{Name: "t1", Families: []shellgen.Family{{Name: "cf"}}},
+	doc := render.Doc{
+		Table: render.Table{Name: "t1", Families: []render.Family{{Name: "cf"}}},
 		Split: splits.Split{Spec: "file", Keys: splits.KeysOf(keys...)},
 	}
 	file := filepath.Join(t.TempDir(), "splits.txt")

@@ -11,19 +11,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/internal/libreoffice"
-	"github.com/presplit/presplit/shellgen"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/xuri/excelize/v2"
+
+	"github.com/presplit/presplit/internal/libreoffice"
+	"github.com/presplit/presplit/render"
 )
 
 // runJSON runs a presplit command with --format json and decodes its output.
-func runJSON(t *testing.T, args ...string) shellgen.JSONDoc {
+func runJSON(t *testing.T, args ...string) render.JSONDoc {
 	t.Helper()
 	out, errOut, code := runCLI(t, "", append(args, "--format", "json")...)
 	require.Equal(t, 0, code, errOut)
-	var doc shellgen.JSONDoc
+	var doc render.JSONDoc
 	require.NoError(t, json.Unmarshal([]byte(out), &doc))
 	return doc
 }
@@ -163,7 +164,7 @@ func TestXLSXLibreOffice(t *testing.T) {
 				ref := names["split_regions"]
 				assert.Equal(t, float64(want.Split.Regions), loNumber(t, book, ref.sheet, ref.col, ref.row), "split_regions")
 			} else {
-				assert.NotContains(t, book, shellgen.XLSXPlanSheet)
+				assert.NotContains(t, book, render.XLSXPlanSheet)
 			}
 			checkRegionsSheet(t, book, want)
 			checkFindingsSheet(t, book, want.Findings)
@@ -172,7 +173,7 @@ func TestXLSXLibreOffice(t *testing.T) {
 }
 
 // checkPlanSheet compares the named inputs and results with the JSON's capacity.
-func checkPlanSheet(t *testing.T, book libreoffice.Book, names map[string]cellRef, c *shellgen.JSONCapacity) {
+func checkPlanSheet(t *testing.T, book libreoffice.Book, names map[string]cellRef, c *render.JSONCapacity) {
 	t.Helper()
 	require.NotNil(t, c)
 	in := c.Inputs
@@ -209,9 +210,9 @@ func checkPlanSheet(t *testing.T, book libreoffice.Book, names map[string]cellRe
 }
 
 // checkGrowthSheet compares the Growth sheet's rows with the JSON's horizons.
-func checkGrowthSheet(t *testing.T, book libreoffice.Book, c *shellgen.JSONCapacity) {
+func checkGrowthSheet(t *testing.T, book libreoffice.Book, c *render.JSONCapacity) {
 	t.Helper()
-	sheet := shellgen.XLSXGrowthSheet
+	sheet := render.XLSXGrowthSheet
 	if len(c.Horizons) == 0 {
 		assert.NotContains(t, book, sheet)
 		return
@@ -231,9 +232,9 @@ func checkGrowthSheet(t *testing.T, book libreoffice.Book, c *shellgen.JSONCapac
 
 // checkEditedGrowth compares the Growth rows of an edited workbook with the horizons of
 // the same days: the days are the workbook's own inputs, fixed when it was written.
-func checkEditedGrowth(t *testing.T, book libreoffice.Book, c *shellgen.JSONCapacity) {
+func checkEditedGrowth(t *testing.T, book libreoffice.Book, c *render.JSONCapacity) {
 	t.Helper()
-	sheet := shellgen.XLSXGrowthSheet
+	sheet := render.XLSXGrowthSheet
 	matched := 0
 	for r := 2; r <= len(book[sheet]); r++ {
 		days := book.Cell(sheet, 1, r)
@@ -252,9 +253,9 @@ func checkEditedGrowth(t *testing.T, book libreoffice.Book, c *shellgen.JSONCapa
 }
 
 // checkRegionsSheet compares the regions, keys and shares with the JSON's split.
-func checkRegionsSheet(t *testing.T, book libreoffice.Book, want shellgen.JSONDoc) {
+func checkRegionsSheet(t *testing.T, book libreoffice.Book, want render.JSONDoc) {
 	t.Helper()
-	sheet := shellgen.XLSXRegionsSheet
+	sheet := render.XLSXRegionsSheet
 	s := want.Split
 	require.Len(t, book[sheet], s.Regions+1, "a header and a row per region")
 	total := 0.0
@@ -282,9 +283,9 @@ func checkRegionsSheet(t *testing.T, book libreoffice.Book, want shellgen.JSONDo
 }
 
 // checkFindingsSheet compares the findings with the JSON's.
-func checkFindingsSheet(t *testing.T, book libreoffice.Book, findings []shellgen.JSONFinding) {
+func checkFindingsSheet(t *testing.T, book libreoffice.Book, findings []render.JSONFinding) {
 	t.Helper()
-	rows := book[shellgen.XLSXFindingsSheet]
+	rows := book[render.XLSXFindingsSheet]
 	require.Len(t, rows, len(findings)+1)
 	assert.Equal(t, []string{"severity", "code", "message", "fix"}, rows[0])
 	for i, f := range findings {

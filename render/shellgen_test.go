@@ -1,4 +1,4 @@
-package shellgen
+package render
 
 import (
 	"bytes"
@@ -12,11 +12,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/splits"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // update is accepted so `go test ./... -update` (which rewrites the golden files of package

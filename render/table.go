@@ -1,6 +1,6 @@
-// Package shellgen renders a plan (capacity result, split keys, table settings) in the
+// Package render renders a plan (capacity result, split keys, table settings) in the
 // formats users take it to: hbase shell DDL, SPLITS_FILE, RegionSplitter, CSV, JSON, Java.
-package shellgen
+package render
 
 import (
 	"errors"

@@ -1,14 +1,15 @@
-package shellgen_test
+package render_test
 
 import (
 	"bytes"
 	"fmt"
 	"strings"
 
-	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/shellgen"
-	"github.com/presplit/presplit/splits"
 	"github.com/xuri/excelize/v2"
+
+	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/render"
+	"github.com/presplit/presplit/splits"
 )
 
 func ExampleXLSX() {
@@ -17,7 +18,7 @@ func ExampleXLSX() {
 	d.Plan = &plan
 	d.Split.Keys = splits.KeysOf([][]byte{[]byte("0e04"), []byte("1e79")}...)
 	var b bytes.Buffer
-	if err := shellgen.XLSX(&b, d); err != nil {
+	if err := render.XLSX(&b, d); err != nil {
 		fmt.Println(err)
 		return
 	}

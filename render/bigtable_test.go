@@ -1,4 +1,4 @@
-package shellgen
+package render
 
 import (
 	"bytes"
@@ -11,9 +11,10 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
-	"github.com/presplit/presplit/splits"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/splits"
 )
 
 // awkwardKeys are keys that a shell, CSV or HCL would each read differently if quoted

@@ -1,4 +1,4 @@
-package shellgen
+package render
 
 import (
 	"bytes"
@@ -10,14 +10,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/hbytes"
-	"github.com/presplit/presplit/internal/libreoffice"
-	"github.com/presplit/presplit/lint"
-	"github.com/presplit/presplit/splits"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/xuri/excelize/v2"
+
+	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/internal/libreoffice"
+	"github.com/presplit/presplit/splits"
 )
 
 // xlsxKeys are keys a spreadsheet would turn into something else if they went in as typed
@@ -56,7 +57,7 @@ func planDoc(t testing.TB, regions int) Doc {
 	}
 	d.Split.Owned = splits.OwnedOf(ones...)
 	d.Plan = &p
-	d.Findings = []lint.Report{{Severity: lint.Warning, Code: "CF005", Message: "family cf does not set ttl", Fix: "set a TTL"}}
+	d.Findings = []finding.Finding{{Severity: finding.Warning, Code: "CF005", Message: "family cf does not set ttl", Fix: "set a TTL"}}
 	return d
 }
 

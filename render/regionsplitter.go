@@ -1,4 +1,4 @@
-package shellgen
+package render
 
 import (
 	"fmt"

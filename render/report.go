@@ -1,4 +1,4 @@
-package shellgen
+package render
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/dustin/go-humanize"
+
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/splits"

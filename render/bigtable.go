@@ -1,4 +1,4 @@
-package shellgen
+package render
 
 // Cloud Bigtable: `cbt createtable` and Terraform's google_bigtable_table. Bigtable speaks
 // HBase's API (java-bigtable-hbase) but names and keeps data its own way: table and family

@@ -1,4 +1,4 @@
-package shellgen
+package render
 
 import (
 	"bytes"
@@ -6,8 +6,8 @@ import (
 	"fmt"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbytes"
-	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/splits"
 )
@@ -21,7 +21,7 @@ type Doc struct {
 
 	// Findings are the review of the plan as created (lint's codes); report and json show
 	// them, shell carries them as comments, the pure data formats leave them out.
-	Findings []lint.Report
+	Findings []finding.Finding
 	// Notes are decisions the plan took where its inputs were silent.
 	Notes []string
 

@@ -1,4 +1,4 @@
-package shellgen
+package render
 
 // The capacity workbook (--format xlsx): the plan as a spreadsheet whose derivation is live.
 //
@@ -32,9 +32,10 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/xuri/excelize/v2"
+
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
-	"github.com/xuri/excelize/v2"
 )
 
 // XLSXMaxCellChars is the most characters a spreadsheet cell holds (Excel's limit, which

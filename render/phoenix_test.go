@@ -1,4 +1,4 @@
-package shellgen
+package render
 
 import (
 	"bytes"
@@ -6,10 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/phoenix"
-	"github.com/presplit/presplit/splits"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/phoenix"
+	"github.com/presplit/presplit/splits"
 )
 
 // sqlToken is one token of PhoenixSQL.g's lexer, as far as CREATE TABLE uses it.
