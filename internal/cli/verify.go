@@ -299,7 +299,7 @@ func verifyGates(c *cli.Context, s distribution.Summary, maxSkew float64) error 
 
 // verifyTerminalWidth is the width of w when it is a terminal, 0 (plain text) otherwise.
 func verifyTerminalWidth(w io.Writer) int {
-	f, ok := w.(*os.File)
+	f, ok := osFile(w)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return 0
 	}
