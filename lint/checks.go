@@ -26,6 +26,7 @@ var Analyzers = []*Analyzer{
 	CP001, CP002, CP003,
 	PX001, PX002, PX003,
 	BT001,
+	SF001, SF002,
 }
 
 // Thresholds of the checks, from the HBase guides.

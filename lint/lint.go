@@ -12,6 +12,7 @@ import (
 	"github.com/presplit/presplit/finding"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
@@ -40,6 +41,13 @@ type Input struct {
 	Split       *splits.Split
 	SplitSource string // "generated", "algo", "file" or ""
 	SplitLines  []int  // with splits file: the line of each key in the file
+	// SplitsFileErr is why the splits file cannot create the table (an *hbytes.LineError;
+	// Split is nil then), SplitsFileWarnings what HBase reads in it that was likely not
+	// meant: SF001 and SF002 report them.
+	SplitsFileErr      error
+	SplitsFileWarnings []splits.FileWarning
+	// Target is the HBase release the design is written for: it words SF001.
+	Target hbase.Version
 	// SampleKeys is the number of sample keys the split was cut on (SplitSource "sample").
 	SampleKeys uint64
 	// PrefixOfSplit says Prefix was read off the split's own algorithm (HexStringSplit's

@@ -421,10 +421,10 @@ func readSketches(s *lineScanner, sink Sink) (int64, error) {
 		}
 		sk, err := ParseSketch(line)
 		if err != nil {
-			return n, &LineError{Line: s.line, Err: err}
+			return n, &hbytes.LineError{Line: s.line, Err: err}
 		}
 		if err := sink.AddSketch(sk); err != nil {
-			return n, &LineError{Line: s.line, Err: err}
+			return n, &hbytes.LineError{Line: s.line, Err: err}
 		}
 		n++
 	}

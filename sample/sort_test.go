@@ -15,6 +15,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/hbytes"
 )
 
 // TestSortRefs: the parallel radix sort orders keys exactly as a plain sort on their bytes
@@ -151,7 +153,7 @@ func TestReadFileParts(t *testing.T) {
 	defer f.Close()
 	for _, memory := range []int64{1 << 30, 8 << 20} {
 		_, err = ReadFile(f, int64(len(bad)), ReadOptions{}, NewCollector(Options{Memory: memory}))
-		var le *LineError
+		var le *hbytes.LineError
 		require.True(t, errors.As(err, &le), "%v", err)
 		assert.Equal(t, int64(want), le.Line)
 	}

@@ -19,6 +19,11 @@ import (
 // maxRegionsInput bounds each file presplit regions reads.
 const maxRegionsInput = 1 << 30
 
+// maxRegionsLine bounds a line of them: a list_regions row holds a region name and two
+// keys of at most 32,767 bytes, each byte up to four characters (\xNN), about 400 KB; a
+// JMX document squeezed onto one line (jq -c) holds a few MB per thousand regions.
+const maxRegionsLine = 16 << 20
+
 // minRegionSize is TableDescriptorChecker's floor for MAX_FILESIZE
 // (hbase.hregion.max.filesize.limit, 2 MiB).
 const minRegionSize = 2 << 20
@@ -109,7 +114,7 @@ func regionsRead[T any](flag, path, what string, parse func([]byte) (T, error)) 
 	if path == "" {
 		return zero, usageErrorf("--%s must name a file, got \"\"", flag)
 	}
-	data, err := readCapped(path, what, maxRegionsInput)
+	data, err := readCapped(path, what, maxRegionsInput, maxRegionsLine)
 	if err != nil {
 		return zero, err
 	}

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
@@ -159,7 +160,7 @@ func readSampleFiles(stdinR io.Reader, flag string, files []string, opt sample.R
 		}
 		format, err := read()
 		if err != nil {
-			var le *sample.LineError
+			var le *hbytes.LineError
 			if errors.As(err, &le) {
 				return nil, usageErrorf("%s:%d: %v", name, le.Line, le.Err)
 			}
