@@ -46,6 +46,9 @@ type Input struct {
 	// meant: SF001 and SF002 report them.
 	SplitsFileErr      error
 	SplitsFileWarnings []splits.FileWarning
+	// SplitKeyErr is a split key over HBase's row limit (a *splits.KeyTooLongError: a long
+	// suffix, first or last row); Split is nil then. RK001 reports it.
+	SplitKeyErr error
 	// Target is the HBase release the design is written for: it words SF001.
 	Target hbase.Version
 	// SampleKeys is the number of sample keys the split was cut on (SplitSource "sample").

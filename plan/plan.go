@@ -145,6 +145,13 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 		return nil, err
 	}
 	p.split(&in, opt)
+	if p.Split != nil {
+		// Whatever made the keys (a long suffix, first or last row, sample), HBase stores
+		// no row past its limit: a longer key creates no table.
+		if err := p.Split.Keys.CheckLengths(); err != nil {
+			p.Split, p.SplitErr, in.SplitKeyErr = nil, err, err
+		}
+	}
 	if err := p.phoenixPK(); err != nil {
 		return nil, err
 	}
