@@ -2,10 +2,13 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -80,4 +83,129 @@ func TestSplitKeysOverRowLimit(t *testing.T) {
 		assert.Equal(t, exitFailure, code)
 		assert.Equal(t, spec+":4: error RK001: split key 1 is 40001 bytes long: HBase row keys are at most 32767 bytes (fix: shorten the suffix, first row or last row the keys are made of)\n", out)
 	})
+}
+
+// TestEndlessInputs: every whole-file reader refuses /dev/zero quickly and without holding
+// it: a SPLITS_FILE (verify --splits-file, a spec's splits file) at its first line, past
+// the longest line a key can take; list_regions, get_splits and JMX at a line longer than
+// 16 MiB. On main each read 1 GiB (2.15 GB RSS, 12 s) before "larger than 1073741824 bytes".
+func TestEndlessInputs(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "zero.yaml")
+	if err := os.WriteFile(spec, []byte("table: t1\nfamilies: [{name: cf}]\ncapacity: {rows: 1e9, kv: 100B}\nsplits: {file: /dev/zero}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const tooLong = "/dev/zero:1: key is more than 32767 bytes long: HBase row keys are at most 32767 bytes"
+	for _, tc := range []struct {
+		name     string
+		args     []string
+		want     string
+		maxAlloc uint64
+	}{
+		{name: "verify --splits-file", args: []string{"verify", "--splits-file", "/dev/zero", "--keys", "testdata/regions/worked.splits.txt"},
+			want: "presplit: " + tooLong + "\n", maxAlloc: 4 << 20},
+		{name: "plan -f with splits: {file: /dev/zero}", args: []string{"plan", "-f", spec},
+			want: "presplit: " + tooLong + "\n", maxAlloc: 4 << 20},
+		{name: "regions --list-regions", args: []string{"regions", "--list-regions", "/dev/zero"},
+			want: "presplit: list_regions output /dev/zero has a line longer than 16777216 bytes: no list_regions output line is that long\n", maxAlloc: 80 << 20},
+		{name: "regions --get-splits", args: []string{"regions", "--get-splits", "/dev/zero"},
+			want: "presplit: get_splits output /dev/zero has a line longer than 16777216 bytes: no get_splits output line is that long\n", maxAlloc: 80 << 20},
+		{name: "regions --jmx", args: []string{"regions", "--list-regions", "testdata/regions/special.txt", "--jmx", "/dev/zero"},
+			want: "presplit: JMX /dev/zero has a line longer than 16777216 bytes: no JMX line is that long\n", maxAlloc: 80 << 20},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			out, errOut, code := runCLI(t, "", tc.args...)
+			elapsed := time.Since(start)
+			runtime.ReadMemStats(&after)
+			assert.Equal(t, exitUsage, code)
+			assert.Empty(t, out)
+			assert.Equal(t, tc.want, errOut)
+			assert.Less(t, after.TotalAlloc-before.TotalAlloc, tc.maxAlloc, "bytes allocated")
+			assert.Less(t, elapsed, 5*time.Second)
+		})
+	}
+	t.Run("a regular file over the cap is refused unread", func(t *testing.T) {
+		big := filepath.Join(dir, "big.txt")
+		f, err := os.Create(big)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Truncate(maxRegionsInput + 1); err != nil { // sparse: no disk used
+			t.Fatal(err)
+		}
+		f.Close()
+		for _, args := range [][]string{
+			{"regions", "--list-regions", big},
+			{"verify", "--splits-file", big, "--keys", "testdata/regions/worked.splits.txt"},
+		} {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			out, errOut, code := runCLI(t, "", args...)
+			runtime.ReadMemStats(&after)
+			assert.Equal(t, exitUsage, code)
+			assert.Empty(t, out)
+			assert.Regexp(t, `^presplit: (list_regions output|splits file) .*big.txt is larger than 1073741824 bytes\n$`, errOut)
+			assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "bytes allocated")
+		}
+	})
+	t.Run("lint reports the spec's endless splits file", func(t *testing.T) {
+		out, _, code := runCLI(t, "", "lint", spec)
+		assert.Equal(t, exitFailure, code)
+		assert.Contains(t, out, spec+":4: error SF001: splits file "+tooLong+" (fix:")
+	})
+}
+
+// countingReader counts what is read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// TestCappedReader: the reader under every input file reads at most its cap plus one byte
+// of an endless input, and stops a line-oriented one at the first line past its cap.
+func TestCappedReader(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		in      io.Reader
+		limit   int64
+		maxLine int
+		err     error
+		maxRead int64
+	}{
+		{name: "endless", in: zeroReader{}, limit: 1 << 20, err: errTooLarge, maxRead: 1<<20 + 1},
+		{name: "endless line", in: zeroReader{}, limit: 1 << 30, maxLine: 1 << 16, err: errLongLine, maxRead: 1<<16 + 32<<10},
+		{name: "lines within the cap", in: strings.NewReader(strings.Repeat("0123456789\n", 1000)), limit: 11000, maxLine: 10},
+		{name: "one byte over the cap", in: strings.NewReader(strings.Repeat("0123456789\n", 1000) + "x"), limit: 11000, err: errTooLarge, maxRead: 11001},
+		{name: "a line one byte too long", in: strings.NewReader("0123456789\n01234567890\n"), limit: 100, maxLine: 10, err: errLongLine},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := &countingReader{r: tc.in}
+			_, err := io.Copy(io.Discard, &cappedReader{r: c, left: tc.limit + 1, maxLine: tc.maxLine})
+			if tc.err == nil {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorIs(t, err, tc.err)
+			if tc.maxRead > 0 {
+				assert.LessOrEqual(t, c.n, tc.maxRead, "bytes read")
+			}
+		})
+	}
 }

@@ -107,7 +107,8 @@ func readCapped(path, what string, limit int64, maxLine int) ([]byte, error) {
 	buf := make([]byte, 0, min(size, limit)+1)
 	for {
 		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+			// Doubling: a pipe or device of n bytes costs about 2n in all, not 5n.
+			buf = append(make([]byte, 0, int(min(int64(max(2*cap(buf), 64<<10)), limit+1))), buf...)
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
@@ -117,7 +118,7 @@ func readCapped(path, what string, limit int64, maxLine int) ([]byte, error) {
 		case errors.Is(err, errTooLarge):
 			return nil, tooLargeError(what, path, limit)
 		case errors.Is(err, errLongLine):
-			return nil, usageErrorf("%s %s has a line longer than %d bytes: not %s", what, path, maxLine, what)
+			return nil, usageErrorf("%s %s has a line longer than %d bytes: no %s line is that long", what, path, maxLine, what)
 		case err != nil:
 			return nil, usageErrorf("cannot read %s %s: %v", what, path, specPathError(err))
 		}
