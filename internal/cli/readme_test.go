@@ -135,10 +135,10 @@ func TestShellWords(t *testing.T) {
 	}
 }
 
-// TestREADMEReusesCapacityExample: the README quotes capacity's example test verbatim, so
-// the figures it shows are the ones `go test` checks.
+// TestREADMEReusesCapacityExample: the manual's plan page quotes capacity's example test
+// verbatim, so the figures it shows are the ones `go test` checks.
 func TestREADMEReusesCapacityExample(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("docs/plan.md")
 	require.NoError(t, err)
 	example, err := os.ReadFile("capacity/example_test.go")
 	require.NoError(t, err)
