@@ -19,7 +19,7 @@ const MaxSplitsFileWarnings = 10
 // verify give.
 var SF001 = &Analyzer{
 	Code: "SF001", Severity: finding.Error,
-	Doc: "a splits file HBase refuses: a blank line, a duplicate key, a truncated escape (`\\x4`), a key over 32,767 bytes",
+	Doc: "a splits file HBase refuses: a blank line, a duplicate, a truncated escape, a key over 32,767 bytes",
 	Run: func(p *Pass) {
 		sp := p.Spec.Splits
 		var le *hbytes.LineError
@@ -34,7 +34,7 @@ var SF001 = &Analyzer{
 // SF002: keys HBase reads other than they look; up to MaxSplitsFileWarnings findings.
 var SF002 = &Analyzer{
 	Code: "SF002", Severity: finding.Warning,
-	Doc: "a splits file HBase reads other than it looks: an escape HBase takes as text (`\\xab`), non-ASCII text, keys out of order (HBase sorts them)",
+	Doc: "a splits file HBase reads other than it looks: `\\xab` read as text, non-ASCII text, keys out of order",
 	Run: func(p *Pass) {
 		sp := p.Spec.Splits
 		if sp == nil || !sp.File.Set {
