@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 )
 
@@ -389,6 +390,9 @@ func ParseSketch(line []byte) (*Sketch, error) {
 			key, err := hbytes.AppendBytesBinary(buf[:0], text)
 			if err != nil || !bytes.Equal(hbytes.AppendStringBinary(nil, key), text) {
 				return nil, bad("level %d: key %q is not toStringBinary text", h, clip(text))
+			}
+			if len(key) > hbase.MaxRowLength {
+				return nil, bad("level %d: key %q is %d bytes long: HBase row keys are at most %d bytes", h, clip(text), len(key), hbase.MaxRowLength)
 			}
 			s.push(h, key)
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 )
 
@@ -225,5 +226,29 @@ func TestReadFileDeterministic(t *testing.T) {
 			continue
 		}
 		assert.Equal(t, first, strs(cut.Keys), "GOMAXPROCS=%d", procs)
+	}
+}
+
+// TestParseSketchKeyTooLong: a sketch (written by hand or damaged) cannot carry a key over
+// HBase's row limit into a split: it is refused as it is read.
+func TestParseSketchKeyTooLong(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		err  string
+	}{
+		{name: "the longest key", n: hbase.MaxRowLength},
+		{name: "one byte more", n: hbase.MaxRowLength + 1, err: "is 32768 bytes long: HBase row keys are at most 32767 bytes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			line := sketchMagic + "\tk=200\trows=1\tweight=1\tlevels=1\t1\t" + strings.Repeat("k", tc.n) + "\tend"
+			_, err := ParseSketch([]byte(line))
+			if tc.err == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorIs(t, err, ErrSketch)
+			assert.Contains(t, err.Error(), tc.err)
+		})
 	}
 }
