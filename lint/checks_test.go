@@ -432,3 +432,21 @@ func TestRG013(t *testing.T) {
 		{name: "unset", src: fams("name: a") + "rowkey: {prefix: 'dec:2'}\nsplits: {regions: 4}\n"},
 	})
 }
+
+// TestSF002Bounded: at most MaxSplitsFileWarnings findings, then one that counts the rest
+// (kept by the reader or only counted).
+func TestSF002Bounded(t *testing.T) {
+	s, err := tablespec.Parse("s.yaml", []byte("table: t1\nfamilies: [{name: cf}]\nsplits: {file: k.txt}\n"))
+	require.NoError(t, err)
+	var ws []splits.FileWarning
+	for i := range 15 {
+		ws = append(ws, splits.FileWarning{Line: i + 1, Msg: "w"})
+	}
+	got := lint.Run(lint.Input{Spec: s, SplitsFileWarnings: ws, SplitsFileMore: 7}, lint.SF002)
+	require.Len(t, got, lint.MaxSplitsFileWarnings+1)
+	assert.Equal(t, "splits file k.txt:10: w", got[9].Message)
+	assert.Equal(t, "splits file k.txt: 12 more warnings after line 10", got[10].Message)
+
+	got = lint.Run(lint.Input{Spec: s, SplitsFileWarnings: ws[:2]}, lint.SF002)
+	require.Len(t, got, 2)
+}

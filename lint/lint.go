@@ -46,6 +46,7 @@ type Input struct {
 	// meant: SF001 and SF002 report them.
 	SplitsFileErr      error
 	SplitsFileWarnings []splits.FileWarning
+	SplitsFileMore     int // warnings past those kept (splits.File.MoreWarnings)
 	// SplitKeyErr is a split key over HBase's row limit (a *splits.KeyTooLongError: a long
 	// suffix, first or last row); Split is nil then. RK001 reports it.
 	SplitKeyErr error

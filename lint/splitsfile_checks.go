@@ -41,13 +41,14 @@ var SF002 = &Analyzer{
 			return
 		}
 		fix := "write each key in toStringBinary form (uppercase \\xNN for bytes outside printable ASCII), in unsigned byte order"
-		for i, w := range p.SplitsFileWarnings {
-			if i == MaxSplitsFileWarnings {
-				p.Report(sp.File.Pos, fix, "splits file %s: %d more warnings after line %d",
-					p.splitsFilePath(), len(p.SplitsFileWarnings)-i, p.SplitsFileWarnings[i-1].Line)
-				return
-			}
+		ws := p.SplitsFileWarnings
+		for i, w := range ws[:min(len(ws), MaxSplitsFileWarnings)] {
 			p.Report(sp.File.Pos, fix, "splits file %s:%d: %s", p.splitsFilePath(), w.Line, w.Msg)
+			if i == MaxSplitsFileWarnings-1 || i == len(ws)-1 {
+				if more := len(ws) - i - 1 + p.SplitsFileMore; more > 0 {
+					p.Report(sp.File.Pos, fix, "splits file %s: %d more warnings after line %d", p.splitsFilePath(), more, w.Line)
+				}
+			}
 		}
 	},
 }

@@ -515,6 +515,7 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 		p.Regions = len(f.Keys) + 1
 		in.SplitLines = f.Lines
 		in.SplitsFileWarnings = f.Warnings
+		in.SplitsFileMore = f.MoreWarnings
 		return
 	case regions == 0:
 		p.SplitErr = ErrNoRegions

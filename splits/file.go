@@ -37,11 +37,16 @@ func (e *DuplicateKeyError) Error() string {
 	return fmt.Sprintf("All split keys must be unique, found duplicate: %s, %s (same key as line %d)", s, s, e.First)
 }
 
+// MaxFileWarnings is the most warnings File keeps; it counts the rest.
+const MaxFileWarnings = 100
+
 // File is a SPLITS_FILE as hbase shell reads it, checked as the HBase client checks it.
 type File struct {
 	Keys     [][]byte // in unsigned byte order, as the client sorts them before creating
 	Lines    []int    // Lines[i] is the 1-based line Keys[i] is written on
 	Warnings []FileWarning
+	// MoreWarnings counts the warnings after the first MaxFileWarnings, not kept.
+	MoreWarnings int
 }
 
 // FileWarning is something in a SPLITS_FILE that HBase accepts silently but the writer
@@ -69,7 +74,8 @@ func (w FileWarning) String() string { return fmt.Sprintf("line %d: %s", w.Line,
 // order), as the client finds them after sorting. Other errors are the reader's.
 //
 // Warnings, in line order: an escape HBase reads as text (\xab), non-ASCII text (HBase
-// keeps the low 8 bits of each UTF-16 unit), keys out of order (HBase sorts them).
+// keeps the low 8 bits of each UTF-16 unit), keys out of order (HBase sorts them, so this
+// one is said once); the first MaxFileWarnings are kept, the rest counted.
 func ReadFile(r io.Reader) (*File, error) {
 	var (
 		arena []byte // the decoded keys, one after the other
@@ -77,6 +83,7 @@ func ReadFile(r io.Reader) (*File, error) {
 		lines []int  // lines[i] is key i's line
 		warns []FileWarning
 		empty int // the first blank line
+		more  int // warnings past MaxFileWarnings
 		buf   []byte
 	)
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -123,7 +130,13 @@ func ReadFile(r io.Reader) (*File, error) {
 					hbytes.Quote(string(text)), hbytes.Quote(hbytes.ToStringBinary(prev)), lines[len(lines)-1])})
 			}
 		}
-		warns = append(warns, textWarnings(n, text)...)
+		for _, w := range textWarnings(n, text) {
+			if len(warns) < MaxFileWarnings {
+				warns = append(warns, w)
+			} else {
+				more++
+			}
+		}
 		ends = append(ends, len(arena))
 		lines = append(lines, n)
 		if err == io.EOF {
@@ -133,7 +146,7 @@ func ReadFile(r io.Reader) (*File, error) {
 	if empty > 0 {
 		return nil, &hbytes.LineError{Line: int64(empty), Err: ErrEmptySplitKey}
 	}
-	f := &File{Keys: make([][]byte, len(ends)), Lines: lines, Warnings: warns}
+	f := &File{Keys: make([][]byte, len(ends)), Lines: lines, Warnings: warns, MoreWarnings: more}
 	for i, end := range ends {
 		start := 0
 		if i > 0 {

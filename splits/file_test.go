@@ -3,6 +3,7 @@ package splits
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -173,4 +174,22 @@ func TestReadFileBounded(t *testing.T) {
 	assert.Equal(t, int64(1), le.Line)
 	assert.ErrorIs(t, err, hbytes.ErrKeyTooLong)
 	assert.LessOrEqual(t, c.n, int64(MaxFileLine+64<<10), "bytes read")
+}
+
+// TestReadFileWarningsBounded: a file of 150 lowercase escapes keeps
+// MaxFileWarnings warnings and counts the rest, and warns once about its order.
+func TestReadFileWarningsBounded(t *testing.T) {
+	var b strings.Builder
+	for i := range 150 {
+		fmt.Fprintf(&b, "k%03d\\xab\n", i)
+	}
+	f, err := ReadFile(strings.NewReader(b.String()))
+	require.NoError(t, err)
+	require.Len(t, f.Warnings, MaxFileWarnings)
+	assert.Equal(t, 50, f.MoreWarnings)
+	assert.Equal(t, 100, f.Warnings[len(f.Warnings)-1].Line)
+
+	f, err = ReadFile(strings.NewReader("c\nb\na\n"))
+	require.NoError(t, err)
+	assert.Len(t, f.Warnings, 1, "out of order is said once")
 }

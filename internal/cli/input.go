@@ -162,4 +162,7 @@ func warnSplitsFile(w io.Writer, path string, f *splits.File) {
 	for _, x := range f.Warnings {
 		fmt.Fprintf(w, "presplit: warning: %s:%d: %s\n", path, x.Line, x.Msg)
 	}
+	if f.MoreWarnings > 0 {
+		fmt.Fprintf(w, "presplit: warning: %s: %d more warnings after line %d\n", path, f.MoreWarnings, f.Warnings[len(f.Warnings)-1].Line)
+	}
 }
