@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -10,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/presplit/presplit/regions"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestSpecAliasBomb: the 130 KB spec (an anchored list of 5,000 qualifiers aliased
@@ -87,8 +90,8 @@ func TestSplitKeysOverRowLimit(t *testing.T) {
 
 // TestEndlessInputs: every whole-file reader refuses /dev/zero quickly and without holding
 // it: a SPLITS_FILE (verify --splits-file, a spec's splits file) at its first line, past
-// the longest line a key can take; list_regions, get_splits and JMX at a line longer than
-// 16 MiB. On main each read 1 GiB (2.15 GB RSS, 12 s) before "larger than 1073741824 bytes".
+// the longest line a key can take; list_regions and get_splits at a line longer than
+// 16 MiB; JMX at its first byte, which no JSON starts with. On main each read 1 GiB (2.15 GB RSS, 12 s) before "larger than 1073741824 bytes".
 func TestEndlessInputs(t *testing.T) {
 	dir := t.TempDir()
 	spec := filepath.Join(dir, "zero.yaml")
@@ -111,7 +114,7 @@ func TestEndlessInputs(t *testing.T) {
 		{name: "regions --get-splits", args: []string{"regions", "--get-splits", "/dev/zero"},
 			want: "presplit: get_splits output /dev/zero has a line longer than 16777216 bytes: no get_splits output line is that long\n", maxAlloc: 80 << 20},
 		{name: "regions --jmx", args: []string{"regions", "--list-regions", "testdata/regions/special.txt", "--jmx", "/dev/zero"},
-			want: "presplit: JMX /dev/zero has a line longer than 16777216 bytes: no JMX line is that long\n", maxAlloc: 80 << 20},
+			want: "presplit: /dev/zero:1: not JSON: invalid character '\\x00' looking for beginning of value\n", maxAlloc: 4 << 20},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var before, after runtime.MemStats
@@ -208,4 +211,41 @@ func TestCappedReader(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestJMXAsStream: JMX is read as a stream of JSON tokens, so a document on one line (jq -c)
+// of any size up to the cap reads as the pretty one does, and a syntax error is worded as
+// regions.ReadJMX words it, with the same line.
+func TestJMXAsStream(t *testing.T) {
+	dir := t.TempDir()
+	pretty, err := os.ReadFile("testdata/regions/special.rs1.json")
+	require.NoError(t, err)
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(pretty, &doc))
+	// One line of 17 MiB: a bean presplit does not read, padded.
+	doc["beans"] = append(doc["beans"].([]any), map[string]any{"name": "pad", "x": strings.Repeat("p", 17<<20)})
+	oneLine, err := json.Marshal(doc)
+	require.NoError(t, err)
+	require.NotContains(t, string(oneLine), "\n")
+	compact := filepath.Join(dir, "rs1.json")
+	require.NoError(t, os.WriteFile(compact, oneLine, 0o644))
+	args := func(rs1 string) []string {
+		return []string{"regions", "--list-regions", "testdata/regions/special.txt", "--jmx", rs1, "--jmx", "testdata/regions/special.rs2.json", "--format", "json"}
+	}
+	want, _, code := runCLI(t, "", args("testdata/regions/special.rs1.json")...)
+	require.Equal(t, exitOK, code)
+	got, errOut, code := runCLI(t, "", args(compact)...)
+	assert.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, strings.ReplaceAll(want, "testdata/regions/special.rs1.json", compact), got)
+
+	bad := []byte("{\n  \"beans\" : [\n    x ]\n}\n")
+	path := filepath.Join(dir, "bad.json")
+	require.NoError(t, os.WriteFile(path, bad, 0o644))
+	_, errOut, code = runCLI(t, "", "regions", "--list-regions", "testdata/regions/special.txt", "--jmx", path)
+	assert.Equal(t, exitUsage, code)
+	_, perr := regions.ReadJMX(bad)
+	var le *regions.LineError
+	require.ErrorAs(t, perr, &le)
+	assert.Equal(t, fmt.Sprintf("presplit: %s:%d: %v\n", path, le.Line, le.Err), errOut)
+	assert.Equal(t, "presplit: "+path+":3: not JSON: invalid character 'x' looking for beginning of value\n", errOut)
 }

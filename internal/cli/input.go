@@ -7,6 +7,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -120,6 +121,41 @@ func readCapped(path, what string, limit int64, maxLine int) ([]byte, error) {
 		case errors.Is(err, errLongLine):
 			return nil, usageErrorf("%s %s has a line longer than %d bytes: no %s line is that long", what, path, maxLine, what)
 		case err != nil:
+			return nil, usageErrorf("cannot read %s %s: %v", what, path, specPathError(err))
+		}
+	}
+}
+
+// readJSONCapped reads a whole JSON file of at most limit bytes (see openCapped) through
+// a decoder of its tokens, so input that is not JSON (/dev/zero) is refused at the first
+// byte that cannot start or continue it, with its line, without reading on. What the
+// decoder accepts comes back whole, for the caller's own parse.
+func readJSONCapped(path, what string, limit int64) ([]byte, error) {
+	r, size, closeFn, err := openCapped(path, what, limit, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer closeFn()
+	var buf bytes.Buffer
+	buf.Grow(int(min(size, limit)) + 1)
+	dec := json.NewDecoder(io.TeeReader(r, &buf))
+	for {
+		_, err := dec.Token()
+		var se *json.SyntaxError
+		switch {
+		case err == nil:
+			continue
+		case errors.Is(err, errTooLarge):
+			return nil, tooLargeError(what, path, limit)
+		case errors.As(err, &se):
+			// The decoder stands on the offending byte (its Offset is not the byte's in
+			// token mode): the line is the one regions.ReadJMX would name.
+			line := bytes.Count(buf.Bytes()[:min(dec.InputOffset(), int64(buf.Len()))], []byte("\n")) + 1
+			return nil, usageErrorf("%s:%d: not JSON: %v", path, line, se)
+		case err == io.EOF, errors.Is(err, io.ErrUnexpectedEOF):
+			// All of it read: the caller's parse words what is wrong with it, if anything.
+			return buf.Bytes(), nil
+		default:
 			return nil, usageErrorf("cannot read %s %s: %v", what, path, specPathError(err))
 		}
 	}
