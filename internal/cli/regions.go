@@ -114,7 +114,9 @@ func regionsRead[T any](flag, path, what string, parse func([]byte) (T, error)) 
 	if path == "" {
 		return zero, usageErrorf("--%s must name a file, got \"\"", flag)
 	}
-	read := func(path, what string) ([]byte, error) { return readCapped(path, what, maxRegionsInput, maxRegionsLine) }
+	read := func(path, what string) ([]byte, error) {
+		return readCapped(path, what, maxRegionsInput, maxRegionsLine)
+	}
 	if flag == "jmx" {
 		// JSON may come on one line (jq -c): read as a stream of tokens instead.
 		read = func(path, what string) ([]byte, error) { return readJSONCapped(path, what, maxRegionsInput) }
