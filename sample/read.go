@@ -89,7 +89,9 @@ func Read(r io.Reader, opt ReadOptions, sink Sink) (string, error) {
 	case FormatScan:
 		n, err = readScan(s, sink)
 	case FormatSketch:
-		s.max = maxSketchLine
+		// A sketch line may be long; one that does not start as a sketch is refused as
+		// soon as its start is read, not after maxSketchLine bytes of it.
+		s.max, s.start = maxSketchLine, []byte(sketchMagic+"\t")
 		n, err = readSketches(s, sink)
 	default:
 		return format, fmt.Errorf("unknown sample format %q", format)
@@ -317,6 +319,9 @@ type lineScanner struct {
 	line int64
 	long []byte
 	max  int
+	// start, when set, is how every line longer than the reader's buffer must begin, and
+	// such a line must be printable ASCII and tabs (a sketch line is).
+	start []byte
 }
 
 var errLongLine = errors.New("line is too long")
@@ -336,6 +341,10 @@ func (s *lineScanner) next() ([]byte, error) {
 			return s.checkLong(chomp(line))
 		case errors.Is(err, bufio.ErrBufferFull):
 			s.long = append(s.long, frag...)
+			if s.start != nil && (!bytes.HasPrefix(s.long, s.start) || !printable(frag)) {
+				s.line++
+				return nil, &hbytes.LineError{Line: s.line, Err: errNotSketch}
+			}
 			if len(s.long) > s.max {
 				s.line++
 				return nil, &hbytes.LineError{Line: s.line, Err: fmt.Errorf("%w (more than %d bytes)", errLongLine, s.max)}
@@ -351,6 +360,16 @@ func (s *lineScanner) next() ([]byte, error) {
 			return nil, err
 		}
 	}
+}
+
+// printable reports whether b is printable ASCII and tabs only.
+func printable(b []byte) bool {
+	for _, c := range b {
+		if (c < 0x20 || c > 0x7E) && c != '\t' {
+			return false
+		}
+	}
+	return true
 }
 
 // checkLong refuses a line longer than max (whatever the buffer held).

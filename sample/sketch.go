@@ -347,6 +347,9 @@ func (s *Sketch) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
+// errNotSketch is a line that does not start as a sketch line does.
+var errNotSketch = fmt.Errorf("%w: a sketch line starts %s<TAB>k=..<TAB>rows=..<TAB>weight=..<TAB>levels=..", ErrSketch, sketchMagic)
+
 // ParseSketch reads one sketch line (without its newline).
 func ParseSketch(line []byte) (*Sketch, error) {
 	fields := bytes.Split(line, []byte("\t"))
@@ -354,7 +357,7 @@ func ParseSketch(line []byte) (*Sketch, error) {
 		return fmt.Errorf("%w: "+format, append([]any{ErrSketch}, args...)...)
 	}
 	if len(fields) < 6 || string(fields[0]) != sketchMagic {
-		return nil, bad("a sketch line starts %s<TAB>k=..<TAB>rows=..<TAB>weight=..<TAB>levels=..", sketchMagic)
+		return nil, errNotSketch
 	}
 	var head [4]uint64
 	for i, name := range []string{"k", "rows", "weight", "levels"} {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"math/rand/v2"
 	"os"
@@ -249,6 +250,36 @@ func TestParseSketchKeyTooLong(t *testing.T) {
 			}
 			require.ErrorIs(t, err, ErrSketch)
 			assert.Contains(t, err.Error(), tc.err)
+		})
+	}
+}
+
+type zeroReader struct{ n int64 }
+
+func (z *zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	z.n += int64(len(p))
+	return len(p), nil
+}
+
+// TestReadSketchEndless: a sketch stream that is not one (/dev/zero, or a sketch's start
+// followed by zeros) is refused after the reader's first buffer, not after the 1 GiB a
+// sketch line may take.
+func TestReadSketchEndless(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		r    func(z *zeroReader) io.Reader
+	}{
+		{name: "zeros", r: func(z *zeroReader) io.Reader { return z }},
+		{name: "a sketch's start, then zeros", r: func(z *zeroReader) io.Reader {
+			return io.MultiReader(strings.NewReader(sketchMagic+"\tk=200\trows="), z)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			z := &zeroReader{}
+			_, err := Read(tc.r(z), ReadOptions{Format: FormatSketch}, NewCollector(Options{Holdout: -1}))
+			require.ErrorIs(t, err, ErrSketch)
+			assert.LessOrEqual(t, z.n, int64(4<<20), "bytes read")
 		})
 	}
 }
