@@ -13,6 +13,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/presplit/presplit/distribution"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -106,8 +107,8 @@ func WriteReport(w io.Writer, d Doc) error {
 	if table == "" {
 		table = "(not named by the input)"
 	}
-	fmt.Fprintf(tw, "table\t%s\n", table)
-	fmt.Fprintf(tw, "inputs\t%s\n", strings.Join(d.Inputs, ", "))
+	fmt.Fprintf(tw, "table\t%s\n", quote.Terminal(table))
+	fmt.Fprintf(tw, "inputs\t%s\n", quote.Terminal(strings.Join(d.Inputs, ", ")))
 	fmt.Fprintf(tw, "regions\t%s\n", humanize.Comma(int64(len(l.Regions))))
 	if l.Skipped > 0 {
 		fmt.Fprintf(tw, "replica rows skipped\t%d\n", l.Skipped)
@@ -200,7 +201,7 @@ func WriteReport(w io.Writer, d Doc) error {
 			if name == "" {
 				name = "(unknown)"
 			}
-			fmt.Fprintf(tw, "  %s\t%d\n", name, per[s])
+			fmt.Fprintf(tw, "  %s\t%d\n", quote.Terminal(name), per[s])
 		}
 		tw.Flush()
 	}
@@ -293,8 +294,10 @@ func WriteShell(w io.Writer, d Doc) error {
 	l, p := d.Layout, d.Plan
 	var b strings.Builder
 	table := l.Table
-	fmt.Fprintf(&b, "# presplit regions: merges and splits for table %s\n", rubySingle(table))
-	fmt.Fprintf(&b, "# inputs: %s\n", strings.Join(d.Inputs, ", "))
+	// File names and the table are user values: in a comment they are quote.RubyComment
+	// text, so a line break in a name cannot end the comment.
+	fmt.Fprintf(&b, "# presplit regions: merges and splits for table %s\n", quote.RubyComment(rubySingle(table)))
+	fmt.Fprintf(&b, "# inputs: %s\n", quote.RubyComment(strings.Join(d.Inputs, ", ")))
 	fmt.Fprintf(&b, "# target region size %s (%d bytes): merge up to %s (0.9 x), split above %s (2 x)\n",
 		size(p.Options.RegionSize), p.Options.RegionSize, size(p.Upper), size(p.SplitAbove))
 	if d.Prefix != nil {
