@@ -419,6 +419,17 @@ func (d Doc) Rows() []Row {
 // WriteCSV writes one record per region: region, start_key, end_key, encoded, server,
 // size_bytes, requests, action, statement, split_key. Unknown values are empty.
 func WriteCSV(w io.Writer, d Doc) error {
+	// The names come from the input files: each is a CSV cell through quote.CSVCell, which
+	// refuses a control byte (a server name with ESC or a line break) before anything is
+	// written.
+	rows := d.Rows()
+	for _, r := range rows {
+		for _, v := range []struct{ what, s string }{{"encoded name", r.Encoded}, {"server", r.Server}} {
+			if _, err := quote.CSVCell(v.s); err != nil {
+				return &FormatError{Format: "csv", Reason: fmt.Sprintf("region %d: %s %v", r.Region, v.what, err)}
+			}
+		}
+	}
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"region", "start_key", "end_key", "encoded", "server", "size_bytes", "requests", "action", "statement", "split_key"})
 	opt := func(v *int64) string {
@@ -427,7 +438,7 @@ func WriteCSV(w io.Writer, d Doc) error {
 		}
 		return strconv.FormatInt(*v, 10)
 	}
-	for _, r := range d.Rows() {
+	for _, r := range rows {
 		st := ""
 		if r.Statement > 0 {
 			st = strconv.Itoa(r.Statement)
