@@ -958,3 +958,68 @@ func TestHostileRegionsInputs(t *testing.T) {
 	}))
 	t.Logf("%d cases: %v accepted", n, accepted)
 }
+
+// TestHostileReproductions pins the three reports of issue 21 that the matrix generalises,
+// with their exact outcome.
+func TestHostileReproductions(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "spec.yaml")
+	require.NoError(t, os.WriteFile(spec, []byte("table: t1\nfamilies: [{name: cf, versions: 1}]\nrowkey:\n  algo: HexStringSplit\n"+
+		"  delimiter: \"|\\nPRESPLIT_ALTER\\ntouch /tmp/pwned\\ncat <<'PRESPLIT_ALTER'\\n\"\n  parts: [{name: user_id, kind: id, width: 10}]\nsplits: {regions: 4}\n"), 0o644))
+	refused := spec + `:5:14: rowkey delimiter "|\nPRESPLIT_ALTER\ntouch /tmp/pwned\ncat <<'PRESPLIT_ALTER'\n": a delimiter must be printable: no control bytes (0x00-0x1F, 0x7F)`
+
+	qualSpec := filepath.Join(dir, "q.yaml")
+	require.NoError(t, os.WriteFile(qualSpec, []byte("table: t1\nfamilies:\n  - {name: cf, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW, "+
+		"qualifiers: [\"a\\n"+qualSpec+":1: error CF001: forged\\e[2J\"]}\nsplits: {regions: 4, algo: HexStringSplit}\n"), 0o644))
+
+	lr := filepath.Join(dir, "r\nsystem('touch pwned') #.txt")
+	data, err := os.ReadFile(filepath.Join(regionsDir, "worked.txt"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(lr, data, 0o644))
+
+	tests := []struct {
+		name    string
+		args    []string
+		code    int
+		stderr  string // the whole stderr, when set
+		outLine string // a line stdout must hold, when set
+	}{
+		{name: "regionsplitter here-document", args: []string{"splits", "-f", spec, "--split-policy", "delimited", "--format", "regionsplitter"},
+			code: 2, stderr: "presplit: " + quoteTerminal(refused) + "\n"},
+		{name: "lint of that spec", args: []string{"lint", spec}, code: 2, stderr: "presplit: " + quoteTerminal(refused) + "\n"},
+		{name: "delimiter flag", args: []string{"splits", "--sample", spec, "--regions", "2", "--delimiter", "\x7f"}, code: 2,
+			stderr: `presplit: --delimiter: a delimiter must be printable: no control bytes (0x00-0x1F, 0x7F) (write a key's byte as \xNN), got "\x7f"` + "\n"},
+		{name: "suffix as the delimiter", args: []string{"splits", "--prefix", "hex:1", "--regions", "4", "--suffix", "\x1a|", "--split-policy", "delimited"}, code: 2,
+			stderr: "presplit: --split-policy delimited: delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)\n"},
+		{name: "regions inputs comment", args: []string{"regions", "--list-regions", lr, "--format", "shell"}, code: 0,
+			outLine: `# inputs: list_regions ` + quoteTerminal(lr) + ` (100 regions)`},
+		{name: "lint forged line", args: []string{"lint", qualSpec}, code: 0,
+			outLine: qualSpec + `:3: warning QL001: qualifier a\x0A` + qualSpec + `:1: error CF001: forged\x1B[2J of family cf is ` +
+				fmt.Sprint(len("a\n"+qualSpec+":1: error CF001: forged\x1b[2J")) + ` bytes: it is stored in every cell (fix: use a short qualifier (1-4 bytes) and keep the long name in the application)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tt.args...)
+			require.Equal(t, tt.code, code, errOut)
+			if tt.stderr != "" {
+				require.Equal(t, tt.stderr, errOut)
+				require.Empty(t, out)
+			}
+			if tt.outLine != "" {
+				require.Contains(t, strings.Split(out, "\n"), tt.outLine, out)
+			}
+		})
+	}
+}
+
+func quoteTerminal(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7F {
+			fmt.Fprintf(&b, `\x%02X`, c)
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}

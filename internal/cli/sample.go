@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
@@ -247,7 +248,7 @@ func runSample(c *cli.Context) error {
 		return err
 	}
 	for _, n := range notes {
-		fmt.Fprintf(c.App.ErrWriter, "presplit: %s\n", n)
+		fmt.Fprintf(c.App.ErrWriter, "presplit: %s\n", quote.Terminal(n))
 	}
 	return nil
 }
