@@ -301,6 +301,8 @@ func TestHostileInputMatrix(t *testing.T) {
 		out, errOut, code := runCLI(t, "", args...)
 		if code != 0 {
 			checkRefusal(t, name, out, errOut, code)
+			_, err := os.Lstat(file) // a name with NUL is not a path at all: an error too
+			require.Error(t, err, "%s: refused but wrote %s", name, file)
 			continue
 		}
 		checkTerminal(t, name+" stderr", errOut)
