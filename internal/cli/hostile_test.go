@@ -547,31 +547,40 @@ func unhexed(t *testing.T, v any) any {
 	return v
 }
 
-// runRubyHarness loads each script with the recording stand-ins, in dir.
+// runRubyHarness loads each script with the recording stand-ins, in dir, under ruby and
+// under jruby (hbase shell is JRuby); both must record the same calls.
 func runRubyHarness(t *testing.T, dir string, scripts []string) map[string]rubyResult {
 	t.Helper()
-	ruby, err := exec.LookPath("ruby")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("ruby is not installed but CI is set: the hostile-input matrix must run the scripts through Ruby")
-		}
-		t.Skip("ruby is not installed: skipping the hostile-input matrix's Ruby half (CI runs it)")
-	}
 	harness, err := filepath.Abs(filepath.Join("testdata", "hostile", "harness.rb"))
 	require.NoError(t, err)
-	cmd := exec.Command(ruby, append([]string{harness}, scripts...)...)
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	require.NoError(t, err, "ruby: %s", stderr.String())
-	var results []rubyResult
-	require.NoError(t, json.Unmarshal(out, &results))
-	m := map[string]rubyResult{}
-	for _, r := range results {
-		m[r.File] = r
+	var results [2]map[string]rubyResult
+	for i, interp := range []string{"ruby", "jruby"} {
+		path, err := exec.LookPath(interp)
+		if err != nil {
+			if os.Getenv("CI") != "" {
+				t.Fatalf("%s is not installed but CI is set: the hostile-input matrix must run the scripts through it", interp)
+			}
+			t.Skipf("%s is not installed: skipping the hostile-input matrix's Ruby half (CI runs it)", interp)
+		}
+		cmd := exec.Command(path, append([]string{harness}, scripts...)...)
+		cmd.Dir = dir
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		require.NoError(t, err, "%s: %s", interp, stderr.String())
+		var list []rubyResult
+		require.NoError(t, json.Unmarshal(out, &list), "%s", interp)
+		results[i] = map[string]rubyResult{}
+		for _, r := range list {
+			results[i][r.File] = r
+		}
 	}
-	return m
+	for _, file := range scripts {
+		r, j := results[0][file], results[1][file]
+		require.Equal(t, r.Calls, j.Calls, "%s: ruby and jruby record different calls", file)
+		require.Equal(t, r.Error == "", j.Error == "", "%s: ruby error %q, jruby error %q", file, r.Error, j.Error)
+	}
+	return results[0]
 }
 
 // rubyView is what hbase shell's create and alter were given: the table, family names,
