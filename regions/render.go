@@ -344,19 +344,7 @@ func rubySingle(s string) string {
 // RubyBytes writes key as a double-quoted Ruby string whose bytes are exactly key:
 // printable ASCII as itself except ", \ and # (which start escapes or interpolation), every
 // other byte as \xNN.
-func RubyBytes(key []byte) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range key {
-		if c >= 0x20 && c <= 0x7E && c != '"' && c != '\\' && c != '#' {
-			b.WriteByte(c)
-			continue
-		}
-		fmt.Fprintf(&b, `\x%02X`, c)
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func RubyBytes(key []byte) string { return quote.RubyDouble(key) }
 
 // Row is one region in csv and json.
 type Row struct {
