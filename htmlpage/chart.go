@@ -165,6 +165,7 @@ type Chart struct {
 	Extra  []string  // more table columns, filled by Mark.Extra
 	Ticks  []float64 // Strip: fractions of the bar (0..1) where a bucket of the prefix starts, drawn behind it
 	Labels bool      // Columns: write each mark's Label under it (few, categorical marks)
+	Binary bool      // Columns: the y steps are whole numbers of a power of 1024 (bytes: 4 GiB, not 4.3 GB)
 	Note   string    // a sentence under the chart
 }
 
@@ -304,6 +305,13 @@ func (c *Chart) drawColumns(width int) svg {
 		top = 1
 	}
 	step := niceStep(top / 4)
+	if c.Binary {
+		u := 1.0
+		for u*1024 <= top/4 {
+			u *= 1024
+		}
+		step = niceStep(top/4/u) * u
+	}
 	top = math.Max(top, step) // the scale ends at a whole step or the top, whichever is higher
 	y := func(v float64) float64 { return plotTop + plotHeight - v/top*plotHeight }
 	plotW := plotRight - plotLeft
