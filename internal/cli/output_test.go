@@ -182,7 +182,7 @@ func renderFixtures() []renderFixture {
 var renderFalse, renderTrue = false, true
 
 // renderFormats are the formats with golden files: every format but report (the lead's).
-var renderFormats = []string{"shell", "lines", "splits-file", "regionsplitter", "csv", "capacity-csv", "json", "java"}
+var renderFormats = []string{"shell", "lines", "splits-file", "regionsplitter", "csv", "capacity-csv", "json", "java", "html"}
 
 // renderRun drives tableFromFlags and writeOutput through a small app built like newApp,
 // with doc as what plan or splits would have computed, and maps errors to exit codes as run
@@ -255,6 +255,8 @@ func renderExt(format string) string {
 		return "." + format
 	case "capacity-csv":
 		return ".capacity.csv"
+	case "html":
+		return ".html"
 	}
 	panic(format)
 }

@@ -34,12 +34,12 @@ var regionsCases = []struct {
 
 func TestRegionsGolden(t *testing.T) {
 	for _, tc := range regionsCases {
-		for _, format := range []string{"report", "shell", "csv", "json"} {
+		for _, format := range []string{"report", "shell", "csv", "json", "html"} {
 			t.Run(tc.name+"/"+format, func(t *testing.T) {
 				out, errOut, code := runCLI(t, "", append([]string{"regions", "-F", format}, tc.args...)...)
 				require.Equal(t, 0, code, errOut)
 				assert.Empty(t, errOut)
-				ext := map[string]string{"report": "txt", "shell": "hbase", "csv": "csv", "json": "json"}[format]
+				ext := map[string]string{"report": "txt", "shell": "hbase", "csv": "csv", "json": "json", "html": "html"}[format]
 				golden.Check(t, filepath.Join(regionsDir, "golden", tc.name+"."+ext), []byte(out))
 			})
 		}

@@ -31,6 +31,7 @@ func TestVerifyOutput(t *testing.T) {
 		{name: "table", args: []string{"--splits-file", splits, "--keys", keys}, golden: "table.txt"},
 		{name: "csv", args: []string{"--splits-file", splits, "--keys", keys, "--format", "csv"}, golden: "table.csv"},
 		{name: "json", args: []string{"--splits-file", splits, "--keys", keys, "--format", "json"}, golden: "table.json"},
+		{name: "html", args: []string{"--splits-file", splits, "--keys", keys, "--format", "html", "--max-skew", "10"}, golden: "table.html"},
 		{name: "stdin dash", stdin: "1\n2\n9\n", args: []string{"--splits-file", splits, "--keys", "-"}, golden: "stdin.txt"},
 		{name: "stdin by default", stdin: "1\n2\n9\n", args: []string{"--splits-file", splits}, golden: "stdin.txt"},
 		{name: "split from flags", args: []string{"--prefix", "hex:1", "--regions", "4", "--keys", keys}, golden: "prefix.txt"},
@@ -208,6 +209,10 @@ func TestSimulate(t *testing.T) {
 	out, errOut, code = runCLI(t, "", "simulate", "--ids", "random", "--count", "1000", "--scheme", "hash:1", "--scheme", "salt:4", "--format", "csv")
 	require.Equal(t, 0, code, errOut)
 	golden.Check(t, filepath.Join(verifyDir, "simulate.csv"), []byte(out))
+
+	out, errOut, code = runCLI(t, "", "simulate", "--ids", "random", "--count", "1000", "--scheme", "hash:1", "--scheme", "salt:4", "--format", "html")
+	require.Equal(t, 0, code, errOut)
+	golden.Check(t, filepath.Join(verifyDir, "simulate.html"), []byte(out))
 }
 
 func TestKeysPipeIntoVerify(t *testing.T) {
