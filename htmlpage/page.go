@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"html/template"
 	"io"
+	"strconv"
 )
 
 // Page is one HTML document.
@@ -55,12 +56,24 @@ type Table struct {
 	Rows    [][]string
 }
 
-// Code is a block of text to copy, kept byte for byte: a click selects all of it.
+// Code is a block of text to copy, kept byte for byte: a click selects all of it. A text
+// longer than MaxCode is left out and Instead says where to get it.
 type Code struct {
 	ID      string
 	Caption string
 	Text    string
+	Instead string // shown in place of a text over MaxCode: "write it with --format shell"
 }
+
+// MaxCode is the longest text a Code block carries (1 MiB): a script of a million
+// statements belongs in a file of its own, not in a page meant to be read.
+const MaxCode = 1 << 20
+
+// Fits reports whether the block carries its text.
+func (c *Code) Fits() bool { return len(c.Text) <= MaxCode }
+
+// Size is the text's length in words: "34.2 MiB".
+func (c *Code) Size() string { return strconv.FormatFloat(float64(len(c.Text))/(1<<20), 'f', 1, 64) + " MiB" }
 
 type chartView struct {
 	*Chart
@@ -167,11 +180,15 @@ const pageTemplate = `<!DOCTYPE html>
 </table>
 {{- end}}
 {{- with .Code}}
+{{- if .Fits}}
 <figure class="code">
 <figcaption>{{.Caption}} <span class="hint">(a click selects the whole block)</span></figcaption>
 <pre id="{{.ID}}" class="copy">
 {{.Text}}</pre>
 </figure>
+{{- else}}
+<p class="toolong" id="{{.ID}}-left-out">The {{.Caption}} text is {{.Size}}, more than a page carries: {{.Instead}}</p>
+{{- end}}
 {{- end}}
 </section>
 {{- end}}

@@ -58,20 +58,30 @@ func WriteHTML(w io.Writer, d Doc) error {
 	if p != nil && len(p.Notes) > 0 {
 		pg.Sections = append(pg.Sections, htmlpage.Section{ID: "notes", Heading: "Notes", Text: p.Notes})
 	}
-	if shellReady(d) == "" {
+	switch {
+	case shellReady(d) != "":
+		pg.Sections = append(pg.Sections, htmlpage.Section{ID: "script", Heading: "Script",
+			Text: []string{"No script: " + shellReady(d) + "."}})
+	case (len(p.Merges)+len(p.Splits))*minStatement > htmlpage.MaxCode:
+		// Longer than a page carries whatever the names: not worth writing to find out.
+		pg.Sections = append(pg.Sections, htmlpage.Section{ID: "script", Heading: "Script",
+			Text: []string{fmt.Sprintf("The script's %s statements are more than a page carries: write it with --format shell.",
+				humanize.Comma(int64(len(p.Merges)+len(p.Splits))))}})
+	default:
 		var script strings.Builder
 		if err := WriteShell(&script, d); err != nil {
 			return err
 		}
 		pg.Sections = append(pg.Sections, htmlpage.Section{ID: "script", Heading: "Script",
 			Text: []string{"What --format shell writes, byte for byte: review it, then run it with hbase shell -n FILE."},
-			Code: &htmlpage.Code{ID: "shell", Caption: "hbase shell", Text: script.String()}})
-	} else {
-		pg.Sections = append(pg.Sections, htmlpage.Section{ID: "script", Heading: "Script",
-			Text: []string{"No script: " + shellReady(d) + "."}})
+			Code: &htmlpage.Code{ID: "shell", Caption: "hbase shell", Text: script.String(), Instead: "write it with --format shell."}})
 	}
 	return htmlpage.Write(w, pg)
 }
+
+// minStatement is the fewest bytes a statement of the script takes: split 'ENCODED' is
+// 40 characters and a newline.
+const minStatement = 41
 
 func htmlLayoutFacts(d Doc) htmlpage.Section {
 	l, p := d.Layout, d.Plan

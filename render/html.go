@@ -20,12 +20,22 @@ func HTML(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
+	// A statement of this many keys is longer than a page carries whatever they are: not
+	// worth writing to find out.
 	var shell strings.Builder
-	if err := Shell(&shell, d); err != nil {
-		return err
+	if d.Split.Keys.Len()*minShellKey <= htmlpage.MaxCode {
+		if err := Shell(&shell, d); err != nil {
+			return err
+		}
 	}
 	return htmlpage.Write(w, htmlPage(d, shell.String()))
 }
+
+// minShellKey is the fewest bytes a split key takes in the statement: 'k', and a space.
+const minShellKey = 5
+
+// htmlTooLong is what the page says in place of a statement longer than it carries.
+const htmlTooLong = "write it with --format shell, or the keys with --format splits-file -o FILE and its SPLITS_FILE statement."
 
 func htmlPage(d Doc, shell string) htmlpage.Page {
 	s := d.Split
@@ -50,9 +60,14 @@ func htmlPage(d Doc, shell string) htmlpage.Page {
 	if len(d.Notes) > 0 {
 		p.Sections = append(p.Sections, htmlpage.Section{ID: "notes", Heading: "Notes", Text: d.Notes})
 	}
+	if shell == "" {
+		p.Sections = append(p.Sections, htmlpage.Section{ID: "create", Heading: "Create statement",
+			Text: []string{fmt.Sprintf("A statement of %s split keys is more than a page carries: %s", countText(float64(s.Keys.Len())), htmlTooLong)}})
+		return p
+	}
 	p.Sections = append(p.Sections, htmlpage.Section{ID: "create", Heading: "Create statement",
 		Text: []string{"What --format shell writes, byte for byte: paste it into hbase shell, or save it and run hbase shell -n FILE."},
-		Code: &htmlpage.Code{ID: "shell", Caption: "hbase shell", Text: shell}})
+		Code: &htmlpage.Code{ID: "shell", Caption: "hbase shell", Text: shell, Instead: htmlTooLong}})
 	return p
 }
 

@@ -240,7 +240,7 @@ func TestRegionsErrors(t *testing.T) {
 		{"stripped keys out of order", []string{"--list-regions", regionsDir + "special.subset.txt"}, "list_regions strips its keys; give --get-splits"},
 		{"prefix without width", []string{"--list-regions", regionsDir + "worked.txt", "--prefix", "hex"}, "presplit: --prefix hex: needs a width (hex:2)"},
 		{"meta", []string{"--get-splits", regionsDir + "special.splits.txt", "--table", "hbase:meta"}, "hbase:meta is never merged or split"},
-		{"bad format", []string{"--list-regions", regionsDir + "worked.txt", "-F", "yaml"}, `presplit: --format must be one of report, shell, csv, json, got "yaml"`},
+		{"bad format", []string{"--list-regions", regionsDir + "worked.txt", "-F", "yaml"}, `presplit: --format must be one of report, shell, csv, json, html, got "yaml"`},
 		{"small region size", []string{"--list-regions", regionsDir + "worked.txt", "--region-size", "1m"}, "presplit: --region-size 1m: too small (at least 2MiB)"},
 		{"missing file", []string{"--list-regions", regionsDir + "nope.txt"}, "presplit: cannot read list_regions output testdata/regions/nope.txt: no such file or directory"},
 	} {

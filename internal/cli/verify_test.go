@@ -88,7 +88,7 @@ func TestVerifyErrors(t *testing.T) {
 		{name: "non-ASCII key", stdin: "caf\xC3\xA9\n", args: []string{"--splits-file", splits}, code: 2,
 			stderr: `presplit: stdin:1: non-ASCII byte 0xC3 at column 4: toStringBinary text is ASCII (the byte is written \xC3); use --raw for raw byte lines`},
 		{name: "bad format", args: []string{"--splits-file", splits, "--format", "xml"}, code: 2,
-			stderr: `presplit: --format must be one of table, csv, json, got "xml"`},
+			stderr: `presplit: --format must be one of table, csv, json, html, got "xml"`},
 		{name: "bad max skew", args: []string{"--splits-file", splits, "--max-skew", "0.5"}, code: 2,
 			stderr: `presplit: --max-skew must be a number of at least 1 (skew is largest region / mean), got "0.5"`},
 		{name: "max skew not a number", args: []string{"--splits-file", splits, "--max-skew", "lots"}, code: 2,
