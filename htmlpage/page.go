@@ -73,7 +73,9 @@ const MaxCode = 1 << 20
 func (c *Code) Fits() bool { return len(c.Text) <= MaxCode }
 
 // Size is the text's length in words: "34.2 MiB".
-func (c *Code) Size() string { return strconv.FormatFloat(float64(len(c.Text))/(1<<20), 'f', 1, 64) + " MiB" }
+func (c *Code) Size() string {
+	return strconv.FormatFloat(float64(len(c.Text))/(1<<20), 'f', 1, 64) + " MiB"
+}
 
 type chartView struct {
 	*Chart
