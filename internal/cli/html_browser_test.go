@@ -550,3 +550,59 @@ func TestHTMLRegionsInBrowser(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, shell, text(byID(bp.dom, "shell")), "the script block is --format shell, byte for byte")
 }
+
+// The HTML goldens of the render fixtures agree with the fixtures' other goldens, read by
+// an HTML5 parser (the algorithm browsers use): one mark and one table row per region, the
+// start keys and prefixes owned of the json golden, the create block the shell golden's
+// bytes. (The browser tests above load pages of the same renderer in chromium.)
+func TestHTMLGoldensAgree(t *testing.T) {
+	for _, fx := range renderFixtures() {
+		t.Run(fx.name, func(t *testing.T) {
+			page, err := os.ReadFile(filepath.Join("testdata", "render", fx.name+".html"))
+			require.NoError(t, err)
+			dom, err := html.Parse(bytes.NewReader(page))
+			require.NoError(t, err)
+			shell, err := os.ReadFile(filepath.Join("testdata", "render", fx.name+".hbase"))
+			require.NoError(t, err)
+			var doc struct {
+				Split struct {
+					Regions int       `json:"regions"`
+					Keys    []string  `json:"keys"`
+					Owned   []float64 `json:"owned"`
+				} `json:"split"`
+				Findings []struct{ Severity string } `json:"findings"`
+			}
+			js, err := os.ReadFile(filepath.Join("testdata", "render", fx.name+".json"))
+			require.NoError(t, err)
+			require.NoError(t, json.Unmarshal(js, &doc))
+			assert.Equal(t, string(shell), text(byID(dom, "shell")), "the create block")
+			findings := findAll(dom, func(n *html.Node) bool { return n.Data == "li" && hasClass(n, "finding") })
+			require.Len(t, findings, len(doc.Findings))
+			for i, f := range doc.Findings {
+				assert.True(t, hasClass(findings[i], "sev-"+f.Severity))
+			}
+			svg := findAll(dom, func(n *html.Node) bool { v, _ := attr(n, "data-chart"); return v == "keyspace" })
+			if len(doc.Split.Owned) == 0 {
+				assert.Empty(t, svg, "no key space bar without shares")
+				return
+			}
+			require.Len(t, svg, 1)
+			marks := findAll(svg[0], func(n *html.Node) bool { return n.Data == "rect" && hasClass(n, "mark") })
+			require.Len(t, marks, doc.Split.Regions)
+			table := findAll(dom, func(n *html.Node) bool { v, _ := attr(n, "data-table"); return v == "keyspace" })
+			require.Len(t, table, 1)
+			rows := findAll(table[0], func(n *html.Node) bool { _, ok := attr(n, "data-first"); return n.Data == "tr" && ok })
+			c := pageChart{marks: marks, rows: rows}
+			assert.Equal(t, doc.Split.Owned, c.sums(t))
+			for i, r := range rows {
+				want := ""
+				if i > 0 {
+					want = doc.Split.Keys[i-1]
+				}
+				key := findAll(r, func(n *html.Node) bool { return hasClass(n, "key") })
+				require.Len(t, key, 1)
+				assert.Equal(t, want, text(key[0]), "region %d's start key", i+1)
+			}
+		})
+	}
+}
