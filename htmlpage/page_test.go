@@ -155,3 +155,48 @@ func TestShareScale(t *testing.T) {
 	assert.Equal(t, 12.0, one.YMax)
 	assert.Equal(t, 12.0, two.YMax)
 }
+
+// Any value reads back as itself from a table cell (invalid UTF-8 and NUL as U+FFFD, line
+// ends as HTML normalises them) and makes no element.
+func FuzzWriteText(f *testing.F) {
+	for _, s := range []string{"", "a<b>", "&amp;", "\x00\xff", "</td></tr></table><script>x</script>", "'\"", "\r\n\r", "<!--", "]]>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var b bytes.Buffer
+		p := Page{Title: s, Sections: []Section{{Heading: s, Tables: []*Table{{Head: []string{"h"}, Rows: [][]string{{s}}}}}}}
+		if err := Write(&b, p); err != nil {
+			t.Fatal(err)
+		}
+		doc, err := html.Parse(&b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := strings.ToValidUTF8(s, "\uFFFD")
+		want = strings.ReplaceAll(want, "\x00", "\uFFFD")
+		want = strings.ReplaceAll(strings.ReplaceAll(want, "\r\n", "\n"), "\r", "\n")
+		var cells []string
+		var walk func(*html.Node)
+		walk = func(n *html.Node) {
+			if n.Type == html.ElementNode {
+				if n.Data == "td" {
+					var t strings.Builder
+					for c := n.FirstChild; c != nil; c = c.NextSibling {
+						if c.Type != html.TextNode {
+							cells = append(cells, "<element>")
+						}
+						t.WriteString(c.Data)
+					}
+					cells = append(cells, t.String())
+				}
+			}
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+		walk(doc)
+		if len(cells) != 1 || cells[0] != want {
+			t.Fatalf("cell of %q reads %q, want %q", s, cells, want)
+		}
+	})
+}
