@@ -162,11 +162,14 @@ type Chart struct {
 	YMax   float64 // the top of the y scale; 0: the largest mark
 	Lines  []Line
 	Legend []Class
-	Extra  []string  // more table columns, filled by Mark.Extra
-	Ticks  []float64 // Strip: fractions of the bar (0..1) where a bucket of the prefix starts, drawn behind it
-	Labels bool      // Columns: write each mark's Label under it (few, categorical marks)
-	Binary bool      // Columns: the y steps are whole numbers of a power of 1024 (bytes: 4 GiB, not 4.3 GB)
-	Note   string    // a sentence under the chart
+	// ClassColumn, when set, heads a table column of each mark's class (a bucket's count of
+	// each): "action". The class names are then words a reader knows.
+	ClassColumn string
+	Extra       []string  // more table columns, filled by Mark.Extra
+	Ticks       []float64 // Strip: fractions of the bar (0..1) where a bucket of the prefix starts, drawn behind it
+	Labels      bool      // Columns: write each mark's Label under it (few, categorical marks)
+	Binary      bool      // Columns: the y steps are whole numbers of a power of 1024 (bytes: 4 GiB, not 4.3 GB)
+	Note        string    // a sentence under the chart
 }
 
 // NewChart aggregates s into a chart's marks.
@@ -449,10 +452,8 @@ func (c *Chart) table() (head []string, rows []row) {
 	} else {
 		head = append(head, c.Value)
 	}
-	if c.Bucketed() && len(c.Legend) > 0 {
-		head = append(head, "classes")
-	} else if len(c.Legend) > 0 {
-		head = append(head, "class")
+	if c.ClassColumn != "" {
+		head = append(head, c.ClassColumn)
 	}
 	head = append(head, c.Extra...)
 	rows = make([]row, len(c.Marks))
@@ -463,7 +464,7 @@ func (c *Chart) table() (head []string, rows []row) {
 		} else {
 			r.Cells = []string{c.format(m.Value)}
 		}
-		if len(c.Legend) > 0 {
+		if c.ClassColumn != "" {
 			if m.Classes != "" {
 				r.Cells = append(r.Cells, m.Classes)
 			} else {

@@ -198,7 +198,7 @@ func htmlSizes(d Doc, rows []Row) htmlpage.Section {
 		now.Title, now.Value, now.YLabel = "Now: regions in key order (sizes unknown)", "regions", "regions"
 		now.Format = nil
 	}
-	now.Legend = actionClasses
+	now.Legend, now.ClassColumn = actionClasses, "action"
 	now.Extra = []string{"encoded name", "server"}
 	for i := range now.Marks {
 		m := &now.Marks[i]
@@ -224,6 +224,7 @@ func htmlSizes(d Doc, rows []Row) htmlpage.Section {
 	next.Value, next.XLabel, next.YLabel = "size (bytes)", "regions in key order", "bytes"
 	next.Format, next.Binary = sizeText, true
 	next.Lines = now.Lines
+	next.ClassColumn = "from"
 	next.Legend = []htmlpage.Class{{Name: "merge", Label: "made by a merge"}, {Name: "split", Label: "half of a split (estimated)"},
 		{Name: "merge-later", Label: "to merge in a later round"}, {Name: "keep", Label: "kept"}}
 	htmlpage.ShareScale(now, next)
