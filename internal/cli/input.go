@@ -15,6 +15,7 @@ import (
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -196,9 +197,9 @@ func splitsFileError(path string, err error, target hbase.Version) error {
 // warnSplitsFile writes the SPLITS_FILE's warnings on w, one line each.
 func warnSplitsFile(w io.Writer, path string, f *splits.File) {
 	for _, x := range f.Warnings {
-		fmt.Fprintf(w, "presplit: warning: %s:%d: %s\n", path, x.Line, x.Msg)
+		fmt.Fprintf(w, "presplit: warning: %s:%d: %s\n", quote.Terminal(path), x.Line, quote.Terminal(x.Msg))
 	}
 	if f.MoreWarnings > 0 {
-		fmt.Fprintf(w, "presplit: warning: %s: %d more warnings after line %d\n", path, f.MoreWarnings, f.Warnings[len(f.Warnings)-1].Line)
+		fmt.Fprintf(w, "presplit: warning: %s: %d more warnings after line %d\n", quote.Terminal(path), f.MoreWarnings, f.Warnings[len(f.Warnings)-1].Line)
 	}
 }

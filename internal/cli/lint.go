@@ -15,6 +15,7 @@ import (
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -123,7 +124,7 @@ func runLint(c *cli.Context) error {
 			out.WriteString(r.Format(path) + "\n")
 		}
 		if len(reports) == 0 {
-			fmt.Fprintf(&out, "%s: no findings (%d checks)\n", path, len(lint.Analyzers))
+			fmt.Fprintf(&out, "%s: no findings (%d checks)\n", quote.Terminal(path), len(lint.Analyzers))
 		}
 	}
 	if _, err := c.App.Writer.Write(out.Bytes()); err != nil {
