@@ -108,9 +108,8 @@ func ReadFile(r io.Reader) (*File, error) {
 		text = chomp(text)
 		start := len(arena)
 		arena, err = hbytes.AppendBytesBinary(double(arena, len(text)), text)
-		var te *hbytes.TruncatedEscapeError
-		if errors.As(err, &te) {
-			return nil, &hbytes.LineError{Line: int64(n), Err: te}
+		if err != nil { // a *hbytes.TruncatedEscapeError, HBase's one reason to throw
+			return nil, &hbytes.LineError{Line: int64(n), Err: err}
 		}
 		if l := len(arena) - start; l > hbase.MaxRowLength {
 			return nil, &hbytes.LineError{Line: int64(n), Err: &hbytes.SyntaxError{
