@@ -44,7 +44,8 @@ type Input struct {
 	// all of them; a hash of known parts lets a scan by those parts read one bucket.
 	Salted bool
 	// Monotonic names the key's leading part when it is a sequence or timestamp with
-	// nothing before it that spreads writes (lint's RK002): "ts, a timestamp".
+	// nothing before it that spreads writes (lint's RK002): "ts (a timestamp)". All
+	// writes then go to one region: the load figures are that region's and its server's.
 	Monotonic string
 }
 
@@ -100,7 +101,7 @@ type Load struct {
 	// emptiest server when the regions are spread as evenly as they go.
 	MostRegions, FewestRegions int
 
-	RegionWriteBytes float64 // write bytes/s per region (even spread)
+	RegionWriteBytes float64 // write bytes/s per region taking writes (even spread; all of it for a monotonic key)
 	ServerWriteBytes float64 // write bytes/s on the busiest server
 	WALBytes         float64 // WAL bytes/s the busiest server appends (every edit)
 	FlushesPerMinute float64 // memstore flushes per region per minute at the flush size
@@ -232,7 +233,11 @@ func (p *Plan) At(regions int, cp *capacity.Plan) Load {
 		flush := c.Cluster.FlushSize
 		l.RegionWriteBytes = w / float64(regions)
 		l.ServerWriteBytes = l.RegionWriteBytes * float64(busiest)
-		if in.Buckets > 0 && in.Buckets < regions {
+		switch {
+		case in.Monotonic != "":
+			// Every new row sorts after the last: one region (on one server) takes them all.
+			l.RegionWriteBytes, l.ServerWriteBytes = w, w
+		case in.Buckets > 0 && in.Buckets < regions:
 			// Writes spread over the buckets, not the regions: each bucket's region.
 			l.RegionWriteBytes = w / float64(in.Buckets)
 			l.ServerWriteBytes = l.RegionWriteBytes * math.Ceil(float64(in.Buckets)/float64(max(l.WritingServers, 1)))

@@ -168,8 +168,9 @@ func TestLoad(t *testing.T) {
 			writing: 10, most: 1, fewest: 0, fanout: 10,
 		},
 		{
-			name: "monotonic", in: Input{WriteRate: rows(rate), RegionServers: servers, Monotonic: "ts, a timestamp"}, created: 20,
-			regionW: 2_560_000, serverW: 2_560_000, flushes: 2_560_000 * 60 / 134217728.0, days: 10737418240 / (2_560_000 * 1.5) / 86400,
+			name: "monotonic", in: Input{WriteRate: rows(rate), RegionServers: servers, Monotonic: "ts (a timestamp)"}, created: 20,
+			// All 51,200,000 B/s on the one region at the key space's end.
+			regionW: 51_200_000, serverW: 51_200_000, flushes: 51_200_000 * 60 / 134217728.0, days: 10737418240 / (51_200_000 * 1.5) / 86400,
 			writing: 1, most: 1, fewest: 1, fanout: 1, hotspot: 51_200_000,
 		},
 	}

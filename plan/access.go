@@ -63,7 +63,7 @@ func monotonicLead(d *tablespec.Spec) string {
 	if what == "" {
 		return ""
 	}
-	return lead.Name.V + ", " + what
+	return lead.Name.V + " (" + what + ")"
 }
 
 // accessError places the access model's InputError on the design's value.

@@ -114,6 +114,9 @@ func accessSection(b *strings.Builder, d Doc) {
 
 // writeRegions is how many regions share the writes: the buckets when fewer.
 func writeRegions(in access.Input, l access.Load) int {
+	if in.Monotonic != "" {
+		return 1
+	}
 	if in.Buckets > 0 && in.Buckets < l.Regions {
 		return in.Buckets
 	}
