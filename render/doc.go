@@ -41,6 +41,10 @@ type Doc struct {
 	PhoenixPK        []phoenix.Column
 	PhoenixPKMissing string
 
+	// NoHeader leaves capacity-csv's header row out (--no-header), so that the rows of
+	// several runs can be appended to one file.
+	NoHeader bool
+
 	// Access is the access pattern's sizing and the load of the regions created; nil
 	// when the plan was sized on bytes alone (every format then reads as before).
 	Access *access.Plan

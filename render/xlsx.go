@@ -27,9 +27,12 @@ package render
 // (fullCalcOnLoad), which Excel and LibreOffice honour.
 
 import (
+	"archive/zip"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"sort"
 	"strconv"
@@ -134,12 +137,53 @@ func XLSX(w io.Writer, d Doc) error {
 	if ct := x.f.ContentTypes; ct != nil {
 		sort.SliceStable(ct.Defaults, func(i, j int) bool { return ct.Defaults[i].Extension < ct.Defaults[j].Extension })
 	}
+	// excelize writes streamed sheets in map order: collect the entries and write them
+	// in one fixed order, so that the same Doc gives the same bytes.
+	x.f.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return &sortedZip{w: w} })
 	var buf bytes.Buffer
 	if err := x.f.Write(&buf); err != nil {
 		return err
 	}
 	_, err = w.Write(buf.Bytes())
 	return err
+}
+
+// sortedZip is an excelize.ZipWriter that holds the entries and, on Close, writes them
+// to a zip archive in reverse name order (excelize's own order for unstreamed parts).
+type sortedZip struct {
+	w       io.Writer
+	names   []string
+	entries map[string]*bytes.Buffer
+}
+
+func (z *sortedZip) Create(name string) (io.Writer, error) {
+	if z.entries == nil {
+		z.entries = map[string]*bytes.Buffer{}
+	}
+	if _, dup := z.entries[name]; dup {
+		return nil, fmt.Errorf("xlsx: zip entry %s written twice", name)
+	}
+	b := &bytes.Buffer{}
+	z.entries[name] = b
+	z.names = append(z.names, name)
+	return b, nil
+}
+
+func (z *sortedZip) AddFS(fs.FS) error { return errors.New("xlsx: AddFS is not supported") }
+
+func (z *sortedZip) Close() error {
+	sort.Sort(sort.Reverse(sort.StringSlice(z.names)))
+	zw := zip.NewWriter(z.w)
+	for _, name := range z.names {
+		f, err := zw.Create(name)
+		if err != nil {
+			return err
+		}
+		if _, err := f.Write(z.entries[name].Bytes()); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
 }
 
 // workbook is a file being written and its styles.

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -138,4 +140,58 @@ func TestPlanAccessAbsentChangesNothing(t *testing.T) {
 		assert.NotContains(t, a, "write spread", format)
 		assert.NotContains(t, a, `"access"`, format)
 	}
+}
+
+// capacity-csv: every row carries the table, the inputs and the figures; --no-header rows
+// of several runs stack under one header.
+func TestCapacityCSVStacks(t *testing.T) {
+	runs := [][]string{
+		{"plan", "--table", "ns:hot", "--rows", "1e7", "--kv", "1KB", "--region-servers", "20", "--write-rate", "50k/s", "--read-rate", "2k/s", "--scan-share", "0.25"},
+		{"plan", "--table", "events", "--daily", "500GB", "--retention", "1y", "--compression-ratio", "0.35", "--region-servers", "12", "--heap", "16GiB"},
+	}
+	header, _, code := runCLI(t, "", append(runs[0], "--format", "capacity-csv")...)
+	require.Equal(t, 0, code)
+	var all strings.Builder
+	all.WriteString(strings.SplitN(header, "\n", 2)[0] + "\n")
+	for _, r := range runs {
+		out, errOut, code := runCLI(t, "", append(r, "--format", "capacity-csv", "--no-header", "--fail-on", "none")...)
+		require.Equal(t, 0, code, errOut)
+		assert.NotContains(t, out, "horizon_days", "no header")
+		all.WriteString(out)
+	}
+	recs, err := csv.NewReader(strings.NewReader(all.String())).ReadAll()
+	require.NoError(t, err, "one CSV, every row as wide as the header")
+	require.Len(t, recs, 1+1+3, "the header, the rows table's row, the daily table's three horizons")
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	get := func(r int, name string) string {
+		i, ok := col[name]
+		require.True(t, ok, "column %s", name)
+		return recs[r][i]
+	}
+	assert.Equal(t, "ns:hot", get(1, "table"))
+	assert.Equal(t, "events", get(4, "table"))
+	// The hot table's figures, recomputed: 50,000 x 1024 B/s over 20 regions.
+	assert.Equal(t, "51200000", get(1, "write_bytes_per_second"))
+	assert.Equal(t, "2560000", get(1, "region_write_bytes_per_second"))
+	assert.Equal(t, strconv.FormatFloat(2560000.0*60/(128<<20), 'f', -1, 64), get(1, "flushes_per_region_per_minute"))
+	assert.Equal(t, "2", get(1, "size_regions"))
+	assert.Equal(t, "20", get(1, "planned_regions"))
+	assert.Equal(t, "500", get(1, "scans_per_second"), "2000 x 0.25")
+	assert.Equal(t, "rows/s", get(1, "write_rate_unit"))
+	assert.Equal(t, "1.5", get(1, "redundancy"))
+	// The daily table: no access pattern, its cluster on every horizon row.
+	for r := 2; r <= 4; r++ {
+		assert.Equal(t, "", get(r, "write_rate"))
+		assert.Equal(t, "12", get(r, "region_servers"))
+		assert.Equal(t, "0.35", get(r, "compression_ratio"))
+		assert.Equal(t, strconv.FormatFloat(16*(1<<30)*0.4/(128<<20), 'f', -1, 64), get(r, "memstore_ceiling"))
+		assert.Equal(t, "365", get(r, "retention_days"))
+	}
+
+	_, errOut, code := runCLI(t, "", "plan", "--rows", "1e7", "--kv", "1KB", "--no-header")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "presplit: --no-header applies to --format capacity-csv, not report\n", errOut)
 }
