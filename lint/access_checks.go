@@ -34,8 +34,8 @@ var AC001 = &Analyzer{
 		balanced := (l.Regions + l.Servers - 1) / l.Servers * l.Servers
 		mean := float64(l.Regions) / float64(l.Servers)
 		p.Report(p.accessPos(p.Spec.Cluster.RegionServers.Pos), fmt.Sprintf("round the count up to a multiple of the servers: --balance (capacity balance: true) gives %d", balanced),
-			"%d regions on %d RegionServers: %d servers hold %d regions and %d hold %d; at the write rate the busiest takes %.3gx the mean (%.1f regions' worth)",
-			l.Regions, l.Servers, heavy, l.MostRegions, l.Servers-heavy, l.FewestRegions, float64(l.MostRegions)/mean, mean)
+			"%d regions on %d RegionServers: %d servers hold %d regions and %d hold %d; the busiest servers take %.3gx the mean write load (%d regions against %.3g)",
+			l.Regions, l.Servers, heavy, l.MostRegions, l.Servers-heavy, l.FewestRegions, float64(l.MostRegions)/mean, l.MostRegions, mean)
 	},
 }
 
