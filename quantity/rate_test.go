@@ -1,6 +1,7 @@
 package quantity
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -50,4 +51,31 @@ func TestRate(t *testing.T) {
 			}
 		})
 	}
+}
+
+func FuzzParseRate(f *testing.F) {
+	for _, s := range []string{"50k/s", "20MiB/s", "0.5/s", "1e4", "-5/s", "5k/min", "NaN", "1EB/s", "/s", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r, err := ParseRate(s)
+		if err != nil {
+			if r != (Rate{}) {
+				t.Fatalf("ParseRate(%q) = %+v with error %v", s, r, err)
+			}
+			return
+		}
+		if !(r.PerSecond > 0 && r.PerSecond <= MaxRate) {
+			t.Fatalf("ParseRate(%q) = %+v, outside (0, MaxRate]", s, r)
+		}
+		// A rate with its B is the size it names; without, the count it names.
+		text := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "/s"))
+		if r.Bytes {
+			if v, err := Size(text); err != nil || v != r.PerSecond {
+				t.Fatalf("ParseRate(%q) = %+v, but Size(%q) = %g, %v", s, r, text, v, err)
+			}
+		} else if v, err := Count(text); err == nil && v != r.PerSecond {
+			t.Fatalf("ParseRate(%q) = %+v, but Count(%q) = %g", s, r, text, v)
+		}
+	})
 }
