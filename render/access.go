@@ -8,11 +8,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/dustin/go-humanize"
 
 	"github.com/presplit/presplit/access"
+	"github.com/presplit/presplit/htmlpage"
 	"github.com/presplit/presplit/quantity"
 )
 
@@ -28,88 +30,135 @@ func sizedRegions(d Doc) int {
 // accessSizing writes the derivation's lines after the bytes' region count: the write
 // spread, the larger of the two, and the balance round-up.
 func accessSizing(tw io.Writer, d Doc) {
+	for _, l := range accessSteps(d) {
+		fmt.Fprintf(tw, "  %s\t= %s\t= %s\t= %s\n", l[0], l[1], l[2], l[3])
+	}
+}
+
+// accessSteps are the derivation's steps: name, formula, numbers, result.
+func accessSteps(d Doc) [][4]string {
 	a := d.Access
 	if a == nil {
-		return
+		return nil
+	}
+	var out [][4]string
+	step := func(name, formula, numbers string, result int) {
+		out = append(out, [4]string{name, formula, numbers, strconv.Itoa(result)})
 	}
 	in := a.Input
 	if a.WriteBytes > 0 {
 		switch {
 		case in.RegionWriteLimit.PerSecond > 0 && a.ServerFloor > 0:
-			fmt.Fprintf(tw, "  write spread\t= max(RegionServers, ceil(write rate / region write limit))\t= max(%d, ceil(%s / %s))\t= %d\n",
-				a.ServerFloor, rateText(in.WriteRate, a.RowBytes), rateText(in.RegionWriteLimit, a.RowBytes), max(a.ServerFloor, a.LimitFloor))
+			step("write spread", "max(RegionServers, ceil(write rate / region write limit))",
+				fmt.Sprintf("max(%d, ceil(%s / %s))", a.ServerFloor, rateText(in.WriteRate, a.RowBytes), rateText(in.RegionWriteLimit, a.RowBytes)), max(a.ServerFloor, a.LimitFloor))
 		case in.RegionWriteLimit.PerSecond > 0:
-			fmt.Fprintf(tw, "  write spread\t= ceil(write rate / region write limit)\t= ceil(%s / %s)\t= %d\n",
-				rateText(in.WriteRate, a.RowBytes), rateText(in.RegionWriteLimit, a.RowBytes), a.LimitFloor)
+			step("write spread", "ceil(write rate / region write limit)",
+				fmt.Sprintf("ceil(%s / %s)", rateText(in.WriteRate, a.RowBytes), rateText(in.RegionWriteLimit, a.RowBytes)), a.LimitFloor)
 		case a.ServerFloor > 0:
-			fmt.Fprintf(tw, "  write spread\t= one region per RegionServer\t= %s\t= %d\n", plural(float64(a.ServerFloor), "server"), a.ServerFloor)
+			step("write spread", "one region per RegionServer", plural(float64(a.ServerFloor), "server"), a.ServerFloor)
 		}
 		if a.BucketCap > 0 {
-			fmt.Fprintf(tw, "  write spread\t= min(write spread, buckets)\t= min(%d, %d)\t= %d\n", max(a.ServerFloor, a.LimitFloor), a.BucketCap, a.Spread)
+			step("write spread", "min(write spread, buckets)", fmt.Sprintf("min(%d, %d)", max(a.ServerFloor, a.LimitFloor), a.BucketCap), a.Spread)
 		}
 		if a.Spread > 0 {
-			fmt.Fprintf(tw, "  regions\t= max(size, write spread)\t= max(size %d, write spread %d)\t= %d\n", a.SizeRegions, a.Spread, a.Floored)
+			step("regions", "max(size, write spread)", fmt.Sprintf("max(size %d, write spread %d)", a.SizeRegions, a.Spread), a.Floored)
 		}
 	}
 	if in.Balance && in.RegionServers > 0 {
-		fmt.Fprintf(tw, "  balanced\t= ceil(regions / RegionServers) x RegionServers\t= ceil(%d / %d) x %d\t= %d\n",
-			a.Floored, in.RegionServers, in.RegionServers, a.Regions)
+		step("balanced", "ceil(regions / RegionServers) x RegionServers", fmt.Sprintf("ceil(%d / %d) x %d", a.Floored, in.RegionServers, in.RegionServers), a.Regions)
 	}
+	return out
 }
 
 // accessSection writes the access pattern's inputs and the load of the regions created.
 func accessSection(b *strings.Builder, d Doc) {
-	a := d.Access
-	if a == nil {
+	lines := accessLines(d)
+	if len(lines) == 0 {
 		return
 	}
-	in, l := a.Input, a.Load
 	section(b, "Access", func(tw io.Writer) {
-		if r := in.WriteRate; r.PerSecond > 0 {
-			fmt.Fprintf(tw, "  write rate\t%s (peak)\t--write-rate\n", rateBoth(r, a.RowBytes))
-		}
-		if r := in.ReadRate; r.PerSecond > 0 {
-			fmt.Fprintf(tw, "  read rate\t%s (peak)\t--read-rate\n", rateBoth(r, a.RowBytes))
-		}
-		if in.ScanShareSet {
-			fmt.Fprintf(tw, "  scan share\t%s of reads are scans\t--scan-share\n", ratio(in.ScanShare))
-		}
-		if r := in.RegionWriteLimit; r.PerSecond > 0 {
-			fmt.Fprintf(tw, "  region write limit\t%s per region\t--region-write-limit\n", rateBoth(r, a.RowBytes))
-		}
-		if l.Servers > 0 {
-			spread := fmt.Sprintf("%d to %d per server", l.FewestRegions, l.MostRegions)
-			if l.MostRegions == l.FewestRegions {
-				spread = fmt.Sprintf("%d on every server", l.MostRegions)
+		for _, l := range lines {
+			if l[2] == "" {
+				fmt.Fprintf(tw, "  %s\t%s\n", l[0], l[1])
+			} else {
+				fmt.Fprintf(tw, "  %s\t%s\t%s\n", l[0], l[1], l[2])
 			}
-			fmt.Fprintf(tw, "  regions on servers\t%s (%s on %s)\n", spread, plural(float64(l.Regions), "region"), plural(float64(l.Servers), "server"))
-		}
-		if a.WriteBytes > 0 {
-			c := d.Plan.Input
-			fmt.Fprintf(tw, "  writes per region\t%s/s = write rate / %s\n", siBytes(l.RegionWriteBytes), plural(float64(writeRegions(in, l)), "region"))
-			fmt.Fprintf(tw, "  writes per server\t%s/s on the busiest server; %d of %s take writes\n", siBytes(l.ServerWriteBytes), l.WritingServers, plural(float64(max(l.Servers, l.WritingServers)), "server"))
-			fmt.Fprintf(tw, "  WAL per server\t%s/s appended by the busiest server (x %d HDFS replication on disk)\n", siBytes(l.WALBytes), c.Replication)
-			fmt.Fprintf(tw, "  memstore flushes\t%s per region per minute at the %s flush size\n", decimalText(l.FlushesPerMinute), iecBytes(c.Cluster.FlushSize))
-			fmt.Fprintf(tw, "  region full in\t%s at the peak rate to reach the %s region size\n", daysText(l.DaysToRegionSize), iecBytes(c.RegionSize))
-		}
-		if l.ReadsPerServer > 0 {
-			fmt.Fprintf(tw, "  reads per server\t%s on the busiest server\n", rateText(quantity.Rate{PerSecond: l.ReadsPerServer, Bytes: in.ReadRate.Bytes}, 0))
-		}
-		if in.Buckets > 1 && in.Salted {
-			what := fmt.Sprintf("each scan runs %d scans, one per salt bucket", l.ScanFanout)
-			if l.ScansPerSecond > 0 {
-				what += fmt.Sprintf(": %s scans/s become %s region scans/s", countText(l.ScansPerSecond), countText(l.RegionScans))
-			}
-			fmt.Fprintf(tw, "  scan fan-out\t%s\n", what)
-		}
-		if in.Buckets > 0 && l.Servers > 0 && in.Buckets < l.Servers && a.WriteBytes > 0 {
-			fmt.Fprintf(tw, "  bucket spread\t%d buckets take the writes: at most %d of %d servers\n", in.Buckets, in.Buckets, l.Servers)
-		}
-		if in.Monotonic != "" && l.HotspotBytes > 0 {
-			fmt.Fprintf(tw, "  hotspot\t%s leads the key: all writes on one region: %s/s on one server, %s flushes a minute (RK002)\n",
-				in.Monotonic, siBytes(l.HotspotBytes), decimalText(l.HotspotFlushesPerMinute))
 		}
 	})
+}
+
+// accessLines are the Access section's lines: name, value, flag ("" for a figure).
+func accessLines(d Doc) [][3]string {
+	a := d.Access
+	if a == nil {
+		return nil
+	}
+	var out [][3]string
+	line := func(name, value, flag string) { out = append(out, [3]string{name, value, flag}) }
+	in, l := a.Input, a.Load
+	if r := in.WriteRate; r.PerSecond > 0 {
+		line("write rate", rateBoth(r, a.RowBytes)+" (peak)", "--write-rate")
+	}
+	if r := in.ReadRate; r.PerSecond > 0 {
+		line("read rate", rateBoth(r, a.RowBytes)+" (peak)", "--read-rate")
+	}
+	if in.ScanShareSet {
+		line("scan share", ratio(in.ScanShare)+" of reads are scans", "--scan-share")
+	}
+	if r := in.RegionWriteLimit; r.PerSecond > 0 {
+		line("region write limit", rateBoth(r, a.RowBytes)+" per region", "--region-write-limit")
+	}
+	if l.Servers > 0 {
+		spread := fmt.Sprintf("%d to %d per server", l.FewestRegions, l.MostRegions)
+		if l.MostRegions == l.FewestRegions {
+			spread = fmt.Sprintf("%d on every server", l.MostRegions)
+		}
+		line("regions on servers", fmt.Sprintf("%s (%s on %s)", spread, plural(float64(l.Regions), "region"), plural(float64(l.Servers), "server")), "")
+	}
+	if a.WriteBytes > 0 {
+		c := d.Plan.Input
+		line("writes per region", fmt.Sprintf("%s/s = write rate / %s", siBytes(l.RegionWriteBytes), plural(float64(writeRegions(in, l)), "region")), "")
+		line("writes per server", fmt.Sprintf("%s/s on the busiest server; %d of %s take writes", siBytes(l.ServerWriteBytes), l.WritingServers, plural(float64(max(l.Servers, l.WritingServers)), "server")), "")
+		line("WAL per server", fmt.Sprintf("%s/s appended by the busiest server (x %d HDFS replication on disk)", siBytes(l.WALBytes), c.Replication), "")
+		line("memstore flushes", fmt.Sprintf("%s per region per minute at the %s flush size", decimalText(l.FlushesPerMinute), iecBytes(c.Cluster.FlushSize)), "")
+		line("region full in", fmt.Sprintf("%s at the peak rate to reach the %s region size", daysText(l.DaysToRegionSize), iecBytes(c.RegionSize)), "")
+	}
+	if l.ReadsPerServer > 0 {
+		line("reads per server", rateText(quantity.Rate{PerSecond: l.ReadsPerServer, Bytes: in.ReadRate.Bytes}, 0)+" on the busiest server", "")
+	}
+	if in.Buckets > 1 && in.Salted {
+		what := fmt.Sprintf("each scan runs %d scans, one per salt bucket", l.ScanFanout)
+		if l.ScansPerSecond > 0 {
+			what += fmt.Sprintf(": %s scans/s become %s region scans/s", countText(l.ScansPerSecond), countText(l.RegionScans))
+		}
+		line("scan fan-out", what, "")
+	}
+	if in.Buckets > 0 && l.Servers > 0 && in.Buckets < l.Servers && a.WriteBytes > 0 {
+		line("bucket spread", fmt.Sprintf("%d buckets take the writes: at most %d of %d servers", in.Buckets, in.Buckets, l.Servers), "")
+	}
+	if in.Monotonic != "" && l.HotspotBytes > 0 {
+		line("hotspot", fmt.Sprintf("%s leads the key: all writes on one region: %s/s on one server, %s flushes a minute (RK002)",
+			in.Monotonic, siBytes(l.HotspotBytes), decimalText(l.HotspotFlushesPerMinute)), "")
+	}
+	return out
+}
+
+// htmlAccessSteps are the derivation's access steps as the page's facts.
+func htmlAccessSteps(d Doc) []htmlpage.Fact {
+	var f []htmlpage.Fact
+	for _, s := range accessSteps(d) {
+		f = append(f, htmlpage.Fact{Name: s[0], Value: s[3], Note: s[1] + " = " + s[2]})
+	}
+	return f
+}
+
+// htmlAccess is the report's Access section as the page's facts.
+func htmlAccess(d Doc) (htmlpage.Section, bool) {
+	var f []htmlpage.Fact
+	for _, l := range accessLines(d) {
+		f = append(f, htmlpage.Fact{Name: l[0], Value: l[1], Note: l[2]})
+	}
+	return htmlpage.Section{ID: "access", Heading: "Access", Facts: f}, len(f) > 0
 }
 
 // writeRegions is how many regions share the writes: the buckets when fewer.

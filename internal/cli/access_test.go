@@ -195,3 +195,15 @@ func TestCapacityCSVStacks(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Equal(t, "presplit: --no-header applies to --format capacity-csv, not report\n", errOut)
 }
+
+// The HTML page states the floor in its derivation and the load in an Access section.
+func TestPlanAccessHTML(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "plan", "--rows", "1e7", "--kv", "1KB", "--region-servers", "20", "--write-rate", "50k/s", "--format", "html")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `<tr><th scope="row">regions</th><td>20</td><td class="note">max(size, write spread) = max(size 2, write spread 20)</td></tr>`)
+	assert.Contains(t, out, `<section id="access">`)
+	assert.Contains(t, out, `<tr><th scope="row">memstore flushes</th><td>1.14 per region per minute at the 128 MiB flush size</td>`)
+	out, _, code = runCLI(t, "", "plan", "--rows", "1e7", "--kv", "1KB", "--region-servers", "20", "--format", "html")
+	require.Equal(t, 0, code)
+	assert.NotContains(t, out, `id="access"`)
+}
