@@ -41,8 +41,11 @@ func (p *Plan) accessPlan() error {
 	if a.BucketCap > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("the key's prefix has %d buckets: writes spread over at most %d regions, so the write-spread floor is %d, not %d", a.BucketCap, a.BucketCap, a.BucketCap, max(a.ServerFloor, a.LimitFloor)))
 	}
-	if a.WriteBytes > 0 && in.RegionWriteLimit.PerSecond == 0 {
+	switch {
+	case a.WriteBytes > 0 && in.RegionWriteLimit.PerSecond == 0 && in.RegionServers > 0:
 		p.Notes = append(p.Notes, "no per-region write limit given (--region-write-limit): presplit assumes none, so the write-spread floor is one region per RegionServer")
+	case a.WriteBytes > 0 && in.RegionWriteLimit.PerSecond == 0:
+		p.Notes = append(p.Notes, "the write rate sets no floor on the regions without a RegionServer count (--region-servers) or a per-region write limit (--region-write-limit); presplit assumes neither")
 	}
 	return nil
 }

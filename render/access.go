@@ -118,7 +118,11 @@ func accessLines(d Doc) [][3]string {
 	if a.WriteBytes > 0 {
 		c := d.Plan.Input
 		line("writes per region", fmt.Sprintf("%s/s = write rate / %s", siBytes(l.RegionWriteBytes), plural(float64(writeRegions(in, l)), "region")), "")
-		line("writes per server", fmt.Sprintf("%s/s on the busiest server; %d of %s take writes", siBytes(l.ServerWriteBytes), l.WritingServers, plural(float64(max(l.Servers, l.WritingServers)), "server")), "")
+		if l.Servers > 0 {
+			line("writes per server", fmt.Sprintf("%s/s on the busiest server; %d of %s take writes", siBytes(l.ServerWriteBytes), l.WritingServers, plural(float64(l.Servers), "server")), "")
+		} else {
+			line("writes per server", fmt.Sprintf("%s/s on a server holding one region (no RegionServer count given)", siBytes(l.ServerWriteBytes)), "")
+		}
 		line("WAL per server", fmt.Sprintf("%s/s appended by the busiest server (x %d HDFS replication on disk)", siBytes(l.WALBytes), c.Replication), "")
 		line("memstore flushes", fmt.Sprintf("%s per region per minute at the %s flush size", decimalText(l.FlushesPerMinute), iecBytes(c.Cluster.FlushSize)), "")
 		line("region full in", fmt.Sprintf("%s at the peak rate to reach the %s region size", daysText(l.DaysToRegionSize), iecBytes(c.RegionSize)), "")
