@@ -16,6 +16,7 @@ import (
 	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/htmlpage"
 	"github.com/presplit/presplit/quantity"
+	"github.com/presplit/presplit/quote"
 )
 
 // sizedRegions is the count the plan asks for: the capacity model's, raised by the
@@ -78,10 +79,12 @@ func accessSection(b *strings.Builder, d Doc) {
 	}
 	section(b, "Access", func(tw io.Writer) {
 		for _, l := range lines {
+			// A value may carry the design's own text (the hotspot's part name): terminal
+			// text, as every name in the report.
 			if l[2] == "" {
-				fmt.Fprintf(tw, "  %s\t%s\n", l[0], l[1])
+				fmt.Fprintf(tw, "  %s\t%s\n", l[0], quote.Terminal(l[1]))
 			} else {
-				fmt.Fprintf(tw, "  %s\t%s\t%s\n", l[0], l[1], l[2])
+				fmt.Fprintf(tw, "  %s\t%s\t%s\n", l[0], quote.Terminal(l[1]), l[2])
 			}
 		}
 	})
