@@ -85,6 +85,9 @@ type Plan struct {
 	Spread      int
 	Floored     int // max(SizeRegions, Spread)
 	Regions     int // Floored, rounded up to a multiple of the servers with Balance
+	// BalanceBuckets: the round-up was left out, as it needs more regions than the key's
+	// buckets.
+	BalanceBuckets bool
 
 	// Load is the figures of the regions the split creates (At), filled by the plan.
 	Load Load
@@ -148,6 +151,10 @@ func Compute(in Input, cp *capacity.Plan) (*Plan, error) {
 	p.Regions = p.Floored
 	if in.Balance && s > 0 {
 		p.Regions = (p.Floored + s - 1) / s * s
+		if b := in.Buckets; b > 0 && p.Regions > b && p.Floored <= b {
+			// No prefix-aligned split has more regions than buckets: leave the count.
+			p.BalanceBuckets, p.Regions = true, p.Floored
+		}
 	}
 	if p.Regions > maxRegions {
 		return nil, &InputError{"region_write_limit", fmt.Sprint(p.Regions) + " regions", fmt.Sprintf("must leave at most %d regions", maxRegions)}

@@ -54,6 +54,9 @@ func TestComputeRegions(t *testing.T) {
 			size: 144, floored: 144, regions: 144},
 		{name: "buckets cap the floor", in: Input{WriteRate: rows(50e3), RegionServers: 20, Buckets: 10, Salted: true}, rows: 1e7, servers: 20,
 			size: 2, serverFloor: 20, bucketCap: 10, spread: 10, floored: 10, regions: 10},
+		// 10 buckets cannot hold 20 regions: the round-up is left out.
+		{name: "balance beyond the buckets", in: Input{WriteRate: rows(50e3), RegionServers: 20, Buckets: 10, Salted: true, Balance: true}, rows: 1e7, servers: 20,
+			size: 2, serverFloor: 20, bucketCap: 10, spread: 10, floored: 10, regions: 10},
 		{name: "read rate alone changes nothing", in: Input{ReadRate: rows(1e5), RegionServers: 20}, rows: 1e7, servers: 20,
 			size: 2, floored: 2, regions: 2},
 	}
@@ -80,8 +83,7 @@ func TestComputeRegions(t *testing.T) {
 				}
 				want = math.Max(want, spread)
 			}
-			if tt.in.Balance {
-				s := float64(tt.in.RegionServers)
+			if s := float64(tt.in.RegionServers); tt.in.Balance && (tt.in.Buckets == 0 || math.Ceil(want/s)*s <= float64(tt.in.Buckets)) {
 				want = math.Ceil(want/s) * s
 			}
 			assert.Equal(t, int(want), p.Regions)

@@ -38,6 +38,9 @@ func (p *Plan) accessPlan() error {
 		return accessError(d, err)
 	}
 	p.Access = a
+	if a.BalanceBuckets {
+		p.Notes = append(p.Notes, fmt.Sprintf("balance: %d regions, a multiple of the %d RegionServers, need more than the key prefix's %d buckets; the count stays %d", (a.Floored+in.RegionServers-1)/in.RegionServers*in.RegionServers, in.RegionServers, in.Buckets, a.Regions))
+	}
 	if a.BucketCap > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("the key's prefix has %d buckets: writes spread over at most %d regions, so the write-spread floor is %d, not %d", a.BucketCap, a.BucketCap, a.BucketCap, max(a.ServerFloor, a.LimitFloor)))
 	}

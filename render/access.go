@@ -65,7 +65,7 @@ func accessSteps(d Doc) [][4]string {
 			step("regions", "max(size, write spread)", fmt.Sprintf("max(size %d, write spread %d)", a.SizeRegions, a.Spread), a.Floored)
 		}
 	}
-	if in.Balance && in.RegionServers > 0 {
+	if in.Balance && in.RegionServers > 0 && !a.BalanceBuckets {
 		step("balanced", "ceil(regions / RegionServers) x RegionServers", fmt.Sprintf("ceil(%d / %d) x %d", a.Floored, in.RegionServers, in.RegionServers), a.Regions)
 	}
 	return out

@@ -764,8 +764,9 @@ func xlsxAccessRows(d Doc, p *capacity.Plan) (inputs, results []xlsxRow) {
 	}
 	planned := xlsxRow{label: "planned regions", name: "planned_regions", formula: floored, cached: float64(a.Regions), unit: "regions", note: "the count asked for"}
 	if servers {
-		planned.formula = fmt.Sprintf("IF(balance=1,CEILING(%s/region_servers,1)*region_servers,%s)", floored, floored)
-		planned.note = "rounded up to a multiple of the RegionServers when balance is 1"
+		up := fmt.Sprintf("CEILING(%s/region_servers,1)*region_servers", floored)
+		planned.formula = fmt.Sprintf("IF(AND(balance=1,NOT(AND(buckets>0,%[1]s>buckets,%[2]s<=buckets))),%[1]s,%[2]s)", up, floored)
+		planned.note = "rounded up to a multiple of the RegionServers when balance is 1 (unless that needs more regions than the buckets)"
 	}
 	results = append(results, planned)
 

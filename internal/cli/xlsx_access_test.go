@@ -85,6 +85,7 @@ func TestXLSXAccessLibreOffice(t *testing.T) {
 		{name: "access-salted", args: strings.Fields("plan --rows 1e9 --kv 1KB --region-size 20GiB --region-servers 20 --prefix dec:2 --write-rate 20MiB/s --read-rate 2k/s --scan-share 0.9")},
 		{name: "access-buckets", args: strings.Fields("plan --rows 1e7 --kv 1KB --region-servers 20 --prefix byte:10 --write-rate 20MiB/s --read-rate 500/s")},
 		{name: "access-balance", args: strings.Fields(balance)},
+		{name: "access-balance-buckets", args: strings.Fields("plan --rows 1e7 --kv 1KB --region-servers 20 --prefix byte:10 --write-rate 20MiB/s --balance")},
 		{name: "access-daily", args: strings.Fields("plan --daily 500GB --retention 30d --region-servers 12 --write-rate 20MiB/s --region-write-limit 1MiB/s")},
 		{name: "access-edit-rate", args: strings.Fields(hot), edit: map[string]float64{"write_rate": 100e3},
 			want: strings.Fields("plan --rows 1e7 --kv 1KB --region-servers 20 --write-rate 100k/s --region-write-limit 1k/s")},
