@@ -472,7 +472,7 @@ func xlsxClusterRows(p *capacity.Plan, created int, a *access.Plan) (inputs, res
 	if c.RegionServers > 0 {
 		rps := xlsxRow{label: "regions per server", name: "regions_per_server", formula: "regions/region_servers", cached: p.RegionsPerServer,
 			unit: "regions", format: fmtDecimal, note: "regions / region servers (20..200 recommended)"}
-		if a != nil && created == a.Regions && created != p.Regions {
+		if a != nil && created == a.Regions {
 			rps.formula = "planned_regions/region_servers"
 			rps.note = "planned regions / region servers (20..200 recommended)"
 		} else if created != p.Regions {

@@ -89,6 +89,11 @@ func TestXLSXAccessLibreOffice(t *testing.T) {
 		{name: "access-daily", args: strings.Fields("plan --daily 500GB --retention 30d --region-servers 12 --write-rate 20MiB/s --region-write-limit 1MiB/s")},
 		{name: "access-edit-rate", args: strings.Fields(hot), edit: map[string]float64{"write_rate": 100e3},
 			want: strings.Fields("plan --rows 1e7 --kv 1KB --region-servers 20 --write-rate 100k/s --region-write-limit 1k/s")},
+		// The size wins at first (144 regions); a tenfold rate with a limit lifts the floor
+		// over it, and regions per server follows the planned count.
+		{name: "access-edit-limit", args: strings.Fields("plan --rows 1e9 --kv 1KB --region-servers 20 --write-rate 50k/s --region-write-limit 1k/s"),
+			edit: map[string]float64{"write_rate": 500e3},
+			want: strings.Fields("plan --rows 1e9 --kv 1KB --region-servers 20 --write-rate 500k/s --region-write-limit 1k/s")},
 		{name: "access-edit-balance", args: strings.Fields(balance), edit: map[string]float64{"write_rate": 200e3, "balance": 0},
 			want: strings.Fields("plan --rows 1e9 --kv 1KB --region-servers 20 --write-rate 200k/s --heap 16GiB")},
 	}
