@@ -28,6 +28,7 @@ var regionsCases = []struct {
 	{"worked", []string{"--list-regions", regionsDir + "worked.txt", "--prefix", "hex:1"}},
 	{"worked-noprefix", []string{"--list-regions", regionsDir + "worked.txt"}},
 	{"worked-target", []string{"--list-regions", regionsDir + "worked.txt", "--prefix", "hex:1", "--target-regions", "80"}},
+	{"worked-salt", []string{"--list-regions", regionsDir + "worked.txt", "--prefix", "hex:1", "--salt", "--batch", "10", "--pause", "2m"}},
 	{"special-jmx", []string{"--list-regions", regionsDir + "special.txt", "--jmx", regionsDir + "special.rs1.json",
 		"--jmx", regionsDir + "special.rs2.json", "--get-splits", regionsDir + "special.splits.txt", "--prefix", "byte:256", "--max-filesize", "8g"}},
 }
@@ -66,12 +67,14 @@ func TestRegionsShellThroughRuby(t *testing.T) {
 		edge         func(k []byte) bool // a bucket edge of the prefix
 		pairs        bool                // merge_region names exactly two regions (the target's rule)
 	}{
-		{"worked", "worked.expect.json", regionsCases[0].args, 10 << 30, false, func(k []byte) bool { return len(k) == 1 }, false},
-		{"worked-target", "worked.expect.json", regionsCases[2].args, 10 << 30, false, func(k []byte) bool { return len(k) == 1 }, false},
+		{"worked", "worked.expect.json", regionsCases[0].args, 10 << 30, false, nil, false},
+		{"worked-target", "worked.expect.json", regionsCases[2].args, 10 << 30, false, nil, false},
 		{"worked-noprefix", "worked.expect.json", regionsCases[1].args, 10 << 30, false, nil, false},
-		{"special-jmx", "special.expect.json", regionsCases[3].args, 8 << 30, true, func(k []byte) bool { return len(k) == 1 }, false},
+		{"worked-salt", "worked.expect.json", regionsCases[3].args, 10 << 30, false, hexEdge, false},
+		{"special-jmx", "special.expect.json", regionsCases[4].args, 8 << 30, true, nil, false},
+		{"special-jmx-salt", "special.expect.json", append(append([]string{}, regionsCases[4].args...), "--salt"), 8 << 30, true, byteEdge, false},
 		// Before 2.2.4 merge_region takes exactly two regions (hbase.MergeRegionArity).
-		{"worked-2.2.3", "worked.expect.json", append(append([]string{}, regionsCases[0].args...), "--hbase-version", "2.2.3"), 10 << 30, false, func(k []byte) bool { return len(k) == 1 }, true},
+		{"worked-2.2.3", "worked.expect.json", append(append([]string{}, regionsCases[3].args...), "--hbase-version", "2.2.3"), 10 << 30, false, hexEdge, true},
 		{"worked-noprefix-1.4", "worked.expect.json", append(append([]string{}, regionsCases[1].args...), "--hbase-version", "1.4"), 10 << 30, false, nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -88,11 +91,13 @@ func TestRegionsShellThroughRuby(t *testing.T) {
 			csvOut, _, _ := runCLI(t, "", append([]string{"regions", "-F", "csv"}, tc.args...)...)
 			calls := regionsRuby(t, script)
 			require.NotEmpty(t, calls)
+			checkStages(t, script, calls)
 			after := len(regs)
 			used := map[int]bool{}
 			splitKeys := map[int][]byte{}
 			for _, c := range calls {
 				switch c.Cmd {
+				case "sleep", "exit":
 				case "merge_region":
 					if tc.pairs {
 						require.Len(t, c.Regions, 2, "the target merges two at a time")
@@ -150,6 +155,53 @@ func TestRegionsShellThroughRuby(t *testing.T) {
 	}
 }
 
+// hexEdge is a bucket edge of hex:1 among hex keys: one digit, or one digit and zeros.
+func hexEdge(k []byte) bool { return len(k) >= 1 && strings.Trim(string(k[1:]), "0") == "" }
+
+// byteEdge is a bucket edge of byte:256: one byte, or one byte and \x00 bytes.
+func byteEdge(k []byte) bool { return len(k) >= 1 && strings.Trim(string(k[1:]), "\x00") == "" }
+
+// checkStages checks the script's stages as Ruby ran them: the calls between two sleeps
+// are one stage, as many as the `# stage K of S` comments say, each of at most --batch
+// statements, no region named twice in a stage; the pauses are --pause long; exit ends it.
+func checkStages(t *testing.T, script string, calls []rubyCall) {
+	t.Helper()
+	m := regexp.MustCompile(`(?m)^# stage 1 of (\d+):`).FindStringSubmatch(script)
+	require.NotNil(t, m, script)
+	want, _ := strconv.Atoi(m[1])
+	assert.Equal(t, want, strings.Count(script, "\n# stage "), "stage comments")
+	batch := 50
+	if b := regexp.MustCompile(`of at most (\d+) statements`).FindStringSubmatch(script); b != nil {
+		batch, _ = strconv.Atoi(b[1])
+	}
+	require.Equal(t, "exit", calls[len(calls)-1].Cmd, "the script ends with exit")
+	stages, n := 1, 0
+	named := map[string]bool{}
+	for _, c := range calls[:len(calls)-1] {
+		switch c.Cmd {
+		case "sleep":
+			assert.Positive(t, c.Seconds)
+			stages++
+			n = 0
+			named = map[string]bool{}
+			continue
+		case "merge_region":
+			for _, r := range c.Regions {
+				assert.False(t, named[r], "region %s twice in a stage", r)
+				named[r] = true
+			}
+		case "split":
+			assert.False(t, named[c.Region], "region %s twice in a stage", c.Region)
+			named[c.Region] = true
+		}
+		n++
+		assert.LessOrEqual(t, n, batch, "statements in a stage")
+	}
+	if strings.Contains(script, "\nsleep ") || want == 1 {
+		assert.Equal(t, want, stages, "stages as run")
+	}
+}
+
 // size is a region's size as the plan sees it: gen.rb's JMX adds 12345 bytes of store
 // files and 1000 x index of memstore to SIZE.
 func size(jmx bool, regs []regionsExpect, i int) int64 {
@@ -194,6 +246,7 @@ type rubyCall struct {
 	Regions []string `json:"regions"`
 	Region  string   `json:"region"`
 	Key     string   `json:"key"`
+	Seconds float64  `json:"seconds"`
 }
 
 // regionsRuby runs testdata/regions/harness.rb on a script. Without ruby it skips, except
