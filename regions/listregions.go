@@ -31,13 +31,24 @@ var ErrMeta = errors.New("hbase:meta is never merged or split: presplit plans us
 func ReadListRegions(data []byte) (*Layout, error) {
 	lines := splitLines(data)
 	hdr := -1
+	var missing []string // the regions of "Can not find all details for region: NAME ,"
+	missingLine := map[string]int{}
 	for i := 0; i < len(lines); i++ {
 		if strings.HasPrefix(lines[i], "Can not find region:") {
-			return nil, lineErrorf(i+1, "list_regions could not read a region (%s): it may be disabled or in transition; run list_regions again when no region is in transition",
+			return nil, lineErrorf(i+1, "list_regions could not read a region (%s): it may be disabled or in transition (HBase 2.2.0-2.2.2 print no table then); run list_regions again when no region is in transition",
 				strings.TrimSpace(strings.TrimPrefix(lines[i], "Can not find region:")))
 		}
-		if strings.HasPrefix(lines[i], "ERROR:") {
-			return nil, lineErrorf(i+1, "the shell printed an error instead of regions: %s", strings.TrimSpace(lines[i]))
+		if name, ok := missingDetails(lines[i]); ok {
+			missing = append(missing, name)
+			missingLine[name] = i + 1
+			continue
+		}
+		if shellError(lines[i]) {
+			msg := fmt.Sprintf("the shell printed an error instead of regions: %s", strings.TrimSpace(lines[i]))
+			if strings.Contains(lines[i], "getDataLocality") {
+				msg += " (HBase 1.4.0-1.4.10's list_regions fails on a region without metrics, one in transition: list again later)"
+			}
+			return nil, lineErrorf(i+1, "%s", msg)
 		}
 		if i+1 == len(lines) {
 			break
@@ -78,6 +89,7 @@ func ReadListRegions(data []byte) (*Layout, error) {
 
 	var ends []string // END_KEY per region, as printed
 	count := -1
+	unknown := 0 // rows without metrics
 	i := hdr + 2
 	for ; i < len(lines); i++ {
 		line := lines[i]
@@ -115,14 +127,22 @@ func ReadListRegions(data []byte) (*Layout, error) {
 				return nil, lineErrorf(i+1, "START_KEY %s does not match the start key %s in REGION_NAME", show(cells[c]), show(printed))
 			}
 		}
-		if c, ok := col["SIZE"]; ok {
-			mb, err := strconv.ParseInt(cells[c], 10, 64)
-			if err != nil || mb < 0 || mb > 1<<40 {
-				return nil, lineErrorf(i+1, "SIZE %q: must be whole megabytes", cells[c])
+		blank, filled := metricCells(cells, col)
+		switch {
+		case blank > 0 && filled > 0:
+			return nil, lineErrorf(i+1, "SIZE, REQ and LOCALITY are blank together (a region without metrics) or not at all: a cut or edited row")
+		case blank > 0:
+			r.Unknown = true
+			unknown++
+		}
+		if c, ok := col["SIZE"]; ok && !r.Unknown {
+			mb, err := sizeCell(cells[c])
+			if err != nil {
+				return nil, lineErrorf(i+1, "SIZE %q: %v", cells[c], err)
 			}
 			r.Size = mb << 20
 		}
-		if c, ok := col["REQ"]; ok {
+		if c, ok := col["REQ"]; ok && !r.Unknown {
 			n, err := strconv.ParseInt(cells[c], 10, 64)
 			if err != nil || n < 0 {
 				return nil, lineErrorf(i+1, "REQ %q: must be a whole number of requests", cells[c])
@@ -134,6 +154,11 @@ func ReadListRegions(data []byte) (*Layout, error) {
 		}
 		if c, ok := col["LOCALITY"]; ok {
 			r.Locality = cells[c]
+		}
+		if r.Unknown && len(missing) > 0 && r.Encoded != "" {
+			if _, ok := missingLine[cells[col["REGION_NAME"]]]; !ok {
+				return nil, lineErrorf(i+1, "a row without metrics, but no \"Can not find all details\" line names region %s", show(cells[col["REGION_NAME"]]))
+			}
 		}
 		if !keep {
 			l.Skipped++
@@ -150,8 +175,11 @@ func ReadListRegions(data []byte) (*Layout, error) {
 	if rows := len(l.Regions) + l.Skipped; rows != count {
 		return nil, lineErrorf(i+1, "truncated or edited: list_regions says %d rows, the table has %d", count, rows)
 	}
+	if len(missing) > 0 && len(missing) != unknown {
+		return nil, lineErrorf(missingLine[missing[0]], "%d \"Can not find all details\" lines but %d rows without metrics: a cut or edited output", len(missing), unknown)
+	}
 	for j := i + 1; j < len(lines); j++ {
-		if t := strings.TrimSpace(lines[j]); t != "" && !tookLine(t) {
+		if t := strings.TrimSpace(lines[j]); t != "" && !tookLine(t) && t != "=> nil" && !promptLine(t) {
 			return nil, lineErrorf(j+1, "unexpected line after ` %d rows`: %q", count, lines[j])
 		}
 	}
@@ -181,6 +209,78 @@ func ReadListRegions(data []byte) (*Layout, error) {
 		}
 	}
 	return l, nil
+}
+
+// missingDetails reads the line 2.2.3+ and 1.4.11+ print before the table for a region
+// without metrics: `Can not find all details for region: NAME , it may be disabled or in
+// transition`; the region's row follows with SIZE, REQ and LOCALITY blank.
+func missingDetails(line string) (string, bool) {
+	rest, ok := strings.CutPrefix(line, "Can not find all details for region: ")
+	if !ok {
+		return "", false
+	}
+	name, ok := strings.CutSuffix(rest, " , it may be disabled or in transition")
+	return name, ok
+}
+
+// shellError is a line the shell prints for a failed command: `ERROR: message` (2.x) or
+// `ERROR ExceptionClass: message` (hbase shell -n reading stdin).
+func shellError(line string) bool {
+	return strings.HasPrefix(line, "ERROR:") || strings.HasPrefix(line, "ERROR ") && strings.Contains(line, ":")
+}
+
+// promptLine is an interactive shell's prompt, `hbase(main):002:0> ` and what was typed.
+func promptLine(s string) bool {
+	return strings.HasPrefix(s, "hbase(") && strings.Contains(s, ">")
+}
+
+// metricCells counts the metric columns (SIZE, REQ, LOCALITY) present and blank, and
+// present and filled.
+func metricCells(cells []string, col map[string]int) (blank, filled int) {
+	for _, name := range []string{"SIZE", "REQ", "LOCALITY"} {
+		if c, ok := col[name]; ok {
+			if cells[c] == "" {
+				blank++
+			} else {
+				filled++
+			}
+		}
+	}
+	return blank, filled
+}
+
+// sizeCell reads SIZE in megabytes: whole digits (RegionLoad.getStorefileSizeMB, 1.x and
+// 2.x), or the Size object 3.x prints (RegionMetrics.getStoreFileSize: a Java double and
+// "MB", `1234.0MB`, `1.2345678E7MB` from ten million).
+func sizeCell(s string) (int64, error) {
+	const rule = "must be whole megabytes (`1234`, or 3.x's `1234.0MB`)"
+	if num, ok := strings.CutSuffix(s, "MB"); ok {
+		if !javaDouble(num) {
+			return 0, errors.New(rule)
+		}
+		f, err := strconv.ParseFloat(num, 64)
+		if err != nil || f < 0 || f > 1<<40 || f != float64(int64(f)) {
+			return 0, errors.New(rule)
+		}
+		return int64(f), nil
+	}
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, errors.New(rule)
+	}
+	mb, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || mb > 1<<40 {
+		return 0, errors.New(rule)
+	}
+	return mb, nil
+}
+
+// javaDouble is whether s is Double.toString's form: digits, `.`, digits, then an
+// optional `E` and exponent digits.
+func javaDouble(s string) bool {
+	mant, exp, hasExp := strings.Cut(s, "E")
+	whole, frac, ok := strings.Cut(mant, ".")
+	digits := func(x string) bool { return x != "" && strings.Trim(x, "0123456789") == "" }
+	return ok && digits(whole) && digits(frac) && (!hasExp || digits(exp))
 }
 
 // splitLines splits data into lines without their \n or \r\n.

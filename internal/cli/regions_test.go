@@ -13,7 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/internal/golden"
+	"github.com/presplit/presplit/regions"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -29,6 +31,9 @@ var regionsCases = []struct {
 	{"worked-noprefix", []string{"--list-regions", regionsDir + "worked.txt"}},
 	{"worked-target", []string{"--list-regions", regionsDir + "worked.txt", "--prefix", "hex:1", "--target-regions", "80"}},
 	{"worked-salt", []string{"--list-regions", regionsDir + "worked.txt", "--prefix", "hex:1", "--salt", "--batch", "10", "--pause", "2m"}},
+	{"hexstring", []string{"--list-regions", regionsDir + "hexstring.txt", "--prefix", "hex:1", "--batch", "3", "--pause", "1m"}},
+	{"hexstring-hex2-salt", []string{"--list-regions", regionsDir + "hexstring.txt", "--prefix", "hex:2", "--salt"}},
+	{"missing-2.4", []string{"--list-regions", regionsDir + "forms/list_regions-2.4-missing.txt", "--get-splits", regionsDir + "forms/get_splits-2.4-n.txt", "--prefix", "hex:1"}},
 	{"special-jmx", []string{"--list-regions", regionsDir + "special.txt", "--jmx", regionsDir + "special.rs1.json",
 		"--jmx", regionsDir + "special.rs2.json", "--get-splits", regionsDir + "special.splits.txt", "--prefix", "byte:256", "--max-filesize", "8g"}},
 }
@@ -71,8 +76,10 @@ func TestRegionsShellThroughRuby(t *testing.T) {
 		{"worked-target", "worked.expect.json", regionsCases[2].args, 10 << 30, false, nil, false},
 		{"worked-noprefix", "worked.expect.json", regionsCases[1].args, 10 << 30, false, nil, false},
 		{"worked-salt", "worked.expect.json", regionsCases[3].args, 10 << 30, false, hexEdge, false},
-		{"special-jmx", "special.expect.json", regionsCases[4].args, 8 << 30, true, nil, false},
-		{"special-jmx-salt", "special.expect.json", append(append([]string{}, regionsCases[4].args...), "--salt"), 8 << 30, true, byteEdge, false},
+		{"hexstring", "hexstring.expect.json", regionsCases[4].args, 10 << 30, false, nil, false},
+		{"hexstring-salt-2.2.3", "hexstring.expect.json", append(append([]string{}, regionsCases[4].args...), "--salt", "--hbase-version", "2.2.3"), 10 << 30, false, hexEdge, true},
+		{"special-jmx", "special.expect.json", regionsCases[7].args, 8 << 30, true, nil, false},
+		{"special-jmx-salt", "special.expect.json", append(append([]string{}, regionsCases[7].args...), "--salt"), 8 << 30, true, byteEdge, false},
 		// Before 2.2.4 merge_region takes exactly two regions (hbase.MergeRegionArity).
 		{"worked-2.2.3", "worked.expect.json", append(append([]string{}, regionsCases[3].args...), "--hbase-version", "2.2.3"), 10 << 30, false, hexEdge, true},
 		{"worked-noprefix-1.4", "worked.expect.json", append(append([]string{}, regionsCases[1].args...), "--hbase-version", "1.4"), 10 << 30, false, nil, true},
@@ -316,4 +323,81 @@ func TestRegionsNoFileOnError(t *testing.T) {
 	_, _, code = runCLI(t, "", "regions", "--list-regions", regionsDir+"worked.txt", "-F", "shell", "-o", path)
 	assert.Equal(t, 0, code)
 	assert.FileExists(t, path)
+}
+
+// TestRegionsSplit1xThroughJRuby runs a 1.4 script through JRuby with split doing what
+// 1.x's shell does (a java.lang.String, then UTF-8): every key the script passes arrives
+// as the planned bytes, the key HBase 1.4 could not receive (\xBD) is left to HBase's mid
+// key with a note naming the version, and a probe shows what 1.x would have sent for
+// bytes above \x7F, as hbase.ShellSplitSends models it (\x80 arrives as EF BF BD).
+func TestRegionsSplit1xThroughJRuby(t *testing.T) {
+	jruby, err := exec.LookPath("jruby")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("jruby is not installed but CI is set: the 1.x split keys must be checked by JRuby")
+		}
+		t.Skip("jruby is not installed: skipping the 1.x split key check (CI runs it)")
+	}
+	args := append(append([]string{"regions"}, regionsCases[7].args...), "--hbase-version", "1.4")
+	script, errOut, code := runCLI(t, "", append(args, "-F", "shell")...)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, script, `# note: 1 split key refused: HBase 1.4's shell hands split a Java String that HBaseAdmin.split(String, String) UTF-8 encodes: byte \xBD would not arrive as itself`)
+	csvOut, _, _ := runCLI(t, "", append(args, "-F", "csv")...)
+	dir := t.TempDir()
+	plan, probe := filepath.Join(dir, "plan.rb"), filepath.Join(dir, "probe.rb")
+	require.NoError(t, os.WriteFile(plan, []byte(script), 0o644))
+	probeKey := []byte{0x80, 'a', 0xC3, 0xA9, 0xBD, 0x00}
+	require.NoError(t, os.WriteFile(probe, []byte("split 'probe', "+regions.RubyBytes(probeKey)+"\nexit\n"), 0o644))
+	cmd := exec.Command(jruby, regionsDir+"harness1x.rb", plan, probe)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "jruby: %s", stderr.String())
+	var calls []rubyCall
+	require.NoError(t, json.Unmarshal(out, &calls))
+	keyed := 0
+	for _, c := range calls {
+		if c.Cmd != "split" {
+			continue
+		}
+		if c.Region == "probe" {
+			assert.Equal(t, "efbfbd61c3a9efbfbd00", c.Key, "what 1.x's split sends")
+			assert.Equal(t, c.Key, hex.EncodeToString(hbase.ShellSplitSends(hbase.Version{Major: 1, Minor: 4}, probeKey)))
+			assert.Equal(t, probeKey, hbase.ShellSplitSends(hbase.Version{Major: 2, Minor: 0}, probeKey))
+			continue
+		}
+		if c.Key == "" {
+			continue
+		}
+		keyed++
+		k := unhexT(t, c.Key)
+		found := false
+		recs, err := csv.NewReader(strings.NewReader(csvOut)).ReadAll()
+		require.NoError(t, err)
+		for _, f := range recs {
+			if f[3] == c.Region {
+				assert.Equal(t, f[9], toStringBinaryT(k), "region %s: the planned key arrives", c.Region)
+				found = true
+			}
+		}
+		assert.True(t, found, c.Region)
+	}
+	assert.Equal(t, 1, keyed, "the one ASCII key of the plan")
+}
+
+// Issue 22's second case: 23 regions of md5[0:2] keys, each holding about 11 buckets of
+// --prefix hex:2, two adjacent regions empty. The prefix only aligns: the empty regions
+// merge with their neighbours; --salt would keep every bucket edge, and these regions'
+// boundaries are all edges, so nothing merges.
+func TestRegionsPrefixMergesEmpty(t *testing.T) {
+	args := []string{"regions", "--list-regions", regionsDir + "md5prefix.txt", "--prefix", "hex:2", "-F", "csv"}
+	out, errOut, code := runCLI(t, "", args...)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "merge", csvLine(t, out, 11)[7], "empty region 11")
+	assert.Equal(t, "merge", csvLine(t, out, 12)[7], "empty region 12")
+	assert.Equal(t, csvLine(t, out, 11)[8], csvLine(t, out, 12)[8], "one statement")
+	out, errOut, code = runCLI(t, "", append(args, "--salt")...)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "keep", csvLine(t, out, 11)[7])
+	assert.Equal(t, "keep", csvLine(t, out, 12)[7])
 }
