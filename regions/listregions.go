@@ -87,7 +87,20 @@ func ReadListRegions(data []byte) (*Layout, error) {
 	_, l.HasRequests = col["REQ"]
 	_, l.HasServer = col["SERVER_NAME"]
 
+	// the columns' indexes, looked up once: -1 when absent
+	at := func(name string) int {
+		if c, ok := col[name]; ok {
+			return c
+		}
+		return -1
+	}
+	cName, cStart, cEnd, cSize, cReq, cServer, cLocality := at("REGION_NAME"), at("START_KEY"), at("END_KEY"), at("SIZE"), at("REQ"), at("SERVER_NAME"), at("LOCALITY")
+	metrics := []int{cSize, cReq, cLocality}
+	l.Regions = make([]Region, 0, max(len(lines)-hdr-3, 0))
 	var ends []string // END_KEY per region, as printed
+	if cEnd >= 0 {
+		ends = make([]string, 0, cap(l.Regions))
+	}
 	count := -1
 	unknown := 0 // rows without metrics
 	i := hdr + 2
@@ -103,7 +116,7 @@ func ReadListRegions(data []byte) (*Layout, error) {
 		}
 		r := Region{Line: i + 1}
 		keep := true
-		if c, ok := col["REGION_NAME"]; ok {
+		if c := cName; c >= 0 {
 			rn, err := parseRegionName(cells[c])
 			if err != nil {
 				return nil, lineErrorf(i+1, "REGION_NAME %s: %v", show(cells[c]), err)
@@ -116,7 +129,7 @@ func ReadListRegions(data []byte) (*Layout, error) {
 			r.Start, r.Encoded = rn.start, rn.encoded
 			keep = rn.replica == 0
 		}
-		if c, ok := col["START_KEY"]; ok {
+		if c := cStart; c >= 0 {
 			k, err := keyCell(cells[c])
 			if err != nil {
 				return nil, lineErrorf(i+1, "START_KEY %s: %v", show(cells[c]), err)
@@ -127,7 +140,7 @@ func ReadListRegions(data []byte) (*Layout, error) {
 				return nil, lineErrorf(i+1, "START_KEY %s does not match the start key %s in REGION_NAME", show(cells[c]), show(printed))
 			}
 		}
-		blank, filled := metricCells(cells, col)
+		blank, filled := metricCells(cells, metrics)
 		switch {
 		case blank > 0 && filled > 0:
 			return nil, lineErrorf(i+1, "SIZE, REQ and LOCALITY are blank together (a region without metrics) or not at all: a cut or edited row")
@@ -135,36 +148,36 @@ func ReadListRegions(data []byte) (*Layout, error) {
 			r.Unknown = true
 			unknown++
 		}
-		if c, ok := col["SIZE"]; ok && !r.Unknown {
+		if c := cSize; c >= 0 && !r.Unknown {
 			mb, err := sizeCell(cells[c])
 			if err != nil {
 				return nil, lineErrorf(i+1, "SIZE %q: %v", cells[c], err)
 			}
 			r.Size = mb << 20
 		}
-		if c, ok := col["REQ"]; ok && !r.Unknown {
+		if c := cReq; c >= 0 && !r.Unknown {
 			n, err := strconv.ParseInt(cells[c], 10, 64)
 			if err != nil || n < 0 {
 				return nil, lineErrorf(i+1, "REQ %q: must be a whole number of requests", cells[c])
 			}
 			r.Requests = n
 		}
-		if c, ok := col["SERVER_NAME"]; ok {
+		if c := cServer; c >= 0 {
 			r.Server = cells[c]
 		}
-		if c, ok := col["LOCALITY"]; ok {
+		if c := cLocality; c >= 0 {
 			r.Locality = cells[c]
 		}
 		if r.Unknown && len(missing) > 0 && r.Encoded != "" {
-			if _, ok := missingLine[cells[col["REGION_NAME"]]]; !ok {
-				return nil, lineErrorf(i+1, "a row without metrics, but no \"Can not find all details\" line names region %s", show(cells[col["REGION_NAME"]]))
+			if _, ok := missingLine[cells[cName]]; !ok {
+				return nil, lineErrorf(i+1, "a row without metrics, but no \"Can not find all details\" line names region %s", show(cells[cName]))
 			}
 		}
 		if !keep {
 			l.Skipped++
 			continue
 		}
-		if c, ok := col["END_KEY"]; ok {
+		if c := cEnd; c >= 0 {
 			ends = append(ends, cells[c])
 		}
 		l.Regions = append(l.Regions, r)
@@ -234,11 +247,11 @@ func promptLine(s string) bool {
 	return strings.HasPrefix(s, "hbase(") && strings.Contains(s, ">")
 }
 
-// metricCells counts the metric columns (SIZE, REQ, LOCALITY) present and blank, and
-// present and filled.
-func metricCells(cells []string, col map[string]int) (blank, filled int) {
-	for _, name := range []string{"SIZE", "REQ", "LOCALITY"} {
-		if c, ok := col[name]; ok {
+// metricCells counts the metric columns (SIZE, REQ, LOCALITY: their indexes, -1 when
+// absent) present and blank, and present and filled.
+func metricCells(cells []string, cols []int) (blank, filled int) {
+	for _, c := range cols {
+		if c >= 0 {
 			if cells[c] == "" {
 				blank++
 			} else {

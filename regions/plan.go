@@ -280,7 +280,7 @@ func mergeRuns(l *Layout, join []bool, upper int64) []Group {
 		first, last int
 		size        int64
 	}
-	var gs []grp
+	gs := make([]grp, 0, n)
 	for i := 0; i < n; {
 		j := i
 		if l.Regions[i].Size == 0 && !l.Regions[i].Unknown {
@@ -295,7 +295,7 @@ func mergeRuns(l *Layout, join []bool, upper int64) []Group {
 		i = j + 1
 	}
 	// each run of empty regions joins its smaller neighbour (the left on a tie)
-	var out []grp
+	out := make([]grp, 0, len(gs))
 	for gi := 0; gi < len(gs); gi++ {
 		g := gs[gi]
 		if g.size != 0 {

@@ -423,3 +423,40 @@ func BenchmarkPlan(b *testing.B) {
 		}
 	}
 }
+
+// A table whose TTL emptied tens of thousands of regions gets one plan: with merge_region
+// of two regions (1.x, 2.0-2.2.3) in rounds (each leaves ceil(n/2) of a run), with the
+// newer shells' merge of a whole run in one.
+func TestPlanManyEmpty(t *testing.T) {
+	const n = 30000
+	l := &Layout{HasSize: true, HasEncoded: true, Exact: true, Adjacent: true}
+	for i := range n {
+		r := Region{Encoded: fmt.Sprintf("%032x", i)}
+		if i > 0 {
+			r.Start = []byte(fmt.Sprintf("%08x", uint64(i)*(1<<32)/n))
+		}
+		if i == 0 || i == n/2 {
+			r.Size = 5 << 30
+		}
+		l.Regions = append(l.Regions, r)
+	}
+	for i := 0; i+1 < n; i++ {
+		l.Regions[i].End = l.Regions[i+1].Start
+	}
+	hex1 := mustPrefix(t, "hex:1")
+	for _, tc := range []struct {
+		arity, rounds, merges, after int
+	}{
+		{arity: 2, rounds: 14, merges: n / 2, after: n / 2},
+		{arity: 1 << 30, rounds: 1, merges: 2, after: 2},
+	} {
+		p, err := NewPlan(l, Options{RegionSize: 10 << 30, Prefix: &hex1, MergeArity: tc.arity, Batch: 50})
+		require.NoError(t, err)
+		require.NoError(t, p.Check())
+		assert.Equal(t, tc.rounds, p.Rounds, "arity %d", tc.arity)
+		assert.Len(t, p.Merges, tc.merges, "arity %d", tc.arity)
+		assert.Equal(t, tc.after, p.After, "arity %d", tc.arity)
+		assert.Equal(t, 2, p.Final, "arity %d: the two runs of 15,000 regions, each with its 5 GiB region", tc.arity)
+		assert.Len(t, p.Stages, (tc.merges+49)/50)
+	}
+}

@@ -459,9 +459,12 @@ func writeBoundaries(b *strings.Builder, d Doc) {
 	}
 }
 
+// rubySingleEscapes are the escapes of a single-quoted Ruby string.
+var rubySingleEscapes = strings.NewReplacer(`\`, `\\`, `'`, `\'`)
+
 // rubySingle quotes text that never holds ' or \ (encoded names, table names).
 func rubySingle(s string) string {
-	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+	return "'" + rubySingleEscapes.Replace(s) + "'"
 }
 
 // RubyBytes writes key as a double-quoted Ruby string whose bytes are exactly key:
