@@ -233,7 +233,9 @@ func WriteReport(w io.Writer, d Doc) error {
 		if p.Rounds > 1 {
 			fmt.Fprintf(tw, "  rounds\t%d (merge_region names %d regions at a time)\n", p.Rounds, p.Options.MergeArity)
 		}
-		fmt.Fprintf(tw, "  stages\t%d%s\n", len(p.Stages), stagesRule(p))
+		if len(p.Stages) > 0 {
+			fmt.Fprintf(tw, "  stages\t%d%s\n", len(p.Stages), stagesRule(p))
+		}
 		tw.Flush()
 		for k, st := range p.Stages[:min(len(p.Stages), maxListed)] {
 			fmt.Fprintf(&b, "  stage %d: %s\n", k+1, stageSummary(p, st))
@@ -304,7 +306,9 @@ func WriteShell(w io.Writer, d Doc) error {
 	if !l.Exact && len(p.Splits) > 0 {
 		fmt.Fprintf(&b, "# note: keys as list_regions printed them (stripped); --get-splits gives them exactly\n")
 	}
-	fmt.Fprintf(&b, "# %d %s%s.\n", len(p.Stages), plural(len(p.Stages), "stage", "stages"), stagesRule(p))
+	if len(p.Stages) > 0 {
+		fmt.Fprintf(&b, "# %d %s%s.\n", len(p.Stages), plural(len(p.Stages), "stage", "stages"), stagesRule(p))
+	}
 	fmt.Fprintf(&b, "# Run with hbase shell -n FILE. Merges and splits finish in the background: before the\n# next round, wait until no region is in transition and list the regions again.\n")
 	if len(p.Merges) == 0 && len(p.Splits) == 0 {
 		fmt.Fprintf(&b, "# nothing to merge or split\n")
