@@ -460,3 +460,42 @@ func TestPlanManyEmpty(t *testing.T) {
 		assert.Len(t, p.Stages, (tc.merges+49)/50)
 	}
 }
+
+// The boundaries of RegionSplitter's pre-splits (keys from splits.RegionSplitter, an
+// oracle apart from findSplitter): HexStringSplit's 16 regions fall on bucket edges of
+// hex:1 and hex:2 (zero-padded), its 10 regions inside hex:2's buckets; findSplitter names
+// the algorithm and the count either way.
+func TestRegionSplitterBoundaries(t *testing.T) {
+	for _, tc := range []struct {
+		algo    string
+		regions int
+		prefix  string
+		want    Edge
+	}{
+		{"HexStringSplit", 16, "hex:1", OnEdge},
+		{"HexStringSplit", 16, "hex:2", OnEdge},
+		{"HexStringSplit", 256, "hex:2", OnEdge},
+		{"HexStringSplit", 10, "hex:2", InsideBucket},
+		{"DecimalStringSplit", 10, "dec:1", OnEdge},
+		{"DecimalStringSplit", 100, "dec:2", OnEdge},
+		{"DecimalStringSplit", 7, "dec:2", InsideBucket},
+	} {
+		s, err := splits.RegionSplitter(tc.algo, tc.regions, "", "")
+		require.NoError(t, err)
+		keys := s.Keys.Slices()
+		e := newPrefixEdges(mustPrefix(t, tc.prefix))
+		for _, k := range keys {
+			if tc.want == InsideBucket && strings.Trim(string(k[2:]), "0") == "" {
+				continue // a key of the series that happens to fall on an edge
+			}
+			assert.Equal(t, tc.want, e.classify(k), "%s %d %s: %q", tc.algo, tc.regions, tc.prefix, k)
+		}
+		series := findSplitter(keys)
+		require.NotNil(t, series, "%s %d", tc.algo, tc.regions)
+		assert.Equal(t, tc.algo, series.Algo)
+		assert.Equal(t, tc.regions, series.N)
+		assert.Equal(t, tc.regions-1, series.Keys)
+		// one key HBase split at is not of the series
+		assert.False(t, series.has([]byte("6f3a9b2c")))
+	}
+}

@@ -53,7 +53,8 @@ func (s *splitterSeries) has(k []byte) bool {
 // findSplitter looks for the series the keys come from: the smallest key of 8 digits is
 // the first split, floor(range / n); the series is kept when some n gives that size and at
 // least two keys (or all of n = 2's one) belong to it. Of HexStringSplit and
-// DecimalStringSplit (whose keys are hex digits too) the more complete series wins.
+// DecimalStringSplit (whose keys are hex digits too) the more complete series wins, then
+// the one with more of the layout's keys.
 func findSplitter(keys [][]byte) *splitterSeries {
 	var best *splitterSeries
 	for _, c := range []struct {
@@ -83,7 +84,7 @@ func findSplitter(keys [][]byte) *splitterSeries {
 		if s.Keys < min(2, s.N-1) {
 			continue
 		}
-		if best == nil || s.complete() > best.complete() {
+		if best == nil || s.complete() > best.complete() || s.complete() == best.complete() && s.Keys > best.Keys {
 			best = s
 		}
 	}
