@@ -86,10 +86,12 @@ func (e *prefixEdges) width(keys ...[]byte) int {
 // isEdge is whether a boundary key separates buckets: no bucket has rows on both sides.
 // It needs no arithmetic: a key leaving the alphabet within the prefix is an edge; one
 // that is all alphabet is an edge when everything after the prefix is the first alphabet
-// byte (`3f000000`); one whose alphabet run goes on past the prefix and then leaves the
-// alphabet is an edge when the byte that leaves sorts above the alphabet and the run
+// byte (`3f000000`); one whose alphabet run goes on past the prefix and then ends with one
+// byte outside the alphabet is an edge when that byte sorts above the alphabet and the run
 // after the prefix is all the last alphabet byte (`3f|`, `3eff|`: the whole bucket sorts
 // below it), or sorts below the alphabet and the run is all the first byte (`3f00\x00`).
+// A key that goes on after that byte (`\x03abc` for byte:16, `05|user` for dec:2) is a
+// row of a table whose rows leave the alphabet: inside its bucket.
 func (e *prefixEdges) isEdge(k []byte) bool {
 	w := e.p.Width
 	m := e.alphaLen(k)
@@ -98,6 +100,11 @@ func (e *prefixEdges) isEdge(k []byte) bool {
 	}
 	fill := e.minAlp
 	if m < len(k) {
+		if m+1 < len(k) {
+			// bytes go on after one outside the alphabet: a row key of a table whose rows
+			// leave the alphabet after the prefix (a salt byte, then anything; `05|user`)
+			return false
+		}
 		switch c := k[m]; {
 		case c > e.maxAlp:
 			fill = e.maxAlp
