@@ -51,16 +51,16 @@ type SyntaxError struct {
 func (e *SyntaxError) Unwrap() error { return e.Err }
 
 func (e *SyntaxError) Error() string {
-	switch e.Err {
-	case ErrTruncatedEscape:
+	switch {
+	case errors.Is(e.Err, ErrTruncatedEscape):
 		return fmt.Sprintf("truncated escape %s at column %d: \\x needs two uppercase hex digits", Quote(e.Text), e.Column)
-	case ErrInvalidEscape:
+	case errors.Is(e.Err, ErrInvalidEscape):
 		return fmt.Sprintf("invalid escape %s at column %d: toStringBinary writes \\x and two uppercase hex digits (HBase would read this as the text %s)",
 			Quote(e.Text), e.Column, Quote(e.Text[1:]))
-	case ErrNonASCII:
+	case errors.Is(e.Err, ErrNonASCII):
 		return fmt.Sprintf("non-ASCII byte 0x%02X at column %d: toStringBinary text is ASCII (the byte is written \\x%02X)",
 			e.Text[0], e.Column, e.Text[0])
-	case ErrKeyTooLong:
+	case errors.Is(e.Err, ErrKeyTooLong):
 		return fmt.Sprintf("key is %s bytes long: HBase row keys are at most %d bytes", e.Text, hbase.MaxRowLength)
 	}
 	return fmt.Sprintf("%v at column %d", e.Err, e.Column)

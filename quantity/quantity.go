@@ -90,7 +90,7 @@ func Size(s string) (float64, error) {
 	num, unit := text[:i], strings.ToLower(strings.TrimLeft(text[i:], " \t"))
 	if !decimal(num) {
 		if rest, neg := strings.CutPrefix(text, "-"); neg && !strings.HasPrefix(rest, "-") {
-			if _, err := Size(rest); err == nil || err == ErrNotPositive || err == ErrTooLarge {
+			if _, err := Size(rest); err == nil || errors.Is(err, ErrNotPositive) || errors.Is(err, ErrTooLarge) {
 				return 0, ErrNotPositive // -3B is a size, a negative one
 			}
 		}

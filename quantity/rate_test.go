@@ -44,6 +44,7 @@ func TestRate(t *testing.T) {
 			assert.Equal(t, tt.want, got)
 			assert.Equal(t, tt.bytes, bytes)
 			r, err := ParseRate(tt.in)
+			assert.Equal(t, tt.err, err)
 			if tt.err == nil {
 				assert.Equal(t, Rate{PerSecond: tt.want, Bytes: tt.bytes}, r)
 			} else {

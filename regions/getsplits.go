@@ -214,7 +214,7 @@ func readEcho(line string) ([][]byte, error) {
 		}
 		k, err := keyCell(text.String())
 		if err != nil {
-			return nil, fmt.Errorf("split key %s: %v", show(text.String()), err)
+			return nil, fmt.Errorf("split key %s: %w", show(text.String()), err)
 		}
 		keys = append(keys, k)
 	}

@@ -57,7 +57,7 @@ func ReadJMX(data []byte) (*JMX, error) {
 		case errors.As(err, &te):
 			return nil, lineErrorf(lineAt(data, te.Offset), "not a /jmx document: %v", te)
 		}
-		return nil, &LineError{Line: 1, Err: fmt.Errorf("not JSON: %v", err)}
+		return nil, &LineError{Line: 1, Err: fmt.Errorf("not JSON: %w", err)}
 	}
 	var bean map[string]json.RawMessage
 	for _, b := range doc.Beans {

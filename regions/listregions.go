@@ -29,173 +29,22 @@ var ErrMeta = errors.New("hbase:meta is never merged or split: presplit plans us
 // it: leading and trailing spaces are lost); END_KEY, when there, must equal the next
 // region's start. Rows of region replicas (replica id > 0 in REGION_NAME) are skipped.
 func ReadListRegions(data []byte) (*Layout, error) {
-	lines := splitLines(data)
-	hdr := -1
-	var missing []string // the regions of "Can not find all details for region: NAME ,"
-	missingLine := map[string]int{}
-	for i := 0; i < len(lines); i++ {
-		if strings.HasPrefix(lines[i], "Can not find region:") {
-			return nil, lineErrorf(i+1, "list_regions could not read a region (%s): it may be disabled or in transition (HBase 2.2.0-2.2.2 print no table then); run list_regions again when no region is in transition",
-				strings.TrimSpace(strings.TrimPrefix(lines[i], "Can not find region:")))
-		}
-		if name, ok := missingDetails(lines[i]); ok {
-			missing = append(missing, name)
-			missingLine[name] = i + 1
-			continue
-		}
-		if shellError(lines[i]) {
-			msg := fmt.Sprintf("the shell printed an error instead of regions: %s", strings.TrimSpace(lines[i]))
-			if strings.Contains(lines[i], "getDataLocality") {
-				msg += " (HBase 1.4.0-1.4.10's list_regions fails on a region without metrics, one in transition: list again later)"
-			}
-			return nil, lineErrorf(i+1, "%s", msg)
-		}
-		if i+1 == len(lines) {
-			break
-		}
-		if _, ok := dashWidths(lines[i+1]); ok && strings.HasSuffix(lines[i], " |") {
-			hdr = i
-			break
-		}
-	}
-	if hdr < 0 {
-		return nil, &LineError{Line: 1, Err: errors.New("not list_regions output: no header row followed by a row of dashes (` ----- |`)")}
-	}
-	widths, _ := dashWidths(lines[hdr+1])
-	names, err := cutRow(lines[hdr], widths)
+	lr := &listReader{lines: splitLines(data), missingLine: map[string]int{}}
+	hdr, err := lr.header()
 	if err != nil {
-		return nil, &LineError{Line: hdr + 1, Err: fmt.Errorf("header: %w", err)}
+		return nil, err
 	}
-	col := map[string]int{}
-	for i, n := range names {
-		if !contains(listRegionsColumns, n) {
-			return nil, lineErrorf(hdr+1, "unknown column %q: list_regions prints %s", n, strings.Join(listRegionsColumns, ", "))
-		}
-		if _, dup := col[n]; dup {
-			return nil, lineErrorf(hdr+1, "column %s appears twice", n)
-		}
-		col[n] = i
+	if err := lr.columns(hdr); err != nil {
+		return nil, err
 	}
-	_, hasName := col["REGION_NAME"]
-	_, hasStart := col["START_KEY"]
-	_, hasEnd := col["END_KEY"]
-	if !hasName && !hasStart {
-		return nil, lineErrorf(hdr+1, "list_regions without REGION_NAME or START_KEY shows no region boundaries: list the default columns")
+	count, i, err := lr.rows(hdr + 2)
+	if err != nil {
+		return nil, err
 	}
-	l := &Layout{HasEncoded: hasName, Exact: hasName, Adjacent: hasEnd}
-	_, l.HasSize = col["SIZE"]
-	_, l.HasRequests = col["REQ"]
-	_, l.HasServer = col["SERVER_NAME"]
-
-	// the columns' indexes, looked up once: -1 when absent
-	at := func(name string) int {
-		if c, ok := col[name]; ok {
-			return c
-		}
-		return -1
+	if err := lr.trailer(count, i); err != nil {
+		return nil, err
 	}
-	cName, cStart, cEnd, cSize, cReq, cServer, cLocality := at("REGION_NAME"), at("START_KEY"), at("END_KEY"), at("SIZE"), at("REQ"), at("SERVER_NAME"), at("LOCALITY")
-	metrics := []int{cSize, cReq, cLocality}
-	l.Regions = make([]Region, 0, max(len(lines)-hdr-3, 0))
-	var ends []string // END_KEY per region, as printed
-	if cEnd >= 0 {
-		ends = make([]string, 0, cap(l.Regions))
-	}
-	count := -1
-	unknown := 0 // rows without metrics
-	i := hdr + 2
-	for ; i < len(lines); i++ {
-		line := lines[i]
-		if n, ok := rowsLine(line); ok {
-			count = n
-			break
-		}
-		cells, err := cutRow(line, widths)
-		if err != nil {
-			return nil, lineErrorf(i+1, "%v", err)
-		}
-		r := Region{Line: i + 1}
-		keep := true
-		if c := cName; c >= 0 {
-			rn, err := parseRegionName(cells[c])
-			if err != nil {
-				return nil, lineErrorf(i+1, "REGION_NAME %s: %v", show(cells[c]), err)
-			}
-			if l.Table == "" {
-				l.Table = rn.table
-			} else if rn.table != l.Table {
-				return nil, lineErrorf(i+1, "region of table %q in a list of table %q", rn.table, l.Table)
-			}
-			r.Start, r.Encoded = rn.start, rn.encoded
-			keep = rn.replica == 0
-		}
-		if c := cStart; c >= 0 {
-			k, err := keyCell(cells[c])
-			if err != nil {
-				return nil, lineErrorf(i+1, "START_KEY %s: %v", show(cells[c]), err)
-			}
-			if !hasName {
-				r.Start = k
-			} else if printed := strings.Trim(hbytes.ToStringBinary(r.Start), " "); printed != cells[c] {
-				return nil, lineErrorf(i+1, "START_KEY %s does not match the start key %s in REGION_NAME", show(cells[c]), show(printed))
-			}
-		}
-		blank, filled := metricCells(cells, metrics)
-		switch {
-		case blank > 0 && filled > 0:
-			return nil, lineErrorf(i+1, "SIZE, REQ and LOCALITY are blank together (a region without metrics) or not at all: a cut or edited row")
-		case blank > 0:
-			r.Unknown = true
-			unknown++
-		}
-		if c := cSize; c >= 0 && !r.Unknown {
-			mb, err := sizeCell(cells[c])
-			if err != nil {
-				return nil, lineErrorf(i+1, "SIZE %q: %v", cells[c], err)
-			}
-			r.Size = mb << 20
-		}
-		if c := cReq; c >= 0 && !r.Unknown {
-			n, err := strconv.ParseInt(cells[c], 10, 64)
-			if err != nil || n < 0 {
-				return nil, lineErrorf(i+1, "REQ %q: must be a whole number of requests", cells[c])
-			}
-			r.Requests = n
-		}
-		if c := cServer; c >= 0 {
-			r.Server = cells[c]
-		}
-		if c := cLocality; c >= 0 {
-			r.Locality = cells[c]
-		}
-		if r.Unknown && len(missing) > 0 && r.Encoded != "" {
-			if _, ok := missingLine[cells[cName]]; !ok {
-				return nil, lineErrorf(i+1, "a row without metrics, but no \"Can not find all details\" line names region %s", show(cells[cName]))
-			}
-		}
-		if !keep {
-			l.Skipped++
-			continue
-		}
-		if c := cEnd; c >= 0 {
-			ends = append(ends, cells[c])
-		}
-		l.Regions = append(l.Regions, r)
-	}
-	if count < 0 {
-		return nil, lineErrorf(len(lines), "truncated: no ` N rows` line after the last region")
-	}
-	if rows := len(l.Regions) + l.Skipped; rows != count {
-		return nil, lineErrorf(i+1, "truncated or edited: list_regions says %d rows, the table has %d", count, rows)
-	}
-	if len(missing) > 0 && len(missing) != unknown {
-		return nil, lineErrorf(missingLine[missing[0]], "%d \"Can not find all details\" lines but %d rows without metrics: a cut or edited output", len(missing), unknown)
-	}
-	for j := i + 1; j < len(lines); j++ {
-		if t := strings.TrimSpace(lines[j]); t != "" && !tookLine(t) && t != "=> nil" && !promptLine(t) {
-			return nil, lineErrorf(j+1, "unexpected line after ` %d rows`: %q", count, lines[j])
-		}
-	}
+	l := lr.l
 	if l.Exact {
 		if err := l.Check(); err != nil {
 			return nil, err
@@ -203,25 +52,263 @@ func ReadListRegions(data []byte) (*Layout, error) {
 	}
 	// Without REGION_NAME the keys are stripped and may even sort out of order (" b" reads
 	// "b"): Check runs once get_splits has had its say.
-	for j := range l.Regions {
-		if j+1 < len(l.Regions) {
-			l.Regions[j].End = l.Regions[j+1].Start
-		}
-		if hasEnd {
-			want := ""
-			if j+1 < len(l.Regions) {
-				want = strings.Trim(hbytes.ToStringBinary(l.Regions[j+1].Start), " ")
-			}
-			if ends[j] != want {
-				next := "the end of the table"
-				if j+1 < len(l.Regions) {
-					next = fmt.Sprintf("%s (line %d)", show(want), l.Regions[j+1].Line)
-				}
-				return nil, lineErrorf(l.Regions[j].Line, "END_KEY %s but the next region starts at %s: overlapping or missing regions", show(ends[j]), next)
-			}
-		}
+	if err := lr.linkEnds(); err != nil {
+		return nil, err
 	}
 	return l, nil
+}
+
+// listReader is ReadListRegions' state: the lines, the "Can not find all details" lines
+// met before the header, the columns and the layout read so far.
+type listReader struct {
+	lines       []string
+	missing     []string // the regions of "Can not find all details for region: NAME ,"
+	missingLine map[string]int
+
+	widths  []int // the cells' widths, from the dashed line under the header
+	hasName bool
+	hasEnd  bool
+	// the columns' indexes: -1 when absent
+	cName, cStart, cEnd, cSize, cReq, cServer, cLocality int
+	metrics                                              []int
+
+	l       *Layout
+	ends    []string // END_KEY per region, as printed
+	unknown int      // rows without metrics
+}
+
+// header returns the index of the header line, the one the dashed line follows, and reads
+// the lines before it.
+func (lr *listReader) header() (int, error) {
+	lines := lr.lines
+	for i := 0; i < len(lines); i++ {
+		if strings.HasPrefix(lines[i], "Can not find region:") {
+			return 0, lineErrorf(i+1, "list_regions could not read a region (%s): it may be disabled or in transition (HBase 2.2.0-2.2.2 print no table then); run list_regions again when no region is in transition",
+				strings.TrimSpace(strings.TrimPrefix(lines[i], "Can not find region:")))
+		}
+		if name, ok := missingDetails(lines[i]); ok {
+			lr.missing = append(lr.missing, name)
+			lr.missingLine[name] = i + 1
+			continue
+		}
+		if shellError(lines[i]) {
+			msg := fmt.Sprintf("the shell printed an error instead of regions: %s", strings.TrimSpace(lines[i]))
+			if strings.Contains(lines[i], "getDataLocality") {
+				msg += " (HBase 1.4.0-1.4.10's list_regions fails on a region without metrics, one in transition: list again later)"
+			}
+			return 0, lineErrorf(i+1, "%s", msg)
+		}
+		if i+1 == len(lines) {
+			break
+		}
+		if _, ok := dashWidths(lines[i+1]); ok && strings.HasSuffix(lines[i], " |") {
+			return i, nil
+		}
+	}
+	return 0, &LineError{Line: 1, Err: errors.New("not list_regions output: no header row followed by a row of dashes (` ----- |`)")}
+}
+
+// columns reads the header line hdr: which columns there are and where; it starts the
+// layout.
+func (lr *listReader) columns(hdr int) error {
+	lr.widths, _ = dashWidths(lr.lines[hdr+1])
+	names, err := cutRow(lr.lines[hdr], lr.widths)
+	if err != nil {
+		return &LineError{Line: hdr + 1, Err: fmt.Errorf("header: %w", err)}
+	}
+	col := map[string]int{}
+	for i, n := range names {
+		if !contains(listRegionsColumns, n) {
+			return lineErrorf(hdr+1, "unknown column %q: list_regions prints %s", n, strings.Join(listRegionsColumns, ", "))
+		}
+		if _, dup := col[n]; dup {
+			return lineErrorf(hdr+1, "column %s appears twice", n)
+		}
+		col[n] = i
+	}
+	_, lr.hasName = col["REGION_NAME"]
+	_, hasStart := col["START_KEY"]
+	_, lr.hasEnd = col["END_KEY"]
+	if !lr.hasName && !hasStart {
+		return lineErrorf(hdr+1, "list_regions without REGION_NAME or START_KEY shows no region boundaries: list the default columns")
+	}
+	l := &Layout{HasEncoded: lr.hasName, Exact: lr.hasName, Adjacent: lr.hasEnd}
+	_, l.HasSize = col["SIZE"]
+	_, l.HasRequests = col["REQ"]
+	_, l.HasServer = col["SERVER_NAME"]
+
+	at := func(name string) int {
+		if c, ok := col[name]; ok {
+			return c
+		}
+		return -1
+	}
+	lr.cName, lr.cStart, lr.cEnd, lr.cSize, lr.cReq, lr.cServer, lr.cLocality = at("REGION_NAME"), at("START_KEY"), at("END_KEY"), at("SIZE"), at("REQ"), at("SERVER_NAME"), at("LOCALITY")
+	lr.metrics = []int{lr.cSize, lr.cReq, lr.cLocality}
+	l.Regions = make([]Region, 0, max(len(lr.lines)-hdr-3, 0))
+	if lr.cEnd >= 0 {
+		lr.ends = make([]string, 0, cap(l.Regions))
+	}
+	lr.l = l
+	return nil
+}
+
+// rows reads the region rows from line index i up to the ` N rows` line; it returns N
+// (-1 when that line is missing) and the index where it stopped.
+func (lr *listReader) rows(i int) (int, int, error) {
+	for ; i < len(lr.lines); i++ {
+		line := lr.lines[i]
+		if n, ok := rowsLine(line); ok {
+			return n, i, nil
+		}
+		cells, err := cutRow(line, lr.widths)
+		if err != nil {
+			return 0, 0, lineErrorf(i+1, "%v", err)
+		}
+		r, keep, err := lr.row(i+1, cells)
+		if err != nil {
+			return 0, 0, err
+		}
+		if !keep {
+			lr.l.Skipped++
+			continue
+		}
+		if c := lr.cEnd; c >= 0 {
+			lr.ends = append(lr.ends, cells[c])
+		}
+		lr.l.Regions = append(lr.l.Regions, r)
+	}
+	return -1, i, nil
+}
+
+// row reads the region of the row on line n, and whether to keep it (not a replica's).
+func (lr *listReader) row(n int, cells []string) (Region, bool, error) {
+	r := Region{Line: n}
+	keep := true
+	if c := lr.cName; c >= 0 {
+		rn, err := lr.regionName(n, cells[c])
+		if err != nil {
+			return r, false, err
+		}
+		r.Start, r.Encoded = rn.start, rn.encoded
+		keep = rn.replica == 0
+	}
+	if c := lr.cStart; c >= 0 {
+		k, err := keyCell(cells[c])
+		if err != nil {
+			return r, false, lineErrorf(n, "START_KEY %s: %v", show(cells[c]), err)
+		}
+		if !lr.hasName {
+			r.Start = k
+		} else if printed := strings.Trim(hbytes.ToStringBinary(r.Start), " "); printed != cells[c] {
+			return r, false, lineErrorf(n, "START_KEY %s does not match the start key %s in REGION_NAME", show(cells[c]), show(printed))
+		}
+	}
+	if err := lr.rowMetrics(n, cells, &r); err != nil {
+		return r, false, err
+	}
+	if c := lr.cServer; c >= 0 {
+		r.Server = cells[c]
+	}
+	if c := lr.cLocality; c >= 0 {
+		r.Locality = cells[c]
+	}
+	if r.Unknown && len(lr.missing) > 0 && r.Encoded != "" {
+		if _, ok := lr.missingLine[cells[lr.cName]]; !ok {
+			return r, false, lineErrorf(n, "a row without metrics, but no \"Can not find all details\" line names region %s", show(cells[lr.cName]))
+		}
+	}
+	return r, keep, nil
+}
+
+// regionName reads the REGION_NAME cell of line n; every row names the same table.
+func (lr *listReader) regionName(n int, cell string) (regionName, error) {
+	rn, err := parseRegionName(cell)
+	if err != nil {
+		return rn, lineErrorf(n, "REGION_NAME %s: %v", show(cell), err)
+	}
+	if lr.l.Table == "" {
+		lr.l.Table = rn.table
+	} else if rn.table != lr.l.Table {
+		return rn, lineErrorf(n, "region of table %q in a list of table %q", rn.table, lr.l.Table)
+	}
+	return rn, nil
+}
+
+// rowMetrics reads the SIZE and REQ of the row on line n into r, or marks r unknown when
+// its metrics are blank.
+func (lr *listReader) rowMetrics(n int, cells []string, r *Region) error {
+	blank, filled := metricCells(cells, lr.metrics)
+	switch {
+	case blank > 0 && filled > 0:
+		return lineErrorf(n, "SIZE, REQ and LOCALITY are blank together (a region without metrics) or not at all: a cut or edited row")
+	case blank > 0:
+		r.Unknown = true
+		lr.unknown++
+		return nil
+	}
+	if c := lr.cSize; c >= 0 {
+		mb, err := sizeCell(cells[c])
+		if err != nil {
+			return lineErrorf(n, "SIZE %q: %v", cells[c], err)
+		}
+		r.Size = mb << 20
+	}
+	if c := lr.cReq; c >= 0 {
+		v, err := strconv.ParseInt(cells[c], 10, 64)
+		if err != nil || v < 0 {
+			return lineErrorf(n, "REQ %q: must be a whole number of requests", cells[c])
+		}
+		r.Requests = v
+	}
+	return nil
+}
+
+// trailer checks the ` N rows` line at index i against the rows read and the lines after
+// it.
+func (lr *listReader) trailer(count, i int) error {
+	lines, l := lr.lines, lr.l
+	if count < 0 {
+		return lineErrorf(len(lines), "truncated: no ` N rows` line after the last region")
+	}
+	if rows := len(l.Regions) + l.Skipped; rows != count {
+		return lineErrorf(i+1, "truncated or edited: list_regions says %d rows, the table has %d", count, rows)
+	}
+	if len(lr.missing) > 0 && len(lr.missing) != lr.unknown {
+		return lineErrorf(lr.missingLine[lr.missing[0]], "%d \"Can not find all details\" lines but %d rows without metrics: a cut or edited output", len(lr.missing), lr.unknown)
+	}
+	for j := i + 1; j < len(lines); j++ {
+		if t := strings.TrimSpace(lines[j]); t != "" && !tookLine(t) && t != "=> nil" && !promptLine(t) {
+			return lineErrorf(j+1, "unexpected line after ` %d rows`: %q", count, lines[j])
+		}
+	}
+	return nil
+}
+
+// linkEnds sets each region's end to the next one's start and, with END_KEY, checks that
+// the printed end is that start.
+func (lr *listReader) linkEnds() error {
+	regions := lr.l.Regions
+	for j := range regions {
+		if j+1 < len(regions) {
+			regions[j].End = regions[j+1].Start
+		}
+		if !lr.hasEnd {
+			continue
+		}
+		want := ""
+		if j+1 < len(regions) {
+			want = strings.Trim(hbytes.ToStringBinary(regions[j+1].Start), " ")
+		}
+		if lr.ends[j] != want {
+			next := "the end of the table"
+			if j+1 < len(regions) {
+				next = fmt.Sprintf("%s (line %d)", show(want), regions[j+1].Line)
+			}
+			return lineErrorf(regions[j].Line, "END_KEY %s but the next region starts at %s: overlapping or missing regions", show(lr.ends[j]), next)
+		}
+	}
+	return nil
 }
 
 // missingDetails reads the line 2.2.3+ and 1.4.11+ print before the table for a region
@@ -392,6 +479,9 @@ type regionName struct {
 // parseRegionName reads RegionInfo's name as list_regions prints it (toStringBinary):
 // `TABLE,STARTKEY,REGIONID[_REPLICA].ENCODED.`. The table has no comma, so the start key is
 // between the first comma and the last; the encoded name is 32 lowercase hex digits.
+// errRegionNameForm is the error for a region name of another shape.
+var errRegionNameForm = errors.New("not TABLE,STARTKEY,ID.ENCODED.") //nolint:staticcheck // ST1005: the period ends the region name's form, not a sentence
+
 func parseRegionName(s string) (regionName, error) {
 	var rn regionName
 	if strings.HasPrefix(s, MetaTable+",") {
@@ -400,7 +490,7 @@ func parseRegionName(s string) (regionName, error) {
 	body, ok := strings.CutSuffix(s, ".")
 	dot := strings.LastIndexByte(body, '.')
 	if !ok || dot < 0 {
-		return rn, errors.New("not TABLE,STARTKEY,ID.ENCODED.")
+		return rn, errRegionNameForm
 	}
 	rn.encoded = body[dot+1:]
 	if !isEncodedName(rn.encoded) {
@@ -409,7 +499,7 @@ func parseRegionName(s string) (regionName, error) {
 	body = body[:dot]
 	first, last := strings.IndexByte(body, ','), strings.LastIndexByte(body, ',')
 	if first < 0 || first == last {
-		return rn, errors.New("not TABLE,STARTKEY,ID.ENCODED.")
+		return rn, errRegionNameForm
 	}
 	rn.table = body[:first]
 	id := body[last+1:]
@@ -425,7 +515,7 @@ func parseRegionName(s string) (regionName, error) {
 	}
 	start, err := keyCell(body[first+1 : last])
 	if err != nil {
-		return rn, fmt.Errorf("start key: %v", err)
+		return rn, fmt.Errorf("start key: %w", err)
 	}
 	rn.start = start
 	return rn, nil

@@ -101,9 +101,47 @@ const maxListed = 20
 // WriteReport writes the layout's summary: counts, sizes, a histogram of sizes against the
 // target, requests, regions per server, boundaries against the prefix, and the plan.
 func WriteReport(w io.Writer, d Doc) error {
-	l, p := d.Layout, d.Plan
 	var b strings.Builder
-	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	columns(&b, func(tw *tabwriter.Writer) {
+		reportLayout(tw, d)
+		if d.Layout.HasSize {
+			reportSizes(tw, d.Layout)
+		}
+		if d.Plan != nil {
+			reportTarget(tw, d.Layout, d.Plan)
+		}
+		if d.Layout.HasRequests {
+			reportRequests(tw, d.Layout)
+		}
+	})
+	if d.Plan != nil {
+		reportHistogram(&b, d.Layout, d.Plan)
+	}
+	if d.Layout.HasServer {
+		reportServers(&b, d.Layout)
+	}
+	writeBoundaries(&b, d)
+	if d.Plan != nil {
+		reportPlan(&b, d.Plan)
+	} else {
+		fmt.Fprintf(&b, "\nno plan: the input has no region sizes (list_regions' SIZE column, or --jmx)\n")
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// columns writes the lines fill writes, their tab-separated cells aligned. Flush cannot
+// fail: its writer is a strings.Builder, which takes every write.
+func columns(b *strings.Builder, fill func(tw *tabwriter.Writer)) {
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	fill(tw)
+	_ = tw.Flush()
+}
+
+// reportLayout writes the report's first lines: the table, the inputs, the region count
+// and how exact the boundaries are.
+func reportLayout(tw *tabwriter.Writer, d Doc) {
+	l := d.Layout
 	table := l.Table
 	if table == "" {
 		table = "(not named by the input)"
@@ -119,92 +157,101 @@ func WriteReport(w io.Writer, d Doc) error {
 	} else {
 		fmt.Fprintf(tw, "boundaries\tas list_regions printed them (stripped of leading and trailing spaces); give --get-splits or REGION_NAME for exact keys\n")
 	}
-	if l.HasSize {
-		var total, largest int64
-		li, empty, unknown := 0, 0, 0
-		for i, r := range l.Regions {
-			total += r.Size
-			if r.Size > largest {
-				largest, li = r.Size, i
-			}
-			switch {
-			case r.Unknown:
-				unknown++
-			case r.Size == 0:
-				empty++
-			}
-		}
-		mean := total / int64(max(len(l.Regions)-unknown, 1))
-		fmt.Fprintf(tw, "total size\t%s (%s bytes)\n", size(total), humanize.Comma(total))
-		fmt.Fprintf(tw, "mean size\t%s\n", size(mean))
-		fmt.Fprintf(tw, "largest\t%s, region %d%s\n", size(largest), li+1, encodedSuffix(l.Regions[li]))
-		if mean > 0 {
-			fmt.Fprintf(tw, "largest / mean\t%.2f\n", float64(largest)/float64(mean))
-		}
-		fmt.Fprintf(tw, "empty regions\t%d\n", empty)
-		if unknown > 0 {
-			fmt.Fprintf(tw, "size unknown\t%d (list_regions could not find all details: disabled or in transition; never merged or split)\n", unknown)
-		}
-	}
-	if p != nil {
-		above, above2 := 0, 0
-		for _, r := range l.Regions {
-			if r.Size > p.Options.RegionSize {
-				above++
-			}
-			if r.Size > p.SplitAbove {
-				above2++
-			}
-		}
-		fmt.Fprintf(tw, "target region size\t%s (%s bytes)\n", size(p.Options.RegionSize), humanize.Comma(p.Options.RegionSize))
-		fmt.Fprintf(tw, "above the target\t%d (%d above 2 x, to split)\n", above, above2)
-	}
-	if l.HasRequests {
-		var total, most int64
-		mi := 0
-		for i, r := range l.Regions {
-			total += r.Requests
-			if r.Requests > most {
-				most, mi = r.Requests, i
-			}
-		}
-		fmt.Fprintf(tw, "requests per region\tmean %s, most %s (region %d)\n",
-			humanize.Comma(total/int64(len(l.Regions))), humanize.Comma(most), mi+1)
-	}
-	tw.Flush()
+}
 
-	if p != nil {
-		counts := make([]int64, len(sizeClasses))
-		for _, r := range l.Regions {
-			if !r.Unknown {
-				counts[sizeClass(r.Size, p.Options.RegionSize)]++
-			}
+// reportSizes writes the total, mean and largest region size and the empty and unknown
+// counts.
+func reportSizes(tw *tabwriter.Writer, l *Layout) {
+	var total, largest int64
+	li, empty, unknown := 0, 0, 0
+	for i, r := range l.Regions {
+		total += r.Size
+		if r.Size > largest {
+			largest, li = r.Size, i
 		}
-		var most int64
-		for _, c := range counts {
-			most = max(most, c)
+		switch {
+		case r.Unknown:
+			unknown++
+		case r.Size == 0:
+			empty++
 		}
-		fmt.Fprintf(&b, "\nsize histogram (share of the target region size)\n")
-		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	}
+	mean := total / int64(max(len(l.Regions)-unknown, 1))
+	fmt.Fprintf(tw, "total size\t%s (%s bytes)\n", size(total), humanize.Comma(total))
+	fmt.Fprintf(tw, "mean size\t%s\n", size(mean))
+	fmt.Fprintf(tw, "largest\t%s, region %d%s\n", size(largest), li+1, encodedSuffix(l.Regions[li]))
+	if mean > 0 {
+		fmt.Fprintf(tw, "largest / mean\t%.2f\n", float64(largest)/float64(mean))
+	}
+	fmt.Fprintf(tw, "empty regions\t%d\n", empty)
+	if unknown > 0 {
+		fmt.Fprintf(tw, "size unknown\t%d (list_regions could not find all details: disabled or in transition; never merged or split)\n", unknown)
+	}
+}
+
+// reportTarget writes the target region size and how many regions are above it.
+func reportTarget(tw *tabwriter.Writer, l *Layout, p *Plan) {
+	above, above2 := 0, 0
+	for _, r := range l.Regions {
+		if r.Size > p.Options.RegionSize {
+			above++
+		}
+		if r.Size > p.SplitAbove {
+			above2++
+		}
+	}
+	fmt.Fprintf(tw, "target region size\t%s (%s bytes)\n", size(p.Options.RegionSize), humanize.Comma(p.Options.RegionSize))
+	fmt.Fprintf(tw, "above the target\t%d (%d above 2 x, to split)\n", above, above2)
+}
+
+// reportRequests writes the mean and the most requests per region.
+func reportRequests(tw *tabwriter.Writer, l *Layout) {
+	var total, most int64
+	mi := 0
+	for i, r := range l.Regions {
+		total += r.Requests
+		if r.Requests > most {
+			most, mi = r.Requests, i
+		}
+	}
+	fmt.Fprintf(tw, "requests per region\tmean %s, most %s (region %d)\n",
+		humanize.Comma(total/int64(len(l.Regions))), humanize.Comma(most), mi+1)
+}
+
+// reportHistogram writes how many regions fall in each size class of the target.
+func reportHistogram(b *strings.Builder, l *Layout, p *Plan) {
+	counts := make([]int64, len(sizeClasses))
+	for _, r := range l.Regions {
+		if !r.Unknown {
+			counts[sizeClass(r.Size, p.Options.RegionSize)]++
+		}
+	}
+	var most int64
+	for _, c := range counts {
+		most = max(most, c)
+	}
+	fmt.Fprintf(b, "\nsize histogram (share of the target region size)\n")
+	columns(b, func(tw *tabwriter.Writer) {
 		for i, c := range sizeClasses {
 			line := fmt.Sprintf("  %s\t%d\t%s", c.label, counts[i], distribution.Bar(counts[i], most, barWidth))
 			fmt.Fprintln(tw, strings.TrimRight(line, "\t"))
 		}
-		tw.Flush()
-	}
+	})
+}
 
-	if l.HasServer {
-		per := map[string]int{}
-		for _, r := range l.Regions {
-			per[r.Server]++
-		}
-		servers := make([]string, 0, len(per))
-		for s := range per {
-			servers = append(servers, s)
-		}
-		sort.Strings(servers)
-		fmt.Fprintf(&b, "\nregions per server\n")
-		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+// reportServers writes the region count of each server, in server name order.
+func reportServers(b *strings.Builder, l *Layout) {
+	per := map[string]int{}
+	for _, r := range l.Regions {
+		per[r.Server]++
+	}
+	servers := make([]string, 0, len(per))
+	for s := range per {
+		servers = append(servers, s)
+	}
+	sort.Strings(servers)
+	fmt.Fprintf(b, "\nregions per server\n")
+	columns(b, func(tw *tabwriter.Writer) {
 		for _, s := range servers {
 			name := s
 			if name == "" {
@@ -212,14 +259,13 @@ func WriteReport(w io.Writer, d Doc) error {
 			}
 			fmt.Fprintf(tw, "  %s\t%d\n", quote.Terminal(name), per[s])
 		}
-		tw.Flush()
-	}
+	})
+}
 
-	writeBoundaries(&b, d)
-
-	if p != nil {
-		fmt.Fprintf(&b, "\nplan\n")
-		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+// reportPlan writes the plan's merges, splits, region counts, rounds, stages and notes.
+func reportPlan(b *strings.Builder, p *Plan) {
+	fmt.Fprintf(b, "\nplan\n")
+	columns(b, func(tw *tabwriter.Writer) {
 		merged := 0
 		for _, m := range p.Merges {
 			merged += m.Last - m.First + 1
@@ -238,21 +284,16 @@ func WriteReport(w io.Writer, d Doc) error {
 		if len(p.Stages) > 0 {
 			fmt.Fprintf(tw, "  stages\t%d%s\n", len(p.Stages), stagesRule(p))
 		}
-		tw.Flush()
-		for k, st := range p.Stages[:min(len(p.Stages), maxListed)] {
-			fmt.Fprintf(&b, "  stage %d: %s\n", k+1, stageSummary(p, st))
-		}
-		if len(p.Stages) > maxListed {
-			fmt.Fprintf(&b, "  ... and %d more stages (see --format json)\n", len(p.Stages)-maxListed)
-		}
-		for _, n := range p.Notes {
-			fmt.Fprintf(&b, "note: %s\n", n)
-		}
-	} else {
-		fmt.Fprintf(&b, "\nno plan: the input has no region sizes (list_regions' SIZE column, or --jmx)\n")
+	})
+	for k, st := range p.Stages[:min(len(p.Stages), maxListed)] {
+		fmt.Fprintf(b, "  stage %d: %s\n", k+1, stageSummary(p, st))
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	if len(p.Stages) > maxListed {
+		fmt.Fprintf(b, "  ... and %d more stages (see --format json)\n", len(p.Stages)-maxListed)
+	}
+	for _, n := range p.Notes {
+		fmt.Fprintf(b, "note: %s\n", n)
+	}
 }
 
 func encodedSuffix(r Region) string {
@@ -446,11 +487,11 @@ func writeBoundaries(b *strings.Builder, d Doc) {
 	} else {
 		fmt.Fprintf(b, "\nboundaries\n")
 	}
-	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
-	for _, n := range order {
-		fmt.Fprintf(tw, "  %s\t%d\n", n, counts[n])
-	}
-	tw.Flush()
+	columns(b, func(tw *tabwriter.Writer) {
+		for _, n := range order {
+			fmt.Fprintf(tw, "  %s\t%d\n", n, counts[n])
+		}
+	})
 	if series != nil {
 		fmt.Fprintf(b, "RegionSplitter pre-split: %s, %d regions (%d of its %d keys present)\n", series.Algo, series.N, series.Keys, series.N-1)
 	}

@@ -95,10 +95,10 @@ func ReadFile(r io.Reader) (*File, error) {
 			return nil, &hbytes.LineError{Line: int64(n), Err: &hbytes.SyntaxError{
 				Column: 1, Text: fmt.Sprintf("more than %d", hbase.MaxRowLength), Err: hbytes.ErrKeyTooLong}}
 		}
-		if err != nil && err != io.EOF {
+		if err != nil && !errors.Is(err, io.EOF) {
 			return nil, err
 		}
-		if len(text) == 0 && err == io.EOF {
+		if len(text) == 0 && errors.Is(err, io.EOF) {
 			break
 		}
 		if len(ends) == MaxFileKeys {
@@ -139,7 +139,7 @@ func ReadFile(r io.Reader) (*File, error) {
 		}
 		ends = append(double(ends, 1), len(arena))
 		lines = append(double(lines, 1), n)
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			break
 		}
 	}
