@@ -30,22 +30,7 @@ func ReadGetSplits(data []byte) (keys [][]byte, lines []int, err error) {
 			break
 		}
 		if strings.HasPrefix(l, "=> [") {
-			// 1.4.0-1.4.3, interactive: the returned array only
-			k, err := readEcho(l)
-			if err != nil {
-				return nil, nil, lineErrorf(i+1, "%v", err)
-			}
-			if err := checkOrder(k, i+1); err != nil {
-				return nil, nil, err
-			}
-			ls := make([]int, len(k))
-			for j := range ls {
-				ls[j] = i + 1
-			}
-			if err := afterKeys(all, i+1, len(k)+1); err != nil {
-				return nil, nil, err
-			}
-			return k, ls, nil
+			return echoOnly(all, i)
 		}
 	}
 	if hdr < 0 {
@@ -55,7 +40,42 @@ func ReadGetSplits(data []byte) (keys [][]byte, lines []int, err error) {
 	if perr != nil || n < 1 {
 		return nil, nil, lineErrorf(hdr+1, "%q: N must be a whole number of regions, at least 1", all[hdr])
 	}
-	i := hdr + 1
+	keys, lines, i, err := readSplitKeys(all, hdr+1, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(keys) != n-1 {
+		return nil, nil, lineErrorf(max(i, 1), "truncated: `Total number of splits = %d` promises %d keys, the file has %d", n, n-1, len(keys))
+	}
+	if err := afterCopies(all, i, keys, n); err != nil {
+		return nil, nil, err
+	}
+	return keys, lines, nil
+}
+
+// echoOnly reads the get_splits output of 1.4.0-1.4.3's interactive shell: the returned
+// array only, on line index i.
+func echoOnly(all []string, i int) ([][]byte, []int, error) {
+	k, err := readEcho(all[i])
+	if err != nil {
+		return nil, nil, lineErrorf(i+1, "%v", err)
+	}
+	if err := checkOrder(k, i+1); err != nil {
+		return nil, nil, err
+	}
+	ls := make([]int, len(k))
+	for j := range ls {
+		ls[j] = i + 1
+	}
+	if err := afterKeys(all, i+1, len(k)+1); err != nil {
+		return nil, nil, err
+	}
+	return k, ls, nil
+}
+
+// readSplitKeys reads up to n-1 keys, one a line, from line index i on (or the `=> [...]`
+// echo in their place), and returns them, their line numbers and the index it stopped at.
+func readSplitKeys(all []string, i, n int) (keys [][]byte, lines []int, _ int, _ error) {
 	for ; i < len(all) && len(keys) < n-1; i++ {
 		if all[i] == "" {
 			continue
@@ -67,41 +87,34 @@ func ReadGetSplits(data []byte) (keys [][]byte, lines []int, err error) {
 			// 1.4.4-1.4.13, interactive: the count, then the returned array only
 			k, err := readEcho(all[i])
 			if err != nil {
-				return nil, nil, lineErrorf(i+1, "%v", err)
+				return nil, nil, 0, lineErrorf(i+1, "%v", err)
 			}
 			for range k {
 				lines = append(lines, i+1)
 			}
 			keys = k
 			if err := checkOrder(keys, i+1); err != nil {
-				return nil, nil, err
+				return nil, nil, 0, err
 			}
-			i++
-			break
+			return keys, lines, i + 1, nil
 		}
 		k, err := keyCell(all[i])
 		if err != nil {
-			return nil, nil, lineErrorf(i+1, "split key %s: %v", show(all[i]), err)
+			return nil, nil, 0, lineErrorf(i+1, "split key %s: %v", show(all[i]), err)
 		}
 		if len(keys) > 0 {
 			prev := string(keys[len(keys)-1])
 			switch {
 			case string(k) == prev:
-				return nil, nil, lineErrorf(i+1, "duplicate split key %s (line %d)", show(all[i]), lines[len(lines)-1])
+				return nil, nil, 0, lineErrorf(i+1, "duplicate split key %s (line %d)", show(all[i]), lines[len(lines)-1])
 			case string(k) < prev:
-				return nil, nil, lineErrorf(i+1, "split key %s sorts before the one on line %d: keys must be in order", show(all[i]), lines[len(lines)-1])
+				return nil, nil, 0, lineErrorf(i+1, "split key %s sorts before the one on line %d: keys must be in order", show(all[i]), lines[len(lines)-1])
 			}
 		}
 		keys = append(keys, k)
 		lines = append(lines, i+1)
 	}
-	if len(keys) != n-1 {
-		return nil, nil, lineErrorf(max(i, 1), "truncated: `Total number of splits = %d` promises %d keys, the file has %d", n, n-1, len(keys))
-	}
-	if err := afterCopies(all, i, keys, n); err != nil {
-		return nil, nil, err
-	}
-	return keys, lines, nil
+	return keys, lines, i, nil
 }
 
 // afterCopies reads what may follow the keys: blank lines, `Took S seconds`, prompts,

@@ -116,17 +116,8 @@ var ErrNotAdjacent = errors.New("the regions are not proven adjacent: give list_
 // not known until it exists: a group of more regions takes several rounds, of which the
 // plan's Merges are the first (After); Final counts the regions once all are done.
 func NewPlan(l *Layout, opt Options) (*Plan, error) {
-	if !l.HasSize {
-		return nil, ErrNoSizes
-	}
-	if opt.RegionSize <= 0 {
-		return nil, errors.New("region size must be positive")
-	}
-	if opt.Prefix != nil && opt.Prefix.Width == 0 {
-		return nil, errors.New("prefix needs a width (hex:2, dec:3, ...): bucket edges are whole prefixes")
-	}
-	if opt.Salt && opt.Prefix == nil {
-		return nil, errors.New("a salt needs the prefix that holds it")
+	if err := checkOptions(l, opt); err != nil {
+		return nil, err
 	}
 	if opt.MergeArity < 2 {
 		opt.MergeArity = DefaultMergeArity
@@ -146,30 +137,7 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 		join[i] = !a.Unknown && !b.Unknown && a.Size <= p.Upper && b.Size <= p.Upper &&
 			(!opt.Salt || !edges.isEdge(b.Start))
 	}
-	refused := 0
-	var refusedErr error
-	for i, r := range l.Regions {
-		if r.Unknown {
-			p.Unknown++
-			continue
-		}
-		if r.Size <= p.SplitAbove {
-			continue
-		}
-		s := Split{Index: i}
-		if edges != nil {
-			s.Key, s.Kind = edges.splitKey(r.Start, r.End)
-			if s.Key != nil {
-				if err := hbase.CheckSplitKey(opt.Version, s.Key); err != nil {
-					s.Key, s.Kind = nil, SplitMidKey
-					refused++
-					refusedErr = err
-				}
-			}
-		}
-		p.Splits = append(p.Splits, s)
-	}
-	p.splitNotes(edges != nil, refused, refusedErr)
+	p.planSplits(edges)
 	if p.Unknown > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("%d %s no size in the input (list_regions could not find all details: disabled or in transition): never merged or split; list the regions again later",
 			p.Unknown, plural(p.Unknown, "region has", "regions have")))
@@ -185,6 +153,62 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 		p.Rounds = max(p.Rounds, rounds(g.Last-g.First+1, opt.MergeArity))
 	}
 	p.Final = n - merged + len(p.Splits)
+	p.Merges = firstRound(l, p.Groups, opt.MergeArity)
+	p.roundNotes()
+	p.Stages = stages(len(p.Merges), len(p.Splits), opt.Batch)
+	return p, nil
+}
+
+// checkOptions refuses a plan the layout or the options cannot make.
+func checkOptions(l *Layout, opt Options) error {
+	if !l.HasSize {
+		return ErrNoSizes
+	}
+	if opt.RegionSize <= 0 {
+		return errors.New("region size must be positive")
+	}
+	if opt.Prefix != nil && opt.Prefix.Width == 0 {
+		return errors.New("prefix needs a width (hex:2, dec:3, ...): bucket edges are whole prefixes")
+	}
+	if opt.Salt && opt.Prefix == nil {
+		return errors.New("a salt needs the prefix that holds it")
+	}
+	return nil
+}
+
+// planSplits splits each region above SplitAbove once, at a bucket edge or a midpoint
+// with a prefix (edges), else at HBase's mid key; it counts the regions of unknown size.
+func (p *Plan) planSplits(edges *prefixEdges) {
+	refused := 0
+	var refusedErr error
+	for i, r := range p.Layout.Regions {
+		if r.Unknown {
+			p.Unknown++
+			continue
+		}
+		if r.Size <= p.SplitAbove {
+			continue
+		}
+		s := Split{Index: i}
+		if edges != nil {
+			s.Key, s.Kind = edges.splitKey(r.Start, r.End)
+			if s.Key != nil {
+				if err := hbase.CheckSplitKey(p.Options.Version, s.Key); err != nil {
+					s.Key, s.Kind = nil, SplitMidKey
+					refused++
+					refusedErr = err
+				}
+			}
+		}
+		p.Splits = append(p.Splits, s)
+	}
+	p.splitNotes(edges != nil, refused, refusedErr)
+}
+
+// roundNotes says when the target is out of reach, sets After, the regions after this
+// script's statements, and says when more rounds of merges must follow.
+func (p *Plan) roundNotes() {
+	n, opt := len(p.Layout.Regions), p.Options
 	if opt.TargetRegions > 0 && p.Final > opt.TargetRegions {
 		why := "without merging above the upper mark"
 		if opt.Salt {
@@ -192,7 +216,6 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 		}
 		p.Notes = append(p.Notes, fmt.Sprintf("--target-regions %d is not reachable %s: %d regions remain", opt.TargetRegions, why, p.Final))
 	}
-	p.Merges = firstRound(l, p.Groups, opt.MergeArity)
 	p.After = n + len(p.Splits)
 	for _, m := range p.Merges {
 		p.After -= m.Last - m.First
@@ -201,8 +224,6 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 		p.Notes = append(p.Notes, fmt.Sprintf("merge_region names %d regions at a time and a merged region's name is new: %d rounds; after this script, list the regions again and plan the next round (%d regions after this round, %d after all)",
 			opt.MergeArity, p.Rounds, p.After, p.Final))
 	}
-	p.Stages = stages(len(p.Merges), len(p.Splits), opt.Batch)
-	return p, nil
 }
 
 // splitNotes says how the splits' keys were chosen.
@@ -442,71 +463,108 @@ func firstRound(l *Layout, groups []Group, arity int) []Merge {
 // the target as planned, no region is both merged and split, the stages hold every
 // statement once, and After and Final follow from the statements and groups.
 func (p *Plan) Check() error {
-	l := p.Layout
 	var edges *prefixEdges
 	if p.Options.Prefix != nil {
 		edges = newPrefixEdges(*p.Options.Prefix)
 	}
-	crossesSalt := func(first, last int) bool {
-		if !p.Options.Salt {
-			return false
-		}
-		for i := first + 1; i <= last; i++ {
-			if edges.isEdge(l.Regions[i].Start) {
-				return true
-			}
-		}
+	used := make([]bool, len(p.Layout.Regions))
+	after, err := p.checkMerges(edges, used)
+	if err != nil {
+		return err
+	}
+	merged, err := p.checkGroups(edges)
+	if err != nil {
+		return err
+	}
+	if err := p.checkSplits(edges, used); err != nil {
+		return err
+	}
+	after += len(p.Splits)
+	if after != p.After {
+		return fmt.Errorf("the statements leave %d regions, the plan says %d", after, p.After)
+	}
+	if f := len(p.Layout.Regions) - merged + len(p.Splits); f != p.Final {
+		return fmt.Errorf("the groups leave %d regions, the plan says %d", f, p.Final)
+	}
+	return p.checkStages()
+}
+
+// crossesSalt says whether, with Salt, regions first..last span a salt bucket's edge.
+func (p *Plan) crossesSalt(edges *prefixEdges, first, last int) bool {
+	if !p.Options.Salt {
 		return false
 	}
-	used := make([]bool, len(l.Regions))
+	for i := first + 1; i <= last; i++ {
+		if edges.isEdge(p.Layout.Regions[i].Start) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkMerges checks each merge statement, marks its regions used and returns the regions
+// left after them.
+func (p *Plan) checkMerges(edges *prefixEdges, used []bool) (int, error) {
+	l := p.Layout
 	after := len(l.Regions)
 	for _, m := range p.Merges {
 		if m.First < 0 || m.Last >= len(l.Regions) || m.Last <= m.First || m.Last-m.First+1 > p.Options.MergeArity {
-			return fmt.Errorf("merge %d..%d is not a run of 2..%d regions", m.First, m.Last, p.Options.MergeArity)
+			return 0, fmt.Errorf("merge %d..%d is not a run of 2..%d regions", m.First, m.Last, p.Options.MergeArity)
 		}
 		var size int64
 		for i := m.First; i <= m.Last; i++ {
 			if used[i] {
-				return fmt.Errorf("region %d is in two statements", i)
+				return 0, fmt.Errorf("region %d is in two statements", i)
 			}
 			if l.Regions[i].Unknown {
-				return fmt.Errorf("merge %d..%d: region %d has no known size", m.First, m.Last, i)
+				return 0, fmt.Errorf("merge %d..%d: region %d has no known size", m.First, m.Last, i)
 			}
 			used[i] = true
 			size += l.Regions[i].Size
-			if i > m.First {
-				if !bytes.Equal(l.Regions[i-1].End, l.Regions[i].Start) {
-					return fmt.Errorf("merge %d..%d: regions %d and %d are not adjacent", m.First, m.Last, i-1, i)
-				}
+			if i > m.First && !bytes.Equal(l.Regions[i-1].End, l.Regions[i].Start) {
+				return 0, fmt.Errorf("merge %d..%d: regions %d and %d are not adjacent", m.First, m.Last, i-1, i)
 			}
 		}
-		if crossesSalt(m.First, m.Last) {
-			return fmt.Errorf("merge %d..%d crosses a salt bucket edge", m.First, m.Last)
+		if p.crossesSalt(edges, m.First, m.Last) {
+			return 0, fmt.Errorf("merge %d..%d crosses a salt bucket edge", m.First, m.Last)
 		}
 		if size > p.Upper || size != m.Size {
-			return fmt.Errorf("merge %d..%d holds %d bytes (stated %d), the upper mark is %d", m.First, m.Last, size, m.Size, p.Upper)
+			return 0, fmt.Errorf("merge %d..%d holds %d bytes (stated %d), the upper mark is %d", m.First, m.Last, size, m.Size, p.Upper)
 		}
 		after -= m.Last - m.First
 	}
+	return after, nil
+}
+
+// checkGroups checks each group of regions to merge over all rounds and returns how many
+// regions the groups remove.
+func (p *Plan) checkGroups(edges *prefixEdges) (int, error) {
+	l := p.Layout
 	merged := 0
 	for _, g := range p.Groups {
 		var size int64
 		for i := g.First; i <= g.Last; i++ {
 			if l.Regions[i].Unknown {
-				return fmt.Errorf("group %d..%d: region %d has no known size", g.First, g.Last, i)
+				return 0, fmt.Errorf("group %d..%d: region %d has no known size", g.First, g.Last, i)
 			}
 			size += l.Regions[i].Size
 		}
-		if crossesSalt(g.First, g.Last) {
-			return fmt.Errorf("group %d..%d crosses a salt bucket edge", g.First, g.Last)
+		if p.crossesSalt(edges, g.First, g.Last) {
+			return 0, fmt.Errorf("group %d..%d crosses a salt bucket edge", g.First, g.Last)
 		}
 		if size > p.Upper {
-			return fmt.Errorf("group %d..%d holds %d bytes, the upper mark is %d", g.First, g.Last, size, p.Upper)
+			return 0, fmt.Errorf("group %d..%d holds %d bytes, the upper mark is %d", g.First, g.Last, size, p.Upper)
 		}
 		merged += g.Last - g.First
 	}
+	return merged, nil
+}
+
+// checkSplits checks each split: of a region no statement uses yet, of known size, at a
+// key checkSplitKey accepts.
+func (p *Plan) checkSplits(edges *prefixEdges, used []bool) error {
 	for _, s := range p.Splits {
-		r := l.Regions[s.Index]
+		r := p.Layout.Regions[s.Index]
 		if used[s.Index] {
 			return fmt.Errorf("region %d is both merged and split", s.Index)
 		}
@@ -519,15 +577,8 @@ func (p *Plan) Check() error {
 				return err
 			}
 		}
-		after++
 	}
-	if after != p.After {
-		return fmt.Errorf("the statements leave %d regions, the plan says %d", after, p.After)
-	}
-	if f := len(l.Regions) - merged + len(p.Splits); f != p.Final {
-		return fmt.Errorf("the groups leave %d regions, the plan says %d", f, p.Final)
-	}
-	return p.checkStages()
+	return nil
 }
 
 // checkSplitKey: strictly inside the region, inside its populated range with a prefix,
