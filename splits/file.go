@@ -78,17 +78,9 @@ func (w FileWarning) String() string { return fmt.Sprintf("line %d: %s", w.Line,
 // keeps the low 8 bits of each UTF-16 unit), keys out of order (HBase sorts them, so this
 // one is said once); the first MaxFileWarnings are kept, the rest counted.
 func ReadFile(r io.Reader) (*File, error) {
-	var (
-		arena []byte // the decoded keys, one after the other
-		ends  []int  // ends[i] is where key i ends in arena
-		lines []int  // lines[i] is key i's line
-		warns []FileWarning
-		empty int // the first blank line
-		more  int // warnings past MaxFileWarnings
-		buf   []byte
-	)
+	var fr fileReader
+	var buf []byte
 	br := bufio.NewReaderSize(r, 64<<10)
-	unsorted := 0 // the first line whose key sorts before the one on the line above
 	for n := 1; ; n++ {
 		text, err := readLine(br, &buf)
 		if errors.Is(err, errLongLine) {
@@ -101,60 +93,93 @@ func ReadFile(r io.Reader) (*File, error) {
 		if len(text) == 0 && errors.Is(err, io.EOF) {
 			break
 		}
-		if len(ends) == MaxFileKeys {
-			return nil, &hbytes.LineError{Line: int64(n), Err: fmt.Errorf(
-				"more than %d split keys: presplit creates at most %d regions", MaxFileKeys, MaxRegions)}
+		if lerr := fr.line(n, text); lerr != nil {
+			return nil, lerr
 		}
-		text = chomp(text)
-		start := len(arena)
-		arena, err = hbytes.AppendBytesBinary(double(arena, len(text)), text)
-		if err != nil { // a *hbytes.TruncatedEscapeError, HBase's one reason to throw
-			return nil, &hbytes.LineError{Line: int64(n), Err: err}
-		}
-		if l := len(arena) - start; l > hbase.MaxRowLength {
-			return nil, &hbytes.LineError{Line: int64(n), Err: &hbytes.SyntaxError{
-				Column: 1, Text: fmt.Sprint(l), Err: hbytes.ErrKeyTooLong}}
-		}
-		if len(text) == 0 && empty == 0 {
-			empty = n
-		}
-		if unsorted == 0 && len(ends) > 0 {
-			prevStart := 0
-			if len(ends) > 1 {
-				prevStart = ends[len(ends)-2]
-			}
-			if prev := arena[prevStart:ends[len(ends)-1]]; bytes.Compare(arena[start:], prev) < 0 {
-				unsorted = n
-				warns = append(warns, FileWarning{Line: n, Msg: fmt.Sprintf(
-					"%s sorts before %s on line %d: HBase sorts the keys (unsigned bytes), so the regions follow the sorted order, not the file's",
-					hbytes.Quote(string(text)), hbytes.Quote(hbytes.ToStringBinary(prev)), lines[len(lines)-1])})
-			}
-		}
-		for _, w := range textWarnings(n, text) {
-			if len(warns) < MaxFileWarnings {
-				warns = append(warns, w)
-			} else {
-				more++
-			}
-		}
-		ends = append(double(ends, 1), len(arena))
-		lines = append(double(lines, 1), n)
 		if errors.Is(err, io.EOF) {
 			break
 		}
 	}
-	if empty > 0 {
-		return nil, &hbytes.LineError{Line: int64(empty), Err: ErrEmptySplitKey}
+	return fr.file()
+}
+
+// fileReader holds what ReadFile has read so far.
+type fileReader struct {
+	arena    []byte // the decoded keys, one after the other
+	ends     []int  // ends[i] is where key i ends in arena
+	lines    []int  // lines[i] is key i's line
+	warns    []FileWarning
+	empty    int // the first blank line
+	more     int // warnings past MaxFileWarnings
+	unsorted int // the first line whose key sorts before the one on the line above
+}
+
+// line reads line n, text with its line ending.
+func (fr *fileReader) line(n int, text []byte) error {
+	if len(fr.ends) == MaxFileKeys {
+		return &hbytes.LineError{Line: int64(n), Err: fmt.Errorf(
+			"more than %d split keys: presplit creates at most %d regions", MaxFileKeys, MaxRegions)}
 	}
-	f := &File{Keys: make([][]byte, len(ends)), Lines: lines, Warnings: warns, MoreWarnings: more}
-	for i, end := range ends {
+	text = chomp(text)
+	start := len(fr.arena)
+	arena, err := hbytes.AppendBytesBinary(double(fr.arena, len(text)), text)
+	if err != nil { // a *hbytes.TruncatedEscapeError, HBase's one reason to throw
+		return &hbytes.LineError{Line: int64(n), Err: err}
+	}
+	fr.arena = arena
+	if l := len(arena) - start; l > hbase.MaxRowLength {
+		return &hbytes.LineError{Line: int64(n), Err: &hbytes.SyntaxError{
+			Column: 1, Text: fmt.Sprint(l), Err: hbytes.ErrKeyTooLong}}
+	}
+	if len(text) == 0 && fr.empty == 0 {
+		fr.empty = n
+	}
+	if fr.unsorted == 0 && len(fr.ends) > 0 {
+		fr.checkOrder(n, text, start)
+	}
+	for _, w := range textWarnings(n, text) {
+		if len(fr.warns) < MaxFileWarnings {
+			fr.warns = append(fr.warns, w)
+		} else {
+			fr.more++
+		}
+	}
+	fr.ends = append(double(fr.ends, 1), len(arena))
+	fr.lines = append(double(fr.lines, 1), n)
+	return nil
+}
+
+// checkOrder warns, once, of the first key (line n, text, decoded at arena[start:]) that
+// sorts before the key above it.
+func (fr *fileReader) checkOrder(n int, text []byte, start int) {
+	ends := fr.ends
+	prevStart := 0
+	if len(ends) > 1 {
+		prevStart = ends[len(ends)-2]
+	}
+	if prev := fr.arena[prevStart:ends[len(ends)-1]]; bytes.Compare(fr.arena[start:], prev) < 0 {
+		fr.unsorted = n
+		fr.warns = append(fr.warns, FileWarning{Line: n, Msg: fmt.Sprintf(
+			"%s sorts before %s on line %d: HBase sorts the keys (unsigned bytes), so the regions follow the sorted order, not the file's",
+			hbytes.Quote(string(text)), hbytes.Quote(hbytes.ToStringBinary(prev)), fr.lines[len(fr.lines)-1])})
+	}
+}
+
+// file checks the keys as the client does once they are sorted (no blank line, no
+// duplicate) and returns them.
+func (fr *fileReader) file() (*File, error) {
+	if fr.empty > 0 {
+		return nil, &hbytes.LineError{Line: int64(fr.empty), Err: ErrEmptySplitKey}
+	}
+	f := &File{Keys: make([][]byte, len(fr.ends)), Lines: fr.lines, Warnings: fr.warns, MoreWarnings: fr.more}
+	for i, end := range fr.ends {
 		start := 0
 		if i > 0 {
-			start = ends[i-1]
+			start = fr.ends[i-1]
 		}
-		f.Keys[i] = arena[start:end:end]
+		f.Keys[i] = fr.arena[start:end:end]
 	}
-	if unsorted > 0 {
+	if fr.unsorted > 0 {
 		sort.Stable(byKey{f})
 	}
 	for i := 1; i < len(f.Keys); i++ {
