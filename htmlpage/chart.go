@@ -63,27 +63,14 @@ func Aggregate(s Series, priority []string) (marks []Mark, per int) {
 	for i, c := range priority {
 		rank[c] = i
 	}
-	type tally struct {
-		class string
-		n     int
-	}
-	var counts []tally
+	var counts []classCount
 	for first := 0; first < s.N; first += per {
 		last := min(first+per, s.N) - 1
 		m := Mark{First: first + 1, Last: last + 1, Min: math.Inf(1), Max: math.Inf(-1)}
 		if s.Key != nil {
 			m.Key = s.Key(first)
 		}
-		if s.Label != nil {
-			m.Label = s.Label(first)
-			if last > first {
-				m.Label += " – " + s.Label(last)
-			}
-		} else if last > first {
-			m.Label = strconv.Itoa(first+1) + "–" + strconv.Itoa(last+1)
-		} else {
-			m.Label = strconv.Itoa(first + 1)
-		}
+		m.Label = markLabel(s, first, last)
 		counts = counts[:0]
 		for i := first; i <= last; i++ {
 			v := s.Value(i)
@@ -91,34 +78,12 @@ func Aggregate(s Series, priority []string) (marks []Mark, per int) {
 			m.Min = math.Min(m.Min, v)
 			m.Max = math.Max(m.Max, v)
 			if s.Class != nil {
-				c := s.Class(i)
-				found := false
-				for j := range counts {
-					if counts[j].class == c {
-						counts[j].n++
-						found = true
-						break
-					}
-				}
-				if !found {
-					counts = append(counts, tally{c, 1})
-				}
+				counts = countClass(counts, s.Class(i))
 			}
 		}
 		m.Value = m.Sum / float64(last-first+1)
 		if len(counts) > 0 {
-			best := 0
-			for j := range counts {
-				rj, okj := rank[counts[j].class]
-				rb, okb := rank[counts[best].class]
-				switch {
-				case okj && (!okb || rj < rb):
-					best = j
-				case okj == okb && (!okj || rj == rb) && counts[j].n > counts[best].n:
-					best = j
-				}
-			}
-			m.Class = counts[best].class
+			m.Class = counts[bestClass(counts, rank)].class
 			if last > first {
 				parts := make([]string, len(counts))
 				for j, c := range counts {
@@ -130,6 +95,56 @@ func Aggregate(s Series, priority []string) (marks []Mark, per int) {
 		marks = append(marks, m)
 	}
 	return marks, per
+}
+
+// classCount is how many items of a mark are of one class.
+type classCount struct {
+	class string
+	n     int
+}
+
+// countClass counts one more item of class c, in the order classes first appear.
+func countClass(counts []classCount, c string) []classCount {
+	for j := range counts {
+		if counts[j].class == c {
+			counts[j].n++
+			return counts
+		}
+	}
+	return append(counts, classCount{c, 1})
+}
+
+// bestClass is the index of the class a mark shows: the first in priority (rank), else
+// the most frequent, the first seen on a tie.
+func bestClass(counts []classCount, rank map[string]int) int {
+	best := 0
+	for j := range counts {
+		rj, okj := rank[counts[j].class]
+		rb, okb := rank[counts[best].class]
+		switch {
+		case okj && (!okb || rj < rb):
+			best = j
+		case okj == okb && (!okj || rj == rb) && counts[j].n > counts[best].n:
+			best = j
+		}
+	}
+	return best
+}
+
+// markLabel names the items first..last (0-based) of a mark: their labels, else their
+// 1-based numbers.
+func markLabel(s Series, first, last int) string {
+	if s.Label != nil {
+		l := s.Label(first)
+		if last > first {
+			l += " – " + s.Label(last)
+		}
+		return l
+	}
+	if last > first {
+		return strconv.Itoa(first+1) + "–" + strconv.Itoa(last+1)
+	}
+	return strconv.Itoa(first + 1)
 }
 
 // Line is a horizontal reference line of a column chart (the mean, the --max-skew limit).

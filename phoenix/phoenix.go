@@ -67,25 +67,9 @@ func ParseType(s string) (Type, error) {
 	name = strings.ToUpper(strings.TrimSpace(name))
 	t := Type{Name: name, Scale: -1}
 	if hasArgs {
-		inner, ok := strings.CutSuffix(strings.TrimSpace(args), ")")
-		if !ok {
-			return Type{}, fmt.Errorf("type %q: a length needs a closing parenthesis", s)
-		}
-		lenText, scaleText, hasScale := strings.Cut(inner, ",")
-		n, err := strconv.Atoi(strings.TrimSpace(lenText))
-		if err != nil || n < 1 || n > 1<<20 {
-			return Type{}, fmt.Errorf("type %q: the length must be a whole number from 1, got %q", s, strings.TrimSpace(lenText))
-		}
-		t.Len = n
-		if hasScale {
-			if name != "DECIMAL" {
-				return Type{}, fmt.Errorf("type %q: only DECIMAL takes a scale", s)
-			}
-			sc, err := strconv.Atoi(strings.TrimSpace(scaleText))
-			if err != nil || sc < 0 || sc > n {
-				return Type{}, fmt.Errorf("type %q: the scale must be a whole number from 0 to the precision", s)
-			}
-			t.Scale = sc
+		var err error
+		if t.Len, t.Scale, err = typeArgs(s, name, args); err != nil {
+			return Type{}, err
 		}
 	}
 	switch {
@@ -108,6 +92,31 @@ func ParseType(s string) (Type, error) {
 		return Type{}, fmt.Errorf("type %q is not a Phoenix primary key type; use one of %s", s, Types)
 	}
 	return t, nil
+}
+
+// typeArgs reads the length and the scale (-1 when none) of type s, whose name is name,
+// from args, the text after its "(".
+func typeArgs(s, name, args string) (n, scale int, _ error) {
+	inner, ok := strings.CutSuffix(strings.TrimSpace(args), ")")
+	if !ok {
+		return 0, 0, fmt.Errorf("type %q: a length needs a closing parenthesis", s)
+	}
+	lenText, scaleText, hasScale := strings.Cut(inner, ",")
+	n, err := strconv.Atoi(strings.TrimSpace(lenText))
+	if err != nil || n < 1 || n > 1<<20 {
+		return 0, 0, fmt.Errorf("type %q: the length must be a whole number from 1, got %q", s, strings.TrimSpace(lenText))
+	}
+	if !hasScale {
+		return n, -1, nil
+	}
+	if name != "DECIMAL" {
+		return 0, 0, fmt.Errorf("type %q: only DECIMAL takes a scale", s)
+	}
+	sc, err := strconv.Atoi(strings.TrimSpace(scaleText))
+	if err != nil || sc < 0 || sc > n {
+		return 0, 0, fmt.Errorf("type %q: the scale must be a whole number from 0 to the precision", s)
+	}
+	return n, sc, nil
 }
 
 // Column is one primary key column.

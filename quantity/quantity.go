@@ -89,19 +89,10 @@ func Size(s string) (float64, error) {
 	}
 	num, unit := text[:i], strings.ToLower(strings.TrimLeft(text[i:], " \t"))
 	if !decimal(num) {
-		if rest, neg := strings.CutPrefix(text, "-"); neg && !strings.HasPrefix(rest, "-") {
-			if _, err := Size(rest); err == nil || errors.Is(err, ErrNotPositive) || errors.Is(err, ErrTooLarge) {
-				return 0, ErrNotPositive // -3B is a size, a negative one
-			}
-		}
-		return 0, ErrSyntax
+		return 0, notASize(text)
 	}
-	mult := 1.0
-	switch {
-	case unit == "" || unit == "b":
-	case len(unit) <= 3 && sizeUnits[unit[0]] != 0 && (unit[1:] == "" || unit[1:] == "b" || unit[1:] == "i" || unit[1:] == "ib"):
-		mult = sizeUnits[unit[0]]
-	default:
+	mult, ok := sizeUnit(unit)
+	if !ok {
 		return 0, ErrSyntax
 	}
 	v, err := strconv.ParseFloat(num, 64)
@@ -116,6 +107,29 @@ func Size(s string) (float64, error) {
 		return 0, ErrTooLarge
 	}
 	return v, nil
+}
+
+// notASize is the error for a size without a decimal number: ErrNotPositive when text is
+// a size with a minus sign (-3B), else ErrSyntax.
+func notASize(text string) error {
+	if rest, neg := strings.CutPrefix(text, "-"); neg && !strings.HasPrefix(rest, "-") {
+		if _, err := Size(rest); err == nil || errors.Is(err, ErrNotPositive) || errors.Is(err, ErrTooLarge) {
+			return ErrNotPositive
+		}
+	}
+	return ErrSyntax
+}
+
+// sizeUnit is the multiplier of a lowercased unit: none or b, else k, m, g, t, p or e
+// followed by nothing, b, i or ib; false for any other.
+func sizeUnit(unit string) (float64, bool) {
+	if unit == "" || unit == "b" {
+		return 1, true
+	}
+	if len(unit) <= 3 && sizeUnits[unit[0]] != 0 && (unit[1:] == "" || unit[1:] == "b" || unit[1:] == "i" || unit[1:] == "ib") {
+		return sizeUnits[unit[0]], true
+	}
+	return 0, false
 }
 
 // WholeSize reads a size as Size does and requires whole bytes, as HBase's attributes

@@ -36,38 +36,51 @@ func parseRate(s string) (v float64, bytes bool, err error) {
 		return 0, false, ErrSyntax
 	}
 	if last := text[len(text)-1]; last == 'B' || last == 'b' {
-		v, err := Size(text)
-		if err != nil {
-			return 0, true, err
-		}
-		if v > MaxRate {
-			return 0, true, ErrTooLarge
-		}
-		return v, true, nil
+		v, err := byteRate(text)
+		return v, true, err
 	}
+	v, err = countRate(text)
+	return v, false, err
+}
+
+// byteRate reads a rate in bytes: a size, at most MaxRate.
+func byteRate(text string) (float64, error) {
+	v, err := Size(text)
+	if err != nil {
+		return 0, err
+	}
+	if v > MaxRate {
+		return 0, ErrTooLarge
+	}
+	return v, nil
+}
+
+// countRate reads a rate of requests or rows: a decimal number with an optional count
+// suffix (k, m, ...).
+func countRate(text string) (float64, error) {
 	mult := 1.0
 	if m, ok := countSuffixes[text[len(text)-1]]; ok {
 		mult, text = m, text[:len(text)-1]
 	}
 	if text == "" || strings.ContainsAny(text, "xXpPiInN_+") {
-		return 0, false, ErrSyntax
+		return 0, ErrSyntax
 	}
 	if strings.HasPrefix(text, "-") {
 		if _, perr := strconv.ParseFloat(text, 64); perr == nil || isRange(perr) {
-			return 0, false, ErrNotPositive
+			return 0, ErrNotPositive
 		}
-		return 0, false, ErrSyntax
+		return 0, ErrSyntax
 	}
 	x, perr := strconv.ParseFloat(text, 64)
 	if perr != nil && !isRange(perr) {
-		return 0, false, ErrSyntax
+		return 0, ErrSyntax
 	}
 	x *= mult
 	switch {
 	case !(x > 0):
-		return 0, false, ErrNotPositive
+		return 0, ErrNotPositive
 	case x > MaxRate || math.IsInf(x, 0):
-		return 0, false, ErrTooLarge
+		return 0, ErrTooLarge
 	}
-	return x, false, nil
+	return x, nil
 }

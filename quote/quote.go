@@ -11,6 +11,7 @@ package quote
 
 import (
 	"fmt"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -196,10 +197,7 @@ func BashWord(s string) (string, error) {
 	}
 	safe := s != ""
 	for i := 0; i < len(s) && safe; i++ {
-		c := s[i]
-		safe = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-			c == '_' || c == '-' || c == '.' || c == ',' || c == ':' || c == '/' || c == '=' ||
-			c == '@' || c == '%' || c == '+'
+		safe = bashPlain(s[i])
 	}
 	if safe {
 		return s, nil
@@ -214,6 +212,12 @@ func BashWord(s string) (string, error) {
 		b = append(b, s[i])
 	}
 	return string(append(b, '\'')), nil
+}
+
+// bashPlain says whether bash reads c as itself in a word: letters, digits and _-.,:/=@%+.
+func bashPlain(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+		strings.IndexByte("_-.,:/=@%+", c) >= 0
 }
 
 // HeredocBase is the terminator BashHeredoc tries first.
