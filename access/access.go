@@ -173,18 +173,20 @@ func (p *Plan) bytes(r quantity.Rate) float64 {
 	return r.PerSecond * p.RowBytes
 }
 
-func (in Input) validate(cp *capacity.Plan) error {
-	rate := func(field string, r quantity.Rate) error {
-		if r.PerSecond < 0 || math.IsNaN(r.PerSecond) || math.IsInf(r.PerSecond, 0) {
-			return &InputError{field, fmt.Sprintf("%g", r.PerSecond), "must be a positive rate"}
-		}
-		return nil
+// checkRate refuses a negative or not finite rate of the named field.
+func checkRate(field string, r quantity.Rate) error {
+	if r.PerSecond < 0 || math.IsNaN(r.PerSecond) || math.IsInf(r.PerSecond, 0) {
+		return &InputError{field, fmt.Sprintf("%g", r.PerSecond), "must be a positive rate"}
 	}
+	return nil
+}
+
+func (in Input) validate(cp *capacity.Plan) error {
 	for _, f := range []struct {
 		field string
 		r     quantity.Rate
 	}{{"write_rate", in.WriteRate}, {"read_rate", in.ReadRate}, {"region_write_limit", in.RegionWriteLimit}} {
-		if err := rate(f.field, f.r); err != nil {
+		if err := checkRate(f.field, f.r); err != nil {
 			return err
 		}
 	}

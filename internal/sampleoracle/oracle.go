@@ -21,18 +21,7 @@ type Key struct {
 // increase, and cuts each at the shortest key that separates its neighbours. The keys come
 // back as raw bytes in strings; nil when the sample allows fewer than regions-1 cuts.
 func Cut(sample []Key, regions int, delim string) []string {
-	sorted := append([]Key(nil), sample...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Key < sorted[j].Key })
-	var keys []string
-	var weights []uint64
-	for _, k := range sorted {
-		if len(keys) > 0 && keys[len(keys)-1] == k.Key {
-			weights[len(weights)-1] += k.Weight
-			continue
-		}
-		keys = append(keys, k.Key)
-		weights = append(weights, k.Weight)
-	}
+	keys, weights := distinct(sample)
 	lead := func(s string) string {
 		if delim != "" {
 			if i := strings.Index(s, delim); i >= 0 {
@@ -54,22 +43,7 @@ func Cut(sample []Key, regions int, delim string) []string {
 	if len(allowed)+1 < regions {
 		return nil
 	}
-	picks := make([]int, regions-1)
-	for i := range picks {
-		target := total * float64(i+1) / float64(regions)
-		best := 0
-		for a := range allowed {
-			if math.Abs(before[a]-target) < math.Abs(before[best]-target) {
-				best = a
-			}
-		}
-		lo, hi := i, len(allowed)-(regions-1)+i
-		best = max(lo, min(best, hi))
-		if i > 0 && best <= picks[i-1] {
-			best = picks[i-1] + 1
-		}
-		picks[i] = best
-	}
+	picks := pick(before, total, regions)
 	out := []string{}
 	for _, p := range picks {
 		a, b := keys[allowed[p]-1], keys[allowed[p]]
@@ -80,4 +54,41 @@ func Cut(sample []Key, regions int, delim string) []string {
 		out = append(out, b[:n+1])
 	}
 	return out
+}
+
+// distinct sorts the sample's keys and sums the weights of each distinct key.
+func distinct(sample []Key) (keys []string, weights []uint64) {
+	sorted := append([]Key(nil), sample...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Key < sorted[j].Key })
+	for _, k := range sorted {
+		if len(keys) > 0 && keys[len(keys)-1] == k.Key {
+			weights[len(weights)-1] += k.Weight
+			continue
+		}
+		keys = append(keys, k.Key)
+		weights = append(weights, k.Weight)
+	}
+	return keys, weights
+}
+
+// pick chooses, for each of the regions-1 cuts, the allowed place (before[a] is the
+// weight before place a) nearest its share of total, every cut after the one before.
+func pick(before []float64, total float64, regions int) []int {
+	picks := make([]int, regions-1)
+	for i := range picks {
+		target := total * float64(i+1) / float64(regions)
+		best := 0
+		for a := range before {
+			if math.Abs(before[a]-target) < math.Abs(before[best]-target) {
+				best = a
+			}
+		}
+		lo, hi := i, len(before)-(regions-1)+i
+		best = max(lo, min(best, hi))
+		if i > 0 && best <= picks[i-1] {
+			best = picks[i-1] + 1
+		}
+		picks[i] = best
+	}
+	return picks
 }
