@@ -16,19 +16,9 @@ func javaBigInteger(s string, radix int) (*big.Int, error) {
 	if n == 0 {
 		return nil, numberFormat("Zero length BigInteger")
 	}
-	neg, cursor := false, 0
-	minus, plus := lastIndex(u, '-'), lastIndex(u, '+')
-	switch {
-	case minus >= 0:
-		if minus != 0 || plus >= 0 {
-			return nil, numberFormat("Illegal embedded sign character")
-		}
-		neg, cursor = true, 1
-	case plus >= 0:
-		if plus != 0 {
-			return nil, numberFormat("Illegal embedded sign character")
-		}
-		cursor = 1
+	neg, cursor, err := javaSign(u)
+	if err != nil {
+		return nil, err
 	}
 	if cursor == n {
 		return nil, numberFormat("Zero length BigInteger")
@@ -67,6 +57,25 @@ func javaBigInteger(s string, radix int) (*big.Int, error) {
 	return x, nil
 }
 
+// javaSign reads BigInteger's optional leading sign: whether it is '-', and where the
+// digits start.
+func javaSign(u []uint16) (neg bool, cursor int, _ error) {
+	minus, plus := lastIndex(u, '-'), lastIndex(u, '+')
+	switch {
+	case minus >= 0:
+		if minus != 0 || plus >= 0 {
+			return false, 0, numberFormat("Illegal embedded sign character")
+		}
+		return true, 1, nil
+	case plus >= 0:
+		if plus != 0 {
+			return false, 0, numberFormat("Illegal embedded sign character")
+		}
+		return false, 1, nil
+	}
+	return false, 0, nil
+}
+
 func numberFormat(msg string) error {
 	return &AlgorithmError{Exception: "java.lang.NumberFormatException", Message: msg}
 }
@@ -97,15 +106,21 @@ func javaDigit(c uint16, radix int) int {
 	case r >= 0xFF41 && r <= 0xFF5A:
 		v = int(r-0xFF41) + 10
 	case r >= 0x80 && unicode.Is(unicode.Nd, r):
-		for _, rg := range unicode.Nd.R16 {
-			if uint16(r) >= rg.Lo && uint16(r) <= rg.Hi {
-				v = int(uint16(r)-rg.Lo) % 10
-				break
-			}
-		}
+		v = ndDigit(c)
 	}
 	if v >= radix {
 		return -1
 	}
 	return v
+}
+
+// ndDigit is the value of c, a decimal digit (Unicode Nd) of the BMP: its place in its
+// block of ten.
+func ndDigit(c uint16) int {
+	for _, rg := range unicode.Nd.R16 {
+		if c >= rg.Lo && c <= rg.Hi {
+			return int(c-rg.Lo) % 10
+		}
+	}
+	return -1
 }
