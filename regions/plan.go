@@ -295,13 +295,20 @@ func plural(n int, one, many string) string {
 
 // mergeRuns groups empty regions first, then runs left to right.
 func mergeRuns(l *Layout, join []bool, upper int64) []Group {
+	return greedyGroups(joinEmptyRuns(emptyRuns(l, join), join, upper), join, upper)
+}
+
+// mergeRun is a run of regions first..last holding size bytes.
+type mergeRun struct {
+	first, last int
+	size        int64
+}
+
+// emptyRuns partitions the regions into runs: each run of joinable empty regions (of
+// known size) is one, every other region one on its own.
+func emptyRuns(l *Layout, join []bool) []mergeRun {
 	n := len(l.Regions)
-	// groups as a partition: start[i] is the first region of i's group
-	type grp struct {
-		first, last int
-		size        int64
-	}
-	gs := make([]grp, 0, n)
+	gs := make([]mergeRun, 0, n)
 	for i := 0; i < n; {
 		j := i
 		if l.Regions[i].Size == 0 && !l.Regions[i].Unknown {
@@ -309,14 +316,19 @@ func mergeRuns(l *Layout, join []bool, upper int64) []Group {
 				j++
 			}
 		}
-		gs = append(gs, grp{i, j, 0})
+		gs = append(gs, mergeRun{i, j, 0})
 		for k := i; k <= j; k++ {
 			gs[len(gs)-1].size += l.Regions[k].Size
 		}
 		i = j + 1
 	}
-	// each run of empty regions joins its smaller neighbour (the left on a tie)
-	out := make([]grp, 0, len(gs))
+	return gs
+}
+
+// joinEmptyRuns joins each run of empty regions to its smaller neighbour (the left on a
+// tie) when it may.
+func joinEmptyRuns(gs []mergeRun, join []bool, upper int64) []mergeRun {
+	out := make([]mergeRun, 0, len(gs))
 	for gi := 0; gi < len(gs); gi++ {
 		g := gs[gi]
 		if g.size != 0 {
@@ -333,13 +345,18 @@ func mergeRuns(l *Layout, join []bool, upper int64) []Group {
 			out[len(out)-1].last = g.last
 		case right:
 			next := gs[gi+1]
-			out = append(out, grp{g.first, next.last, next.size})
+			out = append(out, mergeRun{g.first, next.last, next.size})
 			gi++
 		default:
 			out = append(out, g)
 		}
 	}
-	// then left to right: join the next group while the sum stays under the mark
+	return out
+}
+
+// greedyGroups goes left to right: each run joins the next while the sum stays under the
+// upper mark; runs of two regions or more are the groups.
+func greedyGroups(out []mergeRun, join []bool, upper int64) []Group {
 	var groups []Group
 	for gi := 0; gi < len(out); {
 		cur := out[gi]
@@ -398,8 +415,14 @@ func mergeToTarget(l *Layout, join []bool, upper int64, want int) []Group {
 		}
 		push(a)
 	}
+	return groupsOf(last, size)
+}
+
+// groupsOf lists the groups of two regions or more: last[i] and size[i] are the last
+// region and the size of the group that starts at region i.
+func groupsOf(last []int, size []int64) []Group {
 	var groups []Group
-	for i := 0; i < n; i = last[i] + 1 {
+	for i := 0; i < len(last); i = last[i] + 1 {
 		if last[i] > i {
 			groups = append(groups, Group{i, last[i], size[i]})
 		}
