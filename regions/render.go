@@ -329,65 +329,80 @@ func WriteShell(w io.Writer, d Doc) error {
 	}
 	l, p := d.Layout, d.Plan
 	var b strings.Builder
-	table := l.Table
-	// File names and the table are user values: in a comment they are quote.RubyComment
-	// text, so a line break in a name cannot end the comment.
-	fmt.Fprintf(&b, "# presplit regions: merges and splits for table %s\n", quote.RubyComment(rubySingle(table)))
-	fmt.Fprintf(&b, "# inputs: %s\n", quote.RubyComment(strings.Join(d.Inputs, ", ")))
-	fmt.Fprintf(&b, "# target region size %s (%d bytes): merge up to %s (0.9 x), split above %s (2 x)\n",
-		size(p.Options.RegionSize), p.Options.RegionSize, size(p.Upper), size(p.SplitAbove))
-	if d.Prefix != nil {
-		if p.Options.Salt {
-			fmt.Fprintf(&b, "# --prefix %s --salt: no merge crosses a salt bucket; split keys on bucket edges where one lies inside\n", d.Prefix)
-		} else {
-			fmt.Fprintf(&b, "# --prefix %s: split keys on bucket edges where one lies inside (merges may join buckets)\n", d.Prefix)
-		}
-	}
-	fmt.Fprintf(&b, "# regions: %d before, %d after this script (%d merge_region, %d split); %d after all rounds\n",
-		p.Before, p.After, len(p.Merges), len(p.Splits), p.Final)
-	for _, n := range p.Notes {
-		fmt.Fprintf(&b, "# note: %s\n", n)
-	}
-	if !l.Exact && len(p.Splits) > 0 {
-		fmt.Fprintf(&b, "# note: keys as list_regions printed them (stripped); --get-splits gives them exactly\n")
-	}
-	if len(p.Stages) > 0 {
-		fmt.Fprintf(&b, "# %d %s%s.\n", len(p.Stages), plural(len(p.Stages), "stage", "stages"), stagesRule(p))
-	}
-	fmt.Fprintf(&b, "# Run with hbase shell -n FILE. Merges and splits finish in the background: before the\n# next round, wait until no region is in transition and list the regions again.\n")
-	if len(p.Merges) == 0 && len(p.Splits) == 0 {
-		fmt.Fprintf(&b, "# nothing to merge or split\n")
-	}
+	shellHeader(&b, d)
 	for k, st := range p.Stages {
 		if k > 0 && p.Options.Pause > 0 {
 			fmt.Fprintf(&b, "sleep %d  # --pause %s: let stage %d settle\n", p.Options.Pause, pauseText(p.Options.Pause), k)
 		}
 		fmt.Fprintf(&b, "# stage %d of %d: %s\n", k+1, len(p.Stages), stageSummary(p, st))
 		for _, mi := range st.Merges {
-			m := p.Merges[mi]
-			names := make([]string, 0, m.Last-m.First+1)
-			sizes := make([]string, 0, m.Last-m.First+1)
-			for i := m.First; i <= m.Last; i++ {
-				names = append(names, rubySingle(l.Regions[i].Encoded))
-				sizes = append(sizes, size(l.Regions[i].Size))
-			}
-			fmt.Fprintf(&b, "merge_region %s  # regions %d-%d [%s, %s): %s = %s\n", strings.Join(names, ", "), m.First+1, m.Last+1,
-				quoted(l.Regions[m.First].Start), quoted(l.Regions[m.Last].End), strings.Join(sizes, " + "), size(m.Size))
+			shellMerge(&b, l, p.Merges[mi])
 		}
 		for _, si := range st.Splits {
-			s := p.Splits[si]
-			r := l.Regions[s.Index]
-			if s.Key == nil {
-				fmt.Fprintf(&b, "split %s  # region %d [%s, %s): %s, at HBase's mid key\n", rubySingle(r.Encoded), s.Index+1, quoted(r.Start), quoted(r.End), size(r.Size))
-				continue
-			}
-			fmt.Fprintf(&b, "split %s, %s  # region %d [%s, %s): %s, at the %s %s\n", rubySingle(r.Encoded), RubyBytes(s.Key), s.Index+1,
-				quoted(r.Start), quoted(r.End), size(r.Size), s.Kind, quoted(s.Key))
+			shellSplit(&b, l, p.Splits[si])
 		}
 	}
 	fmt.Fprintf(&b, "exit\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// shellHeader writes the script's opening comments: the table, the inputs, the target,
+// the prefix, the region counts, the notes and how to run it.
+func shellHeader(b *strings.Builder, d Doc) {
+	l, p := d.Layout, d.Plan
+	table := l.Table
+	// File names and the table are user values: in a comment they are quote.RubyComment
+	// text, so a line break in a name cannot end the comment.
+	fmt.Fprintf(b, "# presplit regions: merges and splits for table %s\n", quote.RubyComment(rubySingle(table)))
+	fmt.Fprintf(b, "# inputs: %s\n", quote.RubyComment(strings.Join(d.Inputs, ", ")))
+	fmt.Fprintf(b, "# target region size %s (%d bytes): merge up to %s (0.9 x), split above %s (2 x)\n",
+		size(p.Options.RegionSize), p.Options.RegionSize, size(p.Upper), size(p.SplitAbove))
+	if d.Prefix != nil {
+		if p.Options.Salt {
+			fmt.Fprintf(b, "# --prefix %s --salt: no merge crosses a salt bucket; split keys on bucket edges where one lies inside\n", d.Prefix)
+		} else {
+			fmt.Fprintf(b, "# --prefix %s: split keys on bucket edges where one lies inside (merges may join buckets)\n", d.Prefix)
+		}
+	}
+	fmt.Fprintf(b, "# regions: %d before, %d after this script (%d merge_region, %d split); %d after all rounds\n",
+		p.Before, p.After, len(p.Merges), len(p.Splits), p.Final)
+	for _, n := range p.Notes {
+		fmt.Fprintf(b, "# note: %s\n", n)
+	}
+	if !l.Exact && len(p.Splits) > 0 {
+		fmt.Fprintf(b, "# note: keys as list_regions printed them (stripped); --get-splits gives them exactly\n")
+	}
+	if len(p.Stages) > 0 {
+		fmt.Fprintf(b, "# %d %s%s.\n", len(p.Stages), plural(len(p.Stages), "stage", "stages"), stagesRule(p))
+	}
+	fmt.Fprintf(b, "# Run with hbase shell -n FILE. Merges and splits finish in the background: before the\n# next round, wait until no region is in transition and list the regions again.\n")
+	if len(p.Merges) == 0 && len(p.Splits) == 0 {
+		fmt.Fprintf(b, "# nothing to merge or split\n")
+	}
+}
+
+// shellMerge writes the merge_region statement of m.
+func shellMerge(b *strings.Builder, l *Layout, m Merge) {
+	names := make([]string, 0, m.Last-m.First+1)
+	sizes := make([]string, 0, m.Last-m.First+1)
+	for i := m.First; i <= m.Last; i++ {
+		names = append(names, rubySingle(l.Regions[i].Encoded))
+		sizes = append(sizes, size(l.Regions[i].Size))
+	}
+	fmt.Fprintf(b, "merge_region %s  # regions %d-%d [%s, %s): %s = %s\n", strings.Join(names, ", "), m.First+1, m.Last+1,
+		quoted(l.Regions[m.First].Start), quoted(l.Regions[m.Last].End), strings.Join(sizes, " + "), size(m.Size))
+}
+
+// shellSplit writes the split statement of s.
+func shellSplit(b *strings.Builder, l *Layout, s Split) {
+	r := l.Regions[s.Index]
+	if s.Key == nil {
+		fmt.Fprintf(b, "split %s  # region %d [%s, %s): %s, at HBase's mid key\n", rubySingle(r.Encoded), s.Index+1, quoted(r.Start), quoted(r.End), size(r.Size))
+		return
+	}
+	fmt.Fprintf(b, "split %s, %s  # region %d [%s, %s): %s, at the %s %s\n", rubySingle(r.Encoded), RubyBytes(s.Key), s.Index+1,
+		quoted(r.Start), quoted(r.End), size(r.Size), s.Kind, quoted(s.Key))
 }
 
 // stagesRule says how the statements were cut into stages: "" for one stage.
@@ -450,37 +465,8 @@ func writeBoundaries(b *strings.Builder, d Doc) {
 	if edges == nil && series == nil {
 		return
 	}
-	name := func(k []byte) string {
-		inSeries := series != nil && series.has(k)
-		if edges == nil {
-			if inSeries {
-				return "RegionSplitter key"
-			}
-			return "not a RegionSplitter key (HBase's own split, or another pre-split)"
-		}
-		switch c := edges.classify(k); {
-		case c == OnEdge:
-			return "bucket edge"
-		case c == OffAlphabet:
-			return "off the alphabet (a pre-split on another prefix)"
-		case inSeries:
-			return "RegionSplitter key inside a bucket"
-		}
-		return "HBase's own split, inside a bucket"
-	}
-	counts := map[string]int{}
-	var order []string
-	var odd []int
-	for i, k := range keys {
-		n := name(k)
-		if counts[n] == 0 {
-			order = append(order, n)
-		}
-		counts[n]++
-		if n != "bucket edge" && n != "RegionSplitter key" {
-			odd = append(odd, i+1)
-		}
-	}
+	name := func(k []byte) string { return boundaryKind(edges, series, k) }
+	counts, order, odd := countKinds(keys, name)
 	sort.Strings(order)
 	if edges != nil {
 		fmt.Fprintf(b, "\nboundaries against --prefix %s\n", d.Prefix)
@@ -506,6 +492,45 @@ func writeBoundaries(b *strings.Builder, d Doc) {
 	if len(odd) > maxListed {
 		fmt.Fprintf(b, "  ... and %d more (see --format csv)\n", len(odd)-maxListed)
 	}
+}
+
+// countKinds counts the boundary keys of each kind name gives; order lists the kinds
+// met, odd the regions (1-based indexes of keys) whose start is neither a bucket edge nor
+// a RegionSplitter key.
+func countKinds(keys [][]byte, name func([]byte) string) (counts map[string]int, order []string, odd []int) {
+	counts = map[string]int{}
+	for i, k := range keys {
+		n := name(k)
+		if counts[n] == 0 {
+			order = append(order, n)
+		}
+		counts[n]++
+		if n != "bucket edge" && n != "RegionSplitter key" {
+			odd = append(odd, i+1)
+		}
+	}
+	return counts, order, odd
+}
+
+// boundaryKind names what boundary key k is: against the prefix's bucket edges (nil
+// without a prefix) and the RegionSplitter series the keys show (nil when none).
+func boundaryKind(edges *prefixEdges, series *splitterSeries, k []byte) string {
+	inSeries := series != nil && series.has(k)
+	if edges == nil {
+		if inSeries {
+			return "RegionSplitter key"
+		}
+		return "not a RegionSplitter key (HBase's own split, or another pre-split)"
+	}
+	switch c := edges.classify(k); {
+	case c == OnEdge:
+		return "bucket edge"
+	case c == OffAlphabet:
+		return "off the alphabet (a pre-split on another prefix)"
+	case inSeries:
+		return "RegionSplitter key inside a bucket"
+	}
+	return "HBase's own split, inside a bucket"
 }
 
 // rubySingleEscapes are the escapes of a single-quoted Ruby string.
@@ -566,6 +591,13 @@ func (d Doc) Rows() []Row {
 			rows[i].Action = "merge-later"
 		}
 	}
+	p.markStatements(rows)
+	return rows
+}
+
+// markStatements sets the action, statement and stage of the rows the script's statements
+// name.
+func (p *Plan) markStatements(rows []Row) {
 	// statements are numbered in the script's order: stage by stage, merges then splits
 	st := 0
 	for k, stage := range p.Stages {
@@ -585,7 +617,6 @@ func (d Doc) Rows() []Row {
 			}
 		}
 	}
-	return rows
 }
 
 // WriteCSV writes one record per region: region, start_key, end_key, encoded, server,
