@@ -59,14 +59,7 @@ func ReadJMX(data []byte) (*JMX, error) {
 		}
 		return nil, &LineError{Line: 1, Err: fmt.Errorf("not JSON: %w", err)}
 	}
-	var bean map[string]json.RawMessage
-	for _, b := range doc.Beans {
-		var name string
-		if raw, ok := b["name"]; ok && json.Unmarshal(raw, &name) == nil && name == RegionsBean {
-			bean = b
-			break
-		}
-	}
+	bean := regionsBean(doc.Beans)
 	if bean == nil {
 		return nil, lineErrorf(lineOf(data, `"beans"`), "no %s bean: save /jmx?qry=%s from a RegionServer (port 16030)", RegionsBean, RegionsBean)
 	}
@@ -84,21 +77,12 @@ func ReadJMX(data []byte) (*JMX, error) {
 		if !ok {
 			continue
 		}
-		var field *int64
 		m := j.Tables[table][enc]
 		if m == nil {
 			m = &Metrics{Host: j.Host}
 		}
-		switch metric {
-		case "storeFileSize":
-			field = &m.StoreFileSize
-		case "memStoreSize":
-			field = &m.MemStoreSize
-		case "readRequestCount":
-			field = &m.ReadRequests
-		case "writeRequestCount":
-			field = &m.WriteRequests
-		default:
+		field := m.field(metric)
+		if field == nil {
 			continue
 		}
 		v, err := metricValue(bean[k])
@@ -112,6 +96,33 @@ func ReadJMX(data []byte) (*JMX, error) {
 		j.Tables[table][enc] = m
 	}
 	return j, nil
+}
+
+// regionsBean is the bean named RegionsBean, nil when there is none.
+func regionsBean(beans []map[string]json.RawMessage) map[string]json.RawMessage {
+	for _, b := range beans {
+		var name string
+		if raw, ok := b["name"]; ok && json.Unmarshal(raw, &name) == nil && name == RegionsBean {
+			return b
+		}
+	}
+	return nil
+}
+
+// field is where m keeps the JMX metric named metric, nil for a metric presplit does not
+// read.
+func (m *Metrics) field(metric string) *int64 {
+	switch metric {
+	case "storeFileSize":
+		return &m.StoreFileSize
+	case "memStoreSize":
+		return &m.MemStoreSize
+	case "readRequestCount":
+		return &m.ReadRequests
+	case "writeRequestCount":
+		return &m.WriteRequests
+	}
+	return nil
 }
 
 // parseMetricKey cuts Namespace_<ns>_table_<t>_region_<encoded>_metric_<m>.

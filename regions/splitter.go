@@ -62,26 +62,8 @@ func findSplitter(keys [][]byte) *splitterSeries {
 		radix uint64
 		rng   uint64
 	}{{"DecimalStringSplit", 10, 100000000}, {"HexStringSplit", 16, 1 << 32}} {
-		first := uint64(0)
-		for _, k := range keys {
-			if v, ok := digits(k, c.radix); ok && v > 0 && (first == 0 || v < first) {
-				first = v
-			}
-		}
-		if first == 0 {
-			continue
-		}
-		n := c.rng / first
-		if n < 2 || c.rng/n != first {
-			continue
-		}
-		s := &splitterSeries{Algo: c.algo, N: int(n), radix: c.radix, size: first}
-		for _, k := range keys {
-			if s.has(k) {
-				s.Keys++
-			}
-		}
-		if s.Keys < min(2, s.N-1) {
+		s := seriesOf(keys, c.algo, c.radix, c.rng)
+		if s == nil {
 			continue
 		}
 		if best == nil || s.complete() > best.complete() || s.complete() == best.complete() && s.Keys > best.Keys {
@@ -89,6 +71,35 @@ func findSplitter(keys [][]byte) *splitterSeries {
 		}
 	}
 	return best
+}
+
+// seriesOf is the series of algorithm algo (digits in radix over rng) whose step is the
+// smallest key's value, with the count of keys on it; nil when no key fits one, or fewer
+// than two do (one for a two-region series).
+func seriesOf(keys [][]byte, algo string, radix, rng uint64) *splitterSeries {
+	first := uint64(0)
+	for _, k := range keys {
+		if v, ok := digits(k, radix); ok && v > 0 && (first == 0 || v < first) {
+			first = v
+		}
+	}
+	if first == 0 {
+		return nil
+	}
+	n := rng / first
+	if n < 2 || rng/n != first {
+		return nil
+	}
+	s := &splitterSeries{Algo: algo, N: int(n), radix: radix, size: first}
+	for _, k := range keys {
+		if s.has(k) {
+			s.Keys++
+		}
+	}
+	if s.Keys < min(2, s.N-1) {
+		return nil
+	}
+	return s
 }
 
 // complete is the share of the series' n-1 keys the layout has.
