@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -52,6 +53,9 @@ type Options struct {
 
 // Plan is everything derived from one design.
 type Plan struct {
+	// Design is the design the plan was built from, with the values the plan derived
+	// where the design was silent (every family's TTL from the retention). It is the
+	// plan's own copy: Build never writes into the caller's spec.
 	Design   *tablespec.Spec
 	Capacity *capacity.Plan // nil when the design gives no volume
 	Prefix   *splits.Prefix // the rowkey prefix's shape; nil when there is none
@@ -98,10 +102,13 @@ var ErrNoPrefix = errors.New("the rowkey has no prefix to split on")
 // ErrNoRegions is the split of a design that gives neither a volume nor a region count.
 var ErrNoRegions = errors.New("no region count: give a volume to size or a region count")
 
-// Build derives the plan from the design. The error is a *FieldError for a value the
-// design's own rules refuse; a split that cannot be made is not an error here (lint
-// reports why, in RG006 and RG011) but Plan.SplitErr, for commands that need the split.
-func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
+// Build derives the plan from the design. It is a pure function of its arguments: the
+// spec is read, never written (derived values live in the Plan), so two calls on the same
+// spec give the same plan. The error is a *FieldError for a value the design's own rules
+// refuse; a split that cannot be made is not an error here (lint reports why, in RG006
+// and RG011) but Plan.SplitErr, for commands that need the split.
+func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
+	d := designCopy(spec)
 	p := &Plan{Design: d}
 	if err := p.target(); err != nil {
 		return nil, err
@@ -231,6 +238,14 @@ func (p *Plan) Doc() render.Doc {
 		doc.Split = *p.Split
 	}
 	return doc
+}
+
+// designCopy is the plan's own copy of the caller's spec: the parts the plan derives
+// values into (the families) are copied, the rest is shared and only read.
+func designCopy(s *tablespec.Spec) *tablespec.Spec {
+	d := *s
+	d.Families = slices.Clone(s.Families)
+	return &d
 }
 
 // ttlFromRetention makes the families' TTL and the retention agree. With a retention and
