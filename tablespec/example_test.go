@@ -23,19 +23,6 @@ func ExampleParse() {
 	// orders.yaml:2:26: versions must be an integer, got the string "many"
 }
 
-func ExampleHBaseTTL() {
-	for _, s := range []string{"30 DAYS", "1 DAY 2 HOURS", "1 WEEK", "2 HOURS 1 DAY", "FOREVER"} {
-		secs, err := tablespec.HBaseTTL(s)
-		fmt.Printf("%q -> %d %v\n", s, secs, err)
-	}
-	// Output:
-	// "30 DAYS" -> 2592000 <nil>
-	// "1 DAY 2 HOURS" -> 93600 <nil>
-	// "1 WEEK" -> 0 <nil>
-	// "2 HOURS 1 DAY" -> 0 <nil>
-	// "FOREVER" -> 2147483647 <nil>
-}
-
 func ExampleParseSplitsFile() {
 	keys, lines, err := tablespec.ParseSplitsFile("splits.txt", []byte("10\r\n\\x80\n\n"))
 	fmt.Printf("%q %v %v\n", keys, lines, err)

@@ -244,7 +244,9 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 	if c.IsSet("ttl") {
 		s := c.String("ttl")
 		if _, err := duration.ParseTTL(s); err != nil {
-			return usageErrorf("--ttl %s", strings.TrimPrefix(err.Error(), "TTL "))
+			var te *duration.TTLError
+			errors.As(err, &te)
+			return usageErrorf("--ttl %s: %s", displayValue(s), te.Rule)
 		}
 		val := designValue(c, "ttl", s)
 		set = append(set, func(f *tablespec.Family) { f.TTL = val })
