@@ -415,10 +415,10 @@ func (d *decoder) table(n *yaml.Node, s *Spec) error {
 			t.HBaseVersion = Value[string]{V: v.Value, Set: true, Pos: pos(v), Raw: v.Value}
 			return nil
 		},
-		"split_policy":       d.enum(&t.SplitPolicy, "table split_policy", SplitPolicies),
+		"split_policy":       d.enum(&t.SplitPolicy, "table split_policy", hbase.SplitPolicies),
 		"normalization":      d.boolean(&t.Normalization, "table normalization"),
 		"region_replication": d.integer(&t.RegionReplication, "table region_replication", 1, hbase.MaxInt),
-		"durability":         d.enum(&t.Durability, "table durability", Durabilities),
+		"durability":         d.enum(&t.Durability, "table durability", hbase.Durabilities),
 		"max_filesize":       d.boolean(&t.MaxFileSize, "table max_filesize"),
 		"create_namespace":   d.boolean(&t.CreateNamespace, "table create_namespace"),
 	})

@@ -483,8 +483,8 @@ func applyTableSettingFlags(c *cli.Context, st *tablespec.Settings) error {
 		set  []string
 		dst  *tablespec.Value[string]
 	}{
-		{"split-policy", tablespec.SplitPolicies, &st.SplitPolicy},
-		{"durability", tablespec.Durabilities, &st.Durability},
+		{"split-policy", hbase.SplitPolicies, &st.SplitPolicy},
+		{"durability", hbase.Durabilities, &st.Durability},
 	} {
 		if !c.IsSet(e.flag) {
 			continue

@@ -43,7 +43,7 @@ func tableFlags() []cli.Flag {
 		&cli.StringFlag{Name: "split-policy", Usage: "keep HBase's later splits on the plan's edges, `POLICY`: prefix (the keys' width), delimited (up to --suffix), disabled (no splits) or default (the cluster's)", DefaultText: "default"},
 		&cli.StringFlag{Name: "normalization", Usage: "NORMALIZATION_ENABLED: `BOOL`, true or false (the normalizer merges empty pre-split regions)"},
 		newIntFlag("region-replication", "REGION_REPLICATION: `N` replicas of each region, 1..2147483647", "", 1, hbase.MaxInt),
-		&cli.StringFlag{Name: "durability", Usage: "DURABILITY: `MODE`, one of " + strings.Join(render.Durabilities, " ")},
+		&cli.StringFlag{Name: "durability", Usage: "DURABILITY: `MODE`, one of " + strings.Join(hbase.Durabilities, " ")},
 		&cli.BoolFlag{Name: "create-namespace", Usage: "write create_namespace 'NS' before the create (the --table's namespace; the shell fails if it exists)"},
 		&cli.StringFlag{Name: "max-filesize", Usage: "write MAX_FILESIZE (the region size): `BOOL`, false leaves it to the cluster's hbase.hregion.max.filesize", DefaultText: "true"},
 	}
