@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -425,68 +426,8 @@ func (d *decoder) table(n *yaml.Node, s *Spec) error {
 }
 
 func (d *decoder) family(n *yaml.Node, f *Family) error {
-	err := d.fields(n, "a family", map[string]func(*yaml.Node) error{
-		"name":     d.str(&f.Name, "family name"),
-		"versions": d.integer(&f.Versions, "versions", 1, hbase.MaxInt),
-		"ttl": func(v *yaml.Node) error {
-			if err := d.scalar(v, "ttl", "a duration (30d), seconds or FOREVER"); err != nil {
-				return err
-			}
-			if t := v.ShortTag(); t != "!!str" && t != "!!int" {
-				return d.errf(v, "ttl must be a duration (30d), seconds or FOREVER, got %s", kindName(v))
-			}
-			f.TTL = Value[string]{V: v.Value, Set: true, Pos: pos(v), Raw: v.Value}
-			return nil
-		},
-		"compression": d.enum(&f.Compression, "compression", hbase.Compressions),
-		"bloom": func(v *yaml.Node) error {
-			// The --bloom grammar: NONE, ROW, ROWCOL, or rowprefix_fixed_length:W.
-			if err := d.scalar(v, "bloom", "a bloom filter type"); err != nil {
-				return err
-			}
-			b, n, err := hbase.ParseBloom(v.Value)
-			if errors.Is(err, hbase.ErrBloom) {
-				return d.errf(v, "bloom %q is not one of %s, rowprefix_fixed_length:W", v.Value, strings.Join(hbase.Blooms, ", "))
-			}
-			if err != nil {
-				return d.errf(v, "bloom %q: %v", v.Value, err)
-			}
-			f.Bloom = Value[string]{V: b, Set: true, Pos: pos(v), Raw: v.Value}
-			if n > 0 {
-				f.BloomPrefixLength = Value[int64]{V: int64(n), Set: true, Pos: pos(v), Raw: v.Value}
-			}
-			return nil
-		},
-		"block_size": func(v *yaml.Node) error {
-			// The same rule as --block-size: a size in Hadoop's convention (64KB = 65536),
-			// whole bytes, within HBase's 1K..16MB.
-			if err := d.scalar(v, "block_size", "a size"); err != nil {
-				return err
-			}
-			n, err := hbase.ParseBlockSize(v.Value)
-			if err != nil {
-				return d.errf(v, "block_size %v, got %q", err, v.Value)
-			}
-			f.BlockSize = Value[int64]{V: n, Set: true, Pos: pos(v), Raw: v.Value}
-			return nil
-		},
-		"encoding":     d.enum(&f.Encoding, "encoding", hbase.Encodings),
-		"in_memory":    d.boolean(&f.InMemory, "in_memory"),
-		"blockcache":   d.boolean(&f.BlockCache, "blockcache"),
-		"min_versions": d.integer(&f.MinVersions, "min_versions", 0, hbase.MaxInt),
-		"share":        d.number(&f.Share, "share", 0, 1, true),
-		"keep_deleted_cells": func(v *yaml.Node) error {
-			// true, false (YAML booleans or strings) or TTL, as the shell upcases them.
-			if err := d.scalar(v, "keep_deleted_cells", "true, false or TTL"); err != nil {
-				return err
-			}
-			k, err := hbase.ParseKeepDeletedCells(v.Value)
-			if err != nil {
-				return d.errf(v, "keep_deleted_cells %v, got %q", err, v.Value)
-			}
-			f.KeepDeletedCells = Value[string]{V: k, Set: true, Pos: pos(v), Raw: v.Value}
-			return nil
-		},
+	handlers := map[string]func(*yaml.Node) error{
+		"name": d.str(&f.Name, "family name"),
 		"qualifiers": func(v *yaml.Node) error {
 			return d.list(v, "qualifiers", func(item *yaml.Node) error {
 				var q Value[string]
@@ -498,8 +439,11 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 			})
 		},
 		"dynamic_qualifiers": d.boolean(&f.DynamicQualifiers, "dynamic_qualifiers"),
-	})
-	if err != nil {
+	}
+	for _, st := range FamilySettings {
+		handlers[st.Key] = d.familySetting(st, f)
+	}
+	if err := d.fields(n, "a family", handlers); err != nil {
 		return err
 	}
 	if !f.Name.Set || f.Name.V == "" {
@@ -516,6 +460,29 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 		seen[q.V] = q.Pos
 	}
 	return nil
+}
+
+// familySetting reads one family setting through its entry in FamilySettings: the YAML
+// scalar it must be, then the setting's own parser (the one --family and the flags use).
+func (d *decoder) familySetting(st FamilySetting, f *Family) func(*yaml.Node) error {
+	return func(v *yaml.Node) error {
+		if err := d.scalar(v, st.Key, st.yamlWant); err != nil {
+			return err
+		}
+		if len(st.yamlTags) > 0 && !slices.Contains(st.yamlTags, v.ShortTag()) {
+			quote := ""
+			if st.yamlWant == "a string" {
+				quote = "; quote it"
+			}
+			return d.errf(v, "%s must be %s, got %s%s", st.Key, st.yamlWant, kindName(v), quote)
+		}
+		set, err := st.Parse(v.Value)
+		if err != nil && !st.SpecKeeps {
+			return d.errf(v, "%s %q: %v", st.Key, v.Value, err)
+		}
+		set(f, Origin{Pos: pos(v), Raw: v.Value})
+		return nil
+	}
 }
 
 func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/plan"
@@ -57,7 +56,7 @@ func readConfig(c *cli.Context) (*config, error) {
 	// A table the user did not describe at all is presplit's placeholder (t1, family cf,
 	// HBase's defaults): lint's checks of settings left unset do not apply to it.
 	cfg.opt.PlaceholderFamilies = len(d.Families) == 0 &&
-		!anySet(c, []string{"family", "versions", "ttl", "compression", "bloom", "block-size", "encoding", "in-memory", "blockcache", "keep-deleted-cells", "min-versions"})
+		!anySet(c, append([]string{"family"}, tablespec.FamilySettingFlags()...))
 	if err := applyTableFlags(c, d); err != nil {
 		return nil, err
 	}
@@ -196,6 +195,9 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		for _, arg := range listOf(c, "family") {
 			name, settings, hasSettings := strings.Cut(arg, ":")
 			if !hasSettings {
+				if err := settingsWithoutName(arg); err != nil {
+					return err
+				}
 				// a,b names two families, as the flag always read.
 				for _, n := range strings.Split(arg, ",") {
 					if err := add(n, n); err != nil {
@@ -236,74 +238,13 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 	}
 
 	var set []func(*tablespec.Family)
-	if c.IsSet("versions") {
-		v, _ := intOf(c, "versions")
-		val := designValue(c, "versions", int64(v))
-		set = append(set, func(f *tablespec.Family) { f.Versions = val })
-	}
-	if c.IsSet("ttl") {
-		s := c.String("ttl")
-		if _, err := duration.ParseTTL(s); err != nil {
-			var te *duration.TTLError
-			errors.As(err, &te)
-			return usageErrorf("--ttl %s: %s", displayValue(s), te.Rule)
-		}
-		val := designValue(c, "ttl", s)
-		set = append(set, func(f *tablespec.Family) { f.TTL = val })
-	}
-	for _, e := range []struct {
-		flag string
-		set  []string
-		put  func(*tablespec.Family, tablespec.Value[string])
-	}{
-		{"compression", hbase.Compressions, func(f *tablespec.Family, v tablespec.Value[string]) { f.Compression = v }},
-		{"encoding", hbase.Encodings, func(f *tablespec.Family, v tablespec.Value[string]) { f.Encoding = v }},
-	} {
-		if !c.IsSet(e.flag) {
+	for _, st := range tablespec.FamilySettings {
+		if !has(c, st.Flag) || !c.IsSet(st.Flag) {
 			continue
 		}
-		s := c.String(e.flag)
-		v, ok := hbase.Canonical(e.set, s)
-		if !ok {
-			return usageErrorf("--%s %s: must be one of %s", e.flag, s, strings.Join(e.set, ", "))
-		}
-		put, val := e.put, designValue(c, e.flag, v)
-		set = append(set, func(f *tablespec.Family) { put(f, val) })
-	}
-	if c.IsSet("bloom") {
-		s := c.String("bloom")
-		apply, err := familySettingKeys["bloom"](s)
-		if err != nil {
-			return usageErrorf("--bloom %s: %v", displayValue(s), err)
-		}
-		raw := flagText(c, "bloom")
-		set = append(set, func(f *tablespec.Family) { apply(f, "--bloom", raw) })
-	}
-	if c.IsSet("block-size") {
-		n, _ := sizeOf(c, "block-size")
-		val := designValue(c, "block-size", int64(n))
-		set = append(set, func(f *tablespec.Family) { f.BlockSize = val })
-	}
-	if c.IsSet("in-memory") {
-		val := designValue(c, "in-memory", c.Bool("in-memory"))
-		set = append(set, func(f *tablespec.Family) { f.InMemory = val })
-	}
-	for _, name := range []string{"blockcache", "keep-deleted-cells"} {
-		if !c.IsSet(name) {
-			continue
-		}
-		s := c.String(name)
-		apply, err := familySettingKeys[name](s)
-		if err != nil {
-			return usageErrorf("--%s %s: %v", name, displayValue(s), err)
-		}
-		src, raw := "--"+name, s
-		set = append(set, func(f *tablespec.Family) { apply(f, src, raw) })
-	}
-	if c.IsSet("min-versions") {
-		v, _ := intOf(c, "min-versions")
-		val := designValue(c, "min-versions", int64(v))
-		set = append(set, func(f *tablespec.Family) { f.MinVersions = val })
+		apply, raw := familyFlag(c, st)
+		at := tablespec.Origin{Src: "--" + st.Flag, Raw: raw}
+		set = append(set, func(f *tablespec.Family) { apply(f, at) })
 	}
 	for i := range d.Families {
 		for _, s := range set {
@@ -323,6 +264,29 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 	return nil
 }
 
+// settingsWithoutName refuses a --family that reads as settings but names no family
+// (`--family name=p,compression=snappy`, `--family ttl=30d`): without the colon each
+// comma-separated word would be a family named like a setting. HBase allows '=' in a
+// family name, but a name an operator types with '=' is a setting meant for a family.
+func settingsWithoutName(arg string) error {
+	if !strings.Contains(arg, "=") {
+		return nil
+	}
+	var name string
+	var rest []string
+	for _, kv := range strings.Split(arg, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok && strings.EqualFold(strings.TrimSpace(k), "name") && name == "" {
+			name = v
+			continue
+		}
+		rest = append(rest, kv)
+	}
+	if name != "" && len(rest) > 0 {
+		return usageErrorf("--family %s: a family's settings follow its name and a colon: --family %s", displayValue(arg), displayValue(name+":"+strings.Join(rest, ",")))
+	}
+	return usageErrorf("--family %s: a family name must not contain '='; a family's settings follow its name and a colon, like --family d:ttl=30d,compression=zstd", displayValue(arg))
+}
+
 // familySettings are one --family NAME:SETTINGS: the family and its setters.
 type familySettings struct {
 	family string
@@ -330,10 +294,11 @@ type familySettings struct {
 }
 
 // parseFamilySettings reads the SETTINGS of --family NAME:SETTINGS: key=value pairs
-// separated by commas, each key a family flag's name (ttl, versions, min-versions,
-// compression, bloom, block-size, encoding, in-memory, blockcache, keep-deleted-cells)
-// with the values that flag takes. A value in the design names its source as
-// `--family NAME:key=value`, so a later message (a version that lacks it) points there.
+// separated by commas, each key a family setting's command-line name
+// (tablespec.FamilySettings: ttl, versions, min-versions, compression, bloom, block-size,
+// encoding, in-memory, blockcache, keep-deleted-cells, share), read by that setting's
+// parser. A value in the design names its source as `--family NAME:key=value`, so a later
+// message (a version that lacks it) points there.
 func parseFamilySettings(name, settings string) (familySettings, error) {
 	fs := familySettings{family: name}
 	if strings.TrimSpace(settings) == "" {
@@ -343,136 +308,27 @@ func parseFamilySettings(name, settings string) (familySettings, error) {
 	for _, kv := range strings.Split(settings, ",") {
 		key, val, ok := strings.Cut(kv, "=")
 		key = strings.ToLower(strings.TrimSpace(key))
-		parse, known := familySettingKeys[key]
+		st, known := tablespec.FamilySettingByFlag(key)
 		switch {
 		case !known && !ok:
 			// a:b meant as one name: HBase's rule, and what the colon means here.
 			return fs, fmt.Errorf("%v; NAME:key=value,... gives a family its own settings", hbase.CheckFamilyName(name+":"))
 		case !known:
-			return fs, fmt.Errorf("unknown setting %q; known: %s", key, strings.Join(familySettingNames(), ", "))
+			return fs, fmt.Errorf("unknown setting %q; known: %s", key, strings.Join(tablespec.FamilySettingFlags(), ", "))
 		case !ok:
 			return fs, fmt.Errorf("setting %s needs a value: %s=VALUE", key, key)
 		case seen[key]:
 			return fs, fmt.Errorf("setting %s is given twice", key)
 		}
 		seen[key] = true
-		apply, err := parse(val)
-		if err != nil && key == "ttl" {
-			return fs, err
-		}
+		apply, err := st.Parse(val)
 		if err != nil {
 			return fs, fmt.Errorf("%s %s: %v", key, displayValue(val), err)
 		}
-		raw := name + ":" + key + "=" + val
-		fs.set = append(fs.set, func(f *tablespec.Family) { apply(f, "--family", raw) })
+		at := tablespec.Origin{Src: "--family", Raw: name + ":" + key + "=" + val}
+		fs.set = append(fs.set, func(f *tablespec.Family) { apply(f, at) })
 	}
 	return fs, nil
-}
-
-// familySetter puts one parsed family setting into a family, with where it came from.
-type familySetter func(f *tablespec.Family, src, raw string)
-
-// familySettingKeys parse each family setting of --family NAME:SETTINGS (and of the
-// string-valued flags for every family) with the rule of the flag of the same name.
-var familySettingKeys = map[string]func(string) (familySetter, error){
-	"versions":     intSetting(1, func(f *tablespec.Family, v tablespec.Value[int64]) { f.Versions = v }),
-	"min-versions": intSetting(0, func(f *tablespec.Family, v tablespec.Value[int64]) { f.MinVersions = v }),
-	"ttl": func(s string) (familySetter, error) {
-		if _, err := duration.ParseTTL(s); err != nil {
-			return nil, err // names the TTL and its value itself
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			f.TTL = tablespec.Value[string]{V: s, Set: true, Raw: raw, Src: src}
-		}, nil
-	},
-	"compression": enumSetting(hbase.Compressions, func(f *tablespec.Family, v tablespec.Value[string]) { f.Compression = v }),
-	"encoding":    enumSetting(hbase.Encodings, func(f *tablespec.Family, v tablespec.Value[string]) { f.Encoding = v }),
-	"bloom": func(s string) (familySetter, error) {
-		b, n, err := hbase.ParseBloom(s)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			f.Bloom = tablespec.Value[string]{V: b, Set: true, Raw: raw, Src: src}
-			f.BloomPrefixLength = tablespec.Value[int64]{V: int64(n), Set: n > 0, Raw: raw, Src: src}
-		}, nil
-	},
-	"block-size": func(s string) (familySetter, error) {
-		n, err := hbase.ParseBlockSize(s)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			f.BlockSize = tablespec.Value[int64]{V: n, Set: true, Raw: raw, Src: src}
-		}, nil
-	},
-	"share": func(s string) (familySetter, error) {
-		v, err := (&ratioValue{rule: ratioRule{Min: 0, Max: 1, MinOpen: true}}).parse(s)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			f.Share = tablespec.Value[float64]{V: v, Set: true, Raw: raw, Src: src}
-		}, nil
-	},
-	"in-memory":  boolSetting(func(f *tablespec.Family, v tablespec.Value[bool]) { f.InMemory = v }),
-	"blockcache": boolSetting(func(f *tablespec.Family, v tablespec.Value[bool]) { f.BlockCache = v }),
-	"keep-deleted-cells": func(s string) (familySetter, error) {
-		k, err := hbase.ParseKeepDeletedCells(s)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			f.KeepDeletedCells = tablespec.Value[string]{V: k, Set: true, Raw: raw, Src: src}
-		}, nil
-	},
-}
-
-func familySettingNames() []string {
-	names := make([]string, 0, len(familySettingKeys))
-	for k := range familySettingKeys {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	return names
-}
-
-func intSetting(min int, put func(*tablespec.Family, tablespec.Value[int64])) func(string) (familySetter, error) {
-	return func(s string) (familySetter, error) {
-		n, err := (&intValue{min: min, max: hbase.MaxInt}).parse(s)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			put(f, tablespec.Value[int64]{V: int64(n), Set: true, Raw: raw, Src: src})
-		}, nil
-	}
-}
-
-func enumSetting(set []string, put func(*tablespec.Family, tablespec.Value[string])) func(string) (familySetter, error) {
-	return func(s string) (familySetter, error) {
-		v, ok := hbase.Canonical(set, s)
-		if !ok {
-			return nil, fmt.Errorf("must be one of %s", strings.Join(set, ", "))
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			put(f, tablespec.Value[string]{V: v, Set: true, Raw: raw, Src: src})
-		}, nil
-	}
-}
-
-func boolSetting(put func(*tablespec.Family, tablespec.Value[bool])) func(string) (familySetter, error) {
-	return func(s string) (familySetter, error) {
-		switch strings.ToLower(strings.TrimSpace(s)) {
-		case "true", "false":
-		default:
-			return nil, errors.New("must be true or false")
-		}
-		v := strings.EqualFold(strings.TrimSpace(s), "true")
-		return func(f *tablespec.Family, src, raw string) {
-			put(f, tablespec.Value[bool]{V: v, Set: true, Raw: raw, Src: src})
-		}, nil
-	}
 }
 
 // applyTableSettingFlags: the table's attributes (--split-policy, --normalization,
@@ -585,8 +441,12 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
 		cp.Cells = cells
 	}
 	if cp != nil && cp.Cells != nil && c.IsSet("versions") {
-		v, _ := intOf(c, "versions")
-		cp.Cells.Versions = designValue(c, "versions", int64(v))
+		// --versions is every family's VERSIONS and the cells' versions alike.
+		var f tablespec.Family
+		st, _ := tablespec.FamilySettingByFlag("versions")
+		apply, raw := familyFlag(c, st)
+		apply(&f, tablespec.Origin{Src: "--versions", Raw: raw})
+		cp.Cells.Versions = f.Versions
 	}
 	for _, f := range []struct {
 		flag string
