@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/dustin/go-humanize"
+	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
@@ -626,19 +627,19 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 			}
 			return nil
 		},
-		"compression_ratio": d.number(&c.CompressionRatio, "capacity compression_ratio", 0, 2, true),
-		"redundancy":        d.number(&c.Redundancy, "capacity redundancy", 1, 10, false),
-		"region_size":       d.wholeSize(&c.RegionSize, "capacity region_size", 1<<20, maxBytes),
-		"replication":       d.integer(&c.Replication, "capacity replication", 1, 512),
+		"compression_ratio": d.number(&c.CompressionRatio, "capacity compression_ratio", 0, capacity.MaxCompressionRatio, true),
+		"redundancy":        d.number(&c.Redundancy, "capacity redundancy", capacity.MinRedundancy, capacity.MaxRedundancy, false),
+		"region_size":       d.wholeSize(&c.RegionSize, "capacity region_size", capacity.MinRegionSize, maxBytes),
+		"replication":       d.integer(&c.Replication, "capacity replication", capacity.MinReplication, capacity.MaxReplication),
 	})
 }
 
 func (d *decoder) cluster(n *yaml.Node, c *Cluster) error {
 	return d.fields(n, "cluster", map[string]func(*yaml.Node) error{
-		"region_servers":    d.integer(&c.RegionServers, "cluster region_servers", 1, 100000),
+		"region_servers":    d.integer(&c.RegionServers, "cluster region_servers", 1, capacity.MaxRegionServers),
 		"heap":              d.size(&c.Heap, "cluster heap", 1<<20, 1<<50),
-		"memstore_fraction": d.number(&c.MemstoreFraction, "cluster memstore_fraction", 0, 0.8, true),
-		"flush_size":        d.wholeSize(&c.FlushSize, "cluster flush_size", 1<<20, 1<<40),
+		"memstore_fraction": d.number(&c.MemstoreFraction, "cluster memstore_fraction", 0, capacity.MaxMemstoreFraction, true),
+		"flush_size":        d.wholeSize(&c.FlushSize, "cluster flush_size", capacity.MinFlushSize, 1<<40),
 	})
 }
 
