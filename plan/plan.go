@@ -81,20 +81,9 @@ type Plan struct {
 	lintInput lint.Input
 }
 
-// FieldError is a value of the design outside a rule. Field is the design's name for it
-// (capacity.region_size); Pos is where the spec file sets it, Src where else it came from
-// (the CLI's flag), Raw its text as written.
-type FieldError struct {
-	Field string
-	Pos   tablespec.Pos
-	Src   string
-	Raw   string
-	Rule  string
-}
-
-func (e *FieldError) Error() string {
-	return fmt.Sprintf("%s %q: %s", e.Field, e.Raw, e.Rule)
-}
+// FieldError is a value of the design outside a rule (tablespec.FieldError): Field is the
+// design's name for it, Pos and Src where it came from.
+type FieldError = tablespec.FieldError
 
 // ErrNoPrefix is the split of a design whose rowkey has no prefix to split on.
 var ErrNoPrefix = errors.New("the rowkey has no prefix to split on")
@@ -102,11 +91,12 @@ var ErrNoPrefix = errors.New("the rowkey has no prefix to split on")
 // ErrNoRegions is the split of a design that gives neither a volume nor a region count.
 var ErrNoRegions = errors.New("no region count: give a volume to size or a region count")
 
-// Build derives the plan from the design. It is a pure function of its arguments: the
-// spec is read, never written (derived values live in the Plan), so two calls on the same
-// spec give the same plan. The error is a *FieldError for a value the design's own rules
-// refuse; a split that cannot be made is not an error here (lint reports why, in RG006
-// and RG011) but Plan.SplitErr, for commands that need the split.
+// Build derives the plan from a design that passed its Validate (Build does not check
+// the design's rules again). It is a pure function of its arguments: the spec is read,
+// never written (derived values live in the Plan), so two calls on the same spec give the
+// same plan. The error is a *FieldError for a value Build cannot read or the capacity
+// model refuses; a split that cannot be made is not an error here (lint reports why, in
+// RG006 and RG011) but Plan.SplitErr, for commands that need the split.
 func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 	d := designCopy(spec)
 	p := &Plan{Design: d}
@@ -164,14 +154,6 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 	p.Findings = lint.Run(in)
 	p.Table = Table(d, p.Capacity)
 	p.Table.Target = p.Target
-	if p.Table.MaxFileSize > 0 && p.Table.MaxFileSize < hbase.MinMaxFileSize {
-		return nil, valueError("capacity.region_size", d.Capacity.RegionSize, "MAX_FILESIZE "+hbase.ErrMaxFileSize.Error()+"; or leave MAX_FILESIZE to the cluster")
-	}
-	if cn := d.Settings.CreateNamespace; cn.V {
-		if ns := p.Table.Namespace(); ns == "" || ns == "default" {
-			return nil, valueError("table.create_namespace", cn, render.ErrCreateNamespace.Error())
-		}
-	}
 	if p.Split != nil || d.Settings.SplitPolicy.V != render.PolicyPrefix {
 		pol, err := p.splitPolicy()
 		if err != nil {
@@ -182,49 +164,12 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 	return p, nil
 }
 
-// target reads the design's HBase version and refuses every value of the design the
-// target lacks (a compression, encoding, bloom filter or RegionSplitter algorithm added
-// in a later release), naming the release that added it.
+// target reads the design's HBase version (its values against the version are
+// Validate's).
 func (p *Plan) target() error {
-	d := p.Design
-	p.Target = hbase.DefaultVersion
-	if v := d.Settings.HBaseVersion; v.Set {
-		t, err := hbase.ParseVersion(v.V)
-		if err != nil {
-			return valueError("table.hbase_version", v, err.Error())
-		}
-		p.Target = t
-	}
-	for _, f := range d.Families {
-		for _, c := range []struct {
-			field string
-			v     tablespec.Value[string]
-			check func(hbase.Version, string) error
-		}{
-			{"compression", f.Compression, hbase.CheckCompression},
-			{"encoding", f.Encoding, hbase.CheckEncoding},
-			{"bloom", f.Bloom, hbase.CheckBloom},
-		} {
-			if !c.v.Set {
-				continue
-			}
-			if err := c.check(p.Target, c.v.V); err != nil {
-				return valueError("family "+f.Name.V+" "+c.field, c.v, err.Error())
-			}
-		}
-	}
-	for _, f := range d.Families {
-		// TableDescriptorChecker refuses MIN_VERSIONS above VERSIONS (1 when unset).
-		if mv := f.MinVersions; mv.Set && mv.V > max(f.Versions.V, 1) {
-			return valueError("family "+f.Name.V+" min_versions", mv, fmt.Sprintf("must not exceed the family's VERSIONS (%d): HBase refuses MIN_VERSIONS above VERSIONS", max(f.Versions.V, 1)))
-		}
-	}
-	if a, field := algo(d); a.Set {
-		if err := hbase.CheckAlgorithm(p.Target, a.V); err != nil {
-			return valueError(field, a, err.Error())
-		}
-	}
-	return nil
+	t, err := p.Design.Target()
+	p.Target = t
+	return err
 }
 
 // LintInput is what lint reviewed, for running a single analyzer again (tests).
@@ -306,21 +251,13 @@ func (p *Plan) splitShare() (float64, string, error) {
 		return 0, "", nil
 	}
 	if len(given) < len(d.Families) {
-		for _, f := range d.Families {
-			if !f.Share.Set {
-				return 0, "", valueError("families.share", given[0].Share, fmt.Sprintf("every family gives its share of the row when one does; family %s has none", f.Name.V))
-			}
-		}
+		return 0, "", nil // Validate refuses it: every family gives its share, or none
 	}
-	sum, largest := 0.0, given[0]
+	largest := given[0]
 	for _, f := range given {
-		sum += f.Share.V
 		if f.Share.V > largest.Share.V {
 			largest = f
 		}
-	}
-	if math.Abs(sum-1) > 0.001 {
-		return 0, "", valueError("families.share", given[0].Share, fmt.Sprintf("the families' shares of a row must add up to 1, they add up to %.4g", sum))
 	}
 	if largest.Share.V >= 1 {
 		return 0, "", nil // one family holds the row: the rules agree
@@ -437,17 +374,6 @@ func valueError[T any](field string, v tablespec.Value[T], rule string) error {
 	return &FieldError{Field: field, Pos: v.Pos, Src: v.Src, Raw: v.Raw, Rule: rule}
 }
 
-// algo is the RegionSplitter algorithm the design names (splits algo, else rowkey algo).
-func algo(d *tablespec.Spec) (tablespec.Value[string], string) {
-	if sp := d.Splits; sp != nil && sp.Algo.Set {
-		return sp.Algo, "splits.algo"
-	}
-	if r := d.Rowkey; r != nil && r.Algo.Set {
-		return r.Algo, "rowkey.algo"
-	}
-	return tablespec.Value[string]{}, ""
-}
-
 // prefix reads the shape of the rowkey's leading bytes: the rowkey prefix, or the keys of
 // HexStringSplit/DecimalStringSplit (the number in radix 16, lower case, or 10, padded to
 // the width of the last row, 8 by default); the default hex when the design says nothing
@@ -455,7 +381,7 @@ func algo(d *tablespec.Spec) (tablespec.Value[string], string) {
 func (p *Plan) prefix(in *lint.Input) error {
 	d := p.Design
 	r := d.Rowkey
-	a, _ := algo(d)
+	a, _ := d.Algo()
 	spec := ""
 	switch {
 	case r != nil && r.Prefix.Set:
@@ -504,7 +430,7 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 		regions = p.Capacity.Regions
 	}
 	p.Regions = regions
-	a, _ := algo(d)
+	a, _ := d.Algo()
 	switch {
 	case sp != nil && sp.File.Set:
 		p.Split = &splits.Split{Spec: "file", Keys: splits.KeysOf(opt.SplitsFile...)}

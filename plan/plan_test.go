@@ -218,12 +218,15 @@ func TestBuildFamilyShares(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := plan.Build(parse(t, tt.src), plan.Options{})
+			d := parse(t, tt.src)
+			err := d.Validate() // the shares' rules are the design's, checked once
 			if tt.err != "" {
 				require.Error(t, err)
 				assert.Equal(t, tt.err, err.Error())
 				return
 			}
+			require.NoError(t, err)
+			p, err := plan.Build(d, plan.Options{})
 			require.NoError(t, err)
 			assert.Equal(t, tt.regions, p.Capacity.Regions)
 			assert.Equal(t, tt.share, p.Capacity.Input.SplitShare)

@@ -681,8 +681,9 @@ func (d *decoder) access(n *yaml.Node, a *Access) error {
 	return nil
 }
 
-// crossChecks are the rules that span fields: one volume form, one split source, unique
-// names.
+// crossChecks are the rules of the file's structure that span fields: one split source,
+// unique names. The rules of the design as a whole (one volume form, the values the target
+// lacks) are Spec.Validate's, checked once the CLI's flags are merged in too.
 func (d *decoder) crossChecks(s *Spec) error {
 	at := func(p Pos, format string, args ...any) error {
 		return &Error{File: d.file, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, args...)}
@@ -738,38 +739,6 @@ func (d *decoder) crossChecks(s *Spec) error {
 		}
 		if len(r.PrefixFrom) > 0 && !r.Prefix.Set && !r.Algo.Set {
 			return at(r.PrefixFrom[0].Pos, "rowkey prefix_from needs a rowkey prefix or algo")
-		}
-	}
-	if c := s.Capacity; c != nil {
-		perRow := c.KV.Set || c.Cells != nil
-		switch {
-		case c.KV.Set && c.Cells != nil:
-			return at(c.Cells.Pos, "capacity has both kv and cells; give one")
-		case (c.Rows.Set || perRow) && (c.Daily.Set || c.Retention.Set):
-			p := c.Daily.Pos
-			if !c.Daily.Set {
-				p = c.Retention.Pos
-			}
-			return at(p, "capacity mixes rows/kv/cells with daily/retention; give one volume form")
-		case c.Rows.Set && !perRow:
-			return at(c.Rows.Pos, "capacity rows needs kv or cells (bytes per row)")
-		case perRow && !c.Rows.Set:
-			return at(c.Pos, "capacity kv or cells needs rows")
-		case c.Daily.Set != c.Retention.Set:
-			return at(c.Pos, "capacity daily and retention go together")
-		case c.Horizon.Set && !c.Daily.Set:
-			return at(c.Horizon.Pos, "capacity horizon needs daily and retention: it is days of ingest")
-		case !c.Rows.Set && !c.Daily.Set:
-			return at(c.Pos, "capacity needs a volume: rows with kv or cells, or daily with retention")
-		}
-		// The cells' versions size the table; a family keeping another count would make
-		// the create statement disagree with the sizing.
-		if cl := c.Cells; cl != nil && cl.Versions.Set {
-			for _, f := range s.Families {
-				if f.Versions.Set && f.Versions.V != cl.Versions.V {
-					return at(cl.Versions.Pos, "capacity cells versions %d differs from family %s versions %d; give one count", cl.Versions.V, f.Name.V, f.Versions.V)
-				}
-			}
 		}
 	}
 	if sp := s.Splits; sp != nil {

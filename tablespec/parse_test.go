@@ -120,10 +120,6 @@ func TestParseErrors(t *testing.T) {
 		{name: "part twice", in: fam + "rowkey: {parts: [{name: a, kind: id}, {name: a, kind: id}]}\n", want: "s.yaml:2:46: rowkey part \"a\" is defined twice (first on line 2)"},
 		{name: "prefix and algo", in: fam + "rowkey: {prefix: hex:2, algo: HexStringSplit}\n", want: "s.yaml:2:31: rowkey has both prefix and algo; give one"},
 		{name: "rows bad", in: fam + "capacity: {rows: lots, kv: 1KB}\n", want: "s.yaml:2:18: capacity rows must be a count like 1e10, 5000000 or 10G, got \"lots\""},
-		{name: "rows without kv", in: fam + "capacity: {rows: 10G}\n", want: "s.yaml:2:18: capacity rows needs kv or cells (bytes per row)"},
-		{name: "kv and cells", in: fam + "capacity: {rows: 1, kv: 1KB, cells: {count: 1, row_len: 1, value_len: 1}}\n", want: "s.yaml:2:30: capacity has both kv and cells; give one"},
-		{name: "two volumes", in: fam + "capacity: {rows: 1, kv: 1KB, daily: 1GB, retention: 30d}\n", want: "s.yaml:2:37: capacity mixes rows/kv/cells with daily/retention; give one volume form"},
-		{name: "daily alone", in: fam + "capacity: {daily: 1GB}\n", want: "s.yaml:2:1: capacity daily and retention go together"},
 		{name: "retention bad", in: fam + "capacity: {daily: 1GB, retention: 1 month}\n", want: "s.yaml:2:35: capacity retention must be a duration like 30d, 52w or 1y, got \"1 month\""},
 		{name: "ratio zero", in: fam + "capacity: {rows: 1, kv: 1B, compression_ratio: 0}\n", want: "s.yaml:2:48: capacity compression_ratio must be in (0, 2], got 0"},
 		{name: "ratio string", in: fam + "capacity: {rows: 1, kv: 1B, compression_ratio: high}\n", want: "s.yaml:2:48: capacity compression_ratio must be a number, got the string \"high\""},
@@ -259,14 +255,6 @@ func TestParseLongValueClipped(t *testing.T) {
 	_, err := Parse("s.yaml", []byte(strings.Repeat("0000 ", 30)+"\n"))
 	require.Error(t, err)
 	assert.Equal(t, `s.yaml:1:1: a table spec must be a mapping with at least table and families, got the string "0000 0000 0000 0000 0000 0000 0000 0000 ..."`, err.Error())
-}
-
-func TestParseCellsVersionsAgreeWithFamilies(t *testing.T) {
-	_, err := Parse("t.yaml", []byte("families: [{name: d, versions: 1}]\ncapacity:\n  rows: 1e6\n  cells: {count: 2, row_len: 8, value_len: 10, versions: 3}\n"))
-	require.Error(t, err)
-	assert.Equal(t, "t.yaml:4:58: capacity cells versions 3 differs from family d versions 1; give one count", err.Error())
-	_, err = Parse("t.yaml", []byte("families: [{name: d, versions: 3}]\ncapacity:\n  rows: 1e6\n  cells: {count: 2, row_len: 8, value_len: 10, versions: 3}\n"))
-	require.NoError(t, err)
 }
 
 // TestParseFamilySettings: the family keys beside the --family settings of the same

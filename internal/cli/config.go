@@ -11,8 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
-	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/splits"
@@ -69,6 +69,10 @@ func readConfig(c *cli.Context) (*config, error) {
 	if err := applySampleFlags(c, d); err != nil {
 		return nil, err
 	}
+	// The one check of the whole design, flags and spec merged.
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
 	if has(c, "families") && c.IsSet("families") {
 		cfg.opt.Families, _ = intOf(c, "families")
 	}
@@ -88,7 +92,17 @@ func readConfig(c *cli.Context) (*config, error) {
 	return cfg, nil
 }
 
-// build builds the plan of the configuration; a refused value is worded for its source.
+// validate checks the merged design (tablespec.Spec.Validate); a refused value is worded
+// for its source.
+func (cfg *config) validate() error {
+	if err := cfg.design.Validate(); err != nil {
+		return cfg.fieldError(err)
+	}
+	return nil
+}
+
+// build builds the plan of the validated configuration; a refused value is worded for
+// its source.
 func (cfg *config) build() (*plan.Plan, error) {
 	p, err := plan.Build(cfg.design, cfg.opt)
 	if err != nil {
@@ -100,24 +114,90 @@ func (cfg *config) build() (*plan.Plan, error) {
 	return p, nil
 }
 
-// fieldError words a plan.FieldError as its flag (`--redundancy 11: must be from 1 to 10`)
-// or its place in the spec (`orders.yaml:7:16: capacity.redundancy 11: must be from 1 to
-// 10`).
+// flagOfField names each input of the design by the flag that sets it: the one table
+// from the design's field names (in library errors and notes, as field.Ref) to the CLI's.
+var flagOfField = map[string]string{
+	"table":                      "--table",
+	"table.hbase_version":        "--hbase-version",
+	"table.split_policy":         "--split-policy",
+	"table.normalization":        "--normalization",
+	"table.region_replication":   "--region-replication",
+	"table.durability":           "--durability",
+	"table.max_filesize":         "--max-filesize",
+	"table.create_namespace":     "--create-namespace",
+	"phoenix_pk":                 "--phoenix-pk",
+	"capacity":                   "the volume",
+	"capacity.rows":              "--rows",
+	"capacity.kv":                "--kv",
+	"capacity.cells":             "--cells",
+	"capacity.cells.row_len":     "--row-len",
+	"capacity.cells.family_len":  "--family-len",
+	"capacity.cells.value_len":   "--value-len",
+	"capacity.daily":             "--daily",
+	"capacity.retention":         "--retention",
+	"capacity.horizon":           "--horizon",
+	"capacity.compression_ratio": "--compression-ratio",
+	"capacity.redundancy":        "--redundancy",
+	"capacity.region_size":       "--region-size",
+	"capacity.replication":       "--replication",
+	"cluster.region_servers":     "--region-servers",
+	"cluster.heap":               "--heap",
+	"cluster.memstore_fraction":  "--memstore-fraction",
+	"cluster.flush_size":         "--flush-size",
+	"rowkey.prefix":              "--prefix",
+	"rowkey.suffix":              "--suffix",
+	"rowkey.algo":                "--algo",
+	"rowkey.delimiter":           "--delimiter",
+	"splits.regions":             "--regions",
+	"splits.align":               "--align",
+	"splits.algo":                "--algo",
+	"splits.first_row":           "--first-row",
+	"splits.last_row":            "--last-row",
+	"splits.file":                "--splits-file",
+	"splits.sample":              "--sample",
+	"splits.delimiter":           "--delimiter",
+	"splits.holdout":             "--holdout",
+}
+
+// flagName is the flag of a design field (flagOfField), else the field's own name.
+func flagName(name string) string {
+	if f, ok := flagOfField[name]; ok {
+		return f
+	}
+	return name
+}
+
+// fieldError words a plan.FieldError (a tablespec.FieldError) as its flag (`--redundancy
+// 11: must be from 1 to 10`) or at its place in the spec (`orders.yaml:7:16:
+// capacity.redundancy 11: must be from 1 to 10`); the inputs its rule names are worded
+// the same way, the flags' through flagOfField.
 func (cfg *config) fieldError(err error) error {
 	var fe *plan.FieldError
 	if !errors.As(err, &fe) {
 		return usageErrorf("%v", err)
 	}
+	fromFlags := fe.Src != "" || fe.Pos.Line == 0
+	name := field.Design
+	if fromFlags {
+		name = flagName
+	}
+	rule := field.Expand(fe.Rule, name)
+	msg := rule
 	switch {
-	case fe.Src != "":
-		return usageErrorf("%s %s: %s", fe.Src, displayValue(fe.Raw), fe.Rule)
-	case fe.Field == "capacity" && fe.Pos.Line == 0: // the volume came from flags
-		return usageErrorf("%s", fe.Rule)
+	case fe.Sentence:
+	case fe.Field == "capacity" && fromFlags: // the volume came from flags
 	case fe.Field == "capacity":
-		return usageErrorf("%s:%d:%d: capacity: %s", cfg.specPath, fe.Pos.Line, fe.Pos.Col, fe.Rule)
+		msg = "capacity: " + rule
+	case fe.Src != "":
+		msg = fmt.Sprintf("%s %s: %s", fe.Src, displayValue(fe.Raw), rule)
+	default:
+		msg = fmt.Sprintf("%s %s: %s", name(fe.Field), displayValue(fe.Raw), rule)
+	}
+	if fromFlags {
+		return usageErrorf("%s", msg)
 	}
 	// The flags' form, at the value's place in the spec: FILE:LINE:COL: KEY VALUE: RULE.
-	return usageErrorf("%s:%d:%d: %s %s: %s", cfg.specPath, fe.Pos.Line, fe.Pos.Col, fe.Field, displayValue(fe.Raw), fe.Rule)
+	return usageErrorf("%s:%d:%d: %s", cfg.specPath, fe.Pos.Line, fe.Pos.Col, msg)
 }
 
 // has reports whether the command defines the flag.
@@ -162,11 +242,7 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		d.Table = designValue(c, "table", name)
 	}
 	if c.IsSet("hbase-version") {
-		s := c.String("hbase-version")
-		if _, err := hbase.ParseVersion(s); err != nil {
-			return usageErrorf("--hbase-version %s: %v", displayValue(s), err)
-		}
-		d.Settings.HBaseVersion = designValue(c, "hbase-version", s)
+		d.Settings.HBaseVersion = designValue(c, "hbase-version", c.String("hbase-version"))
 	}
 	if err := applyTableSettingFlags(c, &d.Settings); err != nil {
 		return err
@@ -222,19 +298,12 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 	}
 	if c.IsSet("create-namespace") {
 		d.Settings.CreateNamespace = tablespec.Value[bool]{V: c.Bool("create-namespace"), Set: true, Raw: "true", Src: "--create-namespace"}
-		if ns, _, ok := strings.Cut(d.Table.V, ":"); c.Bool("create-namespace") && (!ok || ns == "default") {
-			return usageErrorf("--create-namespace needs --table in a namespace of its own (ns:table); the default namespace always exists")
-		}
 	}
 	if len(d.Families) == 0 {
 		d.Families = []tablespec.Family{{Name: tablespec.Value[string]{V: "cf", Set: true, Raw: "cf"}}}
 	}
 	if c.IsSet("phoenix-pk") {
-		s := c.String("phoenix-pk")
-		if _, err := phoenix.ParsePK(s); err != nil {
-			return usageErrorf("--phoenix-pk %s: %v", displayValue(s), err)
-		}
-		d.PhoenixPK = designValue(c, "phoenix-pk", s)
+		d.PhoenixPK = designValue(c, "phoenix-pk", c.String("phoenix-pk"))
 	}
 
 	var set []func(*tablespec.Family)
@@ -379,7 +448,7 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
 	if !has(c, "rows") {
 		return nil
 	}
-	if err := checkVolumeFlags(c, d); err != nil {
+	if err := checkVolumeFlags(c); err != nil {
 		return err
 	}
 	if d.Capacity == nil && (anySet(c, rowVolumeFlags) || anySet(c, dailyFlags) ||
@@ -485,37 +554,18 @@ func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
 	return nil
 }
 
-// checkVolumeFlags rejects conflicting and half-given volume flags, taking what the spec
-// gives into account (--rows with a spec's kv is whole).
-func checkVolumeFlags(c *cli.Context, d *tablespec.Spec) error {
-	set := c.IsSet
-	cp := d.Capacity
-	specRows := cp != nil && !anySet(c, dailyFlags) && cp.Rows.Set
-	specPerRow := cp != nil && !anySet(c, dailyFlags) && (cp.KV.Set || cp.Cells != nil)
-	specDaily := cp != nil && !anySet(c, rowVolumeFlags) && cp.Daily.Set
-	switch {
-	case set("rows") && set("daily"):
-		return usageErrorf("--rows and --daily cannot be combined: give --rows with --kv (or --cells), or --daily with --retention")
-	case set("kv") && set("cells"):
-		return usageErrorf("--kv and --cells cannot be combined: give the row size, or describe the row by its cells")
-	case set("daily") && (set("kv") || set("cells")):
-		return usageErrorf("--daily cannot be combined with --kv or --cells: daily ingest is already bytes")
-	case set("daily") && !set("retention") && !specDaily:
-		return usageErrorf("--daily needs --retention: how long the data is kept, like 30d")
-	case set("retention") && !set("daily") && !specDaily:
-		return usageErrorf("--retention needs --daily: the raw ingest per day, like 500GB")
-	case set("horizon") && !set("daily") && !specDaily:
-		return usageErrorf("--horizon needs --daily and --retention: it is days of ingest to pre-split for")
-	case set("rows") && !set("kv") && !set("cells") && !specPerRow:
-		return usageErrorf("--rows needs --kv (average bytes per row, like 300B) or --cells with --row-len, --family-len, --qualifier-len and --value-len")
-	case !set("rows") && (set("kv") || set("cells")) && !specRows:
-		return usageErrorf("--kv and --cells need --rows: the number of rows, like 1e10")
+// checkVolumeFlags rejects half-given cell flags: --cells and the lengths of its cell go
+// together on the command line. The volume's form (rows with a row size, or daily with a
+// retention) is the merged design's rule, tablespec.Spec.Validate's.
+func checkVolumeFlags(c *cli.Context) error {
+	if c.IsSet("kv") && c.IsSet("cells") {
+		return nil // the design's conflict, Validate's to word
 	}
 	for _, name := range cellFlagNames {
-		if set(name) && !set("cells") {
+		if c.IsSet(name) && !c.IsSet("cells") {
 			return usageErrorf("--%s describes a cell and needs --cells", name)
 		}
-		if set("cells") && !set(name) {
+		if c.IsSet("cells") && !c.IsSet(name) {
 			return usageErrorf("--cells needs --%s (and --row-len, --family-len, --qualifier-len, --value-len)", name)
 		}
 	}
@@ -575,15 +625,7 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 		sp.Regions = designValue(c, "regions", int64(n))
 	}
 	if c.IsSet("prefix") {
-		s := c.String("prefix")
-		if _, err := splits.ParsePrefix(s); err != nil {
-			var pe *splits.PrefixError
-			if errors.As(err, &pe) {
-				return usageErrorf("--prefix %s: %s", displayValue(s), pe.Reason)
-			}
-			return usageErrorf("--prefix %s: %v", displayValue(s), err)
-		}
-		r.Prefix = designValue(c, "prefix", s)
+		r.Prefix = designValue(c, "prefix", c.String("prefix"))
 	}
 	if c.IsSet("suffix") {
 		s := c.String("suffix")

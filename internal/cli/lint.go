@@ -155,6 +155,9 @@ func lintPlan(path string) (*plan.Plan, error) {
 	if cfg.design, err = specRead(path); err != nil {
 		return nil, err
 	}
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
 	if sp := cfg.design.Splits; sp != nil && sp.File.Set {
 		if cfg.opt.SplitsFile, cfg.opt.SplitsFileLines, err = readSplitsFile(specRelative(path, sp.File.V)); err != nil {
 			return nil, err
