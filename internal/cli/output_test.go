@@ -1020,17 +1020,12 @@ func TestRenderSplitsFileStderrOnlyWithOutput(t *testing.T) {
 		" SPLITS_FILE => '"+file+"'", strings.Join(strings.Fields(strings.ReplaceAll(withoutFindings(errOut), "\n", " ")), " "))
 }
 
-// TestRenderReadmeExamples checks that every output block of the README's "Output formats"
-// section is its golden file, byte for byte.
+// TestRenderReadmeExamples checks that every output block of the manual's "Output formats"
+// page is its golden file, byte for byte.
 func TestRenderReadmeExamples(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("docs/formats.md")
 	require.NoError(t, err)
-	text := string(readme)
-	start := strings.Index(text, "## Output formats")
-	require.GreaterOrEqual(t, start, 0)
-	end := strings.Index(text[start+1:], "\n## ")
-	require.Greater(t, end, 0)
-	section := text[start : start+1+end]
+	section := string(readme)
 	blocks := strings.Split(section, "<!-- golden: ")[1:]
 	require.NotEmpty(t, blocks)
 	for _, blk := range blocks {

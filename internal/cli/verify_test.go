@@ -244,11 +244,11 @@ func TestSimulateErrors(t *testing.T) {
 	}
 }
 
-// TestVerifyReadmeExamples checks that every output block of the README's verify section is
+// TestVerifyReadmeExamples checks that every output block of the manual's verify page is
 // its golden file under testdata/verify, byte for byte (the tests above produce them with
-// the commands the README shows).
+// the commands the page shows).
 func TestVerifyReadmeExamples(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("docs/verify-and-simulate.md")
 	require.NoError(t, err)
 	blocks := strings.Split(string(readme), "<!-- verify-golden: ")[1:]
 	require.Len(t, blocks, 3)
@@ -265,12 +265,12 @@ func TestVerifyReadmeExamples(t *testing.T) {
 	}
 }
 
-// The README's gate example prints exactly this on stderr.
+// The manual's gate example prints exactly this on stderr.
 func TestVerifyReadmeGate(t *testing.T) {
 	_, errOut, code := runCLI(t, "", "verify", "--splits-file", "testdata/verify/splits.txt",
 		"--keys", "testdata/verify/keys.txt", "--max-skew", "1.2")
 	assert.Equal(t, 1, code)
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("docs/verify-and-simulate.md")
 	require.NoError(t, err)
 	assert.Contains(t, string(readme), "# "+errOut)
 }
