@@ -46,7 +46,7 @@ type Cells struct {
 // Volume is how much data the table holds: either Rows x RowBytes, or Daily x RetentionDays.
 type Volume struct {
 	Rows     float64 // number of rows; 0 when the volume is given as daily ingest
-	RowBytes float64 // average bytes of all KeyValues of one row (from --kv or Cells)
+	RowBytes float64 // average bytes of all KeyValues of one row (the design's kv, or Cells)
 	Cells    *Cells  // how RowBytes was derived, when it was
 
 	Daily         float64 // raw bytes ingested per day

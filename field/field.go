@@ -5,7 +5,10 @@
 // packages import it and name no flag.
 package field
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Ref is the reference to the input named name in a library's text: {name}.
 func Ref(name string) string { return "{" + name + "}" }
@@ -49,3 +52,27 @@ func isName(s string) bool {
 	}
 	return true
 }
+
+// Error is a library error about one input: its name (the design's, capacity.rows; or the
+// library's own, like simulate.ids) and the rule it breaks, worded to follow that name, so
+// each front end can put its own name for the input first.
+type Error interface {
+	error
+	Field() string
+	Rule() string
+}
+
+// Errorf is an Error about the input named name: its text is the name's last part and
+// the rule (`ids must be sequential, random or timestamp, got "x"`).
+func Errorf(name, format string, args ...any) error {
+	return &fieldError{name: name, rule: fmt.Sprintf(format, args...)}
+}
+
+type fieldError struct{ name, rule string }
+
+func (e *fieldError) Error() string { return Last(e.name) + " " + e.rule }
+func (e *fieldError) Field() string { return e.name }
+func (e *fieldError) Rule() string  { return e.rule }
+
+// Last is the last part of a dotted name: region_size of capacity.region_size.
+func Last(name string) string { return name[strings.LastIndexByte(name, '.')+1:] }

@@ -25,3 +25,12 @@ func TestExpand(t *testing.T) {
 		})
 	}
 }
+
+func TestErrorf(t *testing.T) {
+	err := Errorf("simulate.ids", "must be sequential, random or timestamp, got %q", "x")
+	assert.Equal(t, `ids must be sequential, random or timestamp, got "x"`, err.Error())
+	var fe Error
+	assert.ErrorAs(t, err, &fe)
+	assert.Equal(t, "simulate.ids", fe.Field())
+	assert.Equal(t, `must be sequential, random or timestamp, got "x"`, fe.Rule())
+}

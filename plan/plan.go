@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
@@ -592,7 +593,7 @@ func (p *Plan) phoenixPK() error {
 		p.PhoenixPK = cols
 		return nil
 	}
-	give := "give --phoenix-pk 'bucket CHAR(2), user_id VARCHAR, ts BIGINT', or a phoenix_type on each rowkey part of the spec"
+	give := "give " + field.Ref("phoenix_pk") + " 'bucket CHAR(2), user_id VARCHAR, ts BIGINT', or a phoenix_type on each rowkey part of the spec"
 	r := d.Rowkey
 	if r == nil || len(r.Parts) == 0 || !r.Parts[0].PhoenixType.Set {
 		p.PhoenixPKMissing = give
@@ -608,7 +609,7 @@ func (p *Plan) phoenixPK() error {
 		}
 		cols = append(cols, phoenix.Column{Name: r.PrefixColumn.Name.V, Type: t})
 	case textPrefix:
-		p.PhoenixPKMissing = fmt.Sprintf("the rowkey prefix %s needs a Phoenix column: give rowkey prefix_column {name: bucket, phoenix_type: CHAR(%d)} in the spec, or --phoenix-pk", p.Prefix, max(p.Prefix.Width, 1))
+		p.PhoenixPKMissing = fmt.Sprintf("the rowkey prefix %s needs a Phoenix column: give rowkey prefix_column {name: bucket, phoenix_type: CHAR(%d)} in the spec, or %s", p.Prefix, max(p.Prefix.Width, 1), field.Ref("phoenix_pk"))
 		return nil
 	}
 	for _, part := range r.Parts {
@@ -642,7 +643,7 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 			}
 		}
 		if width == 0 {
-			return pol, valueError("table.split_policy", v, "prefix needs split keys of one width on a rowkey prefix (--prefix, or --algo HexStringSplit or DecimalStringSplit); use delimited, disabled or default")
+			return pol, valueError("table.split_policy", v, "prefix needs split keys of one width on a rowkey prefix ("+field.Ref("rowkey.prefix")+", or "+field.Ref("splits.algo")+" HexStringSplit or DecimalStringSplit); use delimited, disabled or default")
 		}
 		pol.PrefixLength = width
 	case render.PolicyDelimited:
@@ -653,7 +654,7 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 			delim = r.Suffix.V
 		}
 		if delim == "" || strings.Contains(delim, `\`) {
-			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)")
+			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: "+field.Ref("rowkey.suffix")+" (or rowkey delimiter)")
 		}
 		pol.Delimiter = delim
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -138,7 +139,7 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 		if edges != nil {
 			p.Notes = append(p.Notes, fmt.Sprintf("%d %s no bucket edge inside: HBase splits %s at its mid key", split, plural(split, "region to split has", "regions to split have"), plural(split, "it", "them")))
 		} else {
-			p.Notes = append(p.Notes, "no --prefix: HBase splits each region at its mid key (split without a key)")
+			p.Notes = append(p.Notes, "no "+field.Ref("rowkey.prefix")+": HBase splits each region at its mid key (split without a key)")
 		}
 	}
 	if opt.TargetRegions > 0 {
@@ -152,7 +153,7 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 	}
 	p.Final = n - merged + len(p.Splits)
 	if opt.TargetRegions > 0 && p.Final > opt.TargetRegions {
-		p.Notes = append(p.Notes, fmt.Sprintf("--target-regions %d is not reachable without merging above the upper mark or across a bucket edge: %d regions remain", opt.TargetRegions, p.Final))
+		p.Notes = append(p.Notes, fmt.Sprintf("%s %d is not reachable without merging above the upper mark or across a bucket edge: %d regions remain", field.Ref("regions.target_regions"), opt.TargetRegions, p.Final))
 	}
 	p.Merges = firstRound(l, p.Groups, opt.MergeArity)
 	p.After = n + len(p.Splits)

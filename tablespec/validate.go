@@ -245,12 +245,8 @@ func (s *Spec) validateRowkey() error {
 		return nil
 	}
 	if r.Prefix.Set {
-		if _, err := splits.ParsePrefix(r.Prefix.V); err != nil {
-			var pe *splits.PrefixError
-			if errors.As(err, &pe) {
-				return valueError("rowkey.prefix", r.Prefix, pe.Reason)
-			}
-			return valueError("rowkey.prefix", r.Prefix, err.Error())
+		if _, err := ParsePrefix("rowkey.prefix", r.Prefix); err != nil {
+			return err
 		}
 	}
 	if r.Suffix.Set {
@@ -259,4 +255,19 @@ func (s *Spec) validateRowkey() error {
 		}
 	}
 	return nil
+}
+
+// ParsePrefix reads a rowkey prefix in the --prefix grammar (splits.ParsePrefix); its
+// error is a *FieldError on v, the field named name, so every reader of a prefix words a
+// bad one alike.
+func ParsePrefix(name string, v Value[string]) (splits.Prefix, error) {
+	p, err := splits.ParsePrefix(v.V)
+	if err != nil {
+		var pe *splits.PrefixError
+		if errors.As(err, &pe) {
+			return p, valueError(name, v, pe.Reason)
+		}
+		return p, valueError(name, v, err.Error())
+	}
+	return p, nil
 }

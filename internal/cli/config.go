@@ -111,7 +111,26 @@ func (cfg *config) build() (*plan.Plan, error) {
 	if p.Split != nil && p.SplitSource == "sample" {
 		p.Split.Notes = append(slices.Clone(cfg.sampleNotes), p.Split.Notes...)
 	}
+	// The plan's text names inputs as field refs; the CLI's words are its flags.
+	expand := func(s string) string { return field.Expand(s, flagName) }
+	p.Notes = mapStrings(p.Notes, expand)
+	if p.Split != nil {
+		p.Split.Notes = mapStrings(p.Split.Notes, expand)
+	}
+	p.PhoenixPKMissing = expand(p.PhoenixPKMissing)
 	return p, nil
+}
+
+// mapStrings is f of each of ss, in a new slice.
+func mapStrings(ss []string, f func(string) string) []string {
+	if ss == nil {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = f(s)
+	}
+	return out
 }
 
 // flagOfField names each input of the design by the flag that sets it: the one table
@@ -147,7 +166,6 @@ var flagOfField = map[string]string{
 	"rowkey.prefix":              "--prefix",
 	"rowkey.suffix":              "--suffix",
 	"rowkey.algo":                "--algo",
-	"rowkey.delimiter":           "--delimiter",
 	"splits.regions":             "--regions",
 	"splits.align":               "--align",
 	"splits.algo":                "--algo",
@@ -157,6 +175,10 @@ var flagOfField = map[string]string{
 	"splits.sample":              "--sample",
 	"splits.delimiter":           "--delimiter",
 	"splits.holdout":             "--holdout",
+	"regions.target_regions":     "--target-regions",
+	"sample.raw":                 "--raw",
+	"simulate.ids":               "--ids",
+	"simulate.scheme":            "--scheme",
 }
 
 // flagName is the flag of a design field (flagOfField), else the field's own name.
@@ -198,6 +220,16 @@ func (cfg *config) fieldError(err error) error {
 	}
 	// The flags' form, at the value's place in the spec: FILE:LINE:COL: KEY VALUE: RULE.
 	return usageErrorf("%s:%d:%d: %s", cfg.specPath, fe.Pos.Line, fe.Pos.Col, msg)
+}
+
+// inputError words a library's error about one input (a field.Error) as that input's
+// flag: `--regions must be at most 10000000, got 2e7`.
+func inputError(err error) error {
+	var fe field.Error
+	if !errors.As(err, &fe) {
+		return usageErrorf("%v", err)
+	}
+	return usageErrorf("%s %s", flagName(fe.Field()), fe.Rule())
 }
 
 // has reports whether the command defines the flag.
@@ -709,9 +741,9 @@ func (cfg *config) splitError(p *plan.Plan) error {
 		if v := d.Rowkey.Suffix; v.Src == "" && v.Pos.Line > 0 {
 			return usageErrorf("%s:%d:%d: rowkey %v", cfg.specPath, v.Pos.Line, v.Pos.Col, suffixErr)
 		}
-		return usageErrorf("--%v", suffixErr)
+		return inputError(suffixErr)
 	case errors.As(err, &regionsErr):
-		return usageErrorf("--%v", regionsErr)
+		return inputError(regionsErr)
 	}
 	var ae *splits.AlgorithmError
 	if errors.As(err, &ae) {

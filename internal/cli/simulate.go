@@ -61,7 +61,7 @@ const simulateMaxCount = 1_000_000_000
 func simulateShared(c *cli.Context) (simulate.IDs, int, uint64, error) {
 	ids, err := simulate.ParseIDs(c.String("ids"))
 	if err != nil {
-		return "", 0, 0, usageErrorf("--%v", err)
+		return "", 0, 0, inputError(err)
 	}
 	count, _ := intOf(c, "count")
 	seed, err := strconv.ParseUint(c.String("seed"), 10, 64)
@@ -90,7 +90,7 @@ func runSimulate(c *cli.Context) error {
 		for _, n := range names {
 			s, err := simulate.ParseScheme(n)
 			if err != nil {
-				return usageErrorf("--%v", err)
+				return inputError(err)
 			}
 			schemes = append(schemes, s)
 		}
@@ -155,7 +155,7 @@ func runKeys(c *cli.Context) error {
 	}
 	s, err := simulate.ParseScheme(c.String("scheme"))
 	if err != nil {
-		return usageErrorf("--%v", err)
+		return inputError(err)
 	}
 	return simulate.WriteKeys(c.App.Writer, s, ids, count, seed)
 }
