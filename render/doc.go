@@ -25,6 +25,19 @@ type Doc struct {
 	// Notes are decisions the plan took where its inputs were silent.
 	Notes []string
 
+	// Options are how to render the Doc, not what it holds: kept apart from the plan's
+	// data, which they never change.
+	Options Options
+
+	// PhoenixPK is the table's primary key for --format phoenix (the rowkey's columns in
+	// order); nil when the design does not give it, and then PhoenixPKMissing says what
+	// would (a flag or a spec key), for the message.
+	PhoenixPK        []phoenix.Column
+	PhoenixPKMissing string
+}
+
+// Options choose how the renderers write a Doc's split.
+type Options struct {
 	// SplitsFile, when set, makes Shell write SPLITS_FILE => 'SplitsFile' instead of the
 	// SPLITS list: the create line printed beside a splits-file written with -o.
 	SplitsFile string
@@ -33,12 +46,6 @@ type Doc struct {
 	// SPLITS list (--shell-style numregions): only for an algorithm's split over its
 	// default range (CheckNumRegions).
 	NumRegions bool
-
-	// PhoenixPK is the table's primary key for --format phoenix (the rowkey's columns in
-	// order); nil when the design does not give it, and then PhoenixPKMissing says what
-	// would (a flag or a spec key), for the message.
-	PhoenixPK        []phoenix.Column
-	PhoenixPKMissing string
 }
 
 // KeyError is a split key list HBase would reject: createTable refuses an empty key and

@@ -130,7 +130,7 @@ const heredocEnd = "PRESPLIT_ALTER"
 func regionSplitterAlter(d Doc) (string, bool) {
 	a := d
 	a.Split = splits.Split{}
-	a.SplitsFile = ""
+	a.Options.SplitsFile = ""
 	a.Table.Families = nil
 	for _, f := range d.Table.Families {
 		if len(familyAttrs(f)) > 1 { // more than NAME

@@ -21,7 +21,7 @@ func Shell(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	if d.NumRegions {
+	if d.Options.NumRegions {
 		if err := CheckNumRegions(d); err != nil {
 			return &FormatError{Format: "shell", Reason: err.Error()}
 		}
@@ -184,11 +184,11 @@ func statement(verb string, d Doc) string {
 		keys[i] = rubyQuote(hbytes.ToStringBinary(k))
 	}
 	switch {
-	case d.NumRegions && d.Split.Algorithm != nil:
+	case d.Options.NumRegions && d.Split.Algorithm != nil:
 		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+rubyQuote(d.Split.Algorithm.Name))
 		keys = nil
-	case d.SplitsFile != "":
-		opts = append(opts, "SPLITS_FILE => "+rubyQuote(d.SplitsFile))
+	case d.Options.SplitsFile != "":
+		opts = append(opts, "SPLITS_FILE => "+rubyQuote(d.Options.SplitsFile))
 	case len(keys) > 0:
 		opts = append(opts, "SPLITS => ["+strings.Join(keys, ", ")+"]")
 	}

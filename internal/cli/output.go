@@ -78,13 +78,13 @@ func applyShellStyle(c *cli.Context, format string, doc *render.Doc) error {
 	case shellStyleSplits:
 		return nil
 	case shellStyleNumRegions:
-		if format != "shell" {
+		if !render.TakesNumRegions(format) {
 			return usageErrorf("--shell-style numregions applies to --format shell, not %s", format)
 		}
 		if err := render.CheckNumRegions(*doc); err != nil {
 			return usageErrorf("--shell-style numregions: %v", err)
 		}
-		doc.NumRegions = true
+		doc.Options.NumRegions = true
 		return nil
 	default:
 		return usageErrorf("--shell-style %s: must be splits or numregions", displayValue(s))
@@ -93,9 +93,9 @@ func applyShellStyle(c *cli.Context, format string, doc *render.Doc) error {
 
 // writeOutput renders the plan in the --format and writes it to stdout or to -o
 // (outfile.go). Nothing is written anywhere unless the whole output rendered. Then, on
-// stderr: with -o and the splits-file format the create statement that reads the file,
-// and the findings, one line each, for every format that does not carry them itself
-// (report and json do). Last, --fail-on turns a finding of that severity into exit 1.
+// stderr: with -o and a file of keys (render.KeysFile) the create statement that reads
+// the file, and the findings, one line each, for every format that does not carry them
+// itself (render.CarriesFindings). Last, --fail-on turns a finding of that severity into exit 1.
 func writeOutput(c *cli.Context, p *plan.Plan) error { return writeDoc(c, p.Doc()) }
 
 // writeDoc is writeOutput of what the renderers show.
@@ -134,15 +134,15 @@ func writeDoc(c *cli.Context, doc render.Doc) error {
 	if err != nil {
 		return renderError(err)
 	}
-	if name == "splits-file" && path != "-" {
-		doc.SplitsFile = path
+	if render.KeysFile(name) && path != "-" {
+		doc.Options.SplitsFile = path
 		var line bytes.Buffer
 		if err := render.Statement(&line, doc); err != nil {
 			return renderError(err)
 		}
 		_, _ = c.App.ErrWriter.Write(line.Bytes())
 	}
-	if name != "report" && name != "json" {
+	if !render.CarriesFindings(name) {
 		for _, f := range doc.Findings {
 			fmt.Fprintf(c.App.ErrWriter, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
 		}
