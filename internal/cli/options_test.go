@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/presplit/presplit/simulate"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/urfave/cli/v2"
+)
+
+// runCmd runs one command, declared with a run of the test's own, through the same error
+// routing as Run: the flags are read into the options and the work is not done.
+func runCmd(t *testing.T, cmd *cli.Command, args ...string) (stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	app := &cli.App{Name: "presplit", Writer: &out, ErrWriter: &errb, Commands: []*cli.Command{cmd},
+		ExitErrHandler: func(*cli.Context, error) {}}
+	routeUsageErrors(app)
+	code = runApp(app, append([]string{"presplit", cmd.Name}, args...), &errb)
+	assert.Empty(t, out.String(), "the test's run writes nothing")
+	return errb.String(), code
+}
+
+// TestSimulateOptions: presplit simulate's flags fill simulateOptions once (gh's
+// NewCmdX(f, runF) shape): the test's run sees the options, no simulation runs.
+func TestSimulateOptions(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want simulate.Config
+		fmt  string
+		err  string
+	}{
+		{name: "defaults", want: simulate.Config{IDs: simulate.Sequential, Count: 1e6, Regions: 10, Seed: 1, Schemes: simulate.DefaultSchemes}, fmt: "table"},
+		{name: "given", args: []string{"--ids", "random", "--count", "10k", "--regions", "16", "--seed", "7", "--scheme", "hash:2", "--scheme", "salt:4", "--format", "json"},
+			want: simulate.Config{IDs: simulate.Random, Count: 10000, Regions: 16, Seed: 7, Schemes: []simulate.Scheme{{Kind: "hash", Param: 2}, {Kind: "salt", Param: 4}}}, fmt: "json"},
+		{name: "bad ids", args: []string{"--ids", "uuid"}, err: `presplit: --ids must be sequential, random or timestamp, got "uuid"` + "\n"},
+		{name: "bad scheme", args: []string{"--scheme", "hash:99"}, err: `presplit: --scheme hash:W needs W from 1 to 8, got "hash:99"` + "\n"},
+		{name: "bad format", args: []string{"--format", "xml"}, err: `presplit: --format must be one of table, csv, json, got "xml"` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got *simulateOptions
+			errOut, code := runCmd(t, newCmdSimulate(func(o *simulateOptions) error { got = o; return nil }), tt.args...)
+			if tt.err != "" {
+				assert.Equal(t, exitUsage, code)
+				assert.Equal(t, tt.err, errOut)
+				assert.Nil(t, got)
+				return
+			}
+			require.Equal(t, exitOK, code, errOut)
+			require.NotNil(t, got)
+			assert.Equal(t, tt.want, got.Config)
+			assert.Equal(t, tt.fmt, got.Format)
+		})
+	}
+}
+
+func TestKeysOptions(t *testing.T) {
+	var got *keysOptions
+	errOut, code := runCmd(t, newCmdKeys(func(o *keysOptions) error { got = o; return nil }), "--scheme", "mod:3", "--count", "5", "--ids", "timestamp")
+	require.Equal(t, exitOK, code, errOut)
+	require.NotNil(t, got)
+	assert.Equal(t, simulate.Scheme{Kind: "mod", Param: 3}, got.Scheme)
+	assert.Equal(t, simulate.Timestamp, got.IDs)
+	assert.Equal(t, 5, got.Count)
+	assert.Equal(t, uint64(1), got.Seed)
+
+	errOut, code = runCmd(t, newCmdKeys(func(*keysOptions) error { t.Fatal("ran with a bad scheme"); return nil }), "--scheme", "zigzag")
+	assert.Equal(t, exitUsage, code)
+	assert.True(t, strings.HasPrefix(errOut, "presplit: --scheme must be plain, salt:B"), errOut)
+}
