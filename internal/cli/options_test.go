@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/simulate"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -72,4 +73,30 @@ func TestKeysOptions(t *testing.T) {
 	errOut, code = runCmd(t, newCmdKeys(func(*keysOptions) error { t.Fatal("ran with a bad scheme"); return nil }), "--scheme", "zigzag")
 	assert.Equal(t, exitUsage, code)
 	assert.True(t, strings.HasPrefix(errOut, "presplit: --scheme must be plain, salt:B"), errOut)
+}
+
+// TestSplitsOptions: presplit splits' flags fill splitsOptions once, the design merged
+// and validated, the output flags read; the test's run builds nothing.
+func TestSplitsOptions(t *testing.T) {
+	var got *splitsOptions
+	run := func(o *splitsOptions) error { got = o; return nil }
+	errOut, code := runCmd(t, newCmdSplits(run), "--regions", "16", "--prefix", "hex:2", "--family", "d:ttl=7d", "--format", "shell", "-o", "-", "--fail-on", "warning")
+	require.Equal(t, exitOK, code, errOut)
+	require.NotNil(t, got)
+	d := got.Config.design
+	assert.Equal(t, int64(16), d.Splits.Regions.V)
+	assert.Equal(t, "--regions", d.Splits.Regions.Src, "a value remembers where it came from")
+	assert.Equal(t, "hex:2", d.Rowkey.Prefix.V)
+	assert.Equal(t, "d:ttl=7d", d.Families[0].TTL.Raw)
+	assert.Equal(t, "--family", d.Families[0].TTL.Src)
+	assert.Equal(t, "shell", got.Output.Format)
+	assert.Equal(t, "-", got.Output.Path)
+	assert.True(t, got.Output.PathGiven)
+	assert.Equal(t, failOn{sev: finding.Warning}, got.Output.FailOn)
+
+	got = nil
+	errOut, code = runCmd(t, newCmdSplits(run), "--regions", "16", "--format", "yaml")
+	assert.Equal(t, exitUsage, code)
+	assert.Nil(t, got)
+	assert.True(t, strings.HasPrefix(errOut, `presplit: --format must be one of report, shell, lines`), errOut)
 }

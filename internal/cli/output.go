@@ -68,86 +68,104 @@ const (
 	shellStyleNumRegions = "numregions"
 )
 
-// applyShellStyle reads --shell-style into the doc: numregions only for --format shell
-// and a split the shell's NUMREGIONS makes the same.
-func applyShellStyle(c *cli.Context, format string, doc *render.Doc) error {
-	if !has(c, "shell-style") {
-		return nil
-	}
-	switch s := c.String("shell-style"); s {
-	case shellStyleSplits:
-		return nil
-	case shellStyleNumRegions:
-		if !render.TakesNumRegions(format) {
-			return usageErrorf("--shell-style numregions applies to --format shell, not %s", format)
-		}
-		if err := render.CheckNumRegions(*doc); err != nil {
-			return usageErrorf("--shell-style numregions: %v", err)
-		}
-		doc.Options.NumRegions = true
-		return nil
-	default:
-		return usageErrorf("--shell-style %s: must be splits or numregions", displayValue(s))
-	}
+// outputOptions are the output flags of a command that renders a plan (--format, -o,
+// --shell-style, --fail-on), read once by outputOptionsFrom; write renders with them.
+type outputOptions struct {
+	Format     string // a render.FormatNames name
+	Path       string // -o, "-" for stdout
+	PathGiven  bool   // -o was given (-o - too)
+	ShellStyle string // shellStyleSplits or shellStyleNumRegions
+	FailOn     failOn
+	Terminal   bool // stdout is a terminal
+	Out, Err   io.Writer
 }
 
-// writeOutput renders the plan in the --format and writes it to stdout or to -o
-// (outfile.go). Nothing is written anywhere unless the whole output rendered. Then, on
-// stderr: with -o and a file of keys (render.KeysFile) the create statement that reads
-// the file, and the findings, one line each, for every format that does not carry them
-// itself (render.CarriesFindings). Last, --fail-on turns a finding of that severity into exit 1.
-func writeOutput(c *cli.Context, p *plan.Plan) error { return writeDoc(c, p.Doc()) }
-
-// writeDoc is writeOutput of what the renderers show.
-func writeDoc(c *cli.Context, doc render.Doc) error {
+// outputOptionsFrom reads the output flags, each refused value a usage error naming it.
+func outputOptionsFrom(c *cli.Context) (*outputOptions, error) {
 	for _, a := range c.Args().Slice() {
 		if strings.HasPrefix(a, "-") && a != "-" {
-			return usageErrorf("flag %q comes after an argument: put flags before arguments", a)
+			return nil, usageErrorf("flag %q comes after an argument: put flags before arguments", a)
 		}
 	}
-	name := c.String("format")
-	renderFn, ok := render.Format(name)
-	if !ok {
-		return usageErrorf("--format must be one of %s, got %q", strings.Join(render.FormatNames(), ", "), name)
+	o := &outputOptions{Format: c.String("format"), Path: "-", ShellStyle: shellStyleSplits,
+		Terminal: isTerminal(c.App.Writer), Out: c.App.Writer, Err: c.App.ErrWriter}
+	if _, ok := render.Format(o.Format); !ok {
+		return nil, usageErrorf("--format must be one of %s, got %q", strings.Join(render.FormatNames(), ", "), o.Format)
 	}
-	failOn, err := readFailOn(c)
-	if err != nil {
-		return err
+	var err error
+	if o.FailOn, err = readFailOn(c); err != nil {
+		return nil, err
 	}
-	if err := applyShellStyle(c, name, &doc); err != nil {
-		return err
+	if has(c, "shell-style") {
+		switch o.ShellStyle = c.String("shell-style"); o.ShellStyle {
+		case shellStyleSplits:
+		case shellStyleNumRegions:
+			if !render.TakesNumRegions(o.Format) {
+				return nil, usageErrorf("--shell-style numregions applies to --format shell, not %s", o.Format)
+			}
+		default:
+			return nil, usageErrorf("--shell-style %s: must be splits or numregions", displayValue(o.ShellStyle))
+		}
 	}
-	path := "-"
 	if c.IsSet("output") {
-		path = c.String("output")
+		o.Path, o.PathGiven = c.String("output"), true
 	}
-	if err := checkOutputFile("-o", path); err != nil {
-		return err
+	if err := checkOutputFile("-o", o.Path); err != nil {
+		return nil, err
 	}
 	// A binary format (xlsx) on a terminal is noise and can upset it: without -o, stdout
 	// must be a pipe or a file. -o - is the explicit request to write stdout anyway.
-	if render.Binary(name) && !c.IsSet("output") && isTerminal(c.App.Writer) {
-		return usageErrorf("--format %s writes a binary workbook, not to a terminal: use -o FILE, or -o - to write it to stdout", name)
+	if render.Binary(o.Format) && !o.PathGiven && o.Terminal {
+		return nil, usageErrorf("--format %s writes a binary workbook, not to a terminal: use -o FILE, or -o - to write it to stdout", o.Format)
 	}
-	err = writeRendered("-o", path, c.App.Writer, render.Streams(name), outputSizeHint(doc),
+	return o, nil
+}
+
+// writeOutput renders the plan in the --format and writes it to stdout or to -o
+// (outfile.go): outputOptions.write.
+func writeOutput(c *cli.Context, p *plan.Plan) error { return writeDoc(c, p.Doc()) }
+
+// writeDoc reads the output flags and writes doc with them.
+func writeDoc(c *cli.Context, doc render.Doc) error {
+	o, err := outputOptionsFrom(c)
+	if err != nil {
+		return err
+	}
+	return o.write(doc)
+}
+
+// write renders doc in the format and writes it to stdout or to the -o file. Nothing is
+// written anywhere unless the whole output rendered. Then, on stderr: with -o and a file
+// of keys (render.KeysFile) the create statement that reads the file, and the findings,
+// one line each, for every format that does not carry them itself
+// (render.CarriesFindings). Last, --fail-on turns a finding of that severity into exit 1.
+func (o *outputOptions) write(doc render.Doc) error {
+	if o.ShellStyle == shellStyleNumRegions {
+		if err := render.CheckNumRegions(doc); err != nil {
+			return usageErrorf("--shell-style numregions: %v", err)
+		}
+		doc.Options.NumRegions = true
+	}
+	renderFn, _ := render.Format(o.Format)
+	err := writeRendered("-o", o.Path, o.Out, render.Streams(o.Format), outputSizeHint(doc),
 		func(w io.Writer) error { return renderFn(w, doc) })
 	if err != nil {
 		return renderError(err)
 	}
-	if render.KeysFile(name) && path != "-" {
-		doc.Options.SplitsFile = path
+	if render.KeysFile(o.Format) && o.Path != "-" {
+		doc.Options.SplitsFile = o.Path
 		var line bytes.Buffer
 		if err := render.Statement(&line, doc); err != nil {
 			return renderError(err)
 		}
-		_, _ = c.App.ErrWriter.Write(line.Bytes())
+		_, _ = o.Err.Write(line.Bytes())
 	}
-	if !render.CarriesFindings(name) {
+	if !render.CarriesFindings(o.Format) {
 		for _, f := range doc.Findings {
-			fmt.Fprintf(c.App.ErrWriter, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
+			fmt.Fprintf(o.Err, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
 		}
 	}
-	return failOn.check(doc.Findings)
+	return o.FailOn.check(doc.Findings)
 }
 
 // isTerminal reports whether w is a terminal.
