@@ -45,6 +45,7 @@ var Formats = []struct {
 	{"shell", WriteShell},
 	{"csv", WriteCSV},
 	{"json", WriteJSON},
+	{"html", WriteHTML},
 }
 
 // Format returns the renderer of a format name.

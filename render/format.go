@@ -39,6 +39,7 @@ var formats = []format{
 	{name: "phoenix", render: Phoenix},
 	{name: "cbt", render: CBT},
 	{name: "terraform", render: Terraform},
+	{name: "html", render: HTML},
 }
 
 // Format returns the renderer of a --format name.
