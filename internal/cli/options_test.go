@@ -40,7 +40,7 @@ func TestSimulateOptions(t *testing.T) {
 			want: simulate.Config{IDs: simulate.Random, Count: 10000, Regions: 16, Seed: 7, Schemes: []simulate.Scheme{{Kind: "hash", Param: 2}, {Kind: "salt", Param: 4}}}, fmt: "json"},
 		{name: "bad ids", args: []string{"--ids", "uuid"}, err: `presplit: --ids must be sequential, random or timestamp, got "uuid"` + "\n"},
 		{name: "bad scheme", args: []string{"--scheme", "hash:99"}, err: `presplit: --scheme hash:W needs W from 1 to 8, got "hash:99"` + "\n"},
-		{name: "bad format", args: []string{"--format", "xml"}, err: `presplit: --format must be one of table, csv, json, got "xml"` + "\n"},
+		{name: "bad format", args: []string{"--format", "xml"}, err: `presplit: --format must be one of table, csv, json, html, got "xml"` + "\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

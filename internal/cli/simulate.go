@@ -162,7 +162,7 @@ func runSimulate(opts *simulateOptions) error {
 	case "csv":
 		err = simulateWriteCSV(&out, results)
 	case "html":
-		err = simulateWriteHTML(&out, results, ids, count)
+		err = simulateWriteHTML(&out, results, opts.Config.IDs, opts.Config.Count)
 	default:
 		err = simulateWriteTable(&out, results, opts.Config.IDs, opts.Config.Count)
 	}
