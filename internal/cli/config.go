@@ -279,54 +279,9 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 	if err := applyTableSettingFlags(c, &d.Settings); err != nil {
 		return err
 	}
-	var own []familySettings // --family NAME:SETTINGS, applied after the flags for every family
-	if c.IsSet("family") {
-		var fams []tablespec.Family
-		seen := map[string]bool{}
-		add := func(name, arg string) error {
-			if err := hbase.CheckFamilyName(name); err != nil {
-				return usageErrorf("--family %s: %v", displayValue(arg), err)
-			}
-			if seen[name] {
-				return usageErrorf("--family %s: column family names must be unique, and it is given twice", displayValue(name))
-			}
-			seen[name] = true
-			f := tablespec.Family{Name: tablespec.Value[string]{V: name, Set: true, Raw: name, Src: "--family"}}
-			for _, sf := range d.Families {
-				if sf.Name.V == name {
-					f = sf
-				}
-			}
-			fams = append(fams, f)
-			return nil
-		}
-		for _, arg := range listOf(c, "family") {
-			name, settings, hasSettings := strings.Cut(arg, ":")
-			if !hasSettings {
-				if err := settingsWithoutName(arg); err != nil {
-					return err
-				}
-				// a,b names two families, as the flag always read.
-				for _, n := range strings.Split(arg, ",") {
-					if err := add(n, n); err != nil {
-						return err
-					}
-				}
-				continue
-			}
-			if strings.Contains(name, ",") {
-				return usageErrorf("--family %s: settings belong to one family: give --family NAME:SETTINGS for each family, or the setting's own flag (--ttl, --compression, ...) for every family", displayValue(arg))
-			}
-			fs, err := parseFamilySettings(name, settings)
-			if err != nil {
-				return usageErrorf("--family %s: %v", displayValue(arg), err)
-			}
-			if err := add(name, arg); err != nil {
-				return err
-			}
-			own = append(own, fs)
-		}
-		d.Families = fams
+	own, err := applyFamilyFlag(c, d) // --family NAME:SETTINGS, applied after the flags for every family
+	if err != nil {
+		return err
 	}
 	if c.IsSet("create-namespace") {
 		d.Settings.CreateNamespace = tablespec.Value[bool]{V: c.Bool("create-namespace"), Set: true, Raw: "true", Src: "--create-namespace"}
@@ -338,6 +293,71 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		d.PhoenixPK = designValue(c, "phoenix-pk", c.String("phoenix-pk"))
 	}
 
+	applyFamilySettingFlags(c, d, own)
+	return nil
+}
+
+// applyFamilyFlag: --family, the table's families by name, keeping the spec's settings
+// for a family of the same name. It returns each family's own settings (NAME:SETTINGS),
+// applied after the flags for every family.
+func applyFamilyFlag(c *cli.Context, d *tablespec.Spec) ([]familySettings, error) {
+	if !c.IsSet("family") {
+		return nil, nil
+	}
+	var fams []tablespec.Family
+	var own []familySettings
+	seen := map[string]bool{}
+	add := func(name, arg string) error {
+		if err := hbase.CheckFamilyName(name); err != nil {
+			return usageErrorf("--family %s: %v", displayValue(arg), err)
+		}
+		if seen[name] {
+			return usageErrorf("--family %s: column family names must be unique, and it is given twice", displayValue(name))
+		}
+		seen[name] = true
+		f := tablespec.Family{Name: tablespec.Value[string]{V: name, Set: true, Raw: name, Src: "--family"}}
+		for _, sf := range d.Families {
+			if sf.Name.V == name {
+				f = sf
+			}
+		}
+		fams = append(fams, f)
+		return nil
+	}
+	for _, arg := range listOf(c, "family") {
+		name, settings, hasSettings := strings.Cut(arg, ":")
+		if !hasSettings {
+			if err := settingsWithoutName(arg); err != nil {
+				return nil, err
+			}
+			// a,b names two families, as the flag always read.
+			for _, n := range strings.Split(arg, ",") {
+				if err := add(n, n); err != nil {
+					return nil, err
+				}
+			}
+			continue
+		}
+		if strings.Contains(name, ",") {
+			return nil, usageErrorf("--family %s: settings belong to one family: give --family NAME:SETTINGS for each family, or the setting's own flag (--ttl, --compression, ...) for every family", displayValue(arg))
+		}
+		fs, err := parseFamilySettings(name, settings)
+		if err != nil {
+			return nil, usageErrorf("--family %s: %v", displayValue(arg), err)
+		}
+		if err := add(name, arg); err != nil {
+			return nil, err
+		}
+		own = append(own, fs)
+	}
+	d.Families = fams
+	return own, nil
+}
+
+// applyFamilySettingFlags applies the flags for every family (--ttl, --compression, ...,
+// each read by its setting in tablespec.FamilySettings), then each family's own settings,
+// which win.
+func applyFamilySettingFlags(c *cli.Context, d *tablespec.Spec, own []familySettings) {
 	var set []func(*tablespec.Family)
 	for _, st := range tablespec.FamilySettings {
 		if !has(c, st.Flag) || !c.IsSet(st.Flag) {
@@ -352,7 +372,6 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 			s(&d.Families[i])
 		}
 	}
-	// A family's own settings win over the flags for every family.
 	for _, fs := range own {
 		for i := range d.Families {
 			if d.Families[i].Name.V == fs.family {
@@ -362,7 +381,6 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 			}
 		}
 	}
-	return nil
 }
 
 // settingsWithoutName refuses a --family that reads as settings but names no family
