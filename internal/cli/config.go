@@ -643,33 +643,8 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 		d.Splits = &tablespec.Splits{}
 	}
 	r, sp := d.Rowkey, d.Splits
-	sp.File = tablespec.Value[string]{}
-	if anySet(c, prefixModeFlags) || anySet(c, algoModeFlags) {
-		// A flag of another mode replaces the spec's sample.
-		sp.Sample, sp.Delimiter, sp.Holdout = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[float64]{}
-	}
-	if anySet(c, prefixModeFlags) && !c.IsSet("algo") {
-		for _, f := range []string{"first-row", "last-row"} {
-			if c.IsSet(f) {
-				return usageErrorf("--%s needs --algo: it sets RegionSplitter's %s", f, strings.ReplaceAll(f, "-", ""))
-			}
-		}
-		r.Algo, sp.Algo, sp.FirstRow, sp.LastRow = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}
-	}
-	if anySet(c, algoModeFlags) {
-		for _, f := range []string{"suffix", "align"} {
-			if c.IsSet(f) {
-				return usageErrorf("--%s does not apply to --algo: RegionSplitter's keys are its own", f)
-			}
-		}
-		if !c.IsSet("algo") && !sp.Algo.Set && !r.Algo.Set {
-			f := "first-row"
-			if !c.IsSet(f) {
-				f = "last-row"
-			}
-			return usageErrorf("--%s needs --algo: it sets RegionSplitter's %s", f, strings.ReplaceAll(f, "-", ""))
-		}
-		r.Prefix, r.Suffix, sp.Align = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}
+	if err := replaceSplitModes(c, r, sp); err != nil {
+		return err
 	}
 	if n, ok := intOf(c, "regions"); ok {
 		sp.Regions = designValue(c, "regions", int64(n))
@@ -723,6 +698,42 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 			}
 		}
 		*f.dst = designValue(c, f.flag, c.String(f.flag))
+	}
+	return nil
+}
+
+// replaceSplitModes: a split flag replaces the spec's splits file; a flag of the prefix
+// mode (--prefix, --suffix, --align) or the algorithm mode (--algo, --first-row,
+// --last-row) replaces the spec's other mode and its sample. A flag of one mode with the
+// other's is refused.
+func replaceSplitModes(c *cli.Context, r *tablespec.Rowkey, sp *tablespec.Splits) error {
+	sp.File = tablespec.Value[string]{}
+	if anySet(c, prefixModeFlags) || anySet(c, algoModeFlags) {
+		// A flag of another mode replaces the spec's sample.
+		sp.Sample, sp.Delimiter, sp.Holdout = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[float64]{}
+	}
+	if anySet(c, prefixModeFlags) && !c.IsSet("algo") {
+		for _, f := range []string{"first-row", "last-row"} {
+			if c.IsSet(f) {
+				return usageErrorf("--%s needs --algo: it sets RegionSplitter's %s", f, strings.ReplaceAll(f, "-", ""))
+			}
+		}
+		r.Algo, sp.Algo, sp.FirstRow, sp.LastRow = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}
+	}
+	if anySet(c, algoModeFlags) {
+		for _, f := range []string{"suffix", "align"} {
+			if c.IsSet(f) {
+				return usageErrorf("--%s does not apply to --algo: RegionSplitter's keys are its own", f)
+			}
+		}
+		if !c.IsSet("algo") && !sp.Algo.Set && !r.Algo.Set {
+			f := "first-row"
+			if !c.IsSet(f) {
+				f = "last-row"
+			}
+			return usageErrorf("--%s needs --algo: it sets RegionSplitter's %s", f, strings.ReplaceAll(f, "-", ""))
+		}
+		r.Prefix, r.Suffix, sp.Align = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}
 	}
 	return nil
 }
