@@ -146,20 +146,23 @@ func (o *outputOptions) write(doc render.Doc) error {
 		}
 		doc.Options.NumRegions = true
 	}
+	// The create that reads a SPLITS_FILE names the file: rendered first, so a name the
+	// statement cannot carry is refused before the file is written.
+	var line bytes.Buffer
+	if render.KeysFile(o.Format) && o.Path != "-" {
+		withFile := doc
+		withFile.Options.SplitsFile = o.Path
+		if err := render.Statement(&line, withFile); err != nil {
+			return renderError(err)
+		}
+	}
 	renderFn, _ := render.Format(o.Format)
 	err := writeRendered("-o", o.Path, o.Out, render.Streams(o.Format), outputSizeHint(doc),
 		func(w io.Writer) error { return renderFn(w, doc) })
 	if err != nil {
 		return renderError(err)
 	}
-	if render.KeysFile(o.Format) && o.Path != "-" {
-		doc.Options.SplitsFile = o.Path
-		var line bytes.Buffer
-		if err := render.Statement(&line, doc); err != nil {
-			return renderError(err)
-		}
-		_, _ = o.Err.Write(line.Bytes())
-	}
+	_, _ = o.Err.Write(line.Bytes())
 	if !render.CarriesFindings(o.Format) {
 		for _, f := range doc.Findings {
 			fmt.Fprintf(o.Err, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))

@@ -16,6 +16,7 @@ import (
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/quote"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 )
@@ -250,7 +251,7 @@ func verifyReadSplits(c *cli.Context, path string) ([][]byte, error) {
 		return nil, usageErrorf("--splits-file: %v", verifyPathError(err))
 	}
 	for _, w := range warnings {
-		fmt.Fprintf(c.App.ErrWriter, "presplit: warning: %s:%d: %s\n", path, w.Line, w.Msg)
+		fmt.Fprintf(c.App.ErrWriter, "presplit: warning: %s:%d: %s\n", quote.Terminal(path), w.Line, quote.Terminal(w.Msg))
 	}
 	return keys, nil
 }
