@@ -100,3 +100,28 @@ func TestSplitsOptions(t *testing.T) {
 	assert.Nil(t, got)
 	assert.True(t, strings.HasPrefix(errOut, `presplit: --format must be one of report, shell, lines`), errOut)
 }
+
+// TestPlanOptions: presplit plan's flags fill planOptions once; the test's run sizes
+// nothing.
+func TestPlanOptions(t *testing.T) {
+	var got *planOptions
+	errOut, code := runCmd(t, newCmdPlan(func(o *planOptions) error { got = o; return nil }),
+		"--daily", "500GB", "--retention", "30d", "--redundancy", "2", "--format", "json")
+	require.Equal(t, exitOK, code, errOut)
+	require.NotNil(t, got)
+	cp := got.Config.design.Capacity
+	assert.Equal(t, float64(500<<30), cp.Daily.V)
+	assert.Equal(t, int64(30*86400), cp.Retention.V)
+	assert.Equal(t, "30d", cp.Retention.Raw)
+	assert.Equal(t, 2.0, cp.Redundancy.V)
+	assert.Equal(t, "--redundancy", cp.Redundancy.Src)
+	assert.True(t, got.Config.opt.PlaceholderFamilies, "no family flag given")
+	assert.Equal(t, "json", got.Output.Format)
+
+	// The design is validated once, as the flags are read: the run never sees a bad one.
+	got = nil
+	errOut, code = runCmd(t, newCmdPlan(func(o *planOptions) error { got = o; return nil }), "--daily", "500GB")
+	assert.Equal(t, exitUsage, code)
+	assert.Nil(t, got)
+	assert.Equal(t, "presplit: --daily needs --retention: how long the data is kept, like 30d\n", errOut)
+}

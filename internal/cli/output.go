@@ -15,7 +15,6 @@ import (
 
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
-	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/render"
 )
 
@@ -120,10 +119,6 @@ func outputOptionsFrom(c *cli.Context) (*outputOptions, error) {
 	}
 	return o, nil
 }
-
-// writeOutput renders the plan in the --format and writes it to stdout or to -o
-// (outfile.go): outputOptions.write.
-func writeOutput(c *cli.Context, p *plan.Plan) error { return writeDoc(c, p.Doc()) }
 
 // writeDoc reads the output flags and writes doc with them.
 func writeDoc(c *cli.Context, doc render.Doc) error {

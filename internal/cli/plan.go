@@ -10,7 +10,18 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func planCommand() *cli.Command {
+// planOptions are presplit plan's inputs, filled once from its flags: the design (flags
+// and spec merged and validated) and the output.
+type planOptions struct {
+	Config *config
+	Output *outputOptions
+}
+
+func planCommand() *cli.Command { return newCmdPlan(runPlan) }
+
+// newCmdPlan declares presplit plan: its action fills planOptions from the flags and
+// hands them to run (runPlan; a test's own, to check the flags alone).
+func newCmdPlan(run func(*planOptions) error) *cli.Command {
 	flags := []cli.Flag{specFlag()}
 	flags = append(flags, capacityFlags()...)
 	flags = append(flags, splitFlags()...)
@@ -32,17 +43,24 @@ func planCommand() *cli.Command {
      presplit plan --rows 2.5e9 --cells 6 --row-len 16 --family-len 1 --qualifier-len 8 --value-len 40
      presplit plan --rows 1e10 --kv 300B --region-servers 10 --heap 16GiB
      presplit plan --rows 1e10 --kv 300B --prefix dec:2 --table ns:orders --format shell`,
-		Flags:  flags,
-		Action: runPlan,
+		Flags: flags,
+		Action: func(c *cli.Context) error {
+			cfg, err := readConfig(c)
+			if err != nil {
+				return err
+			}
+			out, err := outputOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			return run(&planOptions{Config: cfg, Output: out})
+		},
 	}
 }
 
 // runPlan is the data flow of the whole tool: flags and spec -> design -> plan -> format.
-func runPlan(c *cli.Context) error {
-	cfg, err := readConfig(c)
-	if err != nil {
-		return err
-	}
+func runPlan(opts *planOptions) error {
+	cfg := opts.Config
 	if cp := cfg.design.Capacity; cp == nil || (!cp.Rows.Set && !cp.Daily.Set) {
 		return usageErrorf("the table's volume is missing: give --rows N --kv SIZE (like --rows 1e10 --kv 300B) or --daily SIZE --retention DURATION")
 	}
@@ -53,7 +71,7 @@ func runPlan(c *cli.Context) error {
 	if err := cfg.renderable(p); err != nil {
 		return err
 	}
-	return writeOutput(c, p)
+	return opts.Output.write(p.Doc())
 }
 
 // planTooManyRegions explains a capacity-derived region count the declared prefix cannot
