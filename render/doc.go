@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbytes"
@@ -34,9 +35,13 @@ type Doc struct {
 	// would (a flag or a spec key), for the message.
 	PhoenixPK        []phoenix.Column
 	PhoenixPKMissing string
+
+	// Access is the access pattern's sizing and the load of the regions created; nil
+	// when the plan was sized on bytes alone (every format then reads as before).
+	Access *access.Plan
 }
 
-// Options choose how the renderers write a Doc's split.
+// Options choose how the renderers write a Doc.
 type Options struct {
 	// SplitsFile, when set, makes Shell write SPLITS_FILE => 'SplitsFile' instead of the
 	// SPLITS list: the create line printed beside a splits-file written with -o.
@@ -46,6 +51,10 @@ type Options struct {
 	// SPLITS list (--shell-style numregions): only for an algorithm's split over its
 	// default range (CheckNumRegions).
 	NumRegions bool
+
+	// NoHeader leaves capacity-csv's header row out (--no-header), so that the rows of
+	// several runs can be appended to one file.
+	NoHeader bool
 }
 
 // KeyError is a split key list HBase would reject: createTable refuses an empty key and

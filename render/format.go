@@ -22,6 +22,8 @@ type format struct {
 	keysFile bool
 	// numRegions: the output can give the regions as NUMREGIONS (Options NumRegions).
 	numRegions bool
+	// noHeader: the output can leave its header row out (Options NoHeader).
+	noHeader bool
 }
 
 // formats are the --format names and their renderers, in the order FormatNames lists them.
@@ -32,7 +34,7 @@ var formats = []format{
 	{name: "splits-file", render: SplitsFile, streams: true, keysFile: true},
 	{name: "regionsplitter", render: RegionSplitter},
 	{name: "csv", render: CSV},
-	{name: "capacity-csv", render: CapacityCSV},
+	{name: "capacity-csv", render: CapacityCSV, noHeader: true},
 	{name: "json", render: JSON, findings: true},
 	{name: "java", render: Java},
 	{name: "xlsx", render: XLSX, binary: true},
@@ -77,6 +79,10 @@ func lookup(name string) (format, bool) {
 	}
 	return format{}, false
 }
+
+// TakesNoHeader reports whether a --format can leave its header row out
+// (Options.NoHeader), so that the rows of several runs append to one file.
+func TakesNoHeader(name string) bool { f, _ := lookup(name); return f.noHeader }
 
 // FormatNames lists the --format names, report first.
 func FormatNames() []string {

@@ -372,6 +372,13 @@ func TestFormatRegistry(t *testing.T) {
 	assert.Equal(t, []string{"report", "json"}, findings)
 	assert.Equal(t, []string{"splits-file"}, keysFile)
 	assert.Equal(t, []string{"shell"}, numRegions)
+	var noHeader []string
+	for _, n := range FormatNames() {
+		if TakesNoHeader(n) {
+			noHeader = append(noHeader, n)
+		}
+	}
+	assert.Equal(t, []string{"capacity-csv"}, noHeader)
 	assert.False(t, CarriesFindings("nope"))
 	_, ok := Format("nope")
 	assert.False(t, ok)

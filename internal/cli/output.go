@@ -74,6 +74,7 @@ type outputOptions struct {
 	Path       string // -o, "-" for stdout
 	PathGiven  bool   // -o was given (-o - too)
 	ShellStyle string // shellStyleSplits or shellStyleNumRegions
+	NoHeader   bool   // --no-header: a format that takes it leaves its header row out
 	FailOn     failOn
 	Terminal   bool // stdout is a terminal
 	Out, Err   io.Writer
@@ -105,6 +106,12 @@ func outputOptionsFrom(c *cli.Context) (*outputOptions, error) {
 		default:
 			return nil, usageErrorf("--shell-style %s: must be splits or numregions", displayValue(o.ShellStyle))
 		}
+	}
+	if has(c, "no-header") && c.Bool("no-header") {
+		if !render.TakesNoHeader(o.Format) {
+			return nil, usageErrorf("--no-header applies to --format capacity-csv, not %s", o.Format)
+		}
+		o.NoHeader = true
 	}
 	if c.IsSet("output") {
 		o.Path, o.PathGiven = c.String("output"), true
@@ -141,6 +148,7 @@ func (o *outputOptions) write(doc render.Doc) error {
 		}
 		doc.Options.NumRegions = true
 	}
+	doc.Options.NoHeader = o.NoHeader
 	// The create that reads a SPLITS_FILE names the file: rendered first, so a name the
 	// statement cannot carry is refused before the file is written.
 	var line bytes.Buffer

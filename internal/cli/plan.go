@@ -24,6 +24,8 @@ func planCommand() *cli.Command { return newCmdPlan(runPlan) }
 func newCmdPlan(run func(*planOptions) error) *cli.Command {
 	flags := []cli.Flag{specFlag()}
 	flags = append(flags, capacityFlags()...)
+	flags = append(flags, accessFlags()...)
+	flags = append(flags, noHeaderFlag())
 	flags = append(flags, splitFlags()...)
 	flags = append(flags, rawFlag())
 	flags = append(flags, tableFlags()...)
