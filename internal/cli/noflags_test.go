@@ -51,3 +51,22 @@ func TestDomainNamesNoFlag(t *testing.T) {
 	}
 	assert.Greater(t, checked, 30)
 }
+
+// TestFlagOfField: every flag the one field-to-flag table names is a flag of some
+// command, so a library's field ref never expands to a flag that does not exist.
+func TestFlagOfField(t *testing.T) {
+	defined := map[string]bool{}
+	for _, cmd := range newApp(nil, nil, nil).Commands {
+		for _, f := range cmd.Flags {
+			for _, n := range f.Names() {
+				defined["--"+n] = true
+			}
+		}
+	}
+	for field, flag := range flagOfField {
+		if !strings.HasPrefix(flag, "--") {
+			continue // "the volume": a group of flags
+		}
+		assert.True(t, defined[flag], "flagOfField[%q] = %s, which no command defines", field, flag)
+	}
+}
