@@ -125,3 +125,18 @@ func TestPlanOptions(t *testing.T) {
 	assert.Nil(t, got)
 	assert.Equal(t, "presplit: --daily needs --retention: how long the data is kept, like 30d\n", errOut)
 }
+
+func TestLintOptions(t *testing.T) {
+	var got *lintOptions
+	run := func(o *lintOptions) error { got = o; return nil }
+	errOut, code := runCmd(t, newCmdLint(run), "--strict", "--format", "json", "orders.yaml")
+	require.Equal(t, exitOK, code, errOut)
+	require.NotNil(t, got)
+	assert.Equal(t, lintOptions{Spec: "orders.yaml", Strict: true, Format: "json", Out: got.Out}, *got)
+
+	got = nil
+	errOut, code = runCmd(t, newCmdLint(run), "a.yaml", "b.yaml")
+	assert.Equal(t, exitUsage, code)
+	assert.Nil(t, got)
+	assert.Equal(t, "presplit: lint takes one spec file, got 2 arguments\n", errOut)
+}
