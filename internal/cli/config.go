@@ -554,6 +554,24 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
 			*dd.dst = designValue(c, dd.flag, secs)
 		}
 	}
+	applyCellFlags(c, cp)
+	for _, f := range []struct {
+		flag string
+		dst  *tablespec.Value[float64]
+	}{{"compression-ratio", &cp.CompressionRatio}, {"redundancy", &cp.Redundancy}} {
+		if v, ok := ratioOf(c, f.flag); ok {
+			*f.dst = designValue(c, f.flag, v)
+		}
+	}
+	if v, ok := intOf(c, "replication"); ok {
+		cp.Replication = designValue(c, "replication", int64(v))
+	}
+	return nil
+}
+
+// applyCellFlags: --cells and the lengths of its cell, and --versions as the cells'
+// versions (it is every family's VERSIONS too).
+func applyCellFlags(c *cli.Context, cp *tablespec.Capacity) {
 	if c.IsSet("cells") {
 		cells := &tablespec.Cells{}
 		if cp.Cells != nil {
@@ -568,7 +586,7 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 		cp.Cells = cells
 	}
-	if cp != nil && cp.Cells != nil && c.IsSet("versions") {
+	if cp.Cells != nil && c.IsSet("versions") {
 		// --versions is every family's VERSIONS and the cells' versions alike.
 		var f tablespec.Family
 		st, _ := tablespec.FamilySettingByFlag("versions")
@@ -576,18 +594,6 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
 		apply(&f, tablespec.Origin{Src: "--versions", Raw: raw})
 		cp.Cells.Versions = f.Versions
 	}
-	for _, f := range []struct {
-		flag string
-		dst  *tablespec.Value[float64]
-	}{{"compression-ratio", &cp.CompressionRatio}, {"redundancy", &cp.Redundancy}} {
-		if v, ok := ratioOf(c, f.flag); ok {
-			*f.dst = designValue(c, f.flag, v)
-		}
-	}
-	if v, ok := intOf(c, "replication"); ok {
-		cp.Replication = designValue(c, "replication", int64(v))
-	}
-	return nil
 }
 
 // applyClusterFlags: the RegionServers, for the memstore ceiling and regions per server.
