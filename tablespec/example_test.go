@@ -22,9 +22,3 @@ func ExampleParse() {
 	// ns:orders cf 2592000 65536 3:21
 	// orders.yaml:2:26: versions must be an integer, got the string "many"
 }
-
-func ExampleParseSplitsFile() {
-	keys, lines, err := tablespec.ParseSplitsFile("splits.txt", []byte("10\r\n\\x80\n\n"))
-	fmt.Printf("%q %v %v\n", keys, lines, err)
-	// Output: ["10" "\x80" ""] [1 2 3] <nil>
-}

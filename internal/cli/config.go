@@ -84,11 +84,13 @@ func readConfig(c *cli.Context) (*config, error) {
 		cfg.opt.Format = c.String("format")
 	}
 	if sp := d.Splits; sp != nil && sp.File.Set {
-		keys, lines, err := readSplitsFile(specRelative(cfg.specPath, sp.File.V))
+		path := specRelative(cfg.specPath, sp.File.V)
+		f, err := readSplitsFile(path)
 		if err != nil {
-			return nil, err
+			return nil, splitsFileError(path, err, designTarget(d))
 		}
-		cfg.opt.SplitsFile, cfg.opt.SplitsFileLines = keys, lines
+		// Its warnings reach stderr as findings (SF002), with the plan's.
+		cfg.opt.SplitsFile = f
 	}
 	if err := cfg.readSample(c); err != nil {
 		return nil, err
@@ -103,6 +105,15 @@ func (cfg *config) validate() error {
 		return cfg.fieldError(err)
 	}
 	return nil
+}
+
+// designTarget is the HBase release the design names (--hbase-version or the spec's
+// table hbase_version), else the default (a bad one is refused by validate).
+func designTarget(d *tablespec.Spec) hbase.Version {
+	if t, err := d.Target(); err == nil {
+		return t
+	}
+	return hbase.DefaultVersion
 }
 
 // build builds the plan of the validated configuration; a refused value is worded for

@@ -15,6 +15,7 @@ import (
 
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/tablespec"
@@ -165,7 +166,7 @@ func readSampleFiles(stdinR io.Reader, flag string, files []string, opt sample.R
 		}
 		format, err := read()
 		if err != nil {
-			var le *sample.LineError
+			var le *hbytes.LineError
 			if errors.As(err, &le) {
 				return nil, usageErrorf("%s:%d: %s", name, le.Line, field.Expand(le.Err.Error(), flagName))
 			}
