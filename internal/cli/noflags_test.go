@@ -22,7 +22,7 @@ import (
 func TestDomainNamesNoFlag(t *testing.T) {
 	flag := regexp.MustCompile(`(^|[^-\w])--[a-z][a-z-]+`)
 	var files []string
-	for _, pkg := range []string{"plan", "splits", "capacity", "tablespec", "hbase", "simulate", "sample", "distribution", "field", "finding"} {
+	for _, pkg := range []string{"plan", "splits", "capacity", "tablespec", "hbase", "hbytes", "simulate", "sample", "distribution", "access", "duration", "quantity", "phoenix", "field", "finding"} {
 		m, err := filepath.Glob(filepath.Join(pkg, "*.go")) // TestMain runs from the top folder
 		require.NoError(t, err)
 		files = append(files, m...)
