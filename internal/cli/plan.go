@@ -39,6 +39,9 @@ func planCommand() *cli.Command {
 
 // runPlan is the data flow of the whole tool: flags and spec -> design -> plan -> format.
 func runPlan(c *cli.Context) error {
+	if err := noArgs(c, "see presplit plan --help"); err != nil {
+		return err
+	}
 	cfg, err := readConfig(c)
 	if err != nil {
 		return err
@@ -88,7 +91,7 @@ func capacityFlags() []cli.Flag {
 		newIntFlag("family-len", "column family name length in `BYTES` (with --cells)", "", 1, hbase.MaxFamilyLength),
 		newIntFlag("qualifier-len", "average qualifier length in `BYTES` (with --cells)", "", 0, math.MaxInt32),
 		newIntFlag("value-len", "average value length in `BYTES` (with --cells)", "", 0, math.MaxInt32),
-		newSizeFlag("daily", "raw ingest per day, `SIZE`, instead of --rows (with --retention)", "", sizeRule{}),
+		newSizeFlag("daily", "raw ingest per day, `SIZE` with its unit (500GB), instead of --rows (with --retention)", "", sizeRule{Unit: true}),
 		newDurationFlag("retention", "how long data is kept, `DURATION`: 30d, 52w, 1y, 720h (with --daily); the families' TTL unless --ttl is given", "", durationRule{WholeDays: true, Min: 86400}),
 		newDurationFlag("horizon", "pre-split for this `DURATION` of ingest (30d), not the whole retention; the growth table still runs to the retention", "", durationRule{WholeDays: true, Min: 86400}),
 		withDefault(newRatioFlag("compression-ratio", "stored / raw `RATIO`, > 0 and <= 2", "", ratioRule{Min: 0, Max: 2, MinOpen: true}), "1.0"),

@@ -4,7 +4,6 @@ package cli
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
@@ -53,7 +52,7 @@ func splitsFlags() []cli.Flag {
 }
 
 func splitsAction(c *cli.Context) error {
-	if err := splitsNoArgs(c); err != nil {
+	if err := noArgs(c, "see presplit splits --help"); err != nil {
 		return err
 	}
 	cfg, err := readConfig(c)
@@ -79,17 +78,3 @@ func splitsAction(c *cli.Context) error {
 	return nil
 }
 
-// splitsNoArgs: splits takes flags only. urfave/cli stops parsing flags at the first
-// argument, so a flag after one arrives here as an argument.
-func splitsNoArgs(c *cli.Context) error {
-	args := c.Args().Slice()
-	if len(args) == 0 {
-		return nil
-	}
-	for _, a := range args[1:] {
-		if strings.HasPrefix(a, "-") {
-			return usageErrorf("flag %q comes after the argument %q: put flags first (splits takes no arguments)", a, args[0])
-		}
-	}
-	return usageErrorf("splits takes no arguments, got %q", args[0])
-}
