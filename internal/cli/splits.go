@@ -77,4 +77,3 @@ func splitsAction(c *cli.Context) error {
 	}
 	return nil
 }
-
