@@ -98,6 +98,10 @@ type Horizon struct {
 	PlannedBytes float64
 	Regions      int
 	DiskBytes    float64
+	// SplitRegions is the region count HBase's split policy makes of the table at this
+	// horizon (package splitpolicy) when it is not the larger of the regions created and
+	// the horizon's Regions; 0 otherwise.
+	SplitRegions int
 }
 
 // Plan is the model's answer. It carries its Input so renderers can echo every figure.

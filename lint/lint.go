@@ -13,6 +13,7 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/phoenix"
+	"github.com/presplit/presplit/splitpolicy"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -70,6 +71,23 @@ type Input struct {
 	// Phoenix is set when the table is created through Phoenix: the design gives a
 	// Phoenix primary key, or the plan is rendered as --format phoenix.
 	Phoenix bool
+	// Policy is the split policy the table runs at the target version, with the regions as
+	// created and their servers; nil when there are no regions to judge.
+	Policy *splitpolicy.Model
+	// PolicyBytes is what the table holds at its largest planned volume, weighed as the
+	// split rule weighs it; 0 without a volume.
+	PolicyBytes float64
+	// PolicyVolumes are the table's volumes over time (the growth horizons; the one
+	// planned volume without them), weighed as PolicyBytes.
+	PolicyVolumes []Volume
+	// PolicyPrefixLength is the prefix length a prefix policy cuts split points to.
+	PolicyPrefixLength int
+}
+
+// Volume is what the table holds after Days of ingest (0: the planned volume).
+type Volume struct {
+	Days  int
+	Bytes float64
 }
 
 // Pass is one analyzer's run over the input.

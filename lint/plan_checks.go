@@ -147,9 +147,9 @@ var CP002 = &Analyzer{
 		if p.Plan == nil || len(p.Plan.Horizons) == 0 || p.Plan.Input.Volume.HorizonDays > 0 {
 			return
 		}
-		first := p.Plan.Horizons[0]
-		if first.Regions >= p.Regions {
-			return
+		first, last := p.Plan.Horizons[0], p.Plan.Horizons[len(p.Plan.Horizons)-1]
+		if first.Regions >= p.Regions || last.Regions > p.Regions {
+			return // fewer regions than the full retention needs: not the whole target
 		}
 		p.Report(p.capacityPos(), fmt.Sprintf("pre-split for a horizon of %d days (%d regions) and let HBase split as data grows", first.Days, first.Regions),
 			"the plan creates %d regions, all the full retention needs; the guides advise not to create the long-term target at once: the first %d days need %d",

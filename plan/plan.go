@@ -23,6 +23,7 @@ import (
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/render"
 	"github.com/presplit/presplit/sample"
+	"github.com/presplit/presplit/splitpolicy"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -153,10 +154,11 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 		// Judged on the regions created, not the sizing's count.
 		p.Capacity.RegionsPerServer = float64(p.Regions) / float64(p.Capacity.Input.Cluster.RegionServers)
 	}
-	p.lintInput = in
-	p.Findings = lint.Run(in)
 	p.Table = Table(d, p.Capacity)
 	p.Table.Target = p.Target
+	p.policy(&in)
+	p.lintInput = in
+	p.Findings = lint.Run(in)
 	if p.Table.MaxFileSize > 0 && p.Table.MaxFileSize < hbase.MinMaxFileSize {
 		return nil, valueError("capacity.region_size", d.Capacity.RegionSize, "MAX_FILESIZE "+hbase.ErrMaxFileSize.Error()+"; or leave MAX_FILESIZE to the cluster")
 	}
@@ -717,4 +719,74 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 		pol.Delimiter = delim
 	}
 	return pol, nil
+}
+
+// policy models the split policy the table runs at the target (package splitpolicy) on the
+// regions as created: lint judges it, and the growth table shows the regions it makes.
+func (p *Plan) policy(in *lint.Input) {
+	if p.Regions == 0 {
+		return
+	}
+	d := p.Design
+	pin := splitpolicy.Input{Target: p.Target, Policy: d.Settings.SplitPolicy.V, Regions: p.Regions,
+		MaxFileSize: float64(p.Table.MaxFileSize)}
+	if cl := d.Cluster; cl != nil {
+		pin.Servers = int(cl.RegionServers.V)
+		pin.FlushSize = cl.FlushSize.V
+	}
+	if p.Table.MemstoreFlushSize > 0 {
+		pin.FlushSize = float64(p.Table.MemstoreFlushSize)
+	}
+	if pin.Policy == splitpolicy.Prefix || pin.Policy == splitpolicy.Delimited {
+		pin.Buckets, in.PolicyPrefixLength = p.policyBuckets(in.Suffix)
+	}
+	m := splitpolicy.For(pin)
+	in.Policy = &m
+	cp := p.Capacity
+	if cp == nil {
+		return
+	}
+	share := 1.0
+	if s := cp.Input.SplitShare; s > 0 && s < 1 {
+		share = s
+	}
+	in.PolicyBytes = cp.PlannedBytes * share
+	if len(cp.Horizons) == 0 {
+		in.PolicyVolumes = []lint.Volume{{Bytes: in.PolicyBytes}}
+	}
+	for i := range cp.Horizons {
+		h := &cp.Horizons[i]
+		// Only where the policy changes the count: the regions created, or the horizon's.
+		if r := m.RegionsFor(h.PlannedBytes * share); r != max(p.Regions, h.Regions) {
+			h.SplitRegions = r
+		}
+		in.PolicyBytes = max(in.PolicyBytes, h.PlannedBytes*share)
+		in.PolicyVolumes = append(in.PolicyVolumes, lint.Volume{Days: h.Days, Bytes: h.PlannedBytes * share})
+	}
+}
+
+// policyBuckets is the number of distinct prefixes a prefix policy keeps whole, and the
+// prefix length it cuts to: the split keys' width (the prefix and its suffix), over the
+// prefix's alphabet; 0 when the keys have no one width on a prefix.
+func (p *Plan) policyBuckets(suffix []byte) (float64, int) {
+	if p.Split == nil || p.Prefix == nil {
+		return 0, 0
+	}
+	w, same := p.Split.Keys.Width()
+	if !same || w == 0 {
+		return 0, 0
+	}
+	pw := w - len(suffix)
+	if len(suffix) > 0 && p.Split.Keys.Len() > 0 && !strings.HasSuffix(string(p.Split.Keys.At(0)), string(suffix)) {
+		pw = w
+	}
+	if pw <= 0 {
+		return 0, w
+	}
+	b := math.Pow(float64(len(p.Prefix.Alphabet)), float64(pw))
+	if p.Prefix.Width > 0 && pw > p.Prefix.Width {
+		// Keys longer than the prefix: the prefix's values bound the distinct cut points.
+		b = math.Pow(float64(len(p.Prefix.Alphabet)), float64(p.Prefix.Width))
+	}
+	return b, w
 }

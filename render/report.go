@@ -86,8 +86,24 @@ func Report(w io.Writer, d Doc) error {
 
 	if len(p.Horizons) > 0 {
 		section(&b, "Growth", func(tw io.Writer) {
-			fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tdisk\n")
+			split := false // a column for the regions HBase's split policy makes, where they differ
 			for _, h := range p.Horizons {
+				split = split || h.SplitRegions > 0
+			}
+			if split {
+				fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tafter HBase's splits\tdisk\n")
+			} else {
+				fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tdisk\n")
+			}
+			for _, h := range p.Horizons {
+				if split {
+					after := "same"
+					if h.SplitRegions > 0 {
+						after = fmt.Sprint(h.SplitRegions)
+					}
+					fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\t%s\n", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes), h.Regions, after, siBytes(h.DiskBytes))
+					continue
+				}
 				fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\n", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes), h.Regions, siBytes(h.DiskBytes))
 			}
 		})

@@ -43,10 +43,11 @@ const (
 	PolicyPrefix    = "prefix"    // later splits keep the first PrefixLength bytes whole
 	PolicyDelimited = "delimited" // later splits keep the key up to Delimiter whole
 	PolicyDisabled  = "disabled"  // no later splits at all
+	PolicyConstant  = "constant"  // split at MAX_FILESIZE only, however few regions a server holds
 )
 
 // SplitPolicies are the --split-policy values.
-var SplitPolicies = []string{PolicyPrefix, PolicyDelimited, PolicyDisabled, PolicyDefault}
+var SplitPolicies = []string{PolicyPrefix, PolicyDelimited, PolicyDisabled, PolicyConstant, PolicyDefault}
 
 // SplitPolicy is the split policy with what it needs: the prefix width in bytes (suffix
 // included) or the delimiter.
@@ -67,6 +68,7 @@ const (
 	DelimitedPolicyClass       = "org.apache.hadoop.hbase.regionserver.DelimitedKeyPrefixRegionSplitPolicy"
 	DelimitedDelimiterKey      = "DelimitedKeyPrefixRegionSplitPolicy.delimiter"
 	DisabledPolicyClass        = "org.apache.hadoop.hbase.regionserver.DisabledRegionSplitPolicy"
+	ConstantPolicyClass        = "org.apache.hadoop.hbase.regionserver.ConstantSizeRegionSplitPolicy"
 	RestrictionTypeKey         = "hbase.regionserver.region.split_restriction.type"
 	RestrictionPrefixLengthKey = "hbase.regionserver.region.split_restriction.prefix_length"
 	RestrictionDelimiterKey    = "hbase.regionserver.region.split_restriction.delimiter"
@@ -105,6 +107,8 @@ func (t Table) TableAttrs() (attrs []Attr, config []KV) {
 		attrs = append(attrs, Attr{Key: "SPLIT_ENABLED", Value: "false"})
 	case p.Kind == PolicyDisabled:
 		attrs = append(attrs, Attr{Key: "SPLIT_POLICY", Value: DisabledPolicyClass, IsString: true})
+	case p.Kind == PolicyConstant:
+		attrs = append(attrs, Attr{Key: "SPLIT_POLICY", Value: ConstantPolicyClass, IsString: true})
 	case p.Kind == PolicyPrefix && restriction:
 		config = append(config, KV{RestrictionTypeKey, "KeyPrefix"}, KV{RestrictionPrefixLengthKey, fmt.Sprint(p.PrefixLength)})
 	case p.Kind == PolicyPrefix:
@@ -192,7 +196,7 @@ func (t Table) Validate() error {
 		}
 	}
 	switch p := t.SplitPolicy; p.Kind {
-	case "", PolicyDefault, PolicyDisabled:
+	case "", PolicyDefault, PolicyDisabled, PolicyConstant:
 	case PolicyPrefix:
 		if p.PrefixLength < 1 {
 			return &SettingError{Setting: "SPLIT_POLICY", Value: p.Kind, Rule: "the prefix policy needs a prefix length of at least 1 byte"}

@@ -75,7 +75,7 @@ type Settings struct {
 }
 
 // SplitPolicies are the values of table split_policy (render's policies).
-var SplitPolicies = []string{"prefix", "delimited", "disabled", "default"}
+var SplitPolicies = []string{"prefix", "delimited", "disabled", "constant", "default"}
 
 // Durabilities are the values of table durability (org.apache.hadoop.hbase.client.Durability).
 var Durabilities = []string{"USE_DEFAULT", "SKIP_WAL", "ASYNC_WAL", "SYNC_WAL", "FSYNC_WAL"}

@@ -68,7 +68,7 @@ func TestTableAttributeErrors(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{name: "unknown policy", args: []string{"--split-policy", "size"}, err: "presplit: --split-policy size: must be one of prefix, delimited, disabled, default\n"},
+		{name: "unknown policy", args: []string{"--split-policy", "size"}, err: "presplit: --split-policy size: must be one of prefix, delimited, disabled, constant, default\n"},
 		{name: "prefix on UniformSplit", args: []string{"--split-policy", "prefix", "--algo", "UniformSplit"}, err: "presplit: --split-policy prefix: prefix needs split keys of one width on a rowkey prefix (--prefix, or --algo HexStringSplit or DecimalStringSplit); use delimited, disabled or default\n"},
 		{name: "delimited without delimiter", args: []string{"--split-policy", "delimited", "--prefix", "dec:2"}, err: "presplit: --split-policy delimited: delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)\n"},
 		{name: "normalization", args: []string{"--normalization", "yes"}, err: "presplit: --normalization yes: must be true or false\n"},
