@@ -46,6 +46,9 @@ type Input struct {
 	// PrefixOfSplit says Prefix was read off the split's own algorithm (HexStringSplit's
 	// keys are hex of their width), not declared: the split's keys match it by construction.
 	PrefixOfSplit bool
+	// PrefixValues is how many of the prefix's values the keys take (the first ones in
+	// order); 0 means all of them.
+	PrefixValues uint64
 	// Suffix is the rowkey suffix as bytes (toBytesBinary of its text).
 	Suffix []byte
 	// Regions is the number of regions the table is created with: the split's, else splits

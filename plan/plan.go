@@ -455,6 +455,12 @@ func (p *Plan) prefix(in *lint.Input) error {
 			return valueError("rowkey.prefix", r.Prefix, err.Error())
 		}
 		p.Prefix = &pre
+		if pv := r.PrefixValues; pv.Set {
+			if c, ok := pre.Count(); pre.Width == 0 || (ok && uint64(pv.V) > c) {
+				return valueError("rowkey.prefix_values", pv, (&splits.ValuesError{Prefix: pre, Values: uint64(pv.V)}).Error())
+			}
+			in.PrefixValues = uint64(pv.V)
+		}
 		return nil
 	case a.V == "HexStringSplit" || a.V == "DecimalStringSplit":
 		width := 8 // RegionSplitter pads to the last row's width: 8 by default, else its own
@@ -519,7 +525,7 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 		in.NoPrefix = true
 		p.SplitErr = ErrNoPrefix
 	default:
-		opts := splits.Options{Suffix: in.Suffix}
+		opts := splits.Options{Suffix: in.Suffix, Values: in.PrefixValues}
 		if sp != nil && sp.Align.Set {
 			opts.Align = sp.Align.V
 		}
@@ -739,6 +745,9 @@ func (p *Plan) policy(in *lint.Input) {
 	}
 	if pin.Policy == splitpolicy.Prefix || pin.Policy == splitpolicy.Delimited {
 		pin.Buckets, in.PolicyPrefixLength = p.policyBuckets(in.Suffix)
+		if v := float64(in.PrefixValues); v > 0 && pin.Buckets > v {
+			pin.Buckets = v // the keys take only these
+		}
 	}
 	m := splitpolicy.For(pin)
 	in.Policy = &m

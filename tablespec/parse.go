@@ -532,7 +532,8 @@ func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 			}
 			return nil
 		},
-		"delimiter": d.str(&r.Delimiter, "rowkey delimiter"),
+		"delimiter":     d.str(&r.Delimiter, "rowkey delimiter"),
+		"prefix_values": d.integer(&r.PrefixValues, "rowkey prefix_values", 1, 1<<62),
 		"prefix_column": func(v *yaml.Node) error {
 			pc := &PrefixColumn{Pos: pos(d.key)}
 			err := d.fields(v, "rowkey prefix_column", map[string]func(*yaml.Node) error{

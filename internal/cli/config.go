@@ -671,6 +671,13 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 		return usageErrorf("--prefix and --algo are mutually exclusive: --prefix aligns the keys " +
 			"with the rowkey's prefix, --algo reproduces HBase's RegionSplitter")
 	}
+	if n, ok := intOf(c, "prefix-values"); ok {
+		// A fact of the rowkey, not a split mode: it keeps the spec's splits file.
+		if d.Rowkey == nil {
+			d.Rowkey = &tablespec.Rowkey{}
+		}
+		d.Rowkey.PrefixValues = designValue(c, "prefix-values", int64(n))
+	}
 	if !anySet(c, splitFlagNames) {
 		return nil
 	}

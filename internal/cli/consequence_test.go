@@ -89,3 +89,59 @@ func TestSplitPolicyLintSpec(t *testing.T) {
 	assert.True(t, strings.HasPrefix(out, "testdata/lint/SP001.yaml:8: error SP001: "), out)
 	assert.Equal(t, "presplit: lint: 1 error, 0 warnings\n", errOut)
 }
+
+// TestRowkeyPlacement: keys shaped like the described rowkey are placed into the plan's
+// regions before it is printed (issue 20, item 3).
+func TestRowkeyPlacement(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string // "" = not checked
+		want   []string
+		not    []string
+	}{
+		{name: "suffix at the delimiter leaves region 1 empty",
+			args: []string{"plan", "--rows", "1e9", "--kv", "1KB", "--prefix", "dec:2", "--regions", "100", "--suffix", "|", "--delimiter", "|", "--format", "json"},
+			code: exitFailure,
+			want: []string{`"message": "1 of 100 regions holds no key shaped like the rowkey (dec:2, then '|', then the rest of the key): region 1 [, '00|') stays empty: the lowest key of prefix 00, '00|00000000', sorts at or after its end key"`,
+				`"message": "region 100 ['98|', ) holds 2 prefix values (98..99) of the rowkey (dec:2, then '|', then the rest of the key), more than one region's share (1: 100 values over 100 regions)"`,
+				`"fix": "split at the next prefix without a suffix ('01', '02', ...: the exact equivalent, no empty region), or use a suffix that sorts after the delimiter '|', like '~' (0x7E)"`},
+			not: []string{"region 0", "like | (0x7C)"}},
+		{name: "a suffix above the delimiter fits",
+			args: []string{"splits", "--prefix", "dec:2", "--regions", "100", "--suffix", "~", "--delimiter", "|"},
+			code: exitOK, not: []string{"RG014", "RG015", "RG002"}},
+		{name: "delimiter without suffix fits",
+			args: []string{"splits", "--prefix", "dec:2", "--regions", "100", "--delimiter", "|"},
+			code: exitOK, not: []string{"RG014", "RG015"}},
+		{name: "prefix values: the split is made over them",
+			args: []string{"splits", "--prefix", "dec:2", "--prefix-values", "20", "--regions", "4"},
+			code: exitOK, stdout: "05\n10\n15\n", not: []string{"RG014", "RG015"}},
+		{name: "prefix values beyond the prefix",
+			args: []string{"splits", "--prefix", "dec:2", "--prefix-values", "200", "--regions", "4"},
+			code: exitUsage, want: []string{"presplit: --prefix-values 200: prefix values 200 is more than the 100 values of dec:2\n"}},
+		{name: "prefix values without a width",
+			args: []string{"splits", "--prefix", "dec", "--prefix-values", "20", "--regions", "4"},
+			code: exitUsage, want: []string{"presplit: --prefix-values 20: prefix values 20 need a prefix width (dec:W): the values are the first ones of that width\n"}},
+		{name: "a spec's salt of 20 values over a DecimalStringSplit",
+			args: []string{"lint", "testdata/lint/RG014.yaml"},
+			code: exitFailure,
+			want: []string{"error RG014: 16 of 20 regions hold no key shaped like the rowkey (the first 20 values of dec:2, then the rest of the key): region 5 ['20000000', '25000000') stays empty (also regions 6, 7, 8, 9, ...)",
+				"(fix: split over the 20 values the prefix takes: presplit splits --prefix dec:2 --prefix-values 20 (rowkey prefix_values: 20))"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tt.args...)
+			assert.Equal(t, tt.code, code, errOut)
+			if tt.stdout != "" {
+				assert.Equal(t, tt.stdout, out)
+			}
+			for _, w := range tt.want {
+				assert.Contains(t, out+errOut, w)
+			}
+			for _, n := range tt.not {
+				assert.NotContains(t, out+errOut, n)
+			}
+		})
+	}
+}

@@ -20,6 +20,7 @@ func splitFlags() []cli.Flag {
 			"HexStringSplit, DecimalStringSplit or UniformSplit"},
 		&cli.StringFlag{Name: "first-row", Usage: "--algo's first `ROW` (RegionSplitter --firstrow)"},
 		&cli.StringFlag{Name: "last-row", Usage: "--algo's last `ROW`, inclusive (RegionSplitter --lastrow)"},
+		newIntFlag("prefix-values", "the prefix takes only its first `N` values (a salt hash % 20 written %02d takes 00..19 of dec:2): the split is made over them", "", 1, splits.MaxRegions),
 		&cli.StringFlag{Name: "suffix", Usage: "split at each region's last prefix followed by `S` (00|) " +
 			"instead of the next region's first prefix (01)"},
 		&cli.StringFlag{Name: "align", Value: splits.AlignExact, Usage: "`MODE`: exact uses --regions as given; " +
