@@ -58,7 +58,7 @@ func TestPlace(t *testing.T) {
 		{"suffix at the delimiter", Shape{Alphabet: []byte("0123456789"), Width: 2, Delimiter: []byte("|")}, keys("%02d|", 0, 98), []int{0}, []int{99}},
 		{"suffix without a delimiter", dec(2), keys("%02d|", 0, 98), nil, nil},
 		{"20 values over a split of 100", Shape{Alphabet: []byte("0123456789"), Width: 2, Values: 20}, []string{"05", "10", "15", "20", "25", "30", "35", "40", "45", "50", "55", "60", "65", "70", "75", "80", "85", "90", "95"},
-			[]int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19}, nil},
+			[]int{4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19}, []int{0, 1, 2, 3}},
 		// The middle region holds part of prefix 50 only; the outer two hold 50 and 49
 		// prefixes, more than a third of 100 each.
 		{"a key inside a prefix", dec(2), []string{"50", "505"}, nil, []int{0, 2}},
