@@ -213,7 +213,7 @@ var CF007 = &Analyzer{
 			c := f.Compression
 			cost := ""
 			if p.Plan != nil && p.Plan.StoredBytes > 0 {
-				cost = fmt.Sprintf(" (the plan stores %s)", humanize.IBytes(uint64(p.Plan.StoredBytes)))
+				cost = fmt.Sprintf(" (the plan stores %s uncompressed)", humanize.IBytes(uint64(p.Plan.StoredBytes)))
 			}
 			const fix = "set compression: SNAPPY or LZ4 (fast) or ZSTD (smaller)"
 			switch {

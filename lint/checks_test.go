@@ -152,7 +152,7 @@ func TestCF007(t *testing.T) {
 		{name: "snappy", src: fams("name: a, compression: SNAPPY")},
 		{name: "unset", src: fams("name: a"), want: []string{"2 warning: family a does not set compression"}},
 		{name: "none with plan", src: fams("name: a, compression: NONE") + "capacity: {rows: 1e9, kv: 1KiB}\n",
-			want: []string{"2 warning: family a has compression NONE: data is stored uncompressed (the plan stores 954 GiB)"}},
+			want: []string{"2 warning: family a has compression NONE: data is stored uncompressed (the plan stores 954 GiB uncompressed)"}},
 	})
 }
 

@@ -115,6 +115,9 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	if err := p.ttlFromRetention(&in); err != nil {
 		return nil, err
 	}
+	if err := p.compressionRatio(opt.PlaceholderFamilies); err != nil {
+		return nil, err
+	}
 	if c := d.Capacity; c != nil {
 		ci, err := capacityInput(d, in.Families, in.TTLDays)
 		if err != nil {
@@ -798,4 +801,38 @@ func (p *Plan) policyBuckets(suffix []byte) (float64, int) {
 		b = math.Pow(float64(len(p.Prefix.Alphabet)), float64(p.Prefix.Width))
 	}
 	return b, w
+}
+
+// compressionRatio refuses a ratio below 1 for a table that stores some family
+// uncompressed: the ratio is what a codec makes of the data, and without one HBase stores
+// the raw bytes. A table the user did not describe (presplit's placeholder family) gets a
+// note instead: its create statement sets no codec.
+func (p *Plan) compressionRatio(placeholder bool) error {
+	d := p.Design
+	c := d.Capacity
+	if c == nil || !c.CompressionRatio.Set || c.CompressionRatio.V >= 1 {
+		return nil
+	}
+	for _, f := range d.Families {
+		codec := f.Compression
+		if codec.Set && codec.V != "NONE" {
+			continue
+		}
+		if placeholder {
+			p.Notes = append(p.Notes, fmt.Sprintf("the compression ratio %s assumes a codec, and the table sets none: give --compression (SNAPPY, LZ4, ZSTD) or the create statement stores the data uncompressed", c.CompressionRatio.Raw))
+			return nil
+		}
+		other := fmt.Sprintf("family %s has no compression", f.Name.V)
+		switch {
+		case codec.Set && codec.Src != "":
+			other = fmt.Sprintf("%s %s stores family %s uncompressed", codec.Src, codec.Raw, f.Name.V)
+		case codec.Set:
+			other = fmt.Sprintf("family %s has compression NONE (line %d)", f.Name.V, codec.Pos.Line)
+		case f.Pos.Line > 0:
+			other = fmt.Sprintf("family %s (line %d) has no compression", f.Name.V, f.Pos.Line)
+		}
+		return valueError("capacity.compression_ratio", c.CompressionRatio,
+			"a ratio below 1 is what a codec makes of the data, and "+other+": HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave the ratio at 1")
+	}
+	return nil
 }

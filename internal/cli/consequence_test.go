@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestSplitPolicyConsequences: the issue's reproduced cases give a finding in every
@@ -143,5 +145,61 @@ func TestRowkeyPlacement(t *testing.T) {
 				assert.NotContains(t, out+errOut, n)
 			}
 		})
+	}
+}
+
+// TestCompressionNeedsCodec: a ratio below 1 is what a codec makes of the data; without
+// one it is refused naming both inputs, and the report says how the figures are stored
+// (issue 20, item 4).
+func TestCompressionNeedsCodec(t *testing.T) {
+	spec := writeSpec(t, "families: [{name: d, versions: 1, ttl: 30d, bloom: ROW}]\ncapacity: {rows: 1e10, kv: 1KB, compression_ratio: 0.3}\n")
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+		want   []string
+	}{
+		{name: "compression none", args: []string{"plan", "--rows", "1e10", "--kv", "1KB", "--compression-ratio", "0.3", "--compression", "none"}, code: exitUsage,
+			stderr: "presplit: --compression-ratio 0.3: a ratio below 1 is what a codec makes of the data, and --compression none stores family cf uncompressed: HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave the ratio at 1\n"},
+		{name: "spec family without compression", args: []string{"plan", "-f", spec}, code: exitUsage,
+			stderr: "presplit: " + spec + ":2:52: capacity.compression_ratio 0.3: a ratio below 1 is what a codec makes of the data, and family d (line 1) has no compression: HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave the ratio at 1\n"},
+		{name: "with a codec", args: []string{"plan", "--rows", "1e10", "--kv", "1KB", "--compression-ratio", "0.3", "--compression", "snappy"}, code: exitOK,
+			want: []string{"compression ratio  0.3 (stored / raw, compressed with SNAPPY)", "= 2.8 TiB (3.1 TB), compressed with SNAPPY"}},
+		{name: "uncompressed at 1", args: []string{"plan", "--rows", "1e10", "--kv", "1KB", "--compression", "none"}, code: exitOK,
+			want: []string{"compression ratio  1 (stored / raw, uncompressed)", "= 9.3 TiB (10.2 TB), uncompressed", "family cf has compression NONE: data is stored uncompressed (the plan stores 9.3 TiB uncompressed)"}},
+		{name: "placeholder table", args: []string{"plan", "--rows", "1e10", "--kv", "1KB", "--compression-ratio", "0.3"}, code: exitOK,
+			want: []string{"0.3 (stored / raw, assuming a codec the table does not set)", "the compression ratio 0.3 assumes a codec, and the table sets none: give --compression"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tt.args...)
+			assert.Equal(t, tt.code, code, errOut)
+			if tt.stderr != "" {
+				assert.Equal(t, tt.stderr, errOut)
+				assert.Empty(t, out)
+			}
+			for _, w := range tt.want {
+				assert.Contains(t, out, w)
+			}
+		})
+	}
+}
+
+// TestReportUnitOrder: every size written in both units puts IEC first, on every line
+// (issue 20, item 8).
+func TestReportUnitOrder(t *testing.T) {
+	pair := regexp.MustCompile(`([0-9.]+ ?[kKMGTPE]i?B) \(([0-9.]+ ?[kKMGTPE]i?B)\)`)
+	for _, args := range [][]string{
+		{"plan", "--daily", "500GB", "--retention", "2y", "--region-servers", "10", "--heap", "16GiB"},
+		{"plan", "--rows", "1e10", "--kv", "1KB", "--compression", "snappy", "--compression-ratio", "0.5"},
+	} {
+		out, _, _ := runCLI(t, "", args...)
+		pairs := pair.FindAllStringSubmatch(out, -1)
+		require.NotEmpty(t, pairs)
+		for _, m := range pairs {
+			assert.Contains(t, m[1], "iB", "IEC first: %s", m[0])
+			assert.NotContains(t, m[2], "iB", "SI second: %s", m[0])
+		}
 	}
 }
