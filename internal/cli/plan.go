@@ -6,6 +6,8 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/lint"
+	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 )
@@ -61,12 +63,40 @@ func runPlan(c *cli.Context) error {
 
 // planTooManyRegions explains a capacity-derived region count the declared prefix cannot
 // hold, with both ways out: a wider prefix, or a region size that needs fewer regions.
+//
+// The advice never contradicts the checks: a region size outside the 5..50 GiB lint's RG005
+// recommends is not offered as the way out (it is named as what it would take).
 func planTooManyRegions(plan capacity.Plan, e *splits.TooManyRegionsError) error {
 	msg := fmt.Sprintf("the plan needs %d regions, more than the %d prefixes of %s; use ", plan.Regions, e.Capacity, e.Prefix)
-	if e.Wider != nil {
-		msg += fmt.Sprintf("--prefix %s (%d), or ", e.Wider, e.WiderCapacity)
+	wider := ""
+	switch {
+	case e.Wider != nil:
+		wider = fmt.Sprintf("--prefix %s (%d)", e.Wider, e.WiderCapacity)
+	case e.Prefix.Name == "byte" && plan.Regions <= 256:
+		wider = fmt.Sprintf("--prefix byte:%d (a salt bucket per region)", plan.Regions)
+	case e.Prefix.Name == "byte":
+		wider = fmt.Sprintf("--prefix hex:%d, or fewer regions of at most 256 salt buckets", hexWidthFor(plan.Regions))
 	}
-	return usageErrorf("%s--region-size %s for at most %d regions", msg, planFittingRegionSize(plan.PlannedBytes, e.Capacity), e.Capacity)
+	size := planFittingRegionSize(plan.PlannedBytes, e.Capacity)
+	if sz, _ := quantity.Size(size); sz > lint.MaxRegionSize {
+		if wider == "" {
+			wider = "a prefix with more values"
+		}
+		return usageErrorf("%s%s: %d regions would need --region-size %s, above the 5..50 GiB HBase recommends (RG005)", msg, wider, e.Capacity, size)
+	}
+	if wider != "" {
+		msg += wider + ", or "
+	}
+	return usageErrorf("%s--region-size %s for at most %d regions", msg, size, e.Capacity)
+}
+
+// hexWidthFor is the narrowest hex prefix with at least n values.
+func hexWidthFor(n int) int {
+	w, c := 1, 16
+	for c < n {
+		w, c = w+1, c*16
+	}
+	return w
 }
 
 // planFittingRegionSize is the smallest whole number of GiB per region that keeps
