@@ -34,6 +34,11 @@ type Volume struct {
 	Rows     float64 // number of rows; 0 when the volume is given as daily ingest
 	RowBytes float64 // average bytes of all KeyValues of one row (from --kv or Cells)
 	Cells    *Cells  // how RowBytes was derived, when it was
+	// KV and KVVersions are how RowBytes was derived from --kv: the bytes of one version
+	// of a row times the versions the table keeps (the largest VERSIONS of its families).
+	// KVVersions 0 or 1: RowBytes is KV.
+	KV         float64
+	KVVersions int
 
 	Daily         float64 // raw bytes ingested per day
 	RetentionDays float64 // days of data kept
@@ -77,7 +82,7 @@ type Cluster struct {
 type Input struct {
 	Volume           Volume
 	CompressionRatio float64 // stored / raw, in (0, 2]
-	Redundancy       float64 // indexes, blooms, versions, compaction headroom: 1..10
+	Redundancy       float64 // indexes, blooms, compaction headroom: 1..10 (never versions nor replication)
 	RegionSize       float64 // target bytes per region (hbase.hregion.max.filesize)
 	Replication      int     // HDFS replication: disk estimate only
 	Cluster          Cluster

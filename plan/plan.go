@@ -365,8 +365,17 @@ func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.I
 		v.Cells = cells
 		v.RowBytes = cells.RowBytes()
 	default:
+		// --kv is one version of a row (all its cells, one version each); the table keeps
+		// its families' VERSIONS of each, so a row is kv x versions, as with --cells.
+		versions := int64(1)
+		for _, f := range d.Families {
+			if f.Versions.Set && f.Versions.V > versions {
+				versions = f.Versions.V
+			}
+		}
 		v.Rows = c.Rows.V
-		v.RowBytes = c.KV.V
+		v.KV, v.KVVersions = c.KV.V, int(versions)
+		v.RowBytes = c.KV.V * float64(versions)
 	}
 	in.CompressionRatio = c.CompressionRatio.V
 	in.Redundancy = c.Redundancy.V
@@ -642,9 +651,10 @@ func Table(d *tablespec.Spec, cp *capacity.Plan) render.Table {
 	t.CreateNamespace = st.CreateNamespace.V
 	t.RegionReplication = int(st.RegionReplication.V)
 	t.Durability = st.Durability.V
-	if cl := d.Cluster; cl != nil && cl.FlushSize.Set {
-		// The flush size the memstore model used is the table's: MEMSTORE_FLUSHSIZE.
-		t.MemstoreFlushSize = int64(cl.FlushSize.V)
+	// The cluster's flush size (--flush-size, cluster flush_size) is a fact for the memstore
+	// model and the split policy, never written; MEMSTORE_FLUSHSIZE is the table's own.
+	if mf := st.MemstoreFlushSize; mf.Set {
+		t.MemstoreFlushSize = int64(mf.V)
 	}
 	return t
 }

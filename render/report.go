@@ -47,12 +47,15 @@ func Report(w io.Writer, d Doc) error {
 				q := float64(c.Count*versions(c)*c.QualifierLen) * 1
 				fmt.Fprintf(tw, "  qualifiers\t%s per row (%.1f%% of the row), %s over all rows\tstored in every cell\n",
 					bothUnits(q), 100*q/c.RowBytes(), siBytes(q*v.Rows))
+			} else if v.KVVersions > 1 {
+				fmt.Fprintf(tw, "  bytes per row\t%s = %s per version x %s\t--kv x --versions\n",
+					bothUnits(v.RowBytes), bothUnits(v.KV), plural(float64(v.KVVersions), "version"))
 			} else {
 				fmt.Fprintf(tw, "  bytes per row\t%s\t--kv\n", bothUnits(v.RowBytes))
 			}
 		}
 		fmt.Fprintf(tw, "  compression ratio\t%s (stored / raw, %s)\t--compression-ratio\n", ratio(in.CompressionRatio), storedAs(d.Table, in.CompressionRatio))
-		fmt.Fprintf(tw, "  redundancy\t%s (indexes, blooms, versions, compaction headroom)\t--redundancy\n", ratio(in.Redundancy))
+		fmt.Fprintf(tw, "  redundancy\t%s (indexes, blooms, compaction headroom)\t--redundancy\n", ratio(in.Redundancy))
 		fmt.Fprintf(tw, "  region size\t%s\t--region-size\n", bothUnits(in.RegionSize))
 		fmt.Fprintf(tw, "  replication\t%d (disk estimate only)\t--replication\n", in.Replication)
 		fmt.Fprintf(tw, "  HBase version\t%s (the target)\t--hbase-version\n", d.Table.Target.OrDefault())

@@ -421,6 +421,7 @@ func (d *decoder) table(n *yaml.Node, s *Spec) error {
 		"durability":         d.enum(&t.Durability, "table durability", Durabilities),
 		"max_filesize":       d.boolean(&t.MaxFileSize, "table max_filesize"),
 		"create_namespace":   d.boolean(&t.CreateNamespace, "table create_namespace"),
+		"memstore_flushsize": d.size(&t.MemstoreFlushSize, "table memstore_flushsize", 1<<20, 1<<40),
 	})
 }
 

@@ -72,6 +72,9 @@ type Settings struct {
 	Durability        Value[string] // DURABILITY, upper case
 	MaxFileSize       Value[bool]   // false: leave MAX_FILESIZE to the cluster
 	CreateNamespace   Value[bool]   // write create_namespace 'ns' before the create
+	// MemstoreFlushSize is the table's MEMSTORE_FLUSHSIZE, over the cluster's
+	// hbase.hregion.memstore.flush.size (cluster flush_size, a fact presplit never writes).
+	MemstoreFlushSize Value[float64]
 }
 
 // SplitPolicies are the values of table split_policy (render's policies).

@@ -512,6 +512,9 @@ func applyTableSettingFlags(c *cli.Context, st *tablespec.Settings) error {
 	if v, ok := intOf(c, "region-replication"); ok {
 		st.RegionReplication = designValue(c, "region-replication", int64(v))
 	}
+	if v, ok := sizeOf(c, "memstore-flushsize"); ok {
+		st.MemstoreFlushSize = designValue(c, "memstore-flushsize", v)
+	}
 	return nil
 }
 

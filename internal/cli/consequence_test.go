@@ -203,3 +203,52 @@ func TestReportUnitOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallerConsequences pins issue 20's item 8 (but the family flag parsing): --kv is one
+// version of a row and --versions multiplies it, shown in the derivation; --flush-size is
+// the cluster's and writes no MEMSTORE_FLUSHSIZE; a 2-year retention at 500 GB/day pre-split
+// at once fails.
+func TestSmallerConsequences(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string
+		not  []string
+	}{
+		{name: "kv x versions",
+			args: []string{"plan", "--rows", "1e9", "--kv", "300B", "--versions", "3"},
+			want: []string{"bytes per row      900 B = 300 B per version x 3 versions      --kv x --versions",
+				"redundancy         1.5 (indexes, blooms, compaction headroom)", "= ceil(1.4 TB / 10 GiB) = ceil(125.7)  = 126"}},
+		{name: "kv of one version",
+			args: []string{"plan", "--rows", "1e9", "--kv", "300B", "--versions", "1"},
+			want: []string{"bytes per row      300 B ", "= 42"}, not: []string{"per version"}},
+		{name: "flush size is the cluster's",
+			args: []string{"plan", "--rows", "1e9", "--kv", "300B", "--flush-size", "256m", "--format", "shell"},
+			not:  []string{"MEMSTORE_FLUSHSIZE"}},
+		{name: "the table's own flush size",
+			args: []string{"plan", "--rows", "1e9", "--kv", "300B", "--memstore-flushsize", "256m", "--format", "shell"},
+			want: []string{"MEMSTORE_FLUSHSIZE => 268435456"}},
+		{name: "the table's flush size sets the policy's initial size",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--hbase-version", "1.4", "--memstore-flushsize", "64m", "--format", "json"},
+			want: []string{"pre-split into at least 50 regions (5 per RegionServer)"}},
+		{name: "2 years of 500 GB a day at once",
+			args: []string{"plan", "--daily", "500GB", "--retention", "2y", "--format", "shell"}, code: exitFailure,
+			want: []string{"presplit: error CP002: the plan creates 54750 regions at once, all the full retention needs and more than 10000"}},
+		{name: "2 years of 500 GB a day with a horizon",
+			args: []string{"plan", "--daily", "500GB", "--retention", "2y", "--horizon", "30d", "--format", "shell"},
+			not:  []string{"CP002"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tt.args...)
+			assert.Equal(t, tt.code, code, errOut)
+			for _, w := range tt.want {
+				assert.Contains(t, out+errOut, w)
+			}
+			for _, n := range tt.not {
+				assert.NotContains(t, out+errOut, n)
+			}
+		})
+	}
+}

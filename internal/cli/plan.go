@@ -115,7 +115,7 @@ func capacityFlags() []cli.Flag {
 	}
 	return []cli.Flag{
 		newCountFlag("rows", "number of rows `N`: 1e10, 2.5e9, 10000000000 or 10G (SI k M G T)", "", 0),
-		newSizeFlag("kv", "average bytes of all KeyValues of one row, `SIZE`: 300B, 1K, 1.5KiB (an average: fractions stay)", "", sizeRule{}),
+		newSizeFlag("kv", "average bytes of all KeyValues of one version of a row, `SIZE`: 300B, 1K, 1.5KiB (an average: fractions stay); a row is --kv x --versions", "", sizeRule{}),
 		newIntFlag("cells", "cells per row `C`, instead of --kv (with --row-len, --family-len, --qualifier-len, --value-len)", "", 1, math.MaxInt32),
 		newIntFlag("row-len", "rowkey length in `BYTES` (with --cells)", "", 1, hbase.MaxRowLength),
 		newIntFlag("family-len", "column family name length in `BYTES` (with --cells)", "", 1, hbase.MaxFamilyLength),
@@ -125,13 +125,13 @@ func capacityFlags() []cli.Flag {
 		newDurationFlag("retention", "how long data is kept, `DURATION`: 30d, 52w, 1y, 720h (with --daily); the families' TTL unless --ttl is given", "", durationRule{WholeDays: true, Min: 86400}),
 		newDurationFlag("horizon", "pre-split for this `DURATION` of ingest (30d), not the whole retention; the growth table still runs to the retention", "", durationRule{WholeDays: true, Min: 86400}),
 		withDefault(newRatioFlag("compression-ratio", "stored / raw `RATIO`, > 0 and <= 2", "", ratioRule{Min: 0, Max: 2, MinOpen: true}), "1.0"),
-		withDefault(newRatioFlag("redundancy", "`FACTOR` for HFile indexes, blooms, extra versions, compaction headroom (1..10); never HDFS replication", "", ratioRule{Min: 1, Max: 10}), "1.5"),
+		withDefault(newRatioFlag("redundancy", "`FACTOR` for HFile indexes, blooms, compaction headroom (1..10); never versions (--versions multiplies --kv) nor HDFS replication", "", ratioRule{Min: 1, Max: 10}), "1.5"),
 		withDefault(newSizeFlag("region-size", "target `SIZE` per region (hbase.hregion.max.filesize), whole bytes", "", sizeRule{Whole: true, Min: 1 << 20}), "10g"),
 		withDefault(newIntFlag("replication", "HDFS replication `N`, for the disk estimate only", "", 1, 512), "3"),
 		newIntFlag("region-servers", "number of RegionServers `N`", "", 1, 100_000),
 		newSizeFlag("heap", "RegionServer heap `SIZE`, for the memstore ceiling", "", sizeRule{Min: 1 << 20}),
 		withDefault(newRatioFlag("memstore-fraction", "hbase.regionserver.global.memstore.size `F`, > 0 and <= 0.8", "", ratioRule{Min: 0, Max: 0.8, MinOpen: true}), "0.4"),
-		withDefault(newSizeFlag("flush-size", "hbase.hregion.memstore.flush.size `SIZE`, whole bytes", "", sizeRule{Whole: true, Min: 1 << 20}), "128m"),
+		withDefault(newSizeFlag("flush-size", "the cluster's hbase.hregion.memstore.flush.size `SIZE`, whole bytes, for the memstore ceiling and the split policy (a cluster fact: presplit writes no MEMSTORE_FLUSHSIZE; that is --memstore-flushsize)", "", sizeRule{Whole: true, Min: 1 << 20}), "128m"),
 		newIntFlag("families", "column families `N` flushing together (default: the table's families, from --family or the spec)", "", 1, 10_000),
 	}
 }
