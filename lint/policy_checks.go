@@ -62,7 +62,7 @@ var SP001 = &Analyzer{
 		}
 		p.Report(p.policyPos(), fmt.Sprintf("use %ssplit_policy constant or default (HBase may then split inside a prefix)", wider),
 			"%s (%s) cuts every split point HBase picks %s, and each of the %d regions holds at most one of the %.0f values of %s: every cut point is the region's start key, which SplitTableRegionProcedure refuses (\"Split row is equal to startkey\"), so no region ever splits%s",
-			p.policyName(), m.Class, cut, m.Regions, m.Buckets, pre.name, grow)
+			p.policyName(), m.Describe(), cut, m.Regions, m.Buckets, pre.name, grow)
 	},
 }
 
@@ -130,7 +130,7 @@ var SP002 = &Analyzer{
 		p.Report(where,
 			fmt.Sprintf("set split_policy constant (ConstantSizeRegionSplitPolicy splits at MAX_FILESIZE only), or pre-split into at least %d regions (%d per RegionServer)", steady*m.Servers, steady),
 			"HBase %s runs %s for this table: a region splits once a store exceeds %s, n = the table's regions on its RegionServer; %d regions on %d RegionServers is %d per server, so regions split at %s, not at MAX_FILESIZE %s: HBase's splits undo the pre-split%s",
-			m.Target.OrDefault(), m.Class, rule, m.Regions, m.Servers, n, humanize.IBytes(uint64(size)), humanize.IBytes(uint64(m.MaxFileSize)), then)
+			m.Target.OrDefault(), m.Describe(), rule, m.Regions, m.Servers, n, humanize.IBytes(uint64(size)), humanize.IBytes(uint64(m.MaxFileSize)), then)
 	},
 }
 
@@ -154,7 +154,7 @@ var SP003 = &Analyzer{
 		why := "split_policy disabled: no region splits"
 		fix := "pre-split for the whole volume, or let HBase split (split_policy default or constant)"
 		if m.Cuts {
-			why = fmt.Sprintf("%s (%s) splits only on prefix edges, and the prefix has %.0f values", p.policyName(), m.Class, m.Buckets)
+			why = fmt.Sprintf("%s (%s) splits only on prefix edges, and the prefix has %.0f values", p.policyName(), m.Describe(), m.Buckets)
 			fix = "use a prefix with more values than the volume needs regions, or split_policy constant or default"
 			need := math.Ceil(p.PolicyBytes / m.MaxFileSize)
 			if pr := p.Prefix; pr != nil && pr.Name != "byte" && pr.Name != "chars" && len(pr.Alphabet) > 1 {

@@ -134,6 +134,18 @@ func For(in Input) Model {
 	return m
 }
 
+// Describe names what the region servers run: the class, and on 3.x the split
+// restriction a prefix policy becomes.
+func (m Model) Describe() string {
+	switch {
+	case m.Cuts && m.Class == SteppingClass && m.Policy == Prefix:
+		return SteppingClass + " with the KeyPrefix split restriction"
+	case m.Cuts && m.Class == SteppingClass:
+		return SteppingClass + " with the DelimitedKeyPrefix split restriction"
+	}
+	return m.Class
+}
+
 // InitialSize is the policy's hbase.increasing.policy.initial.size: 2 x the flush size.
 func (m Model) InitialSize() float64 { return 2 * m.FlushSize }
 
