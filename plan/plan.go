@@ -732,7 +732,7 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 		} else if r != nil && r.Suffix.Set {
 			delim = r.Suffix.V
 		}
-		if delim == "" || strings.Contains(delim, `\`) {
+		if delim == "" || strings.Contains(delim, `\`) || hbase.CheckDelimiter(delim) != nil {
 			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)")
 		}
 		pol.Delimiter = delim

@@ -13,6 +13,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/presplit/presplit/distribution"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -45,6 +46,7 @@ var Formats = []struct {
 	{"shell", WriteShell},
 	{"csv", WriteCSV},
 	{"json", WriteJSON},
+	{"html", WriteHTML},
 }
 
 // Format returns the renderer of a format name.
@@ -106,8 +108,8 @@ func WriteReport(w io.Writer, d Doc) error {
 	if table == "" {
 		table = "(not named by the input)"
 	}
-	fmt.Fprintf(tw, "table\t%s\n", table)
-	fmt.Fprintf(tw, "inputs\t%s\n", strings.Join(d.Inputs, ", "))
+	fmt.Fprintf(tw, "table\t%s\n", quote.Terminal(table))
+	fmt.Fprintf(tw, "inputs\t%s\n", quote.Terminal(strings.Join(d.Inputs, ", ")))
 	fmt.Fprintf(tw, "regions\t%s\n", humanize.Comma(int64(len(l.Regions))))
 	if l.Skipped > 0 {
 		fmt.Fprintf(tw, "replica rows skipped\t%d\n", l.Skipped)
@@ -200,7 +202,7 @@ func WriteReport(w io.Writer, d Doc) error {
 			if name == "" {
 				name = "(unknown)"
 			}
-			fmt.Fprintf(tw, "  %s\t%d\n", name, per[s])
+			fmt.Fprintf(tw, "  %s\t%d\n", quote.Terminal(name), per[s])
 		}
 		tw.Flush()
 	}
@@ -293,8 +295,10 @@ func WriteShell(w io.Writer, d Doc) error {
 	l, p := d.Layout, d.Plan
 	var b strings.Builder
 	table := l.Table
-	fmt.Fprintf(&b, "# presplit regions: merges and splits for table %s\n", rubySingle(table))
-	fmt.Fprintf(&b, "# inputs: %s\n", strings.Join(d.Inputs, ", "))
+	// File names and the table are user values: in a comment they are quote.RubyComment
+	// text, so a line break in a name cannot end the comment.
+	fmt.Fprintf(&b, "# presplit regions: merges and splits for table %s\n", quote.RubyComment(rubySingle(table)))
+	fmt.Fprintf(&b, "# inputs: %s\n", quote.RubyComment(strings.Join(d.Inputs, ", ")))
 	fmt.Fprintf(&b, "# target region size %s (%d bytes): merge up to %s (0.9 x), split above %s (2 x)\n",
 		size(p.Options.RegionSize), p.Options.RegionSize, size(p.Upper), size(p.SplitAbove))
 	if d.Prefix != nil {
@@ -341,19 +345,7 @@ func rubySingle(s string) string {
 // RubyBytes writes key as a double-quoted Ruby string whose bytes are exactly key:
 // printable ASCII as itself except ", \ and # (which start escapes or interpolation), every
 // other byte as \xNN.
-func RubyBytes(key []byte) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range key {
-		if c >= 0x20 && c <= 0x7E && c != '"' && c != '\\' && c != '#' {
-			b.WriteByte(c)
-			continue
-		}
-		fmt.Fprintf(&b, `\x%02X`, c)
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func RubyBytes(key []byte) string { return quote.RubyDouble(key) }
 
 // Row is one region in csv and json.
 type Row struct {
@@ -416,6 +408,17 @@ func (d Doc) Rows() []Row {
 // WriteCSV writes one record per region: region, start_key, end_key, encoded, server,
 // size_bytes, requests, action, statement, split_key. Unknown values are empty.
 func WriteCSV(w io.Writer, d Doc) error {
+	// The names come from the input files: each is a CSV cell through quote.CSVCell, which
+	// refuses a control byte (a server name with ESC or a line break) before anything is
+	// written.
+	rows := d.Rows()
+	for _, r := range rows {
+		for _, v := range []struct{ what, s string }{{"encoded name", r.Encoded}, {"server", r.Server}} {
+			if _, err := quote.CSVCell(v.s); err != nil {
+				return &FormatError{Format: "csv", Reason: fmt.Sprintf("region %d: %s %v", r.Region, v.what, err)}
+			}
+		}
+	}
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"region", "start_key", "end_key", "encoded", "server", "size_bytes", "requests", "action", "statement", "split_key"})
 	opt := func(v *int64) string {
@@ -424,7 +427,7 @@ func WriteCSV(w io.Writer, d Doc) error {
 		}
 		return strconv.FormatInt(*v, 10)
 	}
-	for _, r := range d.Rows() {
+	for _, r := range rows {
 		st := ""
 		if r.Statement > 0 {
 			st = strconv.Itoa(r.Statement)

@@ -31,6 +31,7 @@ func CSV(w io.Writer, d Doc) error {
 	}
 	owned, total, shares := ownedOf(d.Split)
 	rows, haveRows := planRows(d.Plan)
+	q := &quoter{format: "csv"}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVHeader); err != nil {
 		return err
@@ -39,10 +40,10 @@ func CSV(w io.Writer, d Doc) error {
 		rec := make([]string, len(CSVHeader))
 		rec[0] = strconv.Itoa(i + 1)
 		if i > 0 {
-			rec[1] = hbytes.ToStringBinary(keys.At(i - 1))
+			rec[1] = q.csv("start key", hbytes.ToStringBinary(keys.At(i-1)))
 		}
 		if i < keys.Len() {
-			rec[2] = hbytes.ToStringBinary(keys.At(i))
+			rec[2] = q.csv("end key", hbytes.ToStringBinary(keys.At(i)))
 		}
 		if shares {
 			share := owned.At(i) / total
@@ -54,6 +55,9 @@ func CSV(w io.Writer, d Doc) error {
 					rec[6] = plainInt(rows * share)
 				}
 			}
+		}
+		if q.err != nil {
+			return q.err
 		}
 		if err := cw.Write(rec); err != nil {
 			return err

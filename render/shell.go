@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -28,12 +29,15 @@ func Shell(w io.Writer, d Doc) error {
 	}
 	var b strings.Builder
 	for _, f := range d.Findings {
-		// A comment ends at the line's end: a finding is one line by construction, and a
-		// stray newline would turn the rest into Ruby code.
-		msg := strings.NewReplacer("\n", " ", "\r", " ").Replace(f.Message)
-		fmt.Fprintf(&b, "# %s %s: %s\n", f.Severity, f.Code, msg)
+		// A comment ends at the line's end: a finding's values (a qualifier, a part name)
+		// must not end it and turn the rest into Ruby code.
+		fmt.Fprintf(&b, "# %s %s: %s\n", f.Severity, f.Code, quote.RubyComment(f.Message))
 	}
-	b.WriteString(shellStatement(d))
+	q := &quoter{format: "shell"}
+	b.WriteString(shellStatement(q, d))
+	if q.err != nil {
+		return q.err
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -51,36 +55,18 @@ func Statement(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, shellStatement(d))
+	q := &quoter{format: "shell"}
+	out := shellStatement(q, d)
+	if q.err != nil {
+		return q.err
+	}
+	_, err := io.WriteString(w, out)
 	return err
 }
 
-// rubyQuote writes s as a Ruby single-quoted string. There only \\ and \' are escapes and
-// any other backslash is literal, so ' is written \' and a backslash is doubled only where
-// Ruby would otherwise read it as part of an escape (before \ or ', or at the end).
-// toStringBinary text never needs the latter: its backslashes always start \xNN, which
-// reaches HBase's toBytesBinary as written ('\x01' is the 4 characters \x01).
-func rubyQuote(s string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte('\'')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\'':
-			b.WriteString(`\'`)
-		case c == '\\' && (i+1 == len(s) || s[i+1] == '\\' || s[i+1] == '\''):
-			b.WriteString(`\\`)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
-
 // familyAttrs are the `KEY => value` pairs of one family, in a fixed order.
-func familyAttrs(f Family) []string {
-	attrs := []string{"NAME => " + rubyQuote(f.Name)}
+func familyAttrs(q *quoter, f Family) []string {
+	attrs := []string{"NAME => " + q.ruby("family", f.Name)}
 	if f.Versions > 0 {
 		attrs = append(attrs, fmt.Sprintf("VERSIONS => %d", f.Versions))
 	}
@@ -88,16 +74,16 @@ func familyAttrs(f Family) []string {
 		attrs = append(attrs, fmt.Sprintf("TTL => %d", f.TTL))
 	}
 	if f.Compression != "" {
-		attrs = append(attrs, "COMPRESSION => "+rubyQuote(f.Compression))
+		attrs = append(attrs, "COMPRESSION => "+q.ruby("compression", f.Compression))
 	}
 	if f.Bloom != "" {
-		attrs = append(attrs, "BLOOMFILTER => "+rubyQuote(f.Bloom))
+		attrs = append(attrs, "BLOOMFILTER => "+q.ruby("bloom", f.Bloom))
 	}
 	if f.BlockSize > 0 {
 		attrs = append(attrs, fmt.Sprintf("BLOCKSIZE => %d", f.BlockSize))
 	}
 	if f.Encoding != "" {
-		attrs = append(attrs, "DATA_BLOCK_ENCODING => "+rubyQuote(f.Encoding))
+		attrs = append(attrs, "DATA_BLOCK_ENCODING => "+q.ruby("data block encoding", f.Encoding))
 	}
 	if f.InMemory {
 		attrs = append(attrs, "IN_MEMORY => true")
@@ -116,25 +102,30 @@ func familyAttrs(f Family) []string {
 		attrs = append(attrs, "KEEP_DELETED_CELLS => "+strings.ToLower(f.KeepDeletedCells))
 	}
 	if cfg := f.Config(); len(cfg) > 0 {
-		attrs = append(attrs, "CONFIGURATION => {"+rubyHash(cfg)+"}")
+		attrs = append(attrs, "CONFIGURATION => {"+rubyHash(q, cfg)+"}")
 	}
 	return attrs
 }
 
 // rubyHash is the entries of a CONFIGURATION hash: 'key' => 'value', ...
-func rubyHash(kvs []KV) string {
+func rubyHash(q *quoter, kvs []KV) string {
 	s := make([]string, len(kvs))
 	for i, kv := range kvs {
-		s[i] = rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value)
+		s[i] = rubyKV(q, kv)
 	}
 	return strings.Join(s, ", ")
 }
 
+// rubyKV is one CONFIGURATION entry: 'key' => 'value'.
+func rubyKV(q *quoter, kv KV) string {
+	return q.ruby("CONFIGURATION key", kv.Key) + " => " + q.ruby("CONFIGURATION "+kv.Key, kv.Value)
+}
+
 // shellStatement is the create, after `create_namespace 'ns'` when the table asks for it.
-func shellStatement(d Doc) string {
-	out := statement("create", d)
+func shellStatement(q *quoter, d Doc) string {
+	out := statement(q, "create", d)
 	if d.Table.CreateNamespace {
-		out = "create_namespace " + rubyQuote(d.Table.Namespace()) + "\n" + out
+		out = "create_namespace " + q.ruby("namespace", d.Table.Namespace()) + "\n" + out
 	}
 	return out
 }
@@ -161,34 +152,34 @@ func CheckNumRegions(d Doc) error {
 
 // statement writes `verb 'table', {family}..., ATTR => v, ..., SPLITS => [...]`: create,
 // or alter (no keys) for what RegionSplitter leaves out.
-func statement(verb string, d Doc) string {
-	head := verb + " " + rubyQuote(d.Table.Name)
+func statement(q *quoter, verb string, d Doc) string {
+	head := verb + " " + q.ruby("table", d.Table.Name)
 	var families []string
 	for _, f := range d.Table.Families {
-		families = append(families, "{"+strings.Join(familyAttrs(f), ", ")+"}")
+		families = append(families, "{"+strings.Join(familyAttrs(q, f), ", ")+"}")
 	}
 	var opts []string
 	attrs, config := d.Table.TableAttrs()
 	for _, a := range attrs {
 		v := a.Value
 		if a.IsString {
-			v = rubyQuote(v)
+			v = q.ruby(a.Key, v)
 		}
 		opts = append(opts, a.Key+" => "+v)
 	}
 	if len(config) > 0 {
-		opts = append(opts, "CONFIGURATION => {"+rubyHash(config)+"}")
+		opts = append(opts, "CONFIGURATION => {"+rubyHash(q, config)+"}")
 	}
 	keys := make([]string, d.Split.Keys.Len())
 	for i, k := range d.Split.Keys.All() {
-		keys[i] = rubyQuote(hbytes.ToStringBinary(k))
+		keys[i] = q.ruby(fmt.Sprintf("split key %d", i+1), hbytes.ToStringBinary(k))
 	}
 	switch {
 	case d.NumRegions && d.Split.Algorithm != nil:
-		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+rubyQuote(d.Split.Algorithm.Name))
+		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+q.ruby("SPLITALGO", d.Split.Algorithm.Name))
 		keys = nil
 	case d.SplitsFile != "":
-		opts = append(opts, "SPLITS_FILE => "+rubyQuote(d.SplitsFile))
+		opts = append(opts, "SPLITS_FILE => "+q.ruby("SPLITS_FILE", d.SplitsFile))
 	case len(keys) > 0:
 		opts = append(opts, "SPLITS => ["+strings.Join(keys, ", ")+"]")
 	}
@@ -215,7 +206,7 @@ func statement(verb string, d Doc) string {
 		return ""
 	}
 	for _, f := range d.Table.Families {
-		attrs := familyAttrs(f)
+		attrs := familyAttrs(q, f)
 		items := make([]string, len(attrs))
 		for i, a := range attrs {
 			items[i] = a + ","
@@ -231,7 +222,7 @@ func statement(verb string, d Doc) string {
 				if i == len(config)-1 {
 					end = ""
 				}
-				b.WriteString("    " + rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value) + end + "\n")
+				b.WriteString("    " + rubyKV(q, kv) + end + "\n")
 			}
 			b.WriteString("  }" + sep() + "\n")
 			continue

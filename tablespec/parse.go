@@ -196,6 +196,22 @@ func (d *decoder) str(dst *Value[string], what string) func(*yaml.Node) error {
 	}
 }
 
+// delimiter reads a delimiter: a string HBase's rules take (hbase.CheckDelimiter).
+func (d *decoder) delimiter(dst *Value[string], what string) func(*yaml.Node) error {
+	return func(n *yaml.Node) error {
+		if err := d.str(dst, what)(n); err != nil {
+			return err
+		}
+		if dst.V == "" {
+			return nil // no delimiter (rowkey), or refused with its own message (splits)
+		}
+		if err := hbase.CheckDelimiter(dst.V); err != nil {
+			return d.errf(n, "%s %q: %v", what, dst.V, err)
+		}
+		return nil
+	}
+}
+
 // enum reads a string that must be one of allowed, matched without case; stored as allowed
 // spells it.
 func (d *decoder) enum(dst *Value[string], what string, allowed []string) func(*yaml.Node) error {
@@ -533,7 +549,7 @@ func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 			}
 			return nil
 		},
-		"delimiter":     d.str(&r.Delimiter, "rowkey delimiter"),
+		"delimiter":     d.delimiter(&r.Delimiter, "rowkey delimiter"),
 		"prefix_values": d.integer(&r.PrefixValues, "rowkey prefix_values", 1, 1<<62),
 		"prefix_column": func(v *yaml.Node) error {
 			pc := &PrefixColumn{Pos: pos(d.key)}
@@ -686,7 +702,7 @@ func (d *decoder) splits(n *yaml.Node, s *Splits) error {
 		"last_row":  d.str(&s.LastRow, "splits last_row"),
 		"file":      d.str(&s.File, "splits file"),
 		"sample":    d.str(&s.Sample, "splits sample"),
-		"delimiter": d.str(&s.Delimiter, "splits delimiter"),
+		"delimiter": d.delimiter(&s.Delimiter, "splits delimiter"),
 		"holdout":   d.number(&s.Holdout, "splits holdout", 0, 0.9, false),
 	})
 }

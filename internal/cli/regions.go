@@ -28,7 +28,7 @@ func regionsCommand() *cli.Command {
 		Name:  "regions",
 		Usage: "report an existing table's region layout and plan merges and splits",
 		UsageText: "presplit regions --list-regions regions.txt [--jmx rs1.json ...] [--get-splits splits.txt]\n" +
-			"   [--region-size 10g] [--prefix hex:2] [--target-regions N] [--format report|shell|csv|json]",
+			"   [--region-size 10g] [--prefix hex:2] [--target-regions N] [--format report|shell|csv|json|html]",
 		Description: "Reads the output of `list_regions 'TABLE'` and/or `get_splits 'TABLE'` from hbase shell,\n" +
 			"   and optionally each RegionServer's /jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions,\n" +
 			"   offline. --format shell writes merge_region and split statements to review, then run with\n" +

@@ -34,12 +34,12 @@ var regionsCases = []struct {
 
 func TestRegionsGolden(t *testing.T) {
 	for _, tc := range regionsCases {
-		for _, format := range []string{"report", "shell", "csv", "json"} {
+		for _, format := range []string{"report", "shell", "csv", "json", "html"} {
 			t.Run(tc.name+"/"+format, func(t *testing.T) {
 				out, errOut, code := runCLI(t, "", append([]string{"regions", "-F", format}, tc.args...)...)
 				require.Equal(t, 0, code, errOut)
 				assert.Empty(t, errOut)
-				ext := map[string]string{"report": "txt", "shell": "hbase", "csv": "csv", "json": "json"}[format]
+				ext := map[string]string{"report": "txt", "shell": "hbase", "csv": "csv", "json": "json", "html": "html"}[format]
 				golden.Check(t, filepath.Join(regionsDir, "golden", tc.name+"."+ext), []byte(out))
 			})
 		}
@@ -240,7 +240,7 @@ func TestRegionsErrors(t *testing.T) {
 		{"stripped keys out of order", []string{"--list-regions", regionsDir + "special.subset.txt"}, "list_regions strips its keys; give --get-splits"},
 		{"prefix without width", []string{"--list-regions", regionsDir + "worked.txt", "--prefix", "hex"}, "presplit: --prefix hex: needs a width (hex:2)"},
 		{"meta", []string{"--get-splits", regionsDir + "special.splits.txt", "--table", "hbase:meta"}, "hbase:meta is never merged or split"},
-		{"bad format", []string{"--list-regions", regionsDir + "worked.txt", "-F", "yaml"}, `presplit: --format must be one of report, shell, csv, json, got "yaml"`},
+		{"bad format", []string{"--list-regions", regionsDir + "worked.txt", "-F", "yaml"}, `presplit: --format must be one of report, shell, csv, json, html, got "yaml"`},
 		{"small region size", []string{"--list-regions", regionsDir + "worked.txt", "--region-size", "1m"}, "presplit: --region-size 1m: too small (at least 2MiB)"},
 		{"missing file", []string{"--list-regions", regionsDir + "nope.txt"}, "presplit: cannot read list_regions output testdata/regions/nope.txt: no such file or directory"},
 	} {
