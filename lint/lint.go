@@ -85,6 +85,9 @@ type Input struct {
 	PolicyVolumes []Volume
 	// PolicyPrefixLength is the prefix length a prefix policy cuts split points to.
 	PolicyPrefixLength int
+
+	// cache holds what several analyzers derive alike (the rowkey's placement), once per Run.
+	cache *runCache
 }
 
 // Volume is what the table holds after Days of ingest (0: the planned volume).
@@ -122,6 +125,7 @@ func Run(in Input, analyzers ...*Analyzer) []finding.Finding {
 		analyzers = Analyzers
 	}
 	reports := []finding.Finding{}
+	in.cache = &runCache{}
 	for _, a := range analyzers {
 		p := Pass{Input: in, Analyzer: a, reports: &reports}
 		a.Run(&p)

@@ -15,10 +15,31 @@ import (
 	"github.com/presplit/presplit/keyshape"
 )
 
-// placement places the rowkey's shape into the split; ok false when there is nothing to
-// place (no prefix, no split, a split cut from a sample, too many prefix values, keys out
-// of order: RG001's).
+// runCache is what one Run derives once for several analyzers.
+type runCache struct {
+	placed  bool
+	shape   keyshape.Shape
+	placing keyshape.Placement
+	loc     *distribution.Locator
+	ok      bool
+}
+
+// placement places the rowkey's shape into the split, once per Run; ok false when there is
+// nothing to place (no prefix, no split, a split cut from a sample, too many prefix values,
+// keys out of order: RG001's).
 func (p *Pass) placement() (keyshape.Shape, keyshape.Placement, *distribution.Locator, bool) {
+	c := p.cache
+	if c == nil {
+		c = &runCache{}
+	}
+	if !c.placed {
+		c.placed = true
+		c.shape, c.placing, c.loc, c.ok = p.place()
+	}
+	return c.shape, c.placing, c.loc, c.ok
+}
+
+func (p *Pass) place() (keyshape.Shape, keyshape.Placement, *distribution.Locator, bool) {
 	// A prefix read off the split's own algorithm (HexStringSplit's keys are hex of their
 	// width) says nothing of the keys beyond the algorithm's range: nothing to check.
 	if p.Split == nil || p.Prefix == nil || p.SplitSource == "sample" || p.PrefixOfSplit || p.Split.Keys.Len() == 0 {
@@ -35,6 +56,9 @@ func (p *Pass) placement() (keyshape.Shape, keyshape.Placement, *distribution.Lo
 	}
 	if p.Prefix.Name == "byte" {
 		s.Tail = []byte{0x00, 0xFF} // a salt byte is followed by any bytes
+	}
+	if _, ok := s.Count(); !ok {
+		return s, keyshape.Placement{}, nil, false // too many values to place
 	}
 	keys := make([][]byte, 0, p.Split.Keys.Len())
 	for _, k := range p.Split.Keys.All() {
