@@ -26,6 +26,7 @@ var Analyzers = []*Analyzer{
 	RG014, RG015,
 	SP001, SP002, SP003,
 	CP001, CP002, CP003,
+	AC001, AC002,
 	PX001, PX002, PX003,
 	BT001,
 }

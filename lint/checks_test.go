@@ -433,12 +433,12 @@ func TestRW001(t *testing.T) {
 
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 42)
+	require.Len(t, lint.Analyzers, 44)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
 		seen[a.Code] = true
-		assert.Regexp(t, `^(CF|QL|RK|RG|RW|SP|CP|PX|BT)[0-9]{3}$`, a.Code)
+		assert.Regexp(t, `^(CF|QL|RK|RG|RW|SP|CP|AC|PX|BT)[0-9]{3}$`, a.Code)
 		assert.NotEmpty(t, a.Doc, a.Code)
 		assert.NotNil(t, a.Run, a.Code)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/presplit/presplit/finding"
 
+	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/splitpolicy"
@@ -85,6 +86,9 @@ type Input struct {
 	PolicyVolumes []Volume
 	// PolicyPrefixLength is the prefix length a prefix policy cuts split points to.
 	PolicyPrefixLength int
+	// Access is the access pattern's sizing and the load of the regions created; nil
+	// when the design gives no rate.
+	Access *access.Plan
 
 	// cache holds what several analyzers derive alike (the rowkey's placement), once per Run.
 	cache *runCache

@@ -19,7 +19,7 @@ var actionClasses = []htmlpage.Class{
 	{Name: "merge", Label: "merge in this script"},
 	{Name: "merge-later", Label: "merge in a later round"},
 	{Name: "keep", Label: "keep"},
-	{Name: "unknown", Label: "unknown (no plan: no sizes)"},
+	{Name: "unknown", Label: "unknown (no size: no plan, or no metrics for the region)"},
 }
 
 func actionPriority() []string {

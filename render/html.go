@@ -52,6 +52,9 @@ func htmlPage(d Doc, shell string) htmlpage.Page {
 		if sec, ok := htmlCluster(d); ok {
 			p.Sections = append(p.Sections, sec)
 		}
+		if sec, ok := htmlAccess(d); ok {
+			p.Sections = append(p.Sections, sec)
+		}
 	}
 	p.Sections = append(p.Sections, htmlKeySpace(d))
 	if d.Plan != nil && len(d.Plan.Horizons) > 0 {
@@ -134,6 +137,7 @@ func htmlDerivation(d Doc) htmlpage.Section {
 	} else {
 		f = append(f, htmlpage.Fact{Name: "regions", Value: strconv.Itoa(p.Regions), Note: fmt.Sprintf("ceil(planned / region size) = ceil(%s / %s) = ceil(%s)", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions))})
 	}
+	f = append(f, htmlAccessSteps(d)...)
 	f = append(f, htmlpage.Fact{Name: "disk", Value: bothUnits(p.DiskBytes), Note: fmt.Sprintf("planned x replication = %s x %d", siBytes(p.PlannedBytes), in.Replication)})
 	return htmlpage.Section{ID: "derivation", Heading: "Derivation", Facts: f}
 }
@@ -175,8 +179,8 @@ func htmlKeySpace(d Doc) htmlpage.Section {
 	if mean > 0 {
 		sec.Facts = append(sec.Facts, htmlpage.Fact{Name: "imbalance", Value: fmt.Sprintf("%.3f", largest/mean), Note: fmt.Sprintf("largest region %s / mean %s", countText(largest), countText(mean))})
 	}
-	if d.Plan != nil && s.Regions() != d.Plan.Regions {
-		sec.Text = append(sec.Text, fmt.Sprintf("The split has %s where the sizing asks for %d (--regions or the spec's splits set the count).", plural(float64(s.Regions()), "region"), d.Plan.Regions))
+	if d.Plan != nil && s.Regions() != sizedRegions(d) {
+		sec.Text = append(sec.Text, fmt.Sprintf("The split has %s where the sizing asks for %d (--regions or the spec's splits set the count).", plural(float64(s.Regions()), "region"), sizedRegions(d)))
 	}
 	sec.Text = append(sec.Text, s.Notes...)
 	if s.Owned.Len() != s.Regions() || mean == 0 {

@@ -85,6 +85,7 @@ func Report(w io.Writer, d Doc) error {
 		} else {
 			fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
 		}
+		accessSizing(tw, d)
 		fmt.Fprintf(tw, "  disk\t= planned x replication\t= %s x %d\t= %s\n", siBytes(p.PlannedBytes), in.Replication, bothUnits(p.DiskBytes))
 	})
 
@@ -126,7 +127,9 @@ func Report(w io.Writer, d Doc) error {
 		})
 	}
 
-	if s := d.Split; s.Regions() > 1 || len(s.Notes) > 0 || s.Regions() != p.Regions {
+	accessSection(&b, d)
+
+	if s := d.Split; s.Regions() > 1 || len(s.Notes) > 0 || s.Regions() != sizedRegions(d) {
 		section(&b, "Split", func(tw io.Writer) {
 			if len(s.Suffix) > 0 {
 				fmt.Fprintf(tw, "  keys\t%s, each key the last prefix of its region + %q\n", quote.Terminal(s.Spec), hbytes.ToStringBinary(s.Suffix))
@@ -137,8 +140,8 @@ func Report(w io.Writer, d Doc) error {
 			if largest, mean := runStats(s.Owned); mean > 0 {
 				fmt.Fprintf(tw, "  imbalance\t%.3f (largest region %s / mean %s)\n", largest/mean, countText(largest), countText(mean))
 			}
-			if s.Regions() != p.Regions {
-				fmt.Fprintf(tw, "  note\tthe split has %s where the sizing asks for %d (--regions or the spec's splits set the count)\n", plural(float64(s.Regions()), "region"), p.Regions)
+			if s.Regions() != sizedRegions(d) {
+				fmt.Fprintf(tw, "  note\tthe split has %s where the sizing asks for %d (--regions or the spec's splits set the count)\n", plural(float64(s.Regions()), "region"), sizedRegions(d))
 			}
 			if imb := s.Imbalance(); imb > maxQuietImbalance && s.Algorithm == nil && !strings.HasPrefix(s.Spec, "sample") {
 				fmt.Fprintf(tw, "  advice\tthe largest region owns %.3gx the mean share of prefixes: --align even gives equal regions; a wider prefix evens them out\n", imb)

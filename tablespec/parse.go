@@ -677,11 +677,32 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 			}
 			return nil
 		},
-		"compression_ratio": d.number(&c.CompressionRatio, "capacity compression_ratio", 0, 2, true),
-		"redundancy":        d.number(&c.Redundancy, "capacity redundancy", 1, 10, false),
-		"region_size":       d.wholeSize(&c.RegionSize, "capacity region_size", 1<<20, maxBytes),
-		"replication":       d.integer(&c.Replication, "capacity replication", 1, 512),
+		"compression_ratio":  d.number(&c.CompressionRatio, "capacity compression_ratio", 0, 2, true),
+		"redundancy":         d.number(&c.Redundancy, "capacity redundancy", 1, 10, false),
+		"region_size":        d.wholeSize(&c.RegionSize, "capacity region_size", 1<<20, maxBytes),
+		"replication":        d.integer(&c.Replication, "capacity replication", 1, 512),
+		"write_rate":         d.rate(&c.WriteRate, "capacity write_rate"),
+		"read_rate":          d.rate(&c.ReadRate, "capacity read_rate"),
+		"scan_share":         d.number(&c.ScanShare, "capacity scan_share", 0, 1, false),
+		"region_write_limit": d.rate(&c.RegionWriteLimit, "capacity region_write_limit"),
+		"balance":            d.boolean(&c.Balance, "capacity balance"),
 	})
+}
+
+// rate reads a load per second the way the flags do (quantity.ParseRate): rows/s as a
+// count (50k/s), bytes/s as a size with its B (20MiB/s).
+func (d *decoder) rate(dst *Value[quantity.Rate], what string) func(*yaml.Node) error {
+	return func(n *yaml.Node) error {
+		if err := d.scalar(n, what, "a rate"); err != nil {
+			return err
+		}
+		r, err := quantity.ParseRate(n.Value)
+		if err != nil {
+			return d.errf(n, "%s must be a positive rate like 50k/s (rows) or 20MiB/s (bytes), got %q", what, n.Value)
+		}
+		*dst = Value[quantity.Rate]{V: r, Set: true, Pos: pos(n), Raw: n.Value}
+		return nil
+	}
 }
 
 func (d *decoder) cluster(n *yaml.Node, c *Cluster) error {

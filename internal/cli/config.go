@@ -65,6 +65,9 @@ func readConfig(c *cli.Context) (*config, error) {
 	if err := applyCapacityFlags(c, d); err != nil {
 		return nil, err
 	}
+	if err := applyAccessFlags(c, d); err != nil {
+		return nil, err
+	}
 	if err := applySplitFlags(c, d); err != nil {
 		return nil, err
 	}

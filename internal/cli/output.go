@@ -118,6 +118,9 @@ func writeDoc(c *cli.Context, doc render.Doc) error {
 	if err := applyShellStyle(c, name, &doc); err != nil {
 		return err
 	}
+	if err := applyNoHeader(c, name, &doc); err != nil {
+		return err
+	}
 	path := "-"
 	if c.IsSet("output") {
 		path = c.String("output")

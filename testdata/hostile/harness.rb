@@ -1,6 +1,7 @@
 # Test harness for the hostile-input matrix (internal/cli/hostile_test.go): loads each
 # script named on the command line with hbase shell's commands (create, create_namespace,
-# alter, merge_region, split) replaced by stand-ins that record their arguments, and prints
+# alter, merge_region, split, and sleep) replaced by stand-ins that record their arguments
+# (an exit too: the regions script ends with one), and prints
 # one JSON object per script: the calls, every String as the hex of its bytes (so any byte
 # survives the trip), and the error that stopped the script, if any. A script that runs
 # anything else (system, backticks, File.write) leaves its marker file behind, which the
@@ -23,7 +24,8 @@ def hexed(v)
 end
 
 $calls = []
-%w[create create_namespace alter merge_region split].each do |cmd|
+# sleep is the pause between a regions script's stages: recorded, not slept.
+%w[create create_namespace alter merge_region split sleep].each do |cmd|
   define_method(cmd) { |*args| $calls << { 'cmd' => cmd, 'args' => hexed(args) } }
 end
 
@@ -32,6 +34,9 @@ results = ARGV.map do |file|
   error = nil
   begin
     load file
+  rescue SystemExit => e # a regions script ends with exit, as hbase shell -n needs
+    $calls << { 'cmd' => 'exit', 'args' => [e.status] }
+    error = "SystemExit: status #{e.status}" unless e.status.zero?
   rescue Exception => e # rubocop:disable Lint/RescueException -- a SyntaxError is a result too
     error = "#{e.class}: #{e.message}"
   end
