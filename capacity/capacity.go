@@ -48,6 +48,11 @@ type Volume struct {
 	Rows     float64 // number of rows; 0 when the volume is given as daily ingest
 	RowBytes float64 // average bytes of all KeyValues of one row (the design's kv, or Cells)
 	Cells    *Cells  // how RowBytes was derived, when it was
+	// KV and KVVersions are how RowBytes was derived from --kv: the bytes of one version
+	// of a row times the versions the table keeps (the largest VERSIONS of its families).
+	// KVVersions 0 or 1: RowBytes is KV.
+	KV         float64
+	KVVersions int
 
 	Daily         float64 // raw bytes ingested per day
 	RetentionDays float64 // days of data kept
@@ -91,7 +96,7 @@ type Cluster struct {
 type Input struct {
 	Volume           Volume
 	CompressionRatio float64 // stored / raw, in (0, 2]
-	Redundancy       float64 // indexes, blooms, versions, compaction headroom: 1..10
+	Redundancy       float64 // indexes, blooms, compaction headroom: 1..10 (never versions nor replication)
 	RegionSize       float64 // target bytes per region (hbase.hregion.max.filesize)
 	Replication      int     // HDFS replication: disk estimate only
 	Cluster          Cluster
@@ -112,6 +117,10 @@ type Horizon struct {
 	PlannedBytes float64
 	Regions      int
 	DiskBytes    float64
+	// SplitRegions is the region count HBase's split policy makes of the table at this
+	// horizon (package splitpolicy) when it is not the larger of the regions created and
+	// the horizon's Regions; 0 otherwise.
+	SplitRegions int
 }
 
 // Plan is the model's answer. It carries its Input so renderers can echo every figure.

@@ -26,6 +26,7 @@ import (
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/render"
 	"github.com/presplit/presplit/sample"
+	"github.com/presplit/presplit/splitpolicy"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -118,6 +119,9 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 	if err := p.ttlFromRetention(&in); err != nil {
 		return nil, err
 	}
+	if err := p.compressionRatio(opt.PlaceholderFamilies); err != nil {
+		return nil, err
+	}
 	if c := d.Capacity; c != nil {
 		ci, err := capacityInput(d, in.Families, in.TTLDays)
 		if err != nil {
@@ -171,10 +175,11 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 		// Judged on the regions created, not the sizing's count.
 		p.Capacity.RegionsPerServer = float64(p.Regions) / float64(p.Capacity.Input.Cluster.RegionServers)
 	}
-	p.lintInput = in
-	p.Findings = lint.Run(in)
 	p.Table = Table(d, p.Capacity)
 	p.Table.Target = p.Target
+	p.policy(&in)
+	p.lintInput = in
+	p.Findings = lint.Run(in)
 	if p.Split != nil || d.Settings.SplitPolicy.V != render.PolicyPrefix {
 		pol, err := p.splitPolicy()
 		if err != nil {
@@ -333,8 +338,17 @@ func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.I
 		v.Cells = cells
 		v.RowBytes = cells.RowBytes()
 	default:
+		// --kv is one version of a row (all its cells, one version each); the table keeps
+		// its families' VERSIONS of each, so a row is kv x versions, as with --cells.
+		versions := int64(1)
+		for _, f := range d.Families {
+			if f.Versions.Set && f.Versions.V > versions {
+				versions = f.Versions.V
+			}
+		}
 		v.Rows = c.Rows.V
-		v.RowBytes = c.KV.V
+		v.KV, v.KVVersions = c.KV.V, int(versions)
+		v.RowBytes = c.KV.V * float64(versions)
 	}
 	in.CompressionRatio = c.CompressionRatio.V
 	in.Redundancy = c.Redundancy.V
@@ -415,6 +429,12 @@ func (p *Plan) prefix(in *lint.Input) error {
 			return valueError("rowkey.prefix", r.Prefix, err.Error())
 		}
 		p.Prefix = &pre
+		if pv := r.PrefixValues; pv.Set {
+			if c, ok := pre.Count(); pre.Width == 0 || (ok && uint64(pv.V) > c) {
+				return valueError("rowkey.prefix_values", pv, (&splits.ValuesError{Prefix: pre, Values: uint64(pv.V)}).Error())
+			}
+			in.PrefixValues = uint64(pv.V)
+		}
 		return nil
 	case a.V == "HexStringSplit" || a.V == "DecimalStringSplit":
 		width := 8 // RegionSplitter pads to the last row's width: 8 by default, else its own
@@ -492,7 +512,7 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 		in.NoPrefix = true
 		p.SplitErr = ErrNoPrefix
 	default:
-		opts := splits.Options{Suffix: in.Suffix}
+		opts := splits.Options{Suffix: in.Suffix, Values: in.PrefixValues}
 		if sp != nil && sp.Align.Set {
 			opts.Align = sp.Align.V
 		}
@@ -606,9 +626,10 @@ func Table(d *tablespec.Spec, cp *capacity.Plan) render.Table {
 	t.CreateNamespace = st.CreateNamespace.V
 	t.RegionReplication = int(st.RegionReplication.V)
 	t.Durability = st.Durability.V
-	if cl := d.Cluster; cl != nil && cl.FlushSize.Set {
-		// The flush size the memstore model used is the table's: MEMSTORE_FLUSHSIZE.
-		t.MemstoreFlushSize = int64(cl.FlushSize.V)
+	// The cluster's flush size (--flush-size, cluster flush_size) is a fact for the memstore
+	// model and the split policy, never written; MEMSTORE_FLUSHSIZE is the table's own.
+	if mf := st.MemstoreFlushSize; mf.Set {
+		t.MemstoreFlushSize = int64(mf.V)
 	}
 	return t
 }
@@ -692,4 +713,111 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 		pol.Delimiter = delim
 	}
 	return pol, nil
+}
+
+// policy models the split policy the table runs at the target (package splitpolicy) on the
+// regions as created: lint judges it, and the growth table shows the regions it makes.
+func (p *Plan) policy(in *lint.Input) {
+	if p.Regions == 0 {
+		return
+	}
+	d := p.Design
+	pin := splitpolicy.Input{Target: p.Target, Policy: d.Settings.SplitPolicy.V, Regions: p.Regions,
+		MaxFileSize: float64(p.Table.MaxFileSize)}
+	if cl := d.Cluster; cl != nil {
+		pin.Servers = int(cl.RegionServers.V)
+		pin.FlushSize = cl.FlushSize.V
+	}
+	if p.Table.MemstoreFlushSize > 0 {
+		pin.FlushSize = float64(p.Table.MemstoreFlushSize)
+	}
+	if pin.Policy == splitpolicy.Prefix || pin.Policy == splitpolicy.Delimited {
+		pin.Buckets, in.PolicyPrefixLength = p.policyBuckets(in.Suffix)
+		if v := float64(in.PrefixValues); v > 0 && pin.Buckets > v {
+			pin.Buckets = v // the keys take only these
+		}
+	}
+	m := splitpolicy.For(pin)
+	in.Policy = &m
+	cp := p.Capacity
+	if cp == nil {
+		return
+	}
+	share := 1.0
+	if s := cp.Input.SplitShare; s > 0 && s < 1 {
+		share = s
+	}
+	in.PolicyBytes = cp.PlannedBytes * share
+	if len(cp.Horizons) == 0 {
+		in.PolicyVolumes = []lint.Volume{{Bytes: in.PolicyBytes}}
+	}
+	for i := range cp.Horizons {
+		h := &cp.Horizons[i]
+		// Only where the policy changes the count: the regions created, or the horizon's.
+		if r := m.RegionsFor(h.PlannedBytes * share); r != max(p.Regions, h.Regions) {
+			h.SplitRegions = r
+		}
+		in.PolicyBytes = max(in.PolicyBytes, h.PlannedBytes*share)
+		in.PolicyVolumes = append(in.PolicyVolumes, lint.Volume{Days: h.Days, Bytes: h.PlannedBytes * share})
+	}
+}
+
+// policyBuckets is the number of distinct prefixes a prefix policy keeps whole, and the
+// prefix length it cuts to: the split keys' width (the prefix and its suffix), over the
+// prefix's alphabet; 0 when the keys have no one width on a prefix.
+func (p *Plan) policyBuckets(suffix []byte) (float64, int) {
+	if p.Split == nil || p.Prefix == nil {
+		return 0, 0
+	}
+	w, same := p.Split.Keys.Width()
+	if !same || w == 0 {
+		return 0, 0
+	}
+	pw := w - len(suffix)
+	if len(suffix) > 0 && p.Split.Keys.Len() > 0 && !strings.HasSuffix(string(p.Split.Keys.At(0)), string(suffix)) {
+		pw = w
+	}
+	if pw <= 0 {
+		return 0, w
+	}
+	b := math.Pow(float64(len(p.Prefix.Alphabet)), float64(pw))
+	if p.Prefix.Width > 0 && pw > p.Prefix.Width {
+		// Keys longer than the prefix: the prefix's values bound the distinct cut points.
+		b = math.Pow(float64(len(p.Prefix.Alphabet)), float64(p.Prefix.Width))
+	}
+	return b, w
+}
+
+// compressionRatio refuses a ratio below 1 for a table that stores some family
+// uncompressed: the ratio is what a codec makes of the data, and without one HBase stores
+// the raw bytes. A table the user did not describe (presplit's placeholder family) gets a
+// note instead: its create statement sets no codec.
+func (p *Plan) compressionRatio(placeholder bool) error {
+	d := p.Design
+	c := d.Capacity
+	if c == nil || !c.CompressionRatio.Set || c.CompressionRatio.V >= 1 {
+		return nil
+	}
+	for _, f := range d.Families {
+		codec := f.Compression
+		if codec.Set && codec.V != "NONE" {
+			continue
+		}
+		if placeholder {
+			p.Notes = append(p.Notes, fmt.Sprintf("the compression ratio %s assumes a codec, and the table sets none: give %s (SNAPPY, LZ4, ZSTD) or the create statement stores the data uncompressed", c.CompressionRatio.Raw, field.Ref("families.compression")))
+			return nil
+		}
+		other := fmt.Sprintf("family %s has no compression", f.Name.V)
+		switch {
+		case codec.Set && codec.Src != "":
+			other = fmt.Sprintf("%s %s stores family %s uncompressed", codec.Src, codec.Raw, f.Name.V)
+		case codec.Set:
+			other = fmt.Sprintf("family %s has compression NONE (line %d)", f.Name.V, codec.Pos.Line)
+		case f.Pos.Line > 0:
+			other = fmt.Sprintf("family %s (line %d) has no compression", f.Name.V, f.Pos.Line)
+		}
+		return valueError("capacity.compression_ratio", c.CompressionRatio,
+			"a ratio below 1 is what a codec makes of the data, and "+other+": HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave the ratio at 1")
+	}
+	return nil
 }

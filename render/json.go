@@ -127,6 +127,9 @@ type JSONHorizon struct {
 	PlannedBytes float64 `json:"planned_bytes"`
 	Regions      int     `json:"regions"`
 	DiskBytes    float64 `json:"disk_bytes"`
+	// SplitRegions is the region count HBase's split policy makes at this horizon, when it
+	// is not the plan's (left out otherwise).
+	SplitRegions int `json:"split_regions,omitempty"`
 }
 
 // JSONSplit is the split: what made it and its keys in toStringBinary form.
@@ -224,7 +227,7 @@ func jsonCapacity(p *capacity.Plan) *JSONCapacity {
 	}
 	for _, h := range p.Horizons {
 		c.Horizons = append(c.Horizons, JSONHorizon{Days: h.Days, RawBytes: h.RawBytes,
-			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes})
+			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: h.SplitRegions})
 	}
 	return c
 }

@@ -43,6 +43,7 @@ const (
 	PolicyPrefix    = hbase.PolicyPrefix
 	PolicyDelimited = hbase.PolicyDelimited
 	PolicyDisabled  = hbase.PolicyDisabled
+	PolicyConstant  = hbase.PolicyConstant
 )
 
 // SplitPolicies are the split policies a design may name (hbase.SplitPolicies).
@@ -67,6 +68,7 @@ const (
 	DelimitedPolicyClass       = "org.apache.hadoop.hbase.regionserver.DelimitedKeyPrefixRegionSplitPolicy"
 	DelimitedDelimiterKey      = "DelimitedKeyPrefixRegionSplitPolicy.delimiter"
 	DisabledPolicyClass        = "org.apache.hadoop.hbase.regionserver.DisabledRegionSplitPolicy"
+	ConstantPolicyClass        = "org.apache.hadoop.hbase.regionserver.ConstantSizeRegionSplitPolicy"
 	RestrictionTypeKey         = "hbase.regionserver.region.split_restriction.type"
 	RestrictionPrefixLengthKey = "hbase.regionserver.region.split_restriction.prefix_length"
 	RestrictionDelimiterKey    = "hbase.regionserver.region.split_restriction.delimiter"
@@ -102,6 +104,8 @@ func (t Table) TableAttrs() (attrs []Attr, config []KV) {
 		attrs = append(attrs, Attr{Key: "SPLIT_ENABLED", Value: "false"})
 	case p.Kind == PolicyDisabled:
 		attrs = append(attrs, Attr{Key: "SPLIT_POLICY", Value: DisabledPolicyClass, IsString: true})
+	case p.Kind == PolicyConstant:
+		attrs = append(attrs, Attr{Key: "SPLIT_POLICY", Value: ConstantPolicyClass, IsString: true})
 	case p.Kind == PolicyPrefix && restriction:
 		config = append(config, KV{RestrictionTypeKey, "KeyPrefix"}, KV{RestrictionPrefixLengthKey, fmt.Sprint(p.PrefixLength)})
 	case p.Kind == PolicyPrefix:
@@ -189,7 +193,7 @@ func (t Table) Validate() error {
 		}
 	}
 	switch p := t.SplitPolicy; p.Kind {
-	case "", PolicyDefault, PolicyDisabled:
+	case "", PolicyDefault, PolicyDisabled, PolicyConstant:
 	case PolicyPrefix:
 		if p.PrefixLength < 1 {
 			return &SettingError{Setting: "SPLIT_POLICY", Value: p.Kind, Rule: "the prefix policy needs a prefix length of at least 1 byte"}

@@ -106,6 +106,9 @@ func generate(p Prefix, regions int, opt Options) (Split, error) {
 		return Split{}, err
 	}
 	var notes []string
+	if opt.Values > 0 {
+		return generateValues(p, regions, opt, align)
+	}
 	if p.Width == 0 {
 		var note string
 		p, note = chooseWidth(p, regions, align == AlignEven)
@@ -419,4 +422,56 @@ func (s Split) Imbalance() float64 {
 		return 0
 	}
 	return hi / (sum / float64(s.Owned.Len()))
+}
+
+// ValuesError is a value count the prefix cannot hold, or one given to a prefix without a
+// width.
+type ValuesError struct {
+	Prefix Prefix
+	Values uint64
+}
+
+func (e *ValuesError) Error() string {
+	if e.Prefix.Width == 0 {
+		return fmt.Sprintf("prefix values %d need a prefix width (%s:W): the values are the first ones of that width", e.Values, e.Prefix.Name)
+	}
+	c, ok := e.Prefix.Count()
+	if ok && e.Values > c {
+		return fmt.Sprintf("prefix values %d is more than the %d values of %s", e.Values, c, e.Prefix)
+	}
+	return fmt.Sprintf("prefix values %d: must be at least 1", e.Values)
+}
+
+// generateValues splits the first opt.Values values of the prefix into regions: the same
+// edges as the whole alphabet, over a range of Values.
+func generateValues(p Prefix, regions int, opt Options, align string) (Split, error) {
+	if p.Width == 0 {
+		return Split{}, &ValuesError{Prefix: p, Values: opt.Values}
+	}
+	if c, ok := p.Count(); ok && opt.Values > c {
+		return Split{}, &ValuesError{Prefix: p, Values: opt.Values}
+	}
+	if uint64(regions) > opt.Values {
+		return Split{}, &TooManyRegionsError{Prefix: p, Regions: regions, Capacity: opt.Values}
+	}
+	var notes []string
+	if align == AlignEven {
+		d := regions
+		for opt.Values%uint64(d) != 0 {
+			d++
+		}
+		if d != regions {
+			notes = append(notes, fmt.Sprintf("%s even raised %d regions to %d: %d prefixes each", field.Ref("splits.align"), regions, d, opt.Values/uint64(d)))
+			regions = d
+		}
+	}
+	size := new(big.Int).SetUint64(opt.Values)
+	keys, owned := edges(p, size, regions, opt.Suffix)
+	return Split{
+		Spec:   fmt.Sprintf("%s, its first %d values", p, opt.Values),
+		Suffix: clone(opt.Suffix),
+		Keys:   keys,
+		Owned:  owned,
+		Notes:  notes,
+	}, nil
 }

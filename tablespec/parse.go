@@ -491,6 +491,7 @@ func (d *decoder) table(n *yaml.Node, s *Spec) error {
 		"durability":         d.enum(&t.Durability, "table durability", hbase.Durabilities),
 		"max_filesize":       d.boolean(&t.MaxFileSize, "table max_filesize"),
 		"create_namespace":   d.boolean(&t.CreateNamespace, "table create_namespace"),
+		"memstore_flushsize": d.size(&t.MemstoreFlushSize, "table memstore_flushsize", 1<<20, 1<<40),
 	})
 }
 
@@ -568,7 +569,8 @@ func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 			}
 			return nil
 		},
-		"delimiter": d.delimiter(&r.Delimiter, "rowkey delimiter"),
+		"delimiter":     d.delimiter(&r.Delimiter, "rowkey delimiter"),
+		"prefix_values": d.integer(&r.PrefixValues, "rowkey prefix_values", 1, 1<<62),
 		"prefix_column": func(v *yaml.Node) error {
 			pc := &PrefixColumn{Pos: pos(d.key)}
 			err := d.fields(v, "rowkey prefix_column", map[string]func(*yaml.Node) error{

@@ -70,6 +70,9 @@ type Settings struct {
 	Durability        Value[string] // DURABILITY, one of hbase.Durabilities
 	MaxFileSize       Value[bool]   // false: leave MAX_FILESIZE to the cluster
 	CreateNamespace   Value[bool]   // write create_namespace 'ns' before the create
+	// MemstoreFlushSize is the table's MEMSTORE_FLUSHSIZE, over the cluster's
+	// hbase.hregion.memstore.flush.size (cluster flush_size, a fact presplit never writes).
+	MemstoreFlushSize Value[float64]
 }
 
 // Family is one column family and its settings (HBase's names in the comments).
@@ -126,6 +129,9 @@ type Rowkey struct {
 	PrefixFrom []Value[string]
 	Parts      []Part
 	Delimiter  Value[string] // after the prefix (if any) and between parts: 07#user#ts
+	// PrefixValues says the prefix takes only the first N values of its alphabet in
+	// order: a salt hash % 20 written %02d takes 00..19 of dec:2's 100.
+	PrefixValues Value[int64]
 	// PrefixColumn is the Phoenix primary key column that holds a text prefix's bytes
 	// (bucket CHAR(2)); a byte:B prefix is Phoenix's own salt byte and has none.
 	PrefixColumn *PrefixColumn

@@ -159,6 +159,7 @@ var flagOfField = map[string]string{
 	"table.durability":            "--durability",
 	"table.max_filesize":          "--max-filesize",
 	"table.create_namespace":      "--create-namespace",
+	"families.compression":        "--compression",
 	"phoenix_pk":                  "--phoenix-pk",
 	"capacity":                    "the volume",
 	"capacity.rows":               "--rows",
@@ -509,6 +510,9 @@ func applyTableSettingFlags(c *cli.Context, st *tablespec.Settings) error {
 	if v, ok := intOf(c, "region-replication"); ok {
 		st.RegionReplication = designValue(c, "region-replication", int64(v))
 	}
+	if v, ok := sizeOf(c, "memstore-flushsize"); ok {
+		st.MemstoreFlushSize = designValue(c, "memstore-flushsize", v)
+	}
 	return nil
 }
 
@@ -658,6 +662,13 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 	if c.IsSet("prefix") && c.IsSet("algo") {
 		return usageErrorf("--prefix and --algo are mutually exclusive: --prefix aligns the keys " +
 			"with the rowkey's prefix, --algo reproduces HBase's RegionSplitter")
+	}
+	if n, ok := intOf(c, "prefix-values"); ok {
+		// A fact of the rowkey, not a split mode: it keeps the spec's splits file.
+		if d.Rowkey == nil {
+			d.Rowkey = &tablespec.Rowkey{}
+		}
+		d.Rowkey.PrefixValues = designValue(c, "prefix-values", int64(n))
 	}
 	if !anySet(c, splitFlagNames) {
 		return nil

@@ -35,7 +35,21 @@ const (
 	ruleNumber   = "must be a number like 0.35"
 	ruleDuration = "must be a duration like 30d, 52w, 1y or 720h"
 	ruleDays     = "must be a whole number of days"
+	// A bare number is seconds to the duration grammar and bytes to the size grammar;
+	// where that cannot be meant, the rule says the unit is missing.
+	ruleDurationUnit = "a unit is missing: give days, weeks or years like 30d, 52w or 1y (a bare number is seconds)"
+	ruleSizeUnit     = "the unit is missing: give a size like 500GB or 2TB (500B for bytes)"
 )
+
+// bareNumber reports whether s is a number without a unit (30, 500, 1.5).
+func bareNumber(s string) bool {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return false
+	}
+	_, err := strconv.ParseFloat(t, 64)
+	return err == nil && !strings.ContainsAny(t, "xXpPiInN_")
+}
 
 func tooLarge(max string) error { return fmt.Errorf("too large (at most %s)", max) }
 func tooSmall(min string) error { return fmt.Errorf("too small (at least %s)", min) }
@@ -128,6 +142,7 @@ type sizeRule struct {
 	Whole bool    // whole bytes: sizes that become HBase attributes (region, block, flush size)
 	Min   float64 // bytes; 0 = any positive size
 	Max   float64 // bytes; 0 = quantity.MaxSize
+	Unit  bool    // a bare number is refused: bytes cannot be meant (a daily ingest)
 }
 
 // sizeValue is a byte size in Hadoop's convention (quantity.Size: 300B, 300.7B, 64K, 10g =
@@ -151,6 +166,9 @@ func (f *sizeValue) parse(s string) (float64, error) {
 	max := f.rule.Max
 	if max == 0 {
 		max = quantity.MaxSize
+	}
+	if f.rule.Unit && bareNumber(s) {
+		return 0, errors.New(ruleSizeUnit)
 	}
 	v, err := quantity.Size(s)
 	switch {
@@ -240,6 +258,8 @@ func (f *durationValue) parse(s string) (int64, error) {
 		return 0, errors.New("too large")
 	case err != nil:
 		return 0, errors.New(ruleDuration)
+	case f.rule.WholeDays && secs%86400 != 0 && bareNumber(s):
+		return 0, errors.New(ruleDurationUnit)
 	case f.rule.WholeDays && secs%86400 != 0:
 		return 0, errors.New(ruleDays)
 	case secs < f.rule.Min:

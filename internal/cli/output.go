@@ -38,11 +38,12 @@ func tableFlags() []cli.Flag {
 		&cli.StringFlag{Name: "phoenix-pk", Usage: "Phoenix primary key `COLUMNS` for --format phoenix, like 'bucket CHAR(2), user_id VARCHAR, ts BIGINT' (replaces the spec's phoenix_type)"},
 		&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION`: a release line (" + hbase.DefaultVersion.String() +
 			") or a release (2.6.7); decides the values accepted and the statements written", DefaultText: hbase.DefaultVersion.String()},
-		&cli.StringFlag{Name: "split-policy", Usage: "keep HBase's later splits on the plan's edges, `POLICY`: prefix (the keys' width), delimited (up to --suffix), disabled (no splits) or default (the cluster's)", DefaultText: "default"},
+		&cli.StringFlag{Name: "split-policy", Usage: "keep HBase's later splits on the plan's edges, `POLICY`: prefix (the keys' width), delimited (up to --suffix), disabled (no splits), constant (ConstantSizeRegionSplitPolicy: split at MAX_FILESIZE only) or default (the cluster's)", DefaultText: "default"},
 		&cli.StringFlag{Name: "normalization", Usage: "NORMALIZATION_ENABLED: `BOOL`, true or false (the normalizer merges empty pre-split regions)"},
 		newIntFlag("region-replication", "REGION_REPLICATION: `N` replicas of each region, 1..2147483647", "", 1, hbase.MaxInt),
 		&cli.StringFlag{Name: "durability", Usage: "DURABILITY: `MODE`, one of " + strings.Join(hbase.Durabilities, " ")},
 		&cli.BoolFlag{Name: "create-namespace", Usage: "write create_namespace 'NS' before the create (the --table's namespace; the shell fails if it exists)"},
+		newSizeFlag("memstore-flushsize", "MEMSTORE_FLUSHSIZE: the table's own flush `SIZE`, whole bytes, over the cluster's hbase.hregion.memstore.flush.size (--flush-size, never written)", "", sizeRule{Whole: true, Min: 1 << 20}),
 		&cli.StringFlag{Name: "max-filesize", Usage: "write MAX_FILESIZE (the region size): `BOOL`, false leaves it to the cluster's hbase.hregion.max.filesize", DefaultText: "true"},
 	}
 }

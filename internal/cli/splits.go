@@ -4,7 +4,6 @@ package cli
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
@@ -21,6 +20,7 @@ func splitFlags() []cli.Flag {
 			"HexStringSplit, DecimalStringSplit or UniformSplit"},
 		&cli.StringFlag{Name: "first-row", Usage: "--algo's first `ROW` (RegionSplitter --firstrow)"},
 		&cli.StringFlag{Name: "last-row", Usage: "--algo's last `ROW`, inclusive (RegionSplitter --lastrow)"},
+		newIntFlag("prefix-values", "the prefix takes only its first `N` values (a salt hash % 20 written %02d takes 00..19 of dec:2): the split is made over them", "", 1, splits.MaxRegions),
 		&cli.StringFlag{Name: "suffix", Usage: "split at each region's last prefix followed by `S` (00|) " +
 			"instead of the next region's first prefix (01)"},
 		&cli.StringFlag{Name: "align", Value: splits.AlignExact, Usage: "`MODE`: exact uses --regions as given; " +
@@ -51,7 +51,7 @@ func newCmdSplits(run func(*splitsOptions) error) *cli.Command {
 			"any other output format (shell, splits-file, regionsplitter, csv, json, java).",
 		Flags: splitsFlags(),
 		Action: func(c *cli.Context) error {
-			if err := splitsNoArgs(c); err != nil {
+			if err := noArgs(c, "see presplit splits --help"); err != nil {
 				return err
 			}
 			cfg, err := readConfig(c)
@@ -96,19 +96,4 @@ func runSplits(opts *splitsOptions) error {
 		fmt.Fprintln(opts.Output.Err, "presplit: 1 region needs no split keys; no pre-split is needed")
 	}
 	return nil
-}
-
-// splitsNoArgs: splits takes flags only. urfave/cli stops parsing flags at the first
-// argument, so a flag after one arrives here as an argument.
-func splitsNoArgs(c *cli.Context) error {
-	args := c.Args().Slice()
-	if len(args) == 0 {
-		return nil
-	}
-	for _, a := range args[1:] {
-		if strings.HasPrefix(a, "-") {
-			return usageErrorf("flag %q comes after the argument %q: put flags first (splits takes no arguments)", a, args[0])
-		}
-	}
-	return usageErrorf("splits takes no arguments, got %q", args[0])
 }

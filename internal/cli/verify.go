@@ -134,20 +134,8 @@ func verifyInputs(c *cli.Context, keys string) []string {
 	return []string{split, "Key sample: " + keys + "."}
 }
 
-// verifyNoArgs rejects positional arguments; urfave/cli stops parsing flags at the first
-// one, so a flag after it arrives here as an argument.
-func verifyNoArgs(c *cli.Context, hint string) error {
-	if c.Args().Len() == 0 {
-		return nil
-	}
-	first := c.Args().First()
-	for _, a := range c.Args().Slice() {
-		if strings.HasPrefix(a, "-") && a != "-" {
-			return usageErrorf("flag %q comes after the argument %q: put flags before arguments (%s takes none)", a, first, c.Command.Name)
-		}
-	}
-	return usageErrorf("unexpected argument %q: %s takes no arguments; %s", first, c.Command.Name, hint)
-}
+// verifyNoArgs rejects positional arguments (args.go).
+func verifyNoArgs(c *cli.Context, hint string) error { return noArgs(c, hint) }
 
 // verifyMaxSkew parses --max-skew; 0 means no gate.
 func verifyMaxSkew(c *cli.Context) (float64, error) {
