@@ -1,9 +1,12 @@
 package render
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
+	"iter"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -26,16 +29,17 @@ func Shell(w io.Writer, d Doc) error {
 			return &FormatError{Format: "shell", Reason: err.Error()}
 		}
 	}
-	var b strings.Builder
+	// Everything is checked: from here on only the writer can fail, and the statement
+	// streams through one buffer (a million keys are never held as text).
+	bw := bufio.NewWriterSize(w, 64<<10)
 	for _, f := range d.Findings {
 		// A comment ends at the line's end: a finding is one line by construction, and a
 		// stray newline would turn the rest into Ruby code.
 		msg := strings.NewReplacer("\n", " ", "\r", " ").Replace(f.Message)
-		fmt.Fprintf(&b, "# %s %s: %s\n", f.Severity, f.Code, msg)
+		fmt.Fprintf(bw, "# %s %s: %s\n", f.Severity, f.Code, msg)
 	}
-	b.WriteString(shellStatement(d))
-	_, err := io.WriteString(w, b.String())
-	return err
+	writeShellStatement(bw, d)
+	return bw.Flush()
 }
 
 // Statement writes one `create` statement for `hbase shell` and `hbase shell -n FILE`:
@@ -51,8 +55,9 @@ func Statement(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	_, err := io.WriteString(w, shellStatement(d))
-	return err
+	bw := bufio.NewWriter(w)
+	writeShellStatement(bw, d)
+	return bw.Flush()
 }
 
 // rubyQuote writes s as a Ruby single-quoted string. There only \\ and \' are escapes and
@@ -130,13 +135,13 @@ func rubyHash(kvs []KV) string {
 	return strings.Join(s, ", ")
 }
 
-// shellStatement is the create, after `create_namespace 'ns'` when the table asks for it.
-func shellStatement(d Doc) string {
-	out := statement("create", d)
+// writeShellStatement writes the create, after `create_namespace 'ns'` when the table asks
+// for it.
+func writeShellStatement(w *bufio.Writer, d Doc) {
 	if d.Table.CreateNamespace {
-		out = "create_namespace " + rubyQuote(d.Table.Namespace()) + "\n" + out
+		w.WriteString("create_namespace " + rubyQuote(d.Table.Namespace()) + "\n")
 	}
-	return out
+	writeStatement(w, "create", d)
 }
 
 // CheckNumRegions reports why d cannot be written as `NUMREGIONS => n, SPLITALGO =>
@@ -159,9 +164,25 @@ func CheckNumRegions(d Doc) error {
 	return nil
 }
 
-// statement writes `verb 'table', {family}..., ATTR => v, ..., SPLITS => [...]`: create,
-// or alter (no keys) for what RegionSplitter leaves out.
+// statement is writeStatement as a string, for statements without keys (the alter beside
+// RegionSplitter).
 func statement(verb string, d Doc) string {
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	writeStatement(w, verb, d)
+	_ = w.Flush() // a strings.Builder does not fail
+	return b.String()
+}
+
+// shellKey is a split key as the shell statement writes it: a Ruby single-quoted string
+// of its toStringBinary form.
+func shellKey(k []byte) string { return rubyQuote(hbytes.ToStringBinary(k)) }
+
+// writeStatement writes `verb 'table', {family}..., ATTR => v, ..., SPLITS => [...]`:
+// create, or alter (no keys) for what RegionSplitter leaves out. The keys are quoted one
+// at a time as they are written, never held as a list of strings; w's first error sticks
+// (bufio) and is the caller's to read from Flush.
+func writeStatement(w *bufio.Writer, verb string, d Doc) {
 	head := verb + " " + rubyQuote(d.Table.Name)
 	var families []string
 	for _, f := range d.Table.Families {
@@ -179,33 +200,65 @@ func statement(verb string, d Doc) string {
 	if len(config) > 0 {
 		opts = append(opts, "CONFIGURATION => {"+rubyHash(config)+"}")
 	}
-	keys := make([]string, d.Split.Keys.Len())
-	for i, k := range d.Split.Keys.All() {
-		keys[i] = rubyQuote(hbytes.ToStringBinary(k))
-	}
+	keys := d.Split.Keys
+	listKeys := false // SPLITS => [...], the last of the options
 	switch {
 	case d.NumRegions && d.Split.Algorithm != nil:
 		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+rubyQuote(d.Split.Algorithm.Name))
-		keys = nil
 	case d.SplitsFile != "":
 		opts = append(opts, "SPLITS_FILE => "+rubyQuote(d.SplitsFile))
-	case len(keys) > 0:
-		opts = append(opts, "SPLITS => ["+strings.Join(keys, ", ")+"]")
+	case keys.Len() > 0:
+		listKeys = true
 	}
 
-	if len(families) == 0 && len(opts) == 0 {
-		return head + "\n"
+	if len(families) == 0 && len(opts) == 0 && !listKeys {
+		w.WriteString(head + "\n")
+		return
 	}
-	line := head + ", " + strings.Join(append(append([]string{}, families...), opts...), ", ")
-	if utf8.RuneCountInString(line) <= shellWidth {
-		return line + "\n"
+	items := append(append([]string{}, families...), opts...)
+	line := head + ", " + strings.Join(items, ", ")
+	cols := utf8.RuneCountInString(line)
+	if listKeys {
+		// The SPLITS option's width, counted only until the line is too wide anyway.
+		const open = "SPLITS => ["
+		if len(items) > 0 {
+			cols += len(", ")
+		}
+		cols += len(open) + len("]")
+		for i, k := range keys.All() {
+			if cols > shellWidth {
+				break
+			}
+			if i > 0 {
+				cols += len(", ")
+			}
+			cols += utf8.RuneCountInString(shellKey(k))
+		}
+		if cols <= shellWidth {
+			quoted := make([]string, keys.Len())
+			for i, k := range keys.All() {
+				quoted[i] = shellKey(k)
+			}
+			opt := open + strings.Join(quoted, ", ") + "]"
+			if len(items) > 0 {
+				line += ", " + opt
+			} else {
+				line += opt
+			}
+		}
+	}
+	if cols <= shellWidth {
+		w.WriteString(line + "\n")
+		return
 	}
 
 	// Wrapped: every line but the last ends with ',', '[' or inside '{...}', so Ruby (and
 	// the shell's statement reader) keeps reading.
-	var b strings.Builder
-	b.WriteString(head + ",\n")
+	w.WriteString(head + ",\n")
 	nargs := len(d.Table.Families) + len(opts)
+	if listKeys {
+		nargs++
+	}
 	arg := 0
 	sep := func() string {
 		arg++
@@ -221,55 +274,92 @@ func statement(verb string, d Doc) string {
 			items[i] = a + ","
 		}
 		items[len(items)-1] = attrs[len(attrs)-1] + "}" + sep()
-		fill(&b, items, "  {", "   ")
+		fill(w, slices.Values(items), "  {", "   ")
 	}
 	for _, o := range opts {
 		if strings.HasPrefix(o, "CONFIGURATION => ") && utf8.RuneCountInString("  "+o+",") > shellWidth {
-			b.WriteString("  CONFIGURATION => {\n")
+			w.WriteString("  CONFIGURATION => {\n")
 			for i, kv := range config {
 				end := ","
 				if i == len(config)-1 {
 					end = ""
 				}
-				b.WriteString("    " + rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value) + end + "\n")
+				w.WriteString("    " + rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value) + end + "\n")
 			}
-			b.WriteString("  }" + sep() + "\n")
+			w.WriteString("  }" + sep() + "\n")
 			continue
 		}
-		if strings.HasPrefix(o, "SPLITS => ") && utf8.RuneCountInString("  "+o+",") > shellWidth {
-			b.WriteString("  SPLITS => [\n")
-			items := make([]string, len(keys))
-			for i, k := range keys {
-				items[i] = k + ","
-			}
-			items[len(items)-1] = keys[len(keys)-1]
-			fill(&b, items, "    ", "    ")
-			b.WriteString("  ]" + sep() + "\n")
-			continue
-		}
-		b.WriteString("  " + o + sep() + "\n")
+		w.WriteString("  " + o + sep() + "\n")
 	}
-	return b.String()
+	if !listKeys {
+		return
+	}
+	if opt, fits := splitsOneLine(keys); fits {
+		w.WriteString("  " + opt + sep() + "\n")
+		return
+	}
+	w.WriteString("  SPLITS => [\n")
+	last := keys.Len() - 1
+	fill(w, func(yield func(string) bool) {
+		for i, k := range keys.All() {
+			q := shellKey(k)
+			if i < last {
+				q += ","
+			}
+			if !yield(q) {
+				return
+			}
+		}
+	}, "    ", "    ")
+	w.WriteString("  ]" + sep() + "\n")
+}
+
+// splitsOneLine is `SPLITS => [...]` on one line, and whether that line ("  " + it + ",")
+// fits in shellWidth columns; it stops quoting keys as soon as it cannot fit.
+func splitsOneLine(keys splits.Keys) (string, bool) {
+	var b strings.Builder
+	b.WriteString("SPLITS => [")
+	cols := len("  SPLITS => [") + len("],")
+	for i, k := range keys.All() {
+		q := shellKey(k)
+		if i > 0 {
+			b.WriteString(", ")
+			cols += len(", ")
+		}
+		b.WriteString(q)
+		if cols += utf8.RuneCountInString(q); cols > shellWidth {
+			return "", false
+		}
+	}
+	b.WriteString("]")
+	return b.String(), true
 }
 
 // fill writes items separated by spaces, as many per line as fit in shellWidth columns;
-// first prefixes the first line, cont the others.
-func fill(b *strings.Builder, items []string, first, cont string) {
-	line, n := first, 0
+// first prefixes the first line, cont the others. A line is written as soon as it is
+// full, so items may be a stream of a million keys.
+func fill(w io.StringWriter, items iter.Seq[string], first, cont string) {
+	var line strings.Builder
+	line.WriteString(first)
+	n := 0
 	cols := utf8.RuneCountInString(first)
-	for _, it := range items {
-		w := utf8.RuneCountInString(it)
-		if n > 0 && cols+1+w > shellWidth {
-			b.WriteString(line + "\n")
-			line, n, cols = cont, 0, utf8.RuneCountInString(cont)
+	for it := range items {
+		iw := utf8.RuneCountInString(it)
+		if n > 0 && cols+1+iw > shellWidth {
+			line.WriteString("\n")
+			_, _ = w.WriteString(line.String())
+			line.Reset()
+			line.WriteString(cont)
+			n, cols = 0, utf8.RuneCountInString(cont)
 		}
 		if n > 0 {
-			line += " "
+			line.WriteByte(' ')
 			cols++
 		}
-		line += it
-		cols += w
+		line.WriteString(it)
+		cols += iw
 		n++
 	}
-	b.WriteString(line + "\n")
+	line.WriteString("\n")
+	_, _ = w.WriteString(line.String())
 }
