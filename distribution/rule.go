@@ -1,0 +1,136 @@
+package distribution
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math/bits"
+
+	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/splits"
+)
+
+// ruleLocator places a key among the split keys of a generated split by arithmetic: a key
+// that begins with Width bytes of the prefix's alphabet is in the region the rule gives
+// for that prefix's number (the split's own run rule, splits.Rule.Starts), and only the
+// rare key that does not (too short, another byte) is searched for among the keys. It
+// holds no table and no slice per key.
+type ruleLocator struct {
+	rule splits.Rule
+	keys splits.Keys
+	// digit[b] is the value of byte b in the alphabet, or -1.
+	digit [256]int16
+	// hex: the alphabet is lowercase hex, decoded eight bytes at a time.
+	hex bool
+}
+
+// NewRuleLocator is a Locator for the keys of a generated split, which must be the keys
+// of rule (splits.Split's Keys and Rule): it checks that they are, in one pass.
+func NewRuleLocator(keys splits.Keys, rule splits.Rule) (*Locator, error) {
+	if rule.Regions < 2 || keys.Len() != rule.Regions-1 || rule.Width < 1 || rule.Size == 0 {
+		return nil, fmt.Errorf("rule of %d regions for %d split keys", rule.Regions, keys.Len())
+	}
+	r := &ruleLocator{rule: rule, keys: keys, hex: string(rule.Alphabet) == "0123456789abcdef"}
+	for b := range r.digit {
+		r.digit[b] = -1
+	}
+	for i, c := range rule.Alphabet {
+		r.digit[c] = int16(i)
+	}
+	for i, k := range keys.All() {
+		edge := rule.Edge(i + 1)
+		if len(rule.Suffix) > 0 {
+			edge--
+		}
+		v, ok := r.value(k)
+		if !ok || v != edge || len(k) != rule.Width+len(rule.Suffix) || !bytes.Equal(k[rule.Width:], rule.Suffix) {
+			return nil, fmt.Errorf("%w: split key %d %s is not the rule's", ErrSplitOrder, i, quote(hbytes.ToStringBinary(k)))
+		}
+	}
+	return &Locator{rule: r}, nil
+}
+
+// locate is Locate: the number of split keys <= key.
+func (r *ruleLocator) locate(key []byte) int {
+	v, ok := r.value(key)
+	if !ok {
+		return r.search(key)
+	}
+	n := r.rule.Starts(v)
+	if s := r.rule.Suffix; len(s) > 0 && n+1 < r.rule.Regions && r.rule.Edge(n+1) == v+1 &&
+		bytes.Compare(key[r.rule.Width:], s) >= 0 {
+		n++ // key i+1 is prefix v and the suffix, and key is at or after it
+	}
+	return n
+}
+
+// value is the number of the prefix key begins with; false when key is shorter than the
+// prefix or one of its first Width bytes is not in the alphabet.
+func (r *ruleLocator) value(key []byte) (uint64, bool) {
+	w := r.rule.Width
+	if len(key) < w {
+		return 0, false
+	}
+	if r.hex && w <= 16 && len(key) >= 8 {
+		if w <= 8 {
+			v, ok := hexWord(binary.LittleEndian.Uint64(key), w)
+			return v, ok
+		}
+		if len(key) >= 16 {
+			hi, ok1 := hexWord(binary.LittleEndian.Uint64(key), 8)
+			lo, ok2 := hexWord(binary.LittleEndian.Uint64(key[8:]), w-8)
+			return hi<<(4*(w-8)) | lo, ok1 && ok2
+		}
+	}
+	a := uint64(len(r.rule.Alphabet))
+	var v uint64
+	for _, c := range key[:w] {
+		d := r.digit[c]
+		if d < 0 {
+			return 0, false
+		}
+		v = v*a + uint64(d)
+	}
+	return v, true
+}
+
+// hexWord decodes the first n (1..8) bytes of the little-endian word x as lowercase hex
+// digits, most significant first; false when one of them is not [0-9a-f]. No branch per
+// byte: each byte's range is tested in its high bit (bytes below 0x80 never carry into the
+// next one), then the nibbles are packed pairwise.
+func hexWord(x uint64, n int) (uint64, bool) {
+	const (
+		lsb = 0x0101010101010101
+		msb = 0x8080808080808080
+	)
+	ge := func(c uint64) uint64 { return (x + lsb*(0x80-c)) & msb } // high bit: byte >= c
+	digit := ge('0') &^ ge('9'+1)
+	letter := ge('a') &^ ge('f'+1)
+	need := uint64(msb) >> (8 * (8 - n)) // the high bits of the first n bytes
+	if (digit|letter)&need != need || x&msb&need != 0 {
+		return 0, false
+	}
+	// '0'..'9' -> 0..9, 'a'..'f' -> 10..15; the bytes after the first n are dropped, so
+	// they cannot carry into the digits.
+	nib := (x&(lsb*0x0F) + (letter>>7)*9) & (^uint64(0) >> (8 * (8 - n)))
+	// Byte j holds nibble j (j = 0 most significant): pack pairs, then all four pairs.
+	p := (nib<<4 | nib>>8) & 0x00FF00FF00FF00FF // byte 2k: nibbles 2k, 2k+1
+	p = (p | p>>8) & 0x0000FFFF0000FFFF         // bytes 0, 1 and 4, 5: the pairs
+	p = (p | p>>16) & 0xFFFFFFFF                // bytes 0..3: the pairs, first lowest
+	v := uint64(bits.ReverseBytes32(uint32(p)))
+	return v >> (4 * (8 - n)), true
+}
+
+// search is the number of split keys <= key, by binary search over them.
+func (r *ruleLocator) search(key []byte) int {
+	lo, hi := 0, r.keys.Len()
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if bytes.Compare(r.keys.At(mid), key) <= 0 {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
