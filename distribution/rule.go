@@ -22,6 +22,9 @@ type ruleLocator struct {
 	digit [256]int16
 	// hex: the alphabet is lowercase hex, decoded eight bytes at a time.
 	hex bool
+	// shift is log2(Size) when Size is a power of two (hex, HEX, byte:2^k), so that
+	// starts divides by shifting; 0 otherwise.
+	shift uint
 }
 
 // NewRuleLocator is a Locator for the keys of a generated split, which must be the keys
@@ -36,6 +39,9 @@ func NewRuleLocator(keys splits.Keys, rule splits.Rule) (*Locator, error) {
 	}
 	for i, c := range rule.Alphabet {
 		r.digit[c] = int16(i)
+	}
+	if rule.Size&(rule.Size-1) == 0 {
+		r.shift = uint(bits.TrailingZeros64(rule.Size))
 	}
 	for i, k := range keys.All() {
 		edge := rule.Edge(i + 1)
@@ -56,12 +62,25 @@ func (r *ruleLocator) locate(key []byte) int {
 	if !ok {
 		return r.search(key)
 	}
-	n := r.rule.Starts(v)
+	n := r.starts(v)
 	if s := r.rule.Suffix; len(s) > 0 && n+1 < r.rule.Regions && r.rule.Edge(n+1) == v+1 &&
 		bytes.Compare(key[r.rule.Width:], s) >= 0 {
 		n++ // key i+1 is prefix v and the suffix, and key is at or after it
 	}
 	return n
+}
+
+// starts is rule.Starts(v), by a shift when Size is a power of two.
+func (r *ruleLocator) starts(v uint64) int {
+	if r.shift == 0 {
+		return r.rule.Starts(v)
+	}
+	// ((v+1)*Regions - 1) >> shift, as rule.Starts: the 128-bit product, less one, shifted.
+	hi, lo := bits.Mul64(v+1, uint64(r.rule.Regions))
+	lo, borrow := bits.Sub64(lo, 1, 0)
+	hi -= borrow
+	q := hi<<(64-r.shift) | lo>>r.shift
+	return min(int(q), r.rule.Regions-1)
 }
 
 // value is the number of the prefix key begins with; false when key is shorter than the
@@ -103,9 +122,9 @@ func hexWord(x uint64, n int) (uint64, bool) {
 		lsb = 0x0101010101010101
 		msb = 0x8080808080808080
 	)
-	ge := func(c uint64) uint64 { return (x + lsb*(0x80-c)) & msb } // high bit: byte >= c
-	digit := ge('0') &^ ge('9'+1)
-	letter := ge('a') &^ ge('f'+1)
+	// The high bit of each byte of x + lsb*(0x80-c) is set where the byte is >= c.
+	digit := (x + lsb*(0x80-'0')) &^ (x + lsb*(0x80-'9'-1)) & msb
+	letter := (x + lsb*(0x80-'a')) &^ (x + lsb*(0x80-'f'-1)) & msb
 	need := uint64(msb) >> (8 * (8 - n)) // the high bits of the first n bytes
 	if (digit|letter)&need != need || x&msb&need != 0 {
 		return 0, false
@@ -133,4 +152,11 @@ func (r *ruleLocator) search(key []byte) int {
 		}
 	}
 	return lo
+}
+
+// fixedStride reports whether countFixedRule can count lines of stride bytes (\n included)
+// by their first bytes alone: the prefix ends before a \r the line may end with, and
+// nothing after it matters (no suffix).
+func (r *ruleLocator) fixedStride(stride int) bool {
+	return len(r.rule.Suffix) == 0 && stride-2 >= r.rule.Width && stride-1 <= MaxRowLength
 }
