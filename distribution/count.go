@@ -520,7 +520,7 @@ func (c *lineCounter) countFixedRule(data []byte, from, to, stride int) (int64, 
 	r, counts := c.loc.rule, c.counts
 	lines := int64(0)
 	p := from
-	if w := r.rule.Width; r.hex && w <= 8 && r.shift > 0 && stride-1 >= 8 {
+	if w := r.rule.Width; r.wordWide() && stride-1 >= 8 {
 		// Lowercase hex of at most one word: hexWord and starts written out in the loop,
 		// which is all a line costs.
 		const (

@@ -34,6 +34,19 @@ func ruleSplits(t testing.TB) map[string]splits.Split {
 		require.NotNil(t, s.Rule, c.spec)
 		out[fmt.Sprintf("%s/%d/%q", c.spec, c.regions, c.suffix)] = s
 	}
+	for _, c := range []struct {
+		algo        string
+		regions     int
+		first, last string
+	}{
+		{"HexStringSplit", 1000, "", ""}, {"HexStringSplit", 16, "", ""}, {"HexStringSplit", 300, "a0", "fff"},
+		{"DecimalStringSplit", 777, "", ""}, {"DecimalStringSplit", 50, "100", "99999"},
+	} {
+		s, err := splits.RegionSplitter(c.algo, c.regions, c.first, c.last)
+		require.NoError(t, err, c.algo)
+		require.NotNil(t, s.Rule, c.algo)
+		out[fmt.Sprintf("%s/%d/%s-%s", c.algo, c.regions, c.first, c.last)] = s
+	}
 	return out
 }
 
@@ -179,3 +192,41 @@ func FuzzRuleLocate(f *testing.F) {
 
 // keysValue is keys as splits.Keys, for a Distribution.
 func keysValue(keys [][]byte) splits.Keys { return splits.KeysOf(keys...) }
+
+// NewSplitLocator takes the rule where it is faster, the tables otherwise, and the tables
+// for keys that are not the rule's; each counts as the plain locator does.
+func TestNewSplitLocatorChooses(t *testing.T) {
+	gen := func(spec string, n int, suffix string) splits.Split {
+		p, err := splits.ParsePrefix(spec)
+		require.NoError(t, err)
+		s, err := splits.Generate(p, n, splits.Options{Suffix: []byte(suffix)})
+		require.NoError(t, err)
+		return s
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	text := hexText(rng, 3000)
+	for _, c := range []struct {
+		name string
+		s    splits.Split
+		rule bool
+	}{
+		{"hex, word-wide", gen("hex", 1000, ""), true},
+		{"dec, few regions", gen("dec", 1000, ""), false},
+		{"hex with a suffix, few regions", gen("hex:4", 1000, "~"), false},
+		{"dec, many regions", gen("dec", ruleRegions, ""), true},
+	} {
+		loc, err := NewSplitLocator(c.s.Keys, c.s.Rule)
+		require.NoError(t, err, c.name)
+		require.Equal(t, c.rule, loc.rule != nil, c.name)
+		assertSameCount(t, c.name, loc, text)
+	}
+	hex := gen("hex", 1000, "")
+	keys := hex.Keys.Slices()
+	keys[10] = append(keys[10][:3:3], 0x7F) // still in order, not the rule's
+	loc, err := NewSplitLocator(splits.KeysOf(keys...), hex.Rule)
+	require.NoError(t, err)
+	require.Nil(t, loc.rule, "keys that are not the rule's take the tables")
+	loc, err = NewSplitLocator(hex.Keys, nil)
+	require.NoError(t, err)
+	require.Nil(t, loc.rule)
+}

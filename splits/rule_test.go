@@ -65,6 +65,46 @@ func TestRuleMatchesKeys(t *testing.T) {
 			require.Equal(t, n-1, r.Starts(r.Size-1))
 		}
 	}
+	// RegionSplitter's string splits: rows first + i*size.
+	for _, c := range []struct {
+		algo        string
+		first, last string
+		rule        bool
+	}{
+		{"HexStringSplit", "", "", true}, {"DecimalStringSplit", "", "", true},
+		{"HexStringSplit", "10", "ff", true}, {"DecimalStringSplit", "5", "99999", true},
+		{"HexStringSplit", "0", "ffffffffffffffff", false}, // 16^16 prefixes
+		{"HexStringSplit", "-ff", "ff", false},             // negative rows
+		{"UniformSplit", "", "", false},
+	} {
+		for _, n := range []int{2, 3, 7, 100, 4096, 10000} {
+			s, err := RegionSplitter(c.algo, n, c.first, c.last)
+			if err != nil {
+				continue // a range smaller than n
+			}
+			r := s.Rule
+			require.Equal(t, c.rule, r != nil, "%+v n=%d", c, n)
+			if r == nil {
+				continue
+			}
+			for i := 1; i < n; i++ {
+				require.Equal(t, string(prefixOf(r, r.Edge(i))), string(s.Keys.At(i-1)), "%+v n=%d key %d", c, n, i)
+			}
+			for range 500 {
+				v := rng.Uint64() % r.Size
+				if rng.Intn(3) == 0 {
+					v = r.Edge(1+rng.Intn(n-1)) - uint64(rng.Intn(2))
+				}
+				want := 0
+				for i := 1; i < n; i++ {
+					if r.Edge(i) <= v {
+						want = i
+					}
+				}
+				require.Equal(t, want, r.Starts(v), "%+v n=%d v=%d", c, n, v)
+			}
+		}
+	}
 	// No rule where the prefixes do not fit a uint64.
 	p, _ := ParsePrefix("hex:16")
 	s, err := Generate(p, 10, Options{})

@@ -73,15 +73,9 @@ func runVerify(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	// A generated split places keys by its rule, with no table and no slice per key; a
-	// listed one (a file, a sample) through the Locator's tables.
-	var loc *distribution.Locator
-	if split.Rule != nil {
-		loc, err = distribution.NewRuleLocator(split.Keys, *split.Rule)
-	}
-	if loc == nil { // no rule, or keys that are not the rule's (NewRuleLocator checks)
-		loc, err = distribution.NewLocator(split.Keys.Slices())
-	}
+	// A generated split places keys by its rule (no table, no slice per key) where that is
+	// faster; a listed one (a file, a sample) through the Locator's tables.
+	loc, err := distribution.NewSplitLocator(split.Keys, split.Rule)
 	if err != nil {
 		return usageErrorf("split keys: %v", err)
 	}
