@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/tablespec"
 )
 
@@ -104,10 +105,13 @@ func MarshalJSON(file string, reports []Finding) ([]byte, error) {
 }
 
 // Format is the text form of one finding: FILE:LINE: SEVERITY CODE: message (fix: ...).
+// It is terminal text (quote.Terminal): a line break or ESC from a value in the message (a
+// qualifier, a part name) or the file name is shown \xNN, so one finding is one line and
+// no value can print a line that looks like another finding.
 func (r Finding) Format(file string) string {
-	s := fmt.Sprintf("%s:%d: %s %s: %s", file, r.Pos.Line, r.Severity, r.Code, r.Message)
+	s := fmt.Sprintf("%s:%d: %s %s: %s", quote.Terminal(file), r.Pos.Line, r.Severity, r.Code, quote.Terminal(r.Message))
 	if r.Fix != "" {
-		s += " (fix: " + r.Fix + ")"
+		s += " (fix: " + quote.Terminal(r.Fix) + ")"
 	}
 	return s
 }

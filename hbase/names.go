@@ -125,3 +125,25 @@ func CheckFamilyName(name string) error {
 	}
 	return nil
 }
+
+// CheckDelimiter reports whether d, as text, can be a rowkey delimiter: the byte string
+// between a key's fields, which DelimitedKeyPrefixRegionSplitPolicy (and HBase 2.5's
+// split restriction) read as a string from the table's configuration. It must not be
+// empty, must be valid UTF-8 (the configuration stores text) and must be printable: no
+// control byte (0x00-0x1F) or DEL (0x7F), which a shell script, a terminal or a
+// here-document cannot carry as it is. Text in toStringBinary form (`\x00`) is printable
+// and passes; what it stands for is the caller's business.
+func CheckDelimiter(d string) error {
+	switch {
+	case d == "":
+		return &NameError{Kind: "delimiter", Rule: "a delimiter must not be empty"}
+	case !utf8.ValidString(d):
+		return &NameError{Kind: "delimiter", Rule: "a delimiter must be valid UTF-8"}
+	}
+	for i := 0; i < len(d); i++ {
+		if c := d[i]; c < 0x20 || c == 0x7F {
+			return &NameError{Kind: "delimiter", Rule: "a delimiter must be printable: no control bytes (0x00-0x1F, 0x7F)"}
+		}
+	}
+	return nil
+}

@@ -144,3 +144,33 @@ func assertRuleText(t *testing.T, err error) {
 	assert.False(t, strings.HasSuffix(msg, "."), "final period: %q", msg)
 	assert.NotContains(t, msg, "got", "the caller quotes the value: %q", msg)
 }
+
+func TestCheckDelimiter(t *testing.T) {
+	tests := []struct{ name, in, err string }{
+		{name: "hash", in: "#"},
+		{name: "pipe", in: "|"},
+		{name: "several bytes", in: "::"},
+		{name: "utf-8", in: "§"},
+		{name: "toStringBinary text", in: `\x00`},
+		{name: "empty", in: "", err: "a delimiter must not be empty"},
+		{name: "newline", in: "\n", err: "a delimiter must be printable: no control bytes (0x00-0x1F, 0x7F)"},
+		{name: "del", in: "\x7f", err: "must be printable"},
+		{name: "substitute then pipe", in: "\x1a|", err: "must be printable"},
+		{name: "here-document breakout", in: "|\nPRESPLIT_ALTER\ntouch /tmp/p\n", err: "must be printable"},
+		{name: "esc", in: "\x1b[31m", err: "must be printable"},
+		{name: "invalid utf-8", in: "\xff", err: "a delimiter must be valid UTF-8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := CheckDelimiter(tt.in)
+			if tt.err == "" {
+				assert.NoError(t, err)
+				return
+			}
+			var ne *NameError
+			require.True(t, errors.As(err, &ne), "%v", err)
+			assert.Equal(t, "delimiter", ne.Kind)
+			assert.Contains(t, err.Error(), tt.err)
+		})
+	}
+}

@@ -412,12 +412,12 @@ func TestRW001(t *testing.T) {
 
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 37)
+	require.Len(t, lint.Analyzers, 39)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
 		seen[a.Code] = true
-		assert.Regexp(t, `^(CF|QL|RK|RG|RW|CP|PX|BT)[0-9]{3}$`, a.Code)
+		assert.Regexp(t, `^(CF|QL|RK|RG|RW|CP|AC|PX|BT)[0-9]{3}$`, a.Code)
 		assert.NotEmpty(t, a.Doc, a.Code)
 		assert.NotNil(t, a.Run, a.Code)
 	}

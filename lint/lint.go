@@ -11,6 +11,7 @@ import (
 
 	"github.com/presplit/presplit/finding"
 
+	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/splits"
@@ -70,6 +71,9 @@ type Input struct {
 	// Phoenix is set when the table is created through Phoenix: the design gives a
 	// Phoenix primary key, or the plan is rendered as --format phoenix.
 	Phoenix bool
+	// Access is the access pattern's sizing and the load of the regions created; nil
+	// when the design gives no rate.
+	Access *access.Plan
 }
 
 // Pass is one analyzer's run over the input.

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/presplit/presplit/quote"
 )
 
 // MaxSaltBuckets is the largest SALT_BUCKETS Phoenix accepts (INVALID_BUCKET_NUM, 1021:
@@ -237,14 +239,10 @@ func ColumnName(name string) string {
 }
 
 // QuoteName writes a name that must keep its case (an HBase table, namespace or family
-// name) as a Phoenix double-quoted identifier. PhoenixSQL.g's quoted NAME cannot hold a
-// double quote, hence the error.
-func QuoteName(name string) (string, error) {
-	if strings.Contains(name, `"`) {
-		return "", fmt.Errorf("name %q holds a double quote, which a Phoenix identifier cannot", name)
-	}
-	return `"` + name + `"`, nil
-}
+// name, a qualifier) as a Phoenix double-quoted identifier, through quote.SQLIdent.
+// PhoenixSQL.g's quoted NAME cannot hold a double quote, hence an error, as for a control
+// byte or invalid UTF-8.
+func QuoteName(name string) (string, error) { return quote.SQLIdent(name) }
 
 // Pad is the split point HBase gets when Phoenix creates a table with split point k over
 // the primary key cols (SchemaUtil.processSplit): walking the columns, a split that ends

@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
@@ -73,6 +74,9 @@ type Plan struct {
 	// PhoenixPKMissing says what would.
 	PhoenixPK        []phoenix.Column
 	PhoenixPKMissing string
+	// Access is the access pattern's sizing (write-spread floor, balance) and the load
+	// of the regions created; nil when the design gives no rate, scan share or balance.
+	Access *access.Plan
 
 	lintInput lint.Input
 }
@@ -142,7 +146,14 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	if err := p.prefix(&in); err != nil {
 		return nil, err
 	}
+	if err := p.accessPlan(); err != nil {
+		return nil, err
+	}
 	p.split(&in, opt)
+	if p.Access != nil {
+		p.Access.Load = p.Access.At(p.Regions, p.Capacity)
+		in.Access = p.Access
+	}
 	if err := p.phoenixPK(); err != nil {
 		return nil, err
 	}
@@ -226,7 +237,7 @@ func (p *Plan) LintInput() lint.Input { return p.lintInput }
 // Doc is what the renderers show.
 func (p *Plan) Doc() render.Doc {
 	doc := render.Doc{Table: p.Table, Plan: p.Capacity, Findings: p.Findings, Notes: p.Notes,
-		PhoenixPK: p.PhoenixPK, PhoenixPKMissing: p.PhoenixPKMissing}
+		PhoenixPK: p.PhoenixPK, PhoenixPKMissing: p.PhoenixPKMissing, Access: p.Access}
 	if p.Split != nil {
 		doc.Split = *p.Split
 	}
@@ -485,6 +496,8 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 	regions := 0
 	if sp != nil && sp.Regions.Set {
 		regions = int(sp.Regions.V)
+	} else if p.Access != nil {
+		regions = p.Access.Regions // the sizing's count, raised by the write-spread floor
 	} else if p.Capacity != nil {
 		regions = p.Capacity.Regions
 	}
@@ -711,7 +724,7 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 		} else if r != nil && r.Suffix.Set {
 			delim = r.Suffix.V
 		}
-		if delim == "" || strings.Contains(delim, `\`) {
+		if delim == "" || strings.Contains(delim, `\`) || hbase.CheckDelimiter(delim) != nil {
 			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)")
 		}
 		pol.Delimiter = delim

@@ -38,10 +38,10 @@ func listRegions(rows [][]string) string {
 	return b.String()
 }
 
-// Four regions of a table whose keys start with one hex digit, against a 10 GiB target:
-// the two empty regions of bucket 4 merge (never across a bucket edge: the 2,000 MB
-// region before them stays), and the 30,000 MB region, above 2 x the target, splits on
-// the bucket edge nearest the middle of the edges inside it.
+// Four regions of a table whose keys start with one hex digit, a salt, against a 10 GiB
+// target: the two empty regions of bucket 4 merge (never across a salt bucket's edge: the
+// 2,000 MB region before them stays), and the 30,000 MB region, above 2 x the target,
+// splits on the bucket edge nearest the middle of the edges inside it.
 func ExampleNewPlan() {
 	text := listRegions([][]string{
 		{"t1,,1.0123456789abcdef0123456789abcdef.", "", "4", "2000"},
@@ -57,7 +57,7 @@ func ExampleNewPlan() {
 	if err != nil {
 		panic(err)
 	}
-	p, err := regions.NewPlan(layout, regions.Options{RegionSize: 10 << 30, Prefix: &hex1, MergeArity: 2})
+	p, err := regions.NewPlan(layout, regions.Options{RegionSize: 10 << 30, Prefix: &hex1, Salt: true, MergeArity: 2})
 	if err != nil {
 		panic(err)
 	}

@@ -176,7 +176,8 @@ func lineOf(data []byte, s string) int {
 
 // ApplyJMX replaces the layout's sizes and requests with the JMX metrics of table: size =
 // store files + memstore (bytes), requests = reads + writes. Every region of the layout
-// must be in exactly one of the files; names are the files' names for messages.
+// must be in exactly one of the files, but a region list_regions gave no metrics for
+// (Unknown) may be in none; names are the files' names for messages.
 func (l *Layout) ApplyJMX(table string, files []*JMX, names []string) error {
 	found := make([]string, len(l.Regions))
 	for fi, j := range files {
@@ -190,7 +191,7 @@ func (l *Layout) ApplyJMX(table string, files []*JMX, names []string) error {
 			}
 			found[idx] = names[fi]
 			r := &l.Regions[idx]
-			r.Size = m.StoreFileSize + m.MemStoreSize
+			r.Size, r.Unknown = m.StoreFileSize+m.MemStoreSize, false
 			r.Requests = m.ReadRequests + m.WriteRequests
 			if r.Server == "" {
 				r.Server = m.Host
@@ -198,7 +199,7 @@ func (l *Layout) ApplyJMX(table string, files []*JMX, names []string) error {
 		}
 	}
 	for i, f := range found {
-		if f == "" {
+		if f == "" && !l.Regions[i].Unknown { // a region list_regions had no metrics for may be missing here too
 			r := l.Regions[i]
 			return lineErrorf(r.Line, "region %s has no metrics in the --jmx files: give the JMX of every RegionServer that holds the table", r.Encoded)
 		}

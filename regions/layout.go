@@ -49,7 +49,11 @@ type Region struct {
 	// layout's HasRequests.
 	Requests int64
 	Locality string // list_regions' LOCALITY as printed; "" when not given
-	Line     int    // the line of the input this region was read from (0: none)
+	// Unknown: the input gave the region but not its metrics (list_regions' "Can not find
+	// all details for region" and a row with blank SIZE, REQ and LOCALITY). Size and
+	// Requests are 0 and mean nothing; the plan never merges or splits it.
+	Unknown bool
+	Line    int // the line of the input this region was read from (0: none)
 }
 
 // Layout is a table's regions in key order, contiguous: the first starts at the empty key,

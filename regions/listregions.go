@@ -31,13 +31,24 @@ var ErrMeta = errors.New("hbase:meta is never merged or split: presplit plans us
 func ReadListRegions(data []byte) (*Layout, error) {
 	lines := splitLines(data)
 	hdr := -1
+	var missing []string // the regions of "Can not find all details for region: NAME ,"
+	missingLine := map[string]int{}
 	for i := 0; i < len(lines); i++ {
 		if strings.HasPrefix(lines[i], "Can not find region:") {
-			return nil, lineErrorf(i+1, "list_regions could not read a region (%s): it may be disabled or in transition; run list_regions again when no region is in transition",
+			return nil, lineErrorf(i+1, "list_regions could not read a region (%s): it may be disabled or in transition (HBase 2.2.0-2.2.2 print no table then); run list_regions again when no region is in transition",
 				strings.TrimSpace(strings.TrimPrefix(lines[i], "Can not find region:")))
 		}
-		if strings.HasPrefix(lines[i], "ERROR:") {
-			return nil, lineErrorf(i+1, "the shell printed an error instead of regions: %s", strings.TrimSpace(lines[i]))
+		if name, ok := missingDetails(lines[i]); ok {
+			missing = append(missing, name)
+			missingLine[name] = i + 1
+			continue
+		}
+		if shellError(lines[i]) {
+			msg := fmt.Sprintf("the shell printed an error instead of regions: %s", strings.TrimSpace(lines[i]))
+			if strings.Contains(lines[i], "getDataLocality") {
+				msg += " (HBase 1.4.0-1.4.10's list_regions fails on a region without metrics, one in transition: list again later)"
+			}
+			return nil, lineErrorf(i+1, "%s", msg)
 		}
 		if i+1 == len(lines) {
 			break
@@ -76,8 +87,22 @@ func ReadListRegions(data []byte) (*Layout, error) {
 	_, l.HasRequests = col["REQ"]
 	_, l.HasServer = col["SERVER_NAME"]
 
+	// the columns' indexes, looked up once: -1 when absent
+	at := func(name string) int {
+		if c, ok := col[name]; ok {
+			return c
+		}
+		return -1
+	}
+	cName, cStart, cEnd, cSize, cReq, cServer, cLocality := at("REGION_NAME"), at("START_KEY"), at("END_KEY"), at("SIZE"), at("REQ"), at("SERVER_NAME"), at("LOCALITY")
+	metrics := []int{cSize, cReq, cLocality}
+	l.Regions = make([]Region, 0, max(len(lines)-hdr-3, 0))
 	var ends []string // END_KEY per region, as printed
+	if cEnd >= 0 {
+		ends = make([]string, 0, cap(l.Regions))
+	}
 	count := -1
+	unknown := 0 // rows without metrics
 	i := hdr + 2
 	for ; i < len(lines); i++ {
 		line := lines[i]
@@ -91,7 +116,7 @@ func ReadListRegions(data []byte) (*Layout, error) {
 		}
 		r := Region{Line: i + 1}
 		keep := true
-		if c, ok := col["REGION_NAME"]; ok {
+		if c := cName; c >= 0 {
 			rn, err := parseRegionName(cells[c])
 			if err != nil {
 				return nil, lineErrorf(i+1, "REGION_NAME %s: %v", show(cells[c]), err)
@@ -104,7 +129,7 @@ func ReadListRegions(data []byte) (*Layout, error) {
 			r.Start, r.Encoded = rn.start, rn.encoded
 			keep = rn.replica == 0
 		}
-		if c, ok := col["START_KEY"]; ok {
+		if c := cStart; c >= 0 {
 			k, err := keyCell(cells[c])
 			if err != nil {
 				return nil, lineErrorf(i+1, "START_KEY %s: %v", show(cells[c]), err)
@@ -115,31 +140,44 @@ func ReadListRegions(data []byte) (*Layout, error) {
 				return nil, lineErrorf(i+1, "START_KEY %s does not match the start key %s in REGION_NAME", show(cells[c]), show(printed))
 			}
 		}
-		if c, ok := col["SIZE"]; ok {
-			mb, err := strconv.ParseInt(cells[c], 10, 64)
-			if err != nil || mb < 0 || mb > 1<<40 {
-				return nil, lineErrorf(i+1, "SIZE %q: must be whole megabytes", cells[c])
+		blank, filled := metricCells(cells, metrics)
+		switch {
+		case blank > 0 && filled > 0:
+			return nil, lineErrorf(i+1, "SIZE, REQ and LOCALITY are blank together (a region without metrics) or not at all: a cut or edited row")
+		case blank > 0:
+			r.Unknown = true
+			unknown++
+		}
+		if c := cSize; c >= 0 && !r.Unknown {
+			mb, err := sizeCell(cells[c])
+			if err != nil {
+				return nil, lineErrorf(i+1, "SIZE %q: %v", cells[c], err)
 			}
 			r.Size = mb << 20
 		}
-		if c, ok := col["REQ"]; ok {
+		if c := cReq; c >= 0 && !r.Unknown {
 			n, err := strconv.ParseInt(cells[c], 10, 64)
 			if err != nil || n < 0 {
 				return nil, lineErrorf(i+1, "REQ %q: must be a whole number of requests", cells[c])
 			}
 			r.Requests = n
 		}
-		if c, ok := col["SERVER_NAME"]; ok {
+		if c := cServer; c >= 0 {
 			r.Server = cells[c]
 		}
-		if c, ok := col["LOCALITY"]; ok {
+		if c := cLocality; c >= 0 {
 			r.Locality = cells[c]
+		}
+		if r.Unknown && len(missing) > 0 && r.Encoded != "" {
+			if _, ok := missingLine[cells[cName]]; !ok {
+				return nil, lineErrorf(i+1, "a row without metrics, but no \"Can not find all details\" line names region %s", show(cells[cName]))
+			}
 		}
 		if !keep {
 			l.Skipped++
 			continue
 		}
-		if c, ok := col["END_KEY"]; ok {
+		if c := cEnd; c >= 0 {
 			ends = append(ends, cells[c])
 		}
 		l.Regions = append(l.Regions, r)
@@ -150,8 +188,11 @@ func ReadListRegions(data []byte) (*Layout, error) {
 	if rows := len(l.Regions) + l.Skipped; rows != count {
 		return nil, lineErrorf(i+1, "truncated or edited: list_regions says %d rows, the table has %d", count, rows)
 	}
+	if len(missing) > 0 && len(missing) != unknown {
+		return nil, lineErrorf(missingLine[missing[0]], "%d \"Can not find all details\" lines but %d rows without metrics: a cut or edited output", len(missing), unknown)
+	}
 	for j := i + 1; j < len(lines); j++ {
-		if t := strings.TrimSpace(lines[j]); t != "" && !tookLine(t) {
+		if t := strings.TrimSpace(lines[j]); t != "" && !tookLine(t) && t != "=> nil" && !promptLine(t) {
 			return nil, lineErrorf(j+1, "unexpected line after ` %d rows`: %q", count, lines[j])
 		}
 	}
@@ -181,6 +222,78 @@ func ReadListRegions(data []byte) (*Layout, error) {
 		}
 	}
 	return l, nil
+}
+
+// missingDetails reads the line 2.2.3+ and 1.4.11+ print before the table for a region
+// without metrics: `Can not find all details for region: NAME , it may be disabled or in
+// transition`; the region's row follows with SIZE, REQ and LOCALITY blank.
+func missingDetails(line string) (string, bool) {
+	rest, ok := strings.CutPrefix(line, "Can not find all details for region: ")
+	if !ok {
+		return "", false
+	}
+	name, ok := strings.CutSuffix(rest, " , it may be disabled or in transition")
+	return name, ok
+}
+
+// shellError is a line the shell prints for a failed command: `ERROR: message` (2.x) or
+// `ERROR ExceptionClass: message` (hbase shell -n reading stdin).
+func shellError(line string) bool {
+	return strings.HasPrefix(line, "ERROR:") || strings.HasPrefix(line, "ERROR ") && strings.Contains(line, ":")
+}
+
+// promptLine is an interactive shell's prompt, `hbase(main):002:0> ` and what was typed.
+func promptLine(s string) bool {
+	return strings.HasPrefix(s, "hbase(") && strings.Contains(s, ">")
+}
+
+// metricCells counts the metric columns (SIZE, REQ, LOCALITY: their indexes, -1 when
+// absent) present and blank, and present and filled.
+func metricCells(cells []string, cols []int) (blank, filled int) {
+	for _, c := range cols {
+		if c >= 0 {
+			if cells[c] == "" {
+				blank++
+			} else {
+				filled++
+			}
+		}
+	}
+	return blank, filled
+}
+
+// sizeCell reads SIZE in megabytes: whole digits (RegionLoad.getStorefileSizeMB, 1.x and
+// 2.x), or the Size object 3.x prints (RegionMetrics.getStoreFileSize: a Java double and
+// "MB", `1234.0MB`, `1.2345678E7MB` from ten million).
+func sizeCell(s string) (int64, error) {
+	const rule = "must be whole megabytes (`1234`, or 3.x's `1234.0MB`)"
+	if num, ok := strings.CutSuffix(s, "MB"); ok {
+		if !javaDouble(num) {
+			return 0, errors.New(rule)
+		}
+		f, err := strconv.ParseFloat(num, 64)
+		if err != nil || f < 0 || f > 1<<40 || f != float64(int64(f)) {
+			return 0, errors.New(rule)
+		}
+		return int64(f), nil
+	}
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, errors.New(rule)
+	}
+	mb, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || mb > 1<<40 {
+		return 0, errors.New(rule)
+	}
+	return mb, nil
+}
+
+// javaDouble is whether s is Double.toString's form: digits, `.`, digits, then an
+// optional `E` and exponent digits.
+func javaDouble(s string) bool {
+	mant, exp, hasExp := strings.Cut(s, "E")
+	whole, frac, ok := strings.Cut(mant, ".")
+	digits := func(x string) bool { return x != "" && strings.Trim(x, "0123456789") == "" }
+	return ok && digits(whole) && digits(frac) && (!hasExp || digits(exp))
 }
 
 // splitLines splits data into lines without their \n or \r\n.

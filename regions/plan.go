@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -21,12 +22,23 @@ const DefaultMergeArity = 2
 type Options struct {
 	RegionSize int64          // target bytes per region (MAX_FILESIZE)
 	Prefix     *splits.Prefix // the rowkey prefix; nil when not given. Needs a width.
+	// Salt says the prefix's leading bucket is a salt (Phoenix SALT_BUCKETS, a hash % N
+	// byte): no merge removes a boundary that separates buckets. Without it the prefix
+	// only aligns split keys on bucket edges; merges may join buckets.
+	Salt bool
 	// TargetRegions, when > 0, merges the smallest adjacent pairs until this many regions
 	// remain after the whole plan (splits included), never above the upper mark.
 	TargetRegions int
 	// MergeArity is the most regions one merge_region statement names; < 2 means
 	// DefaultMergeArity.
 	MergeArity int
+	// Version is the target HBase (zero: hbase.DefaultVersion): a split key its shell
+	// cannot deliver byte for byte is not planned.
+	Version hbase.Version
+	// Batch is the most statements of one stage of the script; < 1: one stage.
+	Batch int
+	// Pause is the seconds to wait between stages.
+	Pause int64
 }
 
 // Merge is one merge_region statement: regions First..Last (indexes, inclusive) of the
@@ -40,6 +52,7 @@ type Merge struct {
 type Split struct {
 	Index int
 	Key   []byte
+	Kind  SplitKind
 }
 
 // Group is a run of adjacent regions the plan merges into one, over as many rounds as the
@@ -47,6 +60,12 @@ type Split struct {
 type Group struct {
 	First, Last int
 	Size        int64
+}
+
+// Stage is a run of the script's statements run together, then a pause: Merges and Splits
+// index the plan's Merges and Splits. No region is named by two statements of a stage.
+type Stage struct {
+	Merges, Splits []int
 }
 
 // Plan is what to do with a layout.
@@ -59,10 +78,15 @@ type Plan struct {
 	Groups     []Group // every merge the plan wants, whole
 	Merges     []Merge // the merge_region statements of this round, empty regions first
 	Splits     []Split
+	Stages     []Stage // the statements of this round in stages of at most Options.Batch
 	// Before is the region count now; After the count after this round's statements;
-	// Final the count once every round of Groups is done.
-	Before, After, Final int
-	Notes                []string
+	// Final the count once every round of Groups is done; Rounds how many rounds that
+	// takes at the merge arity (0: no merge, 1: this script does it all).
+	Before, After, Final, Rounds int
+	// Unknown counts the regions whose size the input did not give (list_regions' blank
+	// SIZE): never merged or split.
+	Unknown int
+	Notes   []string
 }
 
 // ErrNoSizes: a plan needs region sizes.
@@ -80,11 +104,13 @@ var ErrNotAdjacent = errors.New("the regions are not proven adjacent: give list_
 // the upper mark, empty regions first (each run of empty regions joins its smaller
 // neighbour), then left to right. With TargetRegions, the adjacent pair with the smallest
 // combined size (the leftmost on a tie) merges first, until the count is reached. A
-// region above the upper mark is never merged, a merge never crosses a bucket edge of
-// Prefix, and the table's regions are never reordered.
+// region above the upper mark or of unknown size is never merged, with Salt a merge never
+// removes a boundary between buckets, and the table's regions are never reordered.
 //
-// Splits: a region above 2 x RegionSize is split once, at the bucket edge nearest its
-// middle with Prefix, else where HBase picks (its mid key).
+// Splits: a region above 2 x RegionSize is split once. With Prefix the key lies strictly
+// inside the region's populated range (see prefixEdges): the bucket edge nearest the
+// middle of those inside, padded to the region's key width, else the midpoint of its
+// keys, else none (HBase's own mid key). Without Prefix HBase picks the mid key.
 //
 // One merge_region names at most MergeArity regions, and a merged region's new name is
 // not known until it exists: a group of more regions takes several rounds, of which the
@@ -98,6 +124,9 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 	}
 	if opt.Prefix != nil && opt.Prefix.Width == 0 {
 		return nil, errors.New("prefix needs a width (hex:2, dec:3, ...): bucket edges are whole prefixes")
+	}
+	if opt.Salt && opt.Prefix == nil {
+		return nil, errors.New("a salt needs the prefix that holds it")
 	}
 	if opt.MergeArity < 2 {
 		opt.MergeArity = DefaultMergeArity
@@ -113,33 +142,37 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 	n := len(l.Regions)
 	join := make([]bool, max(n-1, 0))
 	for i := range join {
-		join[i] = l.Regions[i].Size <= p.Upper && l.Regions[i+1].Size <= p.Upper &&
-			(edges == nil || edges.mergeable(l.Regions[i].Start, l.Regions[i+1].End))
+		a, b := &l.Regions[i], &l.Regions[i+1]
+		join[i] = !a.Unknown && !b.Unknown && a.Size <= p.Upper && b.Size <= p.Upper &&
+			(!opt.Salt || !edges.isEdge(b.Start))
 	}
+	refused := 0
+	var refusedErr error
 	for i, r := range l.Regions {
+		if r.Unknown {
+			p.Unknown++
+			continue
+		}
 		if r.Size <= p.SplitAbove {
 			continue
 		}
 		s := Split{Index: i}
 		if edges != nil {
-			if k, ok := edges.middleEdge(r.Start, r.End); ok {
-				s.Key = k
+			s.Key, s.Kind = edges.splitKey(r.Start, r.End)
+			if s.Key != nil {
+				if err := hbase.CheckSplitKey(opt.Version, s.Key); err != nil {
+					s.Key, s.Kind = nil, SplitMidKey
+					refused++
+					refusedErr = err
+				}
 			}
 		}
 		p.Splits = append(p.Splits, s)
 	}
-	split := 0
-	for _, s := range p.Splits {
-		if s.Key == nil {
-			split++
-		}
-	}
-	if split > 0 {
-		if edges != nil {
-			p.Notes = append(p.Notes, fmt.Sprintf("%d %s no bucket edge inside: HBase splits %s at its mid key", split, plural(split, "region to split has", "regions to split have"), plural(split, "it", "them")))
-		} else {
-			p.Notes = append(p.Notes, "no --prefix: HBase splits each region at its mid key (split without a key)")
-		}
+	p.splitNotes(edges != nil, refused, refusedErr)
+	if p.Unknown > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("%d %s no size in the input (list_regions could not find all details: disabled or in transition): never merged or split; list the regions again later",
+			p.Unknown, plural(p.Unknown, "region has", "regions have")))
 	}
 	if opt.TargetRegions > 0 {
 		p.Groups = mergeToTarget(l, join, p.Upper, opt.TargetRegions-len(p.Splits))
@@ -149,10 +182,15 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 	merged := 0
 	for _, g := range p.Groups {
 		merged += g.Last - g.First
+		p.Rounds = max(p.Rounds, rounds(g.Last-g.First+1, opt.MergeArity))
 	}
 	p.Final = n - merged + len(p.Splits)
 	if opt.TargetRegions > 0 && p.Final > opt.TargetRegions {
-		p.Notes = append(p.Notes, fmt.Sprintf("--target-regions %d is not reachable without merging above the upper mark or across a bucket edge: %d regions remain", opt.TargetRegions, p.Final))
+		why := "without merging above the upper mark"
+		if opt.Salt {
+			why += " or across a salt bucket"
+		}
+		p.Notes = append(p.Notes, fmt.Sprintf("--target-regions %d is not reachable %s: %d regions remain", opt.TargetRegions, why, p.Final))
 	}
 	p.Merges = firstRound(l, p.Groups, opt.MergeArity)
 	p.After = n + len(p.Splits)
@@ -160,10 +198,71 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 		p.After -= m.Last - m.First
 	}
 	if p.After != p.Final {
-		p.Notes = append(p.Notes, fmt.Sprintf("merge_region names %d regions at a time and a merged region's name is new: after this script, list the regions again and plan the next round (%d regions after this round, %d after all)",
-			opt.MergeArity, p.After, p.Final))
+		p.Notes = append(p.Notes, fmt.Sprintf("merge_region names %d regions at a time and a merged region's name is new: %d rounds; after this script, list the regions again and plan the next round (%d regions after this round, %d after all)",
+			opt.MergeArity, p.Rounds, p.After, p.Final))
 	}
+	p.Stages = stages(len(p.Merges), len(p.Splits), opt.Batch)
 	return p, nil
+}
+
+// splitNotes says how the splits' keys were chosen.
+func (p *Plan) splitNotes(prefix bool, refused int, refusedErr error) {
+	var count [3]int
+	for _, s := range p.Splits {
+		count[s.Kind]++
+	}
+	switch {
+	case len(p.Splits) == 0:
+	case !prefix:
+		p.Notes = append(p.Notes, "no --prefix: HBase splits each region at its mid key (split without a key)")
+	default:
+		if c := count[SplitMidpoint]; c > 0 {
+			p.Notes = append(p.Notes, fmt.Sprintf("%d %s no bucket edge inside: split at the midpoint of %s keys", c, plural(c, "region to split has", "regions to split have"), plural(c, "its", "their")))
+		}
+		if c := count[SplitMidKey] - refused; c > 0 {
+			p.Notes = append(p.Notes, fmt.Sprintf("%d %s fewer than two keys of the prefix's alphabet inside: HBase splits %s at its mid key", c, plural(c, "region to split holds", "regions to split hold"), plural(c, "it", "them")))
+		}
+	}
+	if refused > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("%d split %s refused: %v; HBase splits %s at its mid key", refused, plural(refused, "key", "keys"), refusedErr, plural(refused, "it", "them")))
+	}
+}
+
+// rounds is how many rounds of merge_region of at most arity regions merge n regions into
+// one (firstRound's cut: each round leaves ceil(n / arity)).
+func rounds(n, arity int) int {
+	r := 0
+	for n > 1 {
+		n = (n + arity - 1) / arity
+		r++
+	}
+	return r
+}
+
+// stages cuts the statements, merges first, into stages of at most batch (< 1: one).
+// Every statement of a round names its own regions, so any cut keeps a stage's
+// statements apart.
+func stages(merges, splits, batch int) []Stage {
+	total := merges + splits
+	if total == 0 {
+		return nil
+	}
+	if batch < 1 {
+		batch = total
+	}
+	var out []Stage
+	for i := 0; i < total; i++ {
+		if i%batch == 0 {
+			out = append(out, Stage{})
+		}
+		st := &out[len(out)-1]
+		if i < merges {
+			st.Merges = append(st.Merges, i)
+		} else {
+			st.Splits = append(st.Splits, i-merges)
+		}
+	}
+	return out
 }
 
 func plural(n int, one, many string) string {
@@ -181,10 +280,10 @@ func mergeRuns(l *Layout, join []bool, upper int64) []Group {
 		first, last int
 		size        int64
 	}
-	var gs []grp
+	gs := make([]grp, 0, n)
 	for i := 0; i < n; {
 		j := i
-		if l.Regions[i].Size == 0 {
+		if l.Regions[i].Size == 0 && !l.Regions[i].Unknown {
 			for j+1 < n && join[j] && l.Regions[j+1].Size == 0 {
 				j++
 			}
@@ -196,7 +295,7 @@ func mergeRuns(l *Layout, join []bool, upper int64) []Group {
 		i = j + 1
 	}
 	// each run of empty regions joins its smaller neighbour (the left on a tie)
-	var out []grp
+	out := make([]grp, 0, len(gs))
 	for gi := 0; gi < len(gs); gi++ {
 		g := gs[gi]
 		if g.size != 0 {
@@ -336,15 +435,28 @@ func firstRound(l *Layout, groups []Group, arity int) []Merge {
 }
 
 // Check verifies the plan's invariants: every merge names adjacent regions (a run of
-// consecutive indexes, each region in one statement at most) within the arity, no merged
-// region exceeds the upper mark, no merge crosses a bucket edge, every split key lies
-// strictly inside its region, no region is both merged and split, and After and Final
-// follow from the statements and groups.
+// consecutive indexes, each region in one statement at most) within the arity, of known
+// sizes, no merged region exceeds the upper mark, with Salt no merge removes a boundary
+// between buckets, every split key lies strictly inside its region (with Prefix: inside
+// its populated range, so neither daughter is empty of the alphabet's keys) and reaches
+// the target as planned, no region is both merged and split, the stages hold every
+// statement once, and After and Final follow from the statements and groups.
 func (p *Plan) Check() error {
 	l := p.Layout
 	var edges *prefixEdges
 	if p.Options.Prefix != nil {
 		edges = newPrefixEdges(*p.Options.Prefix)
+	}
+	crossesSalt := func(first, last int) bool {
+		if !p.Options.Salt {
+			return false
+		}
+		for i := first + 1; i <= last; i++ {
+			if edges.isEdge(l.Regions[i].Start) {
+				return true
+			}
+		}
+		return false
 	}
 	used := make([]bool, len(l.Regions))
 	after := len(l.Regions)
@@ -357,6 +469,9 @@ func (p *Plan) Check() error {
 			if used[i] {
 				return fmt.Errorf("region %d is in two statements", i)
 			}
+			if l.Regions[i].Unknown {
+				return fmt.Errorf("merge %d..%d: region %d has no known size", m.First, m.Last, i)
+			}
 			used[i] = true
 			size += l.Regions[i].Size
 			if i > m.First {
@@ -365,8 +480,8 @@ func (p *Plan) Check() error {
 				}
 			}
 		}
-		if edges != nil && !edges.mergeable(l.Regions[m.First].Start, l.Regions[m.Last].End) {
-			return fmt.Errorf("merge %d..%d crosses a bucket edge", m.First, m.Last)
+		if crossesSalt(m.First, m.Last) {
+			return fmt.Errorf("merge %d..%d crosses a salt bucket edge", m.First, m.Last)
 		}
 		if size > p.Upper || size != m.Size {
 			return fmt.Errorf("merge %d..%d holds %d bytes (stated %d), the upper mark is %d", m.First, m.Last, size, m.Size, p.Upper)
@@ -377,10 +492,13 @@ func (p *Plan) Check() error {
 	for _, g := range p.Groups {
 		var size int64
 		for i := g.First; i <= g.Last; i++ {
+			if l.Regions[i].Unknown {
+				return fmt.Errorf("group %d..%d: region %d has no known size", g.First, g.Last, i)
+			}
 			size += l.Regions[i].Size
 		}
-		if edges != nil && !edges.mergeable(l.Regions[g.First].Start, l.Regions[g.Last].End) {
-			return fmt.Errorf("group %d..%d crosses a bucket edge", g.First, g.Last)
+		if crossesSalt(g.First, g.Last) {
+			return fmt.Errorf("group %d..%d crosses a salt bucket edge", g.First, g.Last)
 		}
 		if size > p.Upper {
 			return fmt.Errorf("group %d..%d holds %d bytes, the upper mark is %d", g.First, g.Last, size, p.Upper)
@@ -392,8 +510,14 @@ func (p *Plan) Check() error {
 		if used[s.Index] {
 			return fmt.Errorf("region %d is both merged and split", s.Index)
 		}
-		if s.Key != nil && (bytes.Compare(s.Key, r.Start) <= 0 || len(r.End) > 0 && bytes.Compare(s.Key, r.End) >= 0) {
-			return fmt.Errorf("split key %q is not strictly inside region %d [%q, %q)", keyText(s.Key), s.Index, keyText(r.Start), keyText(r.End))
+		used[s.Index] = true
+		if r.Unknown {
+			return fmt.Errorf("split of region %d, whose size is not known", s.Index)
+		}
+		if s.Key != nil {
+			if err := p.checkSplitKey(edges, r, s); err != nil {
+				return err
+			}
 		}
 		after++
 	}
@@ -402,6 +526,74 @@ func (p *Plan) Check() error {
 	}
 	if f := len(l.Regions) - merged + len(p.Splits); f != p.Final {
 		return fmt.Errorf("the groups leave %d regions, the plan says %d", f, p.Final)
+	}
+	return p.checkStages()
+}
+
+// checkSplitKey: strictly inside the region, inside its populated range with a prefix,
+// and deliverable by the target's shell.
+func (p *Plan) checkSplitKey(edges *prefixEdges, r Region, s Split) error {
+	if bytes.Compare(s.Key, r.Start) <= 0 || len(r.End) > 0 && bytes.Compare(s.Key, r.End) >= 0 {
+		return fmt.Errorf("split key %q is not strictly inside region %d [%q, %q)", keyText(s.Key), s.Index, keyText(r.Start), keyText(r.End))
+	}
+	if edges != nil {
+		w := edges.width(r.Start, r.End)
+		lo, hi := edges.populated(r.Start, r.End, w)
+		if len(s.Key) != w || edges.alphaLen(s.Key) != w {
+			return fmt.Errorf("split key %q of region %d is not %d bytes of the alphabet", keyText(s.Key), s.Index, w)
+		}
+		if x := edges.index(s.Key, w); x.Cmp(lo) <= 0 || x.Cmp(hi) >= 0 {
+			return fmt.Errorf("split key %q leaves a daughter of region %d [%q, %q) without keys of the alphabet", keyText(s.Key), s.Index, keyText(r.Start), keyText(r.End))
+		}
+		if (s.Kind == SplitBucketEdge) != edges.isEdge(s.Key) {
+			return fmt.Errorf("split key %q of region %d: %s, but isEdge says %v", keyText(s.Key), s.Index, s.Kind, edges.isEdge(s.Key))
+		}
+	}
+	if !bytes.Equal(hbase.ShellSplitSends(p.Options.Version, s.Key), s.Key) {
+		return fmt.Errorf("split key %q of region %d does not reach HBase %s as planned", keyText(s.Key), s.Index, p.Options.Version.OrDefault())
+	}
+	return nil
+}
+
+// checkStages: every statement in exactly one stage, in order, at most Batch a stage, no
+// region named twice in a stage.
+func (p *Plan) checkStages() error {
+	nm, ns := 0, 0
+	for k, st := range p.Stages {
+		if p.Options.Batch > 0 && len(st.Merges)+len(st.Splits) > p.Options.Batch {
+			return fmt.Errorf("stage %d holds %d statements, the batch is %d", k+1, len(st.Merges)+len(st.Splits), p.Options.Batch)
+		}
+		named := map[int]bool{}
+		name := func(i int) error {
+			if named[i] {
+				return fmt.Errorf("stage %d names region %d twice", k+1, i)
+			}
+			named[i] = true
+			return nil
+		}
+		for _, m := range st.Merges {
+			if m != nm {
+				return fmt.Errorf("stage %d: merge %d out of order (want %d)", k+1, m, nm)
+			}
+			nm++
+			for i := p.Merges[m].First; i <= p.Merges[m].Last; i++ {
+				if err := name(i); err != nil {
+					return err
+				}
+			}
+		}
+		for _, s := range st.Splits {
+			if s != ns {
+				return fmt.Errorf("stage %d: split %d out of order (want %d)", k+1, s, ns)
+			}
+			ns++
+			if err := name(p.Splits[s].Index); err != nil {
+				return err
+			}
+		}
+	}
+	if nm != len(p.Merges) || ns != len(p.Splits) {
+		return fmt.Errorf("the stages hold %d merges and %d splits, the plan %d and %d", nm, ns, len(p.Merges), len(p.Splits))
 	}
 	return nil
 }

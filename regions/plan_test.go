@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/presplit/presplit/splits"
@@ -11,10 +13,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// allEdges lists every whole prefix of p, ascending: the brute-force oracle of prefixEdges.
-func allEdges(p splits.Prefix) [][]byte {
+// allStrings lists every alphabet string of p of the given width, ascending: the
+// brute-force oracle of prefixEdges.
+func allStrings(p splits.Prefix, width int) [][]byte {
 	out := [][]byte{{}}
-	for range p.Width {
+	for range width {
 		var next [][]byte
 		for _, e := range out {
 			for _, c := range p.Alphabet {
@@ -26,6 +29,38 @@ func allEdges(p splits.Prefix) [][]byte {
 	return out
 }
 
+var stringsCache = map[string][][]byte{}
+
+// stringsOf is allStrings, kept.
+func stringsOf(p splits.Prefix, width int) [][]byte {
+	key := fmt.Sprintf("%s/%d", p.Alphabet, width)
+	if all, ok := stringsCache[key]; ok {
+		return all
+	}
+	all := allStrings(p, width)
+	stringsCache[key] = all
+	return all
+}
+
+// straddles reports whether a bucket of w positions has strings of all (ascending) on
+// both sides of k: whether the last string below k and the first at or above it share
+// their first w bytes.
+func straddles(all [][]byte, k []byte, w int) bool {
+	j := sort.Search(len(all), func(i int) bool { return bytes.Compare(all[i], k) >= 0 })
+	return j > 0 && j < len(all) && bytes.Equal(all[j-1][:w], all[j][:w])
+}
+
+// rowKey: k has a whole prefix, and after its run of alphabet bytes a byte outside the
+// alphabet that is not the key's last: a row key of a table whose rows leave the
+// alphabet, which splits its bucket whatever the alphabet strings say.
+func rowKey(p splits.Prefix, k []byte) bool {
+	m := 0
+	for m < len(k) && bytes.IndexByte(p.Alphabet, k[m]) >= 0 {
+		m++
+	}
+	return m >= p.Width && m+1 < len(k)
+}
+
 func mustPrefix(t testing.TB, spec string) splits.Prefix {
 	p, err := splits.ParsePrefix(spec)
 	require.NoError(t, err)
@@ -35,7 +70,7 @@ func mustPrefix(t testing.TB, spec string) splits.Prefix {
 // randomKey is a short key over a small byte set around the alphabets, so that keys hit
 // edges, go inside buckets and fall off the alphabet.
 func randomKey(r *rand.Rand) []byte {
-	const set = "0189:a|\x00\xff"
+	const set = "00189:a|\x00\xff"
 	k := make([]byte, r.IntN(4))
 	for i := range k {
 		k[i] = set[r.IntN(len(set))]
@@ -43,33 +78,108 @@ func randomKey(r *rand.Rand) []byte {
 	return k
 }
 
+// tailIs reports whether every byte of s is c.
+func tailIs(s []byte, c byte) bool {
+	for _, x := range s {
+		if x != c {
+			return false
+		}
+	}
+	return true
+}
+
+// TestPrefixEdgesAgainstBruteForce checks isEdge, classify and splitKey against every
+// alphabet string of the widths the keys show: a key is an edge when no bucket has
+// strings on both sides of it; a split key is, of the region's strings after its first,
+// the middle one that starts a bucket, else the middle one, else none.
 func TestPrefixEdgesAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for _, spec := range []string{"dec:2", "hex:1", "byte:3", "chars:09a:3"} {
+	for _, spec := range []string{"dec:1", "dec:2", "hex:1", "chars:09a:2"} {
 		p := mustPrefix(t, spec)
 		e := newPrefixEdges(p)
-		all := allEdges(p)
-		for range 3000 {
+		w := p.Width
+		for range 2000 {
+			k := randomKey(r)
+			// rows are longer than the boundaries that show a width: check one and two
+			// positions more
+			for width := e.width(k) + 1; width <= e.width(k)+2; width++ {
+				cut := straddles(stringsOf(p, width), k, w) || rowKey(p, k)
+				assert.Equal(t, !cut, e.isEdge(k), "%s isEdge(%q) at width %d", spec, k, width)
+			}
+			if e.alphaLen(k) < w {
+				assert.Equal(t, OffAlphabet, e.classify(k))
+			}
+
 			s, end := randomKey(r), randomKey(r)
 			if len(end) > 0 && bytes.Compare(s, end) >= 0 {
 				continue
 			}
-			var inside [][]byte
-			for _, x := range all {
-				if bytes.Compare(x, s) > 0 && (len(end) == 0 || bytes.Compare(x, end) < 0) {
-					inside = append(inside, x)
+			width := e.width(s, end)
+			var in [][]byte
+			for _, x := range stringsOf(p, width) {
+				if bytes.Compare(x, s) >= 0 && (len(end) == 0 || bytes.Compare(x, end) < 0) {
+					in = append(in, x)
 				}
 			}
-			assert.Equal(t, len(inside) == 0, e.mergeable(s, end), "%s [%q, %q)", spec, s, end)
-			got, ok := e.middleEdge(s, end)
-			if len(inside) == 0 {
-				assert.False(t, ok, "%s [%q, %q)", spec, s, end)
-				continue
+			var starts [][]byte
+			for i, x := range in {
+				if i > 0 && tailIs(x[w:], p.Alphabet[0]) {
+					starts = append(starts, x)
+				}
 			}
-			require.True(t, ok, "%s [%q, %q)", spec, s, end)
-			assert.Equal(t, inside[(len(inside)-1)/2], got, "%s [%q, %q)", spec, s, end)
+			got, kind := e.splitKey(s, end)
+			switch {
+			case len(starts) > 0:
+				assert.Equal(t, SplitBucketEdge, kind, "%s [%q, %q)", spec, s, end)
+				assert.Equal(t, starts[(len(starts)-1)/2], got, "%s [%q, %q)", spec, s, end)
+			case len(in) >= 2:
+				assert.Equal(t, SplitMidpoint, kind, "%s [%q, %q)", spec, s, end)
+				assert.Equal(t, in[len(in)/2], got, "%s [%q, %q)", spec, s, end)
+			default:
+				assert.Equal(t, SplitMidKey, kind, "%s [%q, %q)", spec, s, end)
+				assert.Nil(t, got)
+			}
 		}
 	}
+}
+
+// The cases of issue 22: a HexStringSplit table's 8-character keys.
+func TestSplitKeyHexStringSplit(t *testing.T) {
+	for _, tc := range []struct {
+		prefix, start, end, key string
+		kind                    SplitKind
+	}{
+		// one whole hex:2 bucket: no edge inside, the midpoint of its keys
+		{"hex:2", "6f000000", "70000000", "6f800000", SplitMidpoint},
+		// one whole hex:1 bucket
+		{"hex:1", "60000000", "70000000", "68000000", SplitMidpoint},
+		// two buckets: the edge between them, padded to the keys' width
+		{"hex:2", "6f000000", "71000000", "70000000", SplitBucketEdge},
+		// the first and the last region of a HexStringSplit table
+		{"hex:1", "", "10000000", "08000000", SplitMidpoint},
+		{"hex:1", "f0000000", "", "f8000000", SplitMidpoint},
+		{"hex:1", "", "", "8", SplitBucketEdge},
+		// shorter keys keep the prefix's width
+		{"hex:2", "6", "7", "68", SplitBucketEdge},
+		// the delimited form's empty last region: no hex key inside
+		{"dec:2", "99|", "", "", SplitMidKey},
+		// HBase's own split inside a bucket, at a longer row key
+		{"hex:2", "6f3a", "6f3b", "", SplitMidKey},
+	} {
+		e := newPrefixEdges(mustPrefix(t, tc.prefix))
+		key, kind := e.splitKey([]byte(tc.start), []byte(tc.end))
+		assert.Equal(t, tc.key, string(key), "%s [%q, %q)", tc.prefix, tc.start, tc.end)
+		assert.Equal(t, tc.kind, kind, "%s [%q, %q)", tc.prefix, tc.start, tc.end)
+	}
+	e := newPrefixEdges(mustPrefix(t, "hex:2"))
+	for k, want := range map[string]Edge{"70000000": OnEdge, "70": OnEdge, "6f800000": InsideBucket, "7": OffAlphabet, "6f|": OnEdge, "6eff|": OnEdge, "6f|user": InsideBucket} {
+		assert.Equal(t, want, e.classify([]byte(k)), k)
+	}
+	// a Phoenix salt byte, then the row: HBase's own split inside salt bucket 3
+	salt := newPrefixEdges(mustPrefix(t, "byte:16"))
+	assert.Equal(t, InsideBucket, salt.classify([]byte("\x03abc")))
+	assert.Equal(t, OnEdge, salt.classify([]byte("\x03")))
+	assert.Equal(t, OnEdge, salt.classify([]byte("\x03\x00\x00")))
 }
 
 // randomLayout is n contiguous regions with sizes drawn around target: many empty, some
@@ -99,8 +209,31 @@ func randomLayout(r *rand.Rand, n int, target int64, keys func(i int) []byte) *L
 	return l
 }
 
-// TestPlanInvariants plans random layouts with and without a prefix and a target count,
-// and checks the invariants by code: Check, plus direct counts here.
+// hexStringLayout is a HexStringSplit pre-split of n regions (8 lowercase hex digits),
+// plus extra HBase splits at random 8-digit keys.
+func hexStringLayout(r *rand.Rand, target int64) *Layout {
+	n := 2 + r.IntN(200)
+	set := map[string]bool{}
+	for i := 1; i < n; i++ {
+		set[fmt.Sprintf("%08x", uint64(i)*(1<<32)/uint64(n))] = true
+	}
+	for range r.IntN(n) {
+		set[fmt.Sprintf("%08x", r.Uint32())] = true
+	}
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return randomLayout(r, len(keys)+1, target, func(i int) []byte { return []byte(keys[i-1]) })
+}
+
+// TestPlanInvariants plans random layouts with and without a prefix, a salt and a target
+// count, and checks the invariants by code, apart from Check: every split key strictly
+// inside its region and inside its populated range (both daughters hold keys of the
+// alphabet: counted by brute force, or for 8-digit hex keys by their width); no merge
+// crosses a salt edge; merged sizes under the mark; no region of unknown size touched;
+// the stages disjoint and at most the batch.
 func TestPlanInvariants(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	const target = 10 << 30
@@ -108,29 +241,52 @@ func TestPlanInvariants(t *testing.T) {
 	dec4 := func(i int) []byte { return []byte(fmt.Sprintf("%02d|%03d", i/3, i)) } // several regions per dec:2 bucket
 	for _, tc := range []struct {
 		name   string
-		keys   func(int) []byte
+		keys   func(int) []byte // nil: hexStringLayout
 		prefix string
+		salt   bool
 		want   int
 		arity  int
 	}{
 		{name: "runs", keys: dec3},
 		{name: "runs, dec:2", keys: dec4, prefix: "dec:2"},
-		{name: "runs, dec:1", keys: dec3, prefix: "dec:1"},
+		{name: "runs, dec:2 salt", keys: dec4, prefix: "dec:2", salt: true},
+		{name: "runs, dec:1 salt", keys: dec3, prefix: "dec:1", salt: true},
 		{name: "target 20", keys: dec3, want: 20},
-		{name: "target 20, dec:2", keys: dec4, prefix: "dec:2", want: 20},
+		{name: "target 20, dec:2 salt", keys: dec4, prefix: "dec:2", salt: true, want: 20},
 		{name: "runs, arity 4", keys: dec3, arity: 4},
 		{name: "target 1, arity 100", keys: dec3, want: 1, arity: 100},
+		{name: "HexStringSplit, hex:1", prefix: "hex:1"},
+		{name: "HexStringSplit, hex:2 salt", prefix: "hex:2", salt: true},
+		{name: "HexStringSplit, hex:2 salt, target 10", prefix: "hex:2", salt: true, want: 10},
+		{name: "HexStringSplit, hex:3", prefix: "hex:3", arity: 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for range 200 {
-				n := 1 + r.IntN(140)
-				l := randomLayout(r, n, target, tc.keys)
-				opt := Options{RegionSize: target, TargetRegions: tc.want, MergeArity: tc.arity}
-				var edges [][]byte
+				var l *Layout
+				if tc.keys == nil {
+					l = hexStringLayout(r, target)
+				} else {
+					l = randomLayout(r, 1+r.IntN(140), target, tc.keys)
+				}
+				n := len(l.Regions)
+				for i := range l.Regions {
+					if r.IntN(20) == 0 {
+						l.Regions[i].Unknown, l.Regions[i].Size = true, 0
+					}
+				}
+				batch := r.IntN(6)
+				opt := Options{RegionSize: target, TargetRegions: tc.want, MergeArity: tc.arity, Salt: tc.salt, Batch: batch}
+				var pre splits.Prefix
 				if tc.prefix != "" {
-					p := mustPrefix(t, tc.prefix)
-					opt.Prefix = &p
-					edges = allEdges(p)
+					pre = mustPrefix(t, tc.prefix)
+					opt.Prefix = &pre
+				}
+				// edge: the boundary separates buckets (no bucket on both sides)
+				edge := func(k []byte) bool {
+					if tc.keys == nil {
+						return strings.Trim(string(k[pre.Width:]), "0") == ""
+					}
+					return !straddles(stringsOf(pre, newPrefixEdges(pre).width(k)+1), k, pre.Width) && !rowKey(pre, k)
 				}
 				p, err := NewPlan(l, opt)
 				require.NoError(t, err)
@@ -142,27 +298,77 @@ func TestPlanInvariants(t *testing.T) {
 					var sum int64
 					for i := m.First; i <= m.Last; i++ {
 						require.False(t, seen[i])
+						require.False(t, l.Regions[i].Unknown, "merge of a region of unknown size")
 						seen[i] = true
 						sum += l.Regions[i].Size
+						if tc.salt && i > m.First {
+							assert.False(t, edge(l.Regions[i].Start), "merge %d..%d crosses the salt edge %q", m.First, m.Last, l.Regions[i].Start)
+						}
 					}
 					assert.LessOrEqual(t, sum, upper)
-					s, e := l.Regions[m.First].Start, l.Regions[m.Last].End
-					for _, x := range edges {
-						crosses := bytes.Compare(x, s) > 0 && (len(e) == 0 || bytes.Compare(x, e) < 0)
-						assert.False(t, crosses, "merge %d..%d crosses edge %q", m.First, m.Last, x)
-					}
 					after -= m.Last - m.First
+				}
+				for _, g := range p.Groups {
+					var sum int64
+					for i := g.First; i <= g.Last; i++ {
+						sum += l.Regions[i].Size
+						if tc.salt && i > g.First {
+							assert.False(t, edge(l.Regions[i].Start), "group %d..%d crosses a salt edge", g.First, g.Last)
+						}
+					}
+					assert.LessOrEqual(t, sum, upper)
 				}
 				assert.Equal(t, after, p.After)
 				for _, s := range p.Splits {
-					assert.Greater(t, l.Regions[s.Index].Size, 2*int64(target))
-					if s.Key != nil {
-						assert.Positive(t, bytes.Compare(s.Key, l.Regions[s.Index].Start))
-						if e := l.Regions[s.Index].End; len(e) > 0 {
-							assert.Negative(t, bytes.Compare(s.Key, e))
+					reg := l.Regions[s.Index]
+					require.False(t, reg.Unknown)
+					assert.Greater(t, reg.Size, 2*int64(target))
+					if s.Key == nil {
+						continue
+					}
+					assert.Positive(t, bytes.Compare(s.Key, reg.Start))
+					if len(reg.End) > 0 {
+						assert.Negative(t, bytes.Compare(s.Key, reg.End))
+					}
+					if tc.keys == nil {
+						// 8-digit keys: both daughters hold an 8-digit key
+						assert.Len(t, s.Key, 8)
+						assert.NotEqual(t, "00000000", string(s.Key))
+						assert.Equal(t, s.Kind == SplitBucketEdge, edge(s.Key), "%q", s.Key)
+						continue
+					}
+					w := len(s.Key)
+					below, above := 0, 0
+					for _, x := range stringsOf(pre, w) {
+						if bytes.Compare(x, reg.Start) >= 0 && bytes.Compare(x, s.Key) < 0 {
+							below++
+						}
+						if bytes.Compare(x, s.Key) >= 0 && (len(reg.End) == 0 || bytes.Compare(x, reg.End) < 0) {
+							above++
 						}
 					}
+					assert.Positive(t, below, "daughter [%q, %q) holds no key", reg.Start, s.Key)
+					assert.Positive(t, above, "daughter [%q, %q) holds no key", s.Key, reg.End)
 				}
+				stmts := 0
+				for _, st := range p.Stages {
+					if batch > 0 {
+						assert.LessOrEqual(t, len(st.Merges)+len(st.Splits), batch)
+					}
+					named := map[int]bool{}
+					for _, mi := range st.Merges {
+						for i := p.Merges[mi].First; i <= p.Merges[mi].Last; i++ {
+							assert.False(t, named[i], "stage names region %d twice", i)
+							named[i] = true
+						}
+					}
+					for _, si := range st.Splits {
+						assert.False(t, named[p.Splits[si].Index])
+						named[p.Splits[si].Index] = true
+					}
+					stmts += len(st.Merges) + len(st.Splits)
+				}
+				assert.Equal(t, len(p.Merges)+len(p.Splits), stmts)
 				if tc.want > 0 && p.Final > tc.want {
 					// not reachable: no adjacent pair of groups may still merge
 					assert.NotEmpty(t, p.Notes)
@@ -231,5 +437,81 @@ func BenchmarkPlan(b *testing.B) {
 		if err := p.Check(); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A table whose TTL emptied tens of thousands of regions gets one plan: with merge_region
+// of two regions (1.x, 2.0-2.2.3) in rounds (each leaves ceil(n/2) of a run), with the
+// newer shells' merge of a whole run in one.
+func TestPlanManyEmpty(t *testing.T) {
+	const n = 30000
+	l := &Layout{HasSize: true, HasEncoded: true, Exact: true, Adjacent: true}
+	for i := range n {
+		r := Region{Encoded: fmt.Sprintf("%032x", i)}
+		if i > 0 {
+			r.Start = []byte(fmt.Sprintf("%08x", uint64(i)*(1<<32)/n))
+		}
+		if i == 0 || i == n/2 {
+			r.Size = 5 << 30
+		}
+		l.Regions = append(l.Regions, r)
+	}
+	for i := 0; i+1 < n; i++ {
+		l.Regions[i].End = l.Regions[i+1].Start
+	}
+	hex1 := mustPrefix(t, "hex:1")
+	for _, tc := range []struct {
+		arity, rounds, merges, after int
+	}{
+		{arity: 2, rounds: 14, merges: n / 2, after: n / 2},
+		{arity: 1 << 30, rounds: 1, merges: 2, after: 2},
+	} {
+		p, err := NewPlan(l, Options{RegionSize: 10 << 30, Prefix: &hex1, MergeArity: tc.arity, Batch: 50})
+		require.NoError(t, err)
+		require.NoError(t, p.Check())
+		assert.Equal(t, tc.rounds, p.Rounds, "arity %d", tc.arity)
+		assert.Len(t, p.Merges, tc.merges, "arity %d", tc.arity)
+		assert.Equal(t, tc.after, p.After, "arity %d", tc.arity)
+		assert.Equal(t, 2, p.Final, "arity %d: the two runs of 15,000 regions, each with its 5 GiB region", tc.arity)
+		assert.Len(t, p.Stages, (tc.merges+49)/50)
+	}
+}
+
+// The boundaries of RegionSplitter's pre-splits (keys from splits.RegionSplitter, an
+// oracle apart from findSplitter): HexStringSplit's 16 regions fall on bucket edges of
+// hex:1 and hex:2 (zero-padded), its 10 regions inside hex:2's buckets; findSplitter names
+// the algorithm and the count either way.
+func TestRegionSplitterBoundaries(t *testing.T) {
+	for _, tc := range []struct {
+		algo    string
+		regions int
+		prefix  string
+		want    Edge
+	}{
+		{"HexStringSplit", 16, "hex:1", OnEdge},
+		{"HexStringSplit", 16, "hex:2", OnEdge},
+		{"HexStringSplit", 256, "hex:2", OnEdge},
+		{"HexStringSplit", 10, "hex:2", InsideBucket},
+		{"DecimalStringSplit", 10, "dec:1", OnEdge},
+		{"DecimalStringSplit", 100, "dec:2", OnEdge},
+		{"DecimalStringSplit", 7, "dec:2", InsideBucket},
+	} {
+		s, err := splits.RegionSplitter(tc.algo, tc.regions, "", "")
+		require.NoError(t, err)
+		keys := s.Keys.Slices()
+		e := newPrefixEdges(mustPrefix(t, tc.prefix))
+		for _, k := range keys {
+			if tc.want == InsideBucket && strings.Trim(string(k[2:]), "0") == "" {
+				continue // a key of the series that happens to fall on an edge
+			}
+			assert.Equal(t, tc.want, e.classify(k), "%s %d %s: %q", tc.algo, tc.regions, tc.prefix, k)
+		}
+		series := findSplitter(keys)
+		require.NotNil(t, series, "%s %d", tc.algo, tc.regions)
+		assert.Equal(t, tc.algo, series.Algo)
+		assert.Equal(t, tc.regions, series.N)
+		assert.Equal(t, tc.regions-1, series.Keys)
+		// one key HBase split at is not of the series
+		assert.False(t, series.has([]byte("6f3a9b2c")))
 	}
 }

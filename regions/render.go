@@ -13,6 +13,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/presplit/presplit/distribution"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -45,6 +46,7 @@ var Formats = []struct {
 	{"shell", WriteShell},
 	{"csv", WriteCSV},
 	{"json", WriteJSON},
+	{"html", WriteHTML},
 }
 
 // Format returns the renderer of a format name.
@@ -106,8 +108,8 @@ func WriteReport(w io.Writer, d Doc) error {
 	if table == "" {
 		table = "(not named by the input)"
 	}
-	fmt.Fprintf(tw, "table\t%s\n", table)
-	fmt.Fprintf(tw, "inputs\t%s\n", strings.Join(d.Inputs, ", "))
+	fmt.Fprintf(tw, "table\t%s\n", quote.Terminal(table))
+	fmt.Fprintf(tw, "inputs\t%s\n", quote.Terminal(strings.Join(d.Inputs, ", ")))
 	fmt.Fprintf(tw, "regions\t%s\n", humanize.Comma(int64(len(l.Regions))))
 	if l.Skipped > 0 {
 		fmt.Fprintf(tw, "replica rows skipped\t%d\n", l.Skipped)
@@ -119,17 +121,20 @@ func WriteReport(w io.Writer, d Doc) error {
 	}
 	if l.HasSize {
 		var total, largest int64
-		li, empty := 0, 0
+		li, empty, unknown := 0, 0, 0
 		for i, r := range l.Regions {
 			total += r.Size
 			if r.Size > largest {
 				largest, li = r.Size, i
 			}
-			if r.Size == 0 {
+			switch {
+			case r.Unknown:
+				unknown++
+			case r.Size == 0:
 				empty++
 			}
 		}
-		mean := total / int64(len(l.Regions))
+		mean := total / int64(max(len(l.Regions)-unknown, 1))
 		fmt.Fprintf(tw, "total size\t%s (%s bytes)\n", size(total), humanize.Comma(total))
 		fmt.Fprintf(tw, "mean size\t%s\n", size(mean))
 		fmt.Fprintf(tw, "largest\t%s, region %d%s\n", size(largest), li+1, encodedSuffix(l.Regions[li]))
@@ -137,6 +142,9 @@ func WriteReport(w io.Writer, d Doc) error {
 			fmt.Fprintf(tw, "largest / mean\t%.2f\n", float64(largest)/float64(mean))
 		}
 		fmt.Fprintf(tw, "empty regions\t%d\n", empty)
+		if unknown > 0 {
+			fmt.Fprintf(tw, "size unknown\t%d (list_regions could not find all details: disabled or in transition; never merged or split)\n", unknown)
+		}
 	}
 	if p != nil {
 		above, above2 := 0, 0
@@ -168,7 +176,9 @@ func WriteReport(w io.Writer, d Doc) error {
 	if p != nil {
 		counts := make([]int64, len(sizeClasses))
 		for _, r := range l.Regions {
-			counts[sizeClass(r.Size, p.Options.RegionSize)]++
+			if !r.Unknown {
+				counts[sizeClass(r.Size, p.Options.RegionSize)]++
+			}
 		}
 		var most int64
 		for _, c := range counts {
@@ -200,39 +210,12 @@ func WriteReport(w io.Writer, d Doc) error {
 			if name == "" {
 				name = "(unknown)"
 			}
-			fmt.Fprintf(tw, "  %s\t%d\n", name, per[s])
+			fmt.Fprintf(tw, "  %s\t%d\n", quote.Terminal(name), per[s])
 		}
 		tw.Flush()
 	}
 
-	if d.Prefix != nil && d.Prefix.Width > 0 {
-		edges := newPrefixEdges(*d.Prefix)
-		var counts [3]int
-		var off []int
-		for i, r := range l.Regions[1:] {
-			c := edges.classify(r.Start)
-			counts[c]++
-			if c != OnEdge {
-				off = append(off, i+1)
-			}
-		}
-		fmt.Fprintf(&b, "\nboundaries against --prefix %s\n", d.Prefix)
-		tw = tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-		for c := OnEdge; c <= OffAlphabet; c++ {
-			fmt.Fprintf(tw, "  %s\t%d\n", c, counts[c])
-		}
-		tw.Flush()
-		if len(off) > 0 {
-			fmt.Fprintf(&b, "not on an edge (HBase's own splits, or a pre-split on another prefix):\n")
-			for _, i := range off[:min(len(off), maxListed)] {
-				r := l.Regions[i]
-				fmt.Fprintf(&b, "  region %d starts at %s (%s)\n", i+1, quoted(r.Start), edges.classify(r.Start))
-			}
-			if len(off) > maxListed {
-				fmt.Fprintf(&b, "  ... and %d more (see --format csv)\n", len(off)-maxListed)
-			}
-		}
-	}
+	writeBoundaries(&b, d)
 
 	if p != nil {
 		fmt.Fprintf(&b, "\nplan\n")
@@ -242,15 +225,26 @@ func WriteReport(w io.Writer, d Doc) error {
 			merged += m.Last - m.First + 1
 		}
 		fmt.Fprintf(tw, "  merges\t%d merge_region (%d regions), up to %s each (0.9 x target)\n", len(p.Merges), merged, size(p.Upper))
-		keyed := 0
+		var kinds [3]int
 		for _, s := range p.Splits {
-			if s.Key != nil {
-				keyed++
-			}
+			kinds[s.Kind]++
 		}
-		fmt.Fprintf(tw, "  splits\t%d split (%d at a bucket edge), regions above %s (2 x target)\n", len(p.Splits), keyed, size(p.SplitAbove))
+		fmt.Fprintf(tw, "  splits\t%d split (%d at a bucket edge, %d at a midpoint, %d at HBase's mid key), regions above %s (2 x target)\n",
+			len(p.Splits), kinds[SplitBucketEdge], kinds[SplitMidpoint], kinds[SplitMidKey], size(p.SplitAbove))
 		fmt.Fprintf(tw, "  regions\t%d now, %d after this script, %d after all rounds\n", p.Before, p.After, p.Final)
+		if p.Rounds > 1 {
+			fmt.Fprintf(tw, "  rounds\t%d (merge_region names %d regions at a time)\n", p.Rounds, p.Options.MergeArity)
+		}
+		if len(p.Stages) > 0 {
+			fmt.Fprintf(tw, "  stages\t%d%s\n", len(p.Stages), stagesRule(p))
+		}
 		tw.Flush()
+		for k, st := range p.Stages[:min(len(p.Stages), maxListed)] {
+			fmt.Fprintf(&b, "  stage %d: %s\n", k+1, stageSummary(p, st))
+		}
+		if len(p.Stages) > maxListed {
+			fmt.Fprintf(&b, "  ... and %d more stages (see --format json)\n", len(p.Stages)-maxListed)
+		}
 		for _, n := range p.Notes {
 			fmt.Fprintf(&b, "note: %s\n", n)
 		}
@@ -282,10 +276,12 @@ func shellReady(d Doc) string {
 }
 
 // WriteShell writes the plan as an hbase shell script: a comment header (inputs, target,
-// region counts), then merge_region statements (empty regions first) and split statements.
-// merge_region and split take encoded region names. split's key is passed as the Ruby
-// string's own bytes (admin.rb: split_point.to_java_bytes), not through toBytesBinary, so
-// it is written as a double-quoted Ruby string with \xNN escapes.
+// region counts), then the stages: a comment saying what the stage does and the regions
+// it expects, its merge_region statements (empty regions first) and split statements,
+// and a Ruby `sleep` before the next stage; `exit` at the end, so that `hbase shell -n
+// FILE` does not wait on stdin. merge_region and split take encoded region names. split's
+// key is passed as the Ruby string's own bytes (admin.rb: split_point.to_java_bytes), not
+// through toBytesBinary, so it is written as a double-quoted Ruby string with \xNN escapes.
 func WriteShell(w io.Writer, d Doc) error {
 	if why := shellReady(d); why != "" {
 		return &FormatError{Format: "shell", Reason: why}
@@ -293,12 +289,18 @@ func WriteShell(w io.Writer, d Doc) error {
 	l, p := d.Layout, d.Plan
 	var b strings.Builder
 	table := l.Table
-	fmt.Fprintf(&b, "# presplit regions: merges and splits for table %s\n", rubySingle(table))
-	fmt.Fprintf(&b, "# inputs: %s\n", strings.Join(d.Inputs, ", "))
+	// File names and the table are user values: in a comment they are quote.RubyComment
+	// text, so a line break in a name cannot end the comment.
+	fmt.Fprintf(&b, "# presplit regions: merges and splits for table %s\n", quote.RubyComment(rubySingle(table)))
+	fmt.Fprintf(&b, "# inputs: %s\n", quote.RubyComment(strings.Join(d.Inputs, ", ")))
 	fmt.Fprintf(&b, "# target region size %s (%d bytes): merge up to %s (0.9 x), split above %s (2 x)\n",
 		size(p.Options.RegionSize), p.Options.RegionSize, size(p.Upper), size(p.SplitAbove))
 	if d.Prefix != nil {
-		fmt.Fprintf(&b, "# --prefix %s: no merge crosses a bucket edge; split keys are bucket edges\n", d.Prefix)
+		if p.Options.Salt {
+			fmt.Fprintf(&b, "# --prefix %s --salt: no merge crosses a salt bucket; split keys on bucket edges where one lies inside\n", d.Prefix)
+		} else {
+			fmt.Fprintf(&b, "# --prefix %s: split keys on bucket edges where one lies inside (merges may join buckets)\n", d.Prefix)
+		}
 	}
 	fmt.Fprintf(&b, "# regions: %d before, %d after this script (%d merge_region, %d split); %d after all rounds\n",
 		p.Before, p.After, len(p.Merges), len(p.Splits), p.Final)
@@ -308,52 +310,175 @@ func WriteShell(w io.Writer, d Doc) error {
 	if !l.Exact && len(p.Splits) > 0 {
 		fmt.Fprintf(&b, "# note: keys as list_regions printed them (stripped); --get-splits gives them exactly\n")
 	}
-	fmt.Fprintf(&b, "# Run with hbase shell -n FILE. Merges and splits finish in the background: wait until\n# no region is in transition before listing the regions again.\n")
+	if len(p.Stages) > 0 {
+		fmt.Fprintf(&b, "# %d %s%s.\n", len(p.Stages), plural(len(p.Stages), "stage", "stages"), stagesRule(p))
+	}
+	fmt.Fprintf(&b, "# Run with hbase shell -n FILE. Merges and splits finish in the background: before the\n# next round, wait until no region is in transition and list the regions again.\n")
 	if len(p.Merges) == 0 && len(p.Splits) == 0 {
 		fmt.Fprintf(&b, "# nothing to merge or split\n")
 	}
-	for _, m := range p.Merges {
-		names := make([]string, 0, m.Last-m.First+1)
-		sizes := make([]string, 0, m.Last-m.First+1)
-		for i := m.First; i <= m.Last; i++ {
-			names = append(names, rubySingle(l.Regions[i].Encoded))
-			sizes = append(sizes, size(l.Regions[i].Size))
+	for k, st := range p.Stages {
+		if k > 0 && p.Options.Pause > 0 {
+			fmt.Fprintf(&b, "sleep %d  # --pause %s: let stage %d settle\n", p.Options.Pause, pauseText(p.Options.Pause), k)
 		}
-		fmt.Fprintf(&b, "merge_region %s  # regions %d-%d: %s = %s\n", strings.Join(names, ", "), m.First+1, m.Last+1, strings.Join(sizes, " + "), size(m.Size))
-	}
-	for _, s := range p.Splits {
-		r := l.Regions[s.Index]
-		if s.Key == nil {
-			fmt.Fprintf(&b, "split %s  # region %d: %s, at HBase's mid key\n", rubySingle(r.Encoded), s.Index+1, size(r.Size))
-			continue
+		fmt.Fprintf(&b, "# stage %d of %d: %s\n", k+1, len(p.Stages), stageSummary(p, st))
+		for _, mi := range st.Merges {
+			m := p.Merges[mi]
+			names := make([]string, 0, m.Last-m.First+1)
+			sizes := make([]string, 0, m.Last-m.First+1)
+			for i := m.First; i <= m.Last; i++ {
+				names = append(names, rubySingle(l.Regions[i].Encoded))
+				sizes = append(sizes, size(l.Regions[i].Size))
+			}
+			fmt.Fprintf(&b, "merge_region %s  # regions %d-%d [%s, %s): %s = %s\n", strings.Join(names, ", "), m.First+1, m.Last+1,
+				quoted(l.Regions[m.First].Start), quoted(l.Regions[m.Last].End), strings.Join(sizes, " + "), size(m.Size))
 		}
-		fmt.Fprintf(&b, "split %s, %s  # region %d: %s, at the bucket edge %s\n", rubySingle(r.Encoded), RubyBytes(s.Key), s.Index+1, size(r.Size), quoted(s.Key))
+		for _, si := range st.Splits {
+			s := p.Splits[si]
+			r := l.Regions[s.Index]
+			if s.Key == nil {
+				fmt.Fprintf(&b, "split %s  # region %d [%s, %s): %s, at HBase's mid key\n", rubySingle(r.Encoded), s.Index+1, quoted(r.Start), quoted(r.End), size(r.Size))
+				continue
+			}
+			fmt.Fprintf(&b, "split %s, %s  # region %d [%s, %s): %s, at the %s %s\n", rubySingle(r.Encoded), RubyBytes(s.Key), s.Index+1,
+				quoted(r.Start), quoted(r.End), size(r.Size), s.Kind, quoted(s.Key))
+		}
 	}
+	fmt.Fprintf(&b, "exit\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
+// stagesRule says how the statements were cut into stages: "" for one stage.
+func stagesRule(p *Plan) string {
+	if len(p.Stages) < 2 {
+		return ""
+	}
+	s := fmt.Sprintf(" of at most %d statements (--batch)", p.Options.Batch)
+	if p.Options.Pause > 0 {
+		s += fmt.Sprintf(", %s apart (--pause)", pauseText(p.Options.Pause))
+	}
+	return s
+}
+
+// pauseText is a pause in seconds as the duration it was likely given as.
+func pauseText(secs int64) string {
+	switch {
+	case secs%3600 == 0:
+		return fmt.Sprintf("%dh", secs/3600)
+	case secs%60 == 0:
+		return fmt.Sprintf("%dm", secs/60)
+	}
+	return fmt.Sprintf("%ds", secs)
+}
+
+// stageSummary is what a stage does and the regions it expects.
+func stageSummary(p *Plan, st Stage) string {
+	regions := 0
+	var ranges []string
+	for _, mi := range st.Merges {
+		m := p.Merges[mi]
+		regions += m.Last - m.First + 1
+		ranges = append(ranges, fmt.Sprintf("%d-%d", m.First+1, m.Last+1))
+	}
+	for _, si := range st.Splits {
+		ranges = append(ranges, fmt.Sprint(p.Splits[si].Index+1))
+	}
+	if len(ranges) > maxListed {
+		ranges = append(ranges[:maxListed], fmt.Sprintf("... (%d more)", len(ranges)-maxListed))
+	}
+	return fmt.Sprintf("%d merge_region (%d regions), %d split; expects regions %s as listed (the names and keys below), none in transition",
+		len(st.Merges), regions, len(st.Splits), strings.Join(ranges, ", "))
+}
+
+// writeBoundaries writes what each boundary is: against --prefix, a bucket edge (a whole
+// prefix, zero-padded or delimited), inside a bucket (HBase's own split, or a key of a
+// RegionSplitter pre-split that does not fall on the prefix), or off the alphabet; and
+// the RegionSplitter pre-split the keys show, if any.
+func writeBoundaries(b *strings.Builder, d Doc) {
+	l := d.Layout
+	if len(l.Regions) < 2 {
+		return
+	}
+	keys := l.Keys()
+	series := findSplitter(keys)
+	var edges *prefixEdges
+	if d.Prefix != nil && d.Prefix.Width > 0 {
+		edges = newPrefixEdges(*d.Prefix)
+	}
+	if edges == nil && series == nil {
+		return
+	}
+	name := func(k []byte) string {
+		inSeries := series != nil && series.has(k)
+		if edges == nil {
+			if inSeries {
+				return "RegionSplitter key"
+			}
+			return "not a RegionSplitter key (HBase's own split, or another pre-split)"
+		}
+		switch c := edges.classify(k); {
+		case c == OnEdge:
+			return "bucket edge"
+		case c == OffAlphabet:
+			return "off the alphabet (a pre-split on another prefix)"
+		case inSeries:
+			return "RegionSplitter key inside a bucket"
+		}
+		return "HBase's own split, inside a bucket"
+	}
+	counts := map[string]int{}
+	var order []string
+	var odd []int
+	for i, k := range keys {
+		n := name(k)
+		if counts[n] == 0 {
+			order = append(order, n)
+		}
+		counts[n]++
+		if n != "bucket edge" && n != "RegionSplitter key" {
+			odd = append(odd, i+1)
+		}
+	}
+	sort.Strings(order)
+	if edges != nil {
+		fmt.Fprintf(b, "\nboundaries against --prefix %s\n", d.Prefix)
+	} else {
+		fmt.Fprintf(b, "\nboundaries\n")
+	}
+	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
+	for _, n := range order {
+		fmt.Fprintf(tw, "  %s\t%d\n", n, counts[n])
+	}
+	tw.Flush()
+	if series != nil {
+		fmt.Fprintf(b, "RegionSplitter pre-split: %s, %d regions (%d of its %d keys present)\n", series.Algo, series.N, series.Keys, series.N-1)
+	}
+	if len(odd) == 0 || edges == nil {
+		return
+	}
+	fmt.Fprintf(b, "not on a bucket edge:\n")
+	for _, i := range odd[:min(len(odd), maxListed)] {
+		k := l.Regions[i].Start
+		fmt.Fprintf(b, "  region %d starts at %s (%s)\n", i+1, quoted(k), name(k))
+	}
+	if len(odd) > maxListed {
+		fmt.Fprintf(b, "  ... and %d more (see --format csv)\n", len(odd)-maxListed)
+	}
+}
+
+// rubySingleEscapes are the escapes of a single-quoted Ruby string.
+var rubySingleEscapes = strings.NewReplacer(`\`, `\\`, `'`, `\'`)
+
 // rubySingle quotes text that never holds ' or \ (encoded names, table names).
 func rubySingle(s string) string {
-	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `\'`).Replace(s) + "'"
+	return "'" + rubySingleEscapes.Replace(s) + "'"
 }
 
 // RubyBytes writes key as a double-quoted Ruby string whose bytes are exactly key:
 // printable ASCII as itself except ", \ and # (which start escapes or interpolation), every
 // other byte as \xNN.
-func RubyBytes(key []byte) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range key {
-		if c >= 0x20 && c <= 0x7E && c != '"' && c != '\\' && c != '#' {
-			b.WriteByte(c)
-			continue
-		}
-		fmt.Fprintf(&b, `\x%02X`, c)
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func RubyBytes(key []byte) string { return quote.RubyDouble(key) }
 
 // Row is one region in csv and json.
 type Row struct {
@@ -366,6 +491,7 @@ type Row struct {
 	Requests  *int64 `json:"requests,omitempty"`
 	Action    string `json:"action"`              // keep, merge, merge-later, split; "" without a plan
 	Statement int    `json:"statement,omitempty"` // the script's statement (from 1) that acts on it
+	Stage     int    `json:"stage,omitempty"`     // the script's stage (from 1) of that statement
 	SplitKey  string `json:"split_key,omitempty"`
 }
 
@@ -375,16 +501,19 @@ func (d Doc) Rows() []Row {
 	rows := make([]Row, len(l.Regions))
 	for i, r := range l.Regions {
 		row := Row{Region: i + 1, StartKey: keyText(r.Start), EndKey: keyText(r.End), Encoded: r.Encoded, Server: r.Server}
-		if l.HasSize {
+		if l.HasSize && !r.Unknown {
 			v := r.Size
 			row.Size = &v
 		}
-		if l.HasRequests {
+		if l.HasRequests && !r.Unknown {
 			v := r.Requests
 			row.Requests = &v
 		}
 		if p != nil {
 			row.Action = "keep"
+			if r.Unknown {
+				row.Action = "unknown"
+			}
 		}
 		rows[i] = row
 	}
@@ -396,18 +525,23 @@ func (d Doc) Rows() []Row {
 			rows[i].Action = "merge-later"
 		}
 	}
+	// statements are numbered in the script's order: stage by stage, merges then splits
 	st := 0
-	for _, m := range p.Merges {
-		st++
-		for i := m.First; i <= m.Last; i++ {
-			rows[i].Action, rows[i].Statement = "merge", st
+	for k, stage := range p.Stages {
+		for _, mi := range stage.Merges {
+			st++
+			m := p.Merges[mi]
+			for i := m.First; i <= m.Last; i++ {
+				rows[i].Action, rows[i].Statement, rows[i].Stage = "merge", st, k+1
+			}
 		}
-	}
-	for _, s := range p.Splits {
-		st++
-		rows[s.Index].Action, rows[s.Index].Statement = "split", st
-		if s.Key != nil {
-			rows[s.Index].SplitKey = keyText(s.Key)
+		for _, si := range stage.Splits {
+			st++
+			s := p.Splits[si]
+			rows[s.Index].Action, rows[s.Index].Statement, rows[s.Index].Stage = "split", st, k+1
+			if s.Key != nil {
+				rows[s.Index].SplitKey = keyText(s.Key)
+			}
 		}
 	}
 	return rows
@@ -416,6 +550,17 @@ func (d Doc) Rows() []Row {
 // WriteCSV writes one record per region: region, start_key, end_key, encoded, server,
 // size_bytes, requests, action, statement, split_key. Unknown values are empty.
 func WriteCSV(w io.Writer, d Doc) error {
+	// The names come from the input files: each is a CSV cell through quote.CSVCell, which
+	// refuses a control byte (a server name with ESC or a line break) before anything is
+	// written.
+	rows := d.Rows()
+	for _, r := range rows {
+		for _, v := range []struct{ what, s string }{{"encoded name", r.Encoded}, {"server", r.Server}} {
+			if _, err := quote.CSVCell(v.s); err != nil {
+				return &FormatError{Format: "csv", Reason: fmt.Sprintf("region %d: %s %v", r.Region, v.what, err)}
+			}
+		}
+	}
 	cw := csv.NewWriter(w)
 	_ = cw.Write([]string{"region", "start_key", "end_key", "encoded", "server", "size_bytes", "requests", "action", "statement", "split_key"})
 	opt := func(v *int64) string {
@@ -424,7 +569,7 @@ func WriteCSV(w io.Writer, d Doc) error {
 		}
 		return strconv.FormatInt(*v, 10)
 	}
-	for _, r := range d.Rows() {
+	for _, r := range rows {
 		st := ""
 		if r.Statement > 0 {
 			st = strconv.Itoa(r.Statement)
@@ -446,18 +591,32 @@ type JSONDoc struct {
 
 // JSONPlan is the plan's summary in json.
 type JSONPlan struct {
-	RegionSize   int64    `json:"region_size"`
-	UpperMark    int64    `json:"merge_upper_mark"`
-	SplitAbove   int64    `json:"split_above"`
-	Prefix       string   `json:"prefix,omitempty"`
-	Merges       int      `json:"merges"`
-	Splits       int      `json:"splits"`
-	Before       int      `json:"regions_before"`
-	After        int      `json:"regions_after"`
-	AfterAll     int      `json:"regions_after_all_rounds"`
-	MergeArity   int      `json:"merge_arity"`
-	TargetRegion int      `json:"target_regions,omitempty"`
-	Notes        []string `json:"notes"`
+	RegionSize   int64       `json:"region_size"`
+	UpperMark    int64       `json:"merge_upper_mark"`
+	SplitAbove   int64       `json:"split_above"`
+	Prefix       string      `json:"prefix,omitempty"`
+	Merges       int         `json:"merges"`
+	Splits       int         `json:"splits"`
+	Before       int         `json:"regions_before"`
+	After        int         `json:"regions_after"`
+	AfterAll     int         `json:"regions_after_all_rounds"`
+	MergeArity   int         `json:"merge_arity"`
+	Rounds       int         `json:"rounds"`
+	TargetRegion int         `json:"target_regions,omitempty"`
+	Salt         bool        `json:"salt,omitempty"`
+	Unknown      int         `json:"regions_size_unknown,omitempty"`
+	Batch        int         `json:"batch,omitempty"`
+	Pause        int64       `json:"pause_seconds,omitempty"`
+	Stages       []JSONStage `json:"stages"`
+	Notes        []string    `json:"notes"`
+}
+
+// JSONStage is one stage of the script: its statements by number (from 1, as in the
+// regions' statement) and the regions they name (from 1).
+type JSONStage struct {
+	Merges  int   `json:"merges"`
+	Splits  int   `json:"splits"`
+	Regions []int `json:"regions"`
 }
 
 // WriteJSON writes the regions and the plan's summary, indented.
@@ -466,7 +625,20 @@ func WriteJSON(w io.Writer, d Doc) error {
 	if p := d.Plan; p != nil {
 		doc.Plan = &JSONPlan{RegionSize: p.Options.RegionSize, UpperMark: p.Upper, SplitAbove: p.SplitAbove,
 			Merges: len(p.Merges), Splits: len(p.Splits), Before: p.Before, After: p.After, AfterAll: p.Final,
-			MergeArity: p.Options.MergeArity, TargetRegion: p.Options.TargetRegions, Notes: append([]string{}, p.Notes...)}
+			MergeArity: p.Options.MergeArity, Rounds: p.Rounds, TargetRegion: p.Options.TargetRegions, Salt: p.Options.Salt,
+			Unknown: p.Unknown, Batch: p.Options.Batch, Pause: p.Options.Pause, Stages: []JSONStage{}, Notes: append([]string{}, p.Notes...)}
+		for _, st := range p.Stages {
+			js := JSONStage{Merges: len(st.Merges), Splits: len(st.Splits), Regions: []int{}}
+			for _, mi := range st.Merges {
+				for i := p.Merges[mi].First; i <= p.Merges[mi].Last; i++ {
+					js.Regions = append(js.Regions, i+1)
+				}
+			}
+			for _, si := range st.Splits {
+				js.Regions = append(js.Regions, p.Splits[si].Index+1)
+			}
+			doc.Plan.Stages = append(doc.Plan.Stages, js)
+		}
 		if d.Prefix != nil {
 			doc.Plan.Prefix = d.Prefix.String()
 		}

@@ -158,8 +158,19 @@ func CBT(w io.Writer, d Doc) error {
 		}
 		args = append(args, arg)
 	}
+	q := &quoter{format: "cbt"}
 	for i, a := range args {
-		args[i] = shellWord(a)
+		if i < 2 {
+			continue // cbt createtable
+		}
+		what := "table"
+		if i > 2 {
+			what, _, _ = strings.Cut(a, "=")
+		}
+		args[i] = q.bash(what, a)
+	}
+	if q.err != nil {
+		return q.err
 	}
 	_, err = io.WriteString(w, strings.Join(args, " ")+"\n")
 	return err
@@ -179,21 +190,6 @@ func csvRecord(fields []string) (string, error) {
 	return strings.TrimSuffix(b.String(), "\n"), nil
 }
 
-// shellWord is s as one POSIX shell word: bare when it holds only characters no shell
-// treats specially, else single-quoted (inside, only ' needs '\”).
-func shellWord(s string) string {
-	safe := s != ""
-	for i := 0; i < len(s) && safe; i++ {
-		c := s[i]
-		safe = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-			strings.IndexByte("_-.,:=/+@%", c) >= 0
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
 // Terraform writes the table as Terraform (google provider): a variable for the instance,
 // a google_bigtable_table with split_keys and one column_family block per family, and a
 // google_bigtable_gc_policy per family for its TTL and VERSIONS (mode UNION when both).
@@ -208,21 +204,22 @@ func Terraform(w io.Writer, d Doc) error {
 	if err != nil {
 		return err
 	}
+	q := &quoter{format: "terraform"}
 	keys := make([]string, d.Split.Keys.Len())
 	for i, k := range d.Split.Keys.All() {
 		if !utf8.Valid(k) {
 			return &FormatError{Format: "terraform", Reason: fmt.Sprintf("split key %d \"%s\" is not valid UTF-8 text, which a Terraform string cannot hold", i+1, hbytes.ToStringBinary(k))}
 		}
-		keys[i] = hclString(string(k))
+		keys[i] = q.hcl(fmt.Sprintf("split key %d", i+1), string(k))
 	}
 	label := hclLabel(d.Table.Name)
 	var b strings.Builder
 	b.WriteString("variable \"bigtable_instance\" {\n")
 	b.WriteString("  type        = string\n")
-	b.WriteString("  description = " + hclString("the Bigtable instance that holds table "+d.Table.Name) + "\n")
+	b.WriteString("  description = " + q.hcl("table", "the Bigtable instance that holds table "+d.Table.Name) + "\n")
 	b.WriteString("}\n\n")
-	b.WriteString("resource \"google_bigtable_table\" " + hclString(label) + " {\n")
-	b.WriteString("  name          = " + hclString(d.Table.Name) + "\n")
+	b.WriteString("resource \"google_bigtable_table\" " + q.hcl("label", label) + " {\n")
+	b.WriteString("  name          = " + q.hcl("table", d.Table.Name) + "\n")
 	b.WriteString("  instance_name = var.bigtable_instance\n")
 	if len(keys) > 0 {
 		items := make([]string, len(keys))
@@ -234,7 +231,7 @@ func Terraform(w io.Writer, d Doc) error {
 		b.WriteString("  ]\n")
 	}
 	for _, gc := range gcs {
-		b.WriteString("\n  column_family {\n    family = " + hclString(gc.Family) + "\n  }\n")
+		b.WriteString("\n  column_family {\n    family = " + q.hcl("family", gc.Family) + "\n  }\n")
 	}
 	b.WriteString("}\n")
 	used := map[string]bool{}
@@ -244,10 +241,10 @@ func Terraform(w io.Writer, d Doc) error {
 			gl = fmt.Sprintf("%s_%s_%d", label, hclLabel(gc.Family), n)
 		}
 		used[gl] = true
-		b.WriteString("\nresource \"google_bigtable_gc_policy\" " + hclString(gl) + " {\n")
+		b.WriteString("\nresource \"google_bigtable_gc_policy\" " + q.hcl("label", gl) + " {\n")
 		b.WriteString("  instance_name = var.bigtable_instance\n")
 		b.WriteString("  table         = google_bigtable_table." + label + ".name\n")
-		b.WriteString("  column_family = " + hclString(gc.Family) + "\n")
+		b.WriteString("  column_family = " + q.hcl("family", gc.Family) + "\n")
 		if gc.MaxAge > 0 {
 			b.WriteString("  mode          = \"UNION\"\n")
 			// Terraform's duration is Go's: h m s, no d.
@@ -255,6 +252,9 @@ func Terraform(w io.Writer, d Doc) error {
 		}
 		fmt.Fprintf(&b, "\n  max_version {\n    number = %d\n  }\n", gc.MaxVersions)
 		b.WriteString("}\n")
+	}
+	if q.err != nil {
+		return q.err
 	}
 	_, err = io.WriteString(w, b.String())
 	return err
@@ -269,35 +269,6 @@ func goDuration(secs int64) string {
 		return strconv.FormatInt(secs/60, 10) + "m"
 	}
 	return strconv.FormatInt(secs, 10) + "s"
-}
-
-// hclString is s as an HCL quoted template that evaluates to exactly s.
-func hclString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i, r := range s {
-		switch {
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7F:
-			fmt.Fprintf(&b, `\u%04X`, r)
-		case (r == '$' || r == '%') && i+1 < len(s) && s[i+1] == '{':
-			b.WriteRune(r)
-			b.WriteRune(r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // hclLabel is name as a Terraform resource name: letters, digits, _ and -, not starting

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -203,6 +204,10 @@ func TestHCLString(t *testing.T) {
 		{name: "control", in: "\x01\n", want: `"\u0001\n"`},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) { assert.Equal(t, tt.want, hclString(tt.in)) })
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := quote.HCLString(tt.in)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
 	}
 }

@@ -31,6 +31,7 @@ func CSV(w io.Writer, d Doc) error {
 	}
 	owned, total, shares := ownedOf(d.Split)
 	rows, haveRows := planRows(d.Plan)
+	q := &quoter{format: "csv"}
 	cw := csv.NewWriter(w)
 	if err := cw.Write(CSVHeader); err != nil {
 		return err
@@ -39,10 +40,10 @@ func CSV(w io.Writer, d Doc) error {
 		rec := make([]string, len(CSVHeader))
 		rec[0] = strconv.Itoa(i + 1)
 		if i > 0 {
-			rec[1] = hbytes.ToStringBinary(keys.At(i - 1))
+			rec[1] = q.csv("start key", hbytes.ToStringBinary(keys.At(i-1)))
 		}
 		if i < keys.Len() {
-			rec[2] = hbytes.ToStringBinary(keys.At(i))
+			rec[2] = q.csv("end key", hbytes.ToStringBinary(keys.At(i)))
 		}
 		if shares {
 			share := owned.At(i) / total
@@ -55,6 +56,9 @@ func CSV(w io.Writer, d Doc) error {
 				}
 			}
 		}
+		if q.err != nil {
+			return q.err
+		}
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
@@ -65,16 +69,22 @@ func CSV(w io.Writer, d Doc) error {
 
 // CapacityCSV writes the capacity model for spreadsheets: one row per growth horizon (daily
 // ingest plans), or one row with an empty horizon_days when the volume is given as rows.
-// It needs the capacity plan: without one (presplit splits) it is a FormatError.
+// After the growth figures each row carries the table, every input and the derived
+// figures (capacitycsv.go), so rows of several tables stack in one sheet; Doc.NoHeader
+// leaves the header out, for runs appended to one file. It needs the capacity plan:
+// without one (presplit splits) it is a FormatError.
 func CapacityCSV(w io.Writer, d Doc) error {
 	p := d.Plan
 	if p == nil {
 		return &FormatError{Format: "capacity-csv", Reason: "there is no capacity model to show; use presplit plan"}
 	}
 	regionSize := regionSizeOf(p)
+	tail := capacityCSVTail(d, p)
 	cw := csv.NewWriter(w)
-	if err := cw.Write(CapacityCSVHeader); err != nil {
-		return err
+	if !d.NoHeader {
+		if err := cw.Write(CapacityCSVHeader); err != nil {
+			return err
+		}
 	}
 	if len(p.Horizons) == 0 {
 		rows, ok := planRows(p)
@@ -83,7 +93,7 @@ func CapacityCSV(w io.Writer, d Doc) error {
 		if ok {
 			rec[1] = plainInt(rows)
 		}
-		if err := cw.Write(rec); err != nil {
+		if err := cw.Write(append(rec, tail...)); err != nil {
 			return err
 		}
 	}
@@ -93,7 +103,7 @@ func CapacityCSV(w io.Writer, d Doc) error {
 		if p.RowBytes > 0 {
 			rec[1] = plainInt(h.RawBytes / p.RowBytes)
 		}
-		if err := cw.Write(rec); err != nil {
+		if err := cw.Write(append(rec, tail...)); err != nil {
 			return err
 		}
 	}

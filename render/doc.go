@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbytes"
@@ -39,6 +40,14 @@ type Doc struct {
 	// would (a flag or a spec key), for the message.
 	PhoenixPK        []phoenix.Column
 	PhoenixPKMissing string
+
+	// NoHeader leaves capacity-csv's header row out (--no-header), so that the rows of
+	// several runs can be appended to one file.
+	NoHeader bool
+
+	// Access is the access pattern's sizing and the load of the regions created; nil
+	// when the plan was sized on bytes alone (every format then reads as before).
+	Access *access.Plan
 }
 
 // KeyError is a split key list HBase would reject: createTable refuses an empty key and

@@ -169,7 +169,7 @@ func ExampleFormat() {
 	// \x01
 	// \x02
 	// it's
-	// false [report shell lines splits-file regionsplitter csv capacity-csv json java xlsx phoenix cbt terraform]
+	// false [report shell lines splits-file regionsplitter csv capacity-csv json java xlsx phoenix cbt terraform html]
 }
 
 func ExampleTable_Validate() {

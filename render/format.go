@@ -28,6 +28,7 @@ var formats = []struct {
 	{name: "phoenix", render: Phoenix},
 	{name: "cbt", render: CBT},
 	{name: "terraform", render: Terraform},
+	{name: "html", render: HTML},
 }
 
 // Format returns the renderer of a --format name.

@@ -28,6 +28,8 @@ type JSONDoc struct {
 	Split         JSONSplit     `json:"split"`
 	Findings      []JSONFinding `json:"findings"` // the review of the plan as created
 	Notes         []string      `json:"notes"`    // the plan's decisions, then the split's notes
+	// Access is the access pattern's sizing and load; left out without an access input.
+	Access *JSONAccess `json:"access,omitempty"`
 }
 
 // JSONTable is the table's settings.
@@ -206,6 +208,7 @@ func newJSONDoc(d Doc) JSONDoc {
 		out.Findings = append(out.Findings, JSONFinding{Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Fix: f.Fix})
 	}
 	out.Notes = append(out.Notes, d.Split.Notes...)
+	out.Access = jsonAccess(d.Access)
 	return out
 }
 

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/quote"
 )
 
 func oracleShell(w io.Writer, d Doc) error {
@@ -25,52 +26,55 @@ func oracleShell(w io.Writer, d Doc) error {
 	}
 	var b strings.Builder
 	for _, f := range d.Findings {
-		// A comment ends at the line's end: a finding is one line by construction, and a
-		// stray newline would turn the rest into Ruby code.
-		msg := strings.NewReplacer("\n", " ", "\r", " ").Replace(f.Message)
-		fmt.Fprintf(&b, "# %s %s: %s\n", f.Severity, f.Code, msg)
+		// A comment ends at the line's end: a finding's values (a qualifier, a part name)
+		// must not end it and turn the rest into Ruby code.
+		fmt.Fprintf(&b, "# %s %s: %s\n", f.Severity, f.Code, quote.RubyComment(f.Message))
 	}
-	b.WriteString(oracleShellStatement(d))
+	q := &quoter{format: "shell"}
+	b.WriteString(oracleShellStatement(q, d))
+	if q.err != nil {
+		return q.err
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-func oracleShellStatement(d Doc) string {
-	out := oracleStatement("create", d)
+func oracleShellStatement(q *quoter, d Doc) string {
+	out := oracleStatement(q, "create", d)
 	if d.Table.CreateNamespace {
-		out = "create_namespace " + rubyQuote(d.Table.Namespace()) + "\n" + out
+		out = "create_namespace " + q.ruby("namespace", d.Table.Namespace()) + "\n" + out
 	}
 	return out
 }
 
-func oracleStatement(verb string, d Doc) string {
-	head := verb + " " + rubyQuote(d.Table.Name)
+func oracleStatement(q *quoter, verb string, d Doc) string {
+	head := verb + " " + q.ruby("table", d.Table.Name)
 	var families []string
 	for _, f := range d.Table.Families {
-		families = append(families, "{"+strings.Join(familyAttrs(f), ", ")+"}")
+		families = append(families, "{"+strings.Join(familyAttrs(q, f), ", ")+"}")
 	}
 	var opts []string
 	attrs, config := d.Table.TableAttrs()
 	for _, a := range attrs {
 		v := a.Value
 		if a.IsString {
-			v = rubyQuote(v)
+			v = q.ruby(a.Key, v)
 		}
 		opts = append(opts, a.Key+" => "+v)
 	}
 	if len(config) > 0 {
-		opts = append(opts, "CONFIGURATION => {"+rubyHash(config)+"}")
+		opts = append(opts, "CONFIGURATION => {"+rubyHash(q, config)+"}")
 	}
 	keys := make([]string, d.Split.Keys.Len())
 	for i, k := range d.Split.Keys.All() {
-		keys[i] = rubyQuote(hbytes.ToStringBinary(k))
+		keys[i] = q.ruby(fmt.Sprintf("split key %d", i+1), hbytes.ToStringBinary(k))
 	}
 	switch {
 	case d.NumRegions && d.Split.Algorithm != nil:
-		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+rubyQuote(d.Split.Algorithm.Name))
+		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+q.ruby("SPLITALGO", d.Split.Algorithm.Name))
 		keys = nil
 	case d.SplitsFile != "":
-		opts = append(opts, "SPLITS_FILE => "+rubyQuote(d.SplitsFile))
+		opts = append(opts, "SPLITS_FILE => "+q.ruby("SPLITS_FILE", d.SplitsFile))
 	case len(keys) > 0:
 		opts = append(opts, "SPLITS => ["+strings.Join(keys, ", ")+"]")
 	}
@@ -97,7 +101,7 @@ func oracleStatement(verb string, d Doc) string {
 		return ""
 	}
 	for _, f := range d.Table.Families {
-		attrs := familyAttrs(f)
+		attrs := familyAttrs(q, f)
 		items := make([]string, len(attrs))
 		for i, a := range attrs {
 			items[i] = a + ","
@@ -113,7 +117,7 @@ func oracleStatement(verb string, d Doc) string {
 				if i == len(config)-1 {
 					end = ""
 				}
-				b.WriteString("    " + rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value) + end + "\n")
+				b.WriteString("    " + rubyKV(q, kv) + end + "\n")
 			}
 			b.WriteString("  }" + sep() + "\n")
 			continue

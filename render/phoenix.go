@@ -12,6 +12,7 @@ import (
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/phoenix"
+	"github.com/presplit/presplit/quote"
 )
 
 // Phoenix writes one CREATE TABLE statement for Apache Phoenix (sqlline, or any JDBC
@@ -199,8 +200,11 @@ func phoenixLiteral(i int, k []byte) (string, error) {
 			return "", phoenixError("split key %d \"%s\" holds a control byte, which a pasted SQL statement cannot carry", i+1, hbytes.ToStringBinary(k))
 		}
 	}
-	s := strings.ReplaceAll(string(k), `\`, `\\`)
-	return "'" + strings.ReplaceAll(s, "'", "''") + "'", nil
+	lit, err := quote.SQLString(string(k))
+	if err != nil {
+		return "", phoenixError("split key %d %v", i+1, err)
+	}
+	return lit, nil
 }
 
 // phoenixOptions are the table's HBase settings as Phoenix table options. A family
@@ -210,7 +214,11 @@ func phoenixLiteral(i int, k []byte) (string, error) {
 func phoenixOptions(t Table) ([]string, error) {
 	var opts []string
 	if len(t.Families) > 0 {
-		opts = append(opts, "DEFAULT_COLUMN_FAMILY = "+sqlString(t.Families[0].Name))
+		lit, err := quote.SQLString(t.Families[0].Name)
+		if err != nil {
+			return nil, phoenixError("family %v", err)
+		}
+		opts = append(opts, "DEFAULT_COLUMN_FAMILY = "+lit)
 	}
 	type setting struct {
 		name  string
@@ -277,15 +285,14 @@ func intIf(n int64) string {
 	return strconv.FormatInt(n, 10)
 }
 
+// strIf is a setting's value (an HBase enum name: SNAPPY, ROW, ...) as a SQL literal.
 func strIf(s string) string {
 	if s == "" {
 		return ""
 	}
-	return sqlString(s)
-}
-
-// sqlString is s as a Phoenix string literal (' and \ doubled).
-func sqlString(s string) string {
-	s = strings.ReplaceAll(s, `\`, `\\`)
-	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+	lit, err := quote.SQLString(s)
+	if err != nil {
+		return "" // not an enum name: Table.Validate has refused it already
+	}
+	return lit
 }

@@ -3,9 +3,11 @@ package render
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -29,6 +31,7 @@ func RegionSplitter(w io.Writer, d Doc) error {
 	if d.Split.Regions() < 2 {
 		return &FormatError{Format: "regionsplitter", Reason: "RegionSplitter needs at least 2 regions (-c must be greater than 1)"}
 	}
+	q := &quoter{format: "regionsplitter"}
 	fams := make([]string, len(d.Table.Families))
 	for i, f := range d.Table.Families {
 		fams[i] = f.Name
@@ -37,8 +40,10 @@ func RegionSplitter(w io.Writer, d Doc) error {
 	if reason := gnuParserLoses(famArg); reason != "" {
 		return &FormatError{Format: "regionsplitter", Reason: fmt.Sprintf("-f %s would not reach RegionSplitter as written: %s; rename the family or use --format shell", shQuote(famArg), reason)}
 	}
-	args := []string{"hbase", "org.apache.hadoop.hbase.util.RegionSplitter", d.Table.Name, a.Name,
-		"-c", fmt.Sprint(d.Split.Regions()), "-f", famArg}
+	// Every argument after the class is a value, a bash word; what names it in an error.
+	args := []string{"hbase", "org.apache.hadoop.hbase.util.RegionSplitter",
+		q.bash("table", d.Table.Name), q.bash("algorithm", a.Name),
+		"-c", fmt.Sprint(d.Split.Regions()), "-f", q.bash("-f", famArg)}
 	for _, r := range []struct{ opt, row string }{{"--firstrow", a.FirstRow}, {"--lastrow", a.LastRow}} {
 		if r.row == "" {
 			continue // the algorithm's default (UniformSplit's first row is the empty row)
@@ -47,20 +52,29 @@ func RegionSplitter(w io.Writer, d Doc) error {
 		if err != nil {
 			return &FormatError{Format: "regionsplitter", Reason: fmt.Sprintf("%s %s: %v", r.opt, shQuote(r.row), err)}
 		}
-		args = append(args, r.opt, v)
-	}
-	for i, s := range args {
-		args[i] = shQuote(s)
+		args = append(args, r.opt, q.bash(r.opt, v))
 	}
 	out := strings.Join(args, " ") + "\n"
 	if d.Table.CreateNamespace {
 		// RegionSplitter creates the table only; its namespace must exist first.
-		out = "hbase shell -n <<'" + heredocEnd + "'\ncreate_namespace " + rubyQuote(d.Table.Namespace()) + "\n" + heredocEnd + "\n" + out
+		doc, err := quote.BashHeredoc("hbase shell -n", "create_namespace "+q.ruby("namespace", d.Table.Namespace())+"\n")
+		if err != nil {
+			q.fail("create_namespace", err)
+		}
+		out = doc + out
 	}
-	if alter, ok := regionSplitterAlter(d); ok {
+	if alter, ok := regionSplitterAlter(q, d); ok {
+		// The here-document's terminator is one no line of the alter holds (a value
+		// such as a delimiter is data, never the end of the here-document).
+		doc, err := quote.BashHeredoc("hbase shell -n", alter)
+		if err != nil {
+			q.fail("alter", err)
+		}
 		out += "# RegionSplitter creates every family with HBase's defaults and the table without its\n" +
-			"# attributes; this alter applies the plan's (the table's regions reopen, its splits stay):\n" +
-			"hbase shell -n <<'" + heredocEnd + "'\n" + alter + heredocEnd + "\n"
+			"# attributes; this alter applies the plan's (the table's regions reopen, its splits stay):\n" + doc
+	}
+	if q.err != nil {
+		return q.err
 	}
 	_, err := io.WriteString(w, out)
 	return err
@@ -120,20 +134,16 @@ func regionSplitterRow(algo, row string) (string, error) {
 	return v, nil
 }
 
-// heredocEnd ends the here-document that feeds the alter to hbase shell: no statement line
-// can be it (each starts with alter, a space or a bracket).
-const heredocEnd = "PRESPLIT_ALTER"
-
 // regionSplitterAlter is the `alter` statement that gives the table what RegionSplitter
 // cannot: the families' settings and the table's attributes (MAX_FILESIZE, the split
 // policy, ...); false when the plan has none.
-func regionSplitterAlter(d Doc) (string, bool) {
+func regionSplitterAlter(q *quoter, d Doc) (string, bool) {
 	a := d
 	a.Split = splits.Split{}
 	a.SplitsFile = ""
 	a.Table.Families = nil
 	for _, f := range d.Table.Families {
-		if len(familyAttrs(f)) > 1 { // more than NAME
+		if len(familyAttrs(q, f)) > 1 { // more than NAME
 			a.Table.Families = append(a.Table.Families, f)
 		}
 	}
@@ -141,26 +151,14 @@ func regionSplitterAlter(d Doc) (string, bool) {
 	if len(a.Table.Families) == 0 && len(attrs) == 0 && len(config) == 0 {
 		return "", false
 	}
-	return statement("alter", a), true
+	return statement(q, "alter", a), true
 }
 
-// shQuote quotes s for a POSIX shell: bare when every byte is safe, otherwise in single
-// quotes with each ' written as '\”.
+// shQuote is s as a shell word for an error message: the word the script would hold, or
+// Go's quoted form when s cannot be one.
 func shQuote(s string) string {
-	if s == "" {
-		return "''"
+	if w, err := quote.BashWord(s); err == nil {
+		return w
 	}
-	safe := true
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
-			strings.IndexByte("_-.,:/=@%+", c) >= 0) {
-			safe = false
-			break
-		}
-	}
-	if safe {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return strconv.Quote(s)
 }

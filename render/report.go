@@ -11,6 +11,7 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -24,7 +25,7 @@ func Report(w io.Writer, d Doc) error {
 	p := d.Plan
 	in := p.Input
 	var b strings.Builder
-	fmt.Fprintf(&b, "presplit plan for table %s\n", tableName(d.Table))
+	fmt.Fprintf(&b, "presplit plan for table %s\n", quote.Terminal(tableName(d.Table)))
 
 	section(&b, "Inputs", func(tw io.Writer) {
 		v := in.Volume
@@ -76,11 +77,12 @@ func Report(w io.Writer, d Doc) error {
 		fmt.Fprintf(tw, "  planned\t= stored x redundancy\t= %s x %s\t= %s\n", siBytes(p.StoredBytes), ratio(in.Redundancy), bothUnits(p.PlannedBytes))
 		if sh := in.SplitShare; sh > 0 && sh < 1 {
 			// HBase 2.x splits on the largest store: the regions hold its share.
-			fmt.Fprintf(tw, "  split on\t= planned x largest store's share\t= %s x %s (family %s)\t= %s\n", siBytes(p.PlannedBytes), ratio(sh), in.SplitStore, bothUnits(p.PlannedBytes*sh))
+			fmt.Fprintf(tw, "  split on\t= planned x largest store's share\t= %s x %s (family %s)\t= %s\n", siBytes(p.PlannedBytes), ratio(sh), quote.Terminal(in.SplitStore), bothUnits(p.PlannedBytes*sh))
 			fmt.Fprintf(tw, "  regions\t= ceil(split on / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes*sh), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
 		} else {
 			fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
 		}
+		accessSizing(tw, d)
 		fmt.Fprintf(tw, "  disk\t= planned x replication\t= %s x %d\t= %s\n", siBytes(p.PlannedBytes), in.Replication, bothUnits(p.DiskBytes))
 	})
 
@@ -106,25 +108,27 @@ func Report(w io.Writer, d Doc) error {
 		})
 	}
 
-	if s := d.Split; s.Regions() > 1 || len(s.Notes) > 0 || s.Regions() != p.Regions {
+	accessSection(&b, d)
+
+	if s := d.Split; s.Regions() > 1 || len(s.Notes) > 0 || s.Regions() != sizedRegions(d) {
 		section(&b, "Split", func(tw io.Writer) {
 			if len(s.Suffix) > 0 {
-				fmt.Fprintf(tw, "  keys\t%s, each key the last prefix of its region + %q\n", s.Spec, hbytes.ToStringBinary(s.Suffix))
+				fmt.Fprintf(tw, "  keys\t%s, each key the last prefix of its region + %q\n", quote.Terminal(s.Spec), hbytes.ToStringBinary(s.Suffix))
 			} else {
-				fmt.Fprintf(tw, "  keys\t%s\n", s.Spec)
+				fmt.Fprintf(tw, "  keys\t%s\n", quote.Terminal(s.Spec))
 			}
 			fmt.Fprintf(tw, "  regions\t%d (%s)\n", s.Regions(), plural(float64(s.Keys.Len()), "split key"))
 			if largest, mean := runStats(s.Owned); mean > 0 {
 				fmt.Fprintf(tw, "  imbalance\t%.3f (largest region %s / mean %s)\n", largest/mean, countText(largest), countText(mean))
 			}
-			if s.Regions() != p.Regions {
-				fmt.Fprintf(tw, "  note\tthe split has %s where the sizing asks for %d (--regions or the spec's splits set the count)\n", plural(float64(s.Regions()), "region"), p.Regions)
+			if s.Regions() != sizedRegions(d) {
+				fmt.Fprintf(tw, "  note\tthe split has %s where the sizing asks for %d (--regions or the spec's splits set the count)\n", plural(float64(s.Regions()), "region"), sizedRegions(d))
 			}
 			if imb := s.Imbalance(); imb > maxQuietImbalance && s.Algorithm == nil && !strings.HasPrefix(s.Spec, "sample") {
 				fmt.Fprintf(tw, "  advice\tthe largest region owns %.3gx the mean share of prefixes: --align even gives equal regions; a wider prefix evens them out\n", imb)
 			}
 			for _, n := range s.Notes {
-				fmt.Fprintf(tw, "  note\t%s\n", n)
+				fmt.Fprintf(tw, "  note\t%s\n", quote.Terminal(n))
 			}
 		})
 	}
@@ -132,7 +136,7 @@ func Report(w io.Writer, d Doc) error {
 	if len(d.Notes) > 0 {
 		section(&b, "Notes", func(tw io.Writer) {
 			for _, n := range d.Notes {
-				fmt.Fprintf(tw, "  %s\n", n)
+				fmt.Fprintf(tw, "  %s\n", quote.Terminal(n))
 			}
 		})
 	}
@@ -142,7 +146,7 @@ func Report(w io.Writer, d Doc) error {
 			fmt.Fprintf(tw, "  none\n")
 		}
 		for _, f := range d.Findings {
-			fmt.Fprintf(tw, "  %s\t%s: %s\n", f.Severity, f.Code, f.Message)
+			fmt.Fprintf(tw, "  %s\t%s: %s\n", f.Severity, f.Code, quote.Terminal(f.Message))
 		}
 	})
 	if _, err := io.WriteString(w, b.String()); err != nil {

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -29,17 +30,29 @@ func Shell(w io.Writer, d Doc) error {
 			return &FormatError{Format: "shell", Reason: err.Error()}
 		}
 	}
+	if err := checkShellValues(d); err != nil {
+		return err
+	}
 	// Everything is checked: from here on only the writer can fail, and the statement
 	// streams through one buffer (a million keys are never held as text).
 	bw := bufio.NewWriterSize(w, 64<<10)
 	for _, f := range d.Findings {
-		// A comment ends at the line's end: a finding is one line by construction, and a
-		// stray newline would turn the rest into Ruby code.
-		msg := strings.NewReplacer("\n", " ", "\r", " ").Replace(f.Message)
-		fmt.Fprintf(bw, "# %s %s: %s\n", f.Severity, f.Code, msg)
+		// A comment ends at the line's end: a finding's values (a qualifier, a part name)
+		// must not end it and turn the rest into Ruby code.
+		fmt.Fprintf(bw, "# %s %s: %s\n", f.Severity, f.Code, quote.RubyComment(f.Message))
 	}
-	writeShellStatement(bw, d)
+	writeShellStatement(&quoter{format: "shell"}, bw, d)
 	return bw.Flush()
+}
+
+// checkShellValues quotes every value of the statement but the split keys, whose
+// toStringBinary form is printable ASCII, which a Ruby single-quoted string always takes:
+// a value it refuses is refused before the first byte is written.
+func checkShellValues(d Doc) error {
+	q := &quoter{format: "shell"}
+	d.Split.Keys = splits.Keys{}
+	writeShellStatement(q, bufio.NewWriter(io.Discard), d)
+	return q.err
 }
 
 // Statement writes one `create` statement for `hbase shell` and `hbase shell -n FILE`:
@@ -55,37 +68,17 @@ func Statement(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
+	if err := checkShellValues(d); err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
-	writeShellStatement(bw, d)
+	writeShellStatement(&quoter{format: "shell"}, bw, d)
 	return bw.Flush()
 }
 
-// rubyQuote writes s as a Ruby single-quoted string. There only \\ and \' are escapes and
-// any other backslash is literal, so ' is written \' and a backslash is doubled only where
-// Ruby would otherwise read it as part of an escape (before \ or ', or at the end).
-// toStringBinary text never needs the latter: its backslashes always start \xNN, which
-// reaches HBase's toBytesBinary as written ('\x01' is the 4 characters \x01).
-func rubyQuote(s string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte('\'')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\'':
-			b.WriteString(`\'`)
-		case c == '\\' && (i+1 == len(s) || s[i+1] == '\\' || s[i+1] == '\''):
-			b.WriteString(`\\`)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	b.WriteByte('\'')
-	return b.String()
-}
-
 // familyAttrs are the `KEY => value` pairs of one family, in a fixed order.
-func familyAttrs(f Family) []string {
-	attrs := []string{"NAME => " + rubyQuote(f.Name)}
+func familyAttrs(q *quoter, f Family) []string {
+	attrs := []string{"NAME => " + q.ruby("family", f.Name)}
 	if f.Versions > 0 {
 		attrs = append(attrs, fmt.Sprintf("VERSIONS => %d", f.Versions))
 	}
@@ -93,16 +86,16 @@ func familyAttrs(f Family) []string {
 		attrs = append(attrs, fmt.Sprintf("TTL => %d", f.TTL))
 	}
 	if f.Compression != "" {
-		attrs = append(attrs, "COMPRESSION => "+rubyQuote(f.Compression))
+		attrs = append(attrs, "COMPRESSION => "+q.ruby("compression", f.Compression))
 	}
 	if f.Bloom != "" {
-		attrs = append(attrs, "BLOOMFILTER => "+rubyQuote(f.Bloom))
+		attrs = append(attrs, "BLOOMFILTER => "+q.ruby("bloom", f.Bloom))
 	}
 	if f.BlockSize > 0 {
 		attrs = append(attrs, fmt.Sprintf("BLOCKSIZE => %d", f.BlockSize))
 	}
 	if f.Encoding != "" {
-		attrs = append(attrs, "DATA_BLOCK_ENCODING => "+rubyQuote(f.Encoding))
+		attrs = append(attrs, "DATA_BLOCK_ENCODING => "+q.ruby("data block encoding", f.Encoding))
 	}
 	if f.InMemory {
 		attrs = append(attrs, "IN_MEMORY => true")
@@ -121,27 +114,32 @@ func familyAttrs(f Family) []string {
 		attrs = append(attrs, "KEEP_DELETED_CELLS => "+strings.ToLower(f.KeepDeletedCells))
 	}
 	if cfg := f.Config(); len(cfg) > 0 {
-		attrs = append(attrs, "CONFIGURATION => {"+rubyHash(cfg)+"}")
+		attrs = append(attrs, "CONFIGURATION => {"+rubyHash(q, cfg)+"}")
 	}
 	return attrs
 }
 
 // rubyHash is the entries of a CONFIGURATION hash: 'key' => 'value', ...
-func rubyHash(kvs []KV) string {
+func rubyHash(q *quoter, kvs []KV) string {
 	s := make([]string, len(kvs))
 	for i, kv := range kvs {
-		s[i] = rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value)
+		s[i] = rubyKV(q, kv)
 	}
 	return strings.Join(s, ", ")
 }
 
+// rubyKV is one CONFIGURATION entry: 'key' => 'value'.
+func rubyKV(q *quoter, kv KV) string {
+	return q.ruby("CONFIGURATION key", kv.Key) + " => " + q.ruby("CONFIGURATION "+kv.Key, kv.Value)
+}
+
 // writeShellStatement writes the create, after `create_namespace 'ns'` when the table asks
 // for it.
-func writeShellStatement(w *bufio.Writer, d Doc) {
+func writeShellStatement(q *quoter, w *bufio.Writer, d Doc) {
 	if d.Table.CreateNamespace {
-		w.WriteString("create_namespace " + rubyQuote(d.Table.Namespace()) + "\n")
+		w.WriteString("create_namespace " + q.ruby("namespace", d.Table.Namespace()) + "\n")
 	}
-	writeStatement(w, "create", d)
+	writeStatement(q, w, "create", d)
 }
 
 // CheckNumRegions reports why d cannot be written as `NUMREGIONS => n, SPLITALGO =>
@@ -166,47 +164,49 @@ func CheckNumRegions(d Doc) error {
 
 // statement is writeStatement as a string, for statements without keys (the alter beside
 // RegionSplitter).
-func statement(verb string, d Doc) string {
+func statement(q *quoter, verb string, d Doc) string {
 	var b strings.Builder
 	w := bufio.NewWriter(&b)
-	writeStatement(w, verb, d)
+	writeStatement(q, w, verb, d)
 	_ = w.Flush() // a strings.Builder does not fail
 	return b.String()
 }
 
-// shellKey is a split key as the shell statement writes it: a Ruby single-quoted string
-// of its toStringBinary form.
-func shellKey(k []byte) string { return rubyQuote(hbytes.ToStringBinary(k)) }
+// shellKey is split key i (from 1) as the shell statement writes it: a Ruby single-quoted
+// string of its toStringBinary form.
+func shellKey(q *quoter, i int, k []byte) string {
+	return q.ruby(fmt.Sprintf("split key %d", i), hbytes.ToStringBinary(k))
+}
 
 // writeStatement writes `verb 'table', {family}..., ATTR => v, ..., SPLITS => [...]`:
 // create, or alter (no keys) for what RegionSplitter leaves out. The keys are quoted one
 // at a time as they are written, never held as a list of strings; w's first error sticks
 // (bufio) and is the caller's to read from Flush.
-func writeStatement(w *bufio.Writer, verb string, d Doc) {
-	head := verb + " " + rubyQuote(d.Table.Name)
+func writeStatement(q *quoter, w *bufio.Writer, verb string, d Doc) {
+	head := verb + " " + q.ruby("table", d.Table.Name)
 	var families []string
 	for _, f := range d.Table.Families {
-		families = append(families, "{"+strings.Join(familyAttrs(f), ", ")+"}")
+		families = append(families, "{"+strings.Join(familyAttrs(q, f), ", ")+"}")
 	}
 	var opts []string
 	attrs, config := d.Table.TableAttrs()
 	for _, a := range attrs {
 		v := a.Value
 		if a.IsString {
-			v = rubyQuote(v)
+			v = q.ruby(a.Key, v)
 		}
 		opts = append(opts, a.Key+" => "+v)
 	}
 	if len(config) > 0 {
-		opts = append(opts, "CONFIGURATION => {"+rubyHash(config)+"}")
+		opts = append(opts, "CONFIGURATION => {"+rubyHash(q, config)+"}")
 	}
 	keys := d.Split.Keys
 	listKeys := false // SPLITS => [...], the last of the options
 	switch {
 	case d.NumRegions && d.Split.Algorithm != nil:
-		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+rubyQuote(d.Split.Algorithm.Name))
+		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+q.ruby("SPLITALGO", d.Split.Algorithm.Name))
 	case d.SplitsFile != "":
-		opts = append(opts, "SPLITS_FILE => "+rubyQuote(d.SplitsFile))
+		opts = append(opts, "SPLITS_FILE => "+q.ruby("SPLITS_FILE", d.SplitsFile))
 	case keys.Len() > 0:
 		listKeys = true
 	}
@@ -232,12 +232,12 @@ func writeStatement(w *bufio.Writer, verb string, d Doc) {
 			if i > 0 {
 				cols += len(", ")
 			}
-			cols += utf8.RuneCountInString(shellKey(k))
+			cols += utf8.RuneCountInString(shellKey(q, i+1, k))
 		}
 		if cols <= shellWidth {
 			quoted := make([]string, keys.Len())
 			for i, k := range keys.All() {
-				quoted[i] = shellKey(k)
+				quoted[i] = shellKey(q, i+1, k)
 			}
 			opt := open + strings.Join(quoted, ", ") + "]"
 			if len(items) > 0 {
@@ -268,7 +268,7 @@ func writeStatement(w *bufio.Writer, verb string, d Doc) {
 		return ""
 	}
 	for _, f := range d.Table.Families {
-		attrs := familyAttrs(f)
+		attrs := familyAttrs(q, f)
 		items := make([]string, len(attrs))
 		for i, a := range attrs {
 			items[i] = a + ","
@@ -284,7 +284,7 @@ func writeStatement(w *bufio.Writer, verb string, d Doc) {
 				if i == len(config)-1 {
 					end = ""
 				}
-				w.WriteString("    " + rubyQuote(kv.Key) + " => " + rubyQuote(kv.Value) + end + "\n")
+				w.WriteString("    " + rubyKV(q, kv) + end + "\n")
 			}
 			w.WriteString("  }" + sep() + "\n")
 			continue
@@ -294,7 +294,7 @@ func writeStatement(w *bufio.Writer, verb string, d Doc) {
 	if !listKeys {
 		return
 	}
-	if opt, fits := splitsOneLine(keys); fits {
+	if opt, fits := splitsOneLine(q, keys); fits {
 		w.WriteString("  " + opt + sep() + "\n")
 		return
 	}
@@ -302,11 +302,11 @@ func writeStatement(w *bufio.Writer, verb string, d Doc) {
 	last := keys.Len() - 1
 	fill(w, func(yield func(string) bool) {
 		for i, k := range keys.All() {
-			q := shellKey(k)
+			k := shellKey(q, i+1, k)
 			if i < last {
-				q += ","
+				k += ","
 			}
-			if !yield(q) {
+			if !yield(k) {
 				return
 			}
 		}
@@ -316,18 +316,18 @@ func writeStatement(w *bufio.Writer, verb string, d Doc) {
 
 // splitsOneLine is `SPLITS => [...]` on one line, and whether that line ("  " + it + ",")
 // fits in shellWidth columns; it stops quoting keys as soon as it cannot fit.
-func splitsOneLine(keys splits.Keys) (string, bool) {
+func splitsOneLine(q *quoter, keys splits.Keys) (string, bool) {
 	var b strings.Builder
 	b.WriteString("SPLITS => [")
 	cols := len("  SPLITS => [") + len("],")
 	for i, k := range keys.All() {
-		q := shellKey(k)
+		s := shellKey(q, i+1, k)
 		if i > 0 {
 			b.WriteString(", ")
 			cols += len(", ")
 		}
-		b.WriteString(q)
-		if cols += utf8.RuneCountInString(q); cols > shellWidth {
+		b.WriteString(s)
+		if cols += utf8.RuneCountInString(s); cols > shellWidth {
 			return "", false
 		}
 	}

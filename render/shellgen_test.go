@@ -17,6 +17,7 @@ import (
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -59,7 +60,8 @@ func TestRubyQuoteRoundTrip(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := rubyQuote(tt.in)
+			got, err := quote.RubySingle(tt.in)
+			require.NoError(t, err)
 			assert.Equal(t, tt.want, got)
 			back, rest, err := rubyUnquote(got)
 			require.NoError(t, err)
@@ -74,9 +76,13 @@ func FuzzRubyQuote(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		back, rest, err := rubyUnquote(rubyQuote(s))
+		q, err := quote.RubySingle(s)
+		if err != nil {
+			return // a control byte or invalid UTF-8: refused, see package quote
+		}
+		back, rest, err := rubyUnquote(q)
 		if err != nil || back != s || rest != "" {
-			t.Fatalf("rubyQuote(%q) = %q reads back as %q (rest %q, err %v)", s, rubyQuote(s), back, rest, err)
+			t.Fatalf("RubySingle(%q) = %q reads back as %q (rest %q, err %v)", s, q, back, rest, err)
 		}
 	})
 }

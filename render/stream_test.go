@@ -91,7 +91,7 @@ func TestStreamingMatchesOracle(t *testing.T) {
 	shapes := map[string]int{}
 	for i := range 3000 {
 		d := randomStreamDoc(r)
-		stmt := oracleShellStatement(d)
+		stmt := oracleShellStatement(&quoter{format: "shell"}, d)
 		switch {
 		case strings.Contains(stmt, "\n  SPLITS => [\n"):
 			shapes["keys wrapped"]++
@@ -114,7 +114,7 @@ func TestStreamingMatchesOracle(t *testing.T) {
 		}
 		var got, want bytes.Buffer
 		require.NoError(t, Statement(&got, d))
-		want.WriteString(oracleShellStatement(d))
+		want.WriteString(oracleShellStatement(&quoter{format: "shell"}, d))
 		require.Equal(t, want.String(), got.String(), "doc %d statement", i)
 	}
 	for _, shape := range []string{"keys wrapped", "keys on a line of their own", "one line"} {
@@ -138,6 +138,14 @@ func TestStreamingFailsBeforeWriting(t *testing.T) {
 	numRegions := Doc{Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}, NumRegions: true,
 		Findings: []finding.Finding{{Code: "RG009", Severity: finding.Warning, Message: "m"}}}
 	assert.Error(t, Shell(failOnWrite{t}, numRegions))
+	// A value a Ruby single-quoted string cannot carry is refused before the findings'
+	// comments and the keys, as when the whole text was built first.
+	refused := Doc{Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}, SplitsFile: "keys\n.txt",
+		Findings: []finding.Finding{{Code: "RG009", Severity: finding.Warning, Message: "m"}}}
+	var fe *FormatError
+	require.ErrorAs(t, Shell(failOnWrite{t}, refused), &fe)
+	require.ErrorAs(t, oracleShell(io.Discard, refused), &fe)
+	require.ErrorAs(t, Statement(failOnWrite{t}, refused), &fe)
 }
 
 // TestAppendJSONMatchesEncodingJSON: the key and amount encoders write what encoding/json

@@ -21,21 +21,29 @@ package render
 // stored_bytes, planned_bytes, exact_regions, regions, disk_bytes, ...; see xlsxNames), so
 // formulas, other sheets and a planner's own cells read by name.
 //
-// Formulas carry no cached values: the workbook asks for a full recalculation on load
+// Formulas carry their cached values, presplit's own figures (equal to its JSON), so a
+// reader that does not recalculate (a previewer, pandas or openpyxl reading cached values)
+// sees the numbers; the workbook still asks for a full recalculation on load
 // (fullCalcOnLoad), which Excel and LibreOffice honour.
 
 import (
+	"archive/zip"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/xuri/excelize/v2"
 
+	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/quantity"
 )
 
 // XLSXMaxCellChars is the most characters a spreadsheet cell holds (Excel's limit, which
@@ -70,6 +78,7 @@ type xlsxRow struct {
 	name    string  // the defined name; "" for none
 	value   float64 // inputs
 	formula string  // results; when set, value is unused
+	cached  float64 // the formula's value as presplit computes it (the JSON's figure)
 	unit    string
 	bytes   bool   // a byte figure: whole-number format and a GiB column
 	format  string // number format; fmtWhole by default
@@ -128,12 +137,53 @@ func XLSX(w io.Writer, d Doc) error {
 	if ct := x.f.ContentTypes; ct != nil {
 		sort.SliceStable(ct.Defaults, func(i, j int) bool { return ct.Defaults[i].Extension < ct.Defaults[j].Extension })
 	}
+	// excelize writes streamed sheets in map order: collect the entries and write them
+	// in one fixed order, so that the same Doc gives the same bytes.
+	x.f.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return &sortedZip{w: w} })
 	var buf bytes.Buffer
 	if err := x.f.Write(&buf); err != nil {
 		return err
 	}
 	_, err = w.Write(buf.Bytes())
 	return err
+}
+
+// sortedZip is an excelize.ZipWriter that holds the entries and, on Close, writes them
+// to a zip archive in reverse name order (excelize's own order for unstreamed parts).
+type sortedZip struct {
+	w       io.Writer
+	names   []string
+	entries map[string]*bytes.Buffer
+}
+
+func (z *sortedZip) Create(name string) (io.Writer, error) {
+	if z.entries == nil {
+		z.entries = map[string]*bytes.Buffer{}
+	}
+	if _, dup := z.entries[name]; dup {
+		return nil, fmt.Errorf("xlsx: zip entry %s written twice", name)
+	}
+	b := &bytes.Buffer{}
+	z.entries[name] = b
+	z.names = append(z.names, name)
+	return b, nil
+}
+
+func (z *sortedZip) AddFS(fs.FS) error { return errors.New("xlsx: AddFS is not supported") }
+
+func (z *sortedZip) Close() error {
+	sort.Sort(sort.Reverse(sort.StringSlice(z.names)))
+	zw := zip.NewWriter(z.w)
+	for _, name := range z.names {
+		f, err := zw.Create(name)
+		if err != nil {
+			return err
+		}
+		if _, err := f.Write(z.entries[name].Bytes()); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
 }
 
 // workbook is a file being written and its styles.
@@ -195,7 +245,9 @@ func (x *workbook) addSheet(name string) error {
 	return err
 }
 
-// planSheet writes the Plan sheet and the defined names of every input and result.
+// planSheet writes the Plan sheet and the defined names of every input and result. The
+// sheet is streamed, so that each formula cell carries its cached value (presplit's own
+// figure, the JSON's): a reader that does not recalculate sees the numbers.
 func (x *workbook) planSheet(d Doc, p *capacity.Plan) error {
 	const sh = XLSXPlanSheet
 	if err := x.addSheet(sh); err != nil {
@@ -203,56 +255,41 @@ func (x *workbook) planSheet(d Doc, p *capacity.Plan) error {
 	}
 	f := x.f
 	bold := x.style("", false, true)
-	set := func(cell string, v any) error { return f.SetCellValue(sh, cell, v) }
-	if err := set("A1", "presplit capacity plan for table "+d.Table.Name); err != nil {
-		return err
-	}
-	if err := f.SetCellStyle(sh, "A1", "A1", bold); err != nil {
-		return err
-	}
-	if err := set("A2", "Edit the yellow input cells: every result is a live formula on them. Each input and result has a defined name (its JSON field) to use in formulas."); err != nil {
-		return err
-	}
+	lines := map[int][]any{} // row -> cells from column A
+	lines[1] = []any{excelize.Cell{StyleID: bold, Value: "presplit capacity plan for table " + d.Table.Name}}
+	lines[2] = []any{"Edit the yellow input cells: every result is a live formula on them. Each input and result has a defined name (its JSON field) to use in formulas."}
 	r := 4
-	section := func(title, valueHead, noteHead string) error {
-		for i, v := range []string{title, valueHead, "GiB", "unit", noteHead} {
-			cell, _ := excelize.CoordinatesToCellName(i+1, r)
-			if err := set(cell, v); err != nil {
-				return err
-			}
+	section := func(title, valueHead, noteHead string) {
+		var cells []any
+		for _, v := range []string{title, valueHead, "GiB", "unit", noteHead} {
+			cells = append(cells, excelize.Cell{StyleID: bold, Value: v})
 		}
-		a, _ := excelize.CoordinatesToCellName(1, r)
-		e, _ := excelize.CoordinatesToCellName(5, r)
+		lines[r] = cells
 		r++
-		return f.SetCellStyle(sh, a, e, bold)
 	}
 	rows := func(list []xlsxRow, input bool) error {
 		for _, row := range list {
-			if err := x.planRow(r, row, input); err != nil {
+			cells, err := x.planRow(r, row, input)
+			if err != nil {
 				return err
 			}
+			lines[r] = cells
 			r++
 		}
 		r++
 		return nil
 	}
 	inputs, results := xlsxPlanRows(p)
-	if err := section("Inputs", "value", "flag"); err != nil {
-		return err
-	}
+	section("Inputs", "value", "flag")
 	if err := rows(inputs, true); err != nil {
 		return err
 	}
-	if err := section("Sizing", "value", "formula"); err != nil {
-		return err
-	}
+	section("Sizing", "value", "formula")
 	if err := rows(results, false); err != nil {
 		return err
 	}
-	if cin, cres := xlsxClusterRows(p, d.Split.Regions()); len(cin) > 0 {
-		if err := section("Cluster", "value", "flag / formula"); err != nil {
-			return err
-		}
+	if cin, cres := xlsxClusterRows(p, d.Split.Regions(), d.Access); len(cin) > 0 {
+		section("Cluster", "value", "flag / formula")
 		if err := rows(cin, true); err != nil {
 			return err
 		}
@@ -261,46 +298,56 @@ func (x *workbook) planSheet(d Doc, p *capacity.Plan) error {
 			return err
 		}
 	}
-	if err := section("Split created", "value", ""); err != nil {
+	if ain, ares := xlsxAccessRows(d, p); len(ain)+len(ares) > 0 {
+		section("Access", "value", "flag / formula")
+		if err := rows(ain, true); err != nil {
+			return err
+		}
+		r--
+		if err := rows(ares, false); err != nil {
+			return err
+		}
+	}
+	section("Split created", "value", "")
+	cells, err := x.planRow(r, xlsxRow{label: "regions", name: "split_regions", value: float64(d.Split.Regions()), unit: "regions",
+		note: "the split's regions (split keys + 1): the Regions sheet lists them"}, false)
+	if err != nil {
 		return err
 	}
-	if err := x.planRow(r, xlsxRow{label: "regions", name: "split_regions", value: float64(d.Split.Regions()), unit: "regions",
-		note: "the split's regions (split keys + 1): the Regions sheet lists them"}, false); err != nil {
-		return err
-	}
+	lines[r] = cells
 	r++
-	if err := set(fmt.Sprintf("A%d", r), "keys"); err != nil {
-		return err
-	}
-	if err := set(fmt.Sprintf("B%d", r), d.Split.Spec); err != nil {
-		return err
-	}
+	lines[r] = []any{"keys", d.Split.Spec}
 	r += 2
 	if notes := append(append([]string{}, d.Notes...), d.Split.Notes...); len(notes) > 0 {
-		if err := set(fmt.Sprintf("A%d", r), "Notes"); err != nil {
-			return err
-		}
-		if err := f.SetCellStyle(sh, fmt.Sprintf("A%d", r), fmt.Sprintf("A%d", r), bold); err != nil {
-			return err
-		}
+		lines[r] = []any{excelize.Cell{StyleID: bold, Value: "Notes"}}
 		for _, n := range notes {
 			r++
-			if err := set(fmt.Sprintf("A%d", r), n); err != nil {
+			lines[r] = []any{n}
+		}
+	}
+
+	sw, err := f.NewStreamWriter(sh)
+	if err != nil {
+		return err
+	}
+	for i, width := range []float64{22, 22, 14, 10, 60} {
+		if err := sw.SetColWidth(i+1, i+1, width); err != nil {
+			return err
+		}
+	}
+	for row := 1; row <= r; row++ {
+		if cells, ok := lines[row]; ok {
+			if err := sw.SetRow("A"+strconv.Itoa(row), cells); err != nil {
 				return err
 			}
 		}
 	}
-	for i, width := range []float64{22, 22, 14, 10, 60} {
-		col, _ := excelize.ColumnNumberToName(i + 1)
-		if err := f.SetColWidth(sh, col, col, width); err != nil {
-			return err
-		}
-	}
-	return nil
+	return sw.Flush()
 }
 
-// planRow writes one row of the Plan sheet at line r, and its defined name.
-func (x *workbook) planRow(r int, row xlsxRow, input bool) error {
+// planRow is the cells of one row of the Plan sheet at line r (columns A to E), and it
+// sets the row's defined name.
+func (x *workbook) planRow(r int, row xlsxRow, input bool) ([]any, error) {
 	const sh = XLSXPlanSheet
 	f := x.f
 	format := row.format
@@ -308,51 +355,32 @@ func (x *workbook) planRow(r int, row xlsxRow, input bool) error {
 		format = fmtWhole
 	}
 	st := x.style(format, input, false)
-	b := fmt.Sprintf("B%d", r)
-	if err := f.SetCellValue(sh, fmt.Sprintf("A%d", r), row.label); err != nil {
-		return err
-	}
-	var err error
+	value := row.value
+	b := excelize.Cell{StyleID: st, Value: value}
 	if row.formula != "" {
-		err = f.SetCellFormula(sh, b, row.formula)
-	} else {
-		err = f.SetCellValue(sh, b, row.value)
+		value = row.cached
+		b = excelize.Cell{StyleID: st, Formula: row.formula, Value: value}
 	}
-	if err != nil {
-		return err
-	}
-	if err := f.SetCellStyle(sh, b, b, st); err != nil {
-		return err
-	}
+	var c any
 	if row.bytes {
-		c := fmt.Sprintf("C%d", r)
-		if err := f.SetCellFormula(sh, c, fmt.Sprintf("%s/%d", b, gib)); err != nil {
-			return err
-		}
-		gst := x.style(fmtGiB, false, false)
-		if err := f.SetCellStyle(sh, c, c, gst); err != nil {
-			return err
-		}
+		c = excelize.Cell{StyleID: x.style(fmtGiB, false, false), Formula: fmt.Sprintf("B%d/%d", r, gib), Value: value / gib}
 	}
-	if err := f.SetCellValue(sh, fmt.Sprintf("D%d", r), row.unit); err != nil {
-		return err
-	}
-	if err := f.SetCellValue(sh, fmt.Sprintf("E%d", r), row.note); err != nil {
-		return err
-	}
+	cells := []any{row.label, b, c, row.unit, row.note}
 	if row.name == "" {
-		return nil
+		return cells, nil
 	}
 	ref := fmt.Sprintf("%s!$B$%d", sh, r)
 	if err := f.SetDefinedName(&excelize.DefinedName{Name: row.name, RefersTo: ref}); err != nil {
-		return err
+		return nil, err
 	}
 	// The capacity issue names two inputs by their flags' words; both spellings refer to
 	// the same cell, so a formula written either way works.
 	if alias, ok := xlsxAliases[row.name]; ok {
-		return f.SetDefinedName(&excelize.DefinedName{Name: alias, RefersTo: ref})
+		if err := f.SetDefinedName(&excelize.DefinedName{Name: alias, RefersTo: ref}); err != nil {
+			return nil, err
+		}
 	}
-	return nil
+	return cells, nil
 }
 
 // xlsxAliases are second names for two cells: the JSON field and the name planners use.
@@ -374,12 +402,12 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 			xlsxRow{label: "horizon", name: "horizon_days", value: v.HorizonDays, unit: "days", note: "--horizon: 0 sizes for all the days kept"},
 		)
 		results = append(results,
-			xlsxRow{label: "days kept", name: "kept_days", formula: "IF(AND(ttl_days>0,ttl_days<retention_days),ttl_days,retention_days)",
+			xlsxRow{label: "days kept", name: "kept_days", formula: "IF(AND(ttl_days>0,ttl_days<retention_days),ttl_days,retention_days)", cached: v.KeptDays(),
 				unit: "days", note: "the TTL when it is shorter than the retention, else the retention"},
-			xlsxRow{label: "days sized", name: "split_days", formula: "IF(AND(horizon_days>0,horizon_days<kept_days),horizon_days,kept_days)",
+			xlsxRow{label: "days sized", name: "split_days", formula: "IF(AND(horizon_days>0,horizon_days<kept_days),horizon_days,kept_days)", cached: v.SplitDays(),
 				unit: "days", note: "the horizon when it is shorter than the days kept, else the days kept"},
 		)
-		raw = xlsxRow{label: "raw", name: "raw_bytes", formula: "daily_bytes*split_days", unit: "bytes", bytes: true, note: "daily ingest x days sized"}
+		raw = xlsxRow{label: "raw", name: "raw_bytes", formula: "daily_bytes*split_days", cached: p.RawBytes, unit: "bytes", bytes: true, note: "daily ingest x days sized"}
 	default:
 		inputs = append(inputs, xlsxRow{label: "rows", name: "rows", value: v.Rows, unit: "rows", note: "--rows"})
 		if c := v.Cells; c != nil {
@@ -396,12 +424,12 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 				xlsxRow{label: "versions", name: "versions", value: float64(versions), unit: "versions", note: "--versions"},
 			)
 			results = append(results, xlsxRow{label: "bytes per row", name: "row_bytes",
-				formula: fmt.Sprintf("cells*versions*(%d+row_len+family_len+qualifier_len+value_len)", capacity.CellOverhead),
-				unit:    "bytes", bytes: true, format: fmtDecimal, note: "cells x versions x (20 KeyValue overhead + row + family + qualifier + value)"})
+				formula: fmt.Sprintf("cells*versions*(%d+row_len+family_len+qualifier_len+value_len)", capacity.CellOverhead), cached: p.RowBytes,
+				unit: "bytes", bytes: true, format: fmtDecimal, note: "cells x versions x (20 KeyValue overhead + row + family + qualifier + value)"})
 		} else {
 			inputs = append(inputs, xlsxRow{label: "bytes per row", name: "row_bytes", value: v.RowBytes, unit: "bytes", format: fmtDecimal, note: "--kv"})
 		}
-		raw = xlsxRow{label: "raw", name: "raw_bytes", formula: "rows*row_bytes", unit: "bytes", bytes: true, note: "rows x bytes per row"}
+		raw = xlsxRow{label: "raw", name: "raw_bytes", formula: "rows*row_bytes", cached: p.RawBytes, unit: "bytes", bytes: true, note: "rows x bytes per row"}
 	}
 	regionSize := in.RegionSize
 	if regionSize == 0 {
@@ -413,7 +441,7 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 		xlsxRow{label: "region size", name: "region_size_bytes", value: regionSize, unit: "bytes", bytes: true, note: "--region-size (hbase.hregion.max.filesize)"},
 		xlsxRow{label: "replication", name: "replication", value: float64(in.Replication), unit: "copies", note: "--replication: the disk estimate only"},
 	)
-	exact := xlsxRow{label: "exact regions", name: "exact_regions", formula: "planned_bytes/region_size_bytes", unit: "regions", format: fmtDecimal, note: "planned / region size"}
+	exact := xlsxRow{label: "exact regions", name: "exact_regions", formula: "planned_bytes/region_size_bytes", cached: p.ExactRegions, unit: "regions", format: fmtDecimal, note: "planned / region size"}
 	if sh := in.SplitShare; sh > 0 && sh < 1 {
 		// HBase 2.x splits on the largest store: the same operations, in the same order,
 		// as capacity's planned * share / region size.
@@ -423,11 +451,11 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 	}
 	results = append(results,
 		raw,
-		xlsxRow{label: "stored", name: "stored_bytes", formula: "raw_bytes*compression_ratio", unit: "bytes", bytes: true, note: "raw x compression ratio"},
-		xlsxRow{label: "planned", name: "planned_bytes", formula: "stored_bytes*redundancy", unit: "bytes", bytes: true, note: "stored x redundancy"},
+		xlsxRow{label: "stored", name: "stored_bytes", formula: "raw_bytes*compression_ratio", cached: p.StoredBytes, unit: "bytes", bytes: true, note: "raw x compression ratio"},
+		xlsxRow{label: "planned", name: "planned_bytes", formula: "stored_bytes*redundancy", cached: p.PlannedBytes, unit: "bytes", bytes: true, note: "stored x redundancy"},
 		exact,
-		xlsxRow{label: "regions", name: "regions", formula: "MAX(1,CEILING(exact_regions,1))", unit: "regions", note: "ceil(planned / region size), at least 1"},
-		xlsxRow{label: "disk", name: "disk_bytes", formula: "planned_bytes*replication", unit: "bytes", bytes: true, note: "planned x HDFS replication"},
+		xlsxRow{label: "regions", name: "regions", formula: "MAX(1,CEILING(exact_regions,1))", cached: float64(p.Regions), unit: "regions", note: "ceil(planned / region size), at least 1"},
+		xlsxRow{label: "disk", name: "disk_bytes", formula: "planned_bytes*replication", cached: p.DiskBytes, unit: "bytes", bytes: true, note: "planned x HDFS replication"},
 	)
 	return inputs, results
 }
@@ -439,12 +467,15 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 // judge it. When the split creates the sized count, that is the live regions cell, so the
 // figure moves with the inputs; when the split was fixed otherwise (--regions, --align even,
 // a spec's splits), it is split_regions, which editing the sizing does not change.
-func xlsxClusterRows(p *capacity.Plan, created int) (inputs, results []xlsxRow) {
+func xlsxClusterRows(p *capacity.Plan, created int, a *access.Plan) (inputs, results []xlsxRow) {
 	c := p.Input.Cluster
 	if c.RegionServers > 0 {
-		rps := xlsxRow{label: "regions per server", name: "regions_per_server", formula: "regions/region_servers",
+		rps := xlsxRow{label: "regions per server", name: "regions_per_server", formula: "regions/region_servers", cached: p.RegionsPerServer,
 			unit: "regions", format: fmtDecimal, note: "regions / region servers (20..200 recommended)"}
-		if created != p.Regions {
+		if a != nil && created == a.Regions {
+			rps.formula = "planned_regions/region_servers"
+			rps.note = "planned regions / region servers (20..200 recommended)"
+		} else if created != p.Regions {
 			rps.formula = "split_regions/region_servers"
 			rps.note = "regions the split creates / region servers (20..200 recommended)"
 		}
@@ -458,14 +489,14 @@ func xlsxClusterRows(p *capacity.Plan, created int) (inputs, results []xlsxRow) 
 			xlsxRow{label: "flush size", name: "flush_size_bytes", value: c.FlushSize, unit: "bytes", bytes: true, note: "--flush-size (hbase.hregion.memstore.flush.size)"},
 			xlsxRow{label: "families", name: "families", value: float64(c.Families), unit: "families", note: "--families"},
 		)
-		results = append(results, xlsxRow{label: "memstore ceiling", name: "memstore_ceiling", formula: "heap_bytes*memstore_fraction/(flush_size_bytes*families)",
+		results = append(results, xlsxRow{label: "memstore ceiling", name: "memstore_ceiling", formula: "heap_bytes*memstore_fraction/(flush_size_bytes*families)", cached: p.MemstoreCeiling,
 			unit: "regions", format: fmtDecimal, note: "heap x memstore fraction / (flush size x families): regions per server"})
 	}
 	return inputs, results
 }
 
-// growthSheet writes a row per horizon, each figure a formula on the Plan's inputs, and a
-// line chart of the regions.
+// growthSheet writes a row per horizon, each figure a formula on the Plan's inputs with
+// its cached value, and a line chart of the regions.
 func (x *workbook) growthSheet(p *capacity.Plan) error {
 	const sh = XLSXGrowthSheet
 	if err := x.addSheet(sh); err != nil {
@@ -473,13 +504,6 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 	}
 	f := x.f
 	bold := x.style("", false, true)
-	head := []string{"days", "raw bytes", "stored bytes", "planned bytes", "regions", "disk bytes", "planned GiB", "disk GiB"}
-	if err := f.SetSheetRow(sh, "A1", &head); err != nil {
-		return err
-	}
-	if err := f.SetCellStyle(sh, "A1", "H1", bold); err != nil {
-		return err
-	}
 	whole := x.style(fmtWhole, false, false)
 	input := x.style(fmtWhole, true, false)
 	gibSt := x.style(fmtGiB, false, false)
@@ -487,42 +511,40 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 	if sh := p.Input.SplitShare; sh > 0 && sh < 1 {
 		splitOn = "*split_share"
 	}
-	for i, h := range p.Horizons {
-		r := i + 2
-		cells := []struct {
-			col     string
-			formula string
-			style   int
-		}{
-			{"B", fmt.Sprintf("daily_bytes*A%d", r), whole},
-			{"C", fmt.Sprintf("B%d*compression_ratio", r), whole},
-			{"D", fmt.Sprintf("C%d*redundancy", r), whole},
-			{"E", fmt.Sprintf("MAX(1,CEILING(D%d%s/region_size_bytes,1))", r, splitOn), whole},
-			{"F", fmt.Sprintf("D%d*replication", r), whole},
-			{"G", fmt.Sprintf("D%d/%d", r, gib), gibSt},
-			{"H", fmt.Sprintf("F%d/%d", r, gib), gibSt},
-		}
-		a := fmt.Sprintf("A%d", r)
-		if err := f.SetCellValue(sh, a, h.Days); err != nil {
-			return err
-		}
-		if err := f.SetCellStyle(sh, a, a, input); err != nil {
-			return err
-		}
-		for _, c := range cells {
-			cell := fmt.Sprintf("%s%d", c.col, r)
-			if err := f.SetCellFormula(sh, cell, c.formula); err != nil {
-				return err
-			}
-			if err := f.SetCellStyle(sh, cell, cell, c.style); err != nil {
-				return err
-			}
-		}
-	}
-	if err := f.SetColWidth(sh, "A", "A", 8); err != nil {
+	sw, err := f.NewStreamWriter(sh)
+	if err != nil {
 		return err
 	}
-	if err := f.SetColWidth(sh, "B", "H", 20); err != nil {
+	if err := sw.SetColWidth(1, 1, 8); err != nil {
+		return err
+	}
+	if err := sw.SetColWidth(2, 8, 20); err != nil {
+		return err
+	}
+	var head []any
+	for _, v := range []string{"days", "raw bytes", "stored bytes", "planned bytes", "regions", "disk bytes", "planned GiB", "disk GiB"} {
+		head = append(head, excelize.Cell{StyleID: bold, Value: v})
+	}
+	if err := sw.SetRow("A1", head); err != nil {
+		return err
+	}
+	for i, h := range p.Horizons {
+		r := i + 2
+		row := []any{
+			excelize.Cell{StyleID: input, Value: h.Days},
+			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("daily_bytes*A%d", r), Value: h.RawBytes},
+			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("B%d*compression_ratio", r), Value: h.StoredBytes},
+			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("C%d*redundancy", r), Value: h.PlannedBytes},
+			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("MAX(1,CEILING(D%d%s/region_size_bytes,1))", r, splitOn), Value: h.Regions},
+			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("D%d*replication", r), Value: h.DiskBytes},
+			excelize.Cell{StyleID: gibSt, Formula: fmt.Sprintf("D%d/%d", r, gib), Value: h.PlannedBytes / gib},
+			excelize.Cell{StyleID: gibSt, Formula: fmt.Sprintf("F%d/%d", r, gib), Value: h.DiskBytes / gib},
+		}
+		if err := sw.SetRow("A"+strconv.Itoa(r), row); err != nil {
+			return err
+		}
+	}
+	if err := sw.Flush(); err != nil {
 		return err
 	}
 	return addChart(f, sh, "J2", excelize.Line, "E", len(p.Horizons)+1, "Regions over time", "days of ingest", "regions")
@@ -614,7 +636,7 @@ func (x *workbook) regionsSheet(d Doc) error {
 			row[3] = excelize.Cell{StyleID: share, Value: owned.At(i) / total}
 		}
 		if withBytes {
-			row[4] = excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("D%d*planned_bytes", r)}
+			row[4] = excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("D%d*planned_bytes", r), Value: owned.At(i) / total * d.Plan.PlannedBytes}
 		}
 		cell, _ := excelize.CoordinatesToCellName(1, r)
 		if err := sw.SetRow(cell, row); err != nil {
@@ -655,4 +677,145 @@ func (x *workbook) findingsSheet(d Doc) error {
 		return err
 	}
 	return f.SetColWidth(sh, "C", "D", 80)
+}
+
+// xlsxAccessRows are the access pattern's inputs and figures (package access), as live
+// formulas mirroring access.Compute and access.At operation for operation, each with its
+// cached value; none without an access plan.
+//
+// The load figures are on the regions the split creates: when it creates the count the
+// access pattern asks for, that is the live planned_regions cell, so the figures move
+// with an edited rate; otherwise it is split_regions.
+func xlsxAccessRows(d Doc, p *capacity.Plan) (inputs, results []xlsxRow) {
+	a := d.Access
+	if a == nil {
+		return nil, nil
+	}
+	in, l := a.Input, a.Load
+	c := p.Input
+	servers := c.Cluster.RegionServers > 0
+	unit := func(r quantity.Rate) string {
+		if r.Bytes {
+			return "bytes/s"
+		}
+		return "rows/s"
+	}
+	// perSecond is a rate cell in bytes/s: the cell itself, or x bytes per row.
+	perSecond := func(name string, r quantity.Rate) string {
+		if r.Bytes {
+			return name
+		}
+		return name + "*row_bytes"
+	}
+	rate := func(label, name string, r quantity.Rate, note string) {
+		inputs = append(inputs, xlsxRow{label: label, name: name, value: r.PerSecond, unit: unit(r), format: fmtDecimal, note: note})
+	}
+	w := in.WriteRate
+	if w.PerSecond > 0 {
+		rate("write rate", "write_rate", w, "--write-rate: peak writes")
+	}
+	if in.ReadRate.PerSecond > 0 {
+		rate("read rate", "read_rate", in.ReadRate, "--read-rate: peak reads")
+	}
+	inputs = append(inputs, xlsxRow{label: "scan share", name: "scan_share", value: in.ScanShare, unit: "of reads", format: fmtRatio, note: "--scan-share"})
+	if in.RegionWriteLimit.PerSecond > 0 {
+		rate("region write limit", "region_write_limit", in.RegionWriteLimit, "--region-write-limit: the most one region should take")
+	}
+	balance := 0.0
+	if in.Balance {
+		balance = 1
+	}
+	inputs = append(inputs, xlsxRow{label: "balance", name: "balance", value: balance, unit: "1 = on", note: "--balance: round up to a multiple of the RegionServers"})
+	inputs = append(inputs, xlsxRow{label: "buckets", name: "buckets", value: float64(in.Buckets), unit: "buckets", note: "the key prefix's salt or hash buckets; 0 for none"})
+	if c.Cluster.Heap == 0 {
+		// The Cluster section names the flush size only with a heap.
+		inputs = append(inputs, xlsxRow{label: "flush size", name: "flush_size_bytes", value: c.Cluster.FlushSize, unit: "bytes", bytes: true, note: "--flush-size (hbase.hregion.memstore.flush.size)"})
+	}
+
+	floored := "regions"
+	if w.PerSecond > 0 {
+		results = append(results, xlsxRow{label: "write bytes", name: "write_bytes_per_second", formula: perSecond("write_rate", w), cached: a.WriteBytes,
+			unit: "bytes/s", format: fmtDecimal, note: "the write rate in bytes"})
+		var terms []string
+		if servers {
+			terms = append(terms, "region_servers")
+		}
+		if lim := in.RegionWriteLimit; lim.PerSecond > 0 {
+			f := "CEILING(write_bytes_per_second/(" + perSecond("region_write_limit", lim) + "),1)"
+			if !w.Bytes && !lim.Bytes {
+				f = "CEILING(write_rate/region_write_limit,1)"
+			}
+			results = append(results, xlsxRow{label: "limit floor", name: "limit_floor", formula: f, cached: float64(a.LimitFloor),
+				unit: "regions", note: "ceil(write rate / region write limit)"})
+			terms = append(terms, "limit_floor")
+		}
+		if len(terms) == 0 {
+			terms = []string{"0"}
+		}
+		spread := "MAX(" + strings.Join(terms, ",") + ")"
+		spread = "IF(AND(buckets>0," + spread + ">buckets),buckets," + spread + ")"
+		results = append(results,
+			xlsxRow{label: "write spread", name: "write_spread", formula: spread, cached: float64(a.Spread), unit: "regions",
+				note: "max(RegionServers, limit floor), at most the buckets"},
+			xlsxRow{label: "floored regions", name: "floored_regions", formula: "MAX(regions,write_spread)", cached: float64(a.Floored), unit: "regions",
+				note: "max(size, write spread)"},
+		)
+		floored = "floored_regions"
+	}
+	planned := xlsxRow{label: "planned regions", name: "planned_regions", formula: floored, cached: float64(a.Regions), unit: "regions", note: "the count asked for"}
+	if servers {
+		up := fmt.Sprintf("CEILING(%s/region_servers,1)*region_servers", floored)
+		planned.formula = fmt.Sprintf("IF(AND(balance=1,NOT(AND(buckets>0,%[1]s>buckets,%[2]s<=buckets))),%[1]s,%[2]s)", up, floored)
+		planned.note = "rounded up to a multiple of the RegionServers when balance is 1 (unless that needs more regions than the buckets)"
+	}
+	results = append(results, planned)
+
+	n := "split_regions"
+	if l.Regions == a.Regions {
+		n = "planned_regions"
+	}
+	busiest := "1"
+	if servers {
+		results = append(results,
+			xlsxRow{label: "most regions on a server", name: "most_regions_per_server", formula: fmt.Sprintf("CEILING(%s/region_servers,1)", n), cached: float64(l.MostRegions), unit: "regions", note: "the table's regions on the fullest server"},
+			xlsxRow{label: "fewest regions on a server", name: "fewest_regions_per_server", formula: fmt.Sprintf("INT(%s/region_servers)", n), cached: float64(l.FewestRegions), unit: "regions", note: "on the emptiest server"},
+		)
+		busiest = "most_regions_per_server"
+	}
+	if a.WriteBytes > 0 {
+		region := fmt.Sprintf("write_bytes_per_second/IF(buckets>0,MIN(%s,buckets),%s)", n, n)
+		server := "region_write_bytes_per_second*" + busiest
+		if servers {
+			server = fmt.Sprintf("IF(AND(buckets>0,buckets<%[1]s),region_write_bytes_per_second*CEILING(buckets/MIN(%[1]s,region_servers,buckets),1),region_write_bytes_per_second*most_regions_per_server)", n)
+		}
+		if in.Monotonic != "" {
+			region, server = "write_bytes_per_second", "write_bytes_per_second"
+		}
+		weighed := "compression_ratio*redundancy"
+		if sh := c.SplitShare; sh > 0 && sh < 1 {
+			weighed += "*split_share"
+		}
+		results = append(results,
+			xlsxRow{label: "writes per region", name: "region_write_bytes_per_second", formula: region, cached: l.RegionWriteBytes, unit: "bytes/s", format: fmtDecimal, note: "write bytes / regions taking writes (all of it for a monotonic key)"},
+			xlsxRow{label: "writes per server", name: "server_write_bytes_per_second", formula: server, cached: l.ServerWriteBytes, unit: "bytes/s", format: fmtDecimal, note: "on the busiest server"},
+			xlsxRow{label: "WAL per server", name: "wal_bytes_per_server_per_second", formula: "server_write_bytes_per_second", cached: l.WALBytes, unit: "bytes/s", format: fmtDecimal, note: "every edit, on the busiest server (x HDFS replication on disk)"},
+			xlsxRow{label: "memstore flushes", name: "flushes_per_region_per_minute", formula: "region_write_bytes_per_second*60/flush_size_bytes", cached: l.FlushesPerMinute, unit: "per minute", format: fmtDecimal, note: "per region, at the flush size"},
+			xlsxRow{label: "region full in", name: "days_to_region_size", formula: "region_size_bytes/(region_write_bytes_per_second*(" + weighed + "))/86400", cached: l.DaysToRegionSize, unit: "days", format: fmtDecimal, note: "days of peak writes until a region reaches the region size"},
+		)
+	}
+	if in.ReadRate.PerSecond > 0 {
+		results = append(results,
+			xlsxRow{label: "reads per server", name: "reads_per_server_per_second", formula: fmt.Sprintf("read_rate/%s*%s", n, busiest), cached: l.ReadsPerServer, unit: unit(in.ReadRate), format: fmtDecimal, note: "on the busiest server"},
+			xlsxRow{label: "scans", name: "scans_per_second", formula: "read_rate*scan_share", cached: l.ScansPerSecond, unit: "per second", format: fmtDecimal, note: "read rate x scan share"},
+		)
+	}
+	fanout := xlsxRow{label: "scan fan-out", name: "scan_fanout", formula: "1", cached: float64(l.ScanFanout), unit: "scans", note: "scans each scan becomes (the key's buckets are not a random salt)"}
+	if in.Salted {
+		fanout.formula, fanout.note = "IF(buckets>1,buckets,1)", "scans each scan becomes: one per salt bucket"
+	}
+	results = append(results, fanout)
+	if in.ReadRate.PerSecond > 0 {
+		results = append(results, xlsxRow{label: "region scans", name: "region_scans_per_second", formula: "scans_per_second*scan_fanout", cached: l.RegionScans, unit: "per second", format: fmtDecimal, note: "scans x fan-out"})
+	}
+	return inputs, results
 }

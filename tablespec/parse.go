@@ -196,6 +196,22 @@ func (d *decoder) str(dst *Value[string], what string) func(*yaml.Node) error {
 	}
 }
 
+// delimiter reads a delimiter: a string HBase's rules take (hbase.CheckDelimiter).
+func (d *decoder) delimiter(dst *Value[string], what string) func(*yaml.Node) error {
+	return func(n *yaml.Node) error {
+		if err := d.str(dst, what)(n); err != nil {
+			return err
+		}
+		if dst.V == "" {
+			return nil // no delimiter (rowkey), or refused with its own message (splits)
+		}
+		if err := hbase.CheckDelimiter(dst.V); err != nil {
+			return d.errf(n, "%s %q: %v", what, dst.V, err)
+		}
+		return nil
+	}
+}
+
 // enum reads a string that must be one of allowed, matched without case; stored as allowed
 // spells it.
 func (d *decoder) enum(dst *Value[string], what string, allowed []string) func(*yaml.Node) error {
@@ -532,7 +548,7 @@ func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
 			}
 			return nil
 		},
-		"delimiter": d.str(&r.Delimiter, "rowkey delimiter"),
+		"delimiter": d.delimiter(&r.Delimiter, "rowkey delimiter"),
 		"prefix_column": func(v *yaml.Node) error {
 			pc := &PrefixColumn{Pos: pos(d.key)}
 			err := d.fields(v, "rowkey prefix_column", map[string]func(*yaml.Node) error{
@@ -659,11 +675,32 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 			}
 			return nil
 		},
-		"compression_ratio": d.number(&c.CompressionRatio, "capacity compression_ratio", 0, 2, true),
-		"redundancy":        d.number(&c.Redundancy, "capacity redundancy", 1, 10, false),
-		"region_size":       d.wholeSize(&c.RegionSize, "capacity region_size", 1<<20, maxBytes),
-		"replication":       d.integer(&c.Replication, "capacity replication", 1, 512),
+		"compression_ratio":  d.number(&c.CompressionRatio, "capacity compression_ratio", 0, 2, true),
+		"redundancy":         d.number(&c.Redundancy, "capacity redundancy", 1, 10, false),
+		"region_size":        d.wholeSize(&c.RegionSize, "capacity region_size", 1<<20, maxBytes),
+		"replication":        d.integer(&c.Replication, "capacity replication", 1, 512),
+		"write_rate":         d.rate(&c.WriteRate, "capacity write_rate"),
+		"read_rate":          d.rate(&c.ReadRate, "capacity read_rate"),
+		"scan_share":         d.number(&c.ScanShare, "capacity scan_share", 0, 1, false),
+		"region_write_limit": d.rate(&c.RegionWriteLimit, "capacity region_write_limit"),
+		"balance":            d.boolean(&c.Balance, "capacity balance"),
 	})
+}
+
+// rate reads a load per second the way the flags do (quantity.ParseRate): rows/s as a
+// count (50k/s), bytes/s as a size with its B (20MiB/s).
+func (d *decoder) rate(dst *Value[quantity.Rate], what string) func(*yaml.Node) error {
+	return func(n *yaml.Node) error {
+		if err := d.scalar(n, what, "a rate"); err != nil {
+			return err
+		}
+		r, err := quantity.ParseRate(n.Value)
+		if err != nil {
+			return d.errf(n, "%s must be a positive rate like 50k/s (rows) or 20MiB/s (bytes), got %q", what, n.Value)
+		}
+		*dst = Value[quantity.Rate]{V: r, Set: true, Pos: pos(n), Raw: n.Value}
+		return nil
+	}
 }
 
 func (d *decoder) cluster(n *yaml.Node, c *Cluster) error {
@@ -684,7 +721,7 @@ func (d *decoder) splits(n *yaml.Node, s *Splits) error {
 		"last_row":  d.str(&s.LastRow, "splits last_row"),
 		"file":      d.str(&s.File, "splits file"),
 		"sample":    d.str(&s.Sample, "splits sample"),
-		"delimiter": d.str(&s.Delimiter, "splits delimiter"),
+		"delimiter": d.delimiter(&s.Delimiter, "splits delimiter"),
 		"holdout":   d.number(&s.Holdout, "splits holdout", 0, 0.9, false),
 	})
 }

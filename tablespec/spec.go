@@ -14,6 +14,7 @@ import (
 	"fmt"
 
 	"github.com/presplit/presplit/duration"
+	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -170,6 +171,14 @@ type Capacity struct {
 	Redundancy       Value[float64]
 	RegionSize       Value[float64]
 	Replication      Value[int64]
+	// The access pattern (package access), all optional: peak write and read rates
+	// (rows/s or bytes/s), the share of reads that are scans, the most one region should
+	// take, and whether to round the region count up to a multiple of the RegionServers.
+	WriteRate        Value[quantity.Rate]
+	ReadRate         Value[quantity.Rate]
+	ScanShare        Value[float64]
+	RegionWriteLimit Value[quantity.Rate]
+	Balance          Value[bool]
 }
 
 // Cells describes a row by its cells.

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/hbase"
@@ -62,6 +63,9 @@ func readConfig(c *cli.Context) (*config, error) {
 		return nil, err
 	}
 	if err := applyCapacityFlags(c, d); err != nil {
+		return nil, err
+	}
+	if err := applyAccessFlags(c, d); err != nil {
 		return nil, err
 	}
 	if err := applySplitFlags(c, d); err != nil {
@@ -755,6 +759,10 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 	}{{"first-row", &sp.FirstRow}, {"last-row", &sp.LastRow}} {
 		if !c.IsSet(f.flag) {
 			continue
+		}
+		if v := c.String(f.flag); !utf8.ValidString(v) {
+			// The row is text (toStringBinary): Java would read the bytes as U+FFFD.
+			return usageErrorf("--%s %q is not valid UTF-8 text; write a row's bytes as \\xNN with uppercase hex", f.flag, v)
 		}
 		if c.String(f.flag) == "" {
 			// UniformSplit reads its rows with Bytes.toBytesBinary: '' is the empty row,

@@ -14,6 +14,7 @@ import (
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -125,7 +126,7 @@ func runLint(c *cli.Context) error {
 			out.WriteString(r.Format(path) + "\n")
 		}
 		if len(reports) == 0 {
-			fmt.Fprintf(&out, "%s: no findings (%d checks)\n", path, len(lint.Analyzers))
+			fmt.Fprintf(&out, "%s: no findings (%d checks)\n", quote.Terminal(path), len(lint.Analyzers))
 		}
 	}
 	if _, err := c.App.Writer.Write(out.Bytes()); err != nil {

@@ -117,6 +117,9 @@ func writeDoc(c *cli.Context, doc render.Doc) error {
 	if err := applyShellStyle(c, name, &doc); err != nil {
 		return err
 	}
+	if err := applyNoHeader(c, name, &doc); err != nil {
+		return err
+	}
 	path := "-"
 	if c.IsSet("output") {
 		path = c.String("output")
@@ -129,19 +132,22 @@ func writeDoc(c *cli.Context, doc render.Doc) error {
 	if render.Binary(name) && !c.IsSet("output") && isTerminal(c.App.Writer) {
 		return usageErrorf("--format %s writes a binary workbook, not to a terminal: use -o FILE, or -o - to write it to stdout", name)
 	}
+	// The create that reads a SPLITS_FILE names the file: rendered first, so a name the
+	// statement cannot carry is refused before the file is written.
+	var line bytes.Buffer
+	if name == "splits-file" && path != "-" {
+		withFile := doc
+		withFile.SplitsFile = path
+		if err := render.Statement(&line, withFile); err != nil {
+			return renderError(err)
+		}
+	}
 	err = writeRendered("-o", path, c.App.Writer, render.Streams(name), outputSizeHint(doc),
 		func(w io.Writer) error { return renderFn(w, doc) })
 	if err != nil {
 		return renderError(err)
 	}
-	if name == "splits-file" && path != "-" {
-		doc.SplitsFile = path
-		var line bytes.Buffer
-		if err := render.Statement(&line, doc); err != nil {
-			return renderError(err)
-		}
-		_, _ = c.App.ErrWriter.Write(line.Bytes())
-	}
+	_, _ = c.App.ErrWriter.Write(line.Bytes())
 	if name != "report" && name != "json" {
 		for _, f := range doc.Findings {
 			fmt.Fprintf(c.App.ErrWriter, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))

@@ -182,7 +182,7 @@ func renderFixtures() []renderFixture {
 var renderFalse, renderTrue = false, true
 
 // renderFormats are the formats with golden files: every format but report (the lead's).
-var renderFormats = []string{"shell", "lines", "splits-file", "regionsplitter", "csv", "capacity-csv", "json", "java"}
+var renderFormats = []string{"shell", "lines", "splits-file", "regionsplitter", "csv", "capacity-csv", "json", "java", "html"}
 
 // renderRun drives tableFromFlags and writeOutput through a small app built like newApp,
 // with doc as what plan or splits would have computed, and maps errors to exit codes as run
@@ -255,6 +255,8 @@ func renderExt(format string) string {
 		return "." + format
 	case "capacity-csv":
 		return ".capacity.csv"
+	case "html":
+		return ".html"
 	}
 	panic(format)
 }
@@ -815,7 +817,7 @@ func TestRenderTableFlags(t *testing.T) {
 		{name: "family colon", args: []string{"--family", "a:b"}, err: "--family a:b: a column family name must not contain control characters, ':', '\\' or '/'"},
 		{name: "family twice", args: []string{"--family", "a", "--family", "a"}, err: "--family a: column family names must be unique, and it is given twice"},
 		{name: "family leading dot", args: []string{"--family", ".x"}, err: "--family .x: a column family name must not start with '.'"},
-		{name: "bad format", args: []string{"--format", "xml"}, err: `--format must be one of report, shell, lines, splits-file, regionsplitter, csv, capacity-csv, json, java, xlsx, phoenix, cbt, terraform, got "xml"`},
+		{name: "bad format", args: []string{"--format", "xml"}, err: `--format must be one of report, shell, lines, splits-file, regionsplitter, csv, capacity-csv, json, java, xlsx, phoenix, cbt, terraform, html, got "xml"`},
 		{name: "flag after argument", args: []string{"extra", "--ttl", "1d"}, err: `flag "--ttl" comes after an argument: put flags before arguments`},
 	}
 	for _, tt := range tests {

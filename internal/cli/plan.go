@@ -13,6 +13,8 @@ import (
 func planCommand() *cli.Command {
 	flags := []cli.Flag{specFlag()}
 	flags = append(flags, capacityFlags()...)
+	flags = append(flags, accessFlags()...)
+	flags = append(flags, noHeaderFlag())
 	flags = append(flags, splitFlags()...)
 	flags = append(flags, rawFlag())
 	flags = append(flags, tableFlags()...)

@@ -28,7 +28,8 @@ func regionsCommand() *cli.Command {
 		Name:  "regions",
 		Usage: "report an existing table's region layout and plan merges and splits",
 		UsageText: "presplit regions --list-regions regions.txt [--jmx rs1.json ...] [--get-splits splits.txt]\n" +
-			"   [--region-size 10g] [--prefix hex:2] [--target-regions N] [--format report|shell|csv|json]",
+			"   [--region-size 10g] [--prefix hex:2 [--salt]] [--target-regions N] [--batch 50] [--pause 30s]\n" +
+			"   [--hbase-version 2.6] [--format report|shell|csv|json|html]",
 		Description: "Reads the output of `list_regions 'TABLE'` and/or `get_splits 'TABLE'` from hbase shell,\n" +
 			"   and optionally each RegionServer's /jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions,\n" +
 			"   offline. --format shell writes merge_region and split statements to review, then run with\n" +
@@ -38,7 +39,10 @@ func regionsCommand() *cli.Command {
 			&cli.StringFlag{Name: "get-splits", Usage: "read `FILE`, the output of get_splits 'TABLE': exact boundaries, no sizes"},
 			&cli.StringSliceFlag{Name: "jmx", Usage: "read `FILE`, a RegionServer's /jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions (repeatable; sizes in bytes with the memstore)"},
 			&cli.StringFlag{Name: "table", Usage: "table `NAME` ([namespace:]name) to pick from the JMX"},
-			&cli.StringFlag{Name: "prefix", Usage: "rowkey prefix `SPEC` (hex:2, dec:3, byte:16, chars:ALPHABET:W): never merge across a bucket edge, split on one"},
+			&cli.StringFlag{Name: "prefix", Usage: "rowkey prefix `SPEC` (hex:2, dec:3, byte:16, chars:ALPHABET:W): split on a bucket edge inside the region, else at the midpoint of its keys"},
+			&cli.BoolFlag{Name: "salt", Usage: "the --prefix is a salt (Phoenix SALT_BUCKETS, hash % N): never merge regions across a bucket edge"},
+			newIntFlag("batch", "at most `N` statements per stage of the shell script", "50", 1, hbase.MaxRegions),
+			newDurationFlag("pause", "wait `DURATION` (30s, 5m) between the script's stages: a Ruby sleep", "30s", durationRule{}),
 			newSizeFlag("region-size", "target `SIZE` per region, whole bytes (default: --max-filesize, else 10g)", "", sizeRule{Whole: true, Min: minRegionSize}),
 			newSizeFlag("max-filesize", "the table's MAX_FILESIZE, `SIZE`: the target when --region-size is not given", "", sizeRule{Whole: true, Min: minRegionSize}),
 			newIntFlag("target-regions", "merge the smallest adjacent pairs until `N` regions remain (never above 0.9 x the target size)", "", 1, hbase.MaxRegions),
@@ -54,22 +58,22 @@ func regionsCommand() *cli.Command {
 const defaultRegionSize = 10 << 30
 
 // regionsMergeArity is how many regions one merge_region statement names on the target
-// HBase (--hbase-version): exactly two before 2.2.4, any number from 2.2.4 and 2.3
-// (hbase.MergeRegionArity; 0 there means no bound, and a run is then merged whole). The one
-// place that decides it.
-func regionsMergeArity(c *cli.Context) (int, error) {
+// HBase (--hbase-version), and that target: exactly two before 2.2.4, any number from
+// 2.2.4 and 2.3 (hbase.MergeRegionArity; 0 there means no bound, and a run is then merged
+// whole). The one place that decides it.
+func regionsMergeArity(c *cli.Context) (int, hbase.Version, error) {
 	v := hbase.DefaultVersion
 	if c.IsSet("hbase-version") {
 		s := c.String("hbase-version")
 		var err error
 		if v, err = hbase.ParseVersion(s); err != nil {
-			return 0, usageErrorf("--hbase-version %s: %v", displayValue(s), err)
+			return 0, v, usageErrorf("--hbase-version %s: %v", displayValue(s), err)
 		}
 	}
 	if n := hbase.MergeRegionArity(v); n > 0 {
-		return n, nil
+		return n, v, nil
 	}
-	return math.MaxInt32, nil
+	return math.MaxInt32, v, nil
 }
 
 func runRegions(c *cli.Context) error {
@@ -146,6 +150,9 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 			return nil, usageErrorf("--prefix %s: needs a width (%s:2): bucket edges are whole prefixes", displayValue(c.String("prefix")), p.Name)
 		}
 		prefix = &p
+	}
+	if c.Bool("salt") && prefix == nil {
+		return nil, usageErrorf("--salt needs --prefix: the salt is the prefix's leading bucket (--prefix byte:16 for SALT_BUCKETS = 16)")
 	}
 	doc := &regions.Doc{Prefix: prefix}
 	var layout *regions.Layout
@@ -235,11 +242,14 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 		size = int64(v)
 	}
 	target, _ := intOf(c, "target-regions")
-	arity, err := regionsMergeArity(c)
+	arity, version, err := regionsMergeArity(c)
 	if err != nil {
 		return nil, err
 	}
-	p, err := regions.NewPlan(layout, regions.Options{RegionSize: size, Prefix: prefix, TargetRegions: target, MergeArity: arity})
+	batch, _ := intOf(c, "batch")
+	pause, _ := durationOf(c, "pause")
+	p, err := regions.NewPlan(layout, regions.Options{RegionSize: size, Prefix: prefix, Salt: c.Bool("salt"), TargetRegions: target,
+		MergeArity: arity, Version: version, Batch: batch, Pause: pause})
 	if err != nil {
 		return nil, usageErrorf("%v", err)
 	}

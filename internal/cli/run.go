@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/presplit/presplit/quote"
 )
 
 // version is overridden at build time with
@@ -78,9 +80,10 @@ func runApp(app *cli.App, args []string, stderr io.Writer) int {
 	}
 }
 
-// oneLine keeps an error to the one line the house style promises.
+// oneLine keeps an error to the one line the house style promises, as terminal text: a
+// control byte a value brought in (ESC, NUL) is shown \xNN, never sent to the terminal.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+	return quote.Terminal(strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " "))
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {

@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
@@ -77,6 +79,9 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error {
 	if c.IsSet("delimiter") {
 		if c.String("delimiter") == "" {
 			return usageErrorf("--delimiter must not be empty; leave it out to cut between any two keys")
+		}
+		if err := hbase.CheckDelimiter(c.String("delimiter")); err != nil {
+			return usageErrorf("--delimiter: %v (write a key's byte as \\xNN), got %q", err, c.String("delimiter"))
 		}
 		sp.Delimiter = designValue(c, "delimiter", c.String("delimiter"))
 	}
@@ -243,7 +248,7 @@ func runSample(c *cli.Context) error {
 		return err
 	}
 	for _, n := range notes {
-		fmt.Fprintf(c.App.ErrWriter, "presplit: %s\n", n)
+		fmt.Fprintf(c.App.ErrWriter, "presplit: %s\n", quote.Terminal(n))
 	}
 	return nil
 }

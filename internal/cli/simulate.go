@@ -13,6 +13,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/simulate"
 	"github.com/urfave/cli/v2"
 )
@@ -31,7 +32,7 @@ func simulateCommand() *cli.Command {
 	flags = append(flags,
 		newIntFlag("regions", "plan `N` regions per scheme (a scheme with fewer prefixes gets one region each)", "10", 1, 100_000),
 		&cli.StringSliceFlag{Name: "scheme", Usage: "rowkey `SCHEME`, repeatable: plain, salt:B, hash:W, mod:W, reverse, composite (default: all)"},
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: table, csv or json"},
+		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: table, csv, json or html"},
 	)
 	return &cli.Command{
 		Name:      "simulate",
@@ -107,6 +108,8 @@ func runSimulate(c *cli.Context) error {
 		err = enc.Encode(results)
 	case "csv":
 		err = simulateWriteCSV(&out, results)
+	case "html":
+		err = simulateWriteHTML(&out, results, ids, count)
 	default:
 		err = simulateWriteTable(&out, results, ids, count)
 	}
@@ -131,6 +134,20 @@ func simulateWriteTable(w io.Writer, results []simulate.Result, ids simulate.IDs
 		fmt.Fprintln(tw, strings.Join(simulateRow(r), "\t"))
 	}
 	return tw.Flush()
+}
+
+func simulateWriteHTML(w io.Writer, results []simulate.Result, ids simulate.IDs, count int) error {
+	sh := distribution.SchemesHTML{
+		Title: "presplit simulate",
+		Lead:  fmt.Sprintf("%d writes, %s ids; hot = the newest 10%% of writes.", count, ids),
+		Head:  []string{"scheme", "prefix", "regions", "skew", "hot skew", "hottest region's share of hot writes", "point read", "range scan by id"},
+		Hot:   "the newest 10% of writes",
+	}
+	for _, r := range results {
+		sh.Rows = append(sh.Rows, simulateRow(r))
+		sh.Schemes = append(sh.Schemes, distribution.SchemeCounts{Name: r.Scheme, Counts: r.Counts, HotCounts: r.HotCounts})
+	}
+	return distribution.WriteSchemesHTML(w, sh)
 }
 
 func simulateWriteCSV(w io.Writer, results []simulate.Result) error {

@@ -154,5 +154,5 @@ func TestSplitsNotesOnlyAfterSuccess(t *testing.T) {
 	out, errOut, code := runCLI(t, "", "splits", "--regions", "5", "--format", "xml")
 	assert.Equal(t, 2, code)
 	assert.Empty(t, out)
-	assert.Equal(t, "presplit: --format must be one of report, shell, lines, splits-file, regionsplitter, csv, capacity-csv, json, java, xlsx, phoenix, cbt, terraform, got \"xml\"\n", errOut)
+	assert.Equal(t, "presplit: --format must be one of report, shell, lines, splits-file, regionsplitter, csv, capacity-csv, json, java, xlsx, phoenix, cbt, terraform, html, got \"xml\"\n", errOut)
 }

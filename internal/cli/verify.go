@@ -16,6 +16,7 @@ import (
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -28,7 +29,7 @@ func verifyCommand() *cli.Command {
 		&cli.StringFlag{Name: "splits-file", Usage: "read the split keys from `FILE` in HBase's SPLITS_FILE format instead of generating them"},
 		&cli.StringFlag{Name: "keys", Usage: "read sample rowkeys from `FILE`, one per line in toStringBinary form; - or unset: stdin"},
 		&cli.BoolFlag{Name: "raw", Usage: "key lines are raw bytes, not toStringBinary text"},
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: table, csv or json"},
+		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: table, csv, json or html"},
 		&cli.StringFlag{Name: "max-skew", Usage: "exit 1 when skew (largest region / mean) exceeds `X`"},
 		&cli.BoolFlag{Name: "fail-empty", Usage: "exit 1 when a region receives no key"},
 		&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (a line like 2.6 or a release like 2.6.7): words what it does with the splits file", DefaultText: hbase.DefaultVersion.String()},
@@ -43,7 +44,7 @@ func verifyCommand() *cli.Command {
 }
 
 // verifyFormats are the --format values of verify.
-var verifyFormats = []string{"table", "csv", "json"}
+var verifyFormats = []string{"table", "csv", "json", "html"}
 
 func runVerify(c *cli.Context) error {
 	if err := verifyNoArgs(c, "give the key sample with --keys FILE or on stdin"); err != nil {
@@ -105,14 +106,20 @@ func runVerify(c *cli.Context) error {
 	}
 
 	d := distribution.Distribution{Splits: split.Keys, Counts: res.Counts}
-	// The writers fail only when the writer does (counts and shares are finite), so a
-	// million regions stream to stdout instead of being held as text first.
+	// The table, CSV and JSON writers fail only when the writer does (counts and shares
+	// are finite), so a million regions stream to stdout instead of being held as text
+	// first; the html page is held until it is whole.
 	out := c.App.Writer
 	switch format {
 	case "csv":
 		err = distribution.WriteCSV(out, d)
 	case "json":
 		err = distribution.WriteJSON(out, d)
+	case "html":
+		var page bytes.Buffer
+		if err = distribution.WriteHTML(&page, d, distribution.HTMLOptions{MaxSkew: maxSkew, Inputs: verifyInputs(c, name)}); err == nil {
+			_, err = out.Write(page.Bytes())
+		}
 	default:
 		err = distribution.WriteTable(out, d, verifyTerminalWidth(c.App.Writer))
 	}
@@ -120,6 +127,17 @@ func runVerify(c *cli.Context) error {
 		return err
 	}
 	return verifyGates(c, d.Summary(), maxSkew)
+}
+
+// verifyInputs says where the split keys and the key sample came from, for the html page.
+func verifyInputs(c *cli.Context, keys string) []string {
+	split := "Split keys: the split presplit splits makes for these flags."
+	if f := c.String("splits-file"); f != "" {
+		split = "Split keys: the splits file " + f + "."
+	} else if f := c.String("spec"); f != "" {
+		split = "Split keys: the split of the table spec " + f + "."
+	}
+	return []string{split, "Key sample: " + keys + "."}
 }
 
 // verifyNoArgs rejects positional arguments; urfave/cli stops parsing flags at the first
@@ -248,7 +266,7 @@ func verifyReadSplits(c *cli.Context, path string) ([][]byte, error) {
 		return nil, usageErrorf("--splits-file: %v", verifyPathError(err))
 	}
 	for _, w := range warnings {
-		fmt.Fprintf(c.App.ErrWriter, "presplit: warning: %s:%d: %s\n", path, w.Line, w.Msg)
+		fmt.Fprintf(c.App.ErrWriter, "presplit: warning: %s:%d: %s\n", quote.Terminal(path), w.Line, quote.Terminal(w.Msg))
 	}
 	return keys, nil
 }

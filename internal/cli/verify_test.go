@@ -31,6 +31,7 @@ func TestVerifyOutput(t *testing.T) {
 		{name: "table", args: []string{"--splits-file", splits, "--keys", keys}, golden: "table.txt"},
 		{name: "csv", args: []string{"--splits-file", splits, "--keys", keys, "--format", "csv"}, golden: "table.csv"},
 		{name: "json", args: []string{"--splits-file", splits, "--keys", keys, "--format", "json"}, golden: "table.json"},
+		{name: "html", args: []string{"--splits-file", splits, "--keys", keys, "--format", "html", "--max-skew", "10"}, golden: "table.html"},
 		{name: "stdin dash", stdin: "1\n2\n9\n", args: []string{"--splits-file", splits, "--keys", "-"}, golden: "stdin.txt"},
 		{name: "stdin by default", stdin: "1\n2\n9\n", args: []string{"--splits-file", splits}, golden: "stdin.txt"},
 		{name: "split from flags", args: []string{"--prefix", "hex:1", "--regions", "4", "--keys", keys}, golden: "prefix.txt"},
@@ -87,7 +88,7 @@ func TestVerifyErrors(t *testing.T) {
 		{name: "non-ASCII key", stdin: "caf\xC3\xA9\n", args: []string{"--splits-file", splits}, code: 2,
 			stderr: `presplit: stdin:1: non-ASCII byte 0xC3 at column 4: toStringBinary text is ASCII (the byte is written \xC3); use --raw for raw byte lines`},
 		{name: "bad format", args: []string{"--splits-file", splits, "--format", "xml"}, code: 2,
-			stderr: `presplit: --format must be one of table, csv, json, got "xml"`},
+			stderr: `presplit: --format must be one of table, csv, json, html, got "xml"`},
 		{name: "bad max skew", args: []string{"--splits-file", splits, "--max-skew", "0.5"}, code: 2,
 			stderr: `presplit: --max-skew must be a number of at least 1 (skew is largest region / mean), got "0.5"`},
 		{name: "max skew not a number", args: []string{"--splits-file", splits, "--max-skew", "lots"}, code: 2,
@@ -208,6 +209,10 @@ func TestSimulate(t *testing.T) {
 	out, errOut, code = runCLI(t, "", "simulate", "--ids", "random", "--count", "1000", "--scheme", "hash:1", "--scheme", "salt:4", "--format", "csv")
 	require.Equal(t, 0, code, errOut)
 	golden.Check(t, filepath.Join(verifyDir, "simulate.csv"), []byte(out))
+
+	out, errOut, code = runCLI(t, "", "simulate", "--ids", "random", "--count", "1000", "--scheme", "hash:1", "--scheme", "salt:4", "--format", "html")
+	require.Equal(t, 0, code, errOut)
+	golden.Check(t, filepath.Join(verifyDir, "simulate.html"), []byte(out))
 }
 
 func TestKeysPipeIntoVerify(t *testing.T) {

@@ -31,6 +31,14 @@ const Timeout = 3 * time.Minute
 // displayed ones (token 9 false), values rather than formulas (token 10 false).
 const csvFilter = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,true,true,false,false,false,-1"
 
+// alwaysRecalc sets Calc's "recalculation on file load" to always (0) for OOXML and ODF.
+const alwaysRecalc = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`
+
 // Book is a recalculated workbook: its sheets by name, each a grid of cell texts.
 type Book map[string][][]string
 
@@ -57,6 +65,15 @@ func Recalc(t testing.TB, files ...string) map[string]Book {
 	soffice := Soffice(t)
 	out := t.TempDir()
 	profile := t.TempDir() // LibreOffice needs a writable user profile; a fresh one per run
+	// LibreOffice trusts an xlsx file's cached formula values by default ("never
+	// recalculate" on load, whatever fullCalcOnLoad says): the profile makes it
+	// recalculate every formula, so the values read back are its own.
+	if err := os.MkdirAll(filepath.Join(profile, "user"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(profile, "user", "registrymodifications.xcu"), []byte(alwaysRecalc), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()
 	args := []string{"-env:UserInstallation=file://" + filepath.ToSlash(profile),

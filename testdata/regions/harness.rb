@@ -1,5 +1,6 @@
-# Test harness for `presplit regions --format shell`: loads the script with merge_region and
-# split that record their arguments instead of calling HBase, then prints them as JSON. A
+# Test harness for `presplit regions --format shell`: loads the script with merge_region,
+# split and sleep that record their arguments instead of calling HBase, then prints them
+# as JSON (the script's final exit too). A
 # split key is recorded as its bytes in hex, the bytes admin.rb would pass
 # (split_point.to_java_bytes: the Ruby string's own bytes, no toBytesBinary).
 # Usage: ruby harness.rb SCRIPT
@@ -22,5 +23,17 @@ def split(name, key = nil)
   $calls << call
 end
 
-load ARGV.fetch(0)
+# sleep N: the pause between stages, recorded, not slept.
+def sleep(seconds)
+  raise 'sleep needs a number of seconds' unless seconds.is_a?(Numeric)
+  $calls << { 'cmd' => 'sleep', 'seconds' => seconds }
+end
+
+# The script ends with exit, as hbase shell -n needs; it is recorded, and the JSON is
+# printed after it.
+begin
+  load ARGV.fetch(0)
+rescue SystemExit => e
+  $calls << { 'cmd' => 'exit', 'status' => e.status }
+end
 puts JSON.generate($calls)

@@ -1,0 +1,85 @@
+package cli
+
+// The access pattern's flags (package access): peak rates, the scan share, the per-region
+// write limit and the balance round-up. All optional: without them the plan is sized on
+// bytes alone, as before.
+
+import (
+	"errors"
+
+	"github.com/presplit/presplit/quantity"
+	"github.com/presplit/presplit/tablespec"
+	"github.com/urfave/cli/v2"
+)
+
+const ruleRate = "must be a rate like 50k/s (rows) or 20MiB/s (bytes, with its B)"
+
+// rateValue is a load per second in quantity.ParseRate's grammar: 50k/s rows, 20MiB/s
+// bytes.
+type rateValue struct {
+	flagValue
+	v quantity.Rate
+}
+
+func (f *rateValue) Set(s string) error {
+	v, err := quantity.ParseRate(s)
+	switch {
+	case errors.Is(err, quantity.ErrNotPositive):
+		return errors.New(rulePositive)
+	case errors.Is(err, quantity.ErrTooLarge):
+		return tooLarge(formatCount(quantity.MaxRate) + "/s")
+	case err != nil:
+		return errors.New(ruleRate)
+	}
+	f.v, f.text, f.set = v, s, true
+	return nil
+}
+
+func newRateFlag(name, usage string) *cli.GenericFlag {
+	return &cli.GenericFlag{Name: name, Usage: usage, Value: &rateValue{}}
+}
+
+func rateOf(c *cli.Context, name string) (quantity.Rate, bool) {
+	v := genericOf[*rateValue](c, name)
+	return v.v, v.set
+}
+
+// accessFlagNames are the flags of the access pattern.
+var accessFlagNames = []string{"write-rate", "read-rate", "scan-share", "region-write-limit", "balance"}
+
+// accessFlags are the access pattern's inputs, for presplit plan.
+func accessFlags() []cli.Flag {
+	return []cli.Flag{
+		newRateFlag("write-rate", "peak write `RATE`: rows/s (50k/s) or bytes/s (20MiB/s); regions >= RegionServers"),
+		newRateFlag("read-rate", "peak read `RATE`: rows/s (50k/s) or bytes/s (20MiB/s)"),
+		newRatioFlag("scan-share", "share `F` of reads that are scans, 0..1", "", ratioRule{Min: 0, Max: 1}),
+		newRateFlag("region-write-limit", "most one region should take, `RATE` (rows/s or bytes/s); with --write-rate, regions >= rate / limit (no default)"),
+		&cli.BoolFlag{Name: "balance", Usage: "round the region count up to a multiple of --region-servers"},
+	}
+}
+
+// applyAccessFlags puts the access pattern's flags into the design's capacity section.
+func applyAccessFlags(c *cli.Context, d *tablespec.Spec) error {
+	if !has(c, "write-rate") || !anySet(c, accessFlagNames) {
+		return nil
+	}
+	if d.Capacity == nil {
+		d.Capacity = &tablespec.Capacity{}
+	}
+	cp := d.Capacity
+	for _, f := range []struct {
+		flag string
+		dst  *tablespec.Value[quantity.Rate]
+	}{{"write-rate", &cp.WriteRate}, {"read-rate", &cp.ReadRate}, {"region-write-limit", &cp.RegionWriteLimit}} {
+		if v, ok := rateOf(c, f.flag); ok {
+			*f.dst = designValue(c, f.flag, v)
+		}
+	}
+	if v, ok := ratioOf(c, "scan-share"); ok {
+		cp.ScanShare = designValue(c, "scan-share", v)
+	}
+	if c.IsSet("balance") {
+		cp.Balance = tablespec.Value[bool]{V: c.Bool("balance"), Set: true, Raw: "true", Src: "--balance"}
+	}
+	return nil
+}

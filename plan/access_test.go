@@ -1,0 +1,61 @@
+package plan_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/plan"
+)
+
+func TestBuildAccess(t *testing.T) {
+	tests := []struct {
+		name    string
+		src     string
+		regions int // created
+		asked   int // the access pattern's count; 0: no access plan
+		buckets int
+		salted  bool
+		mono    string
+		field   string // a FieldError on this field
+	}{
+		{name: "no access input: nothing changes", src: fam + "capacity: {rows: 1e7, kv: 1KB}\ncluster: {region_servers: 20}\n", regions: 2},
+		{name: "write spread", src: fam + "capacity: {rows: 1e7, kv: 1KB, write_rate: 50k/s}\ncluster: {region_servers: 20}\n", regions: 20, asked: 20},
+		{name: "an explicit count wins", src: fam + "capacity: {rows: 1e7, kv: 1KB, write_rate: 50k/s}\ncluster: {region_servers: 20}\nsplits: {regions: 5}\n", regions: 5, asked: 20},
+		{name: "salt buckets cap the floor", src: fam + "capacity: {rows: 1e7, kv: 1KB, write_rate: 50k/s}\ncluster: {region_servers: 20}\nrowkey: {prefix: byte:8}\n",
+			regions: 8, asked: 8, buckets: 8, salted: true},
+		{name: "a hash of known parts is not a salt", src: fam + "capacity: {rows: 1e7, kv: 1KB, scan_share: 1}\nrowkey: {prefix: dec:2, prefix_from: [user], parts: [{name: user, kind: id}]}\n",
+			regions: 2, asked: 2, buckets: 100},
+		{name: "monotonic lead", src: fam + "capacity: {rows: 1e7, kv: 1KB, write_rate: 1k/s}\nrowkey: {parts: [{name: seq, kind: sequence, width: 8}]}\nsplits: {algo: UniformSplit}\n",
+			regions: 2, asked: 2, mono: "seq (a sequence)"},
+		{name: "balance needs servers", src: fam + "capacity: {rows: 1e7, kv: 1KB, balance: true}\n", field: "capacity.balance"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := plan.Build(parse(t, tt.src), plan.Options{})
+			if tt.field != "" {
+				var fe *plan.FieldError
+				require.True(t, errors.As(err, &fe), "%v", err)
+				assert.Equal(t, tt.field, fe.Field)
+				assert.Positive(t, fe.Pos.Line, "points at the spec's line")
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.regions, p.Regions)
+			if tt.asked == 0 {
+				assert.Nil(t, p.Access)
+				assert.Nil(t, p.Doc().Access)
+				return
+			}
+			require.NotNil(t, p.Access)
+			assert.Equal(t, tt.asked, p.Access.Regions)
+			assert.Equal(t, tt.regions, p.Access.Load.Regions, "the load is the created regions'")
+			assert.Equal(t, tt.buckets, p.Access.Input.Buckets)
+			assert.Equal(t, tt.salted, p.Access.Input.Salted)
+			assert.Equal(t, tt.mono, p.Access.Input.Monotonic)
+			assert.Same(t, p.Access, p.Doc().Access)
+		})
+	}
+}

@@ -1,0 +1,88 @@
+package render
+
+import "github.com/presplit/presplit/quote"
+
+// quoter writes a format's values through package quote, the only way a value enters
+// generated code, and keeps the first value the context refuses: the format then fails
+// with a FormatError naming the value, e.g.
+//
+//	format shell: SPLITS_FILE "a\x0Ab": a Ruby single-quoted string cannot carry the control byte \x0A
+type quoter struct {
+	format string
+	err    error
+}
+
+func (q *quoter) fail(what string, err error) {
+	if q.err == nil {
+		q.err = &FormatError{Format: q.format, Reason: what + " " + err.Error()}
+	}
+}
+
+// ruby is s as a Ruby single-quoted string; what names s in an error.
+func (q *quoter) ruby(what, s string) string {
+	out, err := quote.RubySingle(s)
+	if err != nil {
+		q.fail(what, err)
+		return "''"
+	}
+	return out
+}
+
+// bash is s as one bash word.
+func (q *quoter) bash(what, s string) string {
+	out, err := quote.BashWord(s)
+	if err != nil {
+		q.fail(what, err)
+		return "''"
+	}
+	return out
+}
+
+// hcl is s as an HCL string.
+func (q *quoter) hcl(what, s string) string {
+	out, err := quote.HCLString(s)
+	if err != nil {
+		q.fail(what, err)
+		return `""`
+	}
+	return out
+}
+
+// java is s as a Java string literal.
+func (q *quoter) java(what, s string) string {
+	out, err := quote.JavaString(s)
+	if err != nil {
+		q.fail(what, err)
+		return `""`
+	}
+	return out
+}
+
+// sql is s as a SQL string literal.
+func (q *quoter) sql(what, s string) string {
+	out, err := quote.SQLString(s)
+	if err != nil {
+		q.fail(what, err)
+		return "''"
+	}
+	return out
+}
+
+// ident is s as a SQL quoted identifier.
+func (q *quoter) ident(what, s string) string {
+	out, err := quote.SQLIdent(s)
+	if err != nil {
+		q.fail(what, err)
+		return `""`
+	}
+	return out
+}
+
+// csv checks s for a CSV cell.
+func (q *quoter) csv(what, s string) string {
+	out, err := quote.CSVCell(s)
+	if err != nil {
+		q.fail(what, err)
+	}
+	return out
+}
