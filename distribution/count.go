@@ -12,6 +12,14 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+
+	"github.com/presplit/presplit/hbytes"
+)
+
+// Eight bytes at a time: each byte 0x01, each byte 0x80.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
 )
 
 // Options tune Count.
@@ -43,8 +51,8 @@ const maxLine = 4*MaxRowLength + 1
 //
 // A line ends at \n; one \r before it is removed as well, so \n and \r\n files read the
 // same. A last line without \n counts; an empty line is the empty key (region 0). Lines are
-// decoded with DecodeKey unless opt.Raw. Errors on a line are *LineError (1-based line in
-// the whole input) wrapping a *SyntaxError.
+// decoded with hbytes.DecodeKey unless opt.Raw. Errors on a line are *hbytes.LineError (1-based line in
+// the whole input) wrapping a *hbytes.SyntaxError.
 //
 // Memory is O(regions), and nothing is allocated per key. When r is a regular *os.File
 // (on Linux), the rest of the file is mapped read-only and opt.Workers goroutines count
@@ -76,7 +84,7 @@ type result struct {
 	seq   int64
 	lines int64 // lines counted (up to the error, if any)
 	bytes int64
-	err   error // *SyntaxError on line lines+1 of the chunk
+	err   error // *hbytes.SyntaxError on line lines+1 of the chunk
 }
 
 // collect receives the chunks' results, in any order, and adds them up in input order so
@@ -103,7 +111,7 @@ func collect(results <-chan result, opt Options, stop *atomic.Bool, done func(se
 				continue
 			}
 			if r.err != nil {
-				firstErr = &LineError{Line: out.Keys + r.lines + 1, Err: r.err}
+				firstErr = &hbytes.LineError{Line: out.Keys + r.lines + 1, Err: r.err}
 				stop.Store(true)
 				continue
 			}
@@ -377,7 +385,7 @@ const plainBlock = 64 << 10
 // search for line ends at all: one bytes.Count and a look at every expected end prove the
 // stride (countFixed). A block with escapes but no byte >= 0x80 decodes only the bytes the
 // lookup needs and checks the rest (countEscaped). Anything else, and every bad line, goes
-// line by line through DecodeKey (countMixed).
+// line by line through hbytes.DecodeKey (countMixed).
 func (c *lineCounter) countText(data []byte, to int) (int64, error) {
 	var lines int64
 	for start := 0; start < to; {
@@ -634,7 +642,7 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (lines int64, next i
 				key = key[:n-1]
 			}
 			if len(key) > MaxRowLength {
-				return lines, start, true, tooLong(len(key))
+				return lines, start, true, hbytes.KeyTooLong(len(key))
 			}
 			lines++
 			if len(key) >= depth {
@@ -811,7 +819,7 @@ var unhex = func() (t [256]byte) {
 
 // countMixed is countPlain for lines that may need decoding. Each line is scanned once,
 // eight bytes at a time, for its \n, a \ or a byte >= 0x80 together; only a line that has
-// one of the last two goes through DecodeKey.
+// one of the last two goes through hbytes.DecodeKey.
 func (c *lineCounter) countMixed(data []byte, from, to int) (int64, int, error) {
 	var lines int64
 	start := from
@@ -839,7 +847,7 @@ func (c *lineCounter) countMixed(data []byte, from, to int) (int64, int, error) 
 			if k := bytes.IndexByte(data[i:], '\n'); k >= 0 {
 				end = i + k
 			}
-			plain = plain && plainASCII(data[i:end])
+			plain = plain && hbytes.PlainASCII(data[i:end])
 		}
 		line := data[start:end]
 		start = end + 1
@@ -849,11 +857,11 @@ func (c *lineCounter) countMixed(data []byte, from, to int) (int64, int, error) 
 		key := line
 		if !plain {
 			var err error
-			if key, err = DecodeKey(c.keyBuf, line); err != nil {
+			if key, err = hbytes.DecodeKey(c.keyBuf, line); err != nil {
 				return lines, start, err
 			}
 		} else if len(key) > MaxRowLength {
-			return lines, start, tooLong(len(key))
+			return lines, start, hbytes.KeyTooLong(len(key))
 		}
 		c.counts[c.loc.Locate(key)]++
 		lines++
@@ -883,7 +891,7 @@ func (c *lineCounter) countRaw(data []byte, to int) (int64, error) {
 			key = key[:n-1]
 		}
 		if len(key) > MaxRowLength {
-			return lines, tooLong(len(key))
+			return lines, hbytes.KeyTooLong(len(key))
 		}
 		c.counts[c.loc.Locate(key)]++
 		lines++

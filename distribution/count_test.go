@@ -74,12 +74,12 @@ func TestCount(t *testing.T) {
 		{name: "empty lines are empty keys in region 0", input: "\n\n35\n\r\n", want: []int64{3, 0, 0, 1}, keys: 4},
 		{name: "just a newline", input: "\n", want: []int64{1, 0, 0, 0}, keys: 1},
 		{name: "escapes", input: `\x31\x35` + "\n" + `\xFF` + "\n" + `\x00` + "\n", want: []int64{1, 1, 0, 1}, keys: 3},
-		{name: "invalid escape", input: "05\n15\n1\\xab\n", errLine: 3, err: ErrInvalidEscape},
-		{name: "truncated escape on last line", input: "05\n\\x3", errLine: 2, err: ErrTruncatedEscape},
-		{name: "non-ASCII", input: "\xC3\xA9\n", errLine: 1, err: ErrNonASCII},
+		{name: "invalid escape", input: "05\n15\n1\\xab\n", errLine: 3, err: hbytes.ErrInvalidEscape},
+		{name: "truncated escape on last line", input: "05\n\\x3", errLine: 2, err: hbytes.ErrTruncatedEscape},
+		{name: "non-ASCII", input: "\xC3\xA9\n", errLine: 1, err: hbytes.ErrNonASCII},
 		{name: "raw bytes", input: "1\\xab\n\xFF\n\x00\n", raw: true, want: []int64{1, 1, 0, 1}, keys: 3}, // 1\xab sorts after 10
 		{name: "raw CRLF", input: "15\r\n", raw: true, want: []int64{0, 1, 0, 0}, keys: 1},
-		{name: "raw too long", input: "a\n" + strings.Repeat("x", MaxRowLength+1), raw: true, errLine: 2, err: ErrKeyTooLong},
+		{name: "raw too long", input: "a\n" + strings.Repeat("x", MaxRowLength+1), raw: true, errLine: 2, err: hbytes.ErrKeyTooLong},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -97,7 +97,7 @@ func TestCount(t *testing.T) {
 			} {
 				res, err := Count(src.r, loc, Options{Raw: tt.raw, Workers: src.workers})
 				if tt.err != nil {
-					var le *LineError
+					var le *hbytes.LineError
 					require.ErrorAs(t, err, &le)
 					assert.Equal(t, tt.errLine, le.Line)
 					assert.ErrorIs(t, err, tt.err)
@@ -170,7 +170,7 @@ func TestCountErrorLineAcrossChunks(t *testing.T) {
 	for _, workers := range []int{1, 4} {
 		for _, r := range []io.Reader{bytes.NewReader(buf.Bytes()), keyFile(t, buf.String())} {
 			_, err := Count(r, loc, Options{Workers: workers, ChunkSize: 1})
-			var le *LineError
+			var le *hbytes.LineError
 			require.ErrorAs(t, err, &le)
 			assert.Equal(t, int64(77778), le.Line)
 		}
@@ -185,10 +185,10 @@ func TestCountLineLongerThanAnyKey(t *testing.T) {
 	// the error or change its line.
 	for _, r := range []io.Reader{strings.NewReader(in), keyFile(t, in)} {
 		_, err = Count(r, loc, Options{ChunkSize: 1, Workers: 3})
-		var le *LineError
+		var le *hbytes.LineError
 		require.ErrorAs(t, err, &le)
 		assert.Equal(t, int64(3), le.Line)
-		assert.ErrorIs(t, err, ErrKeyTooLong)
+		assert.ErrorIs(t, err, hbytes.ErrKeyTooLong)
 		if _, mapped := r.(*os.File); mapped {
 			// The whole line is there to measure; a stream only holds a buffer of it.
 			assert.Contains(t, err.Error(), fmt.Sprintf("key is %d bytes long", 3*maxLine))
@@ -247,10 +247,10 @@ func TestCountPlainSampleMatchesSortSearch(t *testing.T) {
 	// A key over the limit in a plain block is still an error, on its own line.
 	bad := buf.String()[:1000] + "\n" + strings.Repeat("z", MaxRowLength+1) + "\n"
 	_, err = Count(keyFile(t, bad), loc, Options{})
-	var le *LineError
+	var le *hbytes.LineError
 	require.ErrorAs(t, err, &le)
 	assert.Equal(t, int64(strings.Count(bad, "\n")), le.Line)
-	assert.ErrorIs(t, err, ErrKeyTooLong)
+	assert.ErrorIs(t, err, hbytes.ErrKeyTooLong)
 }
 
 // Count reads a file from where its offset is, like any reader, and leaves it at the end.

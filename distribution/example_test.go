@@ -23,32 +23,6 @@ func ExampleLocator_Locate() {
 	// "z" -> region 2
 }
 
-func ExampleReadSplits() {
-	keys, _, err := distribution.ReadSplits(strings.NewReader("20\r\n10\n\\x00\\xFF\n"))
-	fmt.Println(len(keys), err)
-	for _, k := range keys {
-		fmt.Printf("%q\n", k)
-	}
-	_, _, err = distribution.ReadSplits(strings.NewReader("10\n\n20\n"))
-	fmt.Println(err)
-	// Output:
-	// 3 <nil>
-	// "\x00\xff"
-	// "10"
-	// "20"
-	// line 2: empty split key: HBase rejects it ("Empty split key must not be passed in the split keys.")
-}
-
-func ExampleDecodeKey() {
-	key, err := distribution.DecodeKey(nil, []byte(`user\x00\xFF`))
-	fmt.Printf("%q %v\n", key, err)
-	_, err = distribution.DecodeKey(nil, []byte(`user\xff`))
-	fmt.Println(err)
-	// Output:
-	// "user\x00\xff" <nil>
-	// invalid escape "\xff" at column 5: toStringBinary writes \x and two uppercase hex digits (HBase would read this as the text "xff")
-}
-
 func ExampleCount() {
 	loc, _ := distribution.NewLocator([][]byte{[]byte("4"), []byte("8")})
 	res, err := distribution.Count(strings.NewReader("1\r\n5\n9\n\n7"), loc, distribution.Options{})

@@ -9,11 +9,13 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/hbytes"
 )
 
 // referenceCount is the plain locator: each line (split at \n, one \r before it removed)
-// decoded on its own with DecodeKey and placed by sort.Search. On a bad line it returns
-// the 1-based line and DecodeKey's error.
+// decoded on its own with hbytes.DecodeKey and placed by sort.Search. On a bad line it returns
+// the 1-based line and hbytes.DecodeKey's error.
 func referenceCount(splits [][]byte, text []byte, raw bool) (counts []int64, keys int64, errLine int64, err error) {
 	counts = make([]int64, len(splits)+1)
 	if len(text) == 0 {
@@ -29,9 +31,9 @@ func referenceCount(splits [][]byte, text []byte, raw bool) (counts []int64, key
 		key := line
 		if raw {
 			if len(key) > MaxRowLength {
-				return nil, 0, int64(i + 1), tooLong(len(key))
+				return nil, 0, int64(i + 1), hbytes.KeyTooLong(len(key))
 			}
-		} else if key, err = DecodeKey(buf, line); err != nil {
+		} else if key, err = hbytes.DecodeKey(buf, line); err != nil {
 			return nil, 0, int64(i + 1), err
 		}
 		counts[searchRegion(splits, key)]++
@@ -50,7 +52,7 @@ func assertSameCount(t *testing.T, name string, loc *Locator, text []byte) {
 	check := func(how string, res Result, err error) {
 		t.Helper()
 		if wantErr != nil {
-			var le *LineError
+			var le *hbytes.LineError
 			require.ErrorAs(t, err, &le, "%s %s", name, how)
 			require.Equal(t, wantLine, le.Line, "%s %s: %v", name, how, err)
 			require.True(t, errors.Is(err, errors.Unwrap(wantErr)), "%s %s: got %v, want %v", name, how, err, wantErr)
@@ -75,7 +77,7 @@ func assertSameCount(t *testing.T, name string, loc *Locator, text []byte) {
 	c := newLineCounter(loc, false)
 	n, err := c.count(text, len(text))
 	if err != nil {
-		err = &LineError{Line: n + 1, Err: err} // count's error is on the line after its n
+		err = &hbytes.LineError{Line: n + 1, Err: err} // count's error is on the line after its n
 	}
 	check("count", Result{Counts: mergeCounts([]*lineCounter{c}), Keys: n}, err)
 }
@@ -265,7 +267,7 @@ func FuzzCount(f *testing.F) {
 	f.Fuzz(func(t *testing.T, splitText, text []byte) {
 		var splits [][]byte
 		for _, line := range bytes.Split(splitText, []byte("\n")) {
-			if k, err := DecodeKey(nil, line); err == nil && len(k) > 0 {
+			if k, err := hbytes.DecodeKey(nil, line); err == nil && len(k) > 0 {
 				splits = append(splits, slices.Clone(k))
 			}
 		}
@@ -282,7 +284,7 @@ func FuzzCount(f *testing.F) {
 		for _, workers := range []int{1, 2} {
 			res, err := Count(bytes.NewReader(text), loc, Options{Workers: workers, ChunkSize: 1})
 			if wantErr != nil {
-				var le *LineError
+				var le *hbytes.LineError
 				if !errors.As(err, &le) || le.Line != wantLine {
 					t.Fatalf("workers %d: got %v, want line %d: %v", workers, err, wantLine, wantErr)
 				}

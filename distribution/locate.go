@@ -62,7 +62,7 @@ func NewLocator(keys [][]byte) (*Locator, error) {
 		}
 		if i > 0 && bytes.Compare(keys[i-1], k) >= 0 {
 			return nil, fmt.Errorf("%w: key %d %s does not sort after key %d %s", ErrSplitOrder,
-				i, quote(hbytes.ToStringBinary(k)), i-1, quote(hbytes.ToStringBinary(keys[i-1])))
+				i, hbytes.Quote(hbytes.ToStringBinary(k)), i-1, hbytes.Quote(hbytes.ToStringBinary(keys[i-1])))
 		}
 	}
 	l := &Locator{keys: keys, start: make([]uint32, 1<<16+1)}

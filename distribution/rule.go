@@ -65,7 +65,7 @@ func NewRuleLocator(keys splits.Keys, rule splits.Rule) (*Locator, error) {
 		}
 		v, ok := r.value(k)
 		if !ok || v != edge || len(k) != rule.Width+len(rule.Suffix) || !bytes.Equal(k[rule.Width:], rule.Suffix) {
-			return nil, fmt.Errorf("%w: split key %d %s is not the rule's", ErrSplitOrder, i, quote(hbytes.ToStringBinary(k)))
+			return nil, fmt.Errorf("%w: split key %d %s is not the rule's", ErrSplitOrder, i, hbytes.Quote(hbytes.ToStringBinary(k)))
 		}
 	}
 	return &Locator{rule: r}, nil

@@ -16,3 +16,13 @@ func ExampleToBytesBinary() {
 	fmt.Printf("%q\n", b)
 	// Output: "\x01abxff"
 }
+
+func ExampleDecodeKey() {
+	key, err := hbytes.DecodeKey(nil, []byte(`user\x00\xFF`))
+	fmt.Printf("%q %v\n", key, err)
+	_, err = hbytes.DecodeKey(nil, []byte(`user\xff`))
+	fmt.Println(err)
+	// Output:
+	// "user\x00\xff" <nil>
+	// invalid escape "\xff" at column 5: toStringBinary writes \x and two uppercase hex digits (HBase would read this as the text "xff")
+}

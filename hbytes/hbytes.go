@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/presplit/presplit/hbase"
 )
 
 const upperHex = "0123456789ABCDEF"
@@ -45,7 +47,26 @@ type TruncatedEscapeError struct {
 }
 
 func (e *TruncatedEscapeError) Error() string {
-	return fmt.Sprintf("truncated escape %q at byte %d: \\x needs two hex digits", e.Text, e.Offset)
+	return fmt.Sprintf("truncated escape %s at column %d: \\x needs two uppercase hex digits (HBase's toBytesBinary throws on it)", Quote(e.Text), e.Offset+1)
+}
+
+// For words the error for the target release: before HBASE-30304 toBytesBinary throws and
+// the create fails; from it (2.5.16, 2.6.7, 3.0.1) it keeps the text, so the table gets a
+// key holding the characters, not the byte meant. Either way presplit refuses the key.
+func (e *TruncatedEscapeError) For(v hbase.Version) string {
+	v = v.OrDefault()
+	f := hbase.TruncatedEscapeKept
+	if f.In(v) {
+		return fmt.Sprintf("truncated escape %s at column %d: HBase %s's toBytesBinary keeps it as the text %s (HBASE-30304), not a byte: write \\x with two uppercase hex digits",
+			Quote(e.Text), e.Offset+1, v, Quote(e.Text))
+	}
+	msg := fmt.Sprintf("truncated escape %s at column %d: \\x needs two uppercase hex digits (HBase %s's toBytesBinary throws on it, and the create fails", Quote(e.Text), e.Offset+1, v)
+	for _, s := range f.Since {
+		if s.Major == v.Major && s.Minor == v.Minor {
+			msg += fmt.Sprintf("; from %s it keeps the text instead, HBASE-30304", s)
+		}
+	}
+	return msg + ")"
 }
 
 // ToBytesBinary decodes s as HBase's Bytes.toBytesBinary does.

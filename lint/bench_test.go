@@ -1,10 +1,12 @@
 package lint_test
 
 import (
+	"bytes"
 	"os"
 	"testing"
 
 	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
 
@@ -24,7 +26,7 @@ func BenchmarkRun(b *testing.B) {
 			}
 			if sp := s.Splits; sp != nil && sp.File.Set {
 				keys, _ := os.ReadFile("../testdata/lint/" + sp.File.V)
-				opt.SplitsFile, opt.SplitsFileLines, _ = tablespec.ParseSplitsFile(sp.File.V, keys)
+				opt.SplitsFile, opt.SplitsFileErr = splits.ReadFile(bytes.NewReader(keys))
 			}
 			b.ReportAllocs()
 			b.ResetTimer()

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
 
@@ -27,6 +29,7 @@ var Analyzers = []*Analyzer{
 	AC001, AC002,
 	PX001, PX002, PX003,
 	BT001,
+	SF001, SF002,
 }
 
 // Thresholds of the checks, from the HBase guides.
@@ -425,6 +428,15 @@ var RK001 = &Analyzer{
 	Code: "RK001", Severity: finding.Warning,
 	Doc: "rowkey longer than 64 bytes on average (error above 32767, HBase's limit)",
 	Run: func(p *Pass) {
+		var long *splits.KeyTooLongError
+		if errors.As(p.SplitKeyErr, &long) {
+			where := p.splitPos()
+			if r := p.Spec.Rowkey; r != nil && r.Suffix.Set {
+				where = r.Suffix.Pos
+			}
+			p.ReportSeverity(finding.Error, where, "shorten the suffix, first row or last row the keys are made of",
+				"%v", long)
+		}
 		n, ok := p.rowkeyLen()
 		where := tablespec.Pos{}
 		if r := p.Spec.Rowkey; ok {

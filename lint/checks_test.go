@@ -412,12 +412,12 @@ func TestRW001(t *testing.T) {
 
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 39)
+	require.Len(t, lint.Analyzers, 41)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
 		seen[a.Code] = true
-		assert.Regexp(t, `^(CF|QL|RK|RG|RW|CP|AC|PX|BT)[0-9]{3}$`, a.Code)
+		assert.Regexp(t, `^(CF|QL|RK|RG|RW|CP|AC|PX|BT|SF)[0-9]{3}$`, a.Code)
 		assert.NotEmpty(t, a.Doc, a.Code)
 		assert.NotNil(t, a.Run, a.Code)
 	}
@@ -431,4 +431,22 @@ func TestRG013(t *testing.T) {
 		{name: "on, one region", src: "table: {name: t, normalization: true}\n" + fams("name: a") + "rowkey: {prefix: 'dec:2'}\nsplits: {regions: 1}\n"},
 		{name: "unset", src: fams("name: a") + "rowkey: {prefix: 'dec:2'}\nsplits: {regions: 4}\n"},
 	})
+}
+
+// TestSF002Bounded: at most MaxSplitsFileWarnings findings, then one that counts the rest
+// (kept by the reader or only counted).
+func TestSF002Bounded(t *testing.T) {
+	s, err := tablespec.Parse("s.yaml", []byte("table: t1\nfamilies: [{name: cf}]\nsplits: {file: k.txt}\n"))
+	require.NoError(t, err)
+	var ws []splits.FileWarning
+	for i := range 15 {
+		ws = append(ws, splits.FileWarning{Line: i + 1, Msg: "w"})
+	}
+	got := lint.Run(lint.Input{Spec: s, SplitsFileWarnings: ws, SplitsFileMore: 7}, lint.SF002)
+	require.Len(t, got, lint.MaxSplitsFileWarnings+1)
+	assert.Equal(t, "splits file k.txt:10: w", got[9].Message)
+	assert.Equal(t, "splits file k.txt: 12 more warnings after line 10", got[10].Message)
+
+	got = lint.Run(lint.Input{Spec: s, SplitsFileWarnings: ws[:2]}, lint.SF002)
+	require.Len(t, got, 2)
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
@@ -41,6 +42,17 @@ type Input struct {
 	Split       *splits.Split
 	SplitSource string // "generated", "algo", "file" or ""
 	SplitLines  []int  // with splits file: the line of each key in the file
+	// SplitsFileErr is why the splits file cannot create the table (an *hbytes.LineError;
+	// Split is nil then), SplitsFileWarnings what HBase reads in it that was likely not
+	// meant: SF001 and SF002 report them.
+	SplitsFileErr      error
+	SplitsFileWarnings []splits.FileWarning
+	SplitsFileMore     int // warnings past those kept (splits.File.MoreWarnings)
+	// SplitKeyErr is a split key over HBase's row limit (a *splits.KeyTooLongError: a long
+	// suffix, first or last row); Split is nil then. RK001 reports it.
+	SplitKeyErr error
+	// Target is the HBase release the design is written for: it words SF001.
+	Target hbase.Version
 	// SampleKeys is the number of sample keys the split was cut on (SplitSource "sample").
 	SampleKeys uint64
 	// PrefixOfSplit says Prefix was read off the split's own algorithm (HexStringSplit's

@@ -34,10 +34,12 @@ const DefaultPrefix = "hex"
 
 // Options are the inputs of Build besides the design.
 type Options struct {
-	// SplitsFile holds the keys of the design's splits file and the line of each; the
-	// caller reads the file (the package reads none).
-	SplitsFile      [][]byte
-	SplitsFileLines []int
+	// SplitsFile is the design's splits file, read by the caller through splits.ReadFile
+	// (the package reads none). SplitsFileErr is why it cannot create the table (the
+	// reader's *hbytes.LineError), when the caller goes on to review it: lint reports it
+	// (SF001) and the plan has no split.
+	SplitsFile    *splits.File
+	SplitsFileErr error
 	// Sample is the key sample the design's splits sample names, read by the caller (the
 	// package reads no files); the split is cut from it for the plan's region count.
 	Sample *sample.Sample
@@ -110,7 +112,7 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	if err := p.target(); err != nil {
 		return nil, err
 	}
-	in := lint.Input{Spec: d, Format: opt.Format, Families: opt.Families, PlaceholderFamilies: opt.PlaceholderFamilies}
+	in := lint.Input{Spec: d, Format: opt.Format, Families: opt.Families, PlaceholderFamilies: opt.PlaceholderFamilies, Target: p.Target}
 	if in.Families == 0 {
 		in.Families = len(d.Families)
 	}
@@ -150,6 +152,13 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 		return nil, err
 	}
 	p.split(&in, opt)
+	if p.Split != nil {
+		// Whatever made the keys (a long suffix, first or last row, sample), HBase stores
+		// no row past its limit: a longer key creates no table.
+		if err := p.Split.Keys.CheckLengths(); err != nil {
+			p.Split, p.SplitErr, in.SplitKeyErr = nil, err, err
+		}
+	}
 	if p.Access != nil {
 		p.Access.Load = p.Access.At(p.Regions, p.Capacity)
 		in.Access = p.Access
@@ -505,10 +514,21 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 	a, _ := algo(d)
 	switch {
 	case sp != nil && sp.File.Set:
-		p.Split = &splits.Split{Spec: "file", Keys: splits.KeysOf(opt.SplitsFile...)}
 		p.SplitSource = "file"
-		p.Regions = len(opt.SplitsFile) + 1
-		in.SplitLines = opt.SplitsFileLines
+		if opt.SplitsFileErr != nil {
+			in.SplitsFileErr = opt.SplitsFileErr
+			p.SplitErr = opt.SplitsFileErr
+			return
+		}
+		f := opt.SplitsFile
+		if f == nil {
+			f = &splits.File{}
+		}
+		p.Split = &splits.Split{Spec: "file", Keys: splits.KeysOf(f.Keys...)}
+		p.Regions = len(f.Keys) + 1
+		in.SplitLines = f.Lines
+		in.SplitsFileWarnings = f.Warnings
+		in.SplitsFileMore = f.MoreWarnings
 		return
 	case regions == 0:
 		p.SplitErr = ErrNoRegions

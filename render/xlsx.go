@@ -51,6 +51,10 @@ import (
 // written as one cell, and a cut key would be a wrong key.
 const XLSXMaxCellChars = excelize.TotalCellChars
 
+// XLSXMaxRows is the most rows a sheet holds (Excel's limit, 1,048,576): the Regions sheet
+// takes a header and a row per region, so XLSX writes at most XLSXMaxRows-1 regions.
+const XLSXMaxRows = excelize.TotalRows
+
 // Sheet names of the workbook.
 const (
 	XLSXPlanSheet     = "Plan"
@@ -89,6 +93,9 @@ type xlsxRow struct {
 // timestamps, same Doc, same bytes.
 func XLSX(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
+		return err
+	}
+	if err := xlsxRowsFit(d); err != nil {
 		return err
 	}
 	for i, k := range d.Split.Keys.All() {
@@ -146,6 +153,21 @@ func XLSX(w io.Writer, d Doc) error {
 	}
 	_, err = w.Write(buf.Bytes())
 	return err
+}
+
+// xlsxRowsFit refuses, before anything is built, a Doc whose sheets need more rows than a
+// sheet holds: excelize would fail halfway with a message about cell coordinates.
+func xlsxRowsFit(d Doc) error {
+	if regions := d.Split.Keys.Len() + 1; regions+1 > XLSXMaxRows {
+		return &FormatError{Format: "xlsx", Reason: fmt.Sprintf(
+			"%d regions need %d rows on the %s sheet (a header and a row per region), more than the %d rows a sheet holds (at most %d regions); use --format splits-file or csv",
+			regions, regions+1, XLSXRegionsSheet, XLSXMaxRows, XLSXMaxRows-1)}
+	}
+	if n := len(d.Findings) + 1; n > XLSXMaxRows {
+		return &FormatError{Format: "xlsx", Reason: fmt.Sprintf(
+			"%d findings need %d rows on the %s sheet, more than the %d rows a sheet holds", n-1, n, XLSXFindingsSheet, XLSXMaxRows)}
+	}
+	return nil
 }
 
 // sortedZip is an excelize.ZipWriter that holds the entries and, on Close, writes them

@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -227,6 +228,44 @@ func BenchmarkXLSX(b *testing.B) {
 				}
 				b.SetBytes(int64(buf.Len()))
 			}
+		})
+	}
+}
+
+// TestXLSXRowLimit: the Regions sheet holds a header and a row per region, so 1,048,575
+// regions fill a sheet exactly and one more is refused before anything is written, naming
+// the limit (excelize would fail halfway on a cell name).
+func TestXLSXRowLimit(t *testing.T) {
+	keysOf := func(n int) splits.Keys {
+		var b splits.KeysBuilder
+		b.Grow(n, 4*n)
+		for i := range n {
+			b.Append(binary.BigEndian.AppendUint32(nil, uint32(i+1)))
+		}
+		return b.Keys()
+	}
+	for _, tc := range []struct {
+		name    string
+		regions int
+		err     string
+	}{
+		{name: "a full sheet", regions: XLSXMaxRows - 1},
+		{name: "one region more", regions: XLSXMaxRows,
+			err: "format xlsx: 1048576 regions need 1048577 rows on the Regions sheet (a header and a row per region), more than the 1048576 rows a sheet holds (at most 1048575 regions); use --format splits-file or csv"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: keysOf(tc.regions - 1)}}
+			err := xlsxRowsFit(d)
+			if tc.err == "" {
+				require.NoError(t, err)
+				return
+			}
+			var fe *FormatError
+			require.ErrorAs(t, err, &fe)
+			assert.Equal(t, tc.err, err.Error())
+			var b bytes.Buffer
+			require.Error(t, XLSX(&b, d))
+			assert.Zero(t, b.Len(), "nothing written")
 		})
 	}
 }

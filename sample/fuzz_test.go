@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"testing"
+
+	"github.com/presplit/presplit/hbytes"
 )
 
 // FuzzRead: every sample format reads any input without panicking; what it reads is
@@ -32,10 +34,10 @@ func FuzzRead(f *testing.F) {
 		opt := ReadOptions{Format: Formats[int(format)%len(Formats)], Raw: raw}
 		one := NewCollector(Options{Holdout: -1})
 		got, err := Read(bytes.NewReader(data), opt, one)
-		var le *LineError
+		var le *hbytes.LineError
 		if err != nil {
 			if !errors.As(err, &le) {
-				t.Fatalf("%q: not a *LineError: %v", data, err)
+				t.Fatalf("%q: not a *hbytes.LineError: %v", data, err)
 			}
 			if lines := int64(bytes.Count(data, []byte("\n")) + 1); le.Line < 1 || le.Line > lines {
 				t.Fatalf("%q: line %d of %d", data, le.Line, lines)
@@ -55,7 +57,7 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("%q: Read %s %v, ReadFile %s %v", data, got, err, got2, err2)
 			}
 			if err != nil {
-				var le2 *LineError
+				var le2 *hbytes.LineError
 				if !errors.As(err2, &le2) || le2.Line != le.Line || le2.Err.Error() != le.Err.Error() {
 					t.Fatalf("%q: Read: %v; ReadFile: %v", data, err, err2)
 				}

@@ -5,7 +5,7 @@
 // shortest key that separates its two neighbours, optionally never inside a leading field.
 //
 // The package reads no files by name and prints nothing: readers take an io.Reader, errors
-// are values (*LineError carries the 1-based line).
+// are values (*hbytes.LineError carries the 1-based line).
 package sample
 
 import (
@@ -17,8 +17,8 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/hbytes"
 )
 
 // Sample formats (--sample-format).
@@ -38,7 +38,7 @@ var Formats = []string{FormatAuto, FormatLines, FormatTSV, FormatScan, FormatSke
 // enough that the weights of 2^32 rows still add up in 64 bits.
 const MaxWeight = 1 << 31
 
-// Errors a *LineError wraps.
+// Errors a *hbytes.LineError wraps.
 var (
 	// ErrEmpty is a sample with no key at all.
 	ErrEmpty = errors.New("the sample has no keys")
@@ -49,15 +49,6 @@ var (
 	// ErrSketch is a sketch line that cannot be read (truncated or damaged).
 	ErrSketch = errors.New("not a whole presplit sketch")
 )
-
-// LineError is a sample line that cannot be read. Line is 1-based within the stream.
-type LineError struct {
-	Line int64
-	Err  error
-}
-
-func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
-func (e *LineError) Unwrap() error { return e.Err }
 
 // Sink takes the keys and sketches a reader reads. The key is only valid during the call.
 type Sink interface {
@@ -98,13 +89,15 @@ func Read(r io.Reader, opt ReadOptions, sink Sink) (string, error) {
 	case FormatScan:
 		n, err = readScan(s, sink)
 	case FormatSketch:
-		s.max = maxSketchLine
+		// A sketch line may be long; one that does not start as a sketch is refused as
+		// soon as its start is read, not after maxSketchLine bytes of it.
+		s.max, s.start = maxSketchLine, []byte(sketchMagic+"\t")
 		n, err = readSketches(s, sink)
 	default:
 		return format, fmt.Errorf("unknown sample format %q", format)
 	}
 	if err == nil && n == 0 {
-		err = &LineError{Line: max(s.line, 1), Err: ErrEmpty}
+		err = &hbytes.LineError{Line: max(s.line, 1), Err: ErrEmpty}
 	}
 	return format, err
 }
@@ -213,9 +206,9 @@ func ReadFile(r io.ReaderAt, size int64, opt ReadOptions, sink Sink) (string, er
 	var keys, lines int64
 	for _, p := range res {
 		if p.err != nil {
-			var le *LineError
+			var le *hbytes.LineError
 			if errors.As(p.err, &le) {
-				return format, &LineError{Line: lines + le.Line, Err: le.Err}
+				return format, &hbytes.LineError{Line: lines + le.Line, Err: le.Err}
 			}
 			return format, p.err
 		}
@@ -223,7 +216,7 @@ func ReadFile(r io.ReaderAt, size int64, opt ReadOptions, sink Sink) (string, er
 		lines += p.lines
 	}
 	if keys == 0 {
-		return format, &LineError{Line: max(lines, 1), Err: ErrEmpty}
+		return format, &hbytes.LineError{Line: max(lines, 1), Err: ErrEmpty}
 	}
 	return format, nil
 }
@@ -258,18 +251,18 @@ func (p *part) load(r io.ReaderAt, off int64, read, tsv, raw bool) (keys, lines 
 		}
 		lines++
 		if len(line) > maxKeyLine {
-			return keys, lines, &LineError{Line: lines, Err: fmt.Errorf("%w (more than %d bytes)", errLongLine, maxKeyLine)}
+			return keys, lines, &hbytes.LineError{Line: lines, Err: fmt.Errorf("%w (more than %d bytes)", errLongLine, maxKeyLine)}
 		}
 		w := uint64(1)
 		text := line
 		if tsv {
 			if text, w, err = splitTSV(line); err != nil {
-				return keys, lines, &LineError{Line: lines, Err: err}
+				return keys, lines, &hbytes.LineError{Line: lines, Err: err}
 			}
 		}
 		key, err := decodeKey(tmp, text, raw)
 		if err != nil {
-			return keys, lines, &LineError{Line: lines, Err: err}
+			return keys, lines, &hbytes.LineError{Line: lines, Err: err}
 		}
 		if len(key) > 0 && &key[0] != &buf[start] { // decoded: it overwrites its text
 			copy(buf[start:], key)
@@ -326,6 +319,9 @@ type lineScanner struct {
 	line int64
 	long []byte
 	max  int
+	// start, when set, is how every line longer than the reader's buffer must begin, and
+	// such a line must be printable ASCII and tabs (a sketch line is).
+	start []byte
 }
 
 var errLongLine = errors.New("line is too long")
@@ -345,9 +341,13 @@ func (s *lineScanner) next() ([]byte, error) {
 			return s.checkLong(chomp(line))
 		case errors.Is(err, bufio.ErrBufferFull):
 			s.long = append(s.long, frag...)
+			if s.start != nil && (!bytes.HasPrefix(s.long, s.start) || !printable(frag)) {
+				s.line++
+				return nil, &hbytes.LineError{Line: s.line, Err: errNotSketch}
+			}
 			if len(s.long) > s.max {
 				s.line++
-				return nil, &LineError{Line: s.line, Err: fmt.Errorf("%w (more than %d bytes)", errLongLine, s.max)}
+				return nil, &hbytes.LineError{Line: s.line, Err: fmt.Errorf("%w (more than %d bytes)", errLongLine, s.max)}
 			}
 		case errors.Is(err, io.EOF):
 			if len(frag) == 0 && len(s.long) == 0 {
@@ -362,10 +362,20 @@ func (s *lineScanner) next() ([]byte, error) {
 	}
 }
 
+// printable reports whether b is printable ASCII and tabs only.
+func printable(b []byte) bool {
+	for _, c := range b {
+		if (c < 0x20 || c > 0x7E) && c != '\t' {
+			return false
+		}
+	}
+	return true
+}
+
 // checkLong refuses a line longer than max (whatever the buffer held).
 func (s *lineScanner) checkLong(line []byte) ([]byte, error) {
 	if len(line) > s.max {
-		return nil, &LineError{Line: s.line, Err: fmt.Errorf("%w (more than %d bytes)", errLongLine, s.max)}
+		return nil, &hbytes.LineError{Line: s.line, Err: fmt.Errorf("%w (more than %d bytes)", errLongLine, s.max)}
 	}
 	return line, nil
 }
@@ -375,7 +385,7 @@ func chomp(b []byte) []byte {
 	return bytes.TrimSuffix(b, []byte("\r"))
 }
 
-// decodeKey reads a key as verify does: toStringBinary text (distribution.DecodeKey: strict
+// decodeKey reads a key as verify does: toStringBinary text (hbytes.DecodeKey: strict
 // about escapes HBase would misread), or raw bytes.
 func decodeKey(buf, text []byte, raw bool) ([]byte, error) {
 	if raw {
@@ -384,8 +394,8 @@ func decodeKey(buf, text []byte, raw bool) ([]byte, error) {
 		}
 		return text, nil
 	}
-	key, err := distribution.DecodeKey(buf, text)
-	if errors.Is(err, distribution.ErrNonASCII) {
+	key, err := hbytes.DecodeKey(buf, text)
+	if errors.Is(err, hbytes.ErrNonASCII) {
 		return nil, fmt.Errorf("%w; use --raw for raw byte lines", err)
 	}
 	return key, err
@@ -417,11 +427,11 @@ func readKeyLines(s *lineScanner, raw bool, sink Sink, split func([]byte) ([]byt
 		}
 		text, w, err := split(line)
 		if err != nil {
-			return n, &LineError{Line: s.line, Err: err}
+			return n, &hbytes.LineError{Line: s.line, Err: err}
 		}
 		key, err := decodeKey(buf, text, raw)
 		if err != nil {
-			return n, &LineError{Line: s.line, Err: err}
+			return n, &hbytes.LineError{Line: s.line, Err: err}
 		}
 		sink.Add(key, w)
 		n++

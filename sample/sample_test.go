@@ -377,7 +377,7 @@ func TestReadErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var r recorder
 			_, err := Read(strings.NewReader(tt.in), ReadOptions{Format: tt.format}, &r)
-			var le *LineError
+			var le *hbytes.LineError
 			require.ErrorAs(t, err, &le)
 			assert.Equal(t, tt.line, le.Line)
 			assert.Contains(t, le.Error(), tt.want)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/hbytes"
 )
 
 // The scan format is what hbase shell prints for
@@ -40,7 +41,7 @@ func readScan(s *lineScanner, sink Sink) (int64, error) {
 	var rows int64
 	havePrev, header, trailer := false, false, false
 	bad := func(format string, args ...any) error {
-		return &LineError{Line: s.line, Err: fmt.Errorf("%w: "+format, append([]any{ErrScan}, args...)...)}
+		return &hbytes.LineError{Line: s.line, Err: fmt.Errorf("%w: "+format, append([]any{ErrScan}, args...)...)}
 	}
 	for {
 		line, err := s.next()
@@ -68,7 +69,7 @@ func readScan(s *lineScanner, sink Sink) (int64, error) {
 			}
 			key, err := decodeKey(buf, line[1:i], false)
 			if err != nil {
-				return rows, &LineError{Line: s.line, Err: err}
+				return rows, &hbytes.LineError{Line: s.line, Err: err}
 			}
 			if havePrev && bytes.Equal(key, prev) {
 				continue // the same row's next cell
@@ -89,7 +90,7 @@ func readScan(s *lineScanner, sink Sink) (int64, error) {
 		}
 	}
 	if header && !trailer {
-		return rows, &LineError{Line: s.line, Err: fmt.Errorf("%w: no `N row(s)` line at the end: is the output cut off?", ErrScan)}
+		return rows, &hbytes.LineError{Line: s.line, Err: fmt.Errorf("%w: no `N row(s)` line at the end: is the output cut off?", ErrScan)}
 	}
 	return rows, nil
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 )
 
@@ -346,6 +347,9 @@ func (s *Sketch) WriteTo(w io.Writer) (int64, error) {
 	return int64(n), err
 }
 
+// errNotSketch is a line that does not start as a sketch line does.
+var errNotSketch = fmt.Errorf("%w: a sketch line starts %s<TAB>k=..<TAB>rows=..<TAB>weight=..<TAB>levels=..", ErrSketch, sketchMagic)
+
 // ParseSketch reads one sketch line (without its newline).
 func ParseSketch(line []byte) (*Sketch, error) {
 	fields := bytes.Split(line, []byte("\t"))
@@ -353,7 +357,7 @@ func ParseSketch(line []byte) (*Sketch, error) {
 		return fmt.Errorf("%w: "+format, append([]any{ErrSketch}, args...)...)
 	}
 	if len(fields) < 6 || string(fields[0]) != sketchMagic {
-		return nil, bad("a sketch line starts %s<TAB>k=..<TAB>rows=..<TAB>weight=..<TAB>levels=..", sketchMagic)
+		return nil, errNotSketch
 	}
 	var head [4]uint64
 	for i, name := range []string{"k", "rows", "weight", "levels"} {
@@ -390,6 +394,9 @@ func ParseSketch(line []byte) (*Sketch, error) {
 			if err != nil || !bytes.Equal(hbytes.AppendStringBinary(nil, key), text) {
 				return nil, bad("level %d: key %q is not toStringBinary text", h, clip(text))
 			}
+			if len(key) > hbase.MaxRowLength {
+				return nil, bad("level %d: key %q is %d bytes long: HBase row keys are at most %d bytes", h, clip(text), len(key), hbase.MaxRowLength)
+			}
 			s.push(h, key)
 		}
 		weight += n << h
@@ -421,10 +428,10 @@ func readSketches(s *lineScanner, sink Sink) (int64, error) {
 		}
 		sk, err := ParseSketch(line)
 		if err != nil {
-			return n, &LineError{Line: s.line, Err: err}
+			return n, &hbytes.LineError{Line: s.line, Err: err}
 		}
 		if err := sink.AddSketch(sk); err != nil {
-			return n, &LineError{Line: s.line, Err: err}
+			return n, &hbytes.LineError{Line: s.line, Err: err}
 		}
 		n++
 	}

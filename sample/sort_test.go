@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"math/rand/v2"
 	"os"
@@ -15,6 +16,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/hbytes"
 )
 
 // TestSortRefs: the parallel radix sort orders keys exactly as a plain sort on their bytes
@@ -151,7 +155,7 @@ func TestReadFileParts(t *testing.T) {
 	defer f.Close()
 	for _, memory := range []int64{1 << 30, 8 << 20} {
 		_, err = ReadFile(f, int64(len(bad)), ReadOptions{}, NewCollector(Options{Memory: memory}))
-		var le *LineError
+		var le *hbytes.LineError
 		require.True(t, errors.As(err, &le), "%v", err)
 		assert.Equal(t, int64(want), le.Line)
 	}
@@ -223,5 +227,59 @@ func TestReadFileDeterministic(t *testing.T) {
 			continue
 		}
 		assert.Equal(t, first, strs(cut.Keys), "GOMAXPROCS=%d", procs)
+	}
+}
+
+// TestParseSketchKeyTooLong: a sketch (written by hand or damaged) cannot carry a key over
+// HBase's row limit into a split: it is refused as it is read.
+func TestParseSketchKeyTooLong(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+		err  string
+	}{
+		{name: "the longest key", n: hbase.MaxRowLength},
+		{name: "one byte more", n: hbase.MaxRowLength + 1, err: "is 32768 bytes long: HBase row keys are at most 32767 bytes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			line := sketchMagic + "\tk=200\trows=1\tweight=1\tlevels=1\t1\t" + strings.Repeat("k", tc.n) + "\tend"
+			_, err := ParseSketch([]byte(line))
+			if tc.err == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorIs(t, err, ErrSketch)
+			assert.Contains(t, err.Error(), tc.err)
+		})
+	}
+}
+
+type zeroReader struct{ n int64 }
+
+func (z *zeroReader) Read(p []byte) (int, error) {
+	clear(p)
+	z.n += int64(len(p))
+	return len(p), nil
+}
+
+// TestReadSketchEndless: a sketch stream that is not one (/dev/zero, or a sketch's start
+// followed by zeros) is refused after the reader's first buffer, not after the 1 GiB a
+// sketch line may take.
+func TestReadSketchEndless(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		r    func(z *zeroReader) io.Reader
+	}{
+		{name: "zeros", r: func(z *zeroReader) io.Reader { return z }},
+		{name: "a sketch's start, then zeros", r: func(z *zeroReader) io.Reader {
+			return io.MultiReader(strings.NewReader(sketchMagic+"\tk=200\trows="), z)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			z := &zeroReader{}
+			_, err := Read(tc.r(z), ReadOptions{Format: FormatSketch}, NewCollector(Options{Holdout: -1}))
+			require.ErrorIs(t, err, ErrSketch)
+			assert.LessOrEqual(t, z.n, int64(4<<20), "bytes read")
+		})
 	}
 }

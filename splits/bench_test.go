@@ -1,6 +1,7 @@
 package splits
 
 import (
+	"bytes"
 	"fmt"
 	"testing"
 )
@@ -32,4 +33,23 @@ func BenchmarkSplit(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkReadFile reads a SPLITS_FILE of hex keys, as HexStringSplit writes them.
+func BenchmarkReadFile(b *testing.B) {
+	for _, n := range []int{1000, 100000} {
+		var file bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&file, "%08x\n", uint64(i+1)*(1<<32)/uint64(n+1))
+		}
+		b.Run(fmt.Sprintf("keys=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(file.Len()))
+			for i := 0; i < b.N; i++ {
+				if _, err := ReadFile(bytes.NewReader(file.Bytes())); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

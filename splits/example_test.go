@@ -2,6 +2,7 @@ package splits_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/splits"
@@ -84,4 +85,24 @@ func ExampleRegionSplitter() {
 	// UUUUUUUU
 	// \xAA\xAA\xAA\xAA\xAA\xAA\xAA\xAA
 	// split granularity (17) is greater than the range (16)
+}
+
+func ExampleReadFile() {
+	f, err := splits.ReadFile(strings.NewReader("20\r\n10\n\\x00\\xFF\n"))
+	fmt.Println(len(f.Keys), f.Lines, err)
+	for _, k := range f.Keys {
+		fmt.Printf("%q\n", k)
+	}
+	for _, w := range f.Warnings {
+		fmt.Println(w)
+	}
+	_, err = splits.ReadFile(strings.NewReader("10\n\n20\n"))
+	fmt.Println(err)
+	// Output:
+	// 3 [3 2 1] <nil>
+	// "\x00\xff"
+	// "10"
+	// "20"
+	// line 2: "10" sorts before "20" on line 1: HBase sorts the keys (unsigned bytes), so the regions follow the sorted order, not the file's
+	// line 2: empty split key: HBase rejects it ("Empty split key must not be passed in the split keys.")
 }

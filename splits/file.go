@@ -6,52 +6,238 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"sort"
+	"unicode/utf8"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 )
 
-// FileLine is one line of a SPLITS_FILE as hbase shell reads it.
-type FileLine struct {
-	Line int    // 1-based line number
-	Text []byte // the line after chomp, as written
-	Key  []byte // Text decoded with toBytesBinary
+// MaxFileKeys is the most keys ReadFile takes from a SPLITS_FILE: MaxRegions regions.
+const MaxFileKeys = MaxRegions - 1
+
+// MaxFileLine is the longest SPLITS_FILE line a key of hbase.MaxRowLength bytes can take
+// (every byte written \xNN, then \r\n): a longer line is refused as soon as it is seen,
+// without reading the rest of it.
+const MaxFileLine = 4*hbase.MaxRowLength + 2
+
+// ErrEmptySplitKey is a blank line in a SPLITS_FILE: HBase fails the create with "Empty
+// split key must not be passed in the split keys."
+var ErrEmptySplitKey = errors.New(`empty split key: HBase rejects it ("Empty split key must not be passed in the split keys.")`)
+
+// DuplicateKeyError is a key a SPLITS_FILE lists twice, worded as the HBase client
+// refuses it.
+type DuplicateKeyError struct {
+	Key   []byte
+	First int // the 1-based line of the key's first occurrence
 }
 
-// FileError is a line HBase's toBytesBinary throws on (a truncated \x escape).
-type FileError struct {
+func (e *DuplicateKeyError) Error() string {
+	s := hbytes.ToStringBinary(e.Key)
+	return fmt.Sprintf("All split keys must be unique, found duplicate: %s, %s (same key as line %d)", s, s, e.First)
+}
+
+// MaxFileWarnings is the most warnings File keeps; it counts the rest.
+const MaxFileWarnings = 100
+
+// File is a SPLITS_FILE as hbase shell reads it, checked as the HBase client checks it.
+type File struct {
+	Keys     [][]byte // in unsigned byte order, as the client sorts them before creating
+	Lines    []int    // Lines[i] is the 1-based line Keys[i] is written on
+	Warnings []FileWarning
+	// MoreWarnings counts the warnings after the first MaxFileWarnings, not kept.
+	MoreWarnings int
+}
+
+// FileWarning is something in a SPLITS_FILE that HBase accepts silently but the writer
+// most likely did not mean.
+type FileWarning struct {
 	Line int
-	Err  *hbytes.TruncatedEscapeError
+	Msg  string
 }
 
-func (e *FileError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
-func (e *FileError) Unwrap() error { return e.Err }
+func (w FileWarning) String() string { return fmt.Sprintf("line %d: %s", w.Line, w.Msg) }
 
-// ReadFile reads a SPLITS_FILE exactly as hbase shell's admin.rb does: File.foreach splits
-// on \n, chomp removes one trailing \n, \r\n or \r, nothing else is trimmed, blank lines are
-// kept (as empty keys), and each line goes through Bytes.toBytesBinary. The lines come back
-// in file order, unchecked: callers decide what to make of empty or duplicate keys.
-func ReadFile(r io.Reader) ([]FileLine, error) {
-	var out []FileLine
-	br := bufio.NewReader(r)
-	for line := 1; ; line++ {
-		text, err := br.ReadBytes('\n')
+// ReadFile reads a SPLITS_FILE as hbase shell's admin.rb does (File.foreach, chomp,
+// Bytes.toBytesBinary) and checks the keys as the client does before it creates the table:
+// lines end at \n; chomp removes one trailing \n, \r\n or \r; nothing else is trimmed and
+// blank lines are not skipped; the keys are sorted in unsigned byte order.
+//
+// It is the one reader of SPLITS_FILEs: every command and lint go through it. The input is
+// streamed: a line longer than MaxFileLine (a key over hbase.MaxRowLength bytes) is refused
+// without reading the rest of it, and at most MaxFileKeys keys are read.
+//
+// Errors on a line are *hbytes.LineError, the first in this order: a line HBase's
+// toBytesBinary throws on (*hbytes.TruncatedEscapeError), a key over hbase.MaxRowLength
+// bytes (hbytes.ErrKeyTooLong), more than MaxFileKeys keys, all in file order; then a blank
+// line (ErrEmptySplitKey) and a duplicate key (*DuplicateKeyError, the first in sorted
+// order), as the client finds them after sorting. Other errors are the reader's.
+//
+// Warnings, in line order: an escape HBase reads as text (\xab), non-ASCII text (HBase
+// keeps the low 8 bits of each UTF-16 unit), keys out of order (HBase sorts them, so this
+// one is said once); the first MaxFileWarnings are kept, the rest counted.
+func ReadFile(r io.Reader) (*File, error) {
+	var (
+		arena []byte // the decoded keys, one after the other
+		ends  []int  // ends[i] is where key i ends in arena
+		lines []int  // lines[i] is key i's line
+		warns []FileWarning
+		empty int // the first blank line
+		more  int // warnings past MaxFileWarnings
+		buf   []byte
+	)
+	br := bufio.NewReaderSize(r, 64<<10)
+	unsorted := 0 // the first line whose key sorts before the one on the line above
+	for n := 1; ; n++ {
+		text, err := readLine(br, &buf)
+		if errors.Is(err, errLongLine) {
+			return nil, &hbytes.LineError{Line: int64(n), Err: &hbytes.SyntaxError{
+				Column: 1, Text: fmt.Sprintf("more than %d", hbase.MaxRowLength), Err: hbytes.ErrKeyTooLong}}
+		}
 		if err != nil && err != io.EOF {
 			return nil, err
 		}
 		if len(text) == 0 && err == io.EOF {
-			return out, nil
+			break
+		}
+		if len(ends) == MaxFileKeys {
+			return nil, &hbytes.LineError{Line: int64(n), Err: fmt.Errorf(
+				"more than %d split keys: presplit creates at most %d regions", MaxFileKeys, MaxRegions)}
 		}
 		text = chomp(text)
-		key, derr := hbytes.ToBytesBinary(string(text))
-		var te *hbytes.TruncatedEscapeError
-		if errors.As(derr, &te) {
-			return nil, &FileError{Line: line, Err: te}
+		start := len(arena)
+		arena, err = hbytes.AppendBytesBinary(double(arena, len(text)), text)
+		if err != nil { // a *hbytes.TruncatedEscapeError, HBase's one reason to throw
+			return nil, &hbytes.LineError{Line: int64(n), Err: err}
 		}
-		out = append(out, FileLine{Line: line, Text: text, Key: key})
+		if l := len(arena) - start; l > hbase.MaxRowLength {
+			return nil, &hbytes.LineError{Line: int64(n), Err: &hbytes.SyntaxError{
+				Column: 1, Text: fmt.Sprint(l), Err: hbytes.ErrKeyTooLong}}
+		}
+		if len(text) == 0 && empty == 0 {
+			empty = n
+		}
+		if unsorted == 0 && len(ends) > 0 {
+			prevStart := 0
+			if len(ends) > 1 {
+				prevStart = ends[len(ends)-2]
+			}
+			if prev := arena[prevStart:ends[len(ends)-1]]; bytes.Compare(arena[start:], prev) < 0 {
+				unsorted = n
+				warns = append(warns, FileWarning{Line: n, Msg: fmt.Sprintf(
+					"%s sorts before %s on line %d: HBase sorts the keys (unsigned bytes), so the regions follow the sorted order, not the file's",
+					hbytes.Quote(string(text)), hbytes.Quote(hbytes.ToStringBinary(prev)), lines[len(lines)-1])})
+			}
+		}
+		for _, w := range textWarnings(n, text) {
+			if len(warns) < MaxFileWarnings {
+				warns = append(warns, w)
+			} else {
+				more++
+			}
+		}
+		ends = append(double(ends, 1), len(arena))
+		lines = append(double(lines, 1), n)
 		if err == io.EOF {
-			return out, nil
+			break
 		}
 	}
+	if empty > 0 {
+		return nil, &hbytes.LineError{Line: int64(empty), Err: ErrEmptySplitKey}
+	}
+	f := &File{Keys: make([][]byte, len(ends)), Lines: lines, Warnings: warns, MoreWarnings: more}
+	for i, end := range ends {
+		start := 0
+		if i > 0 {
+			start = ends[i-1]
+		}
+		f.Keys[i] = arena[start:end:end]
+	}
+	if unsorted > 0 {
+		sort.Stable(byKey{f})
+	}
+	for i := 1; i < len(f.Keys); i++ {
+		if bytes.Equal(f.Keys[i], f.Keys[i-1]) {
+			return nil, &hbytes.LineError{Line: int64(f.Lines[i]), Err: &DuplicateKeyError{Key: f.Keys[i], First: f.Lines[i-1]}}
+		}
+	}
+	return f, nil
+}
+
+// double makes room for n more elements in s, doubling its capacity when it grows: append
+// grows large slices by a quarter at a time, which for ten million keys allocates four
+// times their size in copies.
+func double[T any](s []T, n int) []T {
+	if len(s)+n <= cap(s) {
+		return s
+	}
+	return slices.Grow(s, max(n, cap(s), 1024))
+}
+
+// byKey sorts a File's keys with their lines.
+type byKey struct{ f *File }
+
+func (b byKey) Len() int           { return len(b.f.Keys) }
+func (b byKey) Less(i, j int) bool { return bytes.Compare(b.f.Keys[i], b.f.Keys[j]) < 0 }
+func (b byKey) Swap(i, j int) {
+	b.f.Keys[i], b.f.Keys[j] = b.f.Keys[j], b.f.Keys[i]
+	b.f.Lines[i], b.f.Lines[j] = b.f.Lines[j], b.f.Lines[i]
+}
+
+// errLongLine is a line longer than MaxFileLine.
+var errLongLine = errors.New("line too long")
+
+// readLine reads one line with its \n, at most MaxFileLine bytes of it: a longer one is
+// errLongLine as soon as its first MaxFileLine+1 bytes are read. The line is valid until
+// the next call.
+func readLine(br *bufio.Reader, buf *[]byte) ([]byte, error) {
+	*buf = (*buf)[:0]
+	for {
+		frag, err := br.ReadSlice('\n')
+		if len(*buf)+len(frag) > MaxFileLine {
+			return nil, errLongLine
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			*buf = append(*buf, frag...)
+			continue
+		}
+		if len(*buf) == 0 {
+			return frag, err
+		}
+		*buf = append(*buf, frag...)
+		return *buf, err
+	}
+}
+
+// textWarnings are the warnings of one line's text: escapes HBase reads as text, and
+// non-ASCII text.
+func textWarnings(line int, text []byte) []FileWarning {
+	var w []FileWarning
+	if off, ok := hbytes.BogusEscape(text); ok {
+		esc := text[off:min(off+4, len(text))]
+		w = append(w, FileWarning{Line: line, Msg: fmt.Sprintf(
+			"%s at column %d is not an escape to HBase (uppercase hex only): the key holds the text %s",
+			hbytes.Quote(string(esc)), off+1, hbytes.Quote(string(esc[1:])))})
+	}
+	if i := nonASCII(text); i >= 0 {
+		r, _ := utf8.DecodeRune(text[i:])
+		low, _ := hbytes.AppendBytesBinary(nil, []byte(string(r)))
+		w = append(w, FileWarning{Line: line, Msg: fmt.Sprintf(
+			"non-ASCII text at column %d: HBase keeps the low 8 bits of each UTF-16 unit (%q becomes %s), not its UTF-8 bytes",
+			i+1, string(r), hbytes.ToStringBinary(low))})
+	}
+	return w
+}
+
+// nonASCII is the offset of the first byte >= 0x80 in b, or -1.
+func nonASCII(b []byte) int {
+	for i, c := range b {
+		if c >= utf8.RuneSelf {
+			return i
+		}
+	}
+	return -1
 }
 
 // chomp removes one trailing \r\n, \n or \r, as Ruby's String#chomp does.

@@ -2,8 +2,11 @@ package splits
 
 import (
 	"bytes"
+	"fmt"
 	"iter"
 	"slices"
+
+	"github.com/presplit/presplit/hbase"
 )
 
 // Keys are a split's boundaries, stored back to back in one buffer. A million keys then
@@ -144,4 +147,32 @@ func (b *KeysBuilder) Keys() Keys {
 	}
 	b.k = Keys{}
 	return k
+}
+
+// KeyTooLongError is a split key longer than HBase's row limit (hbase.MaxRowLength):
+// HBase cannot store a row at it, so no table can be created on it.
+type KeyTooLongError struct {
+	Key int // 1-based
+	Len int
+}
+
+func (e *KeyTooLongError) Error() string {
+	return fmt.Sprintf("split key %d is %d bytes long: HBase row keys are at most %d bytes", e.Key, e.Len, hbase.MaxRowLength)
+}
+
+// CheckLengths is a *KeyTooLongError for the first key over hbase.MaxRowLength bytes, or
+// nil.
+func (k Keys) CheckLengths() error {
+	if k.ends == nil {
+		if k.n > 0 && k.width > hbase.MaxRowLength {
+			return &KeyTooLongError{Key: 1, Len: k.width}
+		}
+		return nil
+	}
+	for i, key := range k.All() {
+		if len(key) > hbase.MaxRowLength {
+			return &KeyTooLongError{Key: i + 1, Len: len(key)}
+		}
+	}
+	return nil
 }

@@ -3,8 +3,10 @@ package splits
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -117,4 +119,32 @@ func texts(k Keys) []string {
 		out = append(out, string(key))
 	}
 	return out
+}
+
+func TestKeysCheckLengths(t *testing.T) {
+	long := bytes.Repeat([]byte{'k'}, hbase.MaxRowLength+1)
+	longest := long[:hbase.MaxRowLength]
+	for _, tc := range []struct {
+		name string
+		keys [][]byte
+		err  string
+	}{
+		{name: "none"},
+		{name: "the longest key", keys: [][]byte{longest, append(slices.Clone(longest[:10]), 'z')}},
+		{name: "fixed width over the limit", keys: [][]byte{long, bytes.Repeat([]byte{'l'}, len(long))},
+			err: "split key 1 is 32768 bytes long: HBase row keys are at most 32767 bytes"},
+		{name: "one key over the limit", keys: [][]byte{[]byte("a"), []byte("b"), append([]byte("c"), long...)},
+			err: "split key 3 is 32769 bytes long: HBase row keys are at most 32767 bytes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := KeysOf(tc.keys...).CheckLengths()
+			if tc.err == "" {
+				assert.NoError(t, err)
+				return
+			}
+			var ke *KeyTooLongError
+			require.ErrorAs(t, err, &ke)
+			assert.Equal(t, tc.err, err.Error())
+		})
+	}
 }

@@ -35,9 +35,3 @@ func ExampleHBaseTTL() {
 	// "2 HOURS 1 DAY" -> 0 <nil>
 	// "FOREVER" -> 2147483647 <nil>
 }
-
-func ExampleParseSplitsFile() {
-	keys, lines, err := tablespec.ParseSplitsFile("splits.txt", []byte("10\r\n\\x80\n\n"))
-	fmt.Printf("%q %v %v\n", keys, lines, err)
-	// Output: ["10" "\x80" ""] [1 2 3] <nil>
-}

@@ -54,11 +54,63 @@ func Parse(name string, data []byte) (*Spec, error) {
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		return nil, &Error{File: name, Msg: "file has no YAML content; a table spec is a mapping with at least table and families"}
 	}
+	if err := d.checkAliases(&doc); err != nil {
+		return nil, err
+	}
 	s := &Spec{File: name}
 	if err := d.spec(doc.Content[0], s); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// MaxAliasNodes bounds what YAML aliases may repeat: the nodes reached through aliases,
+// counted as if each alias were written out. A few anchors for shared settings stay far
+// below it; an anchored list of 5,000 qualifiers aliased by 3,000 families (15 million
+// nodes from a 130 KB file) is refused before the spec is read.
+const MaxAliasNodes = 10_000
+
+// checkAliases counts the nodes that aliases add to doc, each alias standing for the
+// whole node it names (nested aliases included, each anchor counted once and reused), and
+// refuses doc at the alias that takes the count past MaxAliasNodes, or at an alias inside
+// the node it names.
+func (d *decoder) checkAliases(doc *yaml.Node) error {
+	sizes := map[*yaml.Node]int{} // expanded size of a node; -1 while it is being counted
+	var added int
+	var size func(n *yaml.Node) (int, error)
+	size = func(n *yaml.Node) (int, error) {
+		if s, ok := sizes[n]; ok {
+			if s < 0 {
+				return 0, d.errf(n, "YAML alias refers to a node that contains it")
+			}
+			return s, nil
+		}
+		sizes[n] = -1
+		total := 1
+		if n.Kind == yaml.AliasNode && n.Alias != nil {
+			s, err := size(n.Alias)
+			if err != nil {
+				return 0, err
+			}
+			total = s
+		}
+		for _, c := range n.Content {
+			s, err := size(c)
+			if err != nil {
+				return 0, err
+			}
+			if c.Kind == yaml.AliasNode {
+				if added += s; added > MaxAliasNodes {
+					return 0, d.errf(c, "YAML aliases repeat more than %d nodes: write the repeated values out, or repeat less", MaxAliasNodes)
+				}
+			}
+			total += s
+		}
+		sizes[n] = total
+		return total, nil
+	}
+	_, err := size(doc)
+	return err
 }
 
 type decoder struct {

@@ -9,13 +9,10 @@
 package tablespec
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/quantity"
-	"github.com/presplit/presplit/splits"
 )
 
 // MaxSize is the largest spec file Parse accepts, in bytes. A table spec is a page of YAML;
@@ -282,24 +279,4 @@ func (s *Spec) CellLens() (familyLen, qualifierLen int64) {
 		}
 	}
 	return familyLen, qualifierLen
-}
-
-// ParseSplitsFile reads the keys of a SPLITS_FILE the way hbase shell does: lines split on
-// \n, one trailing \r\n, \n or \r removed (Ruby's chomp), nothing else stripped, blank lines
-// kept (as empty keys, which HBase refuses), each line through Bytes.toBytesBinary. line[i]
-// is the 1-based line of key i.
-func ParseSplitsFile(name string, data []byte) (keys [][]byte, lines []int, err error) {
-	read, err := splits.ReadFile(bytes.NewReader(data))
-	var fe *splits.FileError
-	if errors.As(err, &fe) {
-		return nil, nil, &Error{File: name, Line: fe.Line, Msg: fmt.Sprintf("split key: %v", fe.Err)}
-	}
-	if err != nil {
-		return nil, nil, &Error{File: name, Msg: err.Error()}
-	}
-	for _, l := range read {
-		keys = append(keys, l.Key)
-		lines = append(lines, l.Line)
-	}
-	return keys, lines, nil
 }

@@ -81,16 +81,29 @@ func readConfig(c *cli.Context) (*config, error) {
 		cfg.opt.Format = c.String("format")
 	}
 	if sp := d.Splits; sp != nil && sp.File.Set {
-		keys, lines, err := readSplitsFile(specRelative(cfg.specPath, sp.File.V))
+		path := specRelative(cfg.specPath, sp.File.V)
+		f, err := readSplitsFile(path)
 		if err != nil {
-			return nil, err
+			return nil, splitsFileError(path, err, designTarget(d))
 		}
-		cfg.opt.SplitsFile, cfg.opt.SplitsFileLines = keys, lines
+		// Its warnings reach stderr as findings (SF002), with the plan's.
+		cfg.opt.SplitsFile = f
 	}
 	if err := cfg.readSample(c); err != nil {
 		return nil, err
 	}
 	return cfg, nil
+}
+
+// designTarget is the HBase release the design names (--hbase-version or the spec's
+// table hbase_version), else the default; a bad one is refused later, by plan.Build.
+func designTarget(d *tablespec.Spec) hbase.Version {
+	if v := d.Settings.HBaseVersion; v.Set {
+		if t, err := hbase.ParseVersion(v.V); err == nil {
+			return t
+		}
+	}
+	return hbase.DefaultVersion
 }
 
 // build builds the plan of the configuration; a refused value is worded for its source.

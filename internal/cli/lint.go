@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/quote"
@@ -23,9 +24,6 @@ import (
 func specFlag() cli.Flag {
 	return &cli.StringFlag{Name: "spec", Aliases: []string{"f"}, Usage: "table spec `FILE` (YAML); flags given beside it override its fields"}
 }
-
-// maxSplitsFile bounds a SPLITS_FILE read by any command: 10 million keys of 64 bytes.
-const maxSplitsFile = 1 << 30
 
 // specRead reads and parses a spec file; every failure is a usage error naming the file.
 func specRead(path string) (*tablespec.Spec, error) {
@@ -157,7 +155,13 @@ func lintPlan(path string) (*plan.Plan, error) {
 		return nil, err
 	}
 	if sp := cfg.design.Splits; sp != nil && sp.File.Set {
-		if cfg.opt.SplitsFile, cfg.opt.SplitsFileLines, err = readSplitsFile(specRelative(path, sp.File.V)); err != nil {
+		// A file HBase would refuse is a finding (SF001); one that cannot be read is not.
+		cfg.opt.SplitsFile, err = readSplitsFile(specRelative(path, sp.File.V))
+		var le *hbytes.LineError
+		switch {
+		case errors.As(err, &le):
+			cfg.opt.SplitsFileErr = err
+		case err != nil:
 			return nil, err
 		}
 	}
@@ -165,39 +169,4 @@ func lintPlan(path string) (*plan.Plan, error) {
 		return nil, err
 	}
 	return cfg.build()
-}
-
-// readSplitsFile reads a SPLITS_FILE as hbase shell does (splits.ReadFile), in file order
-// with the line of each key: the one reader of every command, with one size cap.
-func readSplitsFile(path string) ([][]byte, []int, error) {
-	data, err := readCapped(path, "splits file", maxSplitsFile)
-	if err != nil {
-		return nil, nil, err
-	}
-	keys, lines, err := tablespec.ParseSplitsFile(path, data)
-	if err != nil {
-		return nil, nil, usageErrorf("%v", err)
-	}
-	return keys, lines, nil
-}
-
-// readCapped reads a whole file of at most limit bytes; a missing file, a folder or a
-// larger file is a usage error naming it.
-func readCapped(path, what string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, usageErrorf("cannot read %s %s: %v", what, path, specPathError(err))
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, usageErrorf("cannot read %s %s: it is a directory", what, path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, usageErrorf("cannot read %s %s: %v", what, path, specPathError(err))
-	}
-	if int64(len(data)) > limit {
-		return nil, usageErrorf("%s %s is larger than %d bytes", what, path, limit)
-	}
-	return data, nil
 }

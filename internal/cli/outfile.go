@@ -22,8 +22,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -309,6 +311,47 @@ func (o *openOnWrite) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// interruptSignals stop an -o write: its temp file is removed and presplit exits with 128
+// plus the signal's number, as a shell reports a process the signal killed (SIGINT 130,
+// SIGTERM 143, SIGHUP 129).
+var interruptSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
+
+// tempGuard is the temp file of one -o write, removed by a signal that comes while it
+// exists. Creating and renaming the file hold mu, so a signal handled meanwhile waits and
+// then sees whether there is a temp file to remove.
+type tempGuard struct {
+	mu   sync.Mutex
+	name string
+}
+
+// removeOnSignal catches interruptSignals until the returned stop is called: on one, it
+// removes g's temp file, if there is one, and exits. Outside that window the signals do
+// what they always do.
+func removeOnSignal(g *tempGuard) (stop func()) {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, interruptSignals...)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigs:
+			g.mu.Lock() // held until the exit: no rename after the removal
+			if g.name != "" {
+				_ = os.Remove(g.name)
+			}
+			code := 128 + 1
+			if sig, ok := s.(syscall.Signal); ok {
+				code = 128 + int(sig)
+			}
+			os.Exit(code)
+		case <-done:
+		}
+	}()
+	return func() {
+		signal.Stop(sigs)
+		close(done)
+	}
+}
+
 // replaceFile writes path atomically: write fills a temp file in path's folder, which is
 // synced and renamed over path. On any failure the temp file is removed and path is left as
 // it was (absent, or byte-identical). An existing file keeps its permissions; a new one
@@ -318,10 +361,17 @@ func replaceFile(path string, write func(io.Writer) error) (err error) {
 	if fi, statErr := os.Lstat(path); statErr == nil && fi.Mode().IsRegular() {
 		mode = fi.Mode().Perm()
 	}
+	// A signal while the temp file exists removes it (the old file stays as it was).
+	var guard tempGuard
+	defer removeOnSignal(&guard)()
+	guard.mu.Lock()
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
+		guard.mu.Unlock()
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
+	guard.name = tmp.Name()
+	guard.mu.Unlock()
 	defer func() {
 		if err != nil {
 			_ = tmp.Close()
@@ -341,5 +391,10 @@ func replaceFile(path string, write func(io.Writer) error) (err error) {
 	if err = tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
+	guard.mu.Lock()
+	defer guard.mu.Unlock()
+	if err = os.Rename(tmp.Name(), path); err == nil {
+		guard.name = ""
+	}
+	return err
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -158,7 +157,7 @@ func writeDoc(c *cli.Context, doc render.Doc) error {
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
+	f, ok := osFile(w)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 

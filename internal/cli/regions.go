@@ -19,6 +19,11 @@ import (
 // maxRegionsInput bounds each file presplit regions reads.
 const maxRegionsInput = 1 << 30
 
+// maxRegionsLine bounds a line of list_regions and get_splits output: a list_regions row
+// holds a region name and two keys of at most 32,767 bytes, each byte up to four
+// characters (\xNN), about 400 KB. JMX is JSON, read as a stream of tokens instead.
+const maxRegionsLine = 16 << 20
+
 // minRegionSize is TableDescriptorChecker's floor for MAX_FILESIZE
 // (hbase.hregion.max.filesize.limit, 2 MiB).
 const minRegionSize = 2 << 20
@@ -113,7 +118,14 @@ func regionsRead[T any](flag, path, what string, parse func([]byte) (T, error)) 
 	if path == "" {
 		return zero, usageErrorf("--%s must name a file, got \"\"", flag)
 	}
-	data, err := readCapped(path, what, maxRegionsInput)
+	read := func(path, what string) ([]byte, error) {
+		return readCapped(path, what, maxRegionsInput, maxRegionsLine)
+	}
+	if flag == "jmx" {
+		// JSON may come on one line (jq -c): read as a stream of tokens instead.
+		read = func(path, what string) ([]byte, error) { return readJSONCapped(path, what, maxRegionsInput) }
+	}
+	data, err := read(path, what)
 	if err != nil {
 		return zero, err
 	}

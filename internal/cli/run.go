@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -46,7 +47,39 @@ func (e *checkFailed) Error() string { return e.msg }
 // Run is main without the process: it runs presplit with args (program name first) and
 // returns the exit code. Tests drive the real CLI through it with buffers.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return runApp(newApp(stdin, stdout, stderr), args, stderr)
+	out := &stdoutWriter{w: stdout}
+	code := runApp(newApp(stdin, out, stderr), args, stderr)
+	if code == exitOK && out.err != nil {
+		// A write the command did not check: urfave/cli's --help and --version.
+		fmt.Fprintf(stderr, "presplit: writing stdout: %s\n", oneLine(bareError(out.err).Error()))
+		return exitFailure
+	}
+	return code
+}
+
+// stdoutWriter is stdout that remembers its first write error, so that output nobody
+// checks (help, the version) still fails the run when it cannot be written.
+type stdoutWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stdoutWriter) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if err != nil && s.err == nil {
+		s.err = err
+	}
+	return n, err
+}
+
+// osFile is the file behind w, unwrapping stdoutWriter: a terminal is told by its
+// descriptor.
+func osFile(w io.Writer) (*os.File, bool) {
+	if s, ok := w.(*stdoutWriter); ok {
+		w = s.w
+	}
+	f, ok := w.(*os.File)
+	return f, ok
 }
 
 // runApp runs app with args and turns its error into the exit code and the one line on

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/tablespec"
@@ -164,7 +165,7 @@ func readSampleFiles(stdinR io.Reader, flag string, files []string, opt sample.R
 		}
 		format, err := read()
 		if err != nil {
-			var le *sample.LineError
+			var le *hbytes.LineError
 			if errors.As(err, &le) {
 				return nil, usageErrorf("%s:%d: %v", name, le.Line, le.Err)
 			}

@@ -16,7 +16,7 @@ import (
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/hbase"
-	"github.com/presplit/presplit/quote"
+	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -94,10 +94,10 @@ func runVerify(c *cli.Context) error {
 	res, err := distribution.Count(in, loc, opt)
 	progress.finish()
 	if err != nil {
-		var le *distribution.LineError
+		var le *hbytes.LineError
 		if errors.As(err, &le) {
 			msg := le.Err.Error()
-			if errors.Is(le.Err, distribution.ErrNonASCII) {
+			if errors.Is(le.Err, hbytes.ErrNonASCII) {
 				msg += "; use --raw for raw byte lines"
 			}
 			return usageErrorf("%s:%d: %s", name, le.Line, msg)
@@ -243,32 +243,19 @@ func verifySpecSplitsFile(c *cli.Context) (string, bool, error) {
 	return specRelative(path, s.Splits.File.V), true, nil
 }
 
-// verifyReadSplits reads a SPLITS_FILE; its warnings go to stderr.
+// verifyReadSplits reads a SPLITS_FILE (readSplitsFile, as every command does); its
+// warnings go to stderr.
 func verifyReadSplits(c *cli.Context, path string) ([][]byte, error) {
-	data, err := readCapped(path, "splits file", maxSplitsFile)
+	f, err := readSplitsFile(path)
 	if err != nil {
-		return nil, err
-	}
-	keys, warnings, err := distribution.ReadSplits(bytes.NewReader(data))
-	if err != nil {
-		var le *distribution.LineError
-		var te *distribution.TruncatedEscapeError
-		switch {
-		case errors.As(err, &te) && errors.As(err, &le):
-			target, terr := verifyTarget(c)
-			if terr != nil {
-				return nil, terr
-			}
-			return nil, usageErrorf("%s:%d: %s", path, le.Line, te.For(target))
-		case errors.As(err, &le):
-			return nil, usageErrorf("%s:%d: %v", path, le.Line, le.Err)
+		target, terr := verifyTarget(c)
+		if terr != nil {
+			return nil, terr
 		}
-		return nil, usageErrorf("--splits-file: %v", verifyPathError(err))
+		return nil, splitsFileError(path, err, target)
 	}
-	for _, w := range warnings {
-		fmt.Fprintf(c.App.ErrWriter, "presplit: warning: %s:%d: %s\n", quote.Terminal(path), w.Line, quote.Terminal(w.Msg))
-	}
-	return keys, nil
+	warnSplitsFile(c.App.ErrWriter, path, f)
+	return f.Keys, nil
 }
 
 // verifyPathError drops the Go operation name from a file error: "keys.txt: no such file or
@@ -328,7 +315,7 @@ func verifyGates(c *cli.Context, s distribution.Summary, maxSkew float64) error 
 
 // verifyTerminalWidth is the width of w when it is a terminal, 0 (plain text) otherwise.
 func verifyTerminalWidth(w io.Writer) int {
-	f, ok := w.(*os.File)
+	f, ok := osFile(w)
 	if !ok || !term.IsTerminal(int(f.Fd())) {
 		return 0
 	}

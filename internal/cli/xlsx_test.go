@@ -344,3 +344,12 @@ func TestXLSXOutput(t *testing.T) {
 		})
 	}
 }
+
+// TestXLSXTooManyRegions: more regions than a sheet has rows is bad usage, refused before
+// anything is written (exit 2, the limit named), as the java format refuses its cap.
+func TestXLSXTooManyRegions(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "splits", "--prefix", "hex:5", "--regions", "1048576", "--format", "xlsx")
+	assert.Equal(t, exitUsage, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "presplit: --format xlsx: 1048576 regions need 1048577 rows on the Regions sheet (a header and a row per region), more than the 1048576 rows a sheet holds (at most 1048575 regions); use --format splits-file or csv\n", errOut)
+}

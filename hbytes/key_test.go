@@ -1,4 +1,4 @@
-package distribution
+package hbytes
 
 import (
 	"bytes"
@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/hbase"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -26,8 +27,8 @@ func TestDecodeKey(t *testing.T) {
 		{name: "lone backslash is itself", line: `a\b\`, want: []byte(`a\b\`)},
 		{name: "control byte is itself", line: "a\tb", want: []byte("a\tb")},
 		{name: "long plain line", line: strings.Repeat("0123456789", 10), want: []byte(strings.Repeat("0123456789", 10))},
-		{name: "longest key", line: strings.Repeat("k", MaxRowLength), want: []byte(strings.Repeat("k", MaxRowLength))},
-		{name: "longest key escaped", line: strings.Repeat(`\x00`, MaxRowLength), want: make([]byte, MaxRowLength)},
+		{name: "longest key", line: strings.Repeat("k", hbase.MaxRowLength), want: []byte(strings.Repeat("k", hbase.MaxRowLength))},
+		{name: "longest key escaped", line: strings.Repeat(`\x00`, hbase.MaxRowLength), want: make([]byte, hbase.MaxRowLength)},
 		{name: "lowercase escape", line: `ab\xffc`, wantErr: ErrInvalidEscape,
 			msg: `invalid escape "\xff" at column 3: toStringBinary writes \x and two uppercase hex digits (HBase would read this as the text "xff")`},
 		{name: "bogus escape", line: `\xZZ`, wantErr: ErrInvalidEscape},
@@ -37,9 +38,9 @@ func TestDecodeKey(t *testing.T) {
 		{name: "non-ASCII", line: "caf\xC3\xA9", wantErr: ErrNonASCII,
 			msg: `non-ASCII byte 0xC3 at column 4: toStringBinary text is ASCII (the byte is written \xC3)`},
 		{name: "non-ASCII after escape", line: `\x00` + "\x80", wantErr: ErrNonASCII},
-		{name: "too long", line: strings.Repeat("k", MaxRowLength+1), wantErr: ErrKeyTooLong,
+		{name: "too long", line: strings.Repeat("k", hbase.MaxRowLength+1), wantErr: ErrKeyTooLong,
 			msg: "key is 32768 bytes long: HBase row keys are at most 32767 bytes"},
-		{name: "too long escaped", line: strings.Repeat(`\x01`, MaxRowLength+1), wantErr: ErrKeyTooLong},
+		{name: "too long escaped", line: strings.Repeat(`\x01`, hbase.MaxRowLength+1), wantErr: ErrKeyTooLong},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -63,7 +64,7 @@ func TestDecodeKey(t *testing.T) {
 func TestDecodeKeyAllBytes(t *testing.T) {
 	for b := 0; b < 256; b++ {
 		in := []byte{'k', byte(b), 'k'}
-		key, err := DecodeKey(nil, []byte(hbytes.ToStringBinary(in)))
+		key, err := DecodeKey(nil, []byte(ToStringBinary(in)))
 		require.NoError(t, err, "byte %#x", b)
 		assert.Equal(t, in, key, "byte %#x", b)
 	}
@@ -74,7 +75,7 @@ func TestDecodeKeyAgreesWithHBase(t *testing.T) {
 	for _, line := range []string{"", "plain", `\x00\x7F\xFF`, `a\b`, `\\x41`, `x\x5Cx41`, "tab\there"} {
 		key, err := DecodeKey(nil, []byte(line))
 		require.NoError(t, err, line)
-		want, err := hbytes.ToBytesBinary(line)
+		want, err := ToBytesBinary(line)
 		require.NoError(t, err, line)
 		assert.Equal(t, want, key, line)
 	}
@@ -96,7 +97,7 @@ func FuzzDecodeKey(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, line []byte) {
-		if len(line) > 4*MaxRowLength {
+		if len(line) > 4*hbase.MaxRowLength {
 			return
 		}
 		key, err := DecodeKey(nil, line)
@@ -111,12 +112,12 @@ func FuzzDecodeKey(f *testing.F) {
 			return
 		}
 		// Accepted lines mean what HBase says they mean.
-		want, herr := hbytes.ToBytesBinary(string(line))
+		want, herr := ToBytesBinary(string(line))
 		if herr != nil || !bytes.Equal(want, key) {
 			t.Fatalf("DecodeKey(%q) = %x, HBase toBytesBinary = %x, %v", line, key, want, herr)
 		}
 		// The canonical form decodes back to the same key.
-		again, err := DecodeKey(nil, []byte(hbytes.ToStringBinary(key)))
+		again, err := DecodeKey(nil, []byte(ToStringBinary(key)))
 		if err != nil || !bytes.Equal(again, key) {
 			t.Fatalf("round trip of %x: %x, %v", key, again, err)
 		}

@@ -1,12 +1,31 @@
-package distribution
+package hbytes
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
 
-	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/hbase"
 )
+
+// LineError is an error on one line of a key text input: a SPLITS_FILE or a key sample.
+type LineError struct {
+	Line int64 // 1-based
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+func (e *LineError) Unwrap() error { return e.Err }
+
+// For is the error without its line, worded for the target release where what HBase does
+// with the line depends on it (a truncated escape).
+func (e *LineError) For(v hbase.Version) string {
+	var te *TruncatedEscapeError
+	if errors.As(e.Err, &te) {
+		return te.For(v)
+	}
+	return e.Err.Error()
+}
 
 // Reasons a key line is not toStringBinary text; a *SyntaxError wraps one of them.
 var (
@@ -18,7 +37,7 @@ var (
 	// ErrNonASCII is a byte >= 0x80: toStringBinary text is printable ASCII, and HBase would
 	// read non-ASCII text as the low 8 bits of UTF-16 units, not as its UTF-8 bytes.
 	ErrNonASCII = errors.New("non-ASCII byte")
-	// ErrKeyTooLong is a key over MaxRowLength bytes.
+	// ErrKeyTooLong is a key over hbase.MaxRowLength bytes.
 	ErrKeyTooLong = errors.New("key too long")
 )
 
@@ -34,15 +53,15 @@ func (e *SyntaxError) Unwrap() error { return e.Err }
 func (e *SyntaxError) Error() string {
 	switch e.Err {
 	case ErrTruncatedEscape:
-		return fmt.Sprintf("truncated escape %s at column %d: \\x needs two uppercase hex digits", quote(e.Text), e.Column)
+		return fmt.Sprintf("truncated escape %s at column %d: \\x needs two uppercase hex digits", Quote(e.Text), e.Column)
 	case ErrInvalidEscape:
 		return fmt.Sprintf("invalid escape %s at column %d: toStringBinary writes \\x and two uppercase hex digits (HBase would read this as the text %s)",
-			quote(e.Text), e.Column, quote(e.Text[1:]))
+			Quote(e.Text), e.Column, Quote(e.Text[1:]))
 	case ErrNonASCII:
 		return fmt.Sprintf("non-ASCII byte 0x%02X at column %d: toStringBinary text is ASCII (the byte is written \\x%02X)",
 			e.Text[0], e.Column, e.Text[0])
 	case ErrKeyTooLong:
-		return fmt.Sprintf("key is %s bytes long: HBase row keys are at most %d bytes", e.Text, MaxRowLength)
+		return fmt.Sprintf("key is %s bytes long: HBase row keys are at most %d bytes", e.Text, hbase.MaxRowLength)
 	}
 	return fmt.Sprintf("%v at column %d", e.Err, e.Column)
 }
@@ -51,14 +70,14 @@ func (e *SyntaxError) Error() string {
 // \xHH with two UPPERCASE hex digits is one byte; a backslash not followed by x is itself,
 // as in HBase's toBytesBinary; every other byte is itself. It is stricter than HBase where
 // HBase would silently change the key: a \x not followed by two uppercase hex digits and a
-// byte >= 0x80 are errors (*SyntaxError), as is a key longer than MaxRowLength.
+// byte >= 0x80 are errors (*SyntaxError), as is a key longer than hbase.MaxRowLength.
 //
 // The key is line itself when line has no backslash (no copy), otherwise it is decoded
 // into buf[:0]. DecodeKey does not allocate when buf has room.
 func DecodeKey(buf, line []byte) ([]byte, error) {
-	if plainASCII(line) {
-		if len(line) > MaxRowLength {
-			return nil, tooLong(len(line))
+	if PlainASCII(line) {
+		if len(line) > hbase.MaxRowLength {
+			return nil, KeyTooLong(len(line))
 		}
 		return line, nil
 	}
@@ -72,8 +91,8 @@ func DecodeKey(buf, line []byte) ([]byte, error) {
 			if i+3 >= len(line) {
 				return nil, &SyntaxError{Column: i + 1, Text: string(line[i:]), Err: ErrTruncatedEscape}
 			}
-			hi, ok1 := hbytes.HexDigit(line[i+2])
-			lo, ok2 := hbytes.HexDigit(line[i+3])
+			hi, ok1 := HexDigit(line[i+2])
+			lo, ok2 := HexDigit(line[i+3])
 			if !ok1 || !ok2 {
 				return nil, &SyntaxError{Column: i + 1, Text: string(line[i : i+4]), Err: ErrInvalidEscape}
 			}
@@ -83,13 +102,14 @@ func DecodeKey(buf, line []byte) ([]byte, error) {
 			dst = append(dst, c)
 		}
 	}
-	if len(dst) > MaxRowLength {
-		return nil, tooLong(len(dst))
+	if len(dst) > hbase.MaxRowLength {
+		return nil, KeyTooLong(len(dst))
 	}
 	return dst, nil
 }
 
-func tooLong(n int) error {
+// KeyTooLong is the error of a key of n bytes, over hbase.MaxRowLength.
+func KeyTooLong(n int) error {
 	return &SyntaxError{Column: 1, Text: fmt.Sprint(n), Err: ErrKeyTooLong}
 }
 
@@ -98,9 +118,9 @@ const (
 	highs = 0x8080808080808080
 )
 
-// plainASCII reports whether b has no backslash and no byte >= 0x80, eight bytes at a time:
+// PlainASCII reports whether b has no backslash and no byte >= 0x80, eight bytes at a time:
 // such a line is its own key.
-func plainASCII(b []byte) bool {
+func PlainASCII(b []byte) bool {
 	for len(b) >= 8 {
 		w := binary.LittleEndian.Uint64(b)
 		x := w ^ (ones * '\\')
@@ -117,9 +137,9 @@ func plainASCII(b []byte) bool {
 	return true
 }
 
-// quote writes s in double quotes as the user typed it: printable ASCII (backslashes
+// Quote writes s in double quotes as the user typed it, for messages: printable ASCII (backslashes
 // included) as is, anything else as \xNN.
-func quote(s string) string {
+func Quote(s string) string {
 	b := make([]byte, 0, len(s)+2)
 	b = append(b, '"')
 	for i := 0; i < len(s); i++ {
