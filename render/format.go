@@ -16,13 +16,13 @@ var formats = []struct {
 	streams bool
 }{
 	{name: "report", render: func(w io.Writer, d Doc) error { return Report(w, d) }},
-	{name: "shell", render: Shell},
+	{name: "shell", render: Shell, streams: true},
 	{name: "lines", render: Lines, streams: true},
 	{name: "splits-file", render: SplitsFile, streams: true},
 	{name: "regionsplitter", render: RegionSplitter},
 	{name: "csv", render: CSV},
 	{name: "capacity-csv", render: CapacityCSV},
-	{name: "json", render: JSON},
+	{name: "json", render: JSON, streams: true},
 	{name: "java", render: Java},
 	{name: "xlsx", render: XLSX, binary: true},
 	{name: "phoenix", render: Phoenix},
