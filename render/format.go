@@ -29,13 +29,13 @@ type format struct {
 // formats are the --format names and their renderers, in the order FormatNames lists them.
 var formats = []format{
 	{name: "report", render: func(w io.Writer, d Doc) error { return Report(w, d) }, findings: true},
-	{name: "shell", render: Shell, numRegions: true},
+	{name: "shell", render: Shell, streams: true, numRegions: true},
 	{name: "lines", render: Lines, streams: true},
 	{name: "splits-file", render: SplitsFile, streams: true, keysFile: true},
 	{name: "regionsplitter", render: RegionSplitter},
 	{name: "csv", render: CSV},
 	{name: "capacity-csv", render: CapacityCSV, noHeader: true},
-	{name: "json", render: JSON, findings: true},
+	{name: "json", render: JSON, streams: true, findings: true},
 	{name: "java", render: Java},
 	{name: "xlsx", render: XLSX, binary: true},
 	{name: "phoenix", render: Phoenix},

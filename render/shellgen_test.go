@@ -243,7 +243,7 @@ func TestStreamsFailBeforeWriting(t *testing.T) {
 			})
 		}
 	}
-	assert.Equal(t, []string{"lines", "splits-file"}, streaming)
+	assert.Equal(t, []string{"shell", "lines", "splits-file", "json"}, streaming)
 	// splits-file also refuses a table HBase would not create, and no keys at all.
 	assert.Error(t, SplitsFile(failOnWrite{t}, Doc{Table: Table{Name: "t1"}, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}}))
 	assert.Error(t, SplitsFile(failOnWrite{t}, Doc{Table: table}))

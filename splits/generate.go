@@ -135,11 +135,13 @@ func generate(p Prefix, regions int, opt Options) (Split, error) {
 		}
 	}
 	keys, owned := edges(p, size, regions, opt.Suffix)
+	count, ok := p.Count()
 	return Split{
 		Spec:   p.String(),
 		Suffix: clone(opt.Suffix),
 		Keys:   keys,
 		Owned:  owned,
+		Rule:   rule(p, count, ok, regions, opt.Suffix),
 		Notes:  notes,
 	}, nil
 }

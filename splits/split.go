@@ -18,6 +18,10 @@ type Split struct {
 	Owned Owned
 	// Algorithm is set when the keys come from a RegionSplitter algorithm (--algo).
 	Algorithm *Algorithm
+	// Rule is set when the keys follow a rule (a --prefix split of fewer than 2^63
+	// prefixes): Keys.At(i-1) is its split key i, so a key's region can be worked out
+	// from its leading bytes.
+	Rule *Rule
 	// Notes are things the user should be told, e.g. "{splits.align} even raised 37 regions
 	// to 50": the inputs they name are field refs, which the front end words as its own.
 	Notes []string
