@@ -14,11 +14,14 @@
 #   user     user-%d, 8 to 40 bytes a line, 999 split keys taken from a
 #            second sample at even quantiles (all of them start with user-)   (>= 0.3x)
 #   hex1m    the hex keys, --prefix hex --regions 1000000                     (peak RSS < 256 MiB)
+#   hex10m   the hex keys, --prefix hex --regions 10000000 (not in the default set)
 # Peak RSS should stay under 64 MiB up to 100,000 regions.
 #
-# Each run warms the page cache, times `wc -l`, then `presplit verify --format $FORMAT` under
-# /usr/bin/time -v (peak RSS; /proc/PID/status VmHWM without it), checks that both counted the
-# same keys, and prints both throughputs and their ratio; the last line of a scenario is the
+# Each run waits for idle CPUs, reads the key file into the page cache and checks it is
+# resident (bench/lib.sh's warm: fincore), times `wc -l`, checks residency again, then times
+# `presplit verify --format $FORMAT` under /usr/bin/time -v (peak RSS; /proc/PID/status VmHWM
+# without it), checks that both counted the same keys, and prints both throughputs, their
+# ratio and the share of the file resident before each; the last line of a scenario is the
 # median of its runs. Key files are deleted on exit. Not run by go test or .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -150,12 +153,15 @@ run() {
   bytes=$(stat -c %s "$keys")
   : >"$work/runs.txt"
   for r in $(seq 1 "$runs"); do
-    cat "$keys" >/dev/null # warm the page cache for both
     waitidle
-    local t0 t1 t2 t3 lines rss_kib=""
+    local t0 t1 t2 t3 lines rss_kib="" res_wc res_ps
+    warm "$keys"
+    res_wc=${resident_pct:-?}
     t0=$(now)
     lines=$(wc -l <"$keys")
     t1=$(now)
+    warm "$keys"
+    res_ps=${resident_pct:-?}
     if [ -x /usr/bin/time ]; then
       t2=$(now)
       /usr/bin/time -v -o "$work/time.txt" "$bin" verify "$@" --keys "$keys" --format "$format" >"$work/out" 2>"$work/err"
@@ -184,7 +190,7 @@ run() {
       cat "$work/err" >&2
       exit 1
     fi
-    echo "$t0 $t1 $t2 $t3 $rss_kib" >>"$work/runs.txt"
+    echo "$t0 $t1 $t2 $t3 $rss_kib $res_wc $res_ps" >>"$work/runs.txt"
   done
   awk -v name="$name" -v b="$bytes" -v l="$lines" -v cpus="$(nproc)" -v args="$*" '
   { wc[NR] = $2 - $1; ps[NR] = $4 - $3; rss[NR] = $5; ratio[NR] = wc[NR] / ps[NR] }
@@ -195,8 +201,8 @@ run() {
   }
   BEGIN { mib = b / 1048576 }
   NR == 1 { printf "== %s: verify %s, %.0f MiB, %d keys, %d CPUs\n", name, args, mib, l, cpus }
-  { printf "   run %d: wc -l %8.1f MiB/s  presplit %8.1f MiB/s (%6.2f s)  ratio %.2f  peak RSS %6.1f MiB\n",
-      NR, mib / wc[NR], mib / ps[NR], ps[NR], ratio[NR], rss[NR] / 1024 }
+  { printf "   run %d: wc -l %8.1f MiB/s  presplit %8.1f MiB/s (%6.2f s)  ratio %.2f  peak RSS %6.1f MiB  resident %s%%/%s%%\n",
+      NR, mib / wc[NR], mib / ps[NR], ps[NR], ratio[NR], rss[NR] / 1024, $6, $7 }
   END {
     printf "   %-8s wc -l %8.1f MiB/s  presplit %8.1f MiB/s (%6.2f s)  ratio %.2f  peak RSS %6.1f MiB\n",
       "median", mib / median(wc, NR), mib / median(ps, NR), median(ps, NR), median(ratio, NR), median(rss, NR) / 1024
@@ -213,9 +219,13 @@ for s in "${scenarios[@]}"; do
     run user user --splits-file "$work/user-splits.txt"
     ;;
   hex1m) run hex1m hex --prefix hex --regions 1000000 ;;
+  hex10m) run hex10m hex --prefix hex --regions 10000000 ;;
   *)
-    echo "unknown scenario $s: hex1k, hex100k, uniform, user or hex1m" >&2
+    echo "unknown scenario $s: hex1k, hex100k, uniform, user, hex1m or hex10m" >&2
     exit 2
     ;;
   esac
 done
+if [ "$cold_runs" -gt 0 ] || [ "$busy_runs" -gt 0 ]; then
+  echo "note: $cold_runs run(s) started with the key file not all in the page cache, $busy_runs on a busy machine" >&2
+fi

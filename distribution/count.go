@@ -405,6 +405,10 @@ func (c *lineCounter) countText(data []byte, to int) (int64, error) {
 				n, start = c.countFixed(data[:end], start, min(to, end), stride)
 				break
 			}
+			if r := c.loc.rule; stride > 0 && r != nil && r.fixedStride(stride) && !hasHighByte(block) {
+				n, start = c.countFixedRule(data[:end], start, min(to, end), stride)
+				break
+			}
 			// countPlain checks for bytes >= 0x80 as it reads, and stops before them.
 			var plain bool
 			n, start, plain, err = c.countPlain(data[:end], start, min(to, end))
@@ -513,6 +517,66 @@ func (c *lineCounter) countFixed(data []byte, from, to, stride int) (int64, int)
 		}
 		counts[c.locateFrom(idx, line)]++
 		lines++
+	}
+	return lines, p
+}
+
+// countFixedRule is countFixed for a generated split's rule: each line's region follows
+// from its first bytes (ruleLocator.value and starts), and a line they do not decode
+// takes Locate.
+func (c *lineCounter) countFixedRule(data []byte, from, to, stride int) (int64, int) {
+	r, counts := c.loc.rule, c.counts
+	lines := int64(0)
+	p := from
+	if w := r.rule.Width; r.wordWide() && stride-1 >= 8 {
+		// Lowercase hex of at most one word: hexWord and starts written out in the loop,
+		// which is all a line costs.
+		const (
+			lsb = 0x0101010101010101
+			msb = 0x8080808080808080
+		)
+		need := uint64(msb) >> (8 * (8 - w))
+		keep := ^uint64(0) >> (8 * (8 - w))
+		drop := uint(4 * (8 - w))
+		regions, shift := uint64(r.rule.Regions), r.shift
+		for ; p < to; p += stride {
+			x := binary.LittleEndian.Uint64(data[p:])
+			digit := (x + lsb*(0x80-'0')) &^ (x + lsb*(0x80-'9'-1)) & msb
+			letter := (x + lsb*(0x80-'a')) &^ (x + lsb*(0x80-'f'-1)) & msb
+			if (digit|letter)&need != need || x&need != 0 {
+				line := data[p : p+stride-1]
+				if line[len(line)-1] == '\r' {
+					line = line[:len(line)-1]
+				}
+				counts[r.locate(line)]++
+				lines++
+				continue
+			}
+			nib := (x&(lsb*0x0F) + (letter>>7)*9) & keep
+			q := (nib<<4 | nib>>8) & 0x00FF00FF00FF00FF
+			q = (q | q>>8) & 0x0000FFFF0000FFFF
+			q = (q | q>>16) & 0xFFFFFFFF
+			v := uint64(bits.ReverseBytes32(uint32(q))) >> drop
+			hi, lo := bits.Mul64(v+1, regions)
+			lo, borrow := bits.Sub64(lo, 1, 0)
+			// v < Size, so the quotient is below Regions (Starts' bound holds); the masks
+			// tell the compiler the shifts are under 64 (shift is 4..32).
+			counts[int((hi-borrow)<<((64-shift)&63)|lo>>(shift&63))]++
+			lines++
+		}
+		return lines, p
+	}
+	for ; p < to; p += stride {
+		line := data[p : p+stride-1]
+		lines++
+		if v, ok := r.value(line); ok {
+			counts[r.starts(v)]++
+			continue
+		}
+		if line[len(line)-1] == '\r' {
+			line = line[:len(line)-1]
+		}
+		counts[r.locate(line)]++
 	}
 	return lines, p
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/presplit/presplit/distribution"
+	"github.com/presplit/presplit/splits"
 )
 
 func ExampleLocator_Locate() {
@@ -39,7 +40,7 @@ func ExampleSummarize() {
 }
 
 func ExampleWriteTable() {
-	d := distribution.Distribution{Splits: [][]byte{[]byte("4"), []byte("8")}, Counts: []int64{2, 6, 0}}
+	d := distribution.Distribution{Splits: splits.KeysOf([]byte("4"), []byte("8")), Counts: []int64{2, 6, 0}}
 	_ = distribution.WriteTable(os.Stdout, d, 50)
 	// Output:
 	// region  start key  end key  keys  share
@@ -57,7 +58,7 @@ func ExampleWriteTable() {
 }
 
 func ExampleWriteCSV() {
-	d := distribution.Distribution{Splits: [][]byte{{0x00, 'a'}}, Counts: []int64{1, 3}}
+	d := distribution.Distribution{Splits: splits.KeysOf([]byte{0x00, 'a'}), Counts: []int64{1, 3}}
 	_ = distribution.WriteCSV(os.Stdout, d)
 	// Output:
 	// region,start_key,end_key,keys,share

@@ -53,7 +53,7 @@ func WriteHTML(w io.Writer, d Distribution, opt HTMLOptions) error {
 		{Name: "coefficient of variation", Value: strconv.FormatFloat(s.CV, 'f', 2, 64), Note: "standard deviation / mean"},
 		{Name: "empty regions", Value: strconv.Itoa(s.Empty)},
 	}}
-	c := countsChart("keys", "Keys per region (keys)", d.Counts, d.Splits, s.Mean, opt.MaxSkew)
+	c := countsChart("keys", "Keys per region (keys)", d.Counts, d.Splits.Slices(), s.Mean, opt.MaxSkew)
 	p.Sections = append(p.Sections, summary,
 		htmlpage.Section{ID: "regions", Heading: "Keys per region", Charts: []*htmlpage.Chart{c}},
 		hottestSection(d, s, opt.Hottest))

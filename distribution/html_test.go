@@ -10,10 +10,11 @@ import (
 )
 
 func bigDistribution(n int) Distribution {
-	d := Distribution{Splits: make([][]byte, n-1), Counts: make([]int64, n)}
-	for i := range d.Splits {
-		d.Splits[i] = binary.BigEndian.AppendUint32(nil, uint32((i+1)*(1<<32/n)))
+	keys := make([][]byte, n-1)
+	for i := range keys {
+		keys[i] = binary.BigEndian.AppendUint32(nil, uint32((i+1)*(1<<32/n)))
 	}
+	d := Distribution{Splits: keysValue(keys), Counts: make([]int64, n)}
 	for i := range d.Counts {
 		d.Counts[i] = int64(100 + i*7919%50)
 	}

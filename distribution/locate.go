@@ -45,6 +45,9 @@ type Locator struct {
 	// tab places most keys in one table read before any of the above; nil when there are
 	// no split keys (or 2^27 or more).
 	tab *prefixTable
+	// rule, when set, places every key instead, by the rule of a generated split; then
+	// none of the above is built (NewRuleLocator).
+	rule *ruleLocator
 }
 
 // ErrSplitOrder reports split keys that are not strictly increasing or include an empty key.
@@ -154,13 +157,26 @@ func (l *Locator) appendTable(tables []uint32, lo, hi int) []uint32 {
 }
 
 // Regions is the number of regions the split keys make: len(keys)+1.
-func (l *Locator) Regions() int { return len(l.keys) + 1 }
+func (l *Locator) Regions() int {
+	if l.rule != nil {
+		return l.rule.rule.Regions
+	}
+	return len(l.keys) + 1
+}
 
 // Keys returns the split keys the Locator was built from.
-func (l *Locator) Keys() [][]byte { return l.keys }
+func (l *Locator) Keys() [][]byte {
+	if l.rule != nil {
+		return l.rule.keys.Slices()
+	}
+	return l.keys
+}
 
 // Locate returns the index of the region holding key: the number of split keys <= key.
 func (l *Locator) Locate(key []byte) int {
+	if l.rule != nil {
+		return l.rule.locate(key)
+	}
 	if t := l.tab; t != nil {
 		if len(key) < t.depth {
 			if r, ok := t.locateShort(l.keys, key); ok {

@@ -12,12 +12,13 @@ import (
 	"text/tabwriter"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/splits"
 )
 
 // Distribution is the number of keys in each region of a split.
 type Distribution struct {
-	Splits [][]byte // the split keys, strictly increasing
-	Counts []int64  // keys per region, len(Splits)+1
+	Splits splits.Keys // the split keys, strictly increasing
+	Counts []int64     // keys per region, Splits.Len()+1
 }
 
 // Region is one row of a distribution.
@@ -55,10 +56,10 @@ func (d Distribution) total() int64 {
 func (d Distribution) region(i int, total int64) Region {
 	r := Region{Index: i + 1, Keys: d.Counts[i]} // regions are numbered from 1 in every output
 	if i > 0 {
-		r.StartKey = hbytes.ToStringBinary(d.Splits[i-1])
+		r.StartKey = hbytes.ToStringBinary(d.Splits.At(i - 1))
 	}
-	if i < len(d.Splits) {
-		r.EndKey = hbytes.ToStringBinary(d.Splits[i])
+	if i < d.Splits.Len() {
+		r.EndKey = hbytes.ToStringBinary(d.Splits.At(i))
 	}
 	if total > 0 {
 		r.Share = float64(r.Keys) / float64(total)
@@ -80,7 +81,7 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 	s := d.Summary()
 	total := s.Keys
 	keyWidth := 0
-	for _, k := range d.Splits {
+	for _, k := range d.Splits.All() {
 		keyWidth = max(keyWidth, stringBinaryLen(k))
 	}
 	largestShare := ""
@@ -130,12 +131,12 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 		line = pad(strconv.AppendInt(line, int64(i+1), 10), start, widths[0])
 		start = len(line)
 		if i > 0 {
-			line = hbytes.AppendStringBinary(line, d.Splits[i-1])
+			line = hbytes.AppendStringBinary(line, d.Splits.At(i-1))
 		}
 		line = pad(line, start, widths[1])
 		start = len(line)
-		if i < len(d.Splits) {
-			line = hbytes.AppendStringBinary(line, d.Splits[i])
+		if i < d.Splits.Len() {
+			line = hbytes.AppendStringBinary(line, d.Splits.At(i))
 		}
 		line = pad(line, start, widths[2])
 		start = len(line)

@@ -51,7 +51,7 @@ func randomDistribution(rng *rand.Rand) Distribution {
 			counts[i] = rng.Int64N(scale)
 		}
 	}
-	return Distribution{Splits: splits, Counts: counts}
+	return Distribution{Splits: keysValue(splits), Counts: counts}
 }
 
 func TestWritersMatchOracle(t *testing.T) {
@@ -92,7 +92,7 @@ func BenchmarkWriteTable(b *testing.B) {
 		for i := range counts {
 			counts[i] = int64(i % 37)
 		}
-		d := Distribution{Splits: splits, Counts: counts}
+		d := Distribution{Splits: keysValue(splits), Counts: counts}
 		b.Run(fmt.Sprintf("regions=%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

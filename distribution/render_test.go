@@ -12,7 +12,7 @@ import (
 )
 
 var sample = Distribution{
-	Splits: keys("10", "20", "30\x00", "40 "),
+	Splits: keysValue(keys("10", "20", "30\x00", "40 ")),
 	Counts: []int64{1200, 300, 0, 2, 498},
 }
 

@@ -25,6 +25,8 @@ var Analyzers = []*Analyzer{
 	RK001, RK002, RK003, RK004,
 	RG001, RG002, RG003, RG004, RG005, RG006, RG007, RG008, RG009, RG010, RG011, RG012, RG013,
 	RW001,
+	RG014, RG015,
+	SP001, SP002, SP003,
 	CP001, CP002, CP003,
 	AC001, AC002,
 	PX001, PX002, PX003,
@@ -185,7 +187,7 @@ var CF006 = &Analyzer{
 			if _, err := f.TTLSeconds(); err == nil {
 				continue
 			}
-			hb, herr := tablespec.HBaseTTL(t.Raw)
+			hb, herr := hbase.ShellTTL(t.Raw)
 			switch {
 			case herr != nil:
 				p.Report(t.Pos, fix, "family %s ttl %q is refused by HBase (%v)", f.Name.V, t.Raw, herr)
@@ -215,7 +217,7 @@ var CF007 = &Analyzer{
 			c := f.Compression
 			cost := ""
 			if p.Plan != nil && p.Plan.StoredBytes > 0 {
-				cost = fmt.Sprintf(" (the plan stores %s)", humanize.IBytes(uint64(p.Plan.StoredBytes)))
+				cost = fmt.Sprintf(" (the plan stores %s uncompressed)", humanize.IBytes(uint64(p.Plan.StoredBytes)))
 			}
 			const fix = "set compression: SNAPPY or LZ4 (fast) or ZSTD (smaller)"
 			switch {
@@ -546,6 +548,9 @@ func (p *Pass) buckets() float64 {
 	if p.Prefix == nil || p.Prefix.Width == 0 {
 		return 0
 	}
+	if p.PrefixValues > 0 {
+		return float64(p.PrefixValues)
+	}
 	return math.Pow(float64(len(p.Prefix.Alphabet)), float64(p.Prefix.Width))
 }
 
@@ -634,7 +639,7 @@ func (p *Pass) suffix() []byte { return p.Suffix }
 // the rowkey has no prefix, no delimiter or no parts: prefix, delimiter, part, delimiter...
 func (p *Pass) delimiterAfterPrefix() []byte {
 	r := p.Spec.Rowkey
-	if r == nil || !(r.Prefix.Set || r.Algo.Set) || r.Delimiter.V == "" || len(r.Parts) == 0 {
+	if r == nil || !(r.Prefix.Set || r.Algo.Set) || r.Delimiter.V == "" {
 		return nil
 	}
 	return []byte(r.Delimiter.V)
@@ -663,19 +668,24 @@ func keyProblem(key []byte, pre *prefixShape, suffix []byte) string {
 	switch {
 	case len(body) == 0:
 		return "is empty (HBase: \"Empty split key must not be passed in the split keys.\")"
-	case pre.width > 0 && len(body) < pre.width:
-		return fmt.Sprintf("is %d bytes, shorter than the %d of %s", len(body), pre.width, pre.name)
 	case pre.width > 0 && len(body) > pre.width:
-		return fmt.Sprintf("is %d bytes, longer than the %d of %s", len(body), pre.width, pre.name)
+		// A longer key lies on a prefix edge when the rest is the alphabet's lowest byte
+		// (HexStringSplit's zero padding: 10000000 under hex:4 is the edge 1000). A
+		// shorter key of the alphabet always does (10 under hex:4 is the edge 1000).
+		for _, c := range body[pre.width:] {
+			if c != pre.min {
+				return fmt.Sprintf("is %d bytes, longer than the %d of %s, and cuts inside the prefix %s", len(body), pre.width, pre.name, hbytes.ToStringBinary(body[:pre.width]))
+			}
+		}
 	}
 	return ""
 }
 
 type prefixShape struct {
-	name  string
-	width int
-	in    [256]bool
-	max   byte
+	name     string
+	width    int
+	in       [256]bool
+	min, max byte
 }
 
 func (s *prefixShape) has(c byte) bool { return s.in[c] }
@@ -684,7 +694,7 @@ func (p *Pass) shape() *prefixShape {
 	if p.Prefix == nil || len(p.Prefix.Alphabet) == 0 {
 		return nil
 	}
-	s := &prefixShape{width: p.Prefix.Width}
+	s := &prefixShape{width: p.Prefix.Width, min: p.Prefix.Alphabet[0]}
 	for _, c := range p.Prefix.Alphabet {
 		s.in[c] = true
 		if c > s.max {
@@ -714,6 +724,7 @@ var RG001 = &Analyzer{
 		keys := p.Split.Keys
 		var bad int
 		var first string
+		var also []string // the next bad keys' lines (or keys)
 		// Generated and RegionSplitter keys are strictly increasing, so they hold no
 		// duplicate: only keys out of order (a hand-written file) need the set.
 		var seen map[string]bool
@@ -734,11 +745,26 @@ var RG001 = &Analyzer{
 				continue
 			}
 			bad++
-			if first == "" {
+			switch {
+			case first == "":
 				first = fmt.Sprintf("'%s' %s", hbytes.ToStringBinary(k), why)
 				if i < len(p.SplitLines) {
 					first = fmt.Sprintf("line %d: %s", p.SplitLines[i], first)
 				}
+			case len(also) < 3 && i < len(p.SplitLines):
+				also = append(also, fmt.Sprint(p.SplitLines[i]))
+			case len(also) < 3:
+				also = append(also, "'"+hbytes.ToStringBinary(k)+"'")
+			}
+		}
+		if len(also) > 0 {
+			if i := strings.IndexByte(also[0], '\''); i < 0 {
+				first += "; also lines " + strings.Join(also, ", ")
+			} else {
+				first += "; also " + strings.Join(also, ", ")
+			}
+			if bad > len(also)+1 {
+				first += ", ..."
 			}
 		}
 		if bad == 0 {
@@ -752,9 +778,10 @@ var RG001 = &Analyzer{
 					last = k
 				}
 			}
+			// More than the last region's own share: the keys end early (RG015 names it).
 			after := bucketsFrom(p.Prefix.Alphabet, p.Prefix.Width, last)
-			if after > 1 {
-				effect = fmt.Sprintf("; %d of the %.0f prefix buckets sort after the last key and share the last region", after, b)
+			if share := math.Ceil(b / float64(keys.Len()+1)); float64(after) > share {
+				effect = fmt.Sprintf("; %d of the %.0f prefix buckets sort after the last key and share the last region, whose share is %.0f", after, b, share)
 			}
 		}
 		source := map[string]string{"file": "the splits file", "algo": "the " + p.Split.Spec + " keys", "generated": "the generated keys"}[p.SplitSource]
@@ -799,11 +826,12 @@ var RG002 = &Analyzer{
 		if delim := p.delimiterAfterPrefix(); delim != nil {
 			// Every row of a bucket is prefix + delimiter + ...; its closing key is prefix +
 			// suffix. A suffix at or below the delimiter puts all the bucket's rows at or
-			// after that key, in the next region: region 0 gets none, the last two buckets
-			// share the last region.
+			// after that key, in the next region: every region's rows shift by one bucket,
+			// region 1 loses its first and the last region gains one (RG014 and RG015 name
+			// the regions).
 			if bytes.Compare(delim, suffix) >= 0 {
-				p.Report(r.Suffix.Pos, fmt.Sprintf("use a suffix that sorts after the delimiter '%s', like | (0x7C) or ~, or no suffix (split at the next prefix)", hbytes.ToStringBinary(delim)),
-					"suffix '%s' sorts at or below the delimiter '%s' that follows the prefix %s in every key: each bucket's rows sort at or after its closing key, so region 0 stays empty and the last region holds two buckets",
+				p.Report(r.Suffix.Pos, suffixAfterDelimiterFix(delim),
+					"suffix '%s' sorts at or below the delimiter '%s' that follows the prefix %s in every key: each bucket's rows sort at or after its closing key, so every region's rows shift one bucket up: region 1 loses its first bucket (and stays empty when it has only one) and the last region holds one bucket more",
 					hbytes.ToStringBinary(suffix), hbytes.ToStringBinary(delim), pre.name)
 				return
 			}

@@ -131,7 +131,7 @@ func TestWorkedExamples(t *testing.T) {
 		{name: "12 families", file: "guide_12_families.yaml", want: []string{"CF001 error"}},
 		{name: "userId + timestamp", file: "guide_user_timestamp.yaml", want: []string{"RK002 error"}},
 		{name: "hash prefix", file: "guide_hash_prefix.yaml", want: []string{}},
-		{name: "orders splits", file: "guide_orders_splits.yaml", want: []string{"RG001 error", "RG006 error"}},
+		{name: "orders splits", file: "guide_orders_splits.yaml", want: []string{"RG001 error", "RG006 error", "RG014 error", "RG015 warning"}},
 		{name: "example", file: "example.yaml", want: []string{}},
 	}
 	for _, tt := range tests {

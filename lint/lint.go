@@ -15,6 +15,7 @@ import (
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/phoenix"
+	"github.com/presplit/presplit/splitpolicy"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -58,6 +59,9 @@ type Input struct {
 	// PrefixOfSplit says Prefix was read off the split's own algorithm (HexStringSplit's
 	// keys are hex of their width), not declared: the split's keys match it by construction.
 	PrefixOfSplit bool
+	// PrefixValues is how many of the prefix's values the keys take (the first ones in
+	// order); 0 means all of them.
+	PrefixValues uint64
 	// Suffix is the rowkey suffix as bytes (toBytesBinary of its text).
 	Suffix []byte
 	// Regions is the number of regions the table is created with: the split's, else splits
@@ -83,9 +87,29 @@ type Input struct {
 	// Phoenix is set when the table is created through Phoenix: the design gives a
 	// Phoenix primary key, or the plan is rendered as --format phoenix.
 	Phoenix bool
+	// Policy is the split policy the table runs at the target version, with the regions as
+	// created and their servers; nil when there are no regions to judge.
+	Policy *splitpolicy.Model
+	// PolicyBytes is what the table holds at its largest planned volume, weighed as the
+	// split rule weighs it; 0 without a volume.
+	PolicyBytes float64
+	// PolicyVolumes are the table's volumes over time (the growth horizons; the one
+	// planned volume without them), weighed as PolicyBytes.
+	PolicyVolumes []Volume
+	// PolicyPrefixLength is the prefix length a prefix policy cuts split points to.
+	PolicyPrefixLength int
 	// Access is the access pattern's sizing and the load of the regions created; nil
 	// when the design gives no rate.
 	Access *access.Plan
+
+	// cache holds what several analyzers derive alike (the rowkey's placement), once per Run.
+	cache *runCache
+}
+
+// Volume is what the table holds after Days of ingest (0: the planned volume).
+type Volume struct {
+	Days  int
+	Bytes float64
 }
 
 // Pass is one analyzer's run over the input.
@@ -117,6 +141,7 @@ func Run(in Input, analyzers ...*Analyzer) []finding.Finding {
 		analyzers = Analyzers
 	}
 	reports := []finding.Finding{}
+	in.cache = &runCache{}
 	for _, a := range analyzers {
 		p := Pass{Input: in, Analyzer: a, reports: &reports}
 		a.Run(&p)

@@ -133,7 +133,7 @@ var CP001 = &Analyzer{
 			where = c.Redundancy.Pos
 		}
 		in := p.Plan.Input
-		p.Report(where, "keep redundancy for indexes, blooms, versions and compaction headroom (1.2..2); replication is its own input",
+		p.Report(where, "keep redundancy for indexes, blooms and compaction headroom (1.2..2); versions and replication are their own inputs",
 			"redundancy %.2g looks like it counts HDFS replication: replication (%d) belongs in the disk estimate only, never in region sizing",
 			in.Redundancy, in.Replication)
 	},
@@ -142,16 +142,24 @@ var CP001 = &Analyzer{
 // CP002: the full retention created at once.
 var CP002 = &Analyzer{
 	Code: "CP002", Severity: finding.Info,
-	Doc: "the split holds the whole retention: the guides advise a shorter horizon",
+	Doc: "the split holds the whole retention: the guides advise a shorter horizon (an error beyond 10,000 regions)",
 	Run: func(p *Pass) {
 		if p.Plan == nil || len(p.Plan.Horizons) == 0 || p.Plan.Input.Volume.HorizonDays > 0 {
 			return
 		}
-		first := p.Plan.Horizons[0]
-		if first.Regions >= p.Regions {
+		first, last := p.Plan.Horizons[0], p.Plan.Horizons[len(p.Plan.Horizons)-1]
+		if first.Regions >= p.Regions || last.Regions > p.Regions {
+			return // fewer regions than the full retention needs: not the whole target
+		}
+		fix := fmt.Sprintf("pre-split for a horizon of %d days (%d regions) and let HBase split as data grows", first.Days, first.Regions)
+		if p.Regions > MaxTableRegions {
+			// Beyond RG009's bound at once: the table is wrong to create as planned.
+			p.ReportSeverity(finding.Error, p.capacityPos(), fix+": --horizon 30d (capacity horizon: 30d)",
+				"the plan creates %d regions at once, all the full retention needs and more than %d: the guides advise not to create the long-term target at once, and a table that size strains the master and hbase:meta from its first day; the first %d days need %d",
+				p.Regions, MaxTableRegions, first.Days, first.Regions)
 			return
 		}
-		p.Report(p.capacityPos(), fmt.Sprintf("pre-split for a horizon of %d days (%d regions) and let HBase split as data grows", first.Days, first.Regions),
+		p.Report(p.capacityPos(), fix,
 			"the plan creates %d regions, all the full retention needs; the guides advise not to create the long-term target at once: the first %d days need %d",
 			p.Regions, first.Days, first.Regions)
 	},

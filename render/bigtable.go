@@ -12,6 +12,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -226,7 +227,7 @@ func Terraform(w io.Writer, d Doc) error {
 			items[i] = k + ","
 		}
 		b.WriteString("  split_keys = [\n")
-		fill(&b, items, "    ", "    ")
+		fill(&b, slices.Values(items), "    ", "    ")
 		b.WriteString("  ]\n")
 	}
 	for _, gc := range gcs {

@@ -1,9 +1,14 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
+	"math"
+	"strconv"
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
@@ -127,6 +132,9 @@ type JSONHorizon struct {
 	PlannedBytes float64 `json:"planned_bytes"`
 	Regions      int     `json:"regions"`
 	DiskBytes    float64 `json:"disk_bytes"`
+	// SplitRegions is the region count HBase's split policy makes at this horizon, when it
+	// is not the plan's (left out otherwise).
+	SplitRegions int `json:"split_regions,omitempty"`
 }
 
 // JSONSplit is the split: what made it and its keys in toStringBinary form.
@@ -156,6 +164,17 @@ type JSONFinding struct {
 
 // NewJSONDoc builds the JSON form of d.
 func NewJSONDoc(d Doc) JSONDoc {
+	out := newJSONDoc(d)
+	out.Split.Keys = make([]string, d.Split.Keys.Len())
+	for i, k := range d.Split.Keys.All() {
+		out.Split.Keys[i] = hbytes.ToStringBinary(k)
+	}
+	out.Split.Owned = d.Split.Owned.Values()
+	return out
+}
+
+// newJSONDoc is NewJSONDoc with split.keys and split.owned left empty, for JSON to stream.
+func newJSONDoc(d Doc) JSONDoc {
 	out := JSONDoc{
 		FormatVersion: JSONFormatVersion,
 		Table:         JSONTable{Name: d.Table.Name, HBaseVersion: d.Table.Target.OrDefault().String(), MaxFileSize: d.Table.MaxFileSize, Families: []JSONFamily{}},
@@ -163,8 +182,8 @@ func NewJSONDoc(d Doc) JSONDoc {
 			Spec:    d.Split.Spec,
 			Suffix:  hbytes.ToStringBinary(d.Split.Suffix),
 			Regions: d.Split.Regions(),
-			Keys:    make([]string, d.Split.Keys.Len()),
-			Owned:   d.Split.Owned.Values(),
+			Keys:    []string{},
+			Owned:   []float64{},
 		},
 		Findings: []JSONFinding{},
 		Notes:    append([]string{}, d.Notes...),
@@ -181,9 +200,6 @@ func NewJSONDoc(d Doc) JSONDoc {
 			BloomPrefixLength: f.BloomPrefixLength, BlockCache: f.BlockCache, KeepDeletedCells: f.KeepDeletedCells,
 			MinVersions: f.MinVersions,
 		})
-	}
-	for i, k := range d.Split.Keys.All() {
-		out.Split.Keys[i] = hbytes.ToStringBinary(k)
 	}
 	if a := d.Split.Algorithm; a != nil {
 		out.Split.Algorithm = &JSONAlgorithm{Name: a.Name, FirstRow: a.FirstRow, LastRow: a.LastRow}
@@ -224,23 +240,115 @@ func jsonCapacity(p *capacity.Plan) *JSONCapacity {
 	}
 	for _, h := range p.Horizons {
 		c.Horizons = append(c.Horizons, JSONHorizon{Days: h.Days, RawBytes: h.RawBytes,
-			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes})
+			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: h.SplitRegions})
 	}
 	return c
 }
 
-// JSON writes the whole plan as one indented JSON object (JSONDoc) and a newline.
+// JSON writes the whole plan as one indented JSON object (JSONDoc) and a newline. The
+// keys and owned amounts stream (a million keys are never held as JSON strings): the rest
+// of the document is encoded first, so every error comes before the first byte.
 func JSON(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
+	for i, v := range d.Split.Owned.All() {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("json: region %d owns %v, which JSON cannot hold", i+1, v)
+		}
+	}
+	doc := newJSONDoc(d)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // keys like a<b stay readable
 	enc.SetIndent("", "  ")
-	if err := enc.Encode(NewJSONDoc(d)); err != nil { // Encode ends with the newline
+	if err := enc.Encode(doc); err != nil { // Encode ends with the newline
 		return err
 	}
-	_, err := w.Write(buf.Bytes())
-	return err
+	// The two empty lists are the places the keys and amounts go: at the split's depth,
+	// after a newline, so no string in the document can look like them.
+	text := buf.Bytes()
+	keysAt, ownedAt := bytes.Index(text, jsonKeysEmpty), bytes.Index(text, jsonOwnedEmpty)
+	if keysAt < 0 || ownedAt < keysAt || bytes.Count(text, jsonKeysEmpty) != 1 || bytes.Count(text, jsonOwnedEmpty) != 1 {
+		return errors.New("json: split.keys and split.owned not found once each in the encoded document")
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(text[:keysAt+len(jsonKeysEmpty)-1]) // up to the keys' [
+	var b, sb []byte
+	writeJSONList(bw, d.Split.Keys.Len(), func(i int) []byte {
+		sb = hbytes.AppendStringBinary(sb[:0], d.Split.Keys.At(i))
+		b = appendJSONString(b[:0], sb)
+		return b
+	})
+	bw.Write(text[keysAt+len(jsonKeysEmpty) : ownedAt+len(jsonOwnedEmpty)-1]) // to owned's [
+	writeJSONList(bw, d.Split.Owned.Len(), func(i int) []byte {
+		b = appendJSONFloat(b[:0], d.Split.Owned.At(i))
+		return b
+	})
+	bw.Write(text[ownedAt+len(jsonOwnedEmpty):])
+	return bw.Flush()
+}
+
+// The empty split.keys and split.owned of an indented JSONDoc, less their closing ']'.
+var (
+	jsonKeysEmpty  = []byte("\n    \"keys\": []")
+	jsonOwnedEmpty = []byte("\n    \"owned\": []")
+)
+
+// writeJSONList writes n items (already encoded) as encoding/json's indent writes the
+// elements of a list at the split's depth, and the closing ']': `[]` when empty.
+func writeJSONList(w *bufio.Writer, n int, item func(i int) []byte) {
+	for i := range n {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		w.WriteString("\n      ")
+		w.Write(item(i))
+	}
+	if n > 0 {
+		w.WriteString("\n    ")
+	}
+	w.WriteByte(']')
+}
+
+// appendJSONString appends s as encoding/json writes a string with SetEscapeHTML(false).
+// toStringBinary text is printable ASCII, where only '"' and '\\' take an escape; any
+// other string goes through encoding/json itself.
+func appendJSONString(dst, s []byte) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7E {
+			var b bytes.Buffer
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(string(s)) // a string always encodes
+			return append(dst, bytes.TrimSuffix(b.Bytes(), []byte("\n"))...)
+		}
+	}
+	dst = append(dst, '"')
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '"' || c == '\\' {
+			dst = append(dst, '\\', c)
+		} else {
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, '"')
+}
+
+// appendJSONFloat appends a finite f as encoding/json writes a float64: the shortest
+// decimal that reads back as f, in exponent form below 1e-6 and from 1e21, with the
+// exponent's leading zero dropped (1e-07 -> 1e-7).
+func appendJSONFloat(dst []byte, f float64) []byte {
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	dst = strconv.AppendFloat(dst, f, format, -1, 64)
+	if format == 'e' {
+		if n := len(dst); n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
+		}
+	}
+	return dst
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -159,7 +160,7 @@ func phoenixStatement(d Doc) (string, error) {
 		}
 		items[len(items)-1] = lits[len(lits)-1]
 		b.WriteString("\nSPLIT ON (\n")
-		fill(&b, items, "    ", "    ")
+		fill(&b, slices.Values(items), "    ", "    ")
 		b.WriteString(")")
 	}
 	b.WriteString(";\n")

@@ -48,12 +48,15 @@ func Report(w io.Writer, d Doc) error {
 				q := float64(c.Count*versions(c)*c.QualifierLen) * 1
 				fmt.Fprintf(tw, "  qualifiers\t%s per row (%.1f%% of the row), %s over all rows\tstored in every cell\n",
 					bothUnits(q), 100*q/c.RowBytes(), siBytes(q*v.Rows))
+			} else if v.KVVersions > 1 {
+				fmt.Fprintf(tw, "  bytes per row\t%s = %s per version x %s\t--kv x --versions\n",
+					bothUnits(v.RowBytes), bothUnits(v.KV), plural(float64(v.KVVersions), "version"))
 			} else {
 				fmt.Fprintf(tw, "  bytes per row\t%s\t--kv\n", bothUnits(v.RowBytes))
 			}
 		}
-		fmt.Fprintf(tw, "  compression ratio\t%s (stored / raw)\t--compression-ratio\n", ratio(in.CompressionRatio))
-		fmt.Fprintf(tw, "  redundancy\t%s (indexes, blooms, versions, compaction headroom)\t--redundancy\n", ratio(in.Redundancy))
+		fmt.Fprintf(tw, "  compression ratio\t%s (stored / raw, %s)\t--compression-ratio\n", ratio(in.CompressionRatio), storedAs(d.Table, in.CompressionRatio))
+		fmt.Fprintf(tw, "  redundancy\t%s (indexes, blooms, compaction headroom)\t--redundancy\n", ratio(in.Redundancy))
 		fmt.Fprintf(tw, "  region size\t%s\t--region-size\n", bothUnits(in.RegionSize))
 		fmt.Fprintf(tw, "  replication\t%d (disk estimate only)\t--replication\n", in.Replication)
 		fmt.Fprintf(tw, "  HBase version\t%s (the target)\t--hbase-version\n", d.Table.Target.OrDefault())
@@ -73,7 +76,7 @@ func Report(w io.Writer, d Doc) error {
 		} else {
 			fmt.Fprintf(tw, "  raw\t= rows x bytes per row\t= %s x %s\t= %s\n", humanize.Commaf(v.Rows), siBytes(p.RowBytes), bothUnits(p.RawBytes))
 		}
-		fmt.Fprintf(tw, "  stored\t= raw x compression ratio\t= %s x %s\t= %s\n", siBytes(p.RawBytes), ratio(in.CompressionRatio), bothUnits(p.StoredBytes))
+		fmt.Fprintf(tw, "  stored\t= raw x compression ratio\t= %s x %s\t= %s, %s\n", siBytes(p.RawBytes), ratio(in.CompressionRatio), bothUnits(p.StoredBytes), storedAs(d.Table, in.CompressionRatio))
 		fmt.Fprintf(tw, "  planned\t= stored x redundancy\t= %s x %s\t= %s\n", siBytes(p.StoredBytes), ratio(in.Redundancy), bothUnits(p.PlannedBytes))
 		if sh := in.SplitShare; sh > 0 && sh < 1 {
 			// HBase 2.x splits on the largest store: the regions hold its share.
@@ -88,8 +91,24 @@ func Report(w io.Writer, d Doc) error {
 
 	if len(p.Horizons) > 0 {
 		section(&b, "Growth", func(tw io.Writer) {
-			fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tdisk\n")
+			split := false // a column for the regions HBase's split policy makes, where they differ
 			for _, h := range p.Horizons {
+				split = split || h.SplitRegions > 0
+			}
+			if split {
+				fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tafter HBase's splits\tdisk\n")
+			} else {
+				fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tdisk\n")
+			}
+			for _, h := range p.Horizons {
+				if split {
+					after := "same"
+					if h.SplitRegions > 0 {
+						after = fmt.Sprint(h.SplitRegions)
+					}
+					fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\t%s\n", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes), h.Regions, after, siBytes(h.DiskBytes))
+					continue
+				}
 				fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\n", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes), h.Regions, siBytes(h.DiskBytes))
 			}
 		})
@@ -259,29 +278,38 @@ func scaled(v, step float64, units []string) string {
 func siBytes(v float64) string  { return scaled(v, 1000, siUnits) }
 func iecBytes(v float64) string { return scaled(v, 1024, iecUnits) }
 
-// bothUnits shows a size in SI and IEC units, the one that states it exactly first:
-// 10 GiB (10.7 GB), 500 GB (465.7 GiB); bytes below 1000 need no second form.
+// bothUnits shows a size in IEC and then SI units, in that order on every line (HBase and
+// Hadoop count in powers of 1024: 10g is 10 GiB): 10 GiB (10.7 GB), 465.7 GiB (500 GB);
+// bytes below 1000 need no second form.
 func bothUnits(v float64) string {
 	if v < 1000 {
 		return siBytes(v)
 	}
-	if isIECRound(v) && !isSIRound(v) {
-		return iecBytes(v) + " (" + siBytes(v) + ")"
-	}
-	return siBytes(v) + " (" + iecBytes(v) + ")"
+	return iecBytes(v) + " (" + siBytes(v) + ")"
 }
 
-// isIECRound: v is a whole number of its IEC unit (10 GiB, 128 MiB).
-func isIECRound(v float64) bool {
-	for v >= 1024 && math.Mod(v, 1024) == 0 {
-		v /= 1024
+// storedAs says how the table stores its bytes, for the stored figures: "uncompressed",
+// "compressed with SNAPPY" ("SNAPPY, NONE" when the families differ), or, for a ratio
+// below 1 on a table that sets no codec (presplit's placeholder family; plan refuses it
+// elsewhere), that the figure assumes one.
+func storedAs(t Table, ratio float64) string {
+	var codecs []string
+	seen := map[string]bool{}
+	for _, f := range t.Families {
+		c := f.Compression
+		if c == "" {
+			c = "NONE"
+		}
+		if !seen[c] {
+			seen[c] = true
+			codecs = append(codecs, c)
+		}
 	}
-	return v < 1024 && v == math.Trunc(v)
-}
-
-func isSIRound(v float64) bool {
-	for v >= 1000 && math.Mod(v, 1000) == 0 {
-		v /= 1000
+	if len(codecs) == 0 || (len(codecs) == 1 && codecs[0] == "NONE") {
+		if ratio < 1 {
+			return "assuming a codec the table does not set"
+		}
+		return "uncompressed"
 	}
-	return v < 1000 && v == math.Trunc(v)
+	return "compressed with " + strings.Join(codecs, ", ")
 }

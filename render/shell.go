@@ -1,9 +1,12 @@
 package render
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
+	"iter"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -22,24 +25,34 @@ func Shell(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	if d.NumRegions {
+	if d.Options.NumRegions {
 		if err := CheckNumRegions(d); err != nil {
 			return &FormatError{Format: "shell", Reason: err.Error()}
 		}
 	}
-	var b strings.Builder
+	if err := checkShellValues(d); err != nil {
+		return err
+	}
+	// Everything is checked: from here on only the writer can fail, and the statement
+	// streams through one buffer (a million keys are never held as text).
+	bw := bufio.NewWriterSize(w, 64<<10)
 	for _, f := range d.Findings {
 		// A comment ends at the line's end: a finding's values (a qualifier, a part name)
 		// must not end it and turn the rest into Ruby code.
-		fmt.Fprintf(&b, "# %s %s: %s\n", f.Severity, f.Code, quote.RubyComment(f.Message))
+		fmt.Fprintf(bw, "# %s %s: %s\n", f.Severity, f.Code, quote.RubyComment(f.Message))
 	}
+	writeShellStatement(&quoter{format: "shell"}, bw, d)
+	return bw.Flush()
+}
+
+// checkShellValues quotes every value of the statement but the split keys, whose
+// toStringBinary form is printable ASCII, which a Ruby single-quoted string always takes:
+// a value it refuses is refused before the first byte is written.
+func checkShellValues(d Doc) error {
 	q := &quoter{format: "shell"}
-	b.WriteString(shellStatement(q, d))
-	if q.err != nil {
-		return q.err
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	d.Split.Keys = splits.Keys{}
+	writeShellStatement(q, bufio.NewWriter(io.Discard), d)
+	return q.err
 }
 
 // Statement writes one `create` statement for `hbase shell` and `hbase shell -n FILE`:
@@ -55,13 +68,12 @@ func Statement(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	q := &quoter{format: "shell"}
-	out := shellStatement(q, d)
-	if q.err != nil {
-		return q.err
+	if err := checkShellValues(d); err != nil {
+		return err
 	}
-	_, err := io.WriteString(w, out)
-	return err
+	bw := bufio.NewWriter(w)
+	writeShellStatement(&quoter{format: "shell"}, bw, d)
+	return bw.Flush()
 }
 
 // familyAttrs are the `KEY => value` pairs of one family, in a fixed order.
@@ -121,13 +133,13 @@ func rubyKV(q *quoter, kv KV) string {
 	return q.ruby("CONFIGURATION key", kv.Key) + " => " + q.ruby("CONFIGURATION "+kv.Key, kv.Value)
 }
 
-// shellStatement is the create, after `create_namespace 'ns'` when the table asks for it.
-func shellStatement(q *quoter, d Doc) string {
-	out := statement(q, "create", d)
+// writeShellStatement writes the create, after `create_namespace 'ns'` when the table asks
+// for it.
+func writeShellStatement(q *quoter, w *bufio.Writer, d Doc) {
 	if d.Table.CreateNamespace {
-		out = "create_namespace " + q.ruby("namespace", d.Table.Namespace()) + "\n" + out
+		w.WriteString("create_namespace " + q.ruby("namespace", d.Table.Namespace()) + "\n")
 	}
-	return out
+	writeStatement(q, w, "create", d)
 }
 
 // CheckNumRegions reports why d cannot be written as `NUMREGIONS => n, SPLITALGO =>
@@ -150,9 +162,27 @@ func CheckNumRegions(d Doc) error {
 	return nil
 }
 
-// statement writes `verb 'table', {family}..., ATTR => v, ..., SPLITS => [...]`: create,
-// or alter (no keys) for what RegionSplitter leaves out.
+// statement is writeStatement as a string, for statements without keys (the alter beside
+// RegionSplitter).
 func statement(q *quoter, verb string, d Doc) string {
+	var b strings.Builder
+	w := bufio.NewWriter(&b)
+	writeStatement(q, w, verb, d)
+	_ = w.Flush() // a strings.Builder does not fail
+	return b.String()
+}
+
+// shellKey is split key i (from 1) as the shell statement writes it: a Ruby single-quoted
+// string of its toStringBinary form.
+func shellKey(q *quoter, i int, k []byte) string {
+	return q.ruby(fmt.Sprintf("split key %d", i), hbytes.ToStringBinary(k))
+}
+
+// writeStatement writes `verb 'table', {family}..., ATTR => v, ..., SPLITS => [...]`:
+// create, or alter (no keys) for what RegionSplitter leaves out. The keys are quoted one
+// at a time as they are written, never held as a list of strings; w's first error sticks
+// (bufio) and is the caller's to read from Flush.
+func writeStatement(q *quoter, w *bufio.Writer, verb string, d Doc) {
 	head := verb + " " + q.ruby("table", d.Table.Name)
 	var families []string
 	for _, f := range d.Table.Families {
@@ -170,33 +200,65 @@ func statement(q *quoter, verb string, d Doc) string {
 	if len(config) > 0 {
 		opts = append(opts, "CONFIGURATION => {"+rubyHash(q, config)+"}")
 	}
-	keys := make([]string, d.Split.Keys.Len())
-	for i, k := range d.Split.Keys.All() {
-		keys[i] = q.ruby(fmt.Sprintf("split key %d", i+1), hbytes.ToStringBinary(k))
-	}
+	keys := d.Split.Keys
+	listKeys := false // SPLITS => [...], the last of the options
 	switch {
-	case d.NumRegions && d.Split.Algorithm != nil:
+	case d.Options.NumRegions && d.Split.Algorithm != nil:
 		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+q.ruby("SPLITALGO", d.Split.Algorithm.Name))
-		keys = nil
-	case d.SplitsFile != "":
-		opts = append(opts, "SPLITS_FILE => "+q.ruby("SPLITS_FILE", d.SplitsFile))
-	case len(keys) > 0:
-		opts = append(opts, "SPLITS => ["+strings.Join(keys, ", ")+"]")
+	case d.Options.SplitsFile != "":
+		opts = append(opts, "SPLITS_FILE => "+q.ruby("SPLITS_FILE", d.Options.SplitsFile))
+	case keys.Len() > 0:
+		listKeys = true
 	}
 
-	if len(families) == 0 && len(opts) == 0 {
-		return head + "\n"
+	if len(families) == 0 && len(opts) == 0 && !listKeys {
+		w.WriteString(head + "\n")
+		return
 	}
-	line := head + ", " + strings.Join(append(append([]string{}, families...), opts...), ", ")
-	if utf8.RuneCountInString(line) <= shellWidth {
-		return line + "\n"
+	items := append(append([]string{}, families...), opts...)
+	line := head + ", " + strings.Join(items, ", ")
+	cols := utf8.RuneCountInString(line)
+	if listKeys {
+		// The SPLITS option's width, counted only until the line is too wide anyway.
+		const open = "SPLITS => ["
+		if len(items) > 0 {
+			cols += len(", ")
+		}
+		cols += len(open) + len("]")
+		for i, k := range keys.All() {
+			if cols > shellWidth {
+				break
+			}
+			if i > 0 {
+				cols += len(", ")
+			}
+			cols += utf8.RuneCountInString(shellKey(q, i+1, k))
+		}
+		if cols <= shellWidth {
+			quoted := make([]string, keys.Len())
+			for i, k := range keys.All() {
+				quoted[i] = shellKey(q, i+1, k)
+			}
+			opt := open + strings.Join(quoted, ", ") + "]"
+			if len(items) > 0 {
+				line += ", " + opt
+			} else {
+				line += opt
+			}
+		}
+	}
+	if cols <= shellWidth {
+		w.WriteString(line + "\n")
+		return
 	}
 
 	// Wrapped: every line but the last ends with ',', '[' or inside '{...}', so Ruby (and
 	// the shell's statement reader) keeps reading.
-	var b strings.Builder
-	b.WriteString(head + ",\n")
+	w.WriteString(head + ",\n")
 	nargs := len(d.Table.Families) + len(opts)
+	if listKeys {
+		nargs++
+	}
 	arg := 0
 	sep := func() string {
 		arg++
@@ -212,55 +274,92 @@ func statement(q *quoter, verb string, d Doc) string {
 			items[i] = a + ","
 		}
 		items[len(items)-1] = attrs[len(attrs)-1] + "}" + sep()
-		fill(&b, items, "  {", "   ")
+		fill(w, slices.Values(items), "  {", "   ")
 	}
 	for _, o := range opts {
 		if strings.HasPrefix(o, "CONFIGURATION => ") && utf8.RuneCountInString("  "+o+",") > shellWidth {
-			b.WriteString("  CONFIGURATION => {\n")
+			w.WriteString("  CONFIGURATION => {\n")
 			for i, kv := range config {
 				end := ","
 				if i == len(config)-1 {
 					end = ""
 				}
-				b.WriteString("    " + rubyKV(q, kv) + end + "\n")
+				w.WriteString("    " + rubyKV(q, kv) + end + "\n")
 			}
-			b.WriteString("  }" + sep() + "\n")
+			w.WriteString("  }" + sep() + "\n")
 			continue
 		}
-		if strings.HasPrefix(o, "SPLITS => ") && utf8.RuneCountInString("  "+o+",") > shellWidth {
-			b.WriteString("  SPLITS => [\n")
-			items := make([]string, len(keys))
-			for i, k := range keys {
-				items[i] = k + ","
-			}
-			items[len(items)-1] = keys[len(keys)-1]
-			fill(&b, items, "    ", "    ")
-			b.WriteString("  ]" + sep() + "\n")
-			continue
-		}
-		b.WriteString("  " + o + sep() + "\n")
+		w.WriteString("  " + o + sep() + "\n")
 	}
-	return b.String()
+	if !listKeys {
+		return
+	}
+	if opt, fits := splitsOneLine(q, keys); fits {
+		w.WriteString("  " + opt + sep() + "\n")
+		return
+	}
+	w.WriteString("  SPLITS => [\n")
+	last := keys.Len() - 1
+	fill(w, func(yield func(string) bool) {
+		for i, k := range keys.All() {
+			k := shellKey(q, i+1, k)
+			if i < last {
+				k += ","
+			}
+			if !yield(k) {
+				return
+			}
+		}
+	}, "    ", "    ")
+	w.WriteString("  ]" + sep() + "\n")
+}
+
+// splitsOneLine is `SPLITS => [...]` on one line, and whether that line ("  " + it + ",")
+// fits in shellWidth columns; it stops quoting keys as soon as it cannot fit.
+func splitsOneLine(q *quoter, keys splits.Keys) (string, bool) {
+	var b strings.Builder
+	b.WriteString("SPLITS => [")
+	cols := len("  SPLITS => [") + len("],")
+	for i, k := range keys.All() {
+		s := shellKey(q, i+1, k)
+		if i > 0 {
+			b.WriteString(", ")
+			cols += len(", ")
+		}
+		b.WriteString(s)
+		if cols += utf8.RuneCountInString(s); cols > shellWidth {
+			return "", false
+		}
+	}
+	b.WriteString("]")
+	return b.String(), true
 }
 
 // fill writes items separated by spaces, as many per line as fit in shellWidth columns;
-// first prefixes the first line, cont the others.
-func fill(b *strings.Builder, items []string, first, cont string) {
-	line, n := first, 0
+// first prefixes the first line, cont the others. A line is written as soon as it is
+// full, so items may be a stream of a million keys.
+func fill(w io.StringWriter, items iter.Seq[string], first, cont string) {
+	var line strings.Builder
+	line.WriteString(first)
+	n := 0
 	cols := utf8.RuneCountInString(first)
-	for _, it := range items {
-		w := utf8.RuneCountInString(it)
-		if n > 0 && cols+1+w > shellWidth {
-			b.WriteString(line + "\n")
-			line, n, cols = cont, 0, utf8.RuneCountInString(cont)
+	for it := range items {
+		iw := utf8.RuneCountInString(it)
+		if n > 0 && cols+1+iw > shellWidth {
+			line.WriteString("\n")
+			_, _ = w.WriteString(line.String())
+			line.Reset()
+			line.WriteString(cont)
+			n, cols = 0, utf8.RuneCountInString(cont)
 		}
 		if n > 0 {
-			line += " "
+			line.WriteByte(' ')
 			cols++
 		}
-		line += it
-		cols += w
+		line.WriteString(it)
+		cols += iw
 		n++
 	}
-	b.WriteString(line + "\n")
+	line.WriteString("\n")
+	_, _ = w.WriteString(line.String())
 }

@@ -243,7 +243,7 @@ func TestStreamsFailBeforeWriting(t *testing.T) {
 			})
 		}
 	}
-	assert.Equal(t, []string{"lines", "splits-file"}, streaming)
+	assert.Equal(t, []string{"shell", "lines", "splits-file", "json"}, streaming)
 	// splits-file also refuses a table HBase would not create, and no keys at all.
 	assert.Error(t, SplitsFile(failOnWrite{t}, Doc{Table: Table{Name: "t1"}, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}}))
 	assert.Error(t, SplitsFile(failOnWrite{t}, Doc{Table: table}))
@@ -350,4 +350,36 @@ func TestJavaKeyLimit(t *testing.T) {
 	require.ErrorAs(t, err, &fe)
 	assert.Contains(t, err.Error(), "5001 split keys do not fit in one Java method")
 	assert.Empty(t, b.String())
+}
+
+// TestFormatRegistry: the registry says which formats carry the findings themselves and
+// which write a file of keys, so the CLI asks it rather than naming formats.
+func TestFormatRegistry(t *testing.T) {
+	var findings, keysFile, numRegions []string
+	for _, n := range FormatNames() {
+		if CarriesFindings(n) {
+			findings = append(findings, n)
+		}
+		if KeysFile(n) {
+			keysFile = append(keysFile, n)
+		}
+		if TakesNumRegions(n) {
+			numRegions = append(numRegions, n)
+		}
+		_, ok := Format(n)
+		assert.True(t, ok, n)
+	}
+	assert.Equal(t, []string{"report", "json"}, findings)
+	assert.Equal(t, []string{"splits-file"}, keysFile)
+	assert.Equal(t, []string{"shell"}, numRegions)
+	var noHeader []string
+	for _, n := range FormatNames() {
+		if TakesNoHeader(n) {
+			noHeader = append(noHeader, n)
+		}
+	}
+	assert.Equal(t, []string{"capacity-csv"}, noHeader)
+	assert.False(t, CarriesFindings("nope"))
+	_, ok := Format("nope")
+	assert.False(t, ok)
 }

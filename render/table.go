@@ -37,16 +37,17 @@ func (t Table) Namespace() string {
 	return ""
 }
 
-// Split policies (--split-policy).
+// Split policies: the design's names, which package hbase lists (hbase.SplitPolicies).
 const (
-	PolicyDefault   = "default"   // write nothing: the cluster's policy
-	PolicyPrefix    = "prefix"    // later splits keep the first PrefixLength bytes whole
-	PolicyDelimited = "delimited" // later splits keep the key up to Delimiter whole
-	PolicyDisabled  = "disabled"  // no later splits at all
+	PolicyDefault   = hbase.PolicyDefault
+	PolicyPrefix    = hbase.PolicyPrefix
+	PolicyDelimited = hbase.PolicyDelimited
+	PolicyDisabled  = hbase.PolicyDisabled
+	PolicyConstant  = hbase.PolicyConstant
 )
 
-// SplitPolicies are the --split-policy values.
-var SplitPolicies = []string{PolicyPrefix, PolicyDelimited, PolicyDisabled, PolicyDefault}
+// SplitPolicies are the split policies a design may name (hbase.SplitPolicies).
+var SplitPolicies = hbase.SplitPolicies
 
 // SplitPolicy is the split policy with what it needs: the prefix width in bytes (suffix
 // included) or the delimiter.
@@ -67,13 +68,11 @@ const (
 	DelimitedPolicyClass       = "org.apache.hadoop.hbase.regionserver.DelimitedKeyPrefixRegionSplitPolicy"
 	DelimitedDelimiterKey      = "DelimitedKeyPrefixRegionSplitPolicy.delimiter"
 	DisabledPolicyClass        = "org.apache.hadoop.hbase.regionserver.DisabledRegionSplitPolicy"
+	ConstantPolicyClass        = "org.apache.hadoop.hbase.regionserver.ConstantSizeRegionSplitPolicy"
 	RestrictionTypeKey         = "hbase.regionserver.region.split_restriction.type"
 	RestrictionPrefixLengthKey = "hbase.regionserver.region.split_restriction.prefix_length"
 	RestrictionDelimiterKey    = "hbase.regionserver.region.split_restriction.delimiter"
 )
-
-// Durabilities are the values of DURABILITY (org.apache.hadoop.hbase.client.Durability).
-var Durabilities = []string{"USE_DEFAULT", "SKIP_WAL", "ASYNC_WAL", "SYNC_WAL", "FSYNC_WAL"}
 
 // KV is one table attribute or configuration entry as rendered.
 type KV struct{ Key, Value string }
@@ -105,6 +104,8 @@ func (t Table) TableAttrs() (attrs []Attr, config []KV) {
 		attrs = append(attrs, Attr{Key: "SPLIT_ENABLED", Value: "false"})
 	case p.Kind == PolicyDisabled:
 		attrs = append(attrs, Attr{Key: "SPLIT_POLICY", Value: DisabledPolicyClass, IsString: true})
+	case p.Kind == PolicyConstant:
+		attrs = append(attrs, Attr{Key: "SPLIT_POLICY", Value: ConstantPolicyClass, IsString: true})
 	case p.Kind == PolicyPrefix && restriction:
 		config = append(config, KV{RestrictionTypeKey, "KeyPrefix"}, KV{RestrictionPrefixLengthKey, fmt.Sprint(p.PrefixLength)})
 	case p.Kind == PolicyPrefix:
@@ -187,12 +188,12 @@ func (t Table) Validate() error {
 		return &SettingError{Setting: "REGION_REPLICATION", Value: fmt.Sprint(t.RegionReplication), Rule: "must not be negative"}
 	}
 	if t.Durability != "" {
-		if c, ok := hbase.Canonical(Durabilities, t.Durability); !ok || c != t.Durability {
-			return &SettingError{Setting: "DURABILITY", Value: t.Durability, Rule: "must be one of " + strings.Join(Durabilities, ", ")}
+		if c, ok := hbase.Canonical(hbase.Durabilities, t.Durability); !ok || c != t.Durability {
+			return &SettingError{Setting: "DURABILITY", Value: t.Durability, Rule: "must be one of " + strings.Join(hbase.Durabilities, ", ")}
 		}
 	}
 	switch p := t.SplitPolicy; p.Kind {
-	case "", PolicyDefault, PolicyDisabled:
+	case "", PolicyDefault, PolicyDisabled, PolicyConstant:
 	case PolicyPrefix:
 		if p.PrefixLength < 1 {
 			return &SettingError{Setting: "SPLIT_POLICY", Value: p.Kind, Rule: "the prefix policy needs a prefix length of at least 1 byte"}

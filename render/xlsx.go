@@ -448,6 +448,12 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 			results = append(results, xlsxRow{label: "bytes per row", name: "row_bytes",
 				formula: fmt.Sprintf("cells*versions*(%d+row_len+family_len+qualifier_len+value_len)", capacity.CellOverhead), cached: p.RowBytes,
 				unit: "bytes", bytes: true, format: fmtDecimal, note: "cells x versions x (20 KeyValue overhead + row + family + qualifier + value)"})
+		} else if v.KVVersions > 1 {
+			inputs = append(inputs,
+				xlsxRow{label: "bytes per row version", name: "kv_bytes", value: v.KV, unit: "bytes", format: fmtDecimal, note: "--kv"},
+				xlsxRow{label: "versions", name: "versions", value: float64(v.KVVersions), unit: "versions", note: "--versions"})
+			results = append(results, xlsxRow{label: "bytes per row", name: "row_bytes", formula: "kv_bytes*versions", cached: p.RowBytes,
+				unit: "bytes", bytes: true, format: fmtDecimal, note: "bytes per row version x versions"})
 		} else {
 			inputs = append(inputs, xlsxRow{label: "bytes per row", name: "row_bytes", value: v.RowBytes, unit: "bytes", format: fmtDecimal, note: "--kv"})
 		}
@@ -459,7 +465,7 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 	}
 	inputs = append(inputs,
 		xlsxRow{label: "compression ratio", name: "compression_ratio", value: in.CompressionRatio, unit: "stored/raw", format: fmtRatio, note: "--compression-ratio"},
-		xlsxRow{label: "redundancy", name: "redundancy", value: in.Redundancy, unit: "factor", format: fmtRatio, note: "--redundancy: indexes, blooms, versions, compaction headroom"},
+		xlsxRow{label: "redundancy", name: "redundancy", value: in.Redundancy, unit: "factor", format: fmtRatio, note: "--redundancy: indexes, blooms, compaction headroom"},
 		xlsxRow{label: "region size", name: "region_size_bytes", value: regionSize, unit: "bytes", bytes: true, note: "--region-size (hbase.hregion.max.filesize)"},
 		xlsxRow{label: "replication", name: "replication", value: float64(in.Replication), unit: "copies", note: "--replication: the disk estimate only"},
 	)

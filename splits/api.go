@@ -13,6 +13,9 @@ type Prefix struct {
 type Options struct {
 	Suffix []byte // split at the last prefix of the previous region + Suffix (`00|`)
 	Align  string // "exact" (default) or "even"
+	// Values is how many of the prefix's values the keys take, the first ones in order (a
+	// salt hash % 20 written %02d takes 00..19 of dec:2); 0 means all of them.
+	Values uint64
 }
 
 // Generate returns the split for regions regions over the prefix.

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"strconv"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 )
@@ -55,11 +56,17 @@ func (e *TooManyRegionsError) Error() string {
 // RegionsError is a region count outside 1..MaxRegions.
 type RegionsError struct{ Regions int }
 
-func (e *RegionsError) Error() string {
+func (e *RegionsError) Error() string { return "regions " + e.Rule() }
+
+// Field is the input the error is about (field.Error).
+func (e *RegionsError) Field() string { return "splits.regions" }
+
+// Rule is what is wrong with the count.
+func (e *RegionsError) Rule() string {
 	if e.Regions < 1 {
-		return fmt.Sprintf("regions must be at least 1, got %d", e.Regions)
+		return fmt.Sprintf("must be at least 1, got %d", e.Regions)
 	}
-	return fmt.Sprintf("regions must be at most %d, got %d", MaxRegions, e.Regions)
+	return fmt.Sprintf("must be at most %d, got %d", MaxRegions, e.Regions)
 }
 
 // SuffixError is a --suffix that does not close its region: some key of the region before
@@ -70,8 +77,14 @@ type SuffixError struct {
 	Reason string
 }
 
-func (e *SuffixError) Error() string {
-	return fmt.Sprintf("suffix %q %s", hbytes.ToStringBinary(e.Suffix), e.Reason)
+func (e *SuffixError) Error() string { return "suffix " + e.Rule() }
+
+// Field is the input the error is about (field.Error).
+func (e *SuffixError) Field() string { return "rowkey.suffix" }
+
+// Rule is the suffix and why it does not close its region.
+func (e *SuffixError) Rule() string {
+	return fmt.Sprintf("%q %s", hbytes.ToStringBinary(e.Suffix), e.Reason)
 }
 
 // generate is Generate's body: see api.go.
@@ -93,6 +106,9 @@ func generate(p Prefix, regions int, opt Options) (Split, error) {
 		return Split{}, err
 	}
 	var notes []string
+	if opt.Values > 0 {
+		return generateValues(p, regions, opt, align)
+	}
 	if p.Width == 0 {
 		var note string
 		p, note = chooseWidth(p, regions, align == AlignEven)
@@ -111,7 +127,7 @@ func generate(p Prefix, regions int, opt Options) (Split, error) {
 		d := smallestDivisorAtLeast(len(p.Alphabet), p.Width, regions, c)
 		if d != regions {
 			per := new(big.Int).Quo(size, big.NewInt(int64(d)))
-			notes = append(notes, fmt.Sprintf("--align even raised %d regions to %d: %s prefixes of %s each", regions, d, per, p))
+			notes = append(notes, fmt.Sprintf("%s even raised %d regions to %d: %s prefixes of %s each", field.Ref("splits.align"), regions, d, per, p))
 			regions = d
 		}
 		if regions > MaxRegions {
@@ -119,11 +135,13 @@ func generate(p Prefix, regions int, opt Options) (Split, error) {
 		}
 	}
 	keys, owned := edges(p, size, regions, opt.Suffix)
+	count, ok := p.Count()
 	return Split{
 		Spec:   p.String(),
 		Suffix: clone(opt.Suffix),
 		Keys:   keys,
 		Owned:  owned,
+		Rule:   rule(p, count, ok, regions, opt.Suffix),
 		Notes:  notes,
 	}, nil
 }
@@ -196,14 +214,14 @@ func chooseWidth(p Prefix, regions int, even bool) (Prefix, string) {
 			w++
 		}
 		p.Width = w
-		return p, fmt.Sprintf("--prefix %s: width %d chosen so %d regions own equal runs", p.Name, w, d)
+		return p, fmt.Sprintf("%s %s: width %d chosen so %d regions own equal runs", field.Ref("rowkey.prefix"), p.Name, w, d)
 	}
 	for w := 1; ; w++ {
 		c, ok := powUint64(a, w)
 		if !ok {
 			// Cannot happen for regions <= MaxRegions; stay correct anyway.
 			p.Width = w
-			return p, fmt.Sprintf("--prefix %s: width %d chosen", p.Name, w)
+			return p, fmt.Sprintf("%s %s: width %d chosen", field.Ref("rowkey.prefix"), p.Name, w)
 		}
 		if c < n {
 			continue
@@ -215,7 +233,7 @@ func chooseWidth(p Prefix, regions int, even bool) (Prefix, string) {
 		if hi < h2 || (hi == h2 && lo <= l2) {
 			p.Width = w
 			imb := float64(hiRun) * float64(n) / float64(c)
-			return p, fmt.Sprintf("--prefix %s: width %d keeps the imbalance within 1%% (%s)",
+			return p, fmt.Sprintf("%s %s: width %d keeps the imbalance within 1%% (%s)", field.Ref("rowkey.prefix"),
 				p.Name, w, strconv.FormatFloat(imb, 'f', 4, 64))
 		}
 	}
@@ -406,4 +424,56 @@ func (s Split) Imbalance() float64 {
 		return 0
 	}
 	return hi / (sum / float64(s.Owned.Len()))
+}
+
+// ValuesError is a value count the prefix cannot hold, or one given to a prefix without a
+// width.
+type ValuesError struct {
+	Prefix Prefix
+	Values uint64
+}
+
+func (e *ValuesError) Error() string {
+	if e.Prefix.Width == 0 {
+		return fmt.Sprintf("prefix values %d need a prefix width (%s:W): the values are the first ones of that width", e.Values, e.Prefix.Name)
+	}
+	c, ok := e.Prefix.Count()
+	if ok && e.Values > c {
+		return fmt.Sprintf("prefix values %d is more than the %d values of %s", e.Values, c, e.Prefix)
+	}
+	return fmt.Sprintf("prefix values %d: must be at least 1", e.Values)
+}
+
+// generateValues splits the first opt.Values values of the prefix into regions: the same
+// edges as the whole alphabet, over a range of Values.
+func generateValues(p Prefix, regions int, opt Options, align string) (Split, error) {
+	if p.Width == 0 {
+		return Split{}, &ValuesError{Prefix: p, Values: opt.Values}
+	}
+	if c, ok := p.Count(); ok && opt.Values > c {
+		return Split{}, &ValuesError{Prefix: p, Values: opt.Values}
+	}
+	if uint64(regions) > opt.Values {
+		return Split{}, &TooManyRegionsError{Prefix: p, Regions: regions, Capacity: opt.Values}
+	}
+	var notes []string
+	if align == AlignEven {
+		d := regions
+		for opt.Values%uint64(d) != 0 {
+			d++
+		}
+		if d != regions {
+			notes = append(notes, fmt.Sprintf("%s even raised %d regions to %d: %d prefixes each", field.Ref("splits.align"), regions, d, opt.Values/uint64(d)))
+			regions = d
+		}
+	}
+	size := new(big.Int).SetUint64(opt.Values)
+	keys, owned := edges(p, size, regions, opt.Suffix)
+	return Split{
+		Spec:   fmt.Sprintf("%s, its first %d values", p, opt.Values),
+		Suffix: clone(opt.Suffix),
+		Keys:   keys,
+		Owned:  owned,
+		Notes:  notes,
+	}, nil
 }

@@ -98,7 +98,34 @@ func regionSplitter(algo string, regions int, firstRow, lastRow string) (Split, 
 		Keys:      keys,
 		Owned:     owned,
 		Algorithm: &Algorithm{Name: algo, FirstRow: firstRow, LastRow: lastRow},
+		Rule:      algorithmRule(a, keys, regions),
 	}, nil
+}
+
+// algorithmRule is the Rule of a HexStringSplit or DecimalStringSplit whose keys are the
+// rows first + i*size, each as wide as the padding (a first row of 0 or more, rows within
+// an int64, a prefix count below 2^63); nil for any other split.
+func algorithmRule(a algorithm, keys Keys, regions int) *Rule {
+	s, ok := a.(*numberSplit)
+	if !ok || regions < 2 || !s.first.IsInt64() || !s.last.IsInt64() || s.first.Sign() < 0 {
+		return nil
+	}
+	if w, same := keys.Width(); !same || w != s.width {
+		return nil
+	}
+	size, ok := powUint64(uint64(s.radix), s.width)
+	if !ok || size >= 1<<63 {
+		return nil
+	}
+	rng := new(big.Int).Sub(s.last, s.first)
+	rng.Add(rng, big.NewInt(1))
+	if !rng.IsInt64() {
+		return nil
+	}
+	return &Rule{
+		Alphabet: []byte("0123456789abcdef"[:s.radix]), Width: s.width, Size: size, Regions: regions,
+		First: s.first.Uint64(), Step: uint64(rng.Int64() / int64(regions)),
+	}
 }
 
 // javaBytesBinary is Bytes.toBytesBinary with HBase's exception for a truncated escape:

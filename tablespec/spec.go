@@ -64,19 +64,16 @@ type Spec struct {
 // (`table: {name: ns:t, hbase_version: "2.4"}`) rather than just the name.
 type Settings struct {
 	HBaseVersion      Value[string] // the HBase release line (2.6) or release (2.6.7) targeted
-	SplitPolicy       Value[string] // prefix, delimited, disabled or default
+	SplitPolicy       Value[string] // one of hbase.SplitPolicies
 	Normalization     Value[bool]   // NORMALIZATION_ENABLED
 	RegionReplication Value[int64]  // REGION_REPLICATION
-	Durability        Value[string] // DURABILITY, upper case
+	Durability        Value[string] // DURABILITY, one of hbase.Durabilities
 	MaxFileSize       Value[bool]   // false: leave MAX_FILESIZE to the cluster
 	CreateNamespace   Value[bool]   // write create_namespace 'ns' before the create
+	// MemstoreFlushSize is the table's MEMSTORE_FLUSHSIZE, over the cluster's
+	// hbase.hregion.memstore.flush.size (cluster flush_size, a fact presplit never writes).
+	MemstoreFlushSize Value[float64]
 }
-
-// SplitPolicies are the values of table split_policy (render's policies).
-var SplitPolicies = []string{"prefix", "delimited", "disabled", "default"}
-
-// Durabilities are the values of table durability (org.apache.hadoop.hbase.client.Durability).
-var Durabilities = []string{"USE_DEFAULT", "SKIP_WAL", "ASYNC_WAL", "SYNC_WAL", "FSYNC_WAL"}
 
 // Family is one column family and its settings (HBase's names in the comments).
 type Family struct {
@@ -132,6 +129,9 @@ type Rowkey struct {
 	PrefixFrom []Value[string]
 	Parts      []Part
 	Delimiter  Value[string] // after the prefix (if any) and between parts: 07#user#ts
+	// PrefixValues says the prefix takes only the first N values of its alphabet in
+	// order: a salt hash % 20 written %02d takes 00..19 of dec:2's 100.
+	PrefixValues Value[int64]
 	// PrefixColumn is the Phoenix primary key column that holds a text prefix's bytes
 	// (bucket CHAR(2)); a byte:B prefix is Phoenix's own salt byte and has none.
 	PrefixColumn *PrefixColumn

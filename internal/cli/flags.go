@@ -11,6 +11,7 @@ import (
 
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/quantity"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
 )
 
@@ -34,7 +35,21 @@ const (
 	ruleNumber   = "must be a number like 0.35"
 	ruleDuration = "must be a duration like 30d, 52w, 1y or 720h"
 	ruleDays     = "must be a whole number of days"
+	// A bare number is seconds to the duration grammar and bytes to the size grammar;
+	// where that cannot be meant, the rule says the unit is missing.
+	ruleDurationUnit = "a unit is missing: give days, weeks or years like 30d, 52w or 1y (a bare number is seconds)"
+	ruleSizeUnit     = "the unit is missing: give a size like 500GB or 2TB (500B for bytes)"
 )
+
+// bareNumber reports whether s is a number without a unit (30, 500, 1.5).
+func bareNumber(s string) bool {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return false
+	}
+	_, err := strconv.ParseFloat(t, 64)
+	return err == nil && !strings.ContainsAny(t, "xXpPiInN_")
+}
 
 func tooLarge(max string) error { return fmt.Errorf("too large (at most %s)", max) }
 func tooSmall(min string) error { return fmt.Errorf("too small (at least %s)", min) }
@@ -127,6 +142,7 @@ type sizeRule struct {
 	Whole bool    // whole bytes: sizes that become HBase attributes (region, block, flush size)
 	Min   float64 // bytes; 0 = any positive size
 	Max   float64 // bytes; 0 = quantity.MaxSize
+	Unit  bool    // a bare number is refused: bytes cannot be meant (a daily ingest)
 }
 
 // sizeValue is a byte size in Hadoop's convention (quantity.Size: 300B, 300.7B, 64K, 10g =
@@ -150,6 +166,9 @@ func (f *sizeValue) parse(s string) (float64, error) {
 	max := f.rule.Max
 	if max == 0 {
 		max = quantity.MaxSize
+	}
+	if f.rule.Unit && bareNumber(s) {
+		return 0, errors.New(ruleSizeUnit)
 	}
 	v, err := quantity.Size(s)
 	switch {
@@ -239,6 +258,8 @@ func (f *durationValue) parse(s string) (int64, error) {
 		return 0, errors.New("too large")
 	case err != nil:
 		return 0, errors.New(ruleDuration)
+	case f.rule.WholeDays && secs%86400 != 0 && bareNumber(s):
+		return 0, errors.New(ruleDurationUnit)
 	case f.rule.WholeDays && secs%86400 != 0:
 		return 0, errors.New(ruleDays)
 	case secs < f.rule.Min:
@@ -475,4 +496,45 @@ func newListFlag(name, usage, defaultText string) *cli.GenericFlag {
 // listOf returns every occurrence of a list flag, in order.
 func listOf(c *cli.Context, name string) []string {
 	return genericOf[*listValue](c, name).list
+}
+
+// familySettingValue is a family setting given for every family (--ttl, --compression,
+// --block-size, ...), read when the flags are read by the setting's own parser in
+// tablespec.FamilySettings: the parser --family NAME:key=value and the spec's reader use.
+type familySettingValue struct {
+	flagValue
+	setting tablespec.FamilySetting
+	apply   tablespec.Setter
+}
+
+func (f *familySettingValue) Set(s string) error {
+	apply, err := f.setting.Parse(s)
+	if err != nil {
+		return err
+	}
+	f.apply, f.text, f.set = apply, s, true
+	return nil
+}
+
+// newFamilySettingFlag declares the flag of the family setting of that command-line name.
+func newFamilySettingFlag(name, usage string) *cli.GenericFlag {
+	st, ok := tablespec.FamilySettingByFlag(name)
+	if !ok {
+		panic("cli: no family setting " + name)
+	}
+	return &cli.GenericFlag{Name: name, Usage: usage, Value: &familySettingValue{setting: st}}
+}
+
+// familyFlag is the setter of a family setting's flag and its text as typed. A boolean
+// setting's flag (--in-memory) takes no value: given, it is true.
+func familyFlag(c *cli.Context, st tablespec.FamilySetting) (tablespec.Setter, string) {
+	if v, ok := c.Generic(st.Flag).(*familySettingValue); ok {
+		return v.apply, v.text
+	}
+	raw := strconv.FormatBool(c.Bool(st.Flag))
+	apply, err := st.Parse(raw)
+	if err != nil {
+		panic(fmt.Sprintf("cli: --%s: %v", st.Flag, err))
+	}
+	return apply, raw
 }

@@ -114,14 +114,15 @@ func TestOnePlanFailOn(t *testing.T) {
 		})
 	}
 	// An error finding fails the default gate: a suffix at the delimiter leaves region 1
-	// empty (RG002), and the statement is still written.
+	// empty (RG002, and RG014 names the region), and the statement is still written.
 	spec := writeSpec(t, "families: [{name: d, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW}]\n"+
 		"rowkey:\n  prefix: dec:1\n  suffix: '|'\n  delimiter: '|'\n  parts: [{name: id, kind: id}]\nsplits: {regions: 10}\n")
 	out, errOut, code := runCLI(t, "", "splits", "-f", spec)
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "0|\n1|\n2|\n3|\n4|\n5|\n6|\n7|\n8|\n", out)
 	assert.Contains(t, errOut, "presplit: error RG002: ")
-	assert.True(t, strings.HasSuffix(errOut, "presplit: --fail-on error: 1 finding\n"), errOut)
+	assert.Contains(t, errOut, "presplit: error RG014: 1 of 10 regions holds no key shaped like the rowkey (dec:1, then '|', then the rest of the key): region 1 [, '0|') stays empty")
+	assert.True(t, strings.HasSuffix(errOut, "presplit: --fail-on error: 2 findings\n"), errOut)
 	_, _, code = runCLI(t, "", "splits", "-f", spec, "--fail-on", "none")
 	assert.Equal(t, 0, code)
 	_, _, code = runCLI(t, "", "lint", spec)

@@ -68,8 +68,9 @@ func writeOutputFile(flag, path string, stdout io.Writer, data []byte) error {
 // render fails: a regular file is filled through its temp file, which a failed render
 // removes; stdout, a device or a FIFO get the output once it is complete, held in a
 // buffer of about sizeHint bytes. With streams (the renderer fails only before its first
-// write: render.Streams) stdout gets it as it renders, without the buffer. render's own
-// error comes back as it is; a write error names the file.
+// write: render.Streams) stdout, a device or a FIFO get it as it renders, without the
+// buffer: a device or FIFO is opened at the first write, so a render that fails leaves it
+// unopened. render's own error comes back as it is; a write error names the file.
 func writeRendered(flag, path string, stdout io.Writer, streams bool, sizeHint int, render func(io.Writer) error) error {
 	target, err := resolveOutput(flag, path)
 	if err != nil {
@@ -97,6 +98,9 @@ func writeRendered(flag, path string, stdout io.Writer, streams bool, sizeHint i
 	}
 	if target.kind == outStdout && streams {
 		return render(stdout)
+	}
+	if streams {
+		return writeDirectStream(target.path, render)
 	}
 	var buf bytes.Buffer
 	buf.Grow(sizeHint)
@@ -254,6 +258,57 @@ func writeDirect(path string, data []byte) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
+}
+
+// writeDirectStream is writeDirect of what render writes as it writes it: path is opened
+// for writing and truncated at render's first write (or after it, when it wrote nothing),
+// so a render error, which a streaming renderer returns before its first write, leaves
+// path unopened.
+func writeDirectStream(path string, render func(io.Writer) error) error {
+	w := &openOnWrite{path: path}
+	renderErr := render(w)
+	if w.err != nil {
+		if w.f != nil {
+			_ = w.f.Close()
+		}
+		return fmt.Errorf("writing %s: %w", w.path, w.err)
+	}
+	if renderErr != nil {
+		if w.f != nil {
+			_ = w.f.Close()
+		}
+		return renderErr
+	}
+	if w.f == nil {
+		return writeDirect(path, nil)
+	}
+	if err := w.f.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// openOnWrite opens path (write only, truncated) at its first Write and keeps the first
+// error.
+type openOnWrite struct {
+	path string
+	f    *os.File
+	err  error
+}
+
+func (o *openOnWrite) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	if o.f == nil {
+		o.f, o.err = os.OpenFile(o.path, os.O_WRONLY|os.O_TRUNC, 0)
+		if o.err != nil {
+			return 0, o.err
+		}
+	}
+	n, err := o.f.Write(p)
+	o.err = err
+	return n, err
 }
 
 // interruptSignals stop an -o write: its temp file is removed and presplit exits with 128

@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -482,6 +483,55 @@ func TestWriteRenderedFailedRender(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, "01\n", seen)
 		assert.Equal(t, "01\n02\n", stdout.String())
+	})
+	t.Run("a streaming render writes a FIFO as it goes", func(t *testing.T) {
+		p := filepath.Join(t.TempDir(), "fifo")
+		require.NoError(t, syscall.Mkfifo(p, 0o600))
+		lines := make(chan string, 2)
+		go func() {
+			f, err := os.Open(p)
+			if err != nil {
+				close(lines)
+				return
+			}
+			defer f.Close()
+			sc := bufio.NewScanner(f)
+			for sc.Scan() {
+				lines <- sc.Text()
+			}
+			close(lines)
+		}()
+		err := writeRendered("-o", p, io.Discard, true, 0, func(w io.Writer) error {
+			_, _ = io.WriteString(w, "01\n")
+			select { // the reader has the first line while the render still runs
+			case l := <-lines:
+				assert.Equal(t, "01", l)
+			case <-time.After(10 * time.Second):
+				t.Error("the FIFO got nothing before the render ended: held back in a buffer")
+			}
+			_, err := io.WriteString(w, "02\n")
+			return err
+		})
+		require.NoError(t, err)
+		assert.Equal(t, "02", <-lines)
+	})
+	t.Run("a streaming render that fails leaves a FIFO unopened", func(t *testing.T) {
+		p := filepath.Join(t.TempDir(), "fifo")
+		require.NoError(t, syscall.Mkfifo(p, 0o600))
+		done := make(chan error, 1)
+		go func() { // opening a FIFO to write blocks until a reader comes: none will
+			done <- writeRendered("-o", p, io.Discard, true, 0, func(io.Writer) error { return bad })
+		}()
+		select {
+		case err := <-done:
+			assert.Same(t, bad, err)
+		case <-time.After(10 * time.Second):
+			t.Fatal("the failed render opened the FIFO")
+		}
+	})
+	t.Run("a streaming render that writes nothing truncates a device as > does", func(t *testing.T) {
+		err := writeRendered("-o", os.DevNull, io.Discard, true, 0, func(io.Writer) error { return nil })
+		require.NoError(t, err)
 	})
 	t.Run("a file is written through a buffer", func(t *testing.T) {
 		dir := t.TempDir()

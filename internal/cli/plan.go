@@ -6,11 +6,24 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/lint"
+	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 )
 
-func planCommand() *cli.Command {
+// planOptions are presplit plan's inputs, filled once from its flags: the design (flags
+// and spec merged and validated) and the output.
+type planOptions struct {
+	Config *config
+	Output *outputOptions
+}
+
+func planCommand() *cli.Command { return newCmdPlan(runPlan) }
+
+// newCmdPlan declares presplit plan: its action fills planOptions from the flags and
+// hands them to run (runPlan; a test's own, to check the flags alone).
+func newCmdPlan(run func(*planOptions) error) *cli.Command {
 	flags := []cli.Flag{specFlag()}
 	flags = append(flags, capacityFlags()...)
 	flags = append(flags, accessFlags()...)
@@ -34,17 +47,27 @@ func planCommand() *cli.Command {
      presplit plan --rows 2.5e9 --cells 6 --row-len 16 --family-len 1 --qualifier-len 8 --value-len 40
      presplit plan --rows 1e10 --kv 300B --region-servers 10 --heap 16GiB
      presplit plan --rows 1e10 --kv 300B --prefix dec:2 --table ns:orders --format shell`,
-		Flags:  flags,
-		Action: runPlan,
+		Flags: flags,
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c, "see presplit plan --help"); err != nil {
+				return err
+			}
+			cfg, err := readConfig(c)
+			if err != nil {
+				return err
+			}
+			out, err := outputOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			return run(&planOptions{Config: cfg, Output: out})
+		},
 	}
 }
 
 // runPlan is the data flow of the whole tool: flags and spec -> design -> plan -> format.
-func runPlan(c *cli.Context) error {
-	cfg, err := readConfig(c)
-	if err != nil {
-		return err
-	}
+func runPlan(opts *planOptions) error {
+	cfg := opts.Config
 	if cp := cfg.design.Capacity; cp == nil || (!cp.Rows.Set && !cp.Daily.Set) {
 		return usageErrorf("the table's volume is missing: give --rows N --kv SIZE (like --rows 1e10 --kv 300B) or --daily SIZE --retention DURATION")
 	}
@@ -55,17 +78,45 @@ func runPlan(c *cli.Context) error {
 	if err := cfg.renderable(p); err != nil {
 		return err
 	}
-	return writeOutput(c, p)
+	return opts.Output.write(p.Doc())
 }
 
 // planTooManyRegions explains a capacity-derived region count the declared prefix cannot
 // hold, with both ways out: a wider prefix, or a region size that needs fewer regions.
+//
+// The advice never contradicts the checks: a region size outside the 5..50 GiB lint's RG005
+// recommends is not offered as the way out (it is named as what it would take).
 func planTooManyRegions(plan capacity.Plan, e *splits.TooManyRegionsError) error {
 	msg := fmt.Sprintf("the plan needs %d regions, more than the %d prefixes of %s; use ", plan.Regions, e.Capacity, e.Prefix)
-	if e.Wider != nil {
-		msg += fmt.Sprintf("--prefix %s (%d), or ", e.Wider, e.WiderCapacity)
+	wider := ""
+	switch {
+	case e.Wider != nil:
+		wider = fmt.Sprintf("--prefix %s (%d)", e.Wider, e.WiderCapacity)
+	case e.Prefix.Name == "byte" && plan.Regions <= 256:
+		wider = fmt.Sprintf("--prefix byte:%d (a salt bucket per region)", plan.Regions)
+	case e.Prefix.Name == "byte":
+		wider = fmt.Sprintf("--prefix hex:%d, or fewer regions of at most 256 salt buckets", hexWidthFor(plan.Regions))
 	}
-	return usageErrorf("%s--region-size %s for at most %d regions", msg, planFittingRegionSize(plan.PlannedBytes, e.Capacity), e.Capacity)
+	size := planFittingRegionSize(plan.PlannedBytes, e.Capacity)
+	if sz, _ := quantity.Size(size); sz > lint.MaxRegionSize {
+		if wider == "" {
+			wider = "a prefix with more values"
+		}
+		return usageErrorf("%s%s: %d regions would need --region-size %s, above the 5..50 GiB HBase recommends (RG005)", msg, wider, e.Capacity, size)
+	}
+	if wider != "" {
+		msg += wider + ", or "
+	}
+	return usageErrorf("%s--region-size %s for at most %d regions", msg, size, e.Capacity)
+}
+
+// hexWidthFor is the narrowest hex prefix with at least n values.
+func hexWidthFor(n int) int {
+	w, c := 1, 16
+	for c < n {
+		w, c = w+1, c*16
+	}
+	return w
 }
 
 // planFittingRegionSize is the smallest whole number of GiB per region that keeps
@@ -84,23 +135,23 @@ func capacityFlags() []cli.Flag {
 	}
 	return []cli.Flag{
 		newCountFlag("rows", "number of rows `N`: 1e10, 2.5e9, 10000000000 or 10G (SI k M G T)", "", 0),
-		newSizeFlag("kv", "average bytes of all KeyValues of one row, `SIZE`: 300B, 1K, 1.5KiB (an average: fractions stay)", "", sizeRule{}),
+		newSizeFlag("kv", "average bytes of all KeyValues of one version of a row, `SIZE`: 300B, 1K, 1.5KiB (an average: fractions stay); a row is --kv x --versions", "", sizeRule{}),
 		newIntFlag("cells", "cells per row `C`, instead of --kv (with --row-len, --family-len, --qualifier-len, --value-len)", "", 1, math.MaxInt32),
 		newIntFlag("row-len", "rowkey length in `BYTES` (with --cells)", "", 1, hbase.MaxRowLength),
 		newIntFlag("family-len", "column family name length in `BYTES` (with --cells)", "", 1, hbase.MaxFamilyLength),
 		newIntFlag("qualifier-len", "average qualifier length in `BYTES` (with --cells)", "", 0, math.MaxInt32),
 		newIntFlag("value-len", "average value length in `BYTES` (with --cells)", "", 0, math.MaxInt32),
-		newSizeFlag("daily", "raw ingest per day, `SIZE`, instead of --rows (with --retention)", "", sizeRule{}),
+		newSizeFlag("daily", "raw ingest per day, `SIZE` with its unit (500GB), instead of --rows (with --retention)", "", sizeRule{Unit: true}),
 		newDurationFlag("retention", "how long data is kept, `DURATION`: 30d, 52w, 1y, 720h (with --daily); the families' TTL unless --ttl is given", "", durationRule{WholeDays: true, Min: 86400}),
 		newDurationFlag("horizon", "pre-split for this `DURATION` of ingest (30d), not the whole retention; the growth table still runs to the retention", "", durationRule{WholeDays: true, Min: 86400}),
-		withDefault(newRatioFlag("compression-ratio", "stored / raw `RATIO`, > 0 and <= 2", "", ratioRule{Min: 0, Max: 2, MinOpen: true}), "1.0"),
-		withDefault(newRatioFlag("redundancy", "`FACTOR` for HFile indexes, blooms, extra versions, compaction headroom (1..10); never HDFS replication", "", ratioRule{Min: 1, Max: 10}), "1.5"),
-		withDefault(newSizeFlag("region-size", "target `SIZE` per region (hbase.hregion.max.filesize), whole bytes", "", sizeRule{Whole: true, Min: 1 << 20}), "10g"),
-		withDefault(newIntFlag("replication", "HDFS replication `N`, for the disk estimate only", "", 1, 512), "3"),
-		newIntFlag("region-servers", "number of RegionServers `N`", "", 1, 100_000),
+		withDefault(newRatioFlag("compression-ratio", fmt.Sprintf("stored / raw `RATIO`, > 0 and <= %g", capacity.MaxCompressionRatio), "", ratioRule{Min: 0, Max: capacity.MaxCompressionRatio, MinOpen: true}), "1.0"),
+		withDefault(newRatioFlag("redundancy", fmt.Sprintf("`FACTOR` for HFile indexes, blooms, compaction headroom (%g..%g); never versions (--versions multiplies --kv) nor HDFS replication", capacity.MinRedundancy, capacity.MaxRedundancy), "", ratioRule{Min: capacity.MinRedundancy, Max: capacity.MaxRedundancy}), "1.5"),
+		withDefault(newSizeFlag("region-size", "target `SIZE` per region (hbase.hregion.max.filesize), whole bytes", "", sizeRule{Whole: true, Min: capacity.MinRegionSize}), "10g"),
+		withDefault(newIntFlag("replication", "HDFS replication `N`, for the disk estimate only", "", capacity.MinReplication, capacity.MaxReplication), "3"),
+		newIntFlag("region-servers", "number of RegionServers `N`", "", 1, capacity.MaxRegionServers),
 		newSizeFlag("heap", "RegionServer heap `SIZE`, for the memstore ceiling", "", sizeRule{Min: 1 << 20}),
-		withDefault(newRatioFlag("memstore-fraction", "hbase.regionserver.global.memstore.size `F`, > 0 and <= 0.8", "", ratioRule{Min: 0, Max: 0.8, MinOpen: true}), "0.4"),
-		withDefault(newSizeFlag("flush-size", "hbase.hregion.memstore.flush.size `SIZE`, whole bytes", "", sizeRule{Whole: true, Min: 1 << 20}), "128m"),
+		withDefault(newRatioFlag("memstore-fraction", fmt.Sprintf("hbase.regionserver.global.memstore.size `F`, > 0 and <= %g", capacity.MaxMemstoreFraction), "", ratioRule{Min: 0, Max: capacity.MaxMemstoreFraction, MinOpen: true}), "0.4"),
+		withDefault(newSizeFlag("flush-size", "the cluster's hbase.hregion.memstore.flush.size `SIZE`, whole bytes, for the memstore ceiling and the split policy (a cluster fact: presplit writes no MEMSTORE_FLUSHSIZE; that is --memstore-flushsize)", "", sizeRule{Whole: true, Min: capacity.MinFlushSize}), "128m"),
 		newIntFlag("families", "column families `N` flushing together (default: the table's families, from --family or the spec)", "", 1, 10_000),
 	}
 }

@@ -32,8 +32,8 @@ func TestPlanBadInput(t *testing.T) {
 		{name: "kv too large", args: []string{"plan", "--rows", "1e10", "--kv", "2E"}, want: "--kv 2E: too large (at most 1EiB)"},
 		{name: "kv exponent", args: []string{"plan", "--rows", "1e10", "--kv", "3e2"}, want: "--kv 3e2: must be a size like 300B, 64K or 10g"},
 		{name: "kv unknown unit", args: []string{"plan", "--rows", "1e10", "--kv", "300XB"}, want: "--kv 300XB: must be a size like 300B, 64K or 10g"},
-		{name: "rows without kv", args: []string{"plan", "--rows", "1e10"}, want: "--rows needs --kv (average bytes per row, like 300B) or --cells with --row-len, --family-len, --qualifier-len and --value-len"},
-		{name: "kv without rows", args: []string{"plan", "--kv", "300B"}, want: "--kv and --cells need --rows: the number of rows, like 1e10"},
+		{name: "rows without kv", args: []string{"plan", "--rows", "1e10"}, want: "--rows needs --kv (average bytes per row, like 300B) or --cells"},
+		{name: "kv without rows", args: []string{"plan", "--kv", "300B"}, want: "--kv needs --rows: the number of rows, like 1e10"},
 		{name: "rows with daily", args: with("--daily", "500GB", "--retention", "30d"), want: "--rows and --daily cannot be combined: give --rows with --kv (or --cells), or --daily with --retention"},
 		{name: "kv with cells", args: with("--cells", "6"), want: "--kv and --cells cannot be combined: give the row size, or describe the row by its cells"},
 		{name: "daily without retention", args: []string{"plan", "--daily", "500GB"}, want: "--daily needs --retention: how long the data is kept, like 30d"},
@@ -62,7 +62,11 @@ func TestPlanBadInput(t *testing.T) {
 		{name: "families zero", args: with("--families", "0"), want: "--families 0: too small (at least 1)"},
 		{name: "too many regions", args: []string{"plan", "--rows", "1e15", "--kv", "1MB"}, want: "the table needs 1.465e+11 regions of 1.074e+10 bytes, more than the 10000000 presplit plans for; raise the region size"},
 		{name: "prefix too small for the plan", args: with("--prefix", "hex:2"), want: "the plan needs 420 regions, more than the 256 prefixes of hex:2; use --prefix hex:3 (4096), or --region-size 17GiB for at most 256 regions"},
-		{name: "salt byte too small for the plan", args: with("--prefix", "byte:16"), want: "the plan needs 420 regions, more than the 16 prefixes of byte:16; use --region-size 262GiB for at most 16 regions"},
+		// Issue 20 item 7: the advice never contradicts RG005 (5..50 GiB).
+		{name: "salt byte too small for the plan", args: with("--prefix", "byte:16"), want: "the plan needs 420 regions, more than the 16 prefixes of byte:16; use --prefix hex:3, or fewer regions of at most 256 salt buckets: 16 regions would need --region-size 262GiB, above the 5..50 GiB HBase recommends (RG005)"},
+		{name: "salt byte of 105 regions", args: []string{"plan", "--rows", "7.3e8", "--kv", "1KB", "--prefix", "byte:16"}, want: "the plan needs 105 regions, more than the 16 prefixes of byte:16; use --prefix byte:105 (a salt bucket per region): 16 regions would need --region-size 66GiB, above the 5..50 GiB HBase recommends (RG005)"},
+		{name: "salt byte within the recommended sizes", args: []string{"plan", "--rows", "2e8", "--kv", "1KB", "--prefix", "byte:16"}, want: "the plan needs 29 regions, more than the 16 prefixes of byte:16; use --prefix byte:29 (a salt bucket per region), or --region-size 18GiB for at most 16 regions"},
+		{name: "dec:2 far too small", args: []string{"plan", "--rows", "1e10", "--kv", "1KB", "--prefix", "dec:2"}, want: "the plan needs 1431 regions, more than the 100 prefixes of dec:2; use --prefix dec:4 (10000): 100 regions would need --region-size 144GiB, above the 5..50 GiB HBase recommends (RG005)"},
 		{name: "unknown flag", args: with("--rowz", "1"), want: "flag provided but not defined: -rowz"},
 	}
 	for _, tt := range tests {

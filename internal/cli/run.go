@@ -89,6 +89,10 @@ func runApp(app *cli.App, args []string, stderr io.Writer) int {
 	app.CommandNotFound = func(_ *cli.Context, name string) {
 		notFound = usageErrorf("unknown command %q; see 'presplit help'", name)
 	}
+	if app.Metadata == nil {
+		app.Metadata = map[string]any{}
+	}
+	app.Metadata[argsKey] = args
 	err := app.Run(args)
 	if err == nil {
 		err = notFound

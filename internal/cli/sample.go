@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quote"
@@ -27,7 +28,7 @@ func sampleFlags() []cli.Flag {
 		&cli.StringSliceFlag{Name: "sample", Usage: "cut the split from real row keys in `FILE` (repeatable; - is stdin): " +
 			"key lines, KEY<TAB>WEIGHT, hbase shell scan output or sketches from presplit sample"},
 		&cli.StringFlag{Name: "sample-format", Value: sample.FormatAuto, Usage: "--sample's `FORMAT`: " + strings.Join(sample.Formats, ", ")},
-		&cli.StringFlag{Name: "delimiter", Usage: "with --sample: never cut inside a key's leading field, the bytes before `D` (toStringBinary text)"},
+		&cli.StringFlag{Name: "delimiter", Usage: "the bytes `D` after the key's prefix (NN|rest: |), checked against the split keys; with --sample: never cut inside the key's leading field, the bytes before D (toStringBinary text)"},
 		newRatioFlag("holdout", "with --sample: the `FRACTION` of keys held out of the cut to measure it on (default 0.2 from 10,000 keys)", "", ratioRule{Min: 0, Max: 0.9}),
 		newSizeFlag("memory", "with --sample: keep keys exactly up to `SIZE`, then in a sketch", "256MiB", sizeRule{Whole: true, Min: 1 << 20}),
 	}
@@ -70,7 +71,17 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error {
 		fromSpec = false
 	}
 	if !c.IsSet("sample") && !fromSpec {
-		for _, f := range []string{"delimiter", "holdout", "sample-format"} {
+		if c.IsSet("delimiter") {
+			// Without a sample the delimiter describes the key: prefix, delimiter, the rest.
+			if c.String("delimiter") == "" {
+				return usageErrorf("--delimiter must not be empty; leave it out when nothing follows the prefix")
+			}
+			if d.Rowkey == nil {
+				d.Rowkey = &tablespec.Rowkey{}
+			}
+			d.Rowkey.Delimiter = designValue(c, "delimiter", c.String("delimiter"))
+		}
+		for _, f := range []string{"holdout", "sample-format"} {
 			if c.IsSet(f) {
 				return usageErrorf("--%s goes with --sample: it says how the sample is read or cut", f)
 			}
@@ -167,7 +178,7 @@ func readSampleFiles(stdinR io.Reader, flag string, files []string, opt sample.R
 		if err != nil {
 			var le *hbytes.LineError
 			if errors.As(err, &le) {
-				return nil, usageErrorf("%s:%d: %v", name, le.Line, le.Err)
+				return nil, usageErrorf("%s:%d: %s", name, le.Line, field.Expand(le.Err.Error(), flagName))
 			}
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}

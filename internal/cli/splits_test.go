@@ -135,8 +135,8 @@ func TestSplitsBadInput(t *testing.T) {
 		{"last before first", []string{"--algo", "HexStringSplit", "--regions", "4", "--first-row", "ffffffff", "--last-row", "00000000"}, `--algo HexStringSplit: last row (00000000) is configured less than first row (ffffffff)`},
 		{"bad hex row", []string{"--algo", "HexStringSplit", "--regions", "4", "--first-row", "xyz"}, `--algo HexStringSplit: For input string: "xyz" under radix 16`},
 		{"uniform one region", []string{"--algo", "UniformSplit", "--regions", "1"}, `--algo UniformSplit: num cannot be <= 0`},
-		{"flag after argument", []string{"keys", "--regions", "4"}, `flag "--regions" comes after the argument "keys": put flags first (splits takes no arguments)`},
-		{"argument", []string{"--regions", "4", "extra"}, `splits takes no arguments, got "extra"`},
+		{"flag after argument", []string{"keys", "--regions", "4"}, `flag "--regions" comes after the argument "keys": put flags before arguments (splits takes none)`},
+		{"argument", []string{"--regions", "4", "extra"}, `unexpected argument "extra": splits takes no arguments; see presplit splits --help`},
 		{"unknown flag", []string{"--region", "4"}, `flag provided but not defined: -region`},
 	}
 	for _, tt := range tests {

@@ -42,7 +42,7 @@ func TestTableAttributesInRuby(t *testing.T) {
 		{name: "disabled on 2.1", args: []string{"--split-policy", "disabled", "--hbase-version", "2.1"}, want: map[string]any{
 			"MAX_FILESIZE": float64(10 << 30), "SPLIT_POLICY": "org.apache.hadoop.hbase.regionserver.DisabledRegionSplitPolicy"}},
 		{name: "default writes nothing", args: []string{"--split-policy", "default"}, want: map[string]any{"MAX_FILESIZE": float64(10 << 30)}},
-		{name: "attributes", args: []string{"--normalization", "false", "--region-replication", "2", "--durability", "async_wal", "--flush-size", "256m"}, want: map[string]any{
+		{name: "attributes", args: []string{"--normalization", "false", "--region-replication", "2", "--durability", "async_wal", "--memstore-flushsize", "256m"}, want: map[string]any{
 			"MAX_FILESIZE": float64(10 << 30), "MEMSTORE_FLUSHSIZE": float64(256 << 20), "REGION_REPLICATION": float64(2),
 			"DURABILITY": "ASYNC_WAL", "NORMALIZATION_ENABLED": false}},
 		{name: "max-filesize false", args: []string{"--max-filesize=false"}, want: map[string]any{}},
@@ -68,7 +68,7 @@ func TestTableAttributeErrors(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{name: "unknown policy", args: []string{"--split-policy", "size"}, err: "presplit: --split-policy size: must be one of prefix, delimited, disabled, default\n"},
+		{name: "unknown policy", args: []string{"--split-policy", "size"}, err: "presplit: --split-policy size: must be one of prefix, delimited, disabled, constant, default\n"},
 		{name: "prefix on UniformSplit", args: []string{"--split-policy", "prefix", "--algo", "UniformSplit"}, err: "presplit: --split-policy prefix: prefix needs split keys of one width on a rowkey prefix (--prefix, or --algo HexStringSplit or DecimalStringSplit); use delimited, disabled or default\n"},
 		{name: "delimited without delimiter", args: []string{"--split-policy", "delimited", "--prefix", "dec:2"}, err: "presplit: --split-policy delimited: delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)\n"},
 		{name: "normalization", args: []string{"--normalization", "yes"}, err: "presplit: --normalization yes: must be true or false\n"},

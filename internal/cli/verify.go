@@ -17,6 +17,7 @@ import (
 	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 )
@@ -69,11 +70,13 @@ func runVerify(c *cli.Context) error {
 			return usageErrorf("--sample - reads stdin, where verify reads its keys without --keys: give the keys with --keys FILE")
 		}
 	}
-	splitKeys, err := verifySplitKeys(c)
+	split, err := verifySplitKeys(c)
 	if err != nil {
 		return err
 	}
-	loc, err := distribution.NewLocator(splitKeys)
+	// A generated split places keys by its rule (no table, no slice per key) where that is
+	// faster; a listed one (a file, a sample) through the Locator's tables.
+	loc, err := distribution.NewSplitLocator(split.Keys, split.Rule)
 	if err != nil {
 		return usageErrorf("split keys: %v", err)
 	}
@@ -102,22 +105,25 @@ func runVerify(c *cli.Context) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 
-	d := distribution.Distribution{Splits: splitKeys, Counts: res.Counts}
-	var out bytes.Buffer
+	d := distribution.Distribution{Splits: split.Keys, Counts: res.Counts}
+	// The table, CSV and JSON writers fail only when the writer does (counts and shares
+	// are finite), so a million regions stream to stdout instead of being held as text
+	// first; the html page is held until it is whole.
+	out := c.App.Writer
 	switch format {
 	case "csv":
-		err = distribution.WriteCSV(&out, d)
+		err = distribution.WriteCSV(out, d)
 	case "json":
-		err = distribution.WriteJSON(&out, d)
+		err = distribution.WriteJSON(out, d)
 	case "html":
-		err = distribution.WriteHTML(&out, d, distribution.HTMLOptions{MaxSkew: maxSkew, Inputs: verifyInputs(c, name)})
+		var page bytes.Buffer
+		if err = distribution.WriteHTML(&page, d, distribution.HTMLOptions{MaxSkew: maxSkew, Inputs: verifyInputs(c, name)}); err == nil {
+			_, err = out.Write(page.Bytes())
+		}
 	default:
-		err = distribution.WriteTable(&out, d, verifyTerminalWidth(c.App.Writer))
+		err = distribution.WriteTable(out, d, verifyTerminalWidth(c.App.Writer))
 	}
 	if err != nil {
-		return err
-	}
-	if _, err := c.App.Writer.Write(out.Bytes()); err != nil {
 		return err
 	}
 	return verifyGates(c, d.Summary(), maxSkew)
@@ -134,20 +140,8 @@ func verifyInputs(c *cli.Context, keys string) []string {
 	return []string{split, "Key sample: " + keys + "."}
 }
 
-// verifyNoArgs rejects positional arguments; urfave/cli stops parsing flags at the first
-// one, so a flag after it arrives here as an argument.
-func verifyNoArgs(c *cli.Context, hint string) error {
-	if c.Args().Len() == 0 {
-		return nil
-	}
-	first := c.Args().First()
-	for _, a := range c.Args().Slice() {
-		if strings.HasPrefix(a, "-") && a != "-" {
-			return usageErrorf("flag %q comes after the argument %q: put flags before arguments (%s takes none)", a, first, c.Command.Name)
-		}
-	}
-	return usageErrorf("unexpected argument %q: %s takes no arguments; %s", first, c.Command.Name, hint)
-}
+// verifyNoArgs rejects positional arguments (args.go).
+func verifyNoArgs(c *cli.Context, hint string) error { return noArgs(c, hint) }
 
 // verifyMaxSkew parses --max-skew; 0 means no gate.
 func verifyMaxSkew(c *cli.Context) (float64, error) {
@@ -164,45 +158,54 @@ func verifyMaxSkew(c *cli.Context) (float64, error) {
 
 // verifySplitKeys reads --splits-file (or the spec's splits file) or builds the split from
 // the same flags as plan.
-func verifySplitKeys(c *cli.Context) ([][]byte, error) {
+func verifySplitKeys(c *cli.Context) (splits.Split, error) {
 	path := c.String("splits-file")
 	if path == "" {
 		if c.IsSet("splits-file") {
-			return nil, usageErrorf("--splits-file must name a file, got %q", path)
+			return splits.Split{}, usageErrorf("--splits-file must name a file, got %q", path)
 		}
 		if file, ok, err := verifySpecSplitsFile(c); err != nil || ok {
 			if err != nil {
-				return nil, err
+				return splits.Split{}, err
 			}
-			return verifyReadSplits(c, file)
+			return verifyFileSplit(c, file)
 		}
 		// The keys plan and splits would create for the same flags and spec.
 		cfg, err := readConfig(c)
 		if err != nil {
-			return nil, err
+			return splits.Split{}, err
 		}
 		p, err := cfg.build()
 		if err != nil {
-			return nil, err
+			return splits.Split{}, err
 		}
 		if p.Split == nil {
-			return nil, cfg.splitError(p)
+			return splits.Split{}, cfg.splitError(p)
 		}
-		return p.Split.Keys.Slices(), nil
+		return *p.Split, nil
 	}
 	others := []cli.Flag{specFlag()}
 	others = append(others, splitFlags()...)
 	for _, f := range others {
 		for _, n := range f.Names() {
 			if c.IsSet(n) {
-				return nil, usageErrorf("--splits-file and --%s both choose the split keys: give one of them", f.Names()[0])
+				return splits.Split{}, usageErrorf("--splits-file and --%s both choose the split keys: give one of them", f.Names()[0])
 			}
 		}
 	}
 	if _, err := os.Stat(path); err != nil {
-		return nil, usageErrorf("--splits-file %s: %v", displayValue(path), specPathError(err))
+		return splits.Split{}, usageErrorf("--splits-file %s: %v", displayValue(path), specPathError(err))
 	}
-	return verifyReadSplits(c, path)
+	return verifyFileSplit(c, path)
+}
+
+// verifyFileSplit is the split a SPLITS_FILE lists.
+func verifyFileSplit(c *cli.Context, path string) (splits.Split, error) {
+	keys, err := verifyReadSplits(c, path)
+	if err != nil {
+		return splits.Split{}, err
+	}
+	return splits.Split{Keys: splits.KeysOf(keys...)}, nil
 }
 
 // verifySpecSplitsFile is the spec's `splits: {file: ...}`, relative to the spec's folder,

@@ -1,0 +1,254 @@
+package cli
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSplitPolicyConsequences: the issue's reproduced cases give a finding in every
+// command and format (issue 20, items 2 and 5).
+func TestSplitPolicyConsequences(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string // on stdout or stderr
+		not  []string
+	}{
+		{name: "dec:2 one prefix per region under prefix policy",
+			args: []string{"plan", "--prefix", "dec:2", "--regions", "100", "--split-policy", "prefix", "--rows", "1e10", "--kv", "1KB"},
+			code: exitFailure,
+			want: []string{"error  SP001: split_policy prefix (KeyPrefixRegionSplitPolicy) cuts every split point HBase picks to its first 2 bytes, and each of the 100 regions holds at most one of the 100 values of dec:2: every cut point is the region's start key, which SplitTableRegionProcedure refuses (\"Split row is equal to startkey\"), so no region ever splits; at the planned volume each region grows to 143 GiB, 14.3x its MAX_FILESIZE"}},
+		{name: "byte:16 splits under prefix policy",
+			args: []string{"splits", "--prefix", "byte:16", "--regions", "16", "--split-policy", "prefix"},
+			code: exitFailure,
+			want: []string{"presplit: error SP001: split_policy prefix (KeyPrefixRegionSplitPolicy) cuts every split point HBase picks to its first 1 bytes, and each of the 16 regions holds at most one of the 16 values of byte:16"}},
+		{name: "prefix policy in json",
+			args: []string{"plan", "--prefix", "dec:2", "--regions", "100", "--split-policy", "prefix", "--rows", "1e10", "--kv", "1KB", "--format", "json"},
+			code: exitFailure,
+			want: []string{`"code": "SP001"`, `"fix": "use a wider prefix (dec:3, 10 values per region) so later splits have prefix edges to cut at, or split_policy constant or default (HBase may then split inside a prefix)"`}},
+		{name: "early split's fix",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--hbase-version", "1.4", "--format", "json"},
+			code: exitOK,
+			want: []string{`"fix": "set split_policy constant (ConstantSizeRegionSplitPolicy splits at MAX_FILESIZE only), or pre-split into at least 40 regions (4 per RegionServer)"`}},
+		{name: "1.4 two regions per server",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--hbase-version", "1.4"},
+			code: exitOK,
+			want: []string{"warning  SP002: HBase 1.4 runs IncreasingToUpperBoundRegionSplitPolicy for this table: a region splits once a store exceeds min(MAX_FILESIZE, 2 x flush size x n^3), n = the table's regions on its RegionServer; 20 regions on 10 RegionServers is 2 per server, so regions split at 2.0 GiB, not at MAX_FILESIZE 10 GiB: HBase's splits undo the pre-split; the planned 196 GiB is in 30 regions of 6.5 GiB, not 20 of 9.8 GiB"}},
+		{name: "1.4 with ConstantSizeRegionSplitPolicy",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--hbase-version", "1.4", "--split-policy", "constant", "--format", "shell"},
+			code: exitOK,
+			want: []string{"SPLIT_POLICY => 'org.apache.hadoop.hbase.regionserver.ConstantSizeRegionSplitPolicy'"},
+			not:  []string{"SP002"}},
+		{name: "2.6 keeps two regions per server",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10"},
+			code: exitOK,
+			not:  []string{"SP002"}},
+		{name: "2.6 servers holding one region split at 256 MiB",
+			args: []string{"plan", "--rows", "5e7", "--kv", "1400B", "--region-servers", "10", "--regions", "15"},
+			code: exitOK,
+			want: []string{"SP002: HBase 2.6 runs SteppingSplitPolicy for this table: a region splits once a store exceeds 2 x flush size while n = 1, else MAX_FILESIZE", "15 regions on 10 RegionServers is 1 per server, so regions split at 256 MiB",
+				"the planned 98 GiB is in 20 regions of 4.9 GiB, not 15 of 6.5 GiB"}},
+		{name: "growth table shows the regions the policy makes",
+			args: []string{"plan", "--daily", "2GB", "--retention", "1y", "--region-servers", "10", "--hbase-version", "1.4", "--regions", "20"},
+			code: exitOK,
+			want: []string{"  days  raw       stored    planned   regions  after HBase's splits  disk\n  30    64.4 GB   64.4 GB   96.6 GB   9        30                    289.9 GB\n",
+				"after 30 days the table's 90 GiB is in 30 regions of 3.0 GiB, not 20 of 4.5 GiB"},
+			not: []string{"CP002"}},
+		{name: "prefix policy caps the regions",
+			args: []string{"plan", "--prefix", "dec:2", "--regions", "20", "--split-policy", "prefix", "--rows", "1e10", "--kv", "1KiB"},
+			code: exitOK,
+			want: []string{"SP003: split_policy prefix (KeyPrefixRegionSplitPolicy) splits only on prefix edges, and the prefix has 100 values: the planned 14 TiB stays in 100 regions of 143 GiB each"}},
+		{name: "prefix policy cap's fix",
+			args: []string{"plan", "--prefix", "dec:2", "--regions", "20", "--split-policy", "prefix", "--rows", "1e10", "--kv", "1KiB", "--format", "json"},
+			code: exitOK,
+			want: []string{`"fix": "use a prefix with at least 1431 values, one per region the volume needs (dec:4), or split_policy constant or default"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tt.args...)
+			assert.Equal(t, tt.code, code, errOut)
+			all := out + errOut
+			for _, w := range tt.want {
+				assert.Contains(t, all, w)
+			}
+			for _, n := range tt.not {
+				assert.NotContains(t, all, n)
+			}
+		})
+	}
+}
+
+// TestSplitPolicyLintSpec: a spec with split_policy: prefix over one prefix per region
+// fails lint (issue 20, item 2).
+func TestSplitPolicyLintSpec(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "lint", "testdata/lint/SP001.yaml")
+	assert.Equal(t, exitFailure, code)
+	assert.True(t, strings.HasPrefix(out, "testdata/lint/SP001.yaml:8: error SP001: "), out)
+	assert.Equal(t, "presplit: lint: 1 error, 0 warnings\n", errOut)
+}
+
+// TestRowkeyPlacement: keys shaped like the described rowkey are placed into the plan's
+// regions before it is printed (issue 20, item 3).
+func TestRowkeyPlacement(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string // "" = not checked
+		want   []string
+		not    []string
+	}{
+		{name: "suffix at the delimiter leaves region 1 empty",
+			args: []string{"plan", "--rows", "1e9", "--kv", "1KB", "--prefix", "dec:2", "--regions", "100", "--suffix", "|", "--delimiter", "|", "--format", "json"},
+			code: exitFailure,
+			want: []string{`"message": "1 of 100 regions holds no key shaped like the rowkey (dec:2, then '|', then the rest of the key): region 1 [, '00|') stays empty: the lowest key of prefix 00, '00|00000000', sorts at or after its end key"`,
+				`"message": "region 100 ['98|', ) holds 2 prefix values (98..99) of the rowkey (dec:2, then '|', then the rest of the key), more than one region's share (1: 100 values over 100 regions)"`,
+				`"fix": "split at the next prefix without a suffix ('01', '02', ...: the exact equivalent, no empty region), or use a suffix that sorts after the delimiter '|', like '~' (0x7E)"`},
+			not: []string{"region 0", "like | (0x7C)"}},
+		{name: "a suffix above the delimiter fits",
+			args: []string{"splits", "--prefix", "dec:2", "--regions", "100", "--suffix", "~", "--delimiter", "|"},
+			code: exitOK, not: []string{"RG014", "RG015", "RG002"}},
+		{name: "delimiter without suffix fits",
+			args: []string{"splits", "--prefix", "dec:2", "--regions", "100", "--delimiter", "|"},
+			code: exitOK, not: []string{"RG014", "RG015"}},
+		{name: "prefix values: the split is made over them",
+			args: []string{"splits", "--prefix", "dec:2", "--prefix-values", "20", "--regions", "4"},
+			code: exitOK, stdout: "05\n10\n15\n", not: []string{"RG014", "RG015"}},
+		{name: "prefix values beyond the prefix",
+			args: []string{"splits", "--prefix", "dec:2", "--prefix-values", "200", "--regions", "4"},
+			code: exitUsage, want: []string{"presplit: --prefix-values 200: prefix values 200 is more than the 100 values of dec:2\n"}},
+		{name: "prefix values without a width",
+			args: []string{"splits", "--prefix", "dec", "--prefix-values", "20", "--regions", "4"},
+			code: exitUsage, want: []string{"presplit: --prefix-values 20: prefix values 20 need a prefix width (dec:W): the values are the first ones of that width\n"}},
+		{name: "a spec's salt of 20 values over a DecimalStringSplit",
+			args: []string{"lint", "testdata/lint/RG014.yaml"},
+			code: exitFailure,
+			want: []string{"error RG014: 16 of 20 regions hold no key shaped like the rowkey (the first 20 values of dec:2, then the rest of the key): region 5 ['20000000', '25000000') stays empty (also regions 6, 7, 8, 9, ...)",
+				"(fix: split over the 20 values the prefix takes: presplit splits --prefix dec:2 --prefix-values 20 (rowkey prefix_values: 20))"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tt.args...)
+			assert.Equal(t, tt.code, code, errOut)
+			if tt.stdout != "" {
+				assert.Equal(t, tt.stdout, out)
+			}
+			for _, w := range tt.want {
+				assert.Contains(t, out+errOut, w)
+			}
+			for _, n := range tt.not {
+				assert.NotContains(t, out+errOut, n)
+			}
+		})
+	}
+}
+
+// TestCompressionNeedsCodec: a ratio below 1 is what a codec makes of the data; without
+// one it is refused naming both inputs, and the report says how the figures are stored
+// (issue 20, item 4).
+func TestCompressionNeedsCodec(t *testing.T) {
+	spec := writeSpec(t, "families: [{name: d, versions: 1, ttl: 30d, bloom: ROW}]\ncapacity: {rows: 1e10, kv: 1KB, compression_ratio: 0.3}\n")
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+		want   []string
+	}{
+		{name: "compression none", args: []string{"plan", "--rows", "1e10", "--kv", "1KB", "--compression-ratio", "0.3", "--compression", "none"}, code: exitUsage,
+			stderr: "presplit: --compression-ratio 0.3: a ratio below 1 is what a codec makes of the data, and --compression none stores family cf uncompressed: HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave the ratio at 1\n"},
+		{name: "spec family without compression", args: []string{"plan", "-f", spec}, code: exitUsage,
+			stderr: "presplit: " + spec + ":2:52: capacity.compression_ratio 0.3: a ratio below 1 is what a codec makes of the data, and family d (line 1) has no compression: HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave the ratio at 1\n"},
+		{name: "with a codec", args: []string{"plan", "--rows", "1e10", "--kv", "1KB", "--compression-ratio", "0.3", "--compression", "snappy"}, code: exitOK,
+			want: []string{"compression ratio  0.3 (stored / raw, compressed with SNAPPY)", "= 2.8 TiB (3.1 TB), compressed with SNAPPY"}},
+		{name: "uncompressed at 1", args: []string{"plan", "--rows", "1e10", "--kv", "1KB", "--compression", "none"}, code: exitOK,
+			want: []string{"compression ratio  1 (stored / raw, uncompressed)", "= 9.3 TiB (10.2 TB), uncompressed", "family cf has compression NONE: data is stored uncompressed (the plan stores 9.3 TiB uncompressed)"}},
+		{name: "placeholder table", args: []string{"plan", "--rows", "1e10", "--kv", "1KB", "--compression-ratio", "0.3"}, code: exitOK,
+			want: []string{"0.3 (stored / raw, assuming a codec the table does not set)", "the compression ratio 0.3 assumes a codec, and the table sets none: give --compression"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tt.args...)
+			assert.Equal(t, tt.code, code, errOut)
+			if tt.stderr != "" {
+				assert.Equal(t, tt.stderr, errOut)
+				assert.Empty(t, out)
+			}
+			for _, w := range tt.want {
+				assert.Contains(t, out, w)
+			}
+		})
+	}
+}
+
+// TestReportUnitOrder: every size written in both units puts IEC first, on every line
+// (issue 20, item 8).
+func TestReportUnitOrder(t *testing.T) {
+	pair := regexp.MustCompile(`([0-9.]+ ?[kKMGTPE]i?B) \(([0-9.]+ ?[kKMGTPE]i?B)\)`)
+	for _, args := range [][]string{
+		{"plan", "--daily", "500GB", "--retention", "2y", "--region-servers", "10", "--heap", "16GiB"},
+		{"plan", "--rows", "1e10", "--kv", "1KB", "--compression", "snappy", "--compression-ratio", "0.5"},
+	} {
+		out, _, _ := runCLI(t, "", args...)
+		pairs := pair.FindAllStringSubmatch(out, -1)
+		require.NotEmpty(t, pairs)
+		for _, m := range pairs {
+			assert.Contains(t, m[1], "iB", "IEC first: %s", m[0])
+			assert.NotContains(t, m[2], "iB", "SI second: %s", m[0])
+		}
+	}
+}
+
+// TestSmallerConsequences pins issue 20's item 8 (but the family flag parsing): --kv is one
+// version of a row and --versions multiplies it, shown in the derivation; --flush-size is
+// the cluster's and writes no MEMSTORE_FLUSHSIZE; a 2-year retention at 500 GB/day pre-split
+// at once fails.
+func TestSmallerConsequences(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want []string
+		not  []string
+	}{
+		{name: "kv x versions",
+			args: []string{"plan", "--rows", "1e9", "--kv", "300B", "--versions", "3"},
+			want: []string{"bytes per row      900 B = 300 B per version x 3 versions      --kv x --versions",
+				"redundancy         1.5 (indexes, blooms, compaction headroom)", "= ceil(1.4 TB / 10 GiB) = ceil(125.7)  = 126"}},
+		{name: "kv of one version",
+			args: []string{"plan", "--rows", "1e9", "--kv", "300B", "--versions", "1"},
+			want: []string{"bytes per row      300 B ", "= 42"}, not: []string{"per version"}},
+		{name: "flush size is the cluster's",
+			args: []string{"plan", "--rows", "1e9", "--kv", "300B", "--flush-size", "256m", "--format", "shell"},
+			not:  []string{"MEMSTORE_FLUSHSIZE"}},
+		{name: "the table's own flush size",
+			args: []string{"plan", "--rows", "1e9", "--kv", "300B", "--memstore-flushsize", "256m", "--format", "shell"},
+			want: []string{"MEMSTORE_FLUSHSIZE => 268435456"}},
+		{name: "the table's flush size sets the policy's initial size",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--hbase-version", "1.4", "--memstore-flushsize", "64m", "--format", "json"},
+			want: []string{"pre-split into at least 50 regions (5 per RegionServer)"}},
+		{name: "2 years of 500 GB a day at once",
+			args: []string{"plan", "--daily", "500GB", "--retention", "2y", "--format", "shell"}, code: exitFailure,
+			want: []string{"presplit: error CP002: the plan creates 54750 regions at once, all the full retention needs and more than 10000"}},
+		{name: "2 years of 500 GB a day with a horizon",
+			args: []string{"plan", "--daily", "500GB", "--retention", "2y", "--horizon", "30d", "--format", "shell"},
+			not:  []string{"CP002"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tt.args...)
+			assert.Equal(t, tt.code, code, errOut)
+			for _, w := range tt.want {
+				assert.Contains(t, out+errOut, w)
+			}
+			for _, n := range tt.not {
+				assert.NotContains(t, out+errOut, n)
+			}
+		})
+	}
+}

@@ -1,0 +1,259 @@
+// Package splitpolicy states what HBase does with a table's regions after `create`: which
+// RegionSplitPolicy a region server runs for the table at the target version, at which
+// size it splits a region given the table's regions on that server, where it may cut, and
+// so how many regions the table really ends with as it fills. The rules were read from
+// HBase's source at the rel/* tags (hbase-server/.../regionserver/):
+//
+//   - RegionSplitPolicy.DEFAULT_SPLIT_POLICY_CLASS: IncreasingToUpperBoundRegionSplitPolicy
+//     on every 1.x tag (rel/1.2.0 .. rel/1.7.0), SteppingSplitPolicy from rel/2.0.0 (3.x too).
+//   - ConstantSizeRegionSplitPolicy splits a region when a store exceeds MAX_FILESIZE
+//     (getDesiredMaxFileSize, with its jitter).
+//   - IncreasingToUpperBoundRegionSplitPolicy.getSizeToCheck(n): MAX_FILESIZE when n = 0 or
+//     n > 100, else min(MAX_FILESIZE, initialSize x n^3), n the table's regions online on
+//     that server; initialSize is hbase.increasing.policy.initial.size, else 2 x the
+//     table's MEMSTORE_FLUSHSIZE, else 2 x hbase.hregion.memstore.flush.size.
+//   - SteppingSplitPolicy.getSizeToCheck(n): initialSize when n = 1, else MAX_FILESIZE.
+//   - KeyPrefixRegionSplitPolicy and DelimitedKeyPrefixRegionSplitPolicy extend
+//     IncreasingToUpperBoundRegionSplitPolicy (its sizes) and cut the split point to its
+//     first prefix_length bytes, or to the bytes before the delimiter. On 3.x presplit
+//     writes the split restriction instead (RegionSplitRestriction), which cuts the same way
+//     under the default SteppingSplitPolicy.
+//   - SplitTableRegionProcedure refuses a split point equal to the region's start key
+//     ("Split row is equal to startkey"): a region whose rows all share one prefix never
+//     splits under a prefix policy.
+//   - DisabledRegionSplitPolicy (and SPLIT_ENABLED => false) never splits.
+//
+// The package knows no flags and prints nothing: values in, a Model out.
+package splitpolicy
+
+import (
+	"math"
+
+	"github.com/presplit/presplit/hbase"
+)
+
+// The policies a design names (table split_policy, --split-policy).
+const (
+	Default   = "default"   // the cluster's: the target version's default class
+	Constant  = "constant"  // ConstantSizeRegionSplitPolicy
+	Prefix    = "prefix"    // KeyPrefixRegionSplitPolicy (3.x: the KeyPrefix split restriction)
+	Delimited = "delimited" // DelimitedKeyPrefixRegionSplitPolicy (3.x: DelimitedKeyPrefix)
+	Disabled  = "disabled"  // DisabledRegionSplitPolicy, SPLIT_ENABLED => false
+)
+
+// The classes HBase runs.
+const (
+	ConstantSizeClass       = "ConstantSizeRegionSplitPolicy"
+	IncreasingClass         = "IncreasingToUpperBoundRegionSplitPolicy"
+	SteppingClass           = "SteppingSplitPolicy"
+	KeyPrefixClass          = "KeyPrefixRegionSplitPolicy"
+	DelimitedKeyPrefixClass = "DelimitedKeyPrefixRegionSplitPolicy"
+	DisabledClass           = "DisabledRegionSplitPolicy"
+)
+
+// ConstantSizeClassName is the class to write as SPLIT_POLICY for Constant.
+const ConstantSizeClassName = "org.apache.hadoop.hbase.regionserver." + ConstantSizeClass
+
+// DefaultFlushSize is hbase.hregion.memstore.flush.size's default (128 MiB).
+const DefaultFlushSize = 128 << 20
+
+// DefaultMaxFileSize is hbase.hregion.max.filesize's default (10 GiB).
+const DefaultMaxFileSize = 10 << 30
+
+// maxCountedRegions is where getSizeToCheck stops growing with n ("safety check for 100").
+const maxCountedRegions = 100
+
+// Input is the table as HBase will run it.
+type Input struct {
+	Target hbase.Version
+	Policy string // one of the policies above; "" is Default
+	// MaxFileSize is the table's MAX_FILESIZE, else the cluster's; 0 is HBase's 10 GiB.
+	MaxFileSize float64
+	// FlushSize is the table's MEMSTORE_FLUSHSIZE, else the cluster's
+	// hbase.hregion.memstore.flush.size; 0 is HBase's 128 MiB.
+	FlushSize float64
+	// Regions is the table's region count as created; Servers the RegionServers it is
+	// spread over (0 when unknown).
+	Regions, Servers int
+	// Buckets is the number of distinct values of the prefix a prefix policy keeps whole
+	// (the keys' prefix of PrefixLength bytes, or the part before the delimiter); 0 when
+	// unknown or unbounded.
+	Buckets float64
+}
+
+// Model is the policy a table runs and its sizes.
+type Model struct {
+	Input
+	// Class is the RegionSplitPolicy class the region servers run for the table.
+	Class string
+	// Increasing says the split size grows with the regions on the server (n^3);
+	// Stepping says it is the initial size only at n = 1.
+	Increasing, Stepping bool
+	// Cuts says later split points are cut to a prefix (KeyPrefix, DelimitedKeyPrefix, or
+	// 3.x's split restriction).
+	Cuts bool
+}
+
+// For is the model of the input.
+func For(in Input) Model {
+	if in.MaxFileSize <= 0 {
+		in.MaxFileSize = DefaultMaxFileSize
+	}
+	if in.FlushSize <= 0 {
+		in.FlushSize = DefaultFlushSize
+	}
+	if in.Policy == "" {
+		in.Policy = Default
+	}
+	v := in.Target.OrDefault()
+	m := Model{Input: in}
+	def, defIncreasing := SteppingClass, false
+	if v.Major < 2 {
+		def, defIncreasing = IncreasingClass, true
+	}
+	switch in.Policy {
+	case Constant:
+		m.Class = ConstantSizeClass
+	case Disabled:
+		m.Class = DisabledClass
+	case Prefix, Delimited:
+		m.Cuts = true
+		switch {
+		case hbase.SplitRestriction.In(v): // 3.x: the restriction under the default policy
+			m.Class = def
+			m.Increasing, m.Stepping = defIncreasing, !defIncreasing
+		case in.Policy == Prefix:
+			m.Class, m.Increasing = KeyPrefixClass, true
+		default:
+			m.Class, m.Increasing = DelimitedKeyPrefixClass, true
+		}
+	default:
+		m.Class = def
+		m.Increasing, m.Stepping = defIncreasing, !defIncreasing
+	}
+	return m
+}
+
+// Describe names what the region servers run: the class, and on 3.x the split
+// restriction a prefix policy becomes.
+func (m Model) Describe() string {
+	switch {
+	case m.Cuts && m.Class == SteppingClass && m.Policy == Prefix:
+		return SteppingClass + " with the KeyPrefix split restriction"
+	case m.Cuts && m.Class == SteppingClass:
+		return SteppingClass + " with the DelimitedKeyPrefix split restriction"
+	}
+	return m.Class
+}
+
+// InitialSize is the policy's hbase.increasing.policy.initial.size: 2 x the flush size.
+func (m Model) InitialSize() float64 { return 2 * m.FlushSize }
+
+// SplitSize is the store size above which a region splits while its server holds n of
+// the table's regions; +Inf when the policy never splits.
+func (m Model) SplitSize(n int) float64 {
+	switch {
+	case m.Class == DisabledClass:
+		return math.Inf(1)
+	case m.Increasing:
+		if n <= 0 || n > maxCountedRegions {
+			return m.MaxFileSize
+		}
+		return math.Min(m.MaxFileSize, m.InitialSize()*float64(n)*float64(n)*float64(n))
+	case m.Stepping && n == 1:
+		return m.InitialSize()
+	}
+	return m.MaxFileSize
+}
+
+// PerServer is the fewest regions of the table a server holds once the balancer has spread
+// them evenly (the servers holding floor(regions / servers)), at least 1; 0 when the
+// servers are unknown.
+func (m Model) PerServer() int {
+	if m.Servers <= 0 || m.Regions <= 0 {
+		return 0
+	}
+	return max(1, m.Regions/m.Servers)
+}
+
+// EarlySplit is the size a region of the pre-split splits at when that is below
+// MAX_FILESIZE, and the regions per server it is judged at; 0 when the pre-split keeps
+// its regions until they reach MAX_FILESIZE (or the servers are unknown).
+func (m Model) EarlySplit() (size float64, perServer int) {
+	n := m.PerServer()
+	if n == 0 {
+		return 0, 0
+	}
+	if s := m.SplitSize(n); s < m.MaxFileSize {
+		return s, n
+	}
+	return 0, 0
+}
+
+// Steady is the fewest regions per server at which the policy splits at MAX_FILESIZE:
+// with at least that many, the pre-split is what HBase keeps.
+func (m Model) Steady() int {
+	for n := 1; n <= maxCountedRegions; n++ {
+		if m.SplitSize(n) >= m.MaxFileSize {
+			return n
+		}
+	}
+	return maxCountedRegions + 1
+}
+
+// NeverSplits says no region can ever split: the policy is disabled, or it cuts split
+// points to a prefix and every region holds at most one prefix value (each region's cut
+// point is its own start key).
+func (m Model) NeverSplits() bool {
+	return m.Class == DisabledClass || (m.Cuts && m.Buckets > 0 && m.Buckets <= float64(m.Regions))
+}
+
+// Cap is the most regions the table can reach by HBase's splits: the prefix values for a
+// prefix policy, the created regions when no region splits; +Inf otherwise.
+func (m Model) Cap() float64 {
+	switch {
+	case m.Class == DisabledClass || m.NeverSplits():
+		return float64(m.Regions)
+	case m.Cuts && m.Buckets > 0:
+		return m.Buckets
+	}
+	return math.Inf(1)
+}
+
+// Regions is the region count HBase ends with when the table holds bytes (weighed as the
+// split rule weighs them): regions split while they exceed the policy's size at their
+// server's region count, never merge, and stop at Cap. Without servers the split size is
+// MAX_FILESIZE's.
+func (m Model) RegionsFor(bytes float64) int {
+	created := max(m.Regions, 1)
+	limit := m.Cap()
+	if m.Class == DisabledClass {
+		return created
+	}
+	total := 0
+	if m.Servers <= 0 {
+		total = int(math.Ceil(bytes / m.MaxFileSize))
+	} else {
+		// The regions spread over the servers (as many as there are regions), each holding
+		// bytes / regions; the server with the fewest regions (floor) splits first. From
+		// Steady regions per server on, a region splits at MAX_FILESIZE on its own.
+		total = created
+		steady := m.Steady()
+		for float64(total) < limit {
+			n := total / min(m.Servers, total)
+			if n >= steady {
+				total = max(total, int(math.Ceil(bytes/m.MaxFileSize)))
+				break
+			}
+			if bytes/float64(total) <= m.SplitSize(n) {
+				break
+			}
+			total++
+		}
+	}
+	total = max(total, created)
+	if float64(total) > limit {
+		total = int(limit)
+	}
+	return max(total, created)
+}

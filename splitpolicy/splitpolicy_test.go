@@ -1,0 +1,127 @@
+package splitpolicy
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/presplit/presplit/hbase"
+)
+
+const (
+	mib = 1 << 20
+	gib = 1 << 30
+)
+
+func v(major, minor int) hbase.Version { return hbase.Version{Major: major, Minor: minor} }
+
+// TestClass: the class each policy runs at each line (RegionSplitPolicy.
+// DEFAULT_SPLIT_POLICY_CLASS at rel/1.2.0..rel/1.7.0 and rel/2.0.0, rel/3.0.0-alpha-1).
+func TestClass(t *testing.T) {
+	tests := []struct {
+		name    string
+		target  hbase.Version
+		policy  string
+		class   string
+		cuts    bool
+		growing bool
+	}{
+		{"1.2 default", v(1, 2), "", IncreasingClass, false, true},
+		{"1.4 default", v(1, 4), Default, IncreasingClass, false, true},
+		{"2.0 default", v(2, 0), Default, SteppingClass, false, false},
+		{"2.6 default", v(2, 6), "", SteppingClass, false, false},
+		{"3.0 default", v(3, 0), "", SteppingClass, false, false},
+		{"2.6 constant", v(2, 6), Constant, ConstantSizeClass, false, false},
+		{"1.4 prefix", v(1, 4), Prefix, KeyPrefixClass, true, true},
+		{"2.6 prefix", v(2, 6), Prefix, KeyPrefixClass, true, true},
+		{"2.6 delimited", v(2, 6), Delimited, DelimitedKeyPrefixClass, true, true},
+		{"3.0 prefix: the restriction under Stepping", v(3, 0), Prefix, SteppingClass, true, false},
+		{"2.6 disabled", v(2, 6), Disabled, DisabledClass, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := For(Input{Target: tt.target, Policy: tt.policy})
+			assert.Equal(t, tt.class, m.Class)
+			assert.Equal(t, tt.cuts, m.Cuts)
+			assert.Equal(t, tt.growing, m.Increasing)
+		})
+	}
+}
+
+// TestSplitSize: IncreasingToUpperBound's min(MAX_FILESIZE, 2 x flush x n^3) at 128 MiB
+// flushes is 256 MiB, 2 GiB, 6.75 GiB, then MAX_FILESIZE; n = 0 and n > 100 are
+// MAX_FILESIZE. Stepping is 256 MiB at n = 1 only.
+func TestSplitSize(t *testing.T) {
+	inc := For(Input{Target: v(1, 4)})
+	step := For(Input{Target: v(2, 6)})
+	cons := For(Input{Target: v(2, 6), Policy: Constant})
+	off := For(Input{Target: v(2, 6), Policy: Disabled})
+	for _, tt := range []struct {
+		n                     int
+		inc, step, cons, none float64
+	}{
+		{0, 10 * gib, 10 * gib, 10 * gib, math.Inf(1)},
+		{1, 256 * mib, 256 * mib, 10 * gib, math.Inf(1)},
+		{2, 2 * gib, 10 * gib, 10 * gib, math.Inf(1)},
+		{3, 6.75 * gib, 10 * gib, 10 * gib, math.Inf(1)},
+		{4, 10 * gib, 10 * gib, 10 * gib, math.Inf(1)},
+		{101, 10 * gib, 10 * gib, 10 * gib, math.Inf(1)},
+	} {
+		assert.Equal(t, tt.inc, inc.SplitSize(tt.n), "increasing n=%d", tt.n)
+		assert.Equal(t, tt.step, step.SplitSize(tt.n), "stepping n=%d", tt.n)
+		assert.Equal(t, tt.cons, cons.SplitSize(tt.n), "constant n=%d", tt.n)
+		assert.Equal(t, tt.none, off.SplitSize(tt.n), "disabled n=%d", tt.n)
+	}
+	// The flush size sets the initial size: 2 x 256 MiB x 8 = 4 GiB at n = 2.
+	assert.Equal(t, 4.0*gib, For(Input{Target: v(1, 4), FlushSize: 256 * mib}).SplitSize(2))
+	assert.Equal(t, 4, inc.Steady())
+	assert.Equal(t, 2, step.Steady())
+	assert.Equal(t, 1, cons.Steady())
+}
+
+// TestEarlySplit: the issue's case, 20 regions on 10 servers at 1.4, splits at 2 GiB; the
+// same on 2.6 keeps its regions (2 per server); 2.6 with 15 regions on 10 servers has
+// servers with one region, split at 256 MiB.
+func TestEarlySplit(t *testing.T) {
+	tests := []struct {
+		name     string
+		in       Input
+		size     float64
+		n        int
+		regions  int     // RegionsFor(bytes)
+		bytes    float64 // the table's volume
+		neverCap bool
+	}{
+		{"1.4 two per server", Input{Target: v(1, 4), Regions: 20, Servers: 10}, 2 * gib, 2, 30, 196 * gib, true},
+		{"1.4 four per server", Input{Target: v(1, 4), Regions: 40, Servers: 10}, 0, 0, 40, 196 * gib, true},
+		{"2.6 two per server", Input{Target: v(2, 6), Regions: 20, Servers: 10}, 0, 0, 20, 196 * gib, true},
+		{"2.6 one per server", Input{Target: v(2, 6), Regions: 15, Servers: 10}, 256 * mib, 1, 20, 140 * gib, true},
+		{"1.4 constant", Input{Target: v(1, 4), Policy: Constant, Regions: 20, Servers: 10}, 0, 0, 20, 196 * gib, true},
+		{"no servers", Input{Target: v(1, 4), Regions: 20}, 0, 0, 20, 196 * gib, true},
+		{"volume needs more", Input{Target: v(1, 4), Regions: 20, Servers: 10}, 2 * gib, 2, 1000, 10000 * gib, true},
+		{"disabled keeps", Input{Target: v(2, 6), Policy: Disabled, Regions: 20, Servers: 10}, 0, 0, 20, 1000 * gib, false},
+		{"prefix cap", Input{Target: v(2, 6), Policy: Prefix, Regions: 20, Servers: 10, Buckets: 100}, 2 * gib, 2, 100, 10000 * gib, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := For(tt.in)
+			size, n := m.EarlySplit()
+			assert.Equal(t, tt.size, size)
+			assert.Equal(t, tt.n, n)
+			assert.Equal(t, tt.regions, m.RegionsFor(tt.bytes))
+			assert.Equal(t, tt.neverCap, math.IsInf(m.Cap(), 1))
+		})
+	}
+}
+
+// TestNeverSplits: a prefix policy over regions holding one prefix value each cannot cut
+// a point inside any region (SplitTableRegionProcedure: "Split row is equal to
+// startkey").
+func TestNeverSplits(t *testing.T) {
+	assert.True(t, For(Input{Policy: Prefix, Regions: 100, Buckets: 100}).NeverSplits())
+	assert.True(t, For(Input{Policy: Delimited, Regions: 16, Buckets: 16}).NeverSplits())
+	assert.False(t, For(Input{Policy: Prefix, Regions: 100, Buckets: 1000}).NeverSplits())
+	assert.False(t, For(Input{Policy: Default, Regions: 100, Buckets: 100}).NeverSplits())
+	assert.True(t, For(Input{Policy: Disabled, Regions: 2}).NeverSplits())
+}
