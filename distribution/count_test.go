@@ -42,7 +42,7 @@ func keyFile(t testing.TB, content string) *os.File {
 	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
 	f, err := os.Open(path)
 	require.NoError(t, err)
-	t.Cleanup(func() { f.Close() })
+	t.Cleanup(func() { _ = f.Close() }) // read only
 	return f
 }
 

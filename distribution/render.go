@@ -166,7 +166,9 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 // writeSummaryTable is the table format's summary after the regions: a blank line, then
 // one aligned line per figure.
 func writeSummaryTable(w io.Writer, s Summary) error {
-	fmt.Fprintln(w)
+	if _, err := fmt.Fprintln(w); err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(w, 0, 8, tablePadding, ' ', 0)
 	fmt.Fprintf(tw, "keys\t%d\n", s.Keys)
 	fmt.Fprintf(tw, "regions\t%d\n", s.Regions)

@@ -109,7 +109,7 @@ func runFixture(t *testing.T, file string, data []byte) []finding.Finding {
 	if sp := s.Splits; sp != nil && sp.Sample.Set {
 		f, err := os.Open(filepath.Join(filepath.Dir(file), sp.Sample.V))
 		require.NoError(t, err)
-		defer f.Close()
+		defer func() { _ = f.Close() }() // read only
 		c := sample.NewCollector(sample.Options{Holdout: -1})
 		_, err = sample.Read(f, sample.ReadOptions{}, c)
 		require.NoError(t, err)

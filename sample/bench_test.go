@@ -62,7 +62,7 @@ func BenchmarkReadFile(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	for _, mode := range []struct {
 		name   string
 		memory int64

@@ -2,6 +2,7 @@ package sample
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	input "github.com/presplit/presplit/field"
 	"math"
@@ -459,7 +460,7 @@ type Cut struct {
 func (s *Sample) Cut(regions int, delim []byte) (*Cut, error) {
 	keys, shares, err := Boundaries(s.cut, regions, delim)
 	if err != nil {
-		if tf, ok := err.(*TooFewError); ok {
+		if tf := (*TooFewError)(nil); errors.As(err, &tf) {
 			tf.Sketch = !s.Exact
 		}
 		return nil, err

@@ -348,7 +348,7 @@ func (s *Sketch) WriteTo(w io.Writer) (int64, error) {
 }
 
 // errNotSketch is a line that does not start as a sketch line does.
-var errNotSketch = fmt.Errorf("%w: a sketch line starts %s<TAB>k=..<TAB>rows=..<TAB>weight=..<TAB>levels=..", ErrSketch, sketchMagic)
+var errNotSketch = fmt.Errorf("%w: a sketch line starts %s<TAB>k=..<TAB>rows=..<TAB>weight=..<TAB>levels=..", ErrSketch, sketchMagic) //nolint:staticcheck // ST1005: "levels=.." elides the field's value as the other fields do; it ends no sentence
 
 // ParseSketch reads one sketch line (without its newline).
 func ParseSketch(line []byte) (*Sketch, error) {

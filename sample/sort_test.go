@@ -120,7 +120,7 @@ func TestReadFileParts(t *testing.T) {
 			require.NoError(t, os.WriteFile(path, []byte(tt.data), 0o644))
 			f, err := os.Open(path)
 			require.NoError(t, err)
-			defer f.Close()
+			defer func() { _ = f.Close() }() // read only
 			one, parts := NewCollector(Options{Memory: tt.memory, Holdout: -1}), NewCollector(Options{Memory: tt.memory, Holdout: -1})
 			f1, err := Read(strings.NewReader(tt.data), ReadOptions{}, one)
 			require.NoError(t, err)
@@ -152,7 +152,7 @@ func TestReadFileParts(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, bad, 0o644))
 	f, err := os.Open(path)
 	require.NoError(t, err)
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	for _, memory := range []int64{1 << 30, 8 << 20} {
 		_, err = ReadFile(f, int64(len(bad)), ReadOptions{}, NewCollector(Options{Memory: memory}))
 		var le *hbytes.LineError
@@ -208,7 +208,7 @@ func TestReadFileDeterministic(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, benchKeys(200_000), 0o644))
 	f, err := os.Open(path)
 	require.NoError(t, err)
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	st, err := f.Stat()
 	require.NoError(t, err)
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
