@@ -76,38 +76,62 @@ func (in Input) WithDefaults() Input {
 
 // Validate checks every input against the model's rules.
 func (in Input) Validate() error {
-	v := in.Volume
+	if err := in.Volume.validate(); err != nil {
+		return err
+	}
+	if err := in.validateSizing(); err != nil {
+		return err
+	}
+	return in.Cluster.validate()
+}
+
+// validate checks the volume: rows x row size or daily x retention, never both.
+func (v Volume) validate() error {
 	switch {
 	case v.Rows != 0 && v.Daily != 0:
 		return &InputError{"rows", num(v.Rows), "cannot be combined with daily: give rows x row size or daily x retention"}
 	case v.Daily != 0 || v.RetentionDays != 0:
-		if err := positive("daily", v.Daily); err != nil {
-			return err
-		}
-		if !(v.RetentionDays >= 1) || math.IsInf(v.RetentionDays, 0) || v.RetentionDays != math.Trunc(v.RetentionDays) {
-			return &InputError{"retention", num(v.RetentionDays) + " days", "must be a whole number of days, at least 1"}
-		}
-		if t := v.TTLDays; t < 0 || math.IsNaN(t) || math.IsInf(t, 0) {
-			return &InputError{"ttl", num(t) + " days", "must be a positive number of days"}
-		}
-		if h := v.HorizonDays; h != 0 && (!(h >= 1) || math.IsInf(h, 0) || h != math.Trunc(h)) {
-			return &InputError{"horizon", num(h) + " days", "must be a whole number of days, at least 1"}
-		}
+		return v.validateDaily()
 	case v.HorizonDays != 0:
 		return &InputError{"horizon", num(v.HorizonDays) + " days", "needs daily ingest and a retention: a horizon is days of ingest"}
-	default:
-		if err := positive("rows", v.Rows); err != nil {
-			return err
-		}
-		if c := v.Cells; c != nil {
-			if err := c.validate(); err != nil {
-				return err
-			}
-		}
-		if err := positive("kv", v.RowBytes); err != nil {
+	}
+	if err := positive("rows", v.Rows); err != nil {
+		return err
+	}
+	if c := v.Cells; c != nil {
+		if err := c.validate(); err != nil {
 			return err
 		}
 	}
+	return positive("kv", v.RowBytes)
+}
+
+// validateDaily checks a volume given as daily ingest x retention, with its TTL and
+// horizon.
+func (v Volume) validateDaily() error {
+	if err := positive("daily", v.Daily); err != nil {
+		return err
+	}
+	if !wholeDays(v.RetentionDays) {
+		return &InputError{"retention", num(v.RetentionDays) + " days", "must be a whole number of days, at least 1"}
+	}
+	if t := v.TTLDays; t < 0 || math.IsNaN(t) || math.IsInf(t, 0) {
+		return &InputError{"ttl", num(t) + " days", "must be a positive number of days"}
+	}
+	if h := v.HorizonDays; h != 0 && !wholeDays(h) {
+		return &InputError{"horizon", num(h) + " days", "must be a whole number of days, at least 1"}
+	}
+	return nil
+}
+
+// wholeDays says whether d is a whole number of days, at least 1.
+func wholeDays(d float64) bool {
+	return d >= 1 && !math.IsInf(d, 0) && d == math.Trunc(d)
+}
+
+// validateSizing checks how the volume becomes regions: compression, the split family's
+// share, redundancy, the region size and replication.
+func (in Input) validateSizing() error {
 	if r := in.CompressionRatio; !(r > 0 && r <= MaxCompressionRatio) {
 		return &InputError{"compression_ratio", num(r), fmt.Sprintf("must be > 0 and <= %g (stored / raw)", MaxCompressionRatio)}
 	}
@@ -123,7 +147,12 @@ func (in Input) Validate() error {
 	if r := in.Replication; r < MinReplication || r > MaxReplication {
 		return &InputError{"replication", fmt.Sprint(r), fmt.Sprintf("must be from %d to %d (HDFS dfs.replication)", MinReplication, MaxReplication)}
 	}
-	c := in.Cluster
+	return nil
+}
+
+// validate checks the cluster: RegionServers, heap, memstore fraction, flush size and
+// families.
+func (c Cluster) validate() error {
 	if c.RegionServers < 0 || c.RegionServers > MaxRegionServers {
 		return &InputError{"region_servers", fmt.Sprint(c.RegionServers), fmt.Sprintf("must be from 1 to %d", MaxRegionServers)}
 	}
