@@ -776,95 +776,145 @@ func (d *decoder) access(n *yaml.Node, a *Access) error {
 // unique names. The rules of the design as a whole (one volume form, the values the target
 // lacks) are Spec.Validate's, checked once the CLI's flags are merged in too.
 func (d *decoder) crossChecks(s *Spec) error {
-	at := func(p Pos, format string, args ...any) error {
-		return &Error{File: d.file, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, args...)}
-	}
 	seen := map[string]Pos{}
 	for _, f := range s.Families {
 		if first, dup := seen[f.Name.V]; dup {
-			return at(f.Name.Pos, "family %q is defined twice (first on line %d)", f.Name.V, first.Line)
+			return d.at(f.Name.Pos, "family %q is defined twice (first on line %d)", f.Name.V, first.Line)
 		}
 		seen[f.Name.V] = f.Name.Pos
 	}
 	if r := s.Rowkey; r != nil {
-		if r.Prefix.Set && r.Algo.Set {
-			return at(r.Algo.Pos, "rowkey has both prefix and algo; give one")
-		}
-		parts := map[string]Pos{}
-		for _, p := range r.Parts {
-			if first, dup := parts[p.Name.V]; dup {
-				return at(p.Name.Pos, "rowkey part %q is defined twice (first on line %d)", p.Name.V, first.Line)
-			}
-			parts[p.Name.V] = p.Name.Pos
-		}
-		for _, f := range r.PrefixFrom {
-			if _, ok := parts[f.V]; !ok {
-				return at(f.Pos, "rowkey prefix_from names %q, which is not a rowkey part", f.V)
-			}
-		}
-		if pc := r.PrefixColumn; pc != nil && strings.HasPrefix(r.Prefix.V, "byte:") {
-			return at(pc.Pos, "rowkey prefix_column: a byte:B prefix is Phoenix's salt byte (SALT_BUCKETS), which has no column of its own")
-		}
-		if pc := r.PrefixColumn; pc != nil && !r.Prefix.Set && !r.Algo.Set {
-			return at(pc.Pos, "rowkey prefix_column needs a rowkey prefix or algo")
-		}
-		typed := 0
-		for _, p := range r.Parts {
-			if p.PhoenixType.Set {
-				typed++
-			}
-		}
-		if typed > 0 && typed < len(r.Parts) {
-			for _, p := range r.Parts {
-				if !p.PhoenixType.Set {
-					return at(p.Pos, "rowkey part %q has no phoenix_type: give every part one, or none", p.Name.V)
-				}
-			}
-		}
-		if typed > 0 {
-			for _, p := range r.Parts {
-				if err := phoenix.CheckName(p.Name.V); err != nil {
-					return at(p.Name.Pos, "rowkey part %q: %v (it is a Phoenix column)", p.Name.V, err)
-				}
-			}
-		}
-		if len(r.PrefixFrom) > 0 && !r.Prefix.Set && !r.Algo.Set {
-			return at(r.PrefixFrom[0].Pos, "rowkey prefix_from needs a rowkey prefix or algo")
+		if err := d.rowkeyChecks(r); err != nil {
+			return err
 		}
 	}
 	if sp := s.Splits; sp != nil {
-		if sp.File.Set && (sp.Algo.Set || sp.Regions.Set || sp.Align.Set) {
-			return at(sp.File.Pos, "splits file lists the keys itself; drop regions, align and algo")
+		return d.splitsChecks(s, sp)
+	}
+	return nil
+}
+
+// at is an error at p in the spec's file.
+func (d *decoder) at(p Pos, format string, args ...any) error {
+	return &Error{File: d.file, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// rowkeyChecks checks the rowkey's settings against each other: prefix or algo, the parts,
+// prefix_from and prefix_column.
+func (d *decoder) rowkeyChecks(r *Rowkey) error {
+	if r.Prefix.Set && r.Algo.Set {
+		return d.at(r.Algo.Pos, "rowkey has both prefix and algo; give one")
+	}
+	if err := d.partNameChecks(r); err != nil {
+		return err
+	}
+	if pc := r.PrefixColumn; pc != nil && strings.HasPrefix(r.Prefix.V, "byte:") {
+		return d.at(pc.Pos, "rowkey prefix_column: a byte:B prefix is Phoenix's salt byte (SALT_BUCKETS), which has no column of its own")
+	}
+	if pc := r.PrefixColumn; pc != nil && !r.Prefix.Set && !r.Algo.Set {
+		return d.at(pc.Pos, "rowkey prefix_column needs a rowkey prefix or algo")
+	}
+	if err := d.phoenixPartChecks(r); err != nil {
+		return err
+	}
+	if len(r.PrefixFrom) > 0 && !r.Prefix.Set && !r.Algo.Set {
+		return d.at(r.PrefixFrom[0].Pos, "rowkey prefix_from needs a rowkey prefix or algo")
+	}
+	return nil
+}
+
+// partNameChecks checks that the parts' names are distinct and that prefix_from names
+// parts.
+func (d *decoder) partNameChecks(r *Rowkey) error {
+	parts := map[string]Pos{}
+	for _, p := range r.Parts {
+		if first, dup := parts[p.Name.V]; dup {
+			return d.at(p.Name.Pos, "rowkey part %q is defined twice (first on line %d)", p.Name.V, first.Line)
 		}
-		if (sp.FirstRow.Set || sp.LastRow.Set) && !sp.Algo.Set {
-			p := sp.FirstRow.Pos
-			if !sp.FirstRow.Set {
-				p = sp.LastRow.Pos
+		parts[p.Name.V] = p.Name.Pos
+	}
+	for _, f := range r.PrefixFrom {
+		if _, ok := parts[f.V]; !ok {
+			return d.at(f.Pos, "rowkey prefix_from names %q, which is not a rowkey part", f.V)
+		}
+	}
+	return nil
+}
+
+// phoenixPartChecks checks the parts' Phoenix types: every part has one or none does, and
+// with types each part's name is a Phoenix column name.
+func (d *decoder) phoenixPartChecks(r *Rowkey) error {
+	typed := 0
+	for _, p := range r.Parts {
+		if p.PhoenixType.Set {
+			typed++
+		}
+	}
+	if typed > 0 && typed < len(r.Parts) {
+		for _, p := range r.Parts {
+			if !p.PhoenixType.Set {
+				return d.at(p.Pos, "rowkey part %q has no phoenix_type: give every part one, or none", p.Name.V)
 			}
-			return at(p, "splits first_row and last_row go with splits algo")
 		}
-		if sp.Algo.Set && s.Rowkey != nil && s.Rowkey.Algo.Set && sp.Algo.V != s.Rowkey.Algo.V {
-			return at(sp.Algo.Pos, "splits algo %s differs from rowkey algo %s", sp.Algo.V, s.Rowkey.Algo.V)
-		}
-		if sp.Sample.Set && (sp.File.Set || sp.Algo.Set || sp.Align.Set) {
-			return at(sp.Sample.Pos, "splits sample chooses the keys from the sample; drop file, algo and align")
-		}
-		if (sp.Delimiter.Set || sp.Holdout.Set) && !sp.Sample.Set {
-			p := sp.Delimiter.Pos
-			if !sp.Delimiter.Set {
-				p = sp.Holdout.Pos
+	}
+	if typed > 0 {
+		for _, p := range r.Parts {
+			if err := phoenix.CheckName(p.Name.V); err != nil {
+				return d.at(p.Name.Pos, "rowkey part %q: %v (it is a Phoenix column)", p.Name.V, err)
 			}
-			return at(p, "splits delimiter and holdout go with splits sample")
 		}
-		if sp.Sample.Set && strings.TrimSpace(sp.Sample.V) == "" {
-			return at(sp.Sample.Pos, "splits sample must not be empty")
+	}
+	return nil
+}
+
+// splitsChecks checks the splits settings against each other and the rowkey: one source of
+// keys (file, algo or sample) with the settings that go with it.
+func (d *decoder) splitsChecks(s *Spec, sp *Splits) error {
+	if err := d.splitsAlgoChecks(s, sp); err != nil {
+		return err
+	}
+	if sp.Sample.Set && (sp.File.Set || sp.Algo.Set || sp.Align.Set) {
+		return d.at(sp.Sample.Pos, "splits sample chooses the keys from the sample; drop file, algo and align")
+	}
+	if (sp.Delimiter.Set || sp.Holdout.Set) && !sp.Sample.Set {
+		p := sp.Delimiter.Pos
+		if !sp.Delimiter.Set {
+			p = sp.Holdout.Pos
 		}
-		if sp.Delimiter.Set && sp.Delimiter.V == "" {
-			return at(sp.Delimiter.Pos, "splits delimiter must not be empty")
+		return d.at(p, "splits delimiter and holdout go with splits sample")
+	}
+	return d.splitsEmptyChecks(sp)
+}
+
+// splitsAlgoChecks checks the settings that go with splits algo: not with a file, first_row
+// and last_row only with it, and the same algo as the rowkey's.
+func (d *decoder) splitsAlgoChecks(s *Spec, sp *Splits) error {
+	if sp.File.Set && (sp.Algo.Set || sp.Regions.Set || sp.Align.Set) {
+		return d.at(sp.File.Pos, "splits file lists the keys itself; drop regions, align and algo")
+	}
+	if (sp.FirstRow.Set || sp.LastRow.Set) && !sp.Algo.Set {
+		p := sp.FirstRow.Pos
+		if !sp.FirstRow.Set {
+			p = sp.LastRow.Pos
 		}
-		if sp.File.Set && strings.TrimSpace(sp.File.V) == "" {
-			return at(sp.File.Pos, "splits file must not be empty")
-		}
+		return d.at(p, "splits first_row and last_row go with splits algo")
+	}
+	if sp.Algo.Set && s.Rowkey != nil && s.Rowkey.Algo.Set && sp.Algo.V != s.Rowkey.Algo.V {
+		return d.at(sp.Algo.Pos, "splits algo %s differs from rowkey algo %s", sp.Algo.V, s.Rowkey.Algo.V)
+	}
+	return nil
+}
+
+// splitsEmptyChecks refuses an empty sample, delimiter or file name.
+func (d *decoder) splitsEmptyChecks(sp *Splits) error {
+	if sp.Sample.Set && strings.TrimSpace(sp.Sample.V) == "" {
+		return d.at(sp.Sample.Pos, "splits sample must not be empty")
+	}
+	if sp.Delimiter.Set && sp.Delimiter.V == "" {
+		return d.at(sp.Delimiter.Pos, "splits delimiter must not be empty")
+	}
+	if sp.File.Set && strings.TrimSpace(sp.File.V) == "" {
+		return d.at(sp.File.Pos, "splits file must not be empty")
 	}
 	return nil
 }
