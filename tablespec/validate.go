@@ -75,6 +75,24 @@ func (s *Spec) validateVolume() error {
 	if c == nil {
 		return nil
 	}
+	if err := volumeMode(c); err != nil {
+		return err
+	}
+	// The cells' versions size the table; a family keeping another count would make the
+	// create statement disagree with the sizing.
+	if cl := c.Cells; cl != nil && cl.Versions.Set {
+		for _, f := range s.Families {
+			if f.Versions.Set && f.Versions.V != cl.Versions.V {
+				return valueError("capacity.cells.versions", cl.Versions, fmt.Sprintf("differs from family %s versions %d; give one count", f.Name.V, f.Versions.V))
+			}
+		}
+	}
+	return nil
+}
+
+// volumeMode checks that the capacity gives one volume: rows with kv or cells, or daily
+// with retention (and a horizon only with daily).
+func volumeMode(c *Capacity) error { //nolint:gocyclo // one case per rule of the two volume modes, in the order they are reported: a table of rules, read top to bottom
 	cellsAt := Value[int64]{Pos: c.Pos}
 	if c.Cells != nil {
 		cellsAt = c.Cells.Count
@@ -104,15 +122,6 @@ func (s *Spec) validateVolume() error {
 		return sentence("capacity.cells", cellsAt, refCells+" needs "+refRows+": the number of rows, like 1e10")
 	case !c.Rows.Set && !c.Daily.Set:
 		return sentence("capacity", Value[int64]{Pos: c.Pos}, field.Ref("capacity")+" needs a volume: "+refRows+" with "+refKV+" or "+refCells+", or "+refDaily+" with "+refRetention)
-	}
-	// The cells' versions size the table; a family keeping another count would make the
-	// create statement disagree with the sizing.
-	if cl := c.Cells; cl != nil && cl.Versions.Set {
-		for _, f := range s.Families {
-			if f.Versions.Set && f.Versions.V != cl.Versions.V {
-				return valueError("capacity.cells.versions", cl.Versions, fmt.Sprintf("differs from family %s versions %d; give one count", f.Name.V, f.Versions.V))
-			}
-		}
 	}
 	return nil
 }
