@@ -39,6 +39,14 @@ func (p *Plan) accessPlan() error {
 		return accessError(d, err)
 	}
 	p.Access = a
+	p.accessNotes(in)
+	return nil
+}
+
+// accessNotes says what shaped the access plan's floor: balance against the buckets, the
+// buckets' cap, and a write rate without a per-region limit or RegionServer count.
+func (p *Plan) accessNotes(in access.Input) {
+	a := p.Access
 	if a.BalanceBuckets {
 		p.Notes = append(p.Notes, fmt.Sprintf("balance: %d regions, a multiple of the %d RegionServers, need more than the key prefix's %d buckets; the count stays %d", (a.Floored+in.RegionServers-1)/in.RegionServers*in.RegionServers, in.RegionServers, in.Buckets, a.Regions))
 	}
@@ -51,7 +59,6 @@ func (p *Plan) accessPlan() error {
 	case a.WriteBytes > 0 && in.RegionWriteLimit.PerSecond == 0:
 		p.Notes = append(p.Notes, "the write rate sets no floor on the regions without a RegionServer count ("+field.Ref("cluster.region_servers")+") or a per-region write limit ("+field.Ref("capacity.region_write_limit")+"); presplit assumes neither")
 	}
-	return nil
 }
 
 // monotonicLead names the key's leading part when it is a sequence or timestamp with no

@@ -116,31 +116,12 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 		in.Families = len(d.Families)
 	}
 
-	if err := p.ttlFromRetention(&in); err != nil {
+	if err := p.sizing(&in, opt); err != nil {
 		return nil, err
-	}
-	if err := p.compressionRatio(opt.PlaceholderFamilies); err != nil {
-		return nil, err
-	}
-	if c := d.Capacity; c != nil {
-		ci, err := capacityInput(d, in.Families, in.TTLDays)
-		if err != nil {
-			return nil, err
-		}
-		if ci.SplitShare, ci.SplitStore, err = p.splitShare(); err != nil {
-			return nil, err
-		}
-		cp, err := capacity.Compute(ci)
-		if err != nil {
-			return nil, capacityError(d, err)
-		}
-		p.Capacity = &cp
-		p.capacityNotes()
 	}
 	in.Plan = p.Capacity
 
-	r := d.Rowkey
-	if r != nil && r.Suffix.Set {
+	if r := d.Rowkey; r != nil && r.Suffix.Set {
 		suffix, err := hbytes.ToBytesBinary(r.Suffix.V)
 		if err != nil {
 			return nil, valueError("rowkey.suffix", r.Suffix, `\x needs two uppercase hex digits`)
@@ -154,13 +135,7 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 		return nil, err
 	}
 	p.split(&in, opt)
-	if p.Split != nil {
-		// Whatever made the keys (a long suffix, first or last row, sample), HBase stores
-		// no row past its limit: a longer key creates no table.
-		if err := p.Split.Keys.CheckLengths(); err != nil {
-			p.Split, p.SplitErr, in.SplitKeyErr = nil, err, err
-		}
-	}
+	p.checkKeyLengths(&in)
 	if p.Access != nil {
 		p.Access.Load = p.Access.At(p.Regions, p.Capacity)
 		in.Access = p.Access
@@ -171,6 +146,16 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 	in.PhoenixPK = p.PhoenixPK
 	in.Phoenix = opt.Format == "phoenix" || p.PhoenixPK != nil
 	in.Split, in.SplitSource, in.Regions, in.Prefix = p.Split, p.SplitSource, p.Regions, p.Prefix
+	if err := p.table(in); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// table makes the plan's table and its findings from the lint input in, which the steps
+// before filled.
+func (p *Plan) table(in lint.Input) error {
+	d := p.Design
 	if p.Capacity != nil && p.Capacity.Input.Cluster.RegionServers > 0 && p.Regions > 0 {
 		// Judged on the regions created, not the sizing's count.
 		p.Capacity.RegionsPerServer = float64(p.Regions) / float64(p.Capacity.Input.Cluster.RegionServers)
@@ -183,11 +168,52 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 	if p.Split != nil || d.Settings.SplitPolicy.V != render.PolicyPrefix {
 		pol, err := p.splitPolicy()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		p.Table.SplitPolicy = pol
 	}
-	return p, nil
+	return nil
+}
+
+// sizing derives the TTL from the retention and the compression ratio, then computes the
+// capacity plan of the design's capacity section, if any, and its notes.
+func (p *Plan) sizing(in *lint.Input, opt Options) error {
+	if err := p.ttlFromRetention(in); err != nil {
+		return err
+	}
+	if err := p.compressionRatio(opt.PlaceholderFamilies); err != nil {
+		return err
+	}
+	d := p.Design
+	if d.Capacity == nil {
+		return nil
+	}
+	ci, err := capacityInput(d, in.Families, in.TTLDays)
+	if err != nil {
+		return err
+	}
+	if ci.SplitShare, ci.SplitStore, err = p.splitShare(); err != nil {
+		return err
+	}
+	cp, err := capacity.Compute(ci)
+	if err != nil {
+		return capacityError(d, err)
+	}
+	p.Capacity = &cp
+	p.capacityNotes()
+	return nil
+}
+
+// checkKeyLengths drops a split whose keys HBase cannot store. Whatever made the keys (a
+// long suffix, first or last row, sample), HBase stores no row past its limit: a longer
+// key creates no table.
+func (p *Plan) checkKeyLengths(in *lint.Input) {
+	if p.Split == nil {
+		return
+	}
+	if err := p.Split.Keys.CheckLengths(); err != nil {
+		p.Split, p.SplitErr, in.SplitKeyErr = nil, err, err
+	}
 }
 
 // target reads the design's HBase version (its values against the version are
@@ -420,22 +446,7 @@ func (p *Plan) prefix(in *lint.Input) error {
 	spec := ""
 	switch {
 	case r != nil && r.Prefix.Set:
-		pre, err := splits.ParsePrefix(r.Prefix.V)
-		if err != nil {
-			var pe *splits.PrefixError
-			if errors.As(err, &pe) {
-				return valueError("rowkey.prefix", r.Prefix, pe.Reason)
-			}
-			return valueError("rowkey.prefix", r.Prefix, err.Error())
-		}
-		p.Prefix = &pre
-		if pv := r.PrefixValues; pv.Set {
-			if c, ok := pre.Count(); pre.Width == 0 || (ok && uint64(pv.V) > c) {
-				return valueError("rowkey.prefix_values", pv, (&splits.ValuesError{Prefix: pre, Values: uint64(pv.V)}).Error())
-			}
-			in.PrefixValues = uint64(pv.V)
-		}
-		return nil
+		return p.rowkeyPrefix(r, in)
 	case a.V == "HexStringSplit" || a.V == "DecimalStringSplit":
 		width := 8 // RegionSplitter pads to the last row's width: 8 by default, else its own
 		if sp := d.Splits; sp != nil && sp.LastRow.Set && len(sp.LastRow.V) > 0 {
@@ -460,37 +471,36 @@ func (p *Plan) prefix(in *lint.Input) error {
 	return nil
 }
 
+// rowkeyPrefix reads the rowkey's own prefix and its prefix_values.
+func (p *Plan) rowkeyPrefix(r *tablespec.Rowkey, in *lint.Input) error {
+	pre, err := splits.ParsePrefix(r.Prefix.V)
+	if err != nil {
+		var pe *splits.PrefixError
+		if errors.As(err, &pe) {
+			return valueError("rowkey.prefix", r.Prefix, pe.Reason)
+		}
+		return valueError("rowkey.prefix", r.Prefix, err.Error())
+	}
+	p.Prefix = &pre
+	if pv := r.PrefixValues; pv.Set {
+		if c, ok := pre.Count(); pre.Width == 0 || (ok && uint64(pv.V) > c) {
+			return valueError("rowkey.prefix_values", pv, (&splits.ValuesError{Prefix: pre, Values: uint64(pv.V)}).Error())
+		}
+		in.PrefixValues = uint64(pv.V)
+	}
+	return nil
+}
+
 // split makes the split the table is created with.
 func (p *Plan) split(in *lint.Input, opt Options) {
 	d := p.Design
 	sp := d.Splits
-	regions := 0
-	if sp != nil && sp.Regions.Set {
-		regions = int(sp.Regions.V)
-	} else if p.Access != nil {
-		regions = p.Access.Regions // the sizing's count, raised by the write-spread floor
-	} else if p.Capacity != nil {
-		regions = p.Capacity.Regions
-	}
+	regions := p.regionCount()
 	p.Regions = regions
 	a, _ := d.Algo()
 	switch {
 	case sp != nil && sp.File.Set:
-		p.SplitSource = "file"
-		if opt.SplitsFileErr != nil {
-			in.SplitsFileErr = opt.SplitsFileErr
-			p.SplitErr = opt.SplitsFileErr
-			return
-		}
-		f := opt.SplitsFile
-		if f == nil {
-			f = &splits.File{}
-		}
-		p.Split = &splits.Split{Spec: "file", Keys: splits.KeysOf(f.Keys...)}
-		p.Regions = len(f.Keys) + 1
-		in.SplitLines = f.Lines
-		in.SplitsFileWarnings = f.Warnings
-		in.SplitsFileMore = f.MoreWarnings
+		p.fileSplit(in, opt)
 		return
 	case regions == 0:
 		p.SplitErr = ErrNoRegions
@@ -524,6 +534,40 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 		p.Split, p.SplitSource = &split, "generated"
 		p.Regions = split.Regions()
 	}
+}
+
+// regionCount is the regions the split asks for: the spec's count, else the access plan's
+// (the sizing's count, raised by the write-spread floor), else the sizing's; 0 when none.
+func (p *Plan) regionCount() int {
+	sp := p.Design.Splits
+	switch {
+	case sp != nil && sp.Regions.Set:
+		return int(sp.Regions.V)
+	case p.Access != nil:
+		return p.Access.Regions
+	case p.Capacity != nil:
+		return p.Capacity.Regions
+	}
+	return 0
+}
+
+// fileSplit takes the split from the SPLITS_FILE the caller read (opt), or its error.
+func (p *Plan) fileSplit(in *lint.Input, opt Options) {
+	p.SplitSource = "file"
+	if opt.SplitsFileErr != nil {
+		in.SplitsFileErr = opt.SplitsFileErr
+		p.SplitErr = opt.SplitsFileErr
+		return
+	}
+	f := opt.SplitsFile
+	if f == nil {
+		f = &splits.File{}
+	}
+	p.Split = &splits.Split{Spec: "file", Keys: splits.KeysOf(f.Keys...)}
+	p.Regions = len(f.Keys) + 1
+	in.SplitLines = f.Lines
+	in.SplitsFileWarnings = f.Warnings
+	in.SplitsFileMore = f.MoreWarnings
 }
 
 // ErrNoSample is a design whose split comes from a sample the caller did not read.
