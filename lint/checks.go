@@ -655,15 +655,8 @@ func keyProblem(key []byte, pre *prefixShape, suffix []byte) string {
 	if w == 0 {
 		w = len(body)
 	}
-	for i := 0; i < len(body) && i < w; i++ {
-		c := body[i]
-		if pre.has(c) {
-			continue
-		}
-		if c < 0x80 && pre.has(byte(unicode.ToUpper(rune(c)))) || c < 0x80 && pre.has(byte(unicode.ToLower(rune(c)))) {
-			return fmt.Sprintf("has %s where the prefix %s has the other case", hbytes.ToStringBinary([]byte{c}), pre.name)
-		}
-		return fmt.Sprintf("has %s, outside the alphabet of %s", hbytes.ToStringBinary([]byte{c}), pre.name)
+	if why := alphabetProblem(body[:min(len(body), w)], pre); why != "" {
+		return why
 	}
 	switch {
 	case len(body) == 0:
@@ -677,6 +670,21 @@ func keyProblem(key []byte, pre *prefixShape, suffix []byte) string {
 				return fmt.Sprintf("is %d bytes, longer than the %d of %s, and cuts inside the prefix %s", len(body), pre.width, pre.name, hbytes.ToStringBinary(body[:pre.width]))
 			}
 		}
+	}
+	return ""
+}
+
+// alphabetProblem says how the first byte of head outside the prefix's alphabet is wrong
+// (the other case of a letter it has, or not in it at all), "" when every byte is in it.
+func alphabetProblem(head []byte, pre *prefixShape) string {
+	for _, c := range head {
+		if pre.has(c) {
+			continue
+		}
+		if c < 0x80 && pre.has(byte(unicode.ToUpper(rune(c)))) || c < 0x80 && pre.has(byte(unicode.ToLower(rune(c)))) {
+			return fmt.Sprintf("has %s where the prefix %s has the other case", hbytes.ToStringBinary([]byte{c}), pre.name)
+		}
+		return fmt.Sprintf("has %s, outside the alphabet of %s", hbytes.ToStringBinary([]byte{c}), pre.name)
 	}
 	return ""
 }

@@ -89,20 +89,8 @@ func (e *SuffixError) Rule() string {
 
 // generate is Generate's body: see api.go.
 func generate(p Prefix, regions int, opt Options) (Split, error) {
-	if err := p.validate(); err != nil {
-		return Split{}, err
-	}
-	align := opt.Align
-	if align == "" {
-		align = AlignExact
-	}
-	if align != AlignExact && align != AlignEven {
-		return Split{}, fmt.Errorf("align must be %q or %q, got %q", AlignExact, AlignEven, opt.Align)
-	}
-	if regions < 1 || regions > MaxRegions {
-		return Split{}, &RegionsError{Regions: regions}
-	}
-	if err := checkSuffix(p, opt.Suffix); err != nil {
+	align, err := checkGenerate(p, regions, opt)
+	if err != nil {
 		return Split{}, err
 	}
 	var notes []string
@@ -144,6 +132,25 @@ func generate(p Prefix, regions int, opt Options) (Split, error) {
 		Rule:   rule(p, count, ok, regions, opt.Suffix),
 		Notes:  notes,
 	}, nil
+}
+
+// checkGenerate checks generate's arguments and returns the alignment, AlignExact when
+// opt gives none.
+func checkGenerate(p Prefix, regions int, opt Options) (string, error) {
+	if err := p.validate(); err != nil {
+		return "", err
+	}
+	align := opt.Align
+	if align == "" {
+		align = AlignExact
+	}
+	if align != AlignExact && align != AlignEven {
+		return "", fmt.Errorf("align must be %q or %q, got %q", AlignExact, AlignEven, opt.Align)
+	}
+	if regions < 1 || regions > MaxRegions {
+		return "", &RegionsError{Regions: regions}
+	}
+	return align, checkSuffix(p, opt.Suffix)
 }
 
 func clone(b []byte) []byte {
