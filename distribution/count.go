@@ -223,11 +223,6 @@ func countStream(r io.Reader, loc *Locator, opt Options, workers int) (Result, e
 		size = max(opt.ChunkSize, 2*(maxLine+1))
 	}
 
-	type chunk struct {
-		seq  int64
-		buf  []byte // the whole buffer, returned to free
-		data []byte // complete lines (the last chunk may end without \n)
-	}
 	nbuf := 2*workers + 2
 	free := make(chan []byte, nbuf)
 	for range nbuf {
@@ -242,51 +237,7 @@ func countStream(r io.Reader, loc *Locator, opt Options, workers int) (Result, e
 	// over to the next buffer.
 	go func() {
 		defer close(work)
-		carry := make([]byte, 0, maxLine+1)
-		for seq := int64(0); ; seq++ {
-			buf := <-free
-			n := copy(buf, carry)
-			eof := false
-			for n < len(buf) {
-				m, err := r.Read(buf[n:])
-				n += m
-				if err == io.EOF {
-					eof = true
-					break
-				}
-				if err != nil {
-					readErr = err
-					return
-				}
-				if m == 0 {
-					continue
-				}
-				// Hand over what we have once a good part of the buffer is full: pipes
-				// deliver small reads.
-				if n >= len(buf)/2 {
-					break
-				}
-			}
-			if stop.Load() {
-				return
-			}
-			if eof {
-				if n > 0 {
-					work <- chunk{seq: seq, buf: buf, data: buf[:n]}
-				} else {
-					free <- buf
-				}
-				return
-			}
-			cut := bytes.LastIndexByte(buf[:n], '\n') + 1
-			if n-cut > maxLine {
-				// A line longer than any valid key: send it as is, the counter reports it.
-				cut = n
-			}
-			// Copy the partial line out before a worker may reuse buf.
-			carry = append(carry[:0], buf[cut:n]...)
-			work <- chunk{seq: seq, buf: buf, data: buf[:cut]}
-		}
+		readErr = readChunks(r, free, work, &stop)
 	}()
 
 	counters := make([]*lineCounter, workers)
@@ -317,6 +268,63 @@ func countStream(r io.Reader, loc *Locator, opt Options, workers int) (Result, e
 	}
 	out.Counts = mergeCounts(counters)
 	return out, nil
+}
+
+// chunk is a buffer of whole lines the reader hands to a counter.
+type chunk struct {
+	seq  int64
+	buf  []byte // the whole buffer, returned to free
+	data []byte // complete lines (the last chunk may end without \n)
+}
+
+// readChunks fills the buffers from free with r's bytes, cuts each after its last \n and
+// sends it on work, carrying the partial line over to the next buffer; it returns at the
+// end of r, when stop is set, or with r's error.
+func readChunks(r io.Reader, free chan []byte, work chan<- chunk, stop *atomic.Bool) error {
+	carry := make([]byte, 0, maxLine+1)
+	for seq := int64(0); ; seq++ {
+		buf := <-free
+		n := copy(buf, carry)
+		eof := false
+		for n < len(buf) {
+			m, err := r.Read(buf[n:])
+			n += m
+			if err == io.EOF {
+				eof = true
+				break
+			}
+			if err != nil {
+				return err
+			}
+			if m == 0 {
+				continue
+			}
+			// Hand over what we have once a good part of the buffer is full: pipes
+			// deliver small reads.
+			if n >= len(buf)/2 {
+				break
+			}
+		}
+		if stop.Load() {
+			return nil
+		}
+		if eof {
+			if n > 0 {
+				work <- chunk{seq: seq, buf: buf, data: buf[:n]}
+			} else {
+				free <- buf
+			}
+			return nil
+		}
+		cut := bytes.LastIndexByte(buf[:n], '\n') + 1
+		if n-cut > maxLine {
+			// A line longer than any valid key: send it as is, the counter reports it.
+			cut = n
+		}
+		// Copy the partial line out before a worker may reuse buf.
+		carry = append(carry[:0], buf[cut:n]...)
+		work <- chunk{seq: seq, buf: buf, data: buf[:cut]}
+	}
 }
 
 // lineCounter counts lines into one worker's counts.
@@ -386,7 +394,7 @@ const plainBlock = 64 << 10
 // stride (countFixed). A block with escapes but no byte >= 0x80 decodes only the bytes the
 // lookup needs and checks the rest (countEscaped). Anything else, and every bad line, goes
 // line by line through hbytes.DecodeKey (countMixed).
-func (c *lineCounter) countText(data []byte, to int) (int64, error) {
+func (c *lineCounter) countText(data []byte, to int) (int64, error) { //nolint:gocyclo // the per-block dispatch to the fast paths the comment above lists, one branch each, in the hot loop
 	var lines int64
 	for start := 0; start < to; {
 		end := min(start+plainBlock, len(data))
@@ -602,7 +610,7 @@ func (c *lineCounter) locateFrom(idx uint32, key []byte) int {
 // goes in two passes: one takes the line ends from the words' \n bits into ends, without a
 // branch unless a word ends two lines; the other counts the lines ending there, in a loop
 // whose branches are predictable. The common lookup (one table read) is inlined.
-func (c *lineCounter) countPlain(data []byte, from, to int) (lines int64, next int, plain bool, err error) {
+func (c *lineCounter) countPlain(data []byte, from, to int) (lines int64, next int, plain bool, err error) { //nolint:gocyclo // the hot loop: two passes per span with the lookup inlined (see above); a call per line would cost what the passes save
 	counts, ends := c.counts, c.ends[:]
 	var cls, entries []uint32
 	depth := maxRowPlusOne // no table: every key takes Locate
@@ -693,7 +701,7 @@ const maxRowPlusOne = MaxRowLength + 1
 // same pass that finds the line ends. A line that fails the check, is too short for the
 // table or is not decided by it goes through countMixed, which decodes it whole and
 // reports its error.
-func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error) {
+func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error) { //nolint:gocyclo // the hot loop: the escape check and the line ends in one branch-light pass over eight bytes at a time (see above)
 	t := c.loc.tab
 	if t == nil {
 		return c.countMixed(data, from, to)

@@ -80,22 +80,7 @@ const tablePadding = 2
 func WriteTable(w io.Writer, d Distribution, width int) error {
 	s := d.Summary()
 	total := s.Keys
-	keyWidth := 0
-	for _, k := range d.Splits.All() {
-		keyWidth = max(keyWidth, stringBinaryLen(k))
-	}
-	largestShare := ""
-	if len(d.Counts) > 0 {
-		largestShare = percent(d.region(s.Largest-1, total).Share) // the widest share
-	}
-	header := [5]string{"region", "start key", "end key", "keys", "share"}
-	widths := [5]int{
-		max(len(header[0]), len(strconv.Itoa(len(d.Counts)))),
-		max(len(header[1]), keyWidth),
-		max(len(header[2]), keyWidth),
-		max(len(header[3]), len(strconv.FormatInt(s.LargestKeys, 10))),
-		max(len(header[4]), len(largestShare)),
-	}
+	widths, largestShare := tableWidths(d, s)
 	barWidth := 0
 	if width > 0 {
 		used := 0
@@ -117,11 +102,11 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 		return cell
 	}
 	line = line[:0]
-	for col, h := range header[:4] {
+	for col, h := range tableHeader[:4] {
 		start := len(line)
 		line = pad(append(line, h...), start, widths[col])
 	}
-	line = append(append(line, header[4]...), '\n')
+	line = append(append(line, tableHeader[4]...), '\n')
 	if _, err := bw.Write(line); err != nil {
 		return err
 	}
@@ -161,6 +146,29 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 		return err
 	}
 	return writeSummaryTable(w, s)
+}
+
+// tableHeader is the table format's header row.
+var tableHeader = [5]string{"region", "start key", "end key", "keys", "share"}
+
+// tableWidths is the width of each column of the table format (its widest cell) and the
+// widest share, the largest region's.
+func tableWidths(d Distribution, s Summary) (widths [5]int, largestShare string) {
+	keyWidth := 0
+	for _, k := range d.Splits.All() {
+		keyWidth = max(keyWidth, stringBinaryLen(k))
+	}
+	if len(d.Counts) > 0 {
+		largestShare = percent(d.region(s.Largest-1, s.Keys).Share)
+	}
+	header := tableHeader
+	return [5]int{
+		max(len(header[0]), len(strconv.Itoa(len(d.Counts)))),
+		max(len(header[1]), keyWidth),
+		max(len(header[2]), keyWidth),
+		max(len(header[3]), len(strconv.FormatInt(s.LargestKeys, 10))),
+		max(len(header[4]), len(largestShare)),
+	}, largestShare
 }
 
 // writeSummaryTable is the table format's summary after the regions: a blank line, then

@@ -38,6 +38,17 @@ func NewRuleLocator(keys splits.Keys, rule splits.Rule) (*Locator, error) {
 		return nil, fmt.Errorf("rule of %d regions for %d split keys", rule.Regions, keys.Len())
 	}
 	r := &ruleLocator{rule: rule, keys: keys, hex: string(rule.Alphabet) == "0123456789abcdef"}
+	r.tables()
+	if err := r.check(); err != nil {
+		return nil, err
+	}
+	return &Locator{rule: r}, nil
+}
+
+// tables fills the lookups of the rule's alphabet and width: each byte's digit, the
+// digits below it, the place values and, for a power-of-two size, its shift.
+func (r *ruleLocator) tables() {
+	rule := r.rule
 	for b := range r.digit {
 		r.digit[b] = -1
 	}
@@ -58,17 +69,22 @@ func NewRuleLocator(keys splits.Keys, rule splits.Rule) (*Locator, error) {
 	if rule.Step == 0 && rule.Size&(rule.Size-1) == 0 {
 		r.shift = uint(bits.TrailingZeros64(rule.Size))
 	}
-	for i, k := range keys.All() {
+}
+
+// check proves the keys are the rule's: key i is the rule's edge i+1 with its suffix.
+func (r *ruleLocator) check() error {
+	rule := r.rule
+	for i, k := range r.keys.All() {
 		edge := rule.Edge(i + 1)
 		if len(rule.Suffix) > 0 {
 			edge--
 		}
 		v, ok := r.value(k)
 		if !ok || v != edge || len(k) != rule.Width+len(rule.Suffix) || !bytes.Equal(k[rule.Width:], rule.Suffix) {
-			return nil, fmt.Errorf("%w: split key %d %s is not the rule's", ErrSplitOrder, i, hbytes.Quote(hbytes.ToStringBinary(k)))
+			return fmt.Errorf("%w: split key %d %s is not the rule's", ErrSplitOrder, i, hbytes.Quote(hbytes.ToStringBinary(k)))
 		}
 	}
-	return &Locator{rule: r}, nil
+	return nil
 }
 
 // ruleRegions is the region count from which NewSplitLocator places keys by a rule even

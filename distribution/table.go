@@ -59,6 +59,29 @@ func newPrefixTable(keys [][]byte) *prefixTable {
 	if len(keys) == 0 || len(keys) >= entryBase {
 		return nil
 	}
+	reps, size, depth := tableClasses(keys)
+	if depth == 0 {
+		return nil
+	}
+	t := &prefixTable{depth: depth, cls: make([]uint32, depth<<8), entries: make([]uint32, size)}
+	t.fillClasses(reps[:depth], size)
+	for t.skip < min(depth, 8) && len(reps[t.skip]) == 1 {
+		t.skipWord |= uint64(reps[t.skip][0]) << (8 * t.skip)
+		t.skipMask |= 0xFF << (8 * t.skip)
+		t.skip++
+	}
+	t.fillEntries(keys, reps[:depth])
+	t.tails = make([]uint32, len(keys)+3) // see locate
+	for i, k := range keys {
+		t.tails[i] = tail4(k, depth)
+	}
+	return t
+}
+
+// tableClasses chooses the table's depth: as many leading positions of the keys as fit in
+// maxEntries combinations of their classes. reps[j] are the classes of position j in byte
+// order, each by its first byte; size is the number of combinations.
+func tableClasses(keys [][]byte) (reps [maxDepth][]byte, size, depth int) {
 	longest := 0
 	for _, k := range keys {
 		longest = max(longest, len(k))
@@ -70,9 +93,7 @@ func newPrefixTable(keys [][]byte) *prefixTable {
 			present[j][b] = true
 		}
 	}
-	// reps[j] are the classes of position j in byte order, each by its first byte.
-	var reps [maxDepth][]byte
-	size, depth := 1, 0
+	size = 1
 	for depth < min(longest, maxDepth) {
 		rs := classes(&present[depth])
 		if size*len(rs) > maxEntries {
@@ -82,13 +103,14 @@ func newPrefixTable(keys [][]byte) *prefixTable {
 		size *= len(rs)
 		depth++
 	}
-	if depth == 0 {
-		return nil
-	}
-	t := &prefixTable{depth: depth, cls: make([]uint32, depth<<8), entries: make([]uint32, size)}
+	return reps, size, depth
+}
+
+// fillClasses maps each byte at each position to its class's offset in entries (miss for
+// a byte of no class); size is the number of entries.
+func (t *prefixTable) fillClasses(reps [][]byte, size int) {
 	stride := size
-	for j := range depth {
-		rs := reps[j]
+	for j, rs := range reps {
 		stride /= len(rs)
 		for b := range 256 {
 			t.cls[j<<8|b] = miss
@@ -105,13 +127,13 @@ func newPrefixTable(keys [][]byte) *prefixTable {
 			t.cls[j<<8|b] = uint32(r * stride)
 		}
 	}
-	for t.skip < min(depth, 8) && len(reps[t.skip]) == 1 {
-		t.skipWord |= uint64(reps[t.skip][0]) << (8 * t.skip)
-		t.skipMask |= 0xFF << (8 * t.skip)
-		t.skip++
-	}
-	// Walk the combinations in index order, which is byte order, with the split keys. A
-	// class's first byte stands for all of it: its bytes compare alike with every split key.
+}
+
+// fillEntries walks the combinations in index order, which is byte order, with the split
+// keys. A class's first byte stands for all of it: its bytes compare alike with every
+// split key.
+func (t *prefixTable) fillEntries(keys [][]byte, reps [][]byte) {
+	depth := len(reps)
 	p := make([]byte, depth)
 	digit := make([]int, depth)
 	for j := range depth {
@@ -137,11 +159,6 @@ func newPrefixTable(keys [][]byte) *prefixTable {
 			p[j] = reps[j][0]
 		}
 	}
-	t.tails = make([]uint32, len(keys)+3) // see locate
-	for i, k := range keys {
-		t.tails[i] = tail4(k, depth)
-	}
-	return t
 }
 
 // index is the entry of key's first depth bytes, or a number >= len(entries) on a miss.
