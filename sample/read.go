@@ -127,39 +127,14 @@ func ReadFile(r io.ReaderAt, size int64, opt ReadOptions, sink Sink) (string, er
 	if !ok || size < parallelMinBytes || !sp.canSplit(n) {
 		return whole()
 	}
-	head := make([]byte, 1<<16)
-	m, err := r.ReadAt(head, 0)
-	if m == 0 && err != nil {
-		return whole()
+	format, lineLen, ok := headFormat(r, opt.Format)
+	if !ok {
+		return whole() // unreadable, or a scan or sketch stream: those are read in order
 	}
-	head = head[:m]
-	format := opt.Format
-	if format == "" || format == FormatAuto {
-		format = Detect(bufio.NewReaderSize(bytes.NewReader(head), len(head)+16))
+	bounds, err := partBounds(r, size, n)
+	if err != nil {
+		return "", err
 	}
-	if format != FormatLines && format != FormatTSV {
-		return whole() // scan and sketch streams are read in order
-	}
-	lineLen := 32
-	if lines := bytes.Count(head, []byte("\n")); lines > 0 {
-		lineLen = max(1, bytes.LastIndexByte(head, '\n')/lines)
-	}
-	// Cut after the first line end at or after each i/n of the file.
-	bounds := []int64{0}
-	for i := 1; i < n; i++ {
-		at := max(size*int64(i)/int64(n), bounds[len(bounds)-1])
-		end, err := nextLineEnd(r, at, size)
-		if err != nil {
-			return "", err
-		}
-		if end >= size {
-			break
-		}
-		if end+1 > bounds[len(bounds)-1] {
-			bounds = append(bounds, end+1)
-		}
-	}
-	bounds = append(bounds, size)
 	if len(bounds) < 3 {
 		return whole()
 	}
@@ -167,11 +142,7 @@ func ReadFile(r io.ReaderAt, size int64, opt ReadOptions, sink Sink) (string, er
 	for i := range sizes {
 		sizes[i] = bounds[i+1] - bounds[i]
 	}
-	type result struct {
-		keys, lines int64
-		err         error
-	}
-	res := make([]result, len(sizes))
+	res := make([]partResult, len(sizes))
 	var wg sync.WaitGroup
 	loaded := sp.reserveParts(sizes, lineLen)
 	if loaded != nil {
@@ -182,7 +153,7 @@ func ReadFile(r io.ReaderAt, size int64, opt ReadOptions, sink Sink) (string, er
 			go func() {
 				defer wg.Done()
 				k, l, err := p.load(r, bounds[i], p.owner == nil, format == FormatTSV, opt.Raw)
-				res[i] = result{k, l, err}
+				res[i] = partResult{k, l, err}
 			}()
 		}
 	} else {
@@ -199,27 +170,82 @@ func ReadFile(r io.ReaderAt, size int64, opt ReadOptions, sink Sink) (string, er
 				} else {
 					k, err = readTSV(s, opt.Raw, sinks[i])
 				}
-				res[i] = result{k, s.line, err}
+				res[i] = partResult{k, s.line, err}
 			}()
 		}
 	}
 	wg.Wait()
+	return format, joinParts(res)
+}
+
+// partResult is what reading one part found: its keys and lines, or its error.
+type partResult struct {
+	keys, lines int64
+	err         error
+}
+
+// joinParts is the error of the parts read in order: the first part's error, its line
+// counted from the start of the file, or ErrEmpty when no part has a key.
+func joinParts(res []partResult) error {
 	var keys, lines int64
 	for _, p := range res {
 		if p.err != nil {
 			var le *hbytes.LineError
 			if errors.As(p.err, &le) {
-				return format, &hbytes.LineError{Line: lines + le.Line, Err: le.Err}
+				return &hbytes.LineError{Line: lines + le.Line, Err: le.Err}
 			}
-			return format, p.err
+			return p.err
 		}
 		keys += p.keys
 		lines += p.lines
 	}
 	if keys == 0 {
-		return format, &hbytes.LineError{Line: max(lines, 1), Err: ErrEmpty}
+		return &hbytes.LineError{Line: max(lines, 1), Err: ErrEmpty}
 	}
-	return format, nil
+	return nil
+}
+
+// headFormat reads the head of r: the format (format, or detected from the head when auto)
+// and the mean line length; false when the head cannot be read or the format is not one
+// of lines that can be cut into parts (lines, tsv).
+func headFormat(r io.ReaderAt, format string) (string, int, bool) {
+	head := make([]byte, 1<<16)
+	m, err := r.ReadAt(head, 0)
+	if m == 0 && err != nil {
+		return "", 0, false
+	}
+	head = head[:m]
+	if format == "" || format == FormatAuto {
+		format = Detect(bufio.NewReaderSize(bytes.NewReader(head), len(head)+16))
+	}
+	if format != FormatLines && format != FormatTSV {
+		return format, 0, false
+	}
+	lineLen := 32
+	if lines := bytes.Count(head, []byte("\n")); lines > 0 {
+		lineLen = max(1, bytes.LastIndexByte(head, '\n')/lines)
+	}
+	return format, lineLen, true
+}
+
+// partBounds cuts r's size bytes into at most n parts of whole lines: after the first line
+// end at or after each i/n of the file. The bounds start at 0 and end at size.
+func partBounds(r io.ReaderAt, size int64, n int) ([]int64, error) {
+	bounds := []int64{0}
+	for i := 1; i < n; i++ {
+		at := max(size*int64(i)/int64(n), bounds[len(bounds)-1])
+		end, err := nextLineEnd(r, at, size)
+		if err != nil {
+			return nil, err
+		}
+		if end >= size {
+			break
+		}
+		if end+1 > bounds[len(bounds)-1] {
+			bounds = append(bounds, end+1)
+		}
+	}
+	return append(bounds, size), nil
 }
 
 // load reads the part's bytes (from off in r) into its arena whole and adds its lines'
