@@ -351,39 +351,12 @@ func (c *Collector) Sample() *Sample {
 		s.Rows += p.rows
 	}
 	if c.over.Load() {
-		sk, held := NewSketch(K), NewSketch(K)
-		for _, p := range c.parts {
-			p.toSketch()
-			_ = sk.Merge(p.sk) // same K
-			_ = held.Merge(p.heldSk)
-		}
-		if c.sketches != nil {
-			_ = sk.Merge(c.sketches)
-			_ = sk.Merge(held)
-			held = NewSketch(K)
-			s.NoHoldout = "the sample includes sketches, whose keys cannot be held out"
-		} else if c.fraction == 0 {
-			s.NoHoldout = input.Ref("splits.holdout") + " 0"
-		}
-		s.Holdout = c.fraction
-		if held.Rows() == 0 {
-			s.Holdout = 0
-		}
-		s.cut, s.held = sk.Weighted(), held.Weighted()
-		s.CutRows, s.HoldoutRows = sk.Rows(), held.Rows()
+		c.sketchSample(s)
 		return s
 	}
 	s.Exact = true
-	f := c.opt.Holdout
-	switch {
-	case f < 0 && s.Rows >= HoldoutMinKeys:
-		f = DefaultHoldout
-	case f < 0:
-		f = 0
-		s.NoHoldout = fmt.Sprintf("fewer than %d keys: all of them are cut on (give %s to hold some out)", HoldoutMinKeys, input.Ref("splits.holdout"))
-	case f == 0:
-		s.NoHoldout = input.Ref("splits.holdout") + " 0"
-	}
+	var f float64
+	f, s.NoHoldout = holdoutFraction(c.opt.Holdout, s.Rows)
 	chunks := make([][]byte, len(c.parts))
 	var cutRuns [][]ref
 	var owners []*mapping
@@ -420,6 +393,45 @@ func (c *Collector) Sample() *Sample {
 	}
 	s.cut, s.held = cut, held
 	return s
+}
+
+// sketchSample fills s from the parts' sketches, once the keys are over the memory: the
+// cut is every sketch, the held-out keys one sketch unless sketches were read.
+func (c *Collector) sketchSample(s *Sample) {
+	sk, held := NewSketch(K), NewSketch(K)
+	for _, p := range c.parts {
+		p.toSketch()
+		_ = sk.Merge(p.sk) // same K
+		_ = held.Merge(p.heldSk)
+	}
+	if c.sketches != nil {
+		_ = sk.Merge(c.sketches)
+		_ = sk.Merge(held)
+		held = NewSketch(K)
+		s.NoHoldout = "the sample includes sketches, whose keys cannot be held out"
+	} else if c.fraction == 0 {
+		s.NoHoldout = input.Ref("splits.holdout") + " 0"
+	}
+	s.Holdout = c.fraction
+	if held.Rows() == 0 {
+		s.Holdout = 0
+	}
+	s.cut, s.held = sk.Weighted(), held.Weighted()
+	s.CutRows, s.HoldoutRows = sk.Rows(), held.Rows()
+}
+
+// holdoutFraction is the share of an exact sample of rows keys to hold out, given f (< 0
+// for the default), and why none is, "" when some is.
+func holdoutFraction(f float64, rows uint64) (float64, string) {
+	switch {
+	case f < 0 && rows >= HoldoutMinKeys:
+		return DefaultHoldout, ""
+	case f < 0:
+		return 0, fmt.Sprintf("fewer than %d keys: all of them are cut on (give %s to hold some out)", HoldoutMinKeys, input.Ref("splits.holdout"))
+	case f == 0:
+		return 0, input.Ref("splits.holdout") + " 0"
+	}
+	return f, ""
 }
 
 // keyHash is a fixed 64-bit hash of the key's bytes, 8 at a time (a multiply-rotate mix of

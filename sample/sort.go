@@ -59,32 +59,11 @@ func sortRefs(chunks [][]byte, runs [][]ref) []ref {
 	}
 	workers := runtime.GOMAXPROCS(0)
 	// Segments: the runs cut into pieces, so the first pass uses every core even for one run.
-	piece := max(n/workers+1, parallelMin)
-	var segs [][]ref
-	for _, r := range runs {
-		for len(r) > piece {
-			segs = append(segs, r[:piece])
-			r = r[piece:]
-		}
-		if len(r) > 0 {
-			segs = append(segs, r)
-		}
-	}
-	each := func(f func(i int, seg []ref)) {
-		var wg sync.WaitGroup
-		for i, seg := range segs {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				f(i, seg)
-			}()
-		}
-		wg.Wait()
-	}
+	segs := segments(runs, max(n/workers+1, parallelMin))
 	// The first byte where any two keys differ.
 	p0 := segs[0][0].pre
 	diff := make([]uint64, len(segs))
-	each(func(i int, seg []ref) {
+	eachSeg(segs, func(i int, seg []ref) {
 		var x uint64
 		for _, r := range seg {
 			x |= r.pre ^ p0
@@ -105,14 +84,56 @@ func sortRefs(chunks [][]byte, runs [][]ref) []ref {
 	}
 	all = all[:n]
 	shift := (63 - bits.LeadingZeros64(x)) &^ 7
+	start, size := scatter(segs, all, shift)
+	s := &radix{chunks: chunks, sem: make(chan struct{}, workers-1)}
+	for d := range 256 {
+		if size[d] > 1 {
+			lo, hi := start[d], start[d]+size[d]
+			s.bucket(all[lo:hi], scratch(runs, lo, hi), shift-8, true)
+		}
+	}
+	s.wg.Wait()
+	return all
+}
+
+// segments cuts the runs into pieces of at most piece refs.
+func segments(runs [][]ref, piece int) [][]ref {
+	var segs [][]ref
+	for _, r := range runs {
+		for len(r) > piece {
+			segs = append(segs, r[:piece])
+			r = r[piece:]
+		}
+		if len(r) > 0 {
+			segs = append(segs, r)
+		}
+	}
+	return segs
+}
+
+// eachSeg runs f on every segment, each in its own goroutine, and waits for them.
+func eachSeg(segs [][]ref, f func(i int, seg []ref)) {
+	var wg sync.WaitGroup
+	for i, seg := range segs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(i, seg)
+		}()
+	}
+	wg.Wait()
+}
+
+// scatter places the segments' refs into all by the byte at shift of their first 8 bytes,
+// in segment order within a bucket; it returns where each bucket starts and its size.
+func scatter(segs [][]ref, all []ref, shift int) (start, size [256]int) {
 	counts := make([][256]int, len(segs))
-	each(func(i int, seg []ref) {
+	eachSeg(segs, func(i int, seg []ref) {
 		c := &counts[i]
 		for _, r := range seg {
 			c[byte(r.pre>>shift)]++
 		}
 	})
-	var start, size [256]int
 	offs := make([][256]int, len(segs))
 	at := 0
 	for d := range 256 {
@@ -123,7 +144,7 @@ func sortRefs(chunks [][]byte, runs [][]ref) []ref {
 		}
 		size[d] = at - start[d]
 	}
-	each(func(i int, seg []ref) {
+	eachSeg(segs, func(i int, seg []ref) {
 		pos := &offs[i]
 		for _, r := range seg {
 			d := byte(r.pre >> shift)
@@ -131,26 +152,20 @@ func sortRefs(chunks [][]byte, runs [][]ref) []ref {
 			pos[d]++
 		}
 	})
-	// Scratch for a bucket: the run memory at the same place when one run spans it.
-	scratch := func(lo, hi int) []ref {
-		base := 0
-		for _, r := range runs {
-			if lo >= base && hi <= base+len(r) {
-				return r[lo-base : hi-base]
-			}
-			base += len(r)
+	return start, size
+}
+
+// scratch is scratch space for the bucket all[lo:hi]: the run memory at the same place
+// when one run spans it.
+func scratch(runs [][]ref, lo, hi int) []ref {
+	base := 0
+	for _, r := range runs {
+		if lo >= base && hi <= base+len(r) {
+			return r[lo-base : hi-base]
 		}
-		return make([]ref, hi-lo)
+		base += len(r)
 	}
-	s := &radix{chunks: chunks, sem: make(chan struct{}, workers-1)}
-	for d := range 256 {
-		if size[d] > 1 {
-			lo, hi := start[d], start[d]+size[d]
-			s.bucket(all[lo:hi], scratch(lo, hi), shift-8, true)
-		}
-	}
-	s.wg.Wait()
-	return all
+	return make([]ref, hi-lo)
 }
 
 type radix struct {
