@@ -58,18 +58,14 @@ func readScan(s *lineScanner, sink Sink) (int64, error) {
 			}
 			header = true
 		case trailer:
-			if len(bytes.TrimSpace(line)) == 0 || scanTook.Match(line) || string(bytes.TrimSpace(line)) == "(possible stale results)" {
+			if scanTail(line) {
 				continue
 			}
 			return rows, bad("%q after the row count", clip(line))
 		case len(line) > 0 && line[0] == ' ':
-			i := bytes.Index(line, scanColumn)
-			if i < 1 || !bytes.Contains(line[i:], []byte(", timestamp=")) || !bytes.Contains(line[i:], []byte(":")) {
-				return rows, bad("a cell line is ` KEY column=FAMILY:QUALIFIER, timestamp=..., value=...`, got %q", clip(line))
-			}
-			key, err := decodeKey(buf, line[1:i], false)
+			key, err := cellKey(buf, line, s.line, bad)
 			if err != nil {
-				return rows, &hbytes.LineError{Line: s.line, Err: err}
+				return rows, err
 			}
 			if havePrev && bytes.Equal(key, prev) {
 				continue // the same row's next cell
@@ -78,21 +74,55 @@ func readScan(s *lineScanner, sink Sink) (int64, error) {
 			sink.Add(key, 1)
 			rows++
 		default:
-			m := scanTrailer.FindSubmatch(line)
-			if m == nil {
-				return rows, bad("%q", clip(line))
-			}
-			n, err := strconv.ParseInt(string(m[1]), 10, 64)
-			if err != nil || n != rows {
-				return rows, bad("the scan says %s row(s) but %d were read: is the output cut off?", m[1], rows)
+			if err := checkRowCount(line, rows, bad); err != nil {
+				return rows, err
 			}
 			trailer = true
 		}
 	}
+	return rows, scanEnd(header, trailer, s.line)
+}
+
+// scanEnd is the error at the end of a scan, on line n: a header with no `N row(s)` line
+// after it.
+func scanEnd(header, trailer bool, n int64) error {
 	if header && !trailer {
-		return rows, &hbytes.LineError{Line: s.line, Err: fmt.Errorf("%w: no `N row(s)` line at the end: is the output cut off?", ErrScan)}
+		return &hbytes.LineError{Line: n, Err: fmt.Errorf("%w: no `N row(s)` line at the end: is the output cut off?", ErrScan)}
 	}
-	return rows, nil
+	return nil
+}
+
+// checkRowCount checks the `N row(s)` line after the cells: N is the rows read.
+func checkRowCount(line []byte, rows int64, bad func(format string, args ...any) error) error {
+	m := scanTrailer.FindSubmatch(line)
+	if m == nil {
+		return bad("%q", clip(line))
+	}
+	n, err := strconv.ParseInt(string(m[1]), 10, 64)
+	if err != nil || n != rows {
+		return bad("the scan says %s row(s) but %d were read: is the output cut off?", m[1], rows)
+	}
+	return nil
+}
+
+// scanTail says whether line may follow the row count: blank, `Took S seconds` or the
+// shell's "(possible stale results)".
+func scanTail(line []byte) bool {
+	return len(bytes.TrimSpace(line)) == 0 || scanTook.Match(line) || string(bytes.TrimSpace(line)) == "(possible stale results)"
+}
+
+// cellKey decodes into buf the row key of line n, a cell line:
+// ` KEY column=FAMILY:QUALIFIER, timestamp=...`.
+func cellKey(buf, line []byte, n int64, bad func(format string, args ...any) error) ([]byte, error) {
+	i := bytes.Index(line, scanColumn)
+	if i < 1 || !bytes.Contains(line[i:], []byte(", timestamp=")) || !bytes.Contains(line[i:], []byte(":")) {
+		return nil, bad("a cell line is ` KEY column=FAMILY:QUALIFIER, timestamp=..., value=...`, got %q", clip(line))
+	}
+	key, err := decodeKey(buf, line[1:i], false)
+	if err != nil {
+		return nil, &hbytes.LineError{Line: n, Err: err}
+	}
+	return key, nil
 }
 
 // clip shortens a line for a message.
