@@ -359,14 +359,9 @@ func ParseSketch(line []byte) (*Sketch, error) {
 	if len(fields) < 6 || string(fields[0]) != sketchMagic {
 		return nil, errNotSketch
 	}
-	var head [4]uint64
-	for i, name := range []string{"k", "rows", "weight", "levels"} {
-		v, ok := bytes.CutPrefix(fields[1+i], []byte(name+"="))
-		n, err := strconv.ParseUint(string(v), 10, 64)
-		if !ok || err != nil {
-			return nil, bad("field %d must be %s=N, got %q", 2+i, name, clip(fields[1+i]))
-		}
-		head[i] = n
+	head, err := sketchHead(fields, bad)
+	if err != nil {
+		return nil, err
 	}
 	k, levels := head[0], head[3]
 	if k < minWidth || k > 1<<20 || levels < 1 || levels > 64 {
@@ -377,31 +372,9 @@ func ParseSketch(line []byte) (*Sketch, error) {
 	for len(s.levels) < int(levels) {
 		s.grow()
 	}
-	rest := fields[5:]
-	buf := make([]byte, 0, 64)
-	var weight uint64
-	var items uint64
-	for h := range s.levels {
-		if len(rest) == 0 {
-			return nil, bad("cut short in level %d: is the line truncated?", h)
-		}
-		n, err := strconv.ParseUint(string(rest[0]), 10, 32)
-		if err != nil || uint64(len(rest)-1) < n {
-			return nil, bad("level %d: item count %q: is the line truncated?", h, clip(rest[0]))
-		}
-		for _, text := range rest[1 : 1+n] {
-			key, err := hbytes.AppendBytesBinary(buf[:0], text)
-			if err != nil || !bytes.Equal(hbytes.AppendStringBinary(nil, key), text) {
-				return nil, bad("level %d: key %q is not toStringBinary text", h, clip(text))
-			}
-			if len(key) > hbase.MaxRowLength {
-				return nil, bad("level %d: key %q is %d bytes long: HBase row keys are at most %d bytes", h, clip(text), len(key), hbase.MaxRowLength)
-			}
-			s.push(h, key)
-		}
-		weight += n << h
-		items += n
-		rest = rest[1+n:]
+	rest, weight, items, err := s.parseLevels(fields[5:], bad)
+	if err != nil {
+		return nil, err
 	}
 	if len(rest) != 1 || string(rest[0]) != "end" {
 		return nil, bad("no end field: is the line truncated?")
@@ -410,6 +383,59 @@ func ParseSketch(line []byte) (*Sketch, error) {
 		return nil, bad("the items weigh %d, the header says weight=%d", weight, s.weight)
 	}
 	return s, nil
+}
+
+// sketchHead reads the sketch line's k=, rows=, weight= and levels= fields.
+func sketchHead(fields [][]byte, bad func(format string, args ...any) error) ([4]uint64, error) {
+	var head [4]uint64
+	for i, name := range []string{"k", "rows", "weight", "levels"} {
+		v, ok := bytes.CutPrefix(fields[1+i], []byte(name+"="))
+		n, err := strconv.ParseUint(string(v), 10, 64)
+		if !ok || err != nil {
+			return head, bad("field %d must be %s=N, got %q", 2+i, name, clip(fields[1+i]))
+		}
+		head[i] = n
+	}
+	return head, nil
+}
+
+// parseLevels reads each level's item count and keys from fields; it returns the fields
+// after the last level, the items' weight and their count.
+func (s *Sketch) parseLevels(fields [][]byte, bad func(format string, args ...any) error) (rest [][]byte, weight, items uint64, _ error) {
+	rest = fields
+	buf := make([]byte, 0, 64)
+	for h := range s.levels {
+		if len(rest) == 0 {
+			return nil, 0, 0, bad("cut short in level %d: is the line truncated?", h)
+		}
+		n, err := strconv.ParseUint(string(rest[0]), 10, 32)
+		if err != nil || uint64(len(rest)-1) < n {
+			return nil, 0, 0, bad("level %d: item count %q: is the line truncated?", h, clip(rest[0]))
+		}
+		if err := s.pushLevel(h, rest[1:1+n], buf, bad); err != nil {
+			return nil, 0, 0, err
+		}
+		weight += n << h
+		items += n
+		rest = rest[1+n:]
+	}
+	return rest, weight, items, nil
+}
+
+// pushLevel decodes the keys of level h, texts in toStringBinary form, into buf and
+// pushes them.
+func (s *Sketch) pushLevel(h int, texts [][]byte, buf []byte, bad func(format string, args ...any) error) error {
+	for _, text := range texts {
+		key, err := hbytes.AppendBytesBinary(buf[:0], text)
+		if err != nil || !bytes.Equal(hbytes.AppendStringBinary(nil, key), text) {
+			return bad("level %d: key %q is not toStringBinary text", h, clip(text))
+		}
+		if len(key) > hbase.MaxRowLength {
+			return bad("level %d: key %q is %d bytes long: HBase row keys are at most %d bytes", h, clip(text), len(key), hbase.MaxRowLength)
+		}
+		s.push(h, key)
+	}
+	return nil
 }
 
 // readSketches reads one sketch per line; blank lines are skipped.
