@@ -58,26 +58,6 @@ func (q *quoter) java(what, s string) string {
 	return out
 }
 
-// sql is s as a SQL string literal.
-func (q *quoter) sql(what, s string) string {
-	out, err := quote.SQLString(s)
-	if err != nil {
-		q.fail(what, err)
-		return "''"
-	}
-	return out
-}
-
-// ident is s as a SQL quoted identifier.
-func (q *quoter) ident(what, s string) string {
-	out, err := quote.SQLIdent(s)
-	if err != nil {
-		q.fail(what, err)
-		return `""`
-	}
-	return out
-}
-
 // csv checks s for a CSV cell.
 func (q *quoter) csv(what, s string) string {
 	out, err := quote.CSVCell(s)

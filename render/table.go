@@ -97,6 +97,14 @@ func (t Table) TableAttrs() (attrs []Attr, config []KV) {
 	if t.Normalization != nil {
 		attrs = append(attrs, Attr{Key: "NORMALIZATION_ENABLED", Value: fmt.Sprint(*t.Normalization)})
 	}
+	pa, config := t.policyAttrs(v)
+	return append(attrs, pa...), config
+}
+
+// policyAttrs are the table attributes and configuration that state the split policy at
+// HBase version v: SPLIT_ENABLED or a policy class before split restrictions, the
+// restriction's configuration after.
+func (t Table) policyAttrs(v hbase.Version) (attrs []Attr, config []KV) {
 	p := t.SplitPolicy
 	restriction := hbase.SplitRestriction.In(v)
 	switch {
@@ -192,21 +200,16 @@ func (t Table) Validate() error {
 			return &SettingError{Setting: "DURABILITY", Value: t.Durability, Rule: "must be one of " + strings.Join(hbase.Durabilities, ", ")}
 		}
 	}
-	switch p := t.SplitPolicy; p.Kind {
-	case "", PolicyDefault, PolicyDisabled, PolicyConstant:
-	case PolicyPrefix:
-		if p.PrefixLength < 1 {
-			return &SettingError{Setting: "SPLIT_POLICY", Value: p.Kind, Rule: "the prefix policy needs a prefix length of at least 1 byte"}
-		}
-	case PolicyDelimited:
-		if p.Delimiter == "" {
-			return &SettingError{Setting: "SPLIT_POLICY", Value: p.Kind, Rule: "the delimited policy needs a delimiter"}
-		}
-	default:
-		return &SettingError{Setting: "SPLIT_POLICY", Value: p.Kind, Rule: "must be one of " + strings.Join(SplitPolicies, ", ")}
+	if err := t.SplitPolicy.validate(); err != nil {
+		return err
 	}
+	return validateFamilies(t.Families)
+}
+
+// validateFamilies checks each family: its name, unique, and its settings.
+func validateFamilies(families []Family) error {
 	seen := map[string]bool{}
-	for _, f := range t.Families {
+	for _, f := range families {
 		if err := hbase.CheckFamilyName(f.Name); err != nil {
 			return &SettingError{Family: f.Name, Setting: "NAME", Value: f.Name, Rule: err.Error()}
 		}
@@ -221,19 +224,27 @@ func (t Table) Validate() error {
 	return nil
 }
 
+// validate checks the policy's kind and the setting its kind needs.
+func (p SplitPolicy) validate() error {
+	switch p.Kind {
+	case "", PolicyDefault, PolicyDisabled, PolicyConstant:
+	case PolicyPrefix:
+		if p.PrefixLength < 1 {
+			return &SettingError{Setting: "SPLIT_POLICY", Value: p.Kind, Rule: "the prefix policy needs a prefix length of at least 1 byte"}
+		}
+	case PolicyDelimited:
+		if p.Delimiter == "" {
+			return &SettingError{Setting: "SPLIT_POLICY", Value: p.Kind, Rule: "the delimited policy needs a delimiter"}
+		}
+	default:
+		return &SettingError{Setting: "SPLIT_POLICY", Value: p.Kind, Rule: "must be one of " + strings.Join(SplitPolicies, ", ")}
+	}
+	return nil
+}
+
 func (f Family) validate() error {
-	bad := func(setting, value, rule string) error {
-		return &SettingError{Family: f.Name, Setting: setting, Value: value, Rule: rule}
-	}
-	enum := func(setting string, set []string, v string) error {
-		if v == "" {
-			return nil
-		}
-		if c, ok := hbase.Canonical(set, v); !ok || c != v {
-			return bad(setting, v, "must be one of "+strings.Join(set, ", "))
-		}
-		return nil
-	}
+	bad := f.bad
+	enum := f.enum
 	if f.Versions < 0 || f.Versions > hbase.MaxInt {
 		return bad("VERSIONS", fmt.Sprint(f.Versions), "must be at least 1")
 	}
@@ -248,16 +259,8 @@ func (f Family) validate() error {
 	if err := enum("COMPRESSION", hbase.Compressions, f.Compression); err != nil {
 		return err
 	}
-	switch {
-	case f.Bloom == hbase.RowPrefixBloom && (f.BloomPrefixLength < 1 || f.BloomPrefixLength > hbase.MaxRowLength):
-		return bad("BLOOMFILTER", f.Bloom, hbase.ErrBloomPrefixLength.Error())
-	case f.Bloom == hbase.RowPrefixBloom:
-	case f.BloomPrefixLength != 0:
-		return bad("BLOOMFILTER", f.Bloom, "a prefix length goes with ROWPREFIX_FIXED_LENGTH only")
-	default:
-		if err := enum("BLOOMFILTER", hbase.Blooms, f.Bloom); err != nil {
-			return err
-		}
+	if err := f.validateBloom(); err != nil {
+		return err
 	}
 	if err := enum("KEEP_DELETED_CELLS", hbase.KeepDeletedCells, f.KeepDeletedCells); err != nil {
 		return err
@@ -271,6 +274,36 @@ func (f Family) validate() error {
 		return bad("MIN_VERSIONS", fmt.Sprint(f.MinVersions), fmt.Sprintf("must not exceed VERSIONS (%d): HBase's TableDescriptorChecker refuses it", maxV))
 	}
 	return enum("DATA_BLOCK_ENCODING", hbase.Encodings, f.Encoding)
+}
+
+// bad is the error of the family's setting set to value, against rule.
+func (f Family) bad(setting, value, rule string) error {
+	return &SettingError{Family: f.Name, Setting: setting, Value: value, Rule: rule}
+}
+
+// enum checks that v, when given, is one of set, in HBase's spelling.
+func (f Family) enum(setting string, set []string, v string) error {
+	if v == "" {
+		return nil
+	}
+	if c, ok := hbase.Canonical(set, v); !ok || c != v {
+		return f.bad(setting, v, "must be one of "+strings.Join(set, ", "))
+	}
+	return nil
+}
+
+// validateBloom checks BLOOMFILTER and its prefix length, which only
+// ROWPREFIX_FIXED_LENGTH takes.
+func (f Family) validateBloom() error {
+	switch {
+	case f.Bloom == hbase.RowPrefixBloom && (f.BloomPrefixLength < 1 || f.BloomPrefixLength > hbase.MaxRowLength):
+		return f.bad("BLOOMFILTER", f.Bloom, hbase.ErrBloomPrefixLength.Error())
+	case f.Bloom == hbase.RowPrefixBloom:
+		return nil
+	case f.BloomPrefixLength != 0:
+		return f.bad("BLOOMFILTER", f.Bloom, "a prefix length goes with ROWPREFIX_FIXED_LENGTH only")
+	}
+	return f.enum("BLOOMFILTER", hbase.Blooms, f.Bloom)
 }
 
 // Config is the family's CONFIGURATION: the row-prefix bloom filter's prefix length.

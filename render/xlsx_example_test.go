@@ -23,7 +23,7 @@ func ExampleXLSX() {
 		return
 	}
 	f, _ := excelize.OpenReader(&b)
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read from memory
 	fmt.Println(f.GetSheetList())
 	for _, n := range f.GetDefinedName() {
 		if n.Name == "regions" || n.Name == "rows" {

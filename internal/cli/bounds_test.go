@@ -140,7 +140,7 @@ func TestEndlessInputs(t *testing.T) {
 		if err := f.Truncate(maxRegionsInput + 1); err != nil { // sparse: no disk used
 			t.Fatal(err)
 		}
-		f.Close()
+		require.NoError(t, f.Close())
 		for _, args := range [][]string{
 			{"regions", "--list-regions", big},
 			{"verify", "--splits-file", big, "--keys", "testdata/regions/worked.splits.txt"},

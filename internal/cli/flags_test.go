@@ -44,7 +44,7 @@ func flagsTestRun(args ...string) (stdout, stderr string, code int) {
 			Flags: flagsTestFlags(),
 			Action: func(c *cli.Context) error {
 				show := func(name string, v any, set bool) {
-					fmt.Fprintf(c.App.Writer, "%s=%v/%v/%v\n", name, v, set, c.IsSet(name))
+					fmt.Fprintf(&out, "%s=%v/%v/%v\n", name, v, set, c.IsSet(name))
 				}
 				v, set := countOf(c, "rows")
 				show("rows", v, set)

@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 
@@ -115,7 +114,7 @@ func readCapped(path, what string, limit int64, maxLine int) ([]byte, error) {
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
 		switch {
-		case err == io.EOF:
+		case errors.Is(err, io.EOF):
 			return buf, nil
 		case errors.Is(err, errTooLarge):
 			return nil, tooLargeError(what, path, limit)
@@ -197,9 +196,9 @@ func splitsFileError(path string, err error, target hbase.Version) error {
 // warnSplitsFile writes the SPLITS_FILE's warnings on w, one line each.
 func warnSplitsFile(w io.Writer, path string, f *splits.File) {
 	for _, x := range f.Warnings {
-		fmt.Fprintf(w, "presplit: warning: %s:%d: %s\n", quote.Terminal(path), x.Line, quote.Terminal(x.Msg))
+		stderrf(w, "presplit: warning: %s:%d: %s\n", quote.Terminal(path), x.Line, quote.Terminal(x.Msg))
 	}
 	if f.MoreWarnings > 0 {
-		fmt.Fprintf(w, "presplit: warning: %s: %d more warnings after line %d\n", quote.Terminal(path), f.MoreWarnings, f.Warnings[len(f.Warnings)-1].Line)
+		stderrf(w, "presplit: warning: %s: %d more warnings after line %d\n", quote.Terminal(path), f.MoreWarnings, f.Warnings[len(f.Warnings)-1].Line)
 	}
 }

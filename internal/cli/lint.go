@@ -31,7 +31,7 @@ func specRead(path string) (*tablespec.Spec, error) {
 	if err != nil {
 		return nil, usageErrorf("cannot read spec %s: %v", path, specPathError(err))
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: Close has nothing to lose
 	if fi, err := f.Stat(); err == nil {
 		if fi.IsDir() {
 			return nil, usageErrorf("cannot read spec %s: it is a directory", path)

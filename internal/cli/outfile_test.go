@@ -75,7 +75,7 @@ func outReadFIFO(t *testing.T, p string) <-chan string {
 			got <- "open: " + err.Error()
 			return
 		}
-		defer f.Close()
+		defer func() { _ = f.Close() }() // read only
 		b, _ := io.ReadAll(f)
 		got <- string(b)
 	}()
@@ -404,7 +404,7 @@ func TestWriteOutputFile(t *testing.T) {
 		}
 		r, w, err := os.Pipe()
 		require.NoError(t, err)
-		defer r.Close()
+		defer func() { _ = r.Close() }() // the read end
 		got := make(chan string, 1)
 		go func() { b, _ := io.ReadAll(r); got <- string(b) }()
 		require.NoError(t, writeOutputFile("-o", fmt.Sprintf("/dev/fd/%d", w.Fd()), io.Discard, data))
@@ -418,7 +418,7 @@ func TestWriteOutputFile(t *testing.T) {
 		p := outFile(t, t.TempDir(), "f", "old contents, longer than the new\n", 0o600)
 		f, err := os.OpenFile(p, os.O_WRONLY, 0)
 		require.NoError(t, err)
-		defer f.Close()
+		defer func() { _ = f.Close() }() // nothing is written through this descriptor
 		before, err := f.Stat()
 		require.NoError(t, err)
 		o := fmt.Sprintf("/proc/self/fd/%d", f.Fd())
@@ -494,7 +494,7 @@ func TestWriteRenderedFailedRender(t *testing.T) {
 				close(lines)
 				return
 			}
-			defer f.Close()
+			defer func() { _ = f.Close() }() // read only
 			sc := bufio.NewScanner(f)
 			for sc.Scan() {
 				lines <- sc.Text()

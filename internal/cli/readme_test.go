@@ -118,14 +118,14 @@ func shellWords(s string) ([]string, error) {
 	inWord := false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		switch {
-		case c == ' ' || c == '\t':
+		switch c {
+		case ' ', '\t':
 			if inWord {
 				words = append(words, w.String())
 				w.Reset()
 				inWord = false
 			}
-		case c == '\'':
+		case '\'':
 			j := strings.IndexByte(s[i+1:], '\'')
 			if j < 0 {
 				return nil, fmt.Errorf("unterminated ' in %q", s)
@@ -133,7 +133,7 @@ func shellWords(s string) ([]string, error) {
 			w.WriteString(s[i+1 : i+1+j])
 			i += j + 1
 			inWord = true
-		case c == '"':
+		case '"':
 			i++
 			for ; i < len(s) && s[i] != '"'; i++ {
 				if s[i] == '\\' && i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {

@@ -51,10 +51,17 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	code := runApp(newApp(stdin, out, stderr), args, stderr)
 	if code == exitOK && out.err != nil {
 		// A write the command did not check: urfave/cli's --help and --version.
-		fmt.Fprintf(stderr, "presplit: writing stdout: %s\n", oneLine(bareError(out.err).Error()))
+		stderrf(stderr, "presplit: writing stdout: %s\n", oneLine(bareError(out.err).Error()))
 		return exitFailure
 	}
 	return code
+}
+
+// stderrf writes a diagnostic line on stderr. A failed write to stderr has nowhere to be
+// reported: the exit code still says how the run ended, so the error is dropped here, the
+// one place that does so.
+func stderrf(stderr io.Writer, format string, args ...any) {
+	_, _ = fmt.Fprintf(stderr, format, args...)
 }
 
 // stdoutWriter is stdout that remembers its first write error, so that output nobody
@@ -104,15 +111,15 @@ func runApp(app *cli.App, args []string, stderr io.Writer) int {
 	var cf *checkFailed
 	switch {
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "presplit: %s\n", oneLine(ue.msg))
+		stderrf(stderr, "presplit: %s\n", oneLine(ue.msg))
 		return exitUsage
 	case errors.As(err, &cf):
 		if cf.msg != "" {
-			fmt.Fprintf(stderr, "presplit: %s\n", oneLine(cf.msg))
+			stderrf(stderr, "presplit: %s\n", oneLine(cf.msg))
 		}
 		return exitFailure
 	default:
-		fmt.Fprintf(stderr, "presplit: %s\n", oneLine(err.Error()))
+		stderrf(stderr, "presplit: %s\n", oneLine(err.Error()))
 		return exitFailure
 	}
 }

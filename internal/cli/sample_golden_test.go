@@ -36,7 +36,7 @@ func readOracleSample(t *testing.T, path string) []sampleoracle.Key {
 	t.Helper()
 	f, err := os.Open(path)
 	require.NoError(t, err)
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	var out []sampleoracle.Key
 	cell := regexp.MustCompile(`^ (.*) column=[^:]+:.*, timestamp=.*, value=.*$`)
 	sc := bufio.NewScanner(f)

@@ -180,7 +180,9 @@ func simulateRow(r simulate.Result) []string {
 }
 
 func simulateWriteTable(w io.Writer, results []simulate.Result, ids simulate.IDs, count int) error {
-	fmt.Fprintf(w, "%d writes, %s ids; hot = the newest 10%% of writes\n\n", count, ids)
+	if _, err := fmt.Fprintf(w, "%d writes, %s ids; hot = the newest 10%% of writes\n\n", count, ids); err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "scheme\tprefix\tregions\tskew\thot skew\thottest region's share of hot writes\tpoint read\trange scan by id")
 	for _, r := range results {

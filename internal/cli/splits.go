@@ -3,7 +3,6 @@ package cli
 // The split flags (shared by plan, splits and verify) and `presplit splits`.
 
 import (
-	"fmt"
 
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
@@ -90,10 +89,10 @@ func runSplits(opts *splitsOptions) error {
 		return err // bad input stays one line on stderr: the notes come only after success
 	}
 	for _, note := range p.Split.Notes {
-		fmt.Fprintf(opts.Output.Err, "presplit: %s\n", note)
+		stderrf(opts.Output.Err, "presplit: %s\n", note)
 	}
 	if p.Split.Keys.Len() == 0 {
-		fmt.Fprintln(opts.Output.Err, "presplit: 1 region needs no split keys; no pre-split is needed")
+		stderrf(opts.Output.Err, "presplit: 1 region needs no split keys; no pre-split is needed\n")
 	}
 	return nil
 }

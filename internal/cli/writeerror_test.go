@@ -19,7 +19,7 @@ func TestHelpAndVersionWriteError(t *testing.T) {
 		t.Run(strings.Join(append([]string{"presplit"}, args...), " "), func(t *testing.T) {
 			full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
 			require.NoError(t, err)
-			defer full.Close()
+			defer func() { _ = full.Close() }() // /dev/full fails every write by design
 			var stderr bytes.Buffer
 			code := Run(append([]string{"presplit"}, args...), strings.NewReader(""), full, &stderr)
 			assert.Equal(t, exitFailure, code)

@@ -59,7 +59,7 @@ func cachedValues(t *testing.T, path string) map[string]string {
 	t.Helper()
 	f, err := excelize.OpenFile(path)
 	require.NoError(t, err)
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	out := map[string]string{}
 	for name, ref := range definedNames(t, path) {
 		cell, err := excelize.CoordinatesToCellName(ref.col, ref.row)
@@ -167,7 +167,7 @@ func TestXLSXCachedValuesLibreOffice(t *testing.T) {
 		t.Run(filepath.Base(p), func(t *testing.T) {
 			f, err := excelize.OpenFile(p)
 			require.NoError(t, err)
-			defer f.Close()
+			defer func() { _ = f.Close() }() // read only
 			formulas := 0
 			for _, sheet := range []string{render.XLSXPlanSheet, render.XLSXGrowthSheet} {
 				rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})

@@ -48,7 +48,7 @@ func definedNames(t *testing.T, path string) map[string]cellRef {
 	t.Helper()
 	f, err := excelize.OpenFile(path)
 	require.NoError(t, err)
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	names := map[string]cellRef{}
 	for _, n := range f.GetDefinedName() {
 		sheet, cell, ok := strings.Cut(strings.ReplaceAll(n.RefersTo, "$", ""), "!")
@@ -66,7 +66,7 @@ func editXLSX(t *testing.T, from, to string, values map[string]float64) {
 	names := definedNames(t, from)
 	f, err := excelize.OpenFile(from)
 	require.NoError(t, err)
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	for name, v := range values {
 		ref, ok := names[name]
 		require.True(t, ok, "no defined name %s", name)
