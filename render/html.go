@@ -9,6 +9,7 @@ import (
 
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/htmlpage"
+	"github.com/presplit/presplit/quote"
 )
 
 // HTML writes the plan as one self-contained HTML page (htmlpage): the findings first,
@@ -45,7 +46,7 @@ func htmlPage(d Doc, shell string) htmlpage.Page {
 	}
 	p.Lead = fmt.Sprintf("%s from %s, for HBase %s.", plural(float64(s.Regions()), "region"), splitSpec(d), d.Table.Target.OrDefault())
 	for _, f := range d.Findings {
-		p.Findings = append(p.Findings, htmlpage.Finding{Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Fix: f.Fix})
+		p.Findings = append(p.Findings, htmlpage.Finding{Severity: f.Severity.String(), Code: f.Code, Message: quote.HTMLText(f.Message), Fix: quote.HTMLText(f.Fix)})
 	}
 	if d.Plan != nil {
 		p.Sections = append(p.Sections, htmlInputs(d), htmlDerivation(d))
@@ -61,7 +62,7 @@ func htmlPage(d Doc, shell string) htmlpage.Page {
 		p.Sections = append(p.Sections, htmlGrowth(d))
 	}
 	if len(d.Notes) > 0 {
-		p.Sections = append(p.Sections, htmlpage.Section{ID: "notes", Heading: "Notes", Text: d.Notes})
+		p.Sections = append(p.Sections, htmlpage.Section{ID: "notes", Heading: "Notes", Text: htmlTexts(d.Notes)})
 	}
 	if shell == "" {
 		p.Sections = append(p.Sections, htmlpage.Section{ID: "create", Heading: "Create statement",
@@ -74,13 +75,22 @@ func htmlPage(d Doc, shell string) htmlpage.Page {
 	return p
 }
 
+// htmlTexts is each of texts through quote.HTMLText.
+func htmlTexts(texts []string) []string {
+	out := make([]string, len(texts))
+	for i, s := range texts {
+		out[i] = quote.HTMLText(s)
+	}
+	return out
+}
+
 func splitSpec(d Doc) string {
 	s := d.Split
 	switch {
 	case s.Algorithm != nil:
 		return "RegionSplitter's " + s.Algorithm.Name
 	case s.Spec != "":
-		return "--prefix " + s.Spec
+		return "--prefix " + quote.HTMLText(s.Spec)
 	}
 	return "the split keys given"
 }
@@ -163,7 +173,7 @@ func htmlCluster(d Doc) (htmlpage.Section, bool) {
 func htmlKeySpace(d Doc) htmlpage.Section {
 	s := d.Split
 	sec := htmlpage.Section{ID: "split", Heading: "Split"}
-	keysText := s.Spec
+	keysText := quote.HTMLText(s.Spec)
 	if len(s.Suffix) > 0 {
 		keysText += ", each key the last prefix of its region + " + hbytes.ToStringBinary(s.Suffix)
 	}
@@ -182,7 +192,7 @@ func htmlKeySpace(d Doc) htmlpage.Section {
 	if d.Plan != nil && s.Regions() != sizedRegions(d) {
 		sec.Text = append(sec.Text, fmt.Sprintf("The split has %s where the sizing asks for %d (--regions or the spec's splits set the count).", plural(float64(s.Regions()), "region"), sizedRegions(d)))
 	}
-	sec.Text = append(sec.Text, s.Notes...)
+	sec.Text = append(sec.Text, htmlTexts(s.Notes)...)
 	if s.Owned.Len() != s.Regions() || mean == 0 {
 		sec.Text = append(sec.Text, "The split does not say how much of the key space each region owns (split keys from a file): no bar of the key space.")
 		return sec
@@ -228,7 +238,7 @@ func htmlKeySpace(d Doc) htmlpage.Section {
 		for b := 1; b < int(total); b++ {
 			c.Ticks = append(c.Ticks, float64(b)/total)
 		}
-		c.Note = fmt.Sprintf("The ticks under the bar are the %s buckets of --prefix %s; each region owns whole buckets.", countText(total), s.Spec)
+		c.Note = fmt.Sprintf("The ticks under the bar are the %s buckets of --prefix %s; each region owns whole buckets.", countText(total), quote.HTMLText(s.Spec))
 	}
 	sec.Charts = []*htmlpage.Chart{c}
 	return sec
