@@ -244,15 +244,31 @@ func htmlKeySpace(d Doc) htmlpage.Section {
 	return sec
 }
 
-// htmlGrowth is the region count over the horizons.
+// htmlGrowth is the region count over the horizons: the regions the data needs and, where
+// HBase's split policy makes another count (the consequence model's SplitRegions), the
+// regions the policy will make, side by side on one scale.
 func htmlGrowth(d Doc) htmlpage.Section {
 	p := d.Plan
 	hs := p.Horizons
+	created := d.Split.Regions()
+	policy := false
+	for _, h := range hs {
+		policy = policy || h.SplitRegions > 0
+	}
+	// after is the regions the table has at horizon i once HBase's policy has split it:
+	// SplitRegions where the policy changes the count, else the larger of the regions
+	// created and the regions the data needs.
+	after := func(i int) int {
+		if hs[i].SplitRegions > 0 {
+			return hs[i].SplitRegions
+		}
+		return max(created, hs[i].Regions)
+	}
 	series := htmlpage.Series{N: len(hs),
 		Value: func(i int) float64 { return float64(hs[i].Regions) },
 		Label: func(i int) string { return plural(float64(hs[i].Days), "day") },
 		Class: func(i int) string {
-			if hs[i].Regions > d.Split.Regions() {
+			if hs[i].Regions > created {
 				return "warm"
 			}
 			return "mark"
@@ -262,13 +278,42 @@ func htmlGrowth(d Doc) htmlpage.Section {
 	c.Item, c.Value, c.Labels = "horizon", "regions", true
 	c.XLabel, c.YLabel = "days of ingest", "regions"
 	c.Format = countText
-	c.Lines = []htmlpage.Line{{Label: "pre-split", Value: float64(d.Split.Regions()), Class: "line-mean"}}
+	c.Lines = []htmlpage.Line{{Label: "pre-split", Value: float64(created), Class: "line-mean"}}
 	c.Legend = []htmlpage.Class{{Name: "mark", Label: "within the pre-split"}, {Name: "warm", Label: "more than the pre-split: HBase splits the rest"}}
 	c.Extra = []string{"planned", "disk"}
+	if policy {
+		c.Extra = append(c.Extra, "after HBase's splits")
+	}
 	for i := range c.Marks {
 		h := hs[c.Marks[i].First-1]
 		c.Marks[i].Extra = []string{siBytes(h.PlannedBytes), siBytes(h.DiskBytes)}
+		if policy {
+			c.Marks[i].Extra = append(c.Marks[i].Extra, strconv.Itoa(after(c.Marks[i].First-1)))
+		}
 	}
-	return htmlpage.Section{ID: "growth", Heading: "Growth", Charts: []*htmlpage.Chart{c},
+	sec := htmlpage.Section{ID: "growth", Heading: "Growth", Charts: []*htmlpage.Chart{c},
 		Text: []string{"The dashed line is the regions the table is created with; past it, HBase's split policy splits regions as they fill."}}
+	if !policy {
+		return sec
+	}
+	ps := htmlpage.Series{N: len(hs),
+		Value: func(i int) float64 { return float64(after(i)) },
+		Label: series.Label,
+		Class: func(i int) string {
+			if hs[i].SplitRegions > 0 {
+				return "hot"
+			}
+			return "mark"
+		},
+	}
+	pc := htmlpage.NewChart("growth-policy", "Regions HBase's split policy makes after each horizon (regions)", htmlpage.Columns, ps, nil)
+	pc.Item, pc.Value, pc.Labels = "horizon", "regions", true
+	pc.XLabel, pc.YLabel = "days of ingest", "regions"
+	pc.Format = countText
+	pc.Lines = []htmlpage.Line{{Label: "pre-split", Value: float64(created), Class: "line-mean"}}
+	pc.Legend = []htmlpage.Class{{Name: "mark", Label: "as the data needs"}, {Name: "hot", Label: "another count: the split policy splits regions before they fill"}}
+	htmlpage.ShareScale(c, pc)
+	sec.Charts = append(sec.Charts, pc)
+	sec.Text = append(sec.Text, "The second chart is the regions HBase's split policy will make of the table at each horizon (the report's after HBase's splits): where it differs from the regions the data needs, the policy splits regions before they reach the region size (see the SP findings).")
+	return sec
 }
