@@ -748,7 +748,7 @@ func TestRenderJSONParsesBack(t *testing.T) {
 				require.Len(t, c.Horizons, len(p.Horizons))
 				for i, h := range p.Horizons {
 					assert.Equal(t, render.JSONHorizon{Days: h.Days, RawBytes: h.RawBytes, StoredBytes: h.StoredBytes,
-						PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes}, c.Horizons[i])
+						PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: h.SplitRegions}, c.Horizons[i])
 				}
 			} else {
 				assert.Nil(t, got.Capacity)
