@@ -3,7 +3,6 @@ package cli
 // The split flags (shared by plan, splits and verify) and `presplit splits`.
 
 import (
-
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 )
