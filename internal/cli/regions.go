@@ -10,7 +10,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/regions"
 	"github.com/presplit/presplit/splits"
@@ -107,7 +106,7 @@ func runRegions(c *cli.Context) error {
 	if err := render(&buf, *doc); err != nil {
 		var fe *regions.FormatError
 		if errors.As(err, &fe) {
-			return usageErrorf("--format %s: %s", fe.Format, fe.Reason)
+			return usageErrorf("--format %s: %s", fe.Format, flagWords(fe.Reason))
 		}
 		return err
 	}
@@ -142,11 +141,11 @@ func regionsInputError(path string, err error) error {
 	var le *regions.LineError
 	if errors.As(err, &le) {
 		if le.Line > 0 {
-			return usageErrorf("%s:%d: %v", path, le.Line, le.Err)
+			return usageErrorf("%s:%d: %s", path, le.Line, flagWords(le.Err.Error()))
 		}
-		return usageErrorf("%s: %v", path, le.Err)
+		return usageErrorf("%s: %s", path, flagWords(le.Err.Error()))
 	}
-	return usageErrorf("%s: %v", path, err)
+	return usageErrorf("%s: %s", path, flagWords(err.Error()))
 }
 
 func regionsDoc(c *cli.Context) (*regions.Doc, error) {
@@ -169,7 +168,7 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 	if c.Bool("salt") && prefix == nil {
 		return nil, usageErrorf("--salt needs --prefix: the salt is the prefix's leading bucket (--prefix byte:16 for SALT_BUCKETS = 16)")
 	}
-	doc := &regions.Doc{Prefix: prefix}
+	doc := &regions.Doc{Prefix: prefix, Name: flagName}
 	var layout *regions.Layout
 	if c.IsSet("list-regions") {
 		l, err := regionsRead("list-regions", lrPath, "list_regions output", regions.ReadListRegions)
@@ -239,7 +238,7 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 			name := lrPath
 			var le *regions.LineError
 			if errors.As(err, &le) && le.Line == 0 {
-				return nil, usageErrorf("--jmx: %v", le.Err)
+				return nil, usageErrorf("--jmx: %s", flagWords(le.Err.Error()))
 			}
 			return nil, regionsInputError(name, err)
 		}
@@ -266,12 +265,12 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 	p, err := regions.NewPlan(layout, regions.Options{RegionSize: size, Prefix: prefix, Salt: c.Bool("salt"), TargetRegions: target,
 		MergeArity: arity, Version: version, Batch: batch, Pause: pause})
 	if err != nil {
-		return nil, usageErrorf("%v", err)
+		return nil, usageErrorf("%s", flagWords(err.Error()))
 	}
 	if err := p.Check(); err != nil {
 		return nil, fmt.Errorf("internal error: the plan breaks an invariant: %v", err)
 	}
-	p.Notes = mapStrings(p.Notes, func(s string) string { return field.Expand(s, flagName) })
+	p.Notes = mapStrings(p.Notes, flagWords)
 	doc.Plan = p
 	return doc, nil
 }

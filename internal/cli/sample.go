@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quote"
@@ -178,7 +177,7 @@ func readSampleFiles(stdinR io.Reader, flag string, files []string, opt sample.R
 		if err != nil {
 			var le *hbytes.LineError
 			if errors.As(err, &le) {
-				return nil, usageErrorf("%s:%d: %s", name, le.Line, field.Expand(le.Err.Error(), flagName))
+				return nil, usageErrorf("%s:%d: %s", name, le.Line, flagWords(le.Err.Error()))
 			}
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}

@@ -117,7 +117,7 @@ func runVerify(c *cli.Context) error {
 		err = distribution.WriteJSON(out, d)
 	case "html":
 		var page bytes.Buffer
-		if err = distribution.WriteHTML(&page, d, distribution.HTMLOptions{MaxSkew: maxSkew, Inputs: verifyInputs(c, name)}); err == nil {
+		if err = distribution.WriteHTML(&page, d, distribution.HTMLOptions{MaxSkew: maxSkew, Inputs: verifyInputs(c, name), Name: flagName}); err == nil {
 			_, err = out.Write(page.Bytes())
 		}
 	default:
