@@ -7,12 +7,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/regions"
-	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
 )
@@ -29,7 +29,23 @@ const maxRegionsLine = 16 << 20
 // (hbase.hregion.max.filesize.limit, 2 MiB).
 const minRegionSize = 2 << 20
 
-func regionsCommand() *cli.Command {
+// regionsOptions are presplit regions' inputs, filled once from its flags
+// (regionsOptionsFrom): the run reads the files they name, never a flag.
+type regionsOptions struct {
+	ListRegions, GetSplits string   // the files; "" when not given
+	JMX                    []string // the RegionServers' JMX files
+	Table                  string   // --table; "" when not given
+	Plan                   regions.Options
+	Format                 string
+	Output                 string // -o; - is stdout
+	Out                    io.Writer
+}
+
+func regionsCommand() *cli.Command { return newCmdRegions(runRegions) }
+
+// newCmdRegions declares presplit regions: its action fills regionsOptions from the
+// flags and hands them to run (runRegions; a test's own, to check the flags alone).
+func newCmdRegions(run func(*regionsOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "regions",
 		Usage: "report an existing table's region layout and plan merges and splits",
@@ -56,7 +72,13 @@ func regionsCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: "report", Usage: "output `FORMAT`: " + strings.Join(regions.FormatNames(), ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` atomically; - is stdout"},
 		},
-		Action: runRegions,
+		Action: func(c *cli.Context) error {
+			opts, err := regionsOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			return run(opts)
+		},
 	}
 }
 
@@ -82,26 +104,82 @@ func regionsMergeArity(c *cli.Context) (int, hbase.Version, error) {
 	return math.MaxInt32, v, nil
 }
 
-func runRegions(c *cli.Context) error {
+// regionsOptionsFrom reads every flag of presplit regions once, each refused value a
+// usage error naming its flag.
+func regionsOptionsFrom(c *cli.Context) (*regionsOptions, error) {
 	if err := verifyNoArgs(c, "name the inputs with --list-regions, --get-splits and --jmx"); err != nil {
-		return err
+		return nil, err
 	}
-	format := c.String("format")
-	render, ok := regions.Format(format)
-	if !ok {
-		return usageErrorf("--format must be one of %s, got %q", strings.Join(regions.FormatNames(), ", "), format)
+	o := &regionsOptions{Format: c.String("format"), Output: "-", Out: c.App.Writer, JMX: c.StringSlice("jmx")}
+	if _, ok := regions.Format(o.Format); !ok {
+		return nil, usageErrorf("--format must be one of %s, got %q", strings.Join(regions.FormatNames(), ", "), o.Format)
 	}
-	out := "-"
 	if c.IsSet("output") {
-		out = c.String("output")
+		o.Output = c.String("output")
 	}
-	if err := checkOutputFile("-o", out); err != nil {
-		return err
+	if err := checkOutputFile("-o", o.Output); err != nil {
+		return nil, err
 	}
-	doc, err := regionsDoc(c)
+	if !c.IsSet("list-regions") && !c.IsSet("get-splits") {
+		return nil, usageErrorf("no regions to read: give --list-regions FILE (the output of list_regions 'TABLE') or --get-splits FILE")
+	}
+	for _, f := range []struct {
+		flag string
+		path *string
+	}{{"list-regions", &o.ListRegions}, {"get-splits", &o.GetSplits}} {
+		if c.IsSet(f.flag) {
+			if *f.path = c.String(f.flag); *f.path == "" {
+				return nil, usageErrorf("--%s must name a file, got \"\"", f.flag)
+			}
+		}
+	}
+	if c.IsSet("prefix") {
+		// The one reader of a prefix, worded as plan and splits word it.
+		p, err := tablespec.ParsePrefix("rowkey.prefix", designValue(c, "prefix", c.String("prefix")))
+		if err != nil {
+			return nil, (&config{}).fieldError(err)
+		}
+		if p.Width == 0 {
+			return nil, usageErrorf("--prefix %s: needs a width (%s:2): bucket edges are whole prefixes", displayValue(c.String("prefix")), p.Name)
+		}
+		o.Plan.Prefix = &p
+	}
+	o.Plan.Salt = c.Bool("salt")
+	if o.Plan.Salt && o.Plan.Prefix == nil {
+		return nil, usageErrorf("--salt needs --prefix: the salt is the prefix's leading bucket (--prefix byte:16 for SALT_BUCKETS = 16)")
+	}
+	if len(o.JMX) > 0 && !c.IsSet("list-regions") {
+		return nil, usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
+	}
+	if c.IsSet("table") {
+		o.Table = c.String("table")
+		if o.Table == regions.MetaTable {
+			return nil, usageErrorf("--table %s: %v", o.Table, regions.ErrMeta)
+		}
+	}
+	o.Plan.RegionSize = int64(defaultRegionSize)
+	if v, set := sizeOf(c, "region-size"); set {
+		o.Plan.RegionSize = int64(v)
+	} else if v, set := sizeOf(c, "max-filesize"); set {
+		o.Plan.RegionSize = int64(v)
+	}
+	o.Plan.TargetRegions, _ = intOf(c, "target-regions")
+	var err error
+	if o.Plan.MergeArity, o.Plan.Version, err = regionsMergeArity(c); err != nil {
+		return nil, err
+	}
+	o.Plan.Batch, _ = intOf(c, "batch")
+	o.Plan.Pause, _ = durationOf(c, "pause")
+	return o, nil
+}
+
+// runRegions reads the inputs opts names, plans, and writes the plan in opts.Format.
+func runRegions(opts *regionsOptions) error {
+	doc, err := regionsDoc(opts)
 	if err != nil {
 		return err
 	}
+	render, _ := regions.Format(opts.Format)
 	var buf bytes.Buffer
 	if err := render(&buf, *doc); err != nil {
 		var fe *regions.FormatError
@@ -110,7 +188,7 @@ func runRegions(c *cli.Context) error {
 		}
 		return err
 	}
-	return writeOutputFile("-o", out, c.App.Writer, buf.Bytes())
+	return writeOutputFile("-o", opts.Output, opts.Out, buf.Bytes())
 }
 
 // regionsRead reads one input file and parses it; a parse error names FILE:LINE.
@@ -148,29 +226,11 @@ func regionsInputError(path string, err error) error {
 	return usageErrorf("%s: %s", path, flagWords(err.Error()))
 }
 
-func regionsDoc(c *cli.Context) (*regions.Doc, error) {
-	lrPath, gsPath := c.String("list-regions"), c.String("get-splits")
-	if !c.IsSet("list-regions") && !c.IsSet("get-splits") {
-		return nil, usageErrorf("no regions to read: give --list-regions FILE (the output of list_regions 'TABLE') or --get-splits FILE")
-	}
-	var prefix *splits.Prefix
-	if c.IsSet("prefix") {
-		// The one reader of a prefix, worded as plan and splits word it.
-		p, err := tablespec.ParsePrefix("rowkey.prefix", designValue(c, "prefix", c.String("prefix")))
-		if err != nil {
-			return nil, (&config{}).fieldError(err)
-		}
-		if p.Width == 0 {
-			return nil, usageErrorf("--prefix %s: needs a width (%s:2): bucket edges are whole prefixes", displayValue(c.String("prefix")), p.Name)
-		}
-		prefix = &p
-	}
-	if c.Bool("salt") && prefix == nil {
-		return nil, usageErrorf("--salt needs --prefix: the salt is the prefix's leading bucket (--prefix byte:16 for SALT_BUCKETS = 16)")
-	}
-	doc := &regions.Doc{Prefix: prefix, Name: flagName}
+func regionsDoc(o *regionsOptions) (*regions.Doc, error) {
+	lrPath, gsPath := o.ListRegions, o.GetSplits
+	doc := &regions.Doc{Prefix: o.Plan.Prefix, Name: flagName}
 	var layout *regions.Layout
-	if c.IsSet("list-regions") {
+	if lrPath != "" {
 		l, err := regionsRead("list-regions", lrPath, "list_regions output", regions.ReadListRegions)
 		if err != nil {
 			return nil, err
@@ -178,7 +238,7 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 		layout = l
 		doc.Inputs = append(doc.Inputs, "list_regions "+lrPath)
 	}
-	if c.IsSet("get-splits") {
+	if gsPath != "" {
 		type ks struct {
 			keys  [][]byte
 			lines []int
@@ -201,8 +261,7 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 		return nil, regionsInputError(lrPath, err)
 	}
 	table := layout.Table
-	if c.IsSet("table") {
-		t := c.String("table")
+	if t := o.Table; t != "" {
 		if table != "" && t != table {
 			return nil, usageErrorf("--table %s: the regions listed are of table %s", displayValue(t), table)
 		}
@@ -211,8 +270,8 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 	if table == regions.MetaTable {
 		return nil, usageErrorf("--table %s: %v", table, regions.ErrMeta)
 	}
-	if jmxPaths := c.StringSlice("jmx"); len(jmxPaths) > 0 {
-		if !c.IsSet("list-regions") || !layout.HasEncoded {
+	if jmxPaths := o.JMX; len(jmxPaths) > 0 {
+		if !layout.HasEncoded {
 			return nil, usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
 		}
 		files := make([]*regions.JMX, len(jmxPaths))
@@ -249,21 +308,7 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 	if !layout.HasSize {
 		return doc, nil
 	}
-	size := int64(defaultRegionSize)
-	if v, set := sizeOf(c, "region-size"); set {
-		size = int64(v)
-	} else if v, set := sizeOf(c, "max-filesize"); set {
-		size = int64(v)
-	}
-	target, _ := intOf(c, "target-regions")
-	arity, version, err := regionsMergeArity(c)
-	if err != nil {
-		return nil, err
-	}
-	batch, _ := intOf(c, "batch")
-	pause, _ := durationOf(c, "pause")
-	p, err := regions.NewPlan(layout, regions.Options{RegionSize: size, Prefix: prefix, Salt: c.Bool("salt"), TargetRegions: target,
-		MergeArity: arity, Version: version, Batch: batch, Pause: pause})
+	p, err := regions.NewPlan(layout, o.Plan)
 	if err != nil {
 		return nil, usageErrorf("%s", flagWords(err.Error()))
 	}
