@@ -571,12 +571,8 @@ func applyTableSettingFlags(c *cli.Context, st *tablespec.Settings) error {
 			return usageErrorf("--%s %s: must be true or false", e.flag, displayValue(s))
 		}
 	}
-	if v, ok := intOf(c, "region-replication"); ok {
-		st.RegionReplication = designValue(c, "region-replication", int64(v))
-	}
-	if v, ok := sizeOf(c, "memstore-flushsize"); ok {
-		st.MemstoreFlushSize = designValue(c, "memstore-flushsize", v)
-	}
+	setFromFlag(c, "region-replication", &st.RegionReplication)
+	setFromFlag(c, "memstore-flushsize", &st.MemstoreFlushSize)
 	return nil
 }
 
@@ -613,38 +609,28 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
 	if c.IsSet("cells") {
 		cp.KV = tablespec.Value[float64]{}
 	}
-	if v, ok := countOf(c, "rows"); ok {
-		cp.Rows = designValue(c, "rows", v)
-	}
+	setFromFlag(c, "rows", &cp.Rows)
 	sizes := []struct {
 		flag string
 		dst  *tablespec.Value[float64]
 	}{{"kv", &cp.KV}, {"daily", &cp.Daily}, {"region-size", &cp.RegionSize}}
 	for _, s := range sizes {
-		if v, ok := sizeOf(c, s.flag); ok {
-			*s.dst = designValue(c, s.flag, v)
-		}
+		setFromFlag(c, s.flag, s.dst)
 	}
 	for _, dd := range []struct {
 		flag string
 		dst  *tablespec.Value[int64]
 	}{{"retention", &cp.Retention}, {"horizon", &cp.Horizon}} {
-		if secs, ok := durationOf(c, dd.flag); ok {
-			*dd.dst = designValue(c, dd.flag, secs)
-		}
+		setFromFlag(c, dd.flag, dd.dst)
 	}
 	applyCellFlags(c, cp)
 	for _, f := range []struct {
 		flag string
 		dst  *tablespec.Value[float64]
 	}{{"compression-ratio", &cp.CompressionRatio}, {"redundancy", &cp.Redundancy}} {
-		if v, ok := ratioOf(c, f.flag); ok {
-			*f.dst = designValue(c, f.flag, v)
-		}
+		setFromFlag(c, f.flag, f.dst)
 	}
-	if v, ok := intOf(c, "replication"); ok {
-		cp.Replication = designValue(c, "replication", int64(v))
-	}
+	setFromFlag(c, "replication", &cp.Replication)
 	return nil
 }
 
@@ -660,8 +646,9 @@ func applyCellFlags(c *cli.Context, cp *tablespec.Capacity) {
 			name string
 			dst  *tablespec.Value[int64]
 		}{{"cells", &cells.Count}, {"row-len", &cells.RowLen}, {"family-len", &cells.FamilyLen}, {"qualifier-len", &cells.QualifierLen}, {"value-len", &cells.ValueLen}} {
-			v, _ := intOf(c, f.name)
-			*f.dst = designValue(c, f.name, int64(v))
+			v := flagDesign[int64](c, f.name)
+			v.Set = true // the cell's lengths: given, or their defaults
+			*f.dst = v
 		}
 		cp.Cells = cells
 	}
@@ -681,20 +668,19 @@ func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
 		d.Cluster = &tablespec.Cluster{}
 	}
 	cl := d.Cluster
-	if v, ok := intOf(c, "region-servers"); ok {
-		cl.RegionServers = designValue(c, "region-servers", int64(v))
+	if cl == nil {
+		return nil // no cluster flag given
 	}
+	setFromFlag(c, "region-servers", &cl.RegionServers)
 	for _, f := range []struct {
 		flag string
 		dst  func() *tablespec.Value[float64]
 	}{{"heap", func() *tablespec.Value[float64] { return &cl.Heap }}, {"flush-size", func() *tablespec.Value[float64] { return &cl.FlushSize }}} {
-		if v, ok := sizeOf(c, f.flag); ok {
-			*f.dst() = designValue(c, f.flag, v)
+		if v := flagDesign[float64](c, f.flag); v.Set {
+			*f.dst() = v
 		}
 	}
-	if v, ok := ratioOf(c, "memstore-fraction"); ok {
-		cl.MemstoreFraction = designValue(c, "memstore-fraction", v)
-	}
+	setFromFlag(c, "memstore-fraction", &cl.MemstoreFraction)
 	return nil
 }
 
@@ -727,12 +713,12 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 		return usageErrorf("--prefix and --algo are mutually exclusive: --prefix aligns the keys " +
 			"with the rowkey's prefix, --algo reproduces HBase's RegionSplitter")
 	}
-	if n, ok := intOf(c, "prefix-values"); ok {
+	if n := flagDesign[int64](c, "prefix-values"); n.Set {
 		// A fact of the rowkey, not a split mode: it keeps the spec's splits file.
 		if d.Rowkey == nil {
 			d.Rowkey = &tablespec.Rowkey{}
 		}
-		d.Rowkey.PrefixValues = designValue(c, "prefix-values", int64(n))
+		d.Rowkey.PrefixValues = n
 	}
 	if !anySet(c, splitFlagNames) {
 		return nil
@@ -747,9 +733,7 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 	if err := replaceSplitModes(c, r, sp); err != nil {
 		return err
 	}
-	if n, ok := intOf(c, "regions"); ok {
-		sp.Regions = designValue(c, "regions", int64(n))
-	}
+	setFromFlag(c, "regions", &sp.Regions)
 	if c.IsSet("prefix") {
 		r.Prefix = designValue(c, "prefix", c.String("prefix"))
 	}

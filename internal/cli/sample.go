@@ -96,9 +96,7 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 		sp.Delimiter = designValue(c, "delimiter", c.String("delimiter"))
 	}
-	if v, ok := ratioOf(c, "holdout"); ok {
-		sp.Holdout = designValue(c, "holdout", v)
-	}
+	setFromFlag(c, "holdout", &sp.Holdout)
 	if f := c.String("sample-format"); !slices.Contains(sample.Formats, f) {
 		return usageErrorf("--sample-format must be one of %s, got %q", strings.Join(sample.Formats, ", "), f)
 	}
