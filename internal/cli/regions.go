@@ -133,20 +133,9 @@ func regionsOptionsFrom(c *cli.Context) (*regionsOptions, error) {
 			}
 		}
 	}
-	if c.IsSet("prefix") {
-		// The one reader of a prefix, worded as plan and splits word it.
-		p, err := tablespec.ParsePrefix("rowkey.prefix", designValue(c, "prefix", c.String("prefix")))
-		if err != nil {
-			return nil, (&config{}).fieldError(err)
-		}
-		if p.Width == 0 {
-			return nil, usageErrorf("--prefix %s: needs a width (%s:2): bucket edges are whole prefixes", displayValue(c.String("prefix")), p.Name)
-		}
-		o.Plan.Prefix = &p
-	}
-	o.Plan.Salt = c.Bool("salt")
-	if o.Plan.Salt && o.Plan.Prefix == nil {
-		return nil, usageErrorf("--salt needs --prefix: the salt is the prefix's leading bucket (--prefix byte:16 for SALT_BUCKETS = 16)")
+	var err error
+	if o.Plan, err = regionsPlanOptions(c); err != nil {
+		return nil, err
 	}
 	if len(o.JMX) > 0 && !c.IsSet("list-regions") {
 		return nil, usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
@@ -157,20 +146,42 @@ func regionsOptionsFrom(c *cli.Context) (*regionsOptions, error) {
 			return nil, usageErrorf("--table %s: %v", o.Table, regions.ErrMeta)
 		}
 	}
-	o.Plan.RegionSize = int64(defaultRegionSize)
-	if v, set := sizeOf(c, "region-size"); set {
-		o.Plan.RegionSize = int64(v)
-	} else if v, set := sizeOf(c, "max-filesize"); set {
-		o.Plan.RegionSize = int64(v)
-	}
-	o.Plan.TargetRegions, _ = intOf(c, "target-regions")
-	var err error
-	if o.Plan.MergeArity, o.Plan.Version, err = regionsMergeArity(c); err != nil {
-		return nil, err
-	}
-	o.Plan.Batch, _ = intOf(c, "batch")
-	o.Plan.Pause, _ = durationOf(c, "pause")
 	return o, nil
+}
+
+// regionsPlanOptions are the planner's options from the flags: the prefix (with a width)
+// and --salt, the target region size, the merge arity of the target, the stages.
+func regionsPlanOptions(c *cli.Context) (regions.Options, error) {
+	var opt regions.Options
+	if c.IsSet("prefix") {
+		// The one reader of a prefix, worded as plan and splits word it.
+		p, err := tablespec.ParsePrefix("rowkey.prefix", designValue(c, "prefix", c.String("prefix")))
+		if err != nil {
+			return opt, (&config{}).fieldError(err)
+		}
+		if p.Width == 0 {
+			return opt, usageErrorf("--prefix %s: needs a width (%s:2): bucket edges are whole prefixes", displayValue(c.String("prefix")), p.Name)
+		}
+		opt.Prefix = &p
+	}
+	opt.Salt = c.Bool("salt")
+	if opt.Salt && opt.Prefix == nil {
+		return opt, usageErrorf("--salt needs --prefix: the salt is the prefix's leading bucket (--prefix byte:16 for SALT_BUCKETS = 16)")
+	}
+	opt.RegionSize = int64(defaultRegionSize)
+	if v, set := sizeOf(c, "region-size"); set {
+		opt.RegionSize = int64(v)
+	} else if v, set := sizeOf(c, "max-filesize"); set {
+		opt.RegionSize = int64(v)
+	}
+	opt.TargetRegions, _ = intOf(c, "target-regions")
+	var err error
+	if opt.MergeArity, opt.Version, err = regionsMergeArity(c); err != nil {
+		return opt, err
+	}
+	opt.Batch, _ = intOf(c, "batch")
+	opt.Pause, _ = durationOf(c, "pause")
+	return opt, nil
 }
 
 // runRegions reads the inputs opts names, plans, and writes the plan in opts.Format.
@@ -260,47 +271,12 @@ func regionsDoc(o *regionsOptions) (*regions.Doc, error) {
 	if err := layout.Check(); err != nil {
 		return nil, regionsInputError(lrPath, err)
 	}
-	table := layout.Table
-	if t := o.Table; t != "" {
-		if table != "" && t != table {
-			return nil, usageErrorf("--table %s: the regions listed are of table %s", displayValue(t), table)
-		}
-		table = t
+	table, err := regionsTable(o, layout)
+	if err != nil {
+		return nil, err
 	}
-	if table == regions.MetaTable {
-		return nil, usageErrorf("--table %s: %v", table, regions.ErrMeta)
-	}
-	if jmxPaths := o.JMX; len(jmxPaths) > 0 {
-		if !layout.HasEncoded {
-			return nil, usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
-		}
-		files := make([]*regions.JMX, len(jmxPaths))
-		tables := map[string]bool{}
-		for i, path := range jmxPaths {
-			j, err := regionsRead("jmx", path, "JMX", regions.ReadJMX)
-			if err != nil {
-				return nil, err
-			}
-			files[i] = j
-			for _, t := range j.TableNames() {
-				tables[t] = true
-			}
-			doc.Inputs = append(doc.Inputs, "jmx "+path)
-		}
-		if table == "" {
-			return nil, usageErrorf("--jmx: name the table with --table")
-		}
-		if !tables[table] {
-			return nil, usageErrorf("--jmx: no region of table %s in %s", table, strings.Join(jmxPaths, ", "))
-		}
-		if err := layout.ApplyJMX(table, files, jmxPaths); err != nil {
-			name := lrPath
-			var le *regions.LineError
-			if errors.As(err, &le) && le.Line == 0 {
-				return nil, usageErrorf("--jmx: %s", flagWords(le.Err.Error()))
-			}
-			return nil, regionsInputError(name, err)
-		}
+	if err := regionsApplyJMX(o, layout, table, doc); err != nil {
+		return nil, err
 	}
 	layout.Table = table
 	doc.Layout = layout
@@ -318,4 +294,60 @@ func regionsDoc(o *regionsOptions) (*regions.Doc, error) {
 	p.Notes = mapStrings(p.Notes, flagWords)
 	doc.Plan = p
 	return doc, nil
+}
+
+// regionsApplyJMX reads the RegionServers' JMX files and joins their sizes and request
+// counts to the layout's regions of table.
+func regionsApplyJMX(o *regionsOptions, layout *regions.Layout, table string, doc *regions.Doc) error {
+	jmxPaths, lrPath := o.JMX, o.ListRegions
+	if len(jmxPaths) == 0 {
+		return nil
+	}
+	if !layout.HasEncoded {
+		return usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
+	}
+	files := make([]*regions.JMX, len(jmxPaths))
+	tables := map[string]bool{}
+	for i, path := range jmxPaths {
+		j, err := regionsRead("jmx", path, "JMX", regions.ReadJMX)
+		if err != nil {
+			return err
+		}
+		files[i] = j
+		for _, t := range j.TableNames() {
+			tables[t] = true
+		}
+		doc.Inputs = append(doc.Inputs, "jmx "+path)
+	}
+	if table == "" {
+		return usageErrorf("--jmx: name the table with --table")
+	}
+	if !tables[table] {
+		return usageErrorf("--jmx: no region of table %s in %s", table, strings.Join(jmxPaths, ", "))
+	}
+	if err := layout.ApplyJMX(table, files, jmxPaths); err != nil {
+		name := lrPath
+		var le *regions.LineError
+		if errors.As(err, &le) && le.Line == 0 {
+			return usageErrorf("--jmx: %s", flagWords(le.Err.Error()))
+		}
+		return regionsInputError(name, err)
+	}
+	return nil
+}
+
+// regionsTable is the table the regions are of: the one listed, which --table may name
+// too, never hbase:meta.
+func regionsTable(o *regionsOptions, layout *regions.Layout) (string, error) {
+	table := layout.Table
+	if t := o.Table; t != "" {
+		if table != "" && t != table {
+			return "", usageErrorf("--table %s: the regions listed are of table %s", displayValue(t), table)
+		}
+		table = t
+	}
+	if table == regions.MetaTable {
+		return "", usageErrorf("--table %s: %v", table, regions.ErrMeta)
+	}
+	return table, nil
 }
