@@ -49,7 +49,16 @@ type Collector struct {
 	cur        *part // the part sequential reads feed
 	sketches   *Sketch
 	sketchRows uint64
+	// skLeft is the memory left for the parts' level-0 sketch buffers (the other half of
+	// Memory, less sketchReserve): each part is given its share as it is made, so which
+	// part gets how much does not depend on the readers' timing.
+	skLeft int64
 }
+
+// sketchReserve is the part of Memory kept back from the sketch buffers: the sketches'
+// upper levels (about 3K keys each, four per two parts, and the two Sample merges them
+// into), the readers' 1 MiB buffers, and the Go runtime's own.
+const sketchReserve = 12 << 20
 
 // NewCollector returns an empty collector.
 func NewCollector(opt Options) *Collector {
@@ -57,6 +66,7 @@ func NewCollector(opt Options) *Collector {
 		opt.Memory = DefaultMemory
 	}
 	c := &Collector{opt: opt, limit: opt.Memory / 2}
+	c.skLeft = max(opt.Memory-c.limit-sketchReserve, 0)
 	// Keys are held out while they are read: with the default, tentatively (a sample
 	// below HoldoutMinKeys keys gets its held keys back in Sample).
 	c.fraction = opt.Holdout
@@ -84,10 +94,16 @@ type part struct {
 	lineLen    int   // the average line length seen, for sizing the refs
 	rows       uint64
 	sk, heldSk *Sketch
+	skBudget   int64 // bytes its sketches' level-0 buffers may take (see Collector.skLeft)
+	share      int64 // bytes of the exact budget it may take at once when its hint is too big
 }
 
-func (c *Collector) newPart(hint int64, lineLen int) *part {
+// newPart makes a part, giving it 1/of of the sketch buffers' memory left.
+func (c *Collector) newPart(hint int64, lineLen, of int) *part {
 	p := &part{c: c, id: len(c.parts), hint: hint, lineLen: lineLen}
+	p.skBudget = c.skLeft / int64(of)
+	p.share = c.limit / int64(of)
+	c.skLeft -= p.skBudget
 	c.parts = append(c.parts, p)
 	return p
 }
@@ -95,7 +111,7 @@ func (c *Collector) newPart(hint int64, lineLen int) *part {
 // Add adds a key of weight w (sequential reads).
 func (c *Collector) Add(key []byte, w uint64) {
 	if c.cur == nil || (c.cur.sk == nil && len(c.cur.arena) >= maxArena-hbaseMaxRow) {
-		c.cur = c.newPart(0, 0)
+		c.cur = c.newPart(0, 0, 1)
 	}
 	c.cur.Add(key, w)
 }
@@ -113,7 +129,7 @@ func (c *Collector) streamParts(sizes []int64, lineLen int) []Sink {
 	c.cur = nil
 	out := make([]Sink, len(sizes))
 	for i, n := range sizes {
-		out[i] = c.newPart(n, lineLen)
+		out[i] = c.newPart(n, lineLen, len(sizes)-i)
 	}
 	return out
 }
@@ -182,7 +198,17 @@ func (p *part) grow(n int) bool {
 			p.realloc(arenaCap, cutCap, heldCap)
 			return true
 		}
-		arenaCap, cutCap, heldCap = 0, 0, 0 // too big for the budget: grow step by step
+		// Too big for the budget: its share of the budget at once (so no array is
+		// copied, and no garbage left, as it fills), if the others leave that free.
+		lines = p.share/int64(max(p.lineLen, 1)+refCost) + 64
+		arenaCap = int(min(lines*int64(max(p.lineLen, 1)), maxArena))
+		heldCap = int(float64(lines)*p.c.fraction*1.05) + 64
+		cutCap = int(float64(lines)*(1-p.c.fraction)*1.02) + 64
+		if p.tryReserve(arenaCap, cutCap, heldCap) {
+			p.realloc(arenaCap, cutCap, heldCap)
+			return true
+		}
+		arenaCap, cutCap, heldCap = 0, 0, 0 // else step by step
 	}
 	if len(p.arena)+n > arenaCap {
 		arenaCap = max(2*arenaCap, len(p.arena)+n, 1<<16)
@@ -313,7 +339,18 @@ func (p *part) toSketch() {
 	if p.sk != nil {
 		return
 	}
-	p.sk, p.heldSk = NewSketch(K), NewSketch(K)
+	// The level-0 buffers: the part's budget, in the shares of its keys cut on and held
+	// out, sized for keys as long as those it kept exactly.
+	keyLen := 32
+	if p.lineLen > 0 {
+		keyLen = p.lineLen
+	}
+	if n := len(p.cut) + len(p.held); n > 0 {
+		keyLen = max(len(p.arena)/n, 1)
+	}
+	f := min(max(p.c.fraction, 0), 1)
+	p.sk = newBufferedSketch(int(float64(p.skBudget)*(1-f)), keyLen)
+	p.heldSk = newBufferedSketch(int(float64(p.skBudget)*f), keyLen)
 	chunks := [][]byte{p.arena}
 	for _, r := range p.cut {
 		r.loc &^= 0xFF << 56
