@@ -58,7 +58,7 @@ type Collector struct {
 // sketchReserve is the part of Memory kept back from the sketch buffers: the sketches'
 // upper levels (about 3K keys each, four per two parts, and the two Sample merges them
 // into), the readers' 1 MiB buffers, and the Go runtime's own.
-const sketchReserve = 12 << 20
+const sketchReserve = 16 << 20
 
 // NewCollector returns an empty collector.
 func NewCollector(opt Options) *Collector {

@@ -495,7 +495,10 @@ func (s *Sketch) flush0() {
 	if len(l0.items) == 0 {
 		return
 	}
-	s.tmp = l0.sort(s.tmp)
+	if !l0.sorted {
+		sortLSD(l0.items, s.tmp[:len(l0.items)], l0.arena)
+		l0.sorted = true
+	}
 	s.chunks = s.chunks[:0]
 	for h := range s.levels {
 		s.chunks = append(s.chunks, s.levels[h].arena)
@@ -585,5 +588,79 @@ func (s *Sketch) flush0() {
 	s.size = 0
 	for i := 1; i < len(s.levels); i++ {
 		s.size += len(s.levels[i].items)
+	}
+}
+
+// sortLSD sorts a level-0 buffer: a least-significant-digit radix sort on the refs' 8-byte
+// prefixes, one counting pass for all eight bytes and one scatter per byte that is not the
+// same in every ref, then each run of equal prefixes by its whole keys. (The MSD sort the
+// exact sample uses spends most of its time on the many small buckets a buffer of this
+// size splits into.) tmp is scratch of the same length.
+func sortLSD(items, tmp []ref, arena []byte) {
+	if len(items) <= smallSort {
+		sortSmall([][]byte{arena}, items)
+		return
+	}
+	var count [8][256]int
+	for _, r := range items {
+		p := r.pre
+		count[0][byte(p)]++
+		count[1][byte(p>>8)]++
+		count[2][byte(p>>16)]++
+		count[3][byte(p>>24)]++
+		count[4][byte(p>>32)]++
+		count[5][byte(p>>40)]++
+		count[6][byte(p>>48)]++
+		count[7][byte(p>>56)]++
+	}
+	// Only the leading bytes that tell most refs apart: from the first byte, until the
+	// product of the bytes' distinct values is 64 times the refs (the rest order only the
+	// few refs that share those bytes, sorted with their ties below).
+	low, spread := 0, 1.0
+	for d := 7; d >= 0; d-- {
+		distinct := 0
+		for _, n := range count[d] {
+			if n > 0 {
+				distinct++
+			}
+		}
+		spread *= float64(distinct)
+		if spread >= 64*float64(len(items)) {
+			low = d
+			break
+		}
+	}
+	src, dst := items, tmp
+	for d := low; d < 8; d++ {
+		c := &count[d]
+		shift := 8 * d
+		if c[byte(src[0].pre>>shift)] == len(src) {
+			continue // every ref has this byte
+		}
+		sum := 0
+		for i := range 256 {
+			sum, c[i] = sum+c[i], sum
+		}
+		for _, r := range src {
+			b := byte(r.pre >> shift)
+			dst[c[b]] = r
+			c[b]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &items[0] {
+		copy(items, src)
+	}
+	chunks := [][]byte{arena}
+	mask := ^uint64(0) << (8 * low)
+	for i := 0; i < len(items); {
+		j := i + 1
+		for j < len(items) && (items[j].pre^items[i].pre)&mask == 0 {
+			j++
+		}
+		if j-i > 1 {
+			sortSmall(chunks, items[i:j])
+		}
+		i = j
 	}
 }
