@@ -2,10 +2,16 @@ package sample
 
 import (
 	"bytes"
+	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestBufferedSketchWeight: after every Add, a buffered sketch's items weigh what was
@@ -69,4 +75,56 @@ func TestSortLSD(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSketchModeMemory: past its memory a collector's parts turn to sketches whose
+// level-0 buffers take the memory left over (--memory less the exact half and
+// sketchReserve), sized once: their arrays stay within it while keys keep coming, adding
+// keys allocates nothing more, and the Go heap stays under --memory throughout.
+func TestSketchModeMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2,000,000 keys")
+	}
+	const memory = 48 << 20
+	budget := memory - memory/2 - sketchReserve
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapAlloc
+	c := NewCollector(Options{Memory: memory, Holdout: -1})
+	key := make([]byte, 32)
+	var raw [16]byte
+	var peak uint64
+	var allocAtSwitch uint64
+	for i := range 2_000_000 {
+		binary.BigEndian.PutUint64(raw[:], uint64(i)*0x9E3779B97F4A7C15)
+		binary.BigEndian.PutUint64(raw[8:], uint64(i))
+		hex.Encode(key, raw[:])
+		c.Add(key, 1)
+		if i%100_000 == 0 {
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapAlloc-base)
+			if i == 1_000_000 {
+				require.True(t, c.over.Load(), "the collector had not turned to sketches by key %d", i)
+				allocAtSwitch = ms.TotalAlloc
+			}
+		}
+	}
+	runtime.ReadMemStats(&ms)
+	require.True(t, c.over.Load(), "the collector never turned to sketches")
+	require.Len(t, c.parts, 1)
+	p := c.parts[0]
+	require.Positive(t, p.sk.buf0)
+	require.Positive(t, p.heldSk.buf0)
+	assert.Equal(t, int64(budget), p.skBudget)
+	// Each buffer within its share; the sketch's upper levels (about 3K keys of 32 bytes)
+	// within sketchReserve's allowance.
+	for _, sk := range []*Sketch{p.sk, p.heldSk} {
+		assert.LessOrEqual(t, sk.footprint(), sk.buf0+2<<20, "buffer of %d bytes", sk.buf0)
+	}
+	assert.LessOrEqual(t, p.sk.footprint()+p.heldSk.footprint(), budget+4<<20)
+	assert.Less(t, ms.TotalAlloc-allocAtSwitch, uint64(4<<20), "the last 1,000,000 keys added to the sketches allocated")
+	assert.Less(t, peak, uint64(memory), "heap peaked at %d bytes", peak)
+	t.Logf("buffers %d + %d bytes of %d; heap peak %d bytes; %d bytes allocated by the last 1,000,000 keys",
+		p.sk.footprint(), p.heldSk.footprint(), budget, peak, ms.TotalAlloc-allocAtSwitch)
 }

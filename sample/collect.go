@@ -198,14 +198,8 @@ func (p *part) grow(n int) bool {
 			p.realloc(arenaCap, cutCap, heldCap)
 			return true
 		}
-		// Too big for the budget: its share of the budget at once (so no array is
-		// copied, and no garbage left, as it fills), if the others leave that free.
-		lines = p.share/int64(max(p.lineLen, 1)+refCost) + 64
-		arenaCap = int(min(lines*int64(max(p.lineLen, 1)), maxArena))
-		heldCap = int(float64(lines)*p.c.fraction*1.05) + 64
-		cutCap = int(float64(lines)*(1-p.c.fraction)*1.02) + 64
-		if p.tryReserve(arenaCap, cutCap, heldCap) {
-			p.realloc(arenaCap, cutCap, heldCap)
+		// Too big for the budget: its share of the budget at once.
+		if p.growToShare(n) {
 			return true
 		}
 		arenaCap, cutCap, heldCap = 0, 0, 0 // else step by step
@@ -219,6 +213,11 @@ func (p *part) grow(n int) bool {
 	if len(p.held) == heldCap {
 		heldCap = max(2*heldCap, 256)
 	}
+	if int64(arenaCap) > p.share/4 && p.growToShare(n) {
+		// Past a quarter of its share: the rest at once, so what doubling leaves to the
+		// garbage collector stays under a quarter of the share.
+		return true
+	}
 	if arenaCap > maxArena {
 		p.c.over.Store(true)
 		return false
@@ -227,6 +226,31 @@ func (p *part) grow(n int) bool {
 		return false
 	}
 	p.realloc(arenaCap, cutCap, heldCap)
+	return true
+}
+
+// growToShare gives the part arrays for its whole share of the exact budget (so nothing
+// is copied, and no garbage left, as it fills), if the other parts leave that free and
+// that is more than it holds and needs.
+func (p *part) growToShare(n int) bool {
+	lineLen := int64(max(p.lineLen, 32))
+	if len(p.cut)+len(p.held) > 0 {
+		lineLen = int64(max(len(p.arena)/(len(p.cut)+len(p.held)), 1))
+	}
+	// lines such that the arrays below (refs 3% over the lines, 64 spare each) fit it.
+	lines := (p.share-128*refCost)*100/(100*lineLen+103*refCost) - 1
+	if lines <= 0 {
+		return false
+	}
+	arenaCap := int(min(lines*lineLen, maxArena))
+	heldCap := int(float64(lines)*p.c.fraction*1.05) + 64
+	cutCap := int(float64(lines)*(1-p.c.fraction)*1.02) + 64
+	if arenaCap < len(p.arena)+n || cutCap <= len(p.cut) || heldCap <= len(p.held) ||
+		(arenaCap <= cap(p.arena) && cutCap <= cap(p.cut) && heldCap <= cap(p.held)) ||
+		!p.tryReserve(arenaCap, cutCap, heldCap) {
+		return false
+	}
+	p.realloc(max(arenaCap, cap(p.arena)), max(cutCap, cap(p.cut)), max(heldCap, cap(p.held)))
 	return true
 }
 

@@ -664,3 +664,13 @@ func sortLSD(items, tmp []ref, arena []byte) {
 		i = j
 	}
 }
+
+// footprint is the bytes the sketch's arrays take (their capacities): what Collector
+// accounts its buffers against --memory with.
+func (s *Sketch) footprint() int {
+	n := cap(s.tmp)*refSize + cap(s.keep) + cap(s.spare)
+	for h := range s.levels {
+		n += cap(s.levels[h].arena) + cap(s.levels[h].items)*refSize
+	}
+	return n
+}
