@@ -123,7 +123,9 @@ func TestSketchModeMemory(t *testing.T) {
 		assert.LessOrEqual(t, sk.footprint(), sk.buf0+2<<20, "buffer of %d bytes", sk.buf0)
 	}
 	assert.LessOrEqual(t, p.sk.footprint()+p.heldSk.footprint(), budget+4<<20)
-	assert.Less(t, ms.TotalAlloc-allocAtSwitch, uint64(4<<20), "the last 1,000,000 keys added to the sketches allocated")
+	// What the last keys allocate is the levels growing as the sample does (each level
+	// added on top raises the others' capacities by 3/2), not anything per key.
+	assert.Less(t, ms.TotalAlloc-allocAtSwitch, uint64(1536<<10), "the last 1,000,000 keys added to the sketches allocated")
 	assert.Less(t, peak, uint64(memory), "heap peaked at %d bytes", peak)
 	t.Logf("buffers %d + %d bytes of %d; heap peak %d bytes; %d bytes allocated by the last 1,000,000 keys",
 		p.sk.footprint(), p.heldSk.footprint(), budget, peak, ms.TotalAlloc-allocAtSwitch)
