@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync/atomic"
 )
@@ -372,9 +373,18 @@ func (p *part) toSketch() {
 	if n := len(p.cut) + len(p.held); n > 0 {
 		keyLen = max(len(p.arena)/n, 1)
 	}
+	// The upper levels (about 3K keys a sketch) of keys longer than 32 bytes take more
+	// than sketchReserve allows them: the difference comes out of the buffers.
+	budget := p.skBudget - 2*3*K*int64(max(keyLen-32, 0))
+	if budget > 0 {
+		// The buffers are allocated while the exact keys are still held: collect what the
+		// exact arrays' growth left first, so the buffers take its room rather than more
+		// (the Go heap may otherwise grow to twice what is held before it collects).
+		runtime.GC()
+	}
 	f := min(max(p.c.fraction, 0), 1)
-	p.sk = newBufferedSketch(int(float64(p.skBudget)*(1-f)), keyLen)
-	p.heldSk = newBufferedSketch(int(float64(p.skBudget)*f), keyLen)
+	p.sk = newBufferedSketch(int(float64(budget)*(1-f)), keyLen)
+	p.heldSk = newBufferedSketch(int(float64(budget)*f), keyLen)
 	chunks := [][]byte{p.arena}
 	for _, r := range p.cut {
 		r.loc &^= 0xFF << 56
