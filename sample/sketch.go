@@ -594,106 +594,59 @@ func (s *Sketch) flush0() {
 }
 
 // sortLSD sorts a level-0 buffer: a least-significant-digit radix sort on the refs' 8-byte
-// prefixes, then each run of equal prefixes by its whole keys. (The MSD sort the exact
-// sample uses spends most of its time on the many small buckets a buffer of this size
-// splits into.) A digit is a run of the prefix's bytes, each byte by its rank among the
-// values it takes in the buffer (hex keys take 16 per byte: two bytes make one digit of
-// 256), at most lsdBuckets values; only the leading bytes that tell most refs apart are
-// sorted on (until the product of their values is 64 times the refs), the few refs that
-// share them ordered with their ties. tmp is scratch of the same length.
+// prefixes, one counting pass for all eight bytes and one scatter per byte that is not the
+// same in every ref, then each run of equal prefixes by its whole keys. (The MSD sort the
+// exact sample uses spends most of its time on the many small buckets a buffer of this
+// size splits into.) tmp is scratch of the same length.
 func sortLSD(items, tmp []ref, arena []byte) {
 	if len(items) <= smallSort {
 		sortSmall([][]byte{arena}, items)
 		return
 	}
-	var seen [8][256]bool
+	var count [8][256]int
 	for _, r := range items {
 		p := r.pre
-		seen[0][byte(p)] = true
-		seen[1][byte(p>>8)] = true
-		seen[2][byte(p>>16)] = true
-		seen[3][byte(p>>24)] = true
-		seen[4][byte(p>>32)] = true
-		seen[5][byte(p>>40)] = true
-		seen[6][byte(p>>48)] = true
-		seen[7][byte(p>>56)] = true
+		count[0][byte(p)]++
+		count[1][byte(p>>8)]++
+		count[2][byte(p>>16)]++
+		count[3][byte(p>>24)]++
+		count[4][byte(p>>32)]++
+		count[5][byte(p>>40)]++
+		count[6][byte(p>>48)]++
+		count[7][byte(p>>56)]++
 	}
-	// rank[d][b]: byte b's rank among byte d's values, times the byte's weight in its
-	// digit; values[d] the number of values.
-	var rank [8][256]uint32
-	var values [8]int
+	// Only the leading bytes that tell most refs apart: from the first byte, until the
+	// product of the bytes' distinct values is 64 times the refs (the rest order only the
+	// few refs that share those bytes, sorted with their ties below).
 	low, spread := 0, 1.0
 	for d := 7; d >= 0; d-- {
-		for b := range 256 {
-			if seen[d][b] {
-				rank[d][b] = uint32(values[d])
-				values[d]++
+		distinct := 0
+		for _, n := range count[d] {
+			if n > 0 {
+				distinct++
 			}
 		}
-		spread *= float64(values[d])
+		spread *= float64(distinct)
 		if spread >= 64*float64(len(items)) {
 			low = d
 			break
 		}
 	}
-	// Digits from the least significant byte up, skipping bytes of one value.
-	type digit struct{ lo, hi, size int } // bytes lo..hi
-	var digits [8]digit
-	nd := 0
-	for d := low; d < 8; d++ {
-		if values[d] <= 1 {
-			continue
-		}
-		if nd > 0 && digits[nd-1].hi == d-1 && digits[nd-1].size*values[d] <= lsdBuckets {
-			g := &digits[nd-1]
-			for b := range 256 {
-				rank[d][b] *= uint32(g.size)
-			}
-			g.hi, g.size = d, g.size*values[d]
-			continue
-		}
-		digits[nd] = digit{d, d, values[d]}
-		nd++
-	}
-	var count [lsdBuckets + 1]int
 	src, dst := items, tmp
-	for _, g := range digits[:nd] {
-		key := func(p uint64) uint32 {
-			var v uint32
-			for d := g.lo; d <= g.hi; d++ {
-				v += rank[d][byte(p>>(8*d))]
-			}
-			return v
+	for d := low; d < 8; d++ {
+		c := &count[d]
+		shift := 8 * d
+		if c[byte(src[0].pre>>shift)] == len(src) {
+			continue // every ref has this byte
 		}
-		clear(count[:g.size])
-		if g.hi == g.lo+1 {
-			r0, r1 := &rank[g.lo], &rank[g.hi]
-			sh := 8 * g.lo
-			for _, r := range src {
-				count[r0[byte(r.pre>>sh)]+r1[byte(r.pre>>(sh+8))]]++
-			}
-			sum := 0
-			for i := range g.size {
-				sum, count[i] = sum+count[i], sum
-			}
-			for _, r := range src {
-				k := r0[byte(r.pre>>sh)] + r1[byte(r.pre>>(sh+8))]
-				dst[count[k]] = r
-				count[k]++
-			}
-		} else {
-			for _, r := range src {
-				count[key(r.pre)]++
-			}
-			sum := 0
-			for i := range g.size {
-				sum, count[i] = sum+count[i], sum
-			}
-			for _, r := range src {
-				k := key(r.pre)
-				dst[count[k]] = r
-				count[k]++
-			}
+		sum := 0
+		for i := range 256 {
+			sum, c[i] = sum+c[i], sum
+		}
+		for _, r := range src {
+			b := byte(r.pre >> shift)
+			dst[c[b]] = r
+			c[b]++
 		}
 		src, dst = dst, src
 	}
@@ -713,9 +666,6 @@ func sortLSD(items, tmp []ref, arena []byte) {
 		i = j
 	}
 }
-
-// lsdBuckets bounds a digit of sortLSD: its counts stay in the first-level cache.
-const lsdBuckets = 2048
 
 // footprint is the bytes the sketch's arrays take (their capacities): what Collector
 // accounts its buffers against --memory with.
