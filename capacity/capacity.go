@@ -19,6 +19,20 @@ const (
 	DefaultVersions         = 1
 )
 
+// The model's limits: the ranges of its inputs, stated here and read by the spec's reader,
+// the CLI's flags and Input.Validate alike.
+const (
+	MaxCompressionRatio = 2.0     // stored / raw, in (0, 2]
+	MinRedundancy       = 1.0     // redundancy in [1, 10]
+	MaxRedundancy       = 10.0    //
+	MinRegionSize       = 1 << 20 // a region of at least 1 MiB
+	MinReplication      = 1       // HDFS dfs.replication in [1, 512]
+	MaxReplication      = 512     //
+	MaxRegionServers    = 100_000 // RegionServers in [1, 100000]
+	MaxMemstoreFraction = 0.8     // hbase.regionserver.global.memstore.size in (0, 0.8]
+	MinFlushSize        = 1 << 20 // hbase.hregion.memstore.flush.size of at least 1 MiB
+)
+
 // Cells describes a row by its cells instead of an average row size.
 type Cells struct {
 	Count        int // cells per row (per version)
@@ -32,7 +46,7 @@ type Cells struct {
 // Volume is how much data the table holds: either Rows x RowBytes, or Daily x RetentionDays.
 type Volume struct {
 	Rows     float64 // number of rows; 0 when the volume is given as daily ingest
-	RowBytes float64 // average bytes of all KeyValues of one row (from --kv or Cells)
+	RowBytes float64 // average bytes of all KeyValues of one row (the design's kv, or Cells)
 	Cells    *Cells  // how RowBytes was derived, when it was
 	// KV and KVVersions are how RowBytes was derived from --kv: the bytes of one version
 	// of a row times the versions the table keeps (the largest VERSIONS of its families).

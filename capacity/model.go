@@ -108,30 +108,30 @@ func (in Input) Validate() error {
 			return err
 		}
 	}
-	if r := in.CompressionRatio; !(r > 0 && r <= 2) {
-		return &InputError{"compression_ratio", num(r), "must be > 0 and <= 2 (stored / raw)"}
+	if r := in.CompressionRatio; !(r > 0 && r <= MaxCompressionRatio) {
+		return &InputError{"compression_ratio", num(r), fmt.Sprintf("must be > 0 and <= %g (stored / raw)", MaxCompressionRatio)}
 	}
 	if s := in.SplitShare; !(s >= 0 && s <= 1) {
 		return &InputError{"split_share", num(s), "must be > 0 and <= 1 (the largest family's share of a row)"}
 	}
-	if r := in.Redundancy; !(r >= 1 && r <= 10) {
-		return &InputError{"redundancy", num(r), "must be from 1 to 10"}
+	if r := in.Redundancy; !(r >= MinRedundancy && r <= MaxRedundancy) {
+		return &InputError{"redundancy", num(r), fmt.Sprintf("must be from %g to %g", MinRedundancy, MaxRedundancy)}
 	}
-	if s := in.RegionSize; !(s >= 1<<20) || math.IsInf(s, 0) {
+	if s := in.RegionSize; !(s >= MinRegionSize) || math.IsInf(s, 0) {
 		return &InputError{"region_size", num(s) + " bytes", "must be at least 1 MiB"}
 	}
-	if r := in.Replication; r < 1 || r > 512 {
-		return &InputError{"replication", fmt.Sprint(r), "must be from 1 to 512 (HDFS dfs.replication)"}
+	if r := in.Replication; r < MinReplication || r > MaxReplication {
+		return &InputError{"replication", fmt.Sprint(r), fmt.Sprintf("must be from %d to %d (HDFS dfs.replication)", MinReplication, MaxReplication)}
 	}
 	c := in.Cluster
-	if c.RegionServers < 0 {
-		return &InputError{"region_servers", fmt.Sprint(c.RegionServers), "must be at least 1"}
+	if c.RegionServers < 0 || c.RegionServers > MaxRegionServers {
+		return &InputError{"region_servers", fmt.Sprint(c.RegionServers), fmt.Sprintf("must be from 1 to %d", MaxRegionServers)}
 	}
 	if c.Heap < 0 || math.IsNaN(c.Heap) || math.IsInf(c.Heap, 0) {
 		return &InputError{"heap", num(c.Heap) + " bytes", "must be a positive size"}
 	}
-	if f := c.MemstoreFraction; !(f > 0 && f <= 0.8) {
-		return &InputError{"memstore_fraction", num(f), "must be > 0 and <= 0.8 (HBase caps memstore + block cache at 0.8 of the heap)"}
+	if f := c.MemstoreFraction; !(f > 0 && f <= MaxMemstoreFraction) {
+		return &InputError{"memstore_fraction", num(f), fmt.Sprintf("must be > 0 and <= %g (HBase caps memstore + block cache at 0.8 of the heap)", MaxMemstoreFraction)}
 	}
 	if err := positive("flush_size", c.FlushSize); err != nil {
 		return err

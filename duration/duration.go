@@ -61,13 +61,19 @@ func Parse(s string) (int64, error) {
 	return int64(total), nil
 }
 
-// hbaseForm is HBase's human-readable interval: `N DAYS M HOURS K MINUTES S SECONDS`, each
-// part optional but in that order, singular or plural, any case.
-var hbaseForm = regexp.MustCompile(`(?i)^(?:([0-9]+)\s*DAYS?)?\s*(?:([0-9]+)\s*HOURS?)?\s*(?:([0-9]+)\s*MINUTES?)?\s*(?:([0-9]+)\s*SECONDS?)?$`)
+// TTLError is a TTL presplit refuses: the value as given and the rule it breaks.
+type TTLError struct {
+	Value string
+	Rule  string
+}
+
+func (e *TTLError) Error() string { return fmt.Sprintf("TTL %q: %s", e.Value, e.Rule) }
 
 // ParseTTL reads a column family TTL: `forever`, plain seconds, a presplit duration (`30d`,
-// `720h`), or HBase's own form (`30 DAYS`, `1 DAY 2 HOURS`). It returns whole seconds in
-// 1..hbase.Forever. Strings HBase would silently read as 0 (`1 WEEK`, `2 HOURS 1 DAY`) are errors.
+// `720h`), or HBase's own form (`30 DAYS`, `1 DAY 2 HOURS`), read by the function that
+// reads it as HBase does (hbase.ShellInterval). It returns whole seconds in
+// 1..hbase.Forever. Strings HBase would silently read as 0 (`1 WEEK`, `2 HOURS 1 DAY`) are
+// errors, each a *TTLError.
 func ParseTTL(s string) (int64, error) {
 	in := strings.TrimSpace(s)
 	if strings.EqualFold(in, "forever") {
@@ -75,26 +81,22 @@ func ParseTTL(s string) (int64, error) {
 	}
 	secs, err := Parse(in)
 	if err != nil {
-		m := hbaseForm.FindStringSubmatch(in)
-		if m == nil || in == "" {
-			return 0, fmt.Errorf("TTL %q: want seconds, a duration like 30d or 720h, FOREVER, or HBase's form like '30 DAYS 2 HOURS'", s)
+		hb, ok, herr := hbase.ShellInterval(in)
+		switch {
+		case !ok || in == "":
+			return 0, &TTLError{s, "want seconds, a duration like 30d or 720h, FOREVER, or HBase's form like '30 DAYS 2 HOURS'"}
+		case herr != nil:
+			return 0, &TTLError{s, fmt.Sprintf("HBase refuses it (%v)", herr)}
+		case hb < 0: // Java's long arithmetic wrapped
+			return 0, &TTLError{s, fmt.Sprintf("must be at most HBase's FOREVER (%d seconds)", hbase.Forever)}
 		}
-		secs = 0
-		for i, mult := range []int64{86400, 3600, 60, 1} {
-			if m[i+1] != "" {
-				n, err := strconv.ParseInt(m[i+1], 10, 64)
-				if err != nil || n > hbase.Forever {
-					return 0, fmt.Errorf("TTL %q is larger than HBase's FOREVER (%d seconds)", s, hbase.Forever)
-				}
-				secs += n * mult
-			}
-		}
+		secs = hb
 	}
 	switch {
 	case secs <= 0:
-		return 0, fmt.Errorf("TTL %q is 0 seconds: HBase would expire every cell at once; use FOREVER to keep data", s)
+		return 0, &TTLError{s, "must not be 0 seconds: HBase would expire every cell at once; use FOREVER to keep data"}
 	case secs > hbase.Forever:
-		return 0, fmt.Errorf("TTL %q is %d seconds, larger than HBase's FOREVER (%d)", s, secs, hbase.Forever)
+		return 0, &TTLError{s, fmt.Sprintf("must be at most HBase's FOREVER (%d seconds), got %d seconds", hbase.Forever, secs)}
 	}
 	return secs, nil
 }

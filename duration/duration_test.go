@@ -60,8 +60,12 @@ func TestParseTTL(t *testing.T) {
 		{name: "hbase seconds", in: "45 SECONDS", want: 45},
 		{name: "hbase wrong order is 0 in hbase", in: "2 HOURS 1 DAY", err: "want seconds"},
 		{name: "week is 0 in hbase", in: "1 WEEK", err: "want seconds"},
-		{name: "zero", in: "0", err: "is 0 seconds"},
-		{name: "beyond forever", in: "25000d", err: "larger than HBase's FOREVER"},
+		{name: "zero", in: "0", err: `TTL "0": must not be 0 seconds`},
+		{name: "beyond forever", in: "25000d", err: `TTL "25000d": must be at most HBase's FOREVER (2147483647 seconds), got 2160000000 seconds`},
+		{name: "long s is not s", in: "1 DAY\u017f", err: "want seconds"},
+		{name: "hbase leading seconds", in: "86400 SECONDS (1 DAY)", want: 86400},
+		{name: "hbase seconds disagree", in: "100 SECONDS (1 DAY)", err: "HBase refuses it"},
+		{name: "hbase group too long", in: "99999999999999999999 DAYS", err: "HBase refuses it"},
 		{name: "empty", in: "", err: "want seconds"},
 	}
 	for _, tt := range tests {

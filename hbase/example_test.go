@@ -45,3 +45,16 @@ func ExampleCheckFamilyName() {
 	// <nil>
 	// HBase refuses a column family named recovered.edits (a region's folder of edits to replay)
 }
+
+func ExampleShellTTL() {
+	for _, s := range []string{"30 DAYS", "1 DAY 2 HOURS", "1 WEEK", "2 HOURS 1 DAY", "FOREVER"} {
+		secs, err := hbase.ShellTTL(s)
+		fmt.Printf("%q -> %d %v\n", s, secs, err)
+	}
+	// Output:
+	// "30 DAYS" -> 2592000 <nil>
+	// "1 DAY 2 HOURS" -> 93600 <nil>
+	// "1 WEEK" -> 0 <nil>
+	// "2 HOURS 1 DAY" -> 0 <nil>
+	// "FOREVER" -> 2147483647 <nil>
+}

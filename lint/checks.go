@@ -187,7 +187,7 @@ var CF006 = &Analyzer{
 			if _, err := f.TTLSeconds(); err == nil {
 				continue
 			}
-			hb, herr := tablespec.HBaseTTL(t.Raw)
+			hb, herr := hbase.ShellTTL(t.Raw)
 			switch {
 			case herr != nil:
 				p.Report(t.Pos, fix, "family %s ttl %q is refused by HBase (%v)", f.Name.V, t.Raw, herr)

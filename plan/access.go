@@ -3,6 +3,7 @@ package plan
 import (
 	"errors"
 	"fmt"
+	"github.com/presplit/presplit/field"
 
 	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/tablespec"
@@ -46,9 +47,9 @@ func (p *Plan) accessPlan() error {
 	}
 	switch {
 	case a.WriteBytes > 0 && in.RegionWriteLimit.PerSecond == 0 && in.RegionServers > 0:
-		p.Notes = append(p.Notes, "no per-region write limit given (--region-write-limit): presplit assumes none, so the write-spread floor is one region per RegionServer")
+		p.Notes = append(p.Notes, "no per-region write limit given ("+field.Ref("capacity.region_write_limit")+"): presplit assumes none, so the write-spread floor is one region per RegionServer")
 	case a.WriteBytes > 0 && in.RegionWriteLimit.PerSecond == 0:
-		p.Notes = append(p.Notes, "the write rate sets no floor on the regions without a RegionServer count (--region-servers) or a per-region write limit (--region-write-limit); presplit assumes neither")
+		p.Notes = append(p.Notes, "the write rate sets no floor on the regions without a RegionServer count ("+field.Ref("cluster.region_servers")+") or a per-region write limit ("+field.Ref("capacity.region_write_limit")+"); presplit assumes neither")
 	}
 	return nil
 }

@@ -12,11 +12,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
@@ -56,6 +58,9 @@ type Options struct {
 
 // Plan is everything derived from one design.
 type Plan struct {
+	// Design is the design the plan was built from, with the values the plan derived
+	// where the design was silent (every family's TTL from the retention). It is the
+	// plan's own copy: Build never writes into the caller's spec.
 	Design   *tablespec.Spec
 	Capacity *capacity.Plan // nil when the design gives no volume
 	Prefix   *splits.Prefix // the rowkey prefix's shape; nil when there is none
@@ -84,20 +89,9 @@ type Plan struct {
 	lintInput lint.Input
 }
 
-// FieldError is a value of the design outside a rule. Field is the design's name for it
-// (capacity.region_size); Pos is where the spec file sets it, Src where else it came from
-// (the CLI's flag), Raw its text as written.
-type FieldError struct {
-	Field string
-	Pos   tablespec.Pos
-	Src   string
-	Raw   string
-	Rule  string
-}
-
-func (e *FieldError) Error() string {
-	return fmt.Sprintf("%s %q: %s", e.Field, e.Raw, e.Rule)
-}
+// FieldError is a value of the design outside a rule (tablespec.FieldError): Field is the
+// design's name for it, Pos and Src where it came from.
+type FieldError = tablespec.FieldError
 
 // ErrNoPrefix is the split of a design whose rowkey has no prefix to split on.
 var ErrNoPrefix = errors.New("the rowkey has no prefix to split on")
@@ -105,10 +99,14 @@ var ErrNoPrefix = errors.New("the rowkey has no prefix to split on")
 // ErrNoRegions is the split of a design that gives neither a volume nor a region count.
 var ErrNoRegions = errors.New("no region count: give a volume to size or a region count")
 
-// Build derives the plan from the design. The error is a *FieldError for a value the
-// design's own rules refuse; a split that cannot be made is not an error here (lint
-// reports why, in RG006 and RG011) but Plan.SplitErr, for commands that need the split.
-func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
+// Build derives the plan from a design that passed its Validate (Build does not check
+// the design's rules again). It is a pure function of its arguments: the spec is read,
+// never written (derived values live in the Plan), so two calls on the same spec give the
+// same plan. The error is a *FieldError for a value Build cannot read or the capacity
+// model refuses; a split that cannot be made is not an error here (lint reports why, in
+// RG006 and RG011) but Plan.SplitErr, for commands that need the split.
+func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
+	d := designCopy(spec)
 	p := &Plan{Design: d}
 	if err := p.target(); err != nil {
 		return nil, err
@@ -182,14 +180,6 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	p.policy(&in)
 	p.lintInput = in
 	p.Findings = lint.Run(in)
-	if p.Table.MaxFileSize > 0 && p.Table.MaxFileSize < hbase.MinMaxFileSize {
-		return nil, valueError("capacity.region_size", d.Capacity.RegionSize, "MAX_FILESIZE "+hbase.ErrMaxFileSize.Error()+"; or leave MAX_FILESIZE to the cluster")
-	}
-	if cn := d.Settings.CreateNamespace; cn.V {
-		if ns := p.Table.Namespace(); ns == "" || ns == "default" {
-			return nil, valueError("table.create_namespace", cn, render.ErrCreateNamespace.Error())
-		}
-	}
 	if p.Split != nil || d.Settings.SplitPolicy.V != render.PolicyPrefix {
 		pol, err := p.splitPolicy()
 		if err != nil {
@@ -200,49 +190,12 @@ func Build(d *tablespec.Spec, opt Options) (*Plan, error) {
 	return p, nil
 }
 
-// target reads the design's HBase version and refuses every value of the design the
-// target lacks (a compression, encoding, bloom filter or RegionSplitter algorithm added
-// in a later release), naming the release that added it.
+// target reads the design's HBase version (its values against the version are
+// Validate's).
 func (p *Plan) target() error {
-	d := p.Design
-	p.Target = hbase.DefaultVersion
-	if v := d.Settings.HBaseVersion; v.Set {
-		t, err := hbase.ParseVersion(v.V)
-		if err != nil {
-			return valueError("table.hbase_version", v, err.Error())
-		}
-		p.Target = t
-	}
-	for _, f := range d.Families {
-		for _, c := range []struct {
-			field string
-			v     tablespec.Value[string]
-			check func(hbase.Version, string) error
-		}{
-			{"compression", f.Compression, hbase.CheckCompression},
-			{"encoding", f.Encoding, hbase.CheckEncoding},
-			{"bloom", f.Bloom, hbase.CheckBloom},
-		} {
-			if !c.v.Set {
-				continue
-			}
-			if err := c.check(p.Target, c.v.V); err != nil {
-				return valueError("family "+f.Name.V+" "+c.field, c.v, err.Error())
-			}
-		}
-	}
-	for _, f := range d.Families {
-		// TableDescriptorChecker refuses MIN_VERSIONS above VERSIONS (1 when unset).
-		if mv := f.MinVersions; mv.Set && mv.V > max(f.Versions.V, 1) {
-			return valueError("family "+f.Name.V+" min_versions", mv, fmt.Sprintf("must not exceed the family's VERSIONS (%d): HBase refuses MIN_VERSIONS above VERSIONS", max(f.Versions.V, 1)))
-		}
-	}
-	if a, field := algo(d); a.Set {
-		if err := hbase.CheckAlgorithm(p.Target, a.V); err != nil {
-			return valueError(field, a, err.Error())
-		}
-	}
-	return nil
+	t, err := p.Design.Target()
+	p.Target = t
+	return err
 }
 
 // LintInput is what lint reviewed, for running a single analyzer again (tests).
@@ -256,6 +209,14 @@ func (p *Plan) Doc() render.Doc {
 		doc.Split = *p.Split
 	}
 	return doc
+}
+
+// designCopy is the plan's own copy of the caller's spec: the parts the plan derives
+// values into (the families) are copied, the rest is shared and only read.
+func designCopy(s *tablespec.Spec) *tablespec.Spec {
+	d := *s
+	d.Families = slices.Clone(s.Families)
+	return &d
 }
 
 // ttlFromRetention makes the families' TTL and the retention agree. With a retention and
@@ -316,21 +277,13 @@ func (p *Plan) splitShare() (float64, string, error) {
 		return 0, "", nil
 	}
 	if len(given) < len(d.Families) {
-		for _, f := range d.Families {
-			if !f.Share.Set {
-				return 0, "", valueError("families.share", given[0].Share, fmt.Sprintf("every family gives its share of the row when one does; family %s has none", f.Name.V))
-			}
-		}
+		return 0, "", nil // Validate refuses it: every family gives its share, or none
 	}
-	sum, largest := 0.0, given[0]
+	largest := given[0]
 	for _, f := range given {
-		sum += f.Share.V
 		if f.Share.V > largest.Share.V {
 			largest = f
 		}
-	}
-	if math.Abs(sum-1) > 0.001 {
-		return 0, "", valueError("families.share", given[0].Share, fmt.Sprintf("the families' shares of a row must add up to 1, they add up to %.4g", sum))
 	}
 	if largest.Share.V >= 1 {
 		return 0, "", nil // one family holds the row: the rules agree
@@ -456,17 +409,6 @@ func valueError[T any](field string, v tablespec.Value[T], rule string) error {
 	return &FieldError{Field: field, Pos: v.Pos, Src: v.Src, Raw: v.Raw, Rule: rule}
 }
 
-// algo is the RegionSplitter algorithm the design names (splits algo, else rowkey algo).
-func algo(d *tablespec.Spec) (tablespec.Value[string], string) {
-	if sp := d.Splits; sp != nil && sp.Algo.Set {
-		return sp.Algo, "splits.algo"
-	}
-	if r := d.Rowkey; r != nil && r.Algo.Set {
-		return r.Algo, "rowkey.algo"
-	}
-	return tablespec.Value[string]{}, ""
-}
-
 // prefix reads the shape of the rowkey's leading bytes: the rowkey prefix, or the keys of
 // HexStringSplit/DecimalStringSplit (the number in radix 16, lower case, or 10, padded to
 // the width of the last row, 8 by default); the default hex when the design says nothing
@@ -474,7 +416,7 @@ func algo(d *tablespec.Spec) (tablespec.Value[string], string) {
 func (p *Plan) prefix(in *lint.Input) error {
 	d := p.Design
 	r := d.Rowkey
-	a, _ := algo(d)
+	a, _ := d.Algo()
 	spec := ""
 	switch {
 	case r != nil && r.Prefix.Set:
@@ -531,7 +473,7 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 		regions = p.Capacity.Regions
 	}
 	p.Regions = regions
-	a, _ := algo(d)
+	a, _ := d.Algo()
 	switch {
 	case sp != nil && sp.File.Set:
 		p.SplitSource = "file"
@@ -705,7 +647,7 @@ func (p *Plan) phoenixPK() error {
 		p.PhoenixPK = cols
 		return nil
 	}
-	give := "give --phoenix-pk 'bucket CHAR(2), user_id VARCHAR, ts BIGINT', or a phoenix_type on each rowkey part of the spec"
+	give := "give " + field.Ref("phoenix_pk") + " 'bucket CHAR(2), user_id VARCHAR, ts BIGINT', or a phoenix_type on each rowkey part of the spec"
 	r := d.Rowkey
 	if r == nil || len(r.Parts) == 0 || !r.Parts[0].PhoenixType.Set {
 		p.PhoenixPKMissing = give
@@ -721,7 +663,7 @@ func (p *Plan) phoenixPK() error {
 		}
 		cols = append(cols, phoenix.Column{Name: r.PrefixColumn.Name.V, Type: t})
 	case textPrefix:
-		p.PhoenixPKMissing = fmt.Sprintf("the rowkey prefix %s needs a Phoenix column: give rowkey prefix_column {name: bucket, phoenix_type: CHAR(%d)} in the spec, or --phoenix-pk", p.Prefix, max(p.Prefix.Width, 1))
+		p.PhoenixPKMissing = fmt.Sprintf("the rowkey prefix %s needs a Phoenix column: give rowkey prefix_column {name: bucket, phoenix_type: CHAR(%d)} in the spec, or %s", p.Prefix, max(p.Prefix.Width, 1), field.Ref("phoenix_pk"))
 		return nil
 	}
 	for _, part := range r.Parts {
@@ -755,7 +697,7 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 			}
 		}
 		if width == 0 {
-			return pol, valueError("table.split_policy", v, "prefix needs split keys of one width on a rowkey prefix (--prefix, or --algo HexStringSplit or DecimalStringSplit); use delimited, disabled or default")
+			return pol, valueError("table.split_policy", v, "prefix needs split keys of one width on a rowkey prefix ("+field.Ref("rowkey.prefix")+", or "+field.Ref("splits.algo")+" HexStringSplit or DecimalStringSplit); use delimited, disabled or default")
 		}
 		pol.PrefixLength = width
 	case render.PolicyDelimited:
@@ -766,7 +708,7 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 			delim = r.Suffix.V
 		}
 		if delim == "" || strings.Contains(delim, `\`) || hbase.CheckDelimiter(delim) != nil {
-			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)")
+			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: "+field.Ref("rowkey.suffix")+" (or rowkey delimiter)")
 		}
 		pol.Delimiter = delim
 	}
@@ -862,7 +804,7 @@ func (p *Plan) compressionRatio(placeholder bool) error {
 			continue
 		}
 		if placeholder {
-			p.Notes = append(p.Notes, fmt.Sprintf("the compression ratio %s assumes a codec, and the table sets none: give --compression (SNAPPY, LZ4, ZSTD) or the create statement stores the data uncompressed", c.CompressionRatio.Raw))
+			p.Notes = append(p.Notes, fmt.Sprintf("the compression ratio %s assumes a codec, and the table sets none: give %s (SNAPPY, LZ4, ZSTD) or the create statement stores the data uncompressed", c.CompressionRatio.Raw, field.Ref("families.compression")))
 			return nil
 		}
 		other := fmt.Sprintf("family %s has no compression", f.Name.V)

@@ -218,15 +218,51 @@ func TestBuildFamilyShares(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := plan.Build(parse(t, tt.src), plan.Options{})
+			d := parse(t, tt.src)
+			err := d.Validate() // the shares' rules are the design's, checked once
 			if tt.err != "" {
 				require.Error(t, err)
 				assert.Equal(t, tt.err, err.Error())
 				return
 			}
 			require.NoError(t, err)
+			p, err := plan.Build(d, plan.Options{})
+			require.NoError(t, err)
 			assert.Equal(t, tt.regions, p.Capacity.Regions)
 			assert.Equal(t, tt.share, p.Capacity.Input.SplitShare)
 		})
 	}
+}
+
+// Build is pure: it never writes into the caller's spec (the TTL it derives from the
+// retention lives in the plan's own design), so two calls on one spec give the same plan.
+func TestBuildIsPure(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+	}{
+		{name: "TTL from the retention", src: "families: [{name: d}, {name: m}]\ncapacity: {daily: 500GB, retention: 30d}\n"},
+		{name: "a TTL shorter than the retention", src: "families: [{name: d, ttl: 7d}]\ncapacity: {daily: 500GB, retention: 30d}\n"},
+		{name: "rows and a prefix", src: fam + "capacity: {rows: 1e10, kv: 300B}\nrowkey: {prefix: hex:2}\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			spec := parse(t, tt.src)
+			before := parse(t, tt.src)
+			first, err := plan.Build(spec, plan.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, before, spec, "Build wrote into the caller's spec")
+			second, err := plan.Build(spec, plan.Options{})
+			require.NoError(t, err)
+			assert.Equal(t, first, second)
+		})
+	}
+	// The derived TTL is the plan's: in its design and its table, not in the spec.
+	spec := parse(t, "families: [{name: d}]\ncapacity: {daily: 500GB, retention: 30d}\n")
+	p, err := plan.Build(spec, plan.Options{})
+	require.NoError(t, err)
+	assert.False(t, spec.Families[0].TTL.Set)
+	assert.Equal(t, "2592000", p.Design.Families[0].TTL.V)
+	assert.Equal(t, int64(2592000), p.Table.Families[0].TTL)
+	assert.Equal(t, []string{"every family's TTL is the retention, 30d (2592000 seconds): no TTL was given"}, p.Notes)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/splits"
 )
@@ -190,7 +191,7 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 		if opt.Salt {
 			why += " or across a salt bucket"
 		}
-		p.Notes = append(p.Notes, fmt.Sprintf("--target-regions %d is not reachable %s: %d regions remain", opt.TargetRegions, why, p.Final))
+		p.Notes = append(p.Notes, fmt.Sprintf("%s %d is not reachable %s: %d regions remain", field.Ref("regions.target_regions"), opt.TargetRegions, why, p.Final))
 	}
 	p.Merges = firstRound(l, p.Groups, opt.MergeArity)
 	p.After = n + len(p.Splits)
@@ -214,7 +215,7 @@ func (p *Plan) splitNotes(prefix bool, refused int, refusedErr error) {
 	switch {
 	case len(p.Splits) == 0:
 	case !prefix:
-		p.Notes = append(p.Notes, "no --prefix: HBase splits each region at its mid key (split without a key)")
+		p.Notes = append(p.Notes, "no "+field.Ref("rowkey.prefix")+": HBase splits each region at its mid key (split without a key)")
 	default:
 		if c := count[SplitMidpoint]; c > 0 {
 			p.Notes = append(p.Notes, fmt.Sprintf("%d %s no bucket edge inside: split at the midpoint of %s keys", c, plural(c, "region to split has", "regions to split have"), plural(c, "its", "their")))

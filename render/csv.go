@@ -70,7 +70,7 @@ func CSV(w io.Writer, d Doc) error {
 // CapacityCSV writes the capacity model for spreadsheets: one row per growth horizon (daily
 // ingest plans), or one row with an empty horizon_days when the volume is given as rows.
 // After the growth figures each row carries the table, every input and the derived
-// figures (capacitycsv.go), so rows of several tables stack in one sheet; Doc.NoHeader
+// figures (capacitycsv.go), so rows of several tables stack in one sheet; Doc.Options.NoHeader
 // leaves the header out, for runs appended to one file. It needs the capacity plan:
 // without one (presplit splits) it is a FormatError.
 func CapacityCSV(w io.Writer, d Doc) error {
@@ -81,7 +81,7 @@ func CapacityCSV(w io.Writer, d Doc) error {
 	regionSize := regionSizeOf(p)
 	tail := capacityCSVTail(d, p)
 	cw := csv.NewWriter(w)
-	if !d.NoHeader {
+	if !d.Options.NoHeader {
 		if err := cw.Write(CapacityCSVHeader); err != nil {
 			return err
 		}

@@ -26,6 +26,23 @@ type Doc struct {
 	// Notes are decisions the plan took where its inputs were silent.
 	Notes []string
 
+	// Options are how to render the Doc, not what it holds: kept apart from the plan's
+	// data, which they never change.
+	Options Options
+
+	// PhoenixPK is the table's primary key for --format phoenix (the rowkey's columns in
+	// order); nil when the design does not give it, and then PhoenixPKMissing says what
+	// would (a flag or a spec key), for the message.
+	PhoenixPK        []phoenix.Column
+	PhoenixPKMissing string
+
+	// Access is the access pattern's sizing and the load of the regions created; nil
+	// when the plan was sized on bytes alone (every format then reads as before).
+	Access *access.Plan
+}
+
+// Options choose how the renderers write a Doc.
+type Options struct {
 	// SplitsFile, when set, makes Shell write SPLITS_FILE => 'SplitsFile' instead of the
 	// SPLITS list: the create line printed beside a splits-file written with -o.
 	SplitsFile string
@@ -35,19 +52,9 @@ type Doc struct {
 	// default range (CheckNumRegions).
 	NumRegions bool
 
-	// PhoenixPK is the table's primary key for --format phoenix (the rowkey's columns in
-	// order); nil when the design does not give it, and then PhoenixPKMissing says what
-	// would (a flag or a spec key), for the message.
-	PhoenixPK        []phoenix.Column
-	PhoenixPKMissing string
-
 	// NoHeader leaves capacity-csv's header row out (--no-header), so that the rows of
 	// several runs can be appended to one file.
 	NoHeader bool
-
-	// Access is the access pattern's sizing and the load of the regions created; nil
-	// when the plan was sized on bytes alone (every format then reads as before).
-	Access *access.Plan
 }
 
 // KeyError is a split key list HBase would reject: createTable refuses an empty key and

@@ -5,8 +5,8 @@ import (
 	"io"
 )
 
-// formats maps each --format name to its renderer, in the order FormatNames lists them.
-var formats = []struct {
+// format is one --format: its renderer and what the CLI needs to know of its output.
+type format struct {
 	name   string
 	render func(io.Writer, Doc) error
 	binary bool // not text: refused on a terminal
@@ -14,15 +14,28 @@ var formats = []struct {
 	// comes only before its first write (or from the writer). Its output can go straight
 	// to stdout, which has no temp file to throw away.
 	streams bool
-}{
-	{name: "report", render: func(w io.Writer, d Doc) error { return Report(w, d) }},
-	{name: "shell", render: Shell, streams: true},
+	// findings: the output carries the findings itself (report and json); with any
+	// other format the CLI writes them on stderr.
+	findings bool
+	// keysFile: the output is a file of split keys a create statement reads (Options
+	// SplitsFile), written beside it when the file is named.
+	keysFile bool
+	// numRegions: the output can give the regions as NUMREGIONS (Options NumRegions).
+	numRegions bool
+	// noHeader: the output can leave its header row out (Options NoHeader).
+	noHeader bool
+}
+
+// formats are the --format names and their renderers, in the order FormatNames lists them.
+var formats = []format{
+	{name: "report", render: func(w io.Writer, d Doc) error { return Report(w, d) }, findings: true},
+	{name: "shell", render: Shell, streams: true, numRegions: true},
 	{name: "lines", render: Lines, streams: true},
-	{name: "splits-file", render: SplitsFile, streams: true},
+	{name: "splits-file", render: SplitsFile, streams: true, keysFile: true},
 	{name: "regionsplitter", render: RegionSplitter},
 	{name: "csv", render: CSV},
-	{name: "capacity-csv", render: CapacityCSV},
-	{name: "json", render: JSON, streams: true},
+	{name: "capacity-csv", render: CapacityCSV, noHeader: true},
+	{name: "json", render: JSON, streams: true, findings: true},
 	{name: "java", render: Java},
 	{name: "xlsx", render: XLSX, binary: true},
 	{name: "phoenix", render: Phoenix},
@@ -33,36 +46,43 @@ var formats = []struct {
 
 // Format returns the renderer of a --format name.
 func Format(name string) (func(io.Writer, Doc) error, bool) {
-	for _, f := range formats {
-		if f.name == name {
-			return f.render, true
-		}
-	}
-	return nil, false
+	f, ok := lookup(name)
+	return f.render, ok
 }
 
 // Binary reports whether a --format writes bytes that are not text (xlsx): the CLI does
 // not write them to a terminal.
-func Binary(name string) bool {
-	for _, f := range formats {
-		if f.name == name {
-			return f.binary
-		}
-	}
-	return false
-}
+func Binary(name string) bool { f, _ := lookup(name); return f.binary }
 
 // Streams reports whether a --format's renderer fails only before its first write (it
 // checks the whole Doc first), so that its output need not be held back until it is
 // complete.
-func Streams(name string) bool {
+func Streams(name string) bool { f, _ := lookup(name); return f.streams }
+
+// CarriesFindings reports whether a --format's output carries the findings itself
+// (report, json); the others leave them to the caller (the CLI writes them on stderr).
+func CarriesFindings(name string) bool { f, _ := lookup(name); return f.findings }
+
+// KeysFile reports whether a --format writes a file of split keys that a create statement
+// reads with SPLITS_FILE (splits-file): Statement with Options.SplitsFile is that statement.
+func KeysFile(name string) bool { f, _ := lookup(name); return f.keysFile }
+
+// TakesNumRegions reports whether a --format can give the regions as NUMREGIONS =>
+// n, SPLITALGO => 'Algo' (Options.NumRegions).
+func TakesNumRegions(name string) bool { f, _ := lookup(name); return f.numRegions }
+
+func lookup(name string) (format, bool) {
 	for _, f := range formats {
 		if f.name == name {
-			return f.streams
+			return f, true
 		}
 	}
-	return false
+	return format{}, false
 }
+
+// TakesNoHeader reports whether a --format can leave its header row out
+// (Options.NoHeader), so that the rows of several runs append to one file.
+func TakesNoHeader(name string) bool { f, _ := lookup(name); return f.noHeader }
 
 // FormatNames lists the --format names, report first.
 func FormatNames() []string {

@@ -19,7 +19,7 @@ func oracleShell(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	if d.NumRegions {
+	if d.Options.NumRegions {
 		if err := CheckNumRegions(d); err != nil {
 			return &FormatError{Format: "shell", Reason: err.Error()}
 		}
@@ -70,11 +70,11 @@ func oracleStatement(q *quoter, verb string, d Doc) string {
 		keys[i] = q.ruby(fmt.Sprintf("split key %d", i+1), hbytes.ToStringBinary(k))
 	}
 	switch {
-	case d.NumRegions && d.Split.Algorithm != nil:
+	case d.Options.NumRegions && d.Split.Algorithm != nil:
 		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+q.ruby("SPLITALGO", d.Split.Algorithm.Name))
 		keys = nil
-	case d.SplitsFile != "":
-		opts = append(opts, "SPLITS_FILE => "+q.ruby("SPLITS_FILE", d.SplitsFile))
+	case d.Options.SplitsFile != "":
+		opts = append(opts, "SPLITS_FILE => "+q.ruby("SPLITS_FILE", d.Options.SplitsFile))
 	case len(keys) > 0:
 		opts = append(opts, "SPLITS => ["+strings.Join(keys, ", ")+"]")
 	}

@@ -140,7 +140,7 @@ func regionSplitterRow(algo, row string) (string, error) {
 func regionSplitterAlter(q *quoter, d Doc) (string, bool) {
 	a := d
 	a.Split = splits.Split{}
-	a.SplitsFile = ""
+	a.Options.SplitsFile = ""
 	a.Table.Families = nil
 	for _, f := range d.Table.Families {
 		if len(familyAttrs(q, f)) > 1 { // more than NAME

@@ -25,7 +25,7 @@ func Shell(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	if d.NumRegions {
+	if d.Options.NumRegions {
 		if err := CheckNumRegions(d); err != nil {
 			return &FormatError{Format: "shell", Reason: err.Error()}
 		}
@@ -203,10 +203,10 @@ func writeStatement(q *quoter, w *bufio.Writer, verb string, d Doc) {
 	keys := d.Split.Keys
 	listKeys := false // SPLITS => [...], the last of the options
 	switch {
-	case d.NumRegions && d.Split.Algorithm != nil:
+	case d.Options.NumRegions && d.Split.Algorithm != nil:
 		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+q.ruby("SPLITALGO", d.Split.Algorithm.Name))
-	case d.SplitsFile != "":
-		opts = append(opts, "SPLITS_FILE => "+q.ruby("SPLITS_FILE", d.SplitsFile))
+	case d.Options.SplitsFile != "":
+		opts = append(opts, "SPLITS_FILE => "+q.ruby("SPLITS_FILE", d.Options.SplitsFile))
 	case keys.Len() > 0:
 		listKeys = true
 	}

@@ -351,3 +351,35 @@ func TestJavaKeyLimit(t *testing.T) {
 	assert.Contains(t, err.Error(), "5001 split keys do not fit in one Java method")
 	assert.Empty(t, b.String())
 }
+
+// TestFormatRegistry: the registry says which formats carry the findings themselves and
+// which write a file of keys, so the CLI asks it rather than naming formats.
+func TestFormatRegistry(t *testing.T) {
+	var findings, keysFile, numRegions []string
+	for _, n := range FormatNames() {
+		if CarriesFindings(n) {
+			findings = append(findings, n)
+		}
+		if KeysFile(n) {
+			keysFile = append(keysFile, n)
+		}
+		if TakesNumRegions(n) {
+			numRegions = append(numRegions, n)
+		}
+		_, ok := Format(n)
+		assert.True(t, ok, n)
+	}
+	assert.Equal(t, []string{"report", "json"}, findings)
+	assert.Equal(t, []string{"splits-file"}, keysFile)
+	assert.Equal(t, []string{"shell"}, numRegions)
+	var noHeader []string
+	for _, n := range FormatNames() {
+		if TakesNoHeader(n) {
+			noHeader = append(noHeader, n)
+		}
+	}
+	assert.Equal(t, []string{"capacity-csv"}, noHeader)
+	assert.False(t, CarriesFindings("nope"))
+	_, ok := Format("nope")
+	assert.False(t, ok)
+}

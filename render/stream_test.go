@@ -79,7 +79,7 @@ func randomStreamDoc(r *rand.Rand) Doc {
 		d.Findings = append(d.Findings, finding.Finding{Code: "RG009", Severity: finding.Warning, Message: "a finding\nover two lines", Fix: "do \"this\""})
 	}
 	if r.Intn(8) == 0 {
-		d.SplitsFile = "/tmp/it's.txt"
+		d.Options.SplitsFile = "/tmp/it's.txt"
 	}
 	return d
 }
@@ -135,12 +135,12 @@ func TestStreamingFailsBeforeWriting(t *testing.T) {
 	assert.Error(t, JSON(failOnWrite{t}, nan))
 	assert.Error(t, oracleJSON(io.Discard, nan))
 	// shell refuses NUMREGIONS for keys no algorithm made, before the findings' comments.
-	numRegions := Doc{Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}, NumRegions: true,
+	numRegions := Doc{Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}, Options: Options{NumRegions: true},
 		Findings: []finding.Finding{{Code: "RG009", Severity: finding.Warning, Message: "m"}}}
 	assert.Error(t, Shell(failOnWrite{t}, numRegions))
 	// A value a Ruby single-quoted string cannot carry is refused before the findings'
 	// comments and the keys, as when the whole text was built first.
-	refused := Doc{Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}, SplitsFile: "keys\n.txt",
+	refused := Doc{Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}, Options: Options{SplitsFile: "keys\n.txt"},
 		Findings: []finding.Finding{{Code: "RG009", Severity: finding.Warning, Message: "m"}}}
 	var fe *FormatError
 	require.ErrorAs(t, Shell(failOnWrite{t}, refused), &fe)

@@ -37,17 +37,17 @@ func (t Table) Namespace() string {
 	return ""
 }
 
-// Split policies (--split-policy).
+// Split policies: the design's names, which package hbase lists (hbase.SplitPolicies).
 const (
-	PolicyDefault   = "default"   // write nothing: the cluster's policy
-	PolicyPrefix    = "prefix"    // later splits keep the first PrefixLength bytes whole
-	PolicyDelimited = "delimited" // later splits keep the key up to Delimiter whole
-	PolicyDisabled  = "disabled"  // no later splits at all
-	PolicyConstant  = "constant"  // split at MAX_FILESIZE only, however few regions a server holds
+	PolicyDefault   = hbase.PolicyDefault
+	PolicyPrefix    = hbase.PolicyPrefix
+	PolicyDelimited = hbase.PolicyDelimited
+	PolicyDisabled  = hbase.PolicyDisabled
+	PolicyConstant  = hbase.PolicyConstant
 )
 
-// SplitPolicies are the --split-policy values.
-var SplitPolicies = []string{PolicyPrefix, PolicyDelimited, PolicyDisabled, PolicyConstant, PolicyDefault}
+// SplitPolicies are the split policies a design may name (hbase.SplitPolicies).
+var SplitPolicies = hbase.SplitPolicies
 
 // SplitPolicy is the split policy with what it needs: the prefix width in bytes (suffix
 // included) or the delimiter.
@@ -73,9 +73,6 @@ const (
 	RestrictionPrefixLengthKey = "hbase.regionserver.region.split_restriction.prefix_length"
 	RestrictionDelimiterKey    = "hbase.regionserver.region.split_restriction.delimiter"
 )
-
-// Durabilities are the values of DURABILITY (org.apache.hadoop.hbase.client.Durability).
-var Durabilities = []string{"USE_DEFAULT", "SKIP_WAL", "ASYNC_WAL", "SYNC_WAL", "FSYNC_WAL"}
 
 // KV is one table attribute or configuration entry as rendered.
 type KV struct{ Key, Value string }
@@ -191,8 +188,8 @@ func (t Table) Validate() error {
 		return &SettingError{Setting: "REGION_REPLICATION", Value: fmt.Sprint(t.RegionReplication), Rule: "must not be negative"}
 	}
 	if t.Durability != "" {
-		if c, ok := hbase.Canonical(Durabilities, t.Durability); !ok || c != t.Durability {
-			return &SettingError{Setting: "DURABILITY", Value: t.Durability, Rule: "must be one of " + strings.Join(Durabilities, ", ")}
+		if c, ok := hbase.Canonical(hbase.Durabilities, t.Durability); !ok || c != t.Durability {
+			return &SettingError{Setting: "DURABILITY", Value: t.Durability, Rule: "must be one of " + strings.Join(hbase.Durabilities, ", ")}
 		}
 	}
 	switch p := t.SplitPolicy; p.Kind {

@@ -3,6 +3,7 @@ package sample
 import (
 	"encoding/binary"
 	"fmt"
+	input "github.com/presplit/presplit/field"
 	"math"
 	"math/bits"
 	"runtime"
@@ -406,7 +407,8 @@ type Sample struct {
 	CutRows     uint64  // keys cut on
 	HoldoutRows uint64  // keys held out
 	Holdout     float64 // the fraction held out; 0 when none
-	// NoHoldout says why nothing is held out, when nothing is.
+	// NoHoldout says why nothing is held out, when nothing is; it names the holdout as
+	// input.Ref("splits.holdout").
 	NoHoldout string
 	cut, held *Weighted
 }
@@ -431,7 +433,7 @@ func (c *Collector) Sample() *Sample {
 			held = NewSketch(K)
 			s.NoHoldout = "the sample includes sketches, whose keys cannot be held out"
 		} else if c.fraction == 0 {
-			s.NoHoldout = "--holdout 0"
+			s.NoHoldout = input.Ref("splits.holdout") + " 0"
 		}
 		s.Holdout = c.fraction
 		if held.Rows() == 0 {
@@ -448,9 +450,9 @@ func (c *Collector) Sample() *Sample {
 		f = DefaultHoldout
 	case f < 0:
 		f = 0
-		s.NoHoldout = fmt.Sprintf("fewer than %d keys: all of them are cut on (give --holdout to hold some out)", HoldoutMinKeys)
+		s.NoHoldout = fmt.Sprintf("fewer than %d keys: all of them are cut on (give %s to hold some out)", HoldoutMinKeys, input.Ref("splits.holdout"))
 	case f == 0:
-		s.NoHoldout = "--holdout 0"
+		s.NoHoldout = input.Ref("splits.holdout") + " 0"
 	}
 	chunks := make([][]byte, len(c.parts))
 	var cutRuns [][]ref

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	input "github.com/presplit/presplit/field"
 	"io"
 	"strconv"
 	"sync"
@@ -396,7 +397,7 @@ func decodeKey(buf, text []byte, raw bool) ([]byte, error) {
 	}
 	key, err := hbytes.DecodeKey(buf, text)
 	if errors.Is(err, hbytes.ErrNonASCII) {
-		return nil, fmt.Errorf("%w; use --raw for raw byte lines", err)
+		return nil, fmt.Errorf("%w; use %s for raw byte lines", err, input.Ref("sample.raw"))
 	}
 	return key, err
 }

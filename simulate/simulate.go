@@ -10,6 +10,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/presplit/presplit/field"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -40,7 +41,7 @@ func ParseIDs(s string) (IDs, error) {
 			return k, nil
 		}
 	}
-	return "", fmt.Errorf("ids must be sequential, random or timestamp, got %q", s)
+	return "", field.Errorf("simulate.ids", "must be sequential, random or timestamp, got %q", s)
 }
 
 const (
@@ -78,7 +79,7 @@ func ParseScheme(s string) (Scheme, error) {
 	switch kind {
 	case "plain", "reverse", "composite":
 		if hasParam {
-			return Scheme{}, fmt.Errorf("scheme %s takes no parameter, got %q", kind, s)
+			return Scheme{}, field.Errorf("simulate.scheme", "%s takes no parameter, got %q", kind, s)
 		}
 		return Scheme{Kind: kind}, nil
 	case "salt", "hash", "mod":
@@ -89,11 +90,11 @@ func ParseScheme(s string) (Scheme, error) {
 		}
 		n, err := strconv.Atoi(param)
 		if !hasParam || err != nil || n < b[0] || n > b[1] {
-			return Scheme{}, fmt.Errorf("scheme %s:%s needs %s from %d to %d, got %q", kind, what, what, b[0], b[1], s)
+			return Scheme{}, field.Errorf("simulate.scheme", "%s:%s needs %s from %d to %d, got %q", kind, what, what, b[0], b[1], s)
 		}
 		return Scheme{Kind: kind, Param: n}, nil
 	}
-	return Scheme{}, fmt.Errorf("scheme must be plain, salt:B, hash:W, mod:W, reverse or composite, got %q", s)
+	return Scheme{}, field.Errorf("simulate.scheme", "must be plain, salt:B, hash:W, mod:W, reverse or composite, got %q", s)
 }
 
 // Prefix is the --prefix presplit plans this scheme's keys with.

@@ -51,7 +51,7 @@ func ExampleGenerate() {
 	// 24|
 	// 49|
 	// 74|
-	// 50 [--align even raised 37 regions to 50: 2 prefixes of dec:2 each]
+	// 50 [{splits.align} even raised 37 regions to 50: 2 prefixes of dec:2 each]
 	// 420 regions exceed the 100 prefixes of dec:2; use dec:3 (1000) or at most 100 regions
 }
 

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"strconv"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 )
@@ -55,11 +56,17 @@ func (e *TooManyRegionsError) Error() string {
 // RegionsError is a region count outside 1..MaxRegions.
 type RegionsError struct{ Regions int }
 
-func (e *RegionsError) Error() string {
+func (e *RegionsError) Error() string { return "regions " + e.Rule() }
+
+// Field is the input the error is about (field.Error).
+func (e *RegionsError) Field() string { return "splits.regions" }
+
+// Rule is what is wrong with the count.
+func (e *RegionsError) Rule() string {
 	if e.Regions < 1 {
-		return fmt.Sprintf("regions must be at least 1, got %d", e.Regions)
+		return fmt.Sprintf("must be at least 1, got %d", e.Regions)
 	}
-	return fmt.Sprintf("regions must be at most %d, got %d", MaxRegions, e.Regions)
+	return fmt.Sprintf("must be at most %d, got %d", MaxRegions, e.Regions)
 }
 
 // SuffixError is a --suffix that does not close its region: some key of the region before
@@ -70,8 +77,14 @@ type SuffixError struct {
 	Reason string
 }
 
-func (e *SuffixError) Error() string {
-	return fmt.Sprintf("suffix %q %s", hbytes.ToStringBinary(e.Suffix), e.Reason)
+func (e *SuffixError) Error() string { return "suffix " + e.Rule() }
+
+// Field is the input the error is about (field.Error).
+func (e *SuffixError) Field() string { return "rowkey.suffix" }
+
+// Rule is the suffix and why it does not close its region.
+func (e *SuffixError) Rule() string {
+	return fmt.Sprintf("%q %s", hbytes.ToStringBinary(e.Suffix), e.Reason)
 }
 
 // generate is Generate's body: see api.go.
@@ -114,7 +127,7 @@ func generate(p Prefix, regions int, opt Options) (Split, error) {
 		d := smallestDivisorAtLeast(len(p.Alphabet), p.Width, regions, c)
 		if d != regions {
 			per := new(big.Int).Quo(size, big.NewInt(int64(d)))
-			notes = append(notes, fmt.Sprintf("--align even raised %d regions to %d: %s prefixes of %s each", regions, d, per, p))
+			notes = append(notes, fmt.Sprintf("%s even raised %d regions to %d: %s prefixes of %s each", field.Ref("splits.align"), regions, d, per, p))
 			regions = d
 		}
 		if regions > MaxRegions {
@@ -201,14 +214,14 @@ func chooseWidth(p Prefix, regions int, even bool) (Prefix, string) {
 			w++
 		}
 		p.Width = w
-		return p, fmt.Sprintf("--prefix %s: width %d chosen so %d regions own equal runs", p.Name, w, d)
+		return p, fmt.Sprintf("%s %s: width %d chosen so %d regions own equal runs", field.Ref("rowkey.prefix"), p.Name, w, d)
 	}
 	for w := 1; ; w++ {
 		c, ok := powUint64(a, w)
 		if !ok {
 			// Cannot happen for regions <= MaxRegions; stay correct anyway.
 			p.Width = w
-			return p, fmt.Sprintf("--prefix %s: width %d chosen", p.Name, w)
+			return p, fmt.Sprintf("%s %s: width %d chosen", field.Ref("rowkey.prefix"), p.Name, w)
 		}
 		if c < n {
 			continue
@@ -220,7 +233,7 @@ func chooseWidth(p Prefix, regions int, even bool) (Prefix, string) {
 		if hi < h2 || (hi == h2 && lo <= l2) {
 			p.Width = w
 			imb := float64(hiRun) * float64(n) / float64(c)
-			return p, fmt.Sprintf("--prefix %s: width %d keeps the imbalance within 1%% (%s)",
+			return p, fmt.Sprintf("%s %s: width %d keeps the imbalance within 1%% (%s)", field.Ref("rowkey.prefix"),
 				p.Name, w, strconv.FormatFloat(imb, 'f', 4, 64))
 		}
 	}
@@ -450,7 +463,7 @@ func generateValues(p Prefix, regions int, opt Options, align string) (Split, er
 			d++
 		}
 		if d != regions {
-			notes = append(notes, fmt.Sprintf("--align even raised %d regions to %d: %d prefixes each", regions, d, opt.Values/uint64(d)))
+			notes = append(notes, fmt.Sprintf("%s even raised %d regions to %d: %d prefixes each", field.Ref("splits.align"), regions, d, opt.Values/uint64(d)))
 			regions = d
 		}
 	}

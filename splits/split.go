@@ -22,7 +22,8 @@ type Split struct {
 	// prefixes): Keys.At(i-1) is its split key i, so a key's region can be worked out
 	// from its leading bytes.
 	Rule *Rule
-	// Notes are things the user should be told, e.g. "--align even raised 37 regions to 50".
+	// Notes are things the user should be told, e.g. "{splits.align} even raised 37 regions
+	// to 50": the inputs they name are field refs, which the front end words as its own.
 	Notes []string
 }
 
@@ -32,6 +33,6 @@ func (s Split) Regions() int { return s.Keys.Len() + 1 }
 // Algorithm fields are set only for splits made by --algo (HBase's RegionSplitter).
 type Algorithm struct {
 	Name     string // "HexStringSplit", "DecimalStringSplit" or "UniformSplit"
-	FirstRow string // --first-row as the user gave it; "" = the algorithm's default
-	LastRow  string // --last-row as the user gave it; "" = the algorithm's default
+	FirstRow string // the first row as the user gave it; "" = the algorithm's default
+	LastRow  string // the last row as the user gave it; "" = the algorithm's default
 }

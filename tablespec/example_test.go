@@ -22,16 +22,3 @@ func ExampleParse() {
 	// ns:orders cf 2592000 65536 3:21
 	// orders.yaml:2:26: versions must be an integer, got the string "many"
 }
-
-func ExampleHBaseTTL() {
-	for _, s := range []string{"30 DAYS", "1 DAY 2 HOURS", "1 WEEK", "2 HOURS 1 DAY", "FOREVER"} {
-		secs, err := tablespec.HBaseTTL(s)
-		fmt.Printf("%q -> %d %v\n", s, secs, err)
-	}
-	// Output:
-	// "30 DAYS" -> 2592000 <nil>
-	// "1 DAY 2 HOURS" -> 93600 <nil>
-	// "1 WEEK" -> 0 <nil>
-	// "2 HOURS 1 DAY" -> 0 <nil>
-	// "FOREVER" -> 2147483647 <nil>
-}

@@ -7,11 +7,13 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/dustin/go-humanize"
+	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
@@ -483,10 +485,10 @@ func (d *decoder) table(n *yaml.Node, s *Spec) error {
 			t.HBaseVersion = Value[string]{V: v.Value, Set: true, Pos: pos(v), Raw: v.Value}
 			return nil
 		},
-		"split_policy":       d.enum(&t.SplitPolicy, "table split_policy", SplitPolicies),
+		"split_policy":       d.enum(&t.SplitPolicy, "table split_policy", hbase.SplitPolicies),
 		"normalization":      d.boolean(&t.Normalization, "table normalization"),
 		"region_replication": d.integer(&t.RegionReplication, "table region_replication", 1, hbase.MaxInt),
-		"durability":         d.enum(&t.Durability, "table durability", Durabilities),
+		"durability":         d.enum(&t.Durability, "table durability", hbase.Durabilities),
 		"max_filesize":       d.boolean(&t.MaxFileSize, "table max_filesize"),
 		"create_namespace":   d.boolean(&t.CreateNamespace, "table create_namespace"),
 		"memstore_flushsize": d.size(&t.MemstoreFlushSize, "table memstore_flushsize", 1<<20, 1<<40),
@@ -494,68 +496,8 @@ func (d *decoder) table(n *yaml.Node, s *Spec) error {
 }
 
 func (d *decoder) family(n *yaml.Node, f *Family) error {
-	err := d.fields(n, "a family", map[string]func(*yaml.Node) error{
-		"name":     d.str(&f.Name, "family name"),
-		"versions": d.integer(&f.Versions, "versions", 1, hbase.MaxInt),
-		"ttl": func(v *yaml.Node) error {
-			if err := d.scalar(v, "ttl", "a duration (30d), seconds or FOREVER"); err != nil {
-				return err
-			}
-			if t := v.ShortTag(); t != "!!str" && t != "!!int" {
-				return d.errf(v, "ttl must be a duration (30d), seconds or FOREVER, got %s", kindName(v))
-			}
-			f.TTL = Value[string]{V: v.Value, Set: true, Pos: pos(v), Raw: v.Value}
-			return nil
-		},
-		"compression": d.enum(&f.Compression, "compression", hbase.Compressions),
-		"bloom": func(v *yaml.Node) error {
-			// The --bloom grammar: NONE, ROW, ROWCOL, or rowprefix_fixed_length:W.
-			if err := d.scalar(v, "bloom", "a bloom filter type"); err != nil {
-				return err
-			}
-			b, n, err := hbase.ParseBloom(v.Value)
-			if errors.Is(err, hbase.ErrBloom) {
-				return d.errf(v, "bloom %q is not one of %s, rowprefix_fixed_length:W", v.Value, strings.Join(hbase.Blooms, ", "))
-			}
-			if err != nil {
-				return d.errf(v, "bloom %q: %v", v.Value, err)
-			}
-			f.Bloom = Value[string]{V: b, Set: true, Pos: pos(v), Raw: v.Value}
-			if n > 0 {
-				f.BloomPrefixLength = Value[int64]{V: int64(n), Set: true, Pos: pos(v), Raw: v.Value}
-			}
-			return nil
-		},
-		"block_size": func(v *yaml.Node) error {
-			// The same rule as --block-size: a size in Hadoop's convention (64KB = 65536),
-			// whole bytes, within HBase's 1K..16MB.
-			if err := d.scalar(v, "block_size", "a size"); err != nil {
-				return err
-			}
-			n, err := hbase.ParseBlockSize(v.Value)
-			if err != nil {
-				return d.errf(v, "block_size %v, got %q", err, v.Value)
-			}
-			f.BlockSize = Value[int64]{V: n, Set: true, Pos: pos(v), Raw: v.Value}
-			return nil
-		},
-		"encoding":     d.enum(&f.Encoding, "encoding", hbase.Encodings),
-		"in_memory":    d.boolean(&f.InMemory, "in_memory"),
-		"blockcache":   d.boolean(&f.BlockCache, "blockcache"),
-		"min_versions": d.integer(&f.MinVersions, "min_versions", 0, hbase.MaxInt),
-		"share":        d.number(&f.Share, "share", 0, 1, true),
-		"keep_deleted_cells": func(v *yaml.Node) error {
-			// true, false (YAML booleans or strings) or TTL, as the shell upcases them.
-			if err := d.scalar(v, "keep_deleted_cells", "true, false or TTL"); err != nil {
-				return err
-			}
-			k, err := hbase.ParseKeepDeletedCells(v.Value)
-			if err != nil {
-				return d.errf(v, "keep_deleted_cells %v, got %q", err, v.Value)
-			}
-			f.KeepDeletedCells = Value[string]{V: k, Set: true, Pos: pos(v), Raw: v.Value}
-			return nil
-		},
+	handlers := map[string]func(*yaml.Node) error{
+		"name": d.str(&f.Name, "family name"),
 		"qualifiers": func(v *yaml.Node) error {
 			return d.list(v, "qualifiers", func(item *yaml.Node) error {
 				var q Value[string]
@@ -567,8 +509,11 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 			})
 		},
 		"dynamic_qualifiers": d.boolean(&f.DynamicQualifiers, "dynamic_qualifiers"),
-	})
-	if err != nil {
+	}
+	for _, st := range FamilySettings {
+		handlers[st.Key] = d.familySetting(st, f)
+	}
+	if err := d.fields(n, "a family", handlers); err != nil {
 		return err
 	}
 	if !f.Name.Set || f.Name.V == "" {
@@ -585,6 +530,29 @@ func (d *decoder) family(n *yaml.Node, f *Family) error {
 		seen[q.V] = q.Pos
 	}
 	return nil
+}
+
+// familySetting reads one family setting through its entry in FamilySettings: the YAML
+// scalar it must be, then the setting's own parser (the one --family and the flags use).
+func (d *decoder) familySetting(st FamilySetting, f *Family) func(*yaml.Node) error {
+	return func(v *yaml.Node) error {
+		if err := d.scalar(v, st.Key, st.yamlWant); err != nil {
+			return err
+		}
+		if len(st.yamlTags) > 0 && !slices.Contains(st.yamlTags, v.ShortTag()) {
+			quote := ""
+			if st.yamlWant == "a string" {
+				quote = "; quote it"
+			}
+			return d.errf(v, "%s must be %s, got %s%s", st.Key, st.yamlWant, kindName(v), quote)
+		}
+		set, err := st.Parse(v.Value)
+		if err != nil && !st.SpecKeeps {
+			return d.errf(v, "%s %q: %v", st.Key, v.Value, err)
+		}
+		set(f, Origin{Pos: pos(v), Raw: v.Value})
+		return nil
+	}
 }
 
 func (d *decoder) rowkey(n *yaml.Node, r *Rowkey) error {
@@ -729,10 +697,10 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 			}
 			return nil
 		},
-		"compression_ratio":  d.number(&c.CompressionRatio, "capacity compression_ratio", 0, 2, true),
-		"redundancy":         d.number(&c.Redundancy, "capacity redundancy", 1, 10, false),
-		"region_size":        d.wholeSize(&c.RegionSize, "capacity region_size", 1<<20, maxBytes),
-		"replication":        d.integer(&c.Replication, "capacity replication", 1, 512),
+		"compression_ratio":  d.number(&c.CompressionRatio, "capacity compression_ratio", 0, capacity.MaxCompressionRatio, true),
+		"redundancy":         d.number(&c.Redundancy, "capacity redundancy", capacity.MinRedundancy, capacity.MaxRedundancy, false),
+		"region_size":        d.wholeSize(&c.RegionSize, "capacity region_size", capacity.MinRegionSize, maxBytes),
+		"replication":        d.integer(&c.Replication, "capacity replication", capacity.MinReplication, capacity.MaxReplication),
 		"write_rate":         d.rate(&c.WriteRate, "capacity write_rate"),
 		"read_rate":          d.rate(&c.ReadRate, "capacity read_rate"),
 		"scan_share":         d.number(&c.ScanShare, "capacity scan_share", 0, 1, false),
@@ -759,10 +727,10 @@ func (d *decoder) rate(dst *Value[quantity.Rate], what string) func(*yaml.Node) 
 
 func (d *decoder) cluster(n *yaml.Node, c *Cluster) error {
 	return d.fields(n, "cluster", map[string]func(*yaml.Node) error{
-		"region_servers":    d.integer(&c.RegionServers, "cluster region_servers", 1, 100000),
+		"region_servers":    d.integer(&c.RegionServers, "cluster region_servers", 1, capacity.MaxRegionServers),
 		"heap":              d.size(&c.Heap, "cluster heap", 1<<20, 1<<50),
-		"memstore_fraction": d.number(&c.MemstoreFraction, "cluster memstore_fraction", 0, 0.8, true),
-		"flush_size":        d.wholeSize(&c.FlushSize, "cluster flush_size", 1<<20, 1<<40),
+		"memstore_fraction": d.number(&c.MemstoreFraction, "cluster memstore_fraction", 0, capacity.MaxMemstoreFraction, true),
+		"flush_size":        d.wholeSize(&c.FlushSize, "cluster flush_size", capacity.MinFlushSize, 1<<40),
 	})
 }
 
@@ -804,8 +772,9 @@ func (d *decoder) access(n *yaml.Node, a *Access) error {
 	return nil
 }
 
-// crossChecks are the rules that span fields: one volume form, one split source, unique
-// names.
+// crossChecks are the rules of the file's structure that span fields: one split source,
+// unique names. The rules of the design as a whole (one volume form, the values the target
+// lacks) are Spec.Validate's, checked once the CLI's flags are merged in too.
 func (d *decoder) crossChecks(s *Spec) error {
 	at := func(p Pos, format string, args ...any) error {
 		return &Error{File: d.file, Line: p.Line, Col: p.Col, Msg: fmt.Sprintf(format, args...)}
@@ -861,38 +830,6 @@ func (d *decoder) crossChecks(s *Spec) error {
 		}
 		if len(r.PrefixFrom) > 0 && !r.Prefix.Set && !r.Algo.Set {
 			return at(r.PrefixFrom[0].Pos, "rowkey prefix_from needs a rowkey prefix or algo")
-		}
-	}
-	if c := s.Capacity; c != nil {
-		perRow := c.KV.Set || c.Cells != nil
-		switch {
-		case c.KV.Set && c.Cells != nil:
-			return at(c.Cells.Pos, "capacity has both kv and cells; give one")
-		case (c.Rows.Set || perRow) && (c.Daily.Set || c.Retention.Set):
-			p := c.Daily.Pos
-			if !c.Daily.Set {
-				p = c.Retention.Pos
-			}
-			return at(p, "capacity mixes rows/kv/cells with daily/retention; give one volume form")
-		case c.Rows.Set && !perRow:
-			return at(c.Rows.Pos, "capacity rows needs kv or cells (bytes per row)")
-		case perRow && !c.Rows.Set:
-			return at(c.Pos, "capacity kv or cells needs rows")
-		case c.Daily.Set != c.Retention.Set:
-			return at(c.Pos, "capacity daily and retention go together")
-		case c.Horizon.Set && !c.Daily.Set:
-			return at(c.Horizon.Pos, "capacity horizon needs daily and retention: it is days of ingest")
-		case !c.Rows.Set && !c.Daily.Set:
-			return at(c.Pos, "capacity needs a volume: rows with kv or cells, or daily with retention")
-		}
-		// The cells' versions size the table; a family keeping another count would make
-		// the create statement disagree with the sizing.
-		if cl := c.Cells; cl != nil && cl.Versions.Set {
-			for _, f := range s.Families {
-				if f.Versions.Set && f.Versions.V != cl.Versions.V {
-					return at(cl.Versions.Pos, "capacity cells versions %d differs from family %s versions %d; give one count", cl.Versions.V, f.Name.V, f.Versions.V)
-				}
-			}
 		}
 	}
 	if sp := s.Splits; sp != nil {

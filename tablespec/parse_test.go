@@ -111,14 +111,14 @@ func TestParseErrors(t *testing.T) {
 		{name: "family 128 bytes", in: "families: [{name: " + strings.Repeat("f", 128) + "}]\n", want: `s.yaml:1:19: family name: a column family name must be at most 127 bytes (a cell stores its length in one byte), got "` + strings.Repeat("f", 128) + `"`},
 		{name: "versions string", in: "families: [{name: cf, versions: one}]\n", want: "s.yaml:1:33: versions must be an integer, got the string \"one\""},
 		{name: "versions float", in: "families: [{name: cf, versions: 1.5}]\n", want: "s.yaml:1:33: versions must be an integer, got the number 1.5"},
-		{name: "versions zero", in: "families: [{name: cf, versions: 0}]\n", want: "s.yaml:1:33: versions must be between 1 and 2147483647, got 0"},
+		{name: "versions zero", in: "families: [{name: cf, versions: 0}]\n", want: "s.yaml:1:33: versions \"0\": must be between 1 and 2147483647"},
 		{name: "versions quoted", in: "families: [{name: cf, versions: '1'}]\n", want: "s.yaml:1:33: versions must be an integer, got the string \"1\""},
 		{name: "ttl list", in: "families: [{name: cf, ttl: [1]}]\n", want: "s.yaml:1:28: ttl must be a duration (30d), seconds or FOREVER, got a list"},
-		{name: "compression gzip", in: "families: [{name: cf, compression: GZIP}]\n", want: "s.yaml:1:36: compression \"GZIP\" is not one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI (HBase calls gzip GZ)"},
-		{name: "bloom", in: "families: [{name: cf, bloom: ROWS}]\n", want: "s.yaml:1:30: bloom \"ROWS\" is not one of NONE, ROW, ROWCOL, rowprefix_fixed_length:W"},
-		{name: "block size unit", in: "families: [{name: cf, block_size: 64 kilos}]\n", want: "s.yaml:1:35: block_size must be a size like 65536, 64K or 64KB, got \"64 kilos\""},
-		{name: "block size too small", in: "families: [{name: cf, block_size: 512B}]\n", want: "s.yaml:1:35: block_size must be between 1K and 16MB (1024..16777216 bytes), got \"512B\""},
-		{name: "block size not whole", in: "families: [{name: cf, block_size: 1.1K}]\n", want: "s.yaml:1:35: block_size must be whole bytes, like 65536 or 64K, got \"1.1K\""},
+		{name: "compression gzip", in: "families: [{name: cf, compression: GZIP}]\n", want: "s.yaml:1:36: compression \"GZIP\": must be one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI (HBase calls gzip GZ)"},
+		{name: "bloom", in: "families: [{name: cf, bloom: ROWS}]\n", want: "s.yaml:1:30: bloom \"ROWS\": must be one of NONE, ROW, ROWCOL or rowprefix_fixed_length:W (W the prefix length in bytes)"},
+		{name: "block size unit", in: "families: [{name: cf, block_size: 64 kilos}]\n", want: "s.yaml:1:35: block_size \"64 kilos\": must be a size like 65536, 64K or 64KB"},
+		{name: "block size too small", in: "families: [{name: cf, block_size: 512B}]\n", want: "s.yaml:1:35: block_size \"512B\": must be between 1K and 16MB (1024..16777216 bytes)"},
+		{name: "block size not whole", in: "families: [{name: cf, block_size: 1.1K}]\n", want: "s.yaml:1:35: block_size \"1.1K\": must be whole bytes, like 65536 or 64K"},
 		{name: "in_memory yes", in: "families: [{name: cf, in_memory: yes}]\n", want: "s.yaml:1:34: in_memory must be true or false, got the string \"yes\""},
 		{name: "qualifier twice", in: "families: [{name: cf, qualifiers: [a, b, a]}]\n", want: "s.yaml:1:42: qualifier \"a\" is listed twice in family \"cf\" (first on line 1)"},
 		{name: "part kind", in: fam + "rowkey: {parts: [{name: a, kind: uuid}]}\n", want: "s.yaml:2:34: part kind \"uuid\" is not one of id, sequence, timestamp, reverse_timestamp, hash, text"},
@@ -126,10 +126,6 @@ func TestParseErrors(t *testing.T) {
 		{name: "part twice", in: fam + "rowkey: {parts: [{name: a, kind: id}, {name: a, kind: id}]}\n", want: "s.yaml:2:46: rowkey part \"a\" is defined twice (first on line 2)"},
 		{name: "prefix and algo", in: fam + "rowkey: {prefix: hex:2, algo: HexStringSplit}\n", want: "s.yaml:2:31: rowkey has both prefix and algo; give one"},
 		{name: "rows bad", in: fam + "capacity: {rows: lots, kv: 1KB}\n", want: "s.yaml:2:18: capacity rows must be a count like 1e10, 5000000 or 10G, got \"lots\""},
-		{name: "rows without kv", in: fam + "capacity: {rows: 10G}\n", want: "s.yaml:2:18: capacity rows needs kv or cells (bytes per row)"},
-		{name: "kv and cells", in: fam + "capacity: {rows: 1, kv: 1KB, cells: {count: 1, row_len: 1, value_len: 1}}\n", want: "s.yaml:2:30: capacity has both kv and cells; give one"},
-		{name: "two volumes", in: fam + "capacity: {rows: 1, kv: 1KB, daily: 1GB, retention: 30d}\n", want: "s.yaml:2:37: capacity mixes rows/kv/cells with daily/retention; give one volume form"},
-		{name: "daily alone", in: fam + "capacity: {daily: 1GB}\n", want: "s.yaml:2:1: capacity daily and retention go together"},
 		{name: "retention bad", in: fam + "capacity: {daily: 1GB, retention: 1 month}\n", want: "s.yaml:2:35: capacity retention must be a duration like 30d, 52w or 1y, got \"1 month\""},
 		{name: "ratio zero", in: fam + "capacity: {rows: 1, kv: 1B, compression_ratio: 0}\n", want: "s.yaml:2:48: capacity compression_ratio must be in (0, 2], got 0"},
 		{name: "ratio string", in: fam + "capacity: {rows: 1, kv: 1B, compression_ratio: high}\n", want: "s.yaml:2:48: capacity compression_ratio must be a number, got the string \"high\""},
@@ -267,14 +263,6 @@ func TestParseLongValueClipped(t *testing.T) {
 	assert.Equal(t, `s.yaml:1:1: a table spec must be a mapping with at least table and families, got the string "0000 0000 0000 0000 0000 0000 0000 0000 ..."`, err.Error())
 }
 
-func TestParseCellsVersionsAgreeWithFamilies(t *testing.T) {
-	_, err := Parse("t.yaml", []byte("families: [{name: d, versions: 1}]\ncapacity:\n  rows: 1e6\n  cells: {count: 2, row_len: 8, value_len: 10, versions: 3}\n"))
-	require.Error(t, err)
-	assert.Equal(t, "t.yaml:4:58: capacity cells versions 3 differs from family d versions 1; give one count", err.Error())
-	_, err = Parse("t.yaml", []byte("families: [{name: d, versions: 3}]\ncapacity:\n  rows: 1e6\n  cells: {count: 2, row_len: 8, value_len: 10, versions: 3}\n"))
-	require.NoError(t, err)
-}
-
 // TestParseFamilySettings: the family keys beside the --family settings of the same
 // meaning (blockcache, keep_deleted_cells, min_versions, the row-prefix bloom).
 func TestParseFamilySettings(t *testing.T) {
@@ -301,9 +289,9 @@ func TestParseFamilySettings(t *testing.T) {
 		{name: "bloom length zero", in: "families: [{name: d, bloom: rowprefix_fixed_length:0}]\n",
 			err: `s.yaml:1:29: bloom "rowprefix_fixed_length:0": rowprefix_fixed_length needs its prefix length, 1..32767 bytes: rowprefix_fixed_length:W`},
 		{name: "keep_deleted_cells bad", in: "families: [{name: d, keep_deleted_cells: yes please}]\n",
-			err: `s.yaml:1:42: keep_deleted_cells must be true, false or TTL, got "yes please"`},
+			err: `s.yaml:1:42: keep_deleted_cells "yes please": must be true, false or TTL`},
 		{name: "min_versions negative", in: "families: [{name: d, min_versions: -1}]\n",
-			err: "s.yaml:1:36: min_versions must be between 0 and 2147483647, got -1"},
+			err: "s.yaml:1:36: min_versions \"-1\": must be between 0 and 2147483647"},
 		{name: "blockcache string", in: "families: [{name: d, blockcache: no}]\n",
 			err: `s.yaml:1:34: blockcache must be true or false, got the string "no"`},
 	}

@@ -64,22 +64,16 @@ type Spec struct {
 // (`table: {name: ns:t, hbase_version: "2.4"}`) rather than just the name.
 type Settings struct {
 	HBaseVersion      Value[string] // the HBase release line (2.6) or release (2.6.7) targeted
-	SplitPolicy       Value[string] // prefix, delimited, disabled or default
+	SplitPolicy       Value[string] // one of hbase.SplitPolicies
 	Normalization     Value[bool]   // NORMALIZATION_ENABLED
 	RegionReplication Value[int64]  // REGION_REPLICATION
-	Durability        Value[string] // DURABILITY, upper case
+	Durability        Value[string] // DURABILITY, one of hbase.Durabilities
 	MaxFileSize       Value[bool]   // false: leave MAX_FILESIZE to the cluster
 	CreateNamespace   Value[bool]   // write create_namespace 'ns' before the create
 	// MemstoreFlushSize is the table's MEMSTORE_FLUSHSIZE, over the cluster's
 	// hbase.hregion.memstore.flush.size (cluster flush_size, a fact presplit never writes).
 	MemstoreFlushSize Value[float64]
 }
-
-// SplitPolicies are the values of table split_policy (render's policies).
-var SplitPolicies = []string{"prefix", "delimited", "disabled", "constant", "default"}
-
-// Durabilities are the values of table durability (org.apache.hadoop.hbase.client.Durability).
-var Durabilities = []string{"USE_DEFAULT", "SKIP_WAL", "ASYNC_WAL", "SYNC_WAL", "FSYNC_WAL"}
 
 // Family is one column family and its settings (HBase's names in the comments).
 type Family struct {

@@ -12,9 +12,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/presplit/presplit/duration"
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
-	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/splits"
@@ -58,7 +57,7 @@ func readConfig(c *cli.Context) (*config, error) {
 	// A table the user did not describe at all is presplit's placeholder (t1, family cf,
 	// HBase's defaults): lint's checks of settings left unset do not apply to it.
 	cfg.opt.PlaceholderFamilies = len(d.Families) == 0 &&
-		!anySet(c, []string{"family", "versions", "ttl", "compression", "bloom", "block-size", "encoding", "in-memory", "blockcache", "keep-deleted-cells", "min-versions"})
+		!anySet(c, append([]string{"family"}, tablespec.FamilySettingFlags()...))
 	if err := applyTableFlags(c, d); err != nil {
 		return nil, err
 	}
@@ -72,6 +71,10 @@ func readConfig(c *cli.Context) (*config, error) {
 		return nil, err
 	}
 	if err := applySampleFlags(c, d); err != nil {
+		return nil, err
+	}
+	// The one check of the whole design, flags and spec merged.
+	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
 	if has(c, "families") && c.IsSet("families") {
@@ -95,18 +98,26 @@ func readConfig(c *cli.Context) (*config, error) {
 	return cfg, nil
 }
 
+// validate checks the merged design (tablespec.Spec.Validate); a refused value is worded
+// for its source.
+func (cfg *config) validate() error {
+	if err := cfg.design.Validate(); err != nil {
+		return cfg.fieldError(err)
+	}
+	return nil
+}
+
 // designTarget is the HBase release the design names (--hbase-version or the spec's
-// table hbase_version), else the default; a bad one is refused later, by plan.Build.
+// table hbase_version), else the default (a bad one is refused by validate).
 func designTarget(d *tablespec.Spec) hbase.Version {
-	if v := d.Settings.HBaseVersion; v.Set {
-		if t, err := hbase.ParseVersion(v.V); err == nil {
-			return t
-		}
+	if t, err := d.Target(); err == nil {
+		return t
 	}
 	return hbase.DefaultVersion
 }
 
-// build builds the plan of the configuration; a refused value is worded for its source.
+// build builds the plan of the validated configuration; a refused value is worded for
+// its source.
 func (cfg *config) build() (*plan.Plan, error) {
 	p, err := plan.Build(cfg.design, cfg.opt)
 	if err != nil {
@@ -115,27 +126,131 @@ func (cfg *config) build() (*plan.Plan, error) {
 	if p.Split != nil && p.SplitSource == "sample" {
 		p.Split.Notes = append(slices.Clone(cfg.sampleNotes), p.Split.Notes...)
 	}
+	// The plan's text names inputs as field refs; the CLI's words are its flags.
+	expand := func(s string) string { return field.Expand(s, flagName) }
+	p.Notes = mapStrings(p.Notes, expand)
+	if p.Split != nil {
+		p.Split.Notes = mapStrings(p.Split.Notes, expand)
+	}
+	p.PhoenixPKMissing = expand(p.PhoenixPKMissing)
 	return p, nil
 }
 
-// fieldError words a plan.FieldError as its flag (`--redundancy 11: must be from 1 to 10`)
-// or its place in the spec (`orders.yaml:7:16: capacity.redundancy 11: must be from 1 to
-// 10`).
+// mapStrings is f of each of ss, in a new slice.
+func mapStrings(ss []string, f func(string) string) []string {
+	if ss == nil {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = f(s)
+	}
+	return out
+}
+
+// flagOfField names each input of the design by the flag that sets it: the one table
+// from the design's field names (in library errors and notes, as field.Ref) to the CLI's.
+var flagOfField = map[string]string{
+	"table":                       "--table",
+	"table.hbase_version":         "--hbase-version",
+	"table.split_policy":          "--split-policy",
+	"table.normalization":         "--normalization",
+	"table.region_replication":    "--region-replication",
+	"table.durability":            "--durability",
+	"table.max_filesize":          "--max-filesize",
+	"table.create_namespace":      "--create-namespace",
+	"families.compression":        "--compression",
+	"phoenix_pk":                  "--phoenix-pk",
+	"capacity":                    "the volume",
+	"capacity.rows":               "--rows",
+	"capacity.kv":                 "--kv",
+	"capacity.cells":              "--cells",
+	"capacity.cells.row_len":      "--row-len",
+	"capacity.cells.family_len":   "--family-len",
+	"capacity.cells.value_len":    "--value-len",
+	"capacity.daily":              "--daily",
+	"capacity.retention":          "--retention",
+	"capacity.horizon":            "--horizon",
+	"capacity.compression_ratio":  "--compression-ratio",
+	"capacity.redundancy":         "--redundancy",
+	"capacity.region_size":        "--region-size",
+	"capacity.replication":        "--replication",
+	"capacity.write_rate":         "--write-rate",
+	"capacity.read_rate":          "--read-rate",
+	"capacity.scan_share":         "--scan-share",
+	"capacity.region_write_limit": "--region-write-limit",
+	"capacity.balance":            "--balance",
+	"cluster.region_servers":      "--region-servers",
+	"cluster.heap":                "--heap",
+	"cluster.memstore_fraction":   "--memstore-fraction",
+	"cluster.flush_size":          "--flush-size",
+	"rowkey.prefix":               "--prefix",
+	"rowkey.suffix":               "--suffix",
+	"rowkey.algo":                 "--algo",
+	"splits.regions":              "--regions",
+	"splits.align":                "--align",
+	"splits.algo":                 "--algo",
+	"splits.first_row":            "--first-row",
+	"splits.last_row":             "--last-row",
+	"splits.file":                 "--splits-file",
+	"splits.sample":               "--sample",
+	"splits.delimiter":            "--delimiter",
+	"splits.holdout":              "--holdout",
+	"regions.target_regions":      "--target-regions",
+	"sample.raw":                  "--raw",
+	"simulate.ids":                "--ids",
+	"simulate.scheme":             "--scheme",
+}
+
+// flagName is the flag of a design field (flagOfField), else the field's own name.
+func flagName(name string) string {
+	if f, ok := flagOfField[name]; ok {
+		return f
+	}
+	return name
+}
+
+// fieldError words a plan.FieldError (a tablespec.FieldError) as its flag (`--redundancy
+// 11: must be from 1 to 10`) or at its place in the spec (`orders.yaml:7:16:
+// capacity.redundancy 11: must be from 1 to 10`); the inputs its rule names are worded
+// the same way, the flags' through flagOfField.
 func (cfg *config) fieldError(err error) error {
 	var fe *plan.FieldError
 	if !errors.As(err, &fe) {
 		return usageErrorf("%v", err)
 	}
+	fromFlags := fe.Src != "" || fe.Pos.Line == 0
+	name := field.Design
+	if fromFlags {
+		name = flagName
+	}
+	rule := field.Expand(fe.Rule, name)
+	msg := rule
 	switch {
-	case fe.Src != "":
-		return usageErrorf("%s %s: %s", fe.Src, displayValue(fe.Raw), fe.Rule)
-	case fe.Field == "capacity" && fe.Pos.Line == 0: // the volume came from flags
-		return usageErrorf("%s", fe.Rule)
+	case fe.Sentence:
+	case fe.Field == "capacity" && fromFlags: // the volume came from flags
 	case fe.Field == "capacity":
-		return usageErrorf("%s:%d:%d: capacity: %s", cfg.specPath, fe.Pos.Line, fe.Pos.Col, fe.Rule)
+		msg = "capacity: " + rule
+	case fe.Src != "":
+		msg = fmt.Sprintf("%s %s: %s", fe.Src, displayValue(fe.Raw), rule)
+	default:
+		msg = fmt.Sprintf("%s %s: %s", name(fe.Field), displayValue(fe.Raw), rule)
+	}
+	if fromFlags {
+		return usageErrorf("%s", msg)
 	}
 	// The flags' form, at the value's place in the spec: FILE:LINE:COL: KEY VALUE: RULE.
-	return usageErrorf("%s:%d:%d: %s %s: %s", cfg.specPath, fe.Pos.Line, fe.Pos.Col, fe.Field, displayValue(fe.Raw), fe.Rule)
+	return usageErrorf("%s:%d:%d: %s", cfg.specPath, fe.Pos.Line, fe.Pos.Col, msg)
+}
+
+// inputError words a library's error about one input (a field.Error) as that input's
+// flag: `--regions must be at most 10000000, got 2e7`.
+func inputError(err error) error {
+	var fe field.Error
+	if !errors.As(err, &fe) {
+		return usageErrorf("%v", err)
+	}
+	return usageErrorf("%s %s", flagName(fe.Field()), fe.Rule())
 }
 
 // has reports whether the command defines the flag.
@@ -180,152 +295,104 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		d.Table = designValue(c, "table", name)
 	}
 	if c.IsSet("hbase-version") {
-		s := c.String("hbase-version")
-		if _, err := hbase.ParseVersion(s); err != nil {
-			return usageErrorf("--hbase-version %s: %v", displayValue(s), err)
-		}
-		d.Settings.HBaseVersion = designValue(c, "hbase-version", s)
+		d.Settings.HBaseVersion = designValue(c, "hbase-version", c.String("hbase-version"))
 	}
 	if err := applyTableSettingFlags(c, &d.Settings); err != nil {
 		return err
 	}
-	var own []familySettings // --family NAME:SETTINGS, applied after the flags for every family
-	if c.IsSet("family") {
-		var fams []tablespec.Family
-		seen := map[string]bool{}
-		add := func(name, arg string) error {
-			if err := hbase.CheckFamilyName(name); err != nil {
-				return usageErrorf("--family %s: %v", displayValue(arg), err)
-			}
-			if seen[name] {
-				return usageErrorf("--family %s: column family names must be unique, and it is given twice", displayValue(name))
-			}
-			seen[name] = true
-			f := tablespec.Family{Name: tablespec.Value[string]{V: name, Set: true, Raw: name, Src: "--family"}}
-			for _, sf := range d.Families {
-				if sf.Name.V == name {
-					f = sf
-				}
-			}
-			fams = append(fams, f)
-			return nil
-		}
-		for _, arg := range listOf(c, "family") {
-			name, settings, hasSettings := strings.Cut(arg, ":")
-			if !hasSettings {
-				// a,b names two families, as the flag always read.
-				for _, n := range strings.Split(arg, ",") {
-					if err := add(n, n); err != nil {
-						return err
-					}
-				}
-				continue
-			}
-			if strings.Contains(name, ",") {
-				return usageErrorf("--family %s: settings belong to one family: give --family NAME:SETTINGS for each family, or the setting's own flag (--ttl, --compression, ...) for every family", displayValue(arg))
-			}
-			fs, err := parseFamilySettings(name, settings)
-			if err != nil {
-				return usageErrorf("--family %s: %v", displayValue(arg), err)
-			}
-			if err := add(name, arg); err != nil {
-				return err
-			}
-			own = append(own, fs)
-		}
-		d.Families = fams
+	own, err := applyFamilyFlag(c, d) // --family NAME:SETTINGS, applied after the flags for every family
+	if err != nil {
+		return err
 	}
 	if c.IsSet("create-namespace") {
 		d.Settings.CreateNamespace = tablespec.Value[bool]{V: c.Bool("create-namespace"), Set: true, Raw: "true", Src: "--create-namespace"}
-		if ns, _, ok := strings.Cut(d.Table.V, ":"); c.Bool("create-namespace") && (!ok || ns == "default") {
-			return usageErrorf("--create-namespace needs --table in a namespace of its own (ns:table); the default namespace always exists")
-		}
 	}
 	if len(d.Families) == 0 {
 		d.Families = []tablespec.Family{{Name: tablespec.Value[string]{V: "cf", Set: true, Raw: "cf"}}}
 	}
 	if c.IsSet("phoenix-pk") {
-		s := c.String("phoenix-pk")
-		if _, err := phoenix.ParsePK(s); err != nil {
-			return usageErrorf("--phoenix-pk %s: %v", displayValue(s), err)
-		}
-		d.PhoenixPK = designValue(c, "phoenix-pk", s)
+		d.PhoenixPK = designValue(c, "phoenix-pk", c.String("phoenix-pk"))
 	}
 
+	applyFamilySettingFlags(c, d, own)
+	return nil
+}
+
+// applyFamilyFlag: --family, the table's families by name, keeping the spec's settings
+// for a family of the same name. It returns each family's own settings (NAME:SETTINGS),
+// applied after the flags for every family.
+func applyFamilyFlag(c *cli.Context, d *tablespec.Spec) ([]familySettings, error) {
+	if !c.IsSet("family") {
+		return nil, nil
+	}
+	var fams []tablespec.Family
+	var own []familySettings
+	seen := map[string]bool{}
+	add := func(name, arg string) error {
+		if err := hbase.CheckFamilyName(name); err != nil {
+			return usageErrorf("--family %s: %v", displayValue(arg), err)
+		}
+		if seen[name] {
+			return usageErrorf("--family %s: column family names must be unique, and it is given twice", displayValue(name))
+		}
+		seen[name] = true
+		f := tablespec.Family{Name: tablespec.Value[string]{V: name, Set: true, Raw: name, Src: "--family"}}
+		for _, sf := range d.Families {
+			if sf.Name.V == name {
+				f = sf
+			}
+		}
+		fams = append(fams, f)
+		return nil
+	}
+	for _, arg := range listOf(c, "family") {
+		name, settings, hasSettings := strings.Cut(arg, ":")
+		if !hasSettings {
+			if err := settingsWithoutName(arg); err != nil {
+				return nil, err
+			}
+			// a,b names two families, as the flag always read.
+			for _, n := range strings.Split(arg, ",") {
+				if err := add(n, n); err != nil {
+					return nil, err
+				}
+			}
+			continue
+		}
+		if strings.Contains(name, ",") {
+			return nil, usageErrorf("--family %s: settings belong to one family: give --family NAME:SETTINGS for each family, or the setting's own flag (--ttl, --compression, ...) for every family", displayValue(arg))
+		}
+		fs, err := parseFamilySettings(name, settings)
+		if err != nil {
+			return nil, usageErrorf("--family %s: %v", displayValue(arg), err)
+		}
+		if err := add(name, arg); err != nil {
+			return nil, err
+		}
+		own = append(own, fs)
+	}
+	d.Families = fams
+	return own, nil
+}
+
+// applyFamilySettingFlags applies the flags for every family (--ttl, --compression, ...,
+// each read by its setting in tablespec.FamilySettings), then each family's own settings,
+// which win.
+func applyFamilySettingFlags(c *cli.Context, d *tablespec.Spec, own []familySettings) {
 	var set []func(*tablespec.Family)
-	if c.IsSet("versions") {
-		v, _ := intOf(c, "versions")
-		val := designValue(c, "versions", int64(v))
-		set = append(set, func(f *tablespec.Family) { f.Versions = val })
-	}
-	if c.IsSet("ttl") {
-		s := c.String("ttl")
-		if _, err := duration.ParseTTL(s); err != nil {
-			return usageErrorf("--ttl %s", strings.TrimPrefix(err.Error(), "TTL "))
-		}
-		val := designValue(c, "ttl", s)
-		set = append(set, func(f *tablespec.Family) { f.TTL = val })
-	}
-	for _, e := range []struct {
-		flag string
-		set  []string
-		put  func(*tablespec.Family, tablespec.Value[string])
-	}{
-		{"compression", hbase.Compressions, func(f *tablespec.Family, v tablespec.Value[string]) { f.Compression = v }},
-		{"encoding", hbase.Encodings, func(f *tablespec.Family, v tablespec.Value[string]) { f.Encoding = v }},
-	} {
-		if !c.IsSet(e.flag) {
+	for _, st := range tablespec.FamilySettings {
+		if !has(c, st.Flag) || !c.IsSet(st.Flag) {
 			continue
 		}
-		s := c.String(e.flag)
-		v, ok := hbase.Canonical(e.set, s)
-		if !ok {
-			return usageErrorf("--%s %s: must be one of %s", e.flag, s, strings.Join(e.set, ", "))
-		}
-		put, val := e.put, designValue(c, e.flag, v)
-		set = append(set, func(f *tablespec.Family) { put(f, val) })
-	}
-	if c.IsSet("bloom") {
-		s := c.String("bloom")
-		apply, err := familySettingKeys["bloom"](s)
-		if err != nil {
-			return usageErrorf("--bloom %s: %v", displayValue(s), err)
-		}
-		raw := flagText(c, "bloom")
-		set = append(set, func(f *tablespec.Family) { apply(f, "--bloom", raw) })
-	}
-	if c.IsSet("block-size") {
-		n, _ := sizeOf(c, "block-size")
-		val := designValue(c, "block-size", int64(n))
-		set = append(set, func(f *tablespec.Family) { f.BlockSize = val })
-	}
-	if c.IsSet("in-memory") {
-		val := designValue(c, "in-memory", c.Bool("in-memory"))
-		set = append(set, func(f *tablespec.Family) { f.InMemory = val })
-	}
-	for _, name := range []string{"blockcache", "keep-deleted-cells"} {
-		if !c.IsSet(name) {
-			continue
-		}
-		s := c.String(name)
-		apply, err := familySettingKeys[name](s)
-		if err != nil {
-			return usageErrorf("--%s %s: %v", name, displayValue(s), err)
-		}
-		src, raw := "--"+name, s
-		set = append(set, func(f *tablespec.Family) { apply(f, src, raw) })
-	}
-	if c.IsSet("min-versions") {
-		v, _ := intOf(c, "min-versions")
-		val := designValue(c, "min-versions", int64(v))
-		set = append(set, func(f *tablespec.Family) { f.MinVersions = val })
+		apply, raw := familyFlag(c, st)
+		at := tablespec.Origin{Src: "--" + st.Flag, Raw: raw}
+		set = append(set, func(f *tablespec.Family) { apply(f, at) })
 	}
 	for i := range d.Families {
 		for _, s := range set {
 			s(&d.Families[i])
 		}
 	}
-	// A family's own settings win over the flags for every family.
 	for _, fs := range own {
 		for i := range d.Families {
 			if d.Families[i].Name.V == fs.family {
@@ -335,7 +402,29 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 			}
 		}
 	}
-	return nil
+}
+
+// settingsWithoutName refuses a --family that reads as settings but names no family
+// (`--family name=p,compression=snappy`, `--family ttl=30d`): without the colon each
+// comma-separated word would be a family named like a setting. HBase allows '=' in a
+// family name, but a name an operator types with '=' is a setting meant for a family.
+func settingsWithoutName(arg string) error {
+	if !strings.Contains(arg, "=") {
+		return nil
+	}
+	var name string
+	var rest []string
+	for _, kv := range strings.Split(arg, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok && strings.EqualFold(strings.TrimSpace(k), "name") && name == "" {
+			name = v
+			continue
+		}
+		rest = append(rest, kv)
+	}
+	if name != "" && len(rest) > 0 {
+		return usageErrorf("--family %s: a family's settings follow its name and a colon: --family %s", displayValue(arg), displayValue(name+":"+strings.Join(rest, ",")))
+	}
+	return usageErrorf("--family %s: a family name must not contain '='; a family's settings follow its name and a colon, like --family d:ttl=30d,compression=zstd", displayValue(arg))
 }
 
 // familySettings are one --family NAME:SETTINGS: the family and its setters.
@@ -345,10 +434,11 @@ type familySettings struct {
 }
 
 // parseFamilySettings reads the SETTINGS of --family NAME:SETTINGS: key=value pairs
-// separated by commas, each key a family flag's name (ttl, versions, min-versions,
-// compression, bloom, block-size, encoding, in-memory, blockcache, keep-deleted-cells)
-// with the values that flag takes. A value in the design names its source as
-// `--family NAME:key=value`, so a later message (a version that lacks it) points there.
+// separated by commas, each key a family setting's command-line name
+// (tablespec.FamilySettings: ttl, versions, min-versions, compression, bloom, block-size,
+// encoding, in-memory, blockcache, keep-deleted-cells, share), read by that setting's
+// parser. A value in the design names its source as `--family NAME:key=value`, so a later
+// message (a version that lacks it) points there.
 func parseFamilySettings(name, settings string) (familySettings, error) {
 	fs := familySettings{family: name}
 	if strings.TrimSpace(settings) == "" {
@@ -358,136 +448,27 @@ func parseFamilySettings(name, settings string) (familySettings, error) {
 	for _, kv := range strings.Split(settings, ",") {
 		key, val, ok := strings.Cut(kv, "=")
 		key = strings.ToLower(strings.TrimSpace(key))
-		parse, known := familySettingKeys[key]
+		st, known := tablespec.FamilySettingByFlag(key)
 		switch {
 		case !known && !ok:
 			// a:b meant as one name: HBase's rule, and what the colon means here.
 			return fs, fmt.Errorf("%v; NAME:key=value,... gives a family its own settings", hbase.CheckFamilyName(name+":"))
 		case !known:
-			return fs, fmt.Errorf("unknown setting %q; known: %s", key, strings.Join(familySettingNames(), ", "))
+			return fs, fmt.Errorf("unknown setting %q; known: %s", key, strings.Join(tablespec.FamilySettingFlags(), ", "))
 		case !ok:
 			return fs, fmt.Errorf("setting %s needs a value: %s=VALUE", key, key)
 		case seen[key]:
 			return fs, fmt.Errorf("setting %s is given twice", key)
 		}
 		seen[key] = true
-		apply, err := parse(val)
-		if err != nil && key == "ttl" {
-			return fs, err
-		}
+		apply, err := st.Parse(val)
 		if err != nil {
 			return fs, fmt.Errorf("%s %s: %v", key, displayValue(val), err)
 		}
-		raw := name + ":" + key + "=" + val
-		fs.set = append(fs.set, func(f *tablespec.Family) { apply(f, "--family", raw) })
+		at := tablespec.Origin{Src: "--family", Raw: name + ":" + key + "=" + val}
+		fs.set = append(fs.set, func(f *tablespec.Family) { apply(f, at) })
 	}
 	return fs, nil
-}
-
-// familySetter puts one parsed family setting into a family, with where it came from.
-type familySetter func(f *tablespec.Family, src, raw string)
-
-// familySettingKeys parse each family setting of --family NAME:SETTINGS (and of the
-// string-valued flags for every family) with the rule of the flag of the same name.
-var familySettingKeys = map[string]func(string) (familySetter, error){
-	"versions":     intSetting(1, func(f *tablespec.Family, v tablespec.Value[int64]) { f.Versions = v }),
-	"min-versions": intSetting(0, func(f *tablespec.Family, v tablespec.Value[int64]) { f.MinVersions = v }),
-	"ttl": func(s string) (familySetter, error) {
-		if _, err := duration.ParseTTL(s); err != nil {
-			return nil, err // names the TTL and its value itself
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			f.TTL = tablespec.Value[string]{V: s, Set: true, Raw: raw, Src: src}
-		}, nil
-	},
-	"compression": enumSetting(hbase.Compressions, func(f *tablespec.Family, v tablespec.Value[string]) { f.Compression = v }),
-	"encoding":    enumSetting(hbase.Encodings, func(f *tablespec.Family, v tablespec.Value[string]) { f.Encoding = v }),
-	"bloom": func(s string) (familySetter, error) {
-		b, n, err := hbase.ParseBloom(s)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			f.Bloom = tablespec.Value[string]{V: b, Set: true, Raw: raw, Src: src}
-			f.BloomPrefixLength = tablespec.Value[int64]{V: int64(n), Set: n > 0, Raw: raw, Src: src}
-		}, nil
-	},
-	"block-size": func(s string) (familySetter, error) {
-		n, err := hbase.ParseBlockSize(s)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			f.BlockSize = tablespec.Value[int64]{V: n, Set: true, Raw: raw, Src: src}
-		}, nil
-	},
-	"share": func(s string) (familySetter, error) {
-		v, err := (&ratioValue{rule: ratioRule{Min: 0, Max: 1, MinOpen: true}}).parse(s)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			f.Share = tablespec.Value[float64]{V: v, Set: true, Raw: raw, Src: src}
-		}, nil
-	},
-	"in-memory":  boolSetting(func(f *tablespec.Family, v tablespec.Value[bool]) { f.InMemory = v }),
-	"blockcache": boolSetting(func(f *tablespec.Family, v tablespec.Value[bool]) { f.BlockCache = v }),
-	"keep-deleted-cells": func(s string) (familySetter, error) {
-		k, err := hbase.ParseKeepDeletedCells(s)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			f.KeepDeletedCells = tablespec.Value[string]{V: k, Set: true, Raw: raw, Src: src}
-		}, nil
-	},
-}
-
-func familySettingNames() []string {
-	names := make([]string, 0, len(familySettingKeys))
-	for k := range familySettingKeys {
-		names = append(names, k)
-	}
-	slices.Sort(names)
-	return names
-}
-
-func intSetting(min int, put func(*tablespec.Family, tablespec.Value[int64])) func(string) (familySetter, error) {
-	return func(s string) (familySetter, error) {
-		n, err := (&intValue{min: min, max: hbase.MaxInt}).parse(s)
-		if err != nil {
-			return nil, err
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			put(f, tablespec.Value[int64]{V: int64(n), Set: true, Raw: raw, Src: src})
-		}, nil
-	}
-}
-
-func enumSetting(set []string, put func(*tablespec.Family, tablespec.Value[string])) func(string) (familySetter, error) {
-	return func(s string) (familySetter, error) {
-		v, ok := hbase.Canonical(set, s)
-		if !ok {
-			return nil, fmt.Errorf("must be one of %s", strings.Join(set, ", "))
-		}
-		return func(f *tablespec.Family, src, raw string) {
-			put(f, tablespec.Value[string]{V: v, Set: true, Raw: raw, Src: src})
-		}, nil
-	}
-}
-
-func boolSetting(put func(*tablespec.Family, tablespec.Value[bool])) func(string) (familySetter, error) {
-	return func(s string) (familySetter, error) {
-		switch strings.ToLower(strings.TrimSpace(s)) {
-		case "true", "false":
-		default:
-			return nil, errors.New("must be true or false")
-		}
-		v := strings.EqualFold(strings.TrimSpace(s), "true")
-		return func(f *tablespec.Family, src, raw string) {
-			put(f, tablespec.Value[bool]{V: v, Set: true, Raw: raw, Src: src})
-		}, nil
-	}
 }
 
 // applyTableSettingFlags: the table's attributes (--split-policy, --normalization,
@@ -498,8 +479,8 @@ func applyTableSettingFlags(c *cli.Context, st *tablespec.Settings) error {
 		set  []string
 		dst  *tablespec.Value[string]
 	}{
-		{"split-policy", tablespec.SplitPolicies, &st.SplitPolicy},
-		{"durability", tablespec.Durabilities, &st.Durability},
+		{"split-policy", hbase.SplitPolicies, &st.SplitPolicy},
+		{"durability", hbase.Durabilities, &st.Durability},
 	} {
 		if !c.IsSet(e.flag) {
 			continue
@@ -541,7 +522,7 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
 	if !has(c, "rows") {
 		return nil
 	}
-	if err := checkVolumeFlags(c, d); err != nil {
+	if err := checkVolumeFlags(c); err != nil {
 		return err
 	}
 	if d.Capacity == nil && (anySet(c, rowVolumeFlags) || anySet(c, dailyFlags) ||
@@ -588,6 +569,24 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
 			*dd.dst = designValue(c, dd.flag, secs)
 		}
 	}
+	applyCellFlags(c, cp)
+	for _, f := range []struct {
+		flag string
+		dst  *tablespec.Value[float64]
+	}{{"compression-ratio", &cp.CompressionRatio}, {"redundancy", &cp.Redundancy}} {
+		if v, ok := ratioOf(c, f.flag); ok {
+			*f.dst = designValue(c, f.flag, v)
+		}
+	}
+	if v, ok := intOf(c, "replication"); ok {
+		cp.Replication = designValue(c, "replication", int64(v))
+	}
+	return nil
+}
+
+// applyCellFlags: --cells and the lengths of its cell, and --versions as the cells'
+// versions (it is every family's VERSIONS too).
+func applyCellFlags(c *cli.Context, cp *tablespec.Capacity) {
 	if c.IsSet("cells") {
 		cells := &tablespec.Cells{}
 		if cp.Cells != nil {
@@ -602,22 +601,14 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 		cp.Cells = cells
 	}
-	if cp != nil && cp.Cells != nil && c.IsSet("versions") {
-		v, _ := intOf(c, "versions")
-		cp.Cells.Versions = designValue(c, "versions", int64(v))
+	if cp.Cells != nil && c.IsSet("versions") {
+		// --versions is every family's VERSIONS and the cells' versions alike.
+		var f tablespec.Family
+		st, _ := tablespec.FamilySettingByFlag("versions")
+		apply, raw := familyFlag(c, st)
+		apply(&f, tablespec.Origin{Src: "--versions", Raw: raw})
+		cp.Cells.Versions = f.Versions
 	}
-	for _, f := range []struct {
-		flag string
-		dst  *tablespec.Value[float64]
-	}{{"compression-ratio", &cp.CompressionRatio}, {"redundancy", &cp.Redundancy}} {
-		if v, ok := ratioOf(c, f.flag); ok {
-			*f.dst = designValue(c, f.flag, v)
-		}
-	}
-	if v, ok := intOf(c, "replication"); ok {
-		cp.Replication = designValue(c, "replication", int64(v))
-	}
-	return nil
 }
 
 // applyClusterFlags: the RegionServers, for the memstore ceiling and regions per server.
@@ -643,37 +634,18 @@ func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
 	return nil
 }
 
-// checkVolumeFlags rejects conflicting and half-given volume flags, taking what the spec
-// gives into account (--rows with a spec's kv is whole).
-func checkVolumeFlags(c *cli.Context, d *tablespec.Spec) error {
-	set := c.IsSet
-	cp := d.Capacity
-	specRows := cp != nil && !anySet(c, dailyFlags) && cp.Rows.Set
-	specPerRow := cp != nil && !anySet(c, dailyFlags) && (cp.KV.Set || cp.Cells != nil)
-	specDaily := cp != nil && !anySet(c, rowVolumeFlags) && cp.Daily.Set
-	switch {
-	case set("rows") && set("daily"):
-		return usageErrorf("--rows and --daily cannot be combined: give --rows with --kv (or --cells), or --daily with --retention")
-	case set("kv") && set("cells"):
-		return usageErrorf("--kv and --cells cannot be combined: give the row size, or describe the row by its cells")
-	case set("daily") && (set("kv") || set("cells")):
-		return usageErrorf("--daily cannot be combined with --kv or --cells: daily ingest is already bytes")
-	case set("daily") && !set("retention") && !specDaily:
-		return usageErrorf("--daily needs --retention: how long the data is kept, like 30d")
-	case set("retention") && !set("daily") && !specDaily:
-		return usageErrorf("--retention needs --daily: the raw ingest per day, like 500GB")
-	case set("horizon") && !set("daily") && !specDaily:
-		return usageErrorf("--horizon needs --daily and --retention: it is days of ingest to pre-split for")
-	case set("rows") && !set("kv") && !set("cells") && !specPerRow:
-		return usageErrorf("--rows needs --kv (average bytes per row, like 300B) or --cells with --row-len, --family-len, --qualifier-len and --value-len")
-	case !set("rows") && (set("kv") || set("cells")) && !specRows:
-		return usageErrorf("--kv and --cells need --rows: the number of rows, like 1e10")
+// checkVolumeFlags rejects half-given cell flags: --cells and the lengths of its cell go
+// together on the command line. The volume's form (rows with a row size, or daily with a
+// retention) is the merged design's rule, tablespec.Spec.Validate's.
+func checkVolumeFlags(c *cli.Context) error {
+	if c.IsSet("kv") && c.IsSet("cells") {
+		return nil // the design's conflict, Validate's to word
 	}
 	for _, name := range cellFlagNames {
-		if set(name) && !set("cells") {
+		if c.IsSet(name) && !c.IsSet("cells") {
 			return usageErrorf("--%s describes a cell and needs --cells", name)
 		}
-		if set("cells") && !set(name) {
+		if c.IsSet("cells") && !c.IsSet(name) {
 			return usageErrorf("--cells needs --%s (and --row-len, --family-len, --qualifier-len, --value-len)", name)
 		}
 	}
@@ -708,47 +680,14 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 		d.Splits = &tablespec.Splits{}
 	}
 	r, sp := d.Rowkey, d.Splits
-	sp.File = tablespec.Value[string]{}
-	if anySet(c, prefixModeFlags) || anySet(c, algoModeFlags) {
-		// A flag of another mode replaces the spec's sample.
-		sp.Sample, sp.Delimiter, sp.Holdout = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[float64]{}
-	}
-	if anySet(c, prefixModeFlags) && !c.IsSet("algo") {
-		for _, f := range []string{"first-row", "last-row"} {
-			if c.IsSet(f) {
-				return usageErrorf("--%s needs --algo: it sets RegionSplitter's %s", f, strings.ReplaceAll(f, "-", ""))
-			}
-		}
-		r.Algo, sp.Algo, sp.FirstRow, sp.LastRow = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}
-	}
-	if anySet(c, algoModeFlags) {
-		for _, f := range []string{"suffix", "align"} {
-			if c.IsSet(f) {
-				return usageErrorf("--%s does not apply to --algo: RegionSplitter's keys are its own", f)
-			}
-		}
-		if !c.IsSet("algo") && !sp.Algo.Set && !r.Algo.Set {
-			f := "first-row"
-			if !c.IsSet(f) {
-				f = "last-row"
-			}
-			return usageErrorf("--%s needs --algo: it sets RegionSplitter's %s", f, strings.ReplaceAll(f, "-", ""))
-		}
-		r.Prefix, r.Suffix, sp.Align = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}
+	if err := replaceSplitModes(c, r, sp); err != nil {
+		return err
 	}
 	if n, ok := intOf(c, "regions"); ok {
 		sp.Regions = designValue(c, "regions", int64(n))
 	}
 	if c.IsSet("prefix") {
-		s := c.String("prefix")
-		if _, err := splits.ParsePrefix(s); err != nil {
-			var pe *splits.PrefixError
-			if errors.As(err, &pe) {
-				return usageErrorf("--prefix %s: %s", displayValue(s), pe.Reason)
-			}
-			return usageErrorf("--prefix %s: %v", displayValue(s), err)
-		}
-		r.Prefix = designValue(c, "prefix", s)
+		r.Prefix = designValue(c, "prefix", c.String("prefix"))
 	}
 	if c.IsSet("suffix") {
 		s := c.String("suffix")
@@ -804,6 +743,42 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 	return nil
 }
 
+// replaceSplitModes: a split flag replaces the spec's splits file; a flag of the prefix
+// mode (--prefix, --suffix, --align) or the algorithm mode (--algo, --first-row,
+// --last-row) replaces the spec's other mode and its sample. A flag of one mode with the
+// other's is refused.
+func replaceSplitModes(c *cli.Context, r *tablespec.Rowkey, sp *tablespec.Splits) error {
+	sp.File = tablespec.Value[string]{}
+	if anySet(c, prefixModeFlags) || anySet(c, algoModeFlags) {
+		// A flag of another mode replaces the spec's sample.
+		sp.Sample, sp.Delimiter, sp.Holdout = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[float64]{}
+	}
+	if anySet(c, prefixModeFlags) && !c.IsSet("algo") {
+		for _, f := range []string{"first-row", "last-row"} {
+			if c.IsSet(f) {
+				return usageErrorf("--%s needs --algo: it sets RegionSplitter's %s", f, strings.ReplaceAll(f, "-", ""))
+			}
+		}
+		r.Algo, sp.Algo, sp.FirstRow, sp.LastRow = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}
+	}
+	if anySet(c, algoModeFlags) {
+		for _, f := range []string{"suffix", "align"} {
+			if c.IsSet(f) {
+				return usageErrorf("--%s does not apply to --algo: RegionSplitter's keys are its own", f)
+			}
+		}
+		if !c.IsSet("algo") && !sp.Algo.Set && !r.Algo.Set {
+			f := "first-row"
+			if !c.IsSet(f) {
+				f = "last-row"
+			}
+			return usageErrorf("--%s needs --algo: it sets RegionSplitter's %s", f, strings.ReplaceAll(f, "-", ""))
+		}
+		r.Prefix, r.Suffix, sp.Align = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[string]{}
+	}
+	return nil
+}
+
 // splitError words why the plan has no split, for the commands that need one.
 func (cfg *config) splitError(p *plan.Plan) error {
 	err := p.SplitErr
@@ -836,9 +811,9 @@ func (cfg *config) splitError(p *plan.Plan) error {
 		if v := d.Rowkey.Suffix; v.Src == "" && v.Pos.Line > 0 {
 			return usageErrorf("%s:%d:%d: rowkey %v", cfg.specPath, v.Pos.Line, v.Pos.Col, suffixErr)
 		}
-		return usageErrorf("--%v", suffixErr)
+		return inputError(suffixErr)
 	case errors.As(err, &regionsErr):
-		return usageErrorf("--%v", regionsErr)
+		return inputError(regionsErr)
 	}
 	var ae *splits.AlgorithmError
 	if errors.As(err, &ae) {

@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -75,8 +78,8 @@ func TestFamilySettingErrors(t *testing.T) {
 		{name: "nothing after the colon", args: []string{"--family", "d:"}, err: `--family d:: no settings after "d:": give NAME:key=value,... or just NAME`},
 		{name: "a name with a colon", args: []string{"--family", "a:b"}, err: `--family a:b: a column family name must not contain control characters, ':', '\' or '/'; NAME:key=value,... gives a family its own settings`},
 		{name: "settings for a list", args: []string{"--family", "a,b:ttl=1d"}, err: "--family a,b:ttl=1d: settings belong to one family: give --family NAME:SETTINGS for each family, or the setting's own flag (--ttl, --compression, ...) for every family"},
-		{name: "bad ttl", args: []string{"--family", "d:ttl=1 WEEK"}, err: `--family "d:ttl=1 WEEK": TTL "1 WEEK": want seconds, a duration like 30d or 720h, FOREVER, or HBase's form like '30 DAYS 2 HOURS'`},
-		{name: "bad compression", args: []string{"--family", "d:compression=gzip"}, err: "--family d:compression=gzip: compression gzip: must be one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI"},
+		{name: "bad ttl", args: []string{"--family", "d:ttl=1 WEEK"}, err: `--family "d:ttl=1 WEEK": ttl "1 WEEK": want seconds, a duration like 30d or 720h, FOREVER, or HBase's form like '30 DAYS 2 HOURS'`},
+		{name: "bad compression", args: []string{"--family", "d:compression=gzip"}, err: "--family d:compression=gzip: compression gzip: must be one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI (HBase calls gzip GZ)"},
 		{name: "bad block size", args: []string{"--family", "d:block-size=100M"}, err: "--family d:block-size=100M: block-size 100M: must be between 1K and 16MB (1024..16777216 bytes)"},
 		{name: "bad bool", args: []string{"--family", "d:in-memory=yes"}, err: "--family d:in-memory=yes: in-memory yes: must be true or false"},
 		{name: "row-prefix bloom without length", args: []string{"--family", "d:bloom=rowprefix_fixed_length"}, err: "--family d:bloom=rowprefix_fixed_length: bloom rowprefix_fixed_length: rowprefix_fixed_length needs its prefix length, 1..32767 bytes: rowprefix_fixed_length:W"},
@@ -86,6 +89,11 @@ func TestFamilySettingErrors(t *testing.T) {
 		{name: "min versions flag above default", args: []string{"--min-versions", "2"}, err: "--min-versions 2: must not exceed the family's VERSIONS (1): HBase refuses MIN_VERSIONS above VERSIONS"},
 		{name: "keep deleted cells", args: []string{"--keep-deleted-cells", "maybe"}, err: "--keep-deleted-cells maybe: must be true, false or TTL"},
 		{name: "blockcache", args: []string{"--blockcache", "off"}, err: "--blockcache off: must be true or false"},
+		// Settings with no name before a colon are refused, not made into families
+		// literally named `name=p` and `compression=snappy` (issue 20, item 8).
+		{name: "settings without a name", args: []string{"--family", "name=p,compression=snappy"}, err: "--family name=p,compression=snappy: a family's settings follow its name and a colon: --family p:compression=snappy"},
+		{name: "a setting as a name", args: []string{"--family", "ttl=30d"}, err: "--family ttl=30d: a family name must not contain '='; a family's settings follow its name and a colon, like --family d:ttl=30d,compression=zstd"},
+		{name: "a name alone", args: []string{"--family", "name=p"}, err: "--family name=p: a family name must not contain '='; a family's settings follow its name and a colon, like --family d:ttl=30d,compression=zstd"},
 		{name: "family twice", args: []string{"--family", "d", "--family", "d:ttl=1d"}, err: "--family d: column family names must be unique, and it is given twice"},
 	}
 	for _, tt := range tests {
@@ -122,4 +130,50 @@ func FuzzFamilySettings(f *testing.F) {
 			t.Fatalf("%q accepted but HBase would refuse it: %v", settings, err)
 		}
 	})
+}
+
+// TestFamilySettingsOneRegistry: every family setting of tablespec.FamilySettings reads
+// the same through the spec's YAML, --family NAME:key=value and its flag for every family
+// (one parser each), and the table the plan renders carries it the same.
+func TestFamilySettingsOneRegistry(t *testing.T) {
+	values := map[string]struct{ yaml, cli string }{
+		"versions": {"3", "3"}, "ttl": {"30d", "30d"}, "compression": {"snappy", "snappy"},
+		"bloom": {"rowprefix_fixed_length:4", "rowprefix_fixed_length:4"}, "block_size": {"64K", "64K"},
+		"encoding": {"fast_diff", "fast_diff"}, "in_memory": {"true", "true"}, "blockcache": {"false", "false"},
+		"keep_deleted_cells": {"ttl", "ttl"}, "min_versions": {"1", "1"},
+	}
+	base := []string{"splits", "--algo", "HexStringSplit", "--regions", "4", "--format", "json", "--fail-on", "none"}
+	families := func(t *testing.T, args ...string) any {
+		t.Helper()
+		out, errOut, code := runCLI(t, "", append(base, args...)...)
+		require.Equal(t, exitOK, code, errOut)
+		var doc struct {
+			Table struct {
+				Families any `json:"families"`
+			} `json:"table"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &doc))
+		return doc.Table.Families
+	}
+	for _, st := range tablespec.FamilySettings {
+		t.Run(st.Key, func(t *testing.T) {
+			if st.Attr == "" {
+				return // share sizes the regions; it is no attribute of the table
+			}
+			v, ok := values[st.Key]
+			require.True(t, ok, "no test value for %s", st.Key)
+			spec := filepath.Join(t.TempDir(), "t.yaml")
+			require.NoError(t, os.WriteFile(spec, []byte("families: [{name: d, "+st.Key+": "+v.yaml+"}]\n"), 0o644))
+			fromSpec := families(t, "-f", spec)
+			fromFamily := families(t, "--family", "d:"+st.Flag+"="+v.cli)
+			flag := []string{"--family", "d", "--" + st.Flag, v.cli}
+			if st.Flag == "in-memory" {
+				flag = []string{"--family", "d", "--in-memory"}
+			}
+			fromFlag := families(t, flag...)
+			assert.Equal(t, fromSpec, fromFamily)
+			assert.Equal(t, fromSpec, fromFlag)
+			assert.NotEqual(t, families(t, "--family", "d"), fromSpec, "the setting changed nothing")
+		})
+	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/quantity"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
 )
 
@@ -495,4 +496,45 @@ func newListFlag(name, usage, defaultText string) *cli.GenericFlag {
 // listOf returns every occurrence of a list flag, in order.
 func listOf(c *cli.Context, name string) []string {
 	return genericOf[*listValue](c, name).list
+}
+
+// familySettingValue is a family setting given for every family (--ttl, --compression,
+// --block-size, ...), read when the flags are read by the setting's own parser in
+// tablespec.FamilySettings: the parser --family NAME:key=value and the spec's reader use.
+type familySettingValue struct {
+	flagValue
+	setting tablespec.FamilySetting
+	apply   tablespec.Setter
+}
+
+func (f *familySettingValue) Set(s string) error {
+	apply, err := f.setting.Parse(s)
+	if err != nil {
+		return err
+	}
+	f.apply, f.text, f.set = apply, s, true
+	return nil
+}
+
+// newFamilySettingFlag declares the flag of the family setting of that command-line name.
+func newFamilySettingFlag(name, usage string) *cli.GenericFlag {
+	st, ok := tablespec.FamilySettingByFlag(name)
+	if !ok {
+		panic("cli: no family setting " + name)
+	}
+	return &cli.GenericFlag{Name: name, Usage: usage, Value: &familySettingValue{setting: st}}
+}
+
+// familyFlag is the setter of a family setting's flag and its text as typed. A boolean
+// setting's flag (--in-memory) takes no value: given, it is true.
+func familyFlag(c *cli.Context, st tablespec.FamilySetting) (tablespec.Setter, string) {
+	if v, ok := c.Generic(st.Flag).(*familySettingValue); ok {
+		return v.apply, v.text
+	}
+	raw := strconv.FormatBool(c.Bool(st.Flag))
+	apply, err := st.Parse(raw)
+	if err != nil {
+		panic(fmt.Sprintf("cli: --%s: %v", st.Flag, err))
+	}
+	return apply, raw
 }

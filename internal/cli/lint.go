@@ -68,7 +68,19 @@ func specPathError(err error) error {
 	return err
 }
 
-func lintCommand() *cli.Command {
+// lintOptions are presplit lint's inputs, filled once from its flags and argument.
+type lintOptions struct {
+	Spec   string // the spec file
+	Strict bool   // warnings fail too
+	Format string // text or json
+	Out    io.Writer
+}
+
+func lintCommand() *cli.Command { return newCmdLint(runLint) }
+
+// newCmdLint declares presplit lint: its action fills lintOptions and hands them to run
+// (runLint; a test's own, to check the flags alone).
+func newCmdLint(run func(*lintOptions) error) *cli.Command {
 	var b strings.Builder
 	for _, a := range lint.Analyzers {
 		fmt.Fprintf(&b, "     %s  %-7s  %s\n", a.Code, a.Severity, a.Doc)
@@ -84,36 +96,49 @@ func lintCommand() *cli.Command {
 			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"},
 		},
-		Action: runLint,
+		Action: func(c *cli.Context) error {
+			opts, err := lintOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			return run(opts)
+		},
 	}
 }
 
-func runLint(c *cli.Context) error {
+// lintOptionsFrom reads lint's flags and its one argument, the spec file.
+func lintOptionsFrom(c *cli.Context) (*lintOptions, error) {
 	format := c.String("format")
 	if format != "text" && format != "json" {
-		return usageErrorf("--format must be text or json, got %q", format)
+		return nil, usageErrorf("--format must be text or json, got %q", format)
 	}
 	args := c.Args().Slice()
 	for _, a := range args {
 		if strings.HasPrefix(a, "-") && a != "-" {
-			return usageErrorf("flag %q after the spec file: put flags first, as in presplit lint --strict spec.yaml", a)
+			return nil, usageErrorf("flag %q after the spec file: put flags first, as in presplit lint --strict spec.yaml", a)
 		}
 	}
 	switch len(args) {
 	case 0:
-		return usageErrorf("lint needs a spec file: presplit lint SPEC.yaml")
+		return nil, usageErrorf("lint needs a spec file: presplit lint SPEC.yaml")
 	case 1:
 	default:
-		return usageErrorf("lint takes one spec file, got %d arguments", len(args))
+		return nil, usageErrorf("lint takes one spec file, got %d arguments", len(args))
 	}
-	path := args[0]
+	return &lintOptions{Spec: args[0], Strict: c.Bool("strict"), Format: format, Out: c.App.Writer}, nil
+}
+
+// runLint reviews opts.Spec and writes its findings in opts.Format; exit 1 when one is
+// an error (or a warning, with Strict).
+func runLint(opts *lintOptions) error {
+	path := opts.Spec
 	p, err := lintPlan(path)
 	if err != nil {
 		return err
 	}
 	reports := p.Findings
 	var out bytes.Buffer
-	if format == "json" {
+	if opts.Format == "json" {
 		b, err := finding.MarshalJSON(path, reports)
 		if err != nil {
 			return err
@@ -127,11 +152,11 @@ func runLint(c *cli.Context) error {
 			fmt.Fprintf(&out, "%s: no findings (%d checks)\n", quote.Terminal(path), len(lint.Analyzers))
 		}
 	}
-	if _, err := c.App.Writer.Write(out.Bytes()); err != nil {
+	if _, err := opts.Out.Write(out.Bytes()); err != nil {
 		return err
 	}
 	n := finding.Tally(reports)
-	if n.Errors > 0 || (c.Bool("strict") && n.Warnings > 0) {
+	if n.Errors > 0 || (opts.Strict && n.Warnings > 0) {
 		return &checkFailed{msg: lintSummary(n)}
 	}
 	return nil
@@ -152,6 +177,9 @@ func lintPlan(path string) (*plan.Plan, error) {
 	var err error
 	cfg := &config{specPath: path}
 	if cfg.design, err = specRead(path); err != nil {
+		return nil, err
+	}
+	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
 	if sp := cfg.design.Splits; sp != nil && sp.File.Set {

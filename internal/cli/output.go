@@ -14,7 +14,6 @@ import (
 
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
-	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/render"
 )
 
@@ -25,24 +24,24 @@ import (
 func tableFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "table", Usage: "table `NAME`: [namespace:]name", DefaultText: "t1"},
-		newListFlag("family", "column family `NAME`, or NAME:SETTINGS for one family's own settings, like d:ttl=30d,compression=zstd,versions=1 (repeatable; a,b names two families)", "cf"),
-		newIntFlag("versions", "VERSIONS: `N` versions kept per cell, 1..2147483647", "", 1, hbase.MaxInt),
-		&cli.StringFlag{Name: "ttl", Usage: "TTL: `DURATION` like 30d, 720h, seconds, forever or '30 DAYS'"},
-		&cli.StringFlag{Name: "compression", Usage: "COMPRESSION: `ALGO`, one of " + strings.Join(hbase.Compressions, " ")},
-		&cli.StringFlag{Name: "bloom", Usage: "BLOOMFILTER: `TYPE`, one of " + strings.Join(hbase.Blooms, " ") + " or rowprefix_fixed_length:W (from 2.2)"},
-		newSizeFlag("block-size", "BLOCKSIZE: `SIZE`, whole bytes, 1K..16M (64K = 64KB = 65536)", "", sizeRule{Whole: true, Min: hbase.MinBlockSize, Max: hbase.MaxBlockSize}),
-		&cli.StringFlag{Name: "encoding", Usage: "DATA_BLOCK_ENCODING: `ENC`, one of " + strings.Join(hbase.Encodings, " ")},
+		newListFlag("family", "column family `NAME`, or NAME:SETTINGS for one family's own settings, like d:ttl=30d,compression=zstd,versions=1 (repeatable; a,b names two families; a name with '=' is refused: the settings follow the name and a colon)", "cf"),
+		newFamilySettingFlag("versions", "VERSIONS: `N` versions kept per cell, 1..2147483647"),
+		newFamilySettingFlag("ttl", "TTL: `DURATION` like 30d, 720h, seconds, forever or '30 DAYS'"),
+		newFamilySettingFlag("compression", "COMPRESSION: `ALGO`, one of "+strings.Join(hbase.Compressions, " ")),
+		newFamilySettingFlag("bloom", "BLOOMFILTER: `TYPE`, one of "+strings.Join(hbase.Blooms, " ")+" or rowprefix_fixed_length:W (from 2.2)"),
+		newFamilySettingFlag("block-size", "BLOCKSIZE: `SIZE`, whole bytes, 1K..16M (64K = 64KB = 65536)"),
+		newFamilySettingFlag("encoding", "DATA_BLOCK_ENCODING: `ENC`, one of "+strings.Join(hbase.Encodings, " ")),
 		&cli.BoolFlag{Name: "in-memory", Usage: "IN_MEMORY => true for every family"},
-		&cli.StringFlag{Name: "blockcache", Usage: "BLOCKCACHE: `BOOL`, true or false, for every family"},
-		&cli.StringFlag{Name: "keep-deleted-cells", Usage: "KEEP_DELETED_CELLS: `MODE`, one of true, false, TTL, for every family"},
-		newIntFlag("min-versions", "MIN_VERSIONS: `N` versions kept past the TTL, 0..VERSIONS, for every family", "", 0, hbase.MaxInt),
+		newFamilySettingFlag("blockcache", "BLOCKCACHE: `BOOL`, true or false, for every family"),
+		newFamilySettingFlag("keep-deleted-cells", "KEEP_DELETED_CELLS: `MODE`, one of true, false, TTL, for every family"),
+		newFamilySettingFlag("min-versions", "MIN_VERSIONS: `N` versions kept past the TTL, 0..VERSIONS, for every family"),
 		&cli.StringFlag{Name: "phoenix-pk", Usage: "Phoenix primary key `COLUMNS` for --format phoenix, like 'bucket CHAR(2), user_id VARCHAR, ts BIGINT' (replaces the spec's phoenix_type)"},
 		&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION`: a release line (" + hbase.DefaultVersion.String() +
 			") or a release (2.6.7); decides the values accepted and the statements written", DefaultText: hbase.DefaultVersion.String()},
 		&cli.StringFlag{Name: "split-policy", Usage: "keep HBase's later splits on the plan's edges, `POLICY`: prefix (the keys' width), delimited (up to --suffix), disabled (no splits), constant (ConstantSizeRegionSplitPolicy: split at MAX_FILESIZE only) or default (the cluster's)", DefaultText: "default"},
 		&cli.StringFlag{Name: "normalization", Usage: "NORMALIZATION_ENABLED: `BOOL`, true or false (the normalizer merges empty pre-split regions)"},
 		newIntFlag("region-replication", "REGION_REPLICATION: `N` replicas of each region, 1..2147483647", "", 1, hbase.MaxInt),
-		&cli.StringFlag{Name: "durability", Usage: "DURABILITY: `MODE`, one of " + strings.Join(render.Durabilities, " ")},
+		&cli.StringFlag{Name: "durability", Usage: "DURABILITY: `MODE`, one of " + strings.Join(hbase.Durabilities, " ")},
 		&cli.BoolFlag{Name: "create-namespace", Usage: "write create_namespace 'NS' before the create (the --table's namespace; the shell fails if it exists)"},
 		newSizeFlag("memstore-flushsize", "MEMSTORE_FLUSHSIZE: the table's own flush `SIZE`, whole bytes, over the cluster's hbase.hregion.memstore.flush.size (--flush-size, never written)", "", sizeRule{Whole: true, Min: 1 << 20}),
 		&cli.StringFlag{Name: "max-filesize", Usage: "write MAX_FILESIZE (the region size): `BOOL`, false leaves it to the cluster's hbase.hregion.max.filesize", DefaultText: "true"},
@@ -68,92 +67,111 @@ const (
 	shellStyleNumRegions = "numregions"
 )
 
-// applyShellStyle reads --shell-style into the doc: numregions only for --format shell
-// and a split the shell's NUMREGIONS makes the same.
-func applyShellStyle(c *cli.Context, format string, doc *render.Doc) error {
-	if !has(c, "shell-style") {
-		return nil
-	}
-	switch s := c.String("shell-style"); s {
-	case shellStyleSplits:
-		return nil
-	case shellStyleNumRegions:
-		if format != "shell" {
-			return usageErrorf("--shell-style numregions applies to --format shell, not %s", format)
-		}
-		if err := render.CheckNumRegions(*doc); err != nil {
-			return usageErrorf("--shell-style numregions: %v", err)
-		}
-		doc.NumRegions = true
-		return nil
-	default:
-		return usageErrorf("--shell-style %s: must be splits or numregions", displayValue(s))
-	}
+// outputOptions are the output flags of a command that renders a plan (--format, -o,
+// --shell-style, --fail-on), read once by outputOptionsFrom; write renders with them.
+type outputOptions struct {
+	Format     string // a render.FormatNames name
+	Path       string // -o, "-" for stdout
+	PathGiven  bool   // -o was given (-o - too)
+	ShellStyle string // shellStyleSplits or shellStyleNumRegions
+	NoHeader   bool   // --no-header: a format that takes it leaves its header row out
+	FailOn     failOn
+	Terminal   bool // stdout is a terminal
+	Out, Err   io.Writer
 }
 
-// writeOutput renders the plan in the --format and writes it to stdout or to -o
-// (outfile.go). Nothing is written anywhere unless the whole output rendered. Then, on
-// stderr: with -o and the splits-file format the create statement that reads the file,
-// and the findings, one line each, for every format that does not carry them itself
-// (report and json do). Last, --fail-on turns a finding of that severity into exit 1.
-func writeOutput(c *cli.Context, p *plan.Plan) error { return writeDoc(c, p.Doc()) }
-
-// writeDoc is writeOutput of what the renderers show.
-func writeDoc(c *cli.Context, doc render.Doc) error {
+// outputOptionsFrom reads the output flags, each refused value a usage error naming it.
+func outputOptionsFrom(c *cli.Context) (*outputOptions, error) {
 	for _, a := range c.Args().Slice() {
 		if strings.HasPrefix(a, "-") && a != "-" {
-			return usageErrorf("flag %q comes after an argument: put flags before arguments", a)
+			return nil, usageErrorf("flag %q comes after an argument: put flags before arguments", a)
 		}
 	}
-	name := c.String("format")
-	renderFn, ok := render.Format(name)
-	if !ok {
-		return usageErrorf("--format must be one of %s, got %q", strings.Join(render.FormatNames(), ", "), name)
+	o := &outputOptions{Format: c.String("format"), Path: "-", ShellStyle: shellStyleSplits,
+		Terminal: isTerminal(c.App.Writer), Out: c.App.Writer, Err: c.App.ErrWriter}
+	if _, ok := render.Format(o.Format); !ok {
+		return nil, usageErrorf("--format must be one of %s, got %q", strings.Join(render.FormatNames(), ", "), o.Format)
 	}
-	failOn, err := readFailOn(c)
-	if err != nil {
-		return err
+	var err error
+	if o.FailOn, err = readFailOn(c); err != nil {
+		return nil, err
 	}
-	if err := applyShellStyle(c, name, &doc); err != nil {
-		return err
+	if has(c, "shell-style") {
+		switch o.ShellStyle = c.String("shell-style"); o.ShellStyle {
+		case shellStyleSplits:
+		case shellStyleNumRegions:
+			if !render.TakesNumRegions(o.Format) {
+				return nil, usageErrorf("--shell-style numregions applies to --format shell, not %s", o.Format)
+			}
+		default:
+			return nil, usageErrorf("--shell-style %s: must be splits or numregions", displayValue(o.ShellStyle))
+		}
 	}
-	if err := applyNoHeader(c, name, &doc); err != nil {
-		return err
+	if has(c, "no-header") && c.Bool("no-header") {
+		if !render.TakesNoHeader(o.Format) {
+			return nil, usageErrorf("--no-header applies to --format capacity-csv, not %s", o.Format)
+		}
+		o.NoHeader = true
 	}
-	path := "-"
 	if c.IsSet("output") {
-		path = c.String("output")
+		o.Path, o.PathGiven = c.String("output"), true
 	}
-	if err := checkOutputFile("-o", path); err != nil {
-		return err
+	if err := checkOutputFile("-o", o.Path); err != nil {
+		return nil, err
 	}
 	// A binary format (xlsx) on a terminal is noise and can upset it: without -o, stdout
 	// must be a pipe or a file. -o - is the explicit request to write stdout anyway.
-	if render.Binary(name) && !c.IsSet("output") && isTerminal(c.App.Writer) {
-		return usageErrorf("--format %s writes a binary workbook, not to a terminal: use -o FILE, or -o - to write it to stdout", name)
+	if render.Binary(o.Format) && !o.PathGiven && o.Terminal {
+		return nil, usageErrorf("--format %s writes a binary workbook, not to a terminal: use -o FILE, or -o - to write it to stdout", o.Format)
 	}
+	return o, nil
+}
+
+// writeDoc reads the output flags and writes doc with them.
+func writeDoc(c *cli.Context, doc render.Doc) error {
+	o, err := outputOptionsFrom(c)
+	if err != nil {
+		return err
+	}
+	return o.write(doc)
+}
+
+// write renders doc in the format and writes it to stdout or to the -o file. Nothing is
+// written anywhere unless the whole output rendered. Then, on stderr: with -o and a file
+// of keys (render.KeysFile) the create statement that reads the file, and the findings,
+// one line each, for every format that does not carry them itself
+// (render.CarriesFindings). Last, --fail-on turns a finding of that severity into exit 1.
+func (o *outputOptions) write(doc render.Doc) error {
+	if o.ShellStyle == shellStyleNumRegions {
+		if err := render.CheckNumRegions(doc); err != nil {
+			return usageErrorf("--shell-style numregions: %v", err)
+		}
+		doc.Options.NumRegions = true
+	}
+	doc.Options.NoHeader = o.NoHeader
 	// The create that reads a SPLITS_FILE names the file: rendered first, so a name the
 	// statement cannot carry is refused before the file is written.
 	var line bytes.Buffer
-	if name == "splits-file" && path != "-" {
+	if render.KeysFile(o.Format) && o.Path != "-" {
 		withFile := doc
-		withFile.SplitsFile = path
+		withFile.Options.SplitsFile = o.Path
 		if err := render.Statement(&line, withFile); err != nil {
 			return renderError(err)
 		}
 	}
-	err = writeRendered("-o", path, c.App.Writer, render.Streams(name), outputSizeHint(doc),
+	renderFn, _ := render.Format(o.Format)
+	err := writeRendered("-o", o.Path, o.Out, render.Streams(o.Format), outputSizeHint(doc),
 		func(w io.Writer) error { return renderFn(w, doc) })
 	if err != nil {
 		return renderError(err)
 	}
-	_, _ = c.App.ErrWriter.Write(line.Bytes())
-	if name != "report" && name != "json" {
+	_, _ = o.Err.Write(line.Bytes())
+	if !render.CarriesFindings(o.Format) {
 		for _, f := range doc.Findings {
-			fmt.Fprintf(c.App.ErrWriter, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
+			fmt.Fprintf(o.Err, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
 		}
 	}
-	return failOn.check(doc.Findings)
+	return o.FailOn.check(doc.Findings)
 }
 
 // isTerminal reports whether w is a terminal.

@@ -12,7 +12,18 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-func planCommand() *cli.Command {
+// planOptions are presplit plan's inputs, filled once from its flags: the design (flags
+// and spec merged and validated) and the output.
+type planOptions struct {
+	Config *config
+	Output *outputOptions
+}
+
+func planCommand() *cli.Command { return newCmdPlan(runPlan) }
+
+// newCmdPlan declares presplit plan: its action fills planOptions from the flags and
+// hands them to run (runPlan; a test's own, to check the flags alone).
+func newCmdPlan(run func(*planOptions) error) *cli.Command {
 	flags := []cli.Flag{specFlag()}
 	flags = append(flags, capacityFlags()...)
 	flags = append(flags, accessFlags()...)
@@ -36,20 +47,27 @@ func planCommand() *cli.Command {
      presplit plan --rows 2.5e9 --cells 6 --row-len 16 --family-len 1 --qualifier-len 8 --value-len 40
      presplit plan --rows 1e10 --kv 300B --region-servers 10 --heap 16GiB
      presplit plan --rows 1e10 --kv 300B --prefix dec:2 --table ns:orders --format shell`,
-		Flags:  flags,
-		Action: runPlan,
+		Flags: flags,
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c, "see presplit plan --help"); err != nil {
+				return err
+			}
+			cfg, err := readConfig(c)
+			if err != nil {
+				return err
+			}
+			out, err := outputOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			return run(&planOptions{Config: cfg, Output: out})
+		},
 	}
 }
 
 // runPlan is the data flow of the whole tool: flags and spec -> design -> plan -> format.
-func runPlan(c *cli.Context) error {
-	if err := noArgs(c, "see presplit plan --help"); err != nil {
-		return err
-	}
-	cfg, err := readConfig(c)
-	if err != nil {
-		return err
-	}
+func runPlan(opts *planOptions) error {
+	cfg := opts.Config
 	if cp := cfg.design.Capacity; cp == nil || (!cp.Rows.Set && !cp.Daily.Set) {
 		return usageErrorf("the table's volume is missing: give --rows N --kv SIZE (like --rows 1e10 --kv 300B) or --daily SIZE --retention DURATION")
 	}
@@ -60,7 +78,7 @@ func runPlan(c *cli.Context) error {
 	if err := cfg.renderable(p); err != nil {
 		return err
 	}
-	return writeOutput(c, p)
+	return opts.Output.write(p.Doc())
 }
 
 // planTooManyRegions explains a capacity-derived region count the declared prefix cannot
@@ -126,14 +144,14 @@ func capacityFlags() []cli.Flag {
 		newSizeFlag("daily", "raw ingest per day, `SIZE` with its unit (500GB), instead of --rows (with --retention)", "", sizeRule{Unit: true}),
 		newDurationFlag("retention", "how long data is kept, `DURATION`: 30d, 52w, 1y, 720h (with --daily); the families' TTL unless --ttl is given", "", durationRule{WholeDays: true, Min: 86400}),
 		newDurationFlag("horizon", "pre-split for this `DURATION` of ingest (30d), not the whole retention; the growth table still runs to the retention", "", durationRule{WholeDays: true, Min: 86400}),
-		withDefault(newRatioFlag("compression-ratio", "stored / raw `RATIO`, > 0 and <= 2", "", ratioRule{Min: 0, Max: 2, MinOpen: true}), "1.0"),
-		withDefault(newRatioFlag("redundancy", "`FACTOR` for HFile indexes, blooms, compaction headroom (1..10); never versions (--versions multiplies --kv) nor HDFS replication", "", ratioRule{Min: 1, Max: 10}), "1.5"),
-		withDefault(newSizeFlag("region-size", "target `SIZE` per region (hbase.hregion.max.filesize), whole bytes", "", sizeRule{Whole: true, Min: 1 << 20}), "10g"),
-		withDefault(newIntFlag("replication", "HDFS replication `N`, for the disk estimate only", "", 1, 512), "3"),
-		newIntFlag("region-servers", "number of RegionServers `N`", "", 1, 100_000),
+		withDefault(newRatioFlag("compression-ratio", fmt.Sprintf("stored / raw `RATIO`, > 0 and <= %g", capacity.MaxCompressionRatio), "", ratioRule{Min: 0, Max: capacity.MaxCompressionRatio, MinOpen: true}), "1.0"),
+		withDefault(newRatioFlag("redundancy", fmt.Sprintf("`FACTOR` for HFile indexes, blooms, compaction headroom (%g..%g); never versions (--versions multiplies --kv) nor HDFS replication", capacity.MinRedundancy, capacity.MaxRedundancy), "", ratioRule{Min: capacity.MinRedundancy, Max: capacity.MaxRedundancy}), "1.5"),
+		withDefault(newSizeFlag("region-size", "target `SIZE` per region (hbase.hregion.max.filesize), whole bytes", "", sizeRule{Whole: true, Min: capacity.MinRegionSize}), "10g"),
+		withDefault(newIntFlag("replication", "HDFS replication `N`, for the disk estimate only", "", capacity.MinReplication, capacity.MaxReplication), "3"),
+		newIntFlag("region-servers", "number of RegionServers `N`", "", 1, capacity.MaxRegionServers),
 		newSizeFlag("heap", "RegionServer heap `SIZE`, for the memstore ceiling", "", sizeRule{Min: 1 << 20}),
-		withDefault(newRatioFlag("memstore-fraction", "hbase.regionserver.global.memstore.size `F`, > 0 and <= 0.8", "", ratioRule{Min: 0, Max: 0.8, MinOpen: true}), "0.4"),
-		withDefault(newSizeFlag("flush-size", "the cluster's hbase.hregion.memstore.flush.size `SIZE`, whole bytes, for the memstore ceiling and the split policy (a cluster fact: presplit writes no MEMSTORE_FLUSHSIZE; that is --memstore-flushsize)", "", sizeRule{Whole: true, Min: 1 << 20}), "128m"),
+		withDefault(newRatioFlag("memstore-fraction", fmt.Sprintf("hbase.regionserver.global.memstore.size `F`, > 0 and <= %g", capacity.MaxMemstoreFraction), "", ratioRule{Min: 0, Max: capacity.MaxMemstoreFraction, MinOpen: true}), "0.4"),
+		withDefault(newSizeFlag("flush-size", "the cluster's hbase.hregion.memstore.flush.size `SIZE`, whole bytes, for the memstore ceiling and the split policy (a cluster fact: presplit writes no MEMSTORE_FLUSHSIZE; that is --memstore-flushsize)", "", sizeRule{Whole: true, Min: capacity.MinFlushSize}), "128m"),
 		newIntFlag("families", "column families `N` flushing together (default: the table's families, from --family or the spec)", "", 1, 10_000),
 	}
 }

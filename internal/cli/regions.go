@@ -10,9 +10,11 @@ import (
 	"math"
 	"strings"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/regions"
 	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
 )
 
@@ -154,9 +156,10 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 	}
 	var prefix *splits.Prefix
 	if c.IsSet("prefix") {
-		p, err := splits.ParsePrefix(c.String("prefix"))
+		// The one reader of a prefix, worded as plan and splits word it.
+		p, err := tablespec.ParsePrefix("rowkey.prefix", designValue(c, "prefix", c.String("prefix")))
 		if err != nil {
-			return nil, usageErrorf("--prefix: %v", err)
+			return nil, (&config{}).fieldError(err)
 		}
 		if p.Width == 0 {
 			return nil, usageErrorf("--prefix %s: needs a width (%s:2): bucket edges are whole prefixes", displayValue(c.String("prefix")), p.Name)
@@ -268,6 +271,7 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 	if err := p.Check(); err != nil {
 		return nil, fmt.Errorf("internal error: the plan breaks an invariant: %v", err)
 	}
+	p.Notes = mapStrings(p.Notes, func(s string) string { return field.Expand(s, flagName) })
 	doc.Plan = p
 	return doc, nil
 }

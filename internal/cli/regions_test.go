@@ -325,6 +325,28 @@ func TestRegionsNoFileOnError(t *testing.T) {
 	assert.FileExists(t, path)
 }
 
+// TestPrefixWordedAlike: a bad --prefix is read by one reader (tablespec.ParsePrefix) and
+// worded the same by splits, plan and regions.
+func TestPrefixWordedAlike(t *testing.T) {
+	lr := filepath.Join(t.TempDir(), "lr.txt")
+	require.NoError(t, os.WriteFile(lr, []byte("HOST  REGION  START_KEY  END_KEY\n"), 0o644))
+	for _, tt := range []struct{ prefix, want string }{
+		{"oct:2", `presplit: --prefix oct:2: unknown kind "oct"; use hex:W, HEX:W, dec:W, chars:ALPHABET:W, byte:B, or hex, HEX, dec` + "\n"},
+		{"hex:0", `presplit: --prefix hex:0: width must be a whole number from 1 to 64, got "0"` + "\n"},
+	} {
+		for _, args := range [][]string{
+			{"splits", "--regions", "4"},
+			{"plan", "--rows", "1e9", "--kv", "300B"},
+			{"regions", "--list-regions", lr},
+		} {
+			out, errOut, code := runCLI(t, "", append(args, "--prefix", tt.prefix)...)
+			assert.Equal(t, exitUsage, code, args[0])
+			assert.Empty(t, out, args[0])
+			assert.Equal(t, tt.want, errOut, args[0])
+		}
+	}
+}
+
 // TestRegionsSplit1xThroughJRuby runs a 1.4 script through JRuby with split doing what
 // 1.x's shell does (a java.lang.String, then UTF-8): every key the script passes arrives
 // as the planned bytes, the key HBase 1.4 could not receive (\xBD) is left to HBase's mid

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quote"
@@ -177,7 +178,7 @@ func readSampleFiles(stdinR io.Reader, flag string, files []string, opt sample.R
 		if err != nil {
 			var le *hbytes.LineError
 			if errors.As(err, &le) {
-				return nil, usageErrorf("%s:%d: %v", name, le.Line, le.Err)
+				return nil, usageErrorf("%s:%d: %s", name, le.Line, field.Expand(le.Err.Error(), flagName))
 			}
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}

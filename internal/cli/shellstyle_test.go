@@ -71,5 +71,5 @@ func TestCreateNamespaceAndShellStyleErrors(t *testing.T) {
 	out, errOut, code := runCLI(t, "", "splits", "-f", "testdata/plan/create-namespace-default.yaml", "--format", "shell")
 	assert.Equal(t, exitUsage, code)
 	assert.Empty(t, out)
-	assert.Equal(t, "presplit: testdata/plan/create-namespace-default.yaml:1:63: table.create_namespace true: create_namespace needs the table in a namespace of its own (ns:table); the default namespace always exists\n", errOut)
+	assert.Equal(t, "presplit: testdata/plan/create-namespace-default.yaml:1:63: table.create_namespace needs table in a namespace of its own (ns:table); the default namespace always exists\n", errOut)
 }

@@ -27,7 +27,19 @@ func simulateSharedFlags(count string) []cli.Flag {
 	}
 }
 
-func simulateCommand() *cli.Command {
+// simulateOptions are presplit simulate's inputs, filled once from its flags
+// (simulateOptionsFrom): the run reads these, never a flag.
+type simulateOptions struct {
+	Config simulate.Config // ids, count, regions, seed and schemes
+	Format string          // one of verifyFormats
+	Out    io.Writer
+}
+
+func simulateCommand() *cli.Command { return newCmdSimulate(runSimulate) }
+
+// newCmdSimulate declares presplit simulate: its action fills simulateOptions from the
+// flags and hands them to run (runSimulate; a test's own, to check the flags alone).
+func newCmdSimulate(run func(*simulateOptions) error) *cli.Command {
 	flags := simulateSharedFlags("1e6")
 	flags = append(flags,
 		newIntFlag("regions", "plan `N` regions per scheme (a scheme with fewer prefixes gets one region each)", "10", 1, 100_000),
@@ -39,11 +51,29 @@ func simulateCommand() *cli.Command {
 		Usage:     "compare how rowkey schemes spread writes",
 		UsageText: "presplit simulate --ids sequential [--scheme hash:2 ...] [flags]",
 		Flags:     flags,
-		Action:    runSimulate,
+		Action: func(c *cli.Context) error {
+			opts, err := simulateOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			return run(opts)
+		},
 	}
 }
 
-func keysCommand() *cli.Command {
+// keysOptions are presplit keys' inputs, filled once from its flags.
+type keysOptions struct {
+	Scheme simulate.Scheme
+	IDs    simulate.IDs
+	Count  int
+	Seed   uint64
+	Out    io.Writer
+}
+
+func keysCommand() *cli.Command { return newCmdKeys(runKeys) }
+
+// newCmdKeys declares presplit keys: its action fills keysOptions and hands them to run.
+func newCmdKeys(run func(*keysOptions) error) *cli.Command {
 	flags := simulateSharedFlags("1e6")
 	flags = append(flags, &cli.StringFlag{Name: "scheme", Value: "plain", Usage: "rowkey `SCHEME`: plain, salt:B, hash:W, mod:W, reverse or composite"})
 	return &cli.Command{
@@ -51,7 +81,20 @@ func keysCommand() *cli.Command {
 		Usage:     "generate rowkeys of a scheme, one per line",
 		UsageText: "presplit keys --scheme hash:2 --ids sequential --count 1000 | presplit verify --prefix hex:2 --regions 16",
 		Flags:     flags,
-		Action:    runKeys,
+		Action: func(c *cli.Context) error {
+			if err := verifyNoArgs(c, "see presplit keys --help"); err != nil {
+				return err
+			}
+			ids, count, seed, err := simulateShared(c)
+			if err != nil {
+				return err
+			}
+			s, err := simulate.ParseScheme(c.String("scheme"))
+			if err != nil {
+				return inputError(err)
+			}
+			return run(&keysOptions{Scheme: s, IDs: ids, Count: count, Seed: seed, Out: c.App.Writer})
+		},
 	}
 }
 
@@ -62,7 +105,7 @@ const simulateMaxCount = 1_000_000_000
 func simulateShared(c *cli.Context) (simulate.IDs, int, uint64, error) {
 	ids, err := simulate.ParseIDs(c.String("ids"))
 	if err != nil {
-		return "", 0, 0, usageErrorf("--%v", err)
+		return "", 0, 0, inputError(err)
 	}
 	count, _ := intOf(c, "count")
 	seed, err := strconv.ParseUint(c.String("seed"), 10, 64)
@@ -72,18 +115,20 @@ func simulateShared(c *cli.Context) (simulate.IDs, int, uint64, error) {
 	return ids, count, seed, nil
 }
 
-func runSimulate(c *cli.Context) error {
+// simulateOptionsFrom reads every flag of presplit simulate once, each refused value a
+// usage error naming its flag.
+func simulateOptionsFrom(c *cli.Context) (*simulateOptions, error) {
 	if err := verifyNoArgs(c, "see presplit simulate --help"); err != nil {
-		return err
+		return nil, err
 	}
 	ids, count, seed, err := simulateShared(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	regions, _ := intOf(c, "regions")
 	format := c.String("format")
 	if !slices.Contains(verifyFormats, format) {
-		return usageErrorf("--format must be one of %s, got %q", strings.Join(verifyFormats, ", "), format)
+		return nil, usageErrorf("--format must be one of %s, got %q", strings.Join(verifyFormats, ", "), format)
 	}
 	schemes := simulate.DefaultSchemes
 	if names := c.StringSlice("scheme"); len(names) > 0 {
@@ -91,17 +136,25 @@ func runSimulate(c *cli.Context) error {
 		for _, n := range names {
 			s, err := simulate.ParseScheme(n)
 			if err != nil {
-				return usageErrorf("--%v", err)
+				return nil, inputError(err)
 			}
 			schemes = append(schemes, s)
 		}
 	}
-	results, err := simulate.Run(simulate.Config{IDs: ids, Count: count, Regions: regions, Seed: seed, Schemes: schemes})
+	return &simulateOptions{
+		Config: simulate.Config{IDs: ids, Count: count, Regions: regions, Seed: seed, Schemes: schemes},
+		Format: format, Out: c.App.Writer,
+	}, nil
+}
+
+// runSimulate runs the simulation of opts and writes its results in opts.Format.
+func runSimulate(opts *simulateOptions) error {
+	results, err := simulate.Run(opts.Config)
 	if err != nil {
 		return err
 	}
 	var out bytes.Buffer
-	switch format {
+	switch opts.Format {
 	case "json":
 		enc := json.NewEncoder(&out)
 		enc.SetIndent("", "  ")
@@ -109,14 +162,14 @@ func runSimulate(c *cli.Context) error {
 	case "csv":
 		err = simulateWriteCSV(&out, results)
 	case "html":
-		err = simulateWriteHTML(&out, results, ids, count)
+		err = simulateWriteHTML(&out, results, opts.Config.IDs, opts.Config.Count)
 	default:
-		err = simulateWriteTable(&out, results, ids, count)
+		err = simulateWriteTable(&out, results, opts.Config.IDs, opts.Config.Count)
 	}
 	if err != nil {
 		return err
 	}
-	_, err = c.App.Writer.Write(out.Bytes())
+	_, err = opts.Out.Write(out.Bytes())
 	return err
 }
 
@@ -162,17 +215,7 @@ func simulateWriteCSV(w io.Writer, results []simulate.Result) error {
 	return cw.Error()
 }
 
-func runKeys(c *cli.Context) error {
-	if err := verifyNoArgs(c, "see presplit keys --help"); err != nil {
-		return err
-	}
-	ids, count, seed, err := simulateShared(c)
-	if err != nil {
-		return err
-	}
-	s, err := simulate.ParseScheme(c.String("scheme"))
-	if err != nil {
-		return usageErrorf("--%v", err)
-	}
-	return simulate.WriteKeys(c.App.Writer, s, ids, count, seed)
+// runKeys writes opts.Count keys of opts.Scheme, one per line.
+func runKeys(opts *keysOptions) error {
+	return simulate.WriteKeys(opts.Out, opts.Scheme, opts.IDs, opts.Count, opts.Seed)
 }

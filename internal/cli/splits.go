@@ -28,7 +28,18 @@ func splitFlags() []cli.Flag {
 	}, sampleFlags()...)
 }
 
-func splitsCommand() *cli.Command {
+// splitsOptions are presplit splits' inputs, filled once from its flags: the design
+// (flags and spec merged and validated) and the output.
+type splitsOptions struct {
+	Config *config
+	Output *outputOptions
+}
+
+func splitsCommand() *cli.Command { return newCmdSplits(runSplits) }
+
+// newCmdSplits declares presplit splits: its action fills splitsOptions from the flags
+// and hands them to run (runSplits; a test's own, to check the flags alone).
+func newCmdSplits(run func(*splitsOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "splits",
 		Usage: "print split keys aligned with the rowkey prefix",
@@ -38,8 +49,21 @@ func splitsCommand() *cli.Command {
 		Description: "Prints the N-1 split keys, one per line, in HBase's toStringBinary form " +
 			"(the form hbase shell's SPLITS and SPLITS_FILE read back), or with --format " +
 			"any other output format (shell, splits-file, regionsplitter, csv, json, java).",
-		Flags:  splitsFlags(),
-		Action: splitsAction,
+		Flags: splitsFlags(),
+		Action: func(c *cli.Context) error {
+			if err := noArgs(c, "see presplit splits --help"); err != nil {
+				return err
+			}
+			cfg, err := readConfig(c)
+			if err != nil {
+				return err
+			}
+			out, err := outputOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			return run(&splitsOptions{Config: cfg, Output: out})
+		},
 	}
 }
 
@@ -52,29 +76,24 @@ func splitsFlags() []cli.Flag {
 	return append(flags, outputFlags("lines")...)
 }
 
-func splitsAction(c *cli.Context) error {
-	if err := noArgs(c, "see presplit splits --help"); err != nil {
-		return err
-	}
-	cfg, err := readConfig(c)
+// runSplits builds the plan of opts.Config and writes its split in opts.Output's format,
+// then the split's notes on stderr.
+func runSplits(opts *splitsOptions) error {
+	p, err := opts.Config.build()
 	if err != nil {
 		return err
 	}
-	p, err := cfg.build()
-	if err != nil {
+	if err := opts.Config.renderable(p); err != nil {
 		return err
 	}
-	if err := cfg.renderable(p); err != nil {
-		return err
-	}
-	if err := writeOutput(c, p); err != nil {
+	if err := opts.Output.write(p.Doc()); err != nil {
 		return err // bad input stays one line on stderr: the notes come only after success
 	}
 	for _, note := range p.Split.Notes {
-		fmt.Fprintf(c.App.ErrWriter, "presplit: %s\n", note)
+		fmt.Fprintf(opts.Output.Err, "presplit: %s\n", note)
 	}
 	if p.Split.Keys.Len() == 0 {
-		fmt.Fprintln(c.App.ErrWriter, "presplit: 1 region needs no split keys; no pre-split is needed")
+		fmt.Fprintln(opts.Output.Err, "presplit: 1 region needs no split keys; no pre-split is needed")
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package tablespec
+package hbase
 
 import (
 	"errors"
@@ -6,13 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/internal/refdata"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// TestHBaseRefdata checks HBaseTTL and HBaseBlockSize against every row HBase's own
+// TestHBaseRefdata checks ShellTTL and ShellBlockSize against every row HBase's own
 // PrettyPrinter.valueOf + Integer.parseInt produced (shared/refdata/ttl_blocksize.tsv).
 func TestHBaseRefdata(t *testing.T) {
 	rows, err := refdata.Read("ttl_blocksize.tsv")
@@ -28,16 +27,16 @@ func TestHBaseRefdata(t *testing.T) {
 			var final func(string) (int64, error)
 			switch unit {
 			case "TIME_INTERVAL":
-				raw, final = hbaseInterval, HBaseTTL
+				raw, final = hbaseInterval, ShellTTL
 			case "BYTE":
-				raw, final = hbaseSize, HBaseBlockSize
+				raw, final = hbaseSize, ShellBlockSize
 			default:
 				t.Fatalf("unknown unit %q", unit)
 			}
 			// valueOf itself.
 			got, err := raw(in)
 			if strings.HasPrefix(valueOf, "ERROR ") {
-				var he *HBaseError
+				var he *Exception
 				require.True(t, errors.As(err, &he), "valueOf(%q) = %d, %v; want %s", in, got, err, valueOf)
 				assert.Equal(t, valueOf, "ERROR "+he.Error())
 				assert.Equal(t, "(n/a)", asInt)
@@ -50,7 +49,7 @@ func TestHBaseRefdata(t *testing.T) {
 			// then Integer.parseInt.
 			v, err := final(in)
 			if strings.HasPrefix(asInt, "ERROR ") {
-				var he *HBaseError
+				var he *Exception
 				require.True(t, errors.As(err, &he), "got %d, %v; want %s", v, err, asInt)
 				assert.Equal(t, asInt, "ERROR "+he.Error())
 				return
@@ -63,7 +62,7 @@ func TestHBaseRefdata(t *testing.T) {
 	assert.Positive(t, seen["BYTE"])
 }
 
-func TestHBaseTTL(t *testing.T) {
+func TestShellTTL(t *testing.T) {
 	tests := []struct {
 		name string
 		in   string
@@ -80,11 +79,11 @@ func TestHBaseTTL(t *testing.T) {
 		{name: "long sign", in: "\u017f", want: 0},
 		{name: "vertical tab is java space", in: "1\vDAY", want: 86400},
 		{name: "group too long", in: "99999999999999999999 DAYS", err: true},
-		{name: "forever any case", in: "fOrEvEr", want: hbase.Forever},
+		{name: "forever any case", in: "fOrEvEr", want: Forever},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := HBaseTTL(tt.in)
+			got, err := ShellTTL(tt.in)
 			if tt.err {
 				assert.Error(t, err)
 				return

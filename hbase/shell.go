@@ -1,4 +1,4 @@
-package tablespec
+package hbase
 
 import (
 	"fmt"
@@ -6,8 +6,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-
-	"github.com/presplit/presplit/hbase"
 )
 
 // How HBase itself reads a TTL or size string: PrettyPrinter.valueOf with TIME_INTERVAL or
@@ -42,16 +40,16 @@ var (
 		`(([0-9]+)` + ws + `[Bb]?)?` + ws + `\)?$`)
 )
 
-// HBaseError is a string HBase refuses (it throws) rather than reading as a number.
-type HBaseError struct {
+// Exception is a string HBase refuses: the Java exception it throws rather than reading the string as a number.
+type Exception struct {
 	Class string // the Java exception HBase throws
 	Msg   string
 }
 
-func (e *HBaseError) Error() string { return e.Class + ": " + e.Msg }
+func (e *Exception) Error() string { return e.Class + ": " + e.Msg }
 
 func numberFormat(s string) error {
-	return &HBaseError{Class: "java.lang.NumberFormatException", Msg: fmt.Sprintf("For input string: %q", s)}
+	return &Exception{Class: "java.lang.NumberFormatException", Msg: fmt.Sprintf("For input string: %q", s)}
 }
 
 // javaLong is Long.parseLong for ASCII input: an optional sign and decimal digits.
@@ -86,13 +84,13 @@ func groups(m []string, idx []int, mult []int64) (int64, error) {
 	return total, nil
 }
 
-// HBaseTTL returns the TTL in seconds HBase sets for the string s in `TTL => 's'`: FOREVER,
+// ShellTTL returns the TTL in seconds HBase sets for the string s in `TTL => 's'`: FOREVER,
 // a plain integer, or `[N SECONDS (] [D DAYS] [H HOURS] [M MINUTES] [S SECONDS] [)]` in that
 // order; anything else is 0 (`1 WEEK`, `2 HOURS 1 DAY`, `1.5 DAYS`, the empty string). It
 // fails as HBase does when the leading seconds disagree with the rest (`100 SECONDS (1 DAY)`)
 // or the result does not fit an int (`25000 DAYS`). Non-ASCII digits, which Java's
 // Long.parseLong would accept, are not supported.
-func HBaseTTL(s string) (int64, error) {
+func ShellTTL(s string) (int64, error) {
 	v, err := hbaseInterval(s)
 	if err != nil {
 		return 0, err
@@ -100,23 +98,37 @@ func HBaseTTL(s string) (int64, error) {
 	return javaInt(v)
 }
 
+// ShellInterval reads s as HBase's human-readable interval, `[N SECONDS (] [D DAYS] [H
+// HOURS] [M MINUTES] [S SECONDS] [)]` (PrettyPrinter's TIME_INTERVAL form, any case, in
+// that order), and reports whether s is in that form: the seconds before Integer.parseInt,
+// or HBase's exception. A plain number or FOREVER is not in it (ok is false).
+func ShellInterval(s string) (secs int64, ok bool, err error) {
+	m := intervalPattern.FindStringSubmatch(s)
+	if m == nil {
+		return 0, false, nil
+	}
+	secs, err = humanReadable(m, []int{4, 6, 8, 10}, []int64{86400, 3600, 60, 1}, intervalMismatch)
+	return secs, true, err
+}
+
+const intervalMismatch = "Malformed TTL string: TTL values in seconds and human readableformat do not match"
+
 func hbaseInterval(s string) (int64, error) {
 	// Java's equalsIgnoreCase; no letter of FOREVER has a non-ASCII case partner.
 	if strings.EqualFold(s, "FOREVER") {
-		return hbase.Forever, nil
+		return Forever, nil
 	}
 	if v, ok := javaLong(s); ok {
 		return v, nil
 	}
-	return humanReadable(intervalPattern.FindStringSubmatch(s), []int{4, 6, 8, 10}, []int64{86400, 3600, 60, 1},
-		"Malformed TTL string: TTL values in seconds and human readableformat do not match")
+	return humanReadable(intervalPattern.FindStringSubmatch(s), []int{4, 6, 8, 10}, []int64{86400, 3600, 60, 1}, intervalMismatch)
 }
 
-// HBaseBlockSize returns the bytes HBase sets for the string s in `BLOCKSIZE => 's'`: a plain
+// ShellBlockSize returns the bytes HBase sets for the string s in `BLOCKSIZE => 's'`: a plain
 // integer, or `[N B (] [T TB] [G GB] [M MB] [K KB] [B B] [)]` with binary units (64KB is
 // 65536); anything else is 0 (`64 KiB`, `1KB 1GB`). It fails as HBase does when the result
 // does not fit an int (`2GB`) or the leading bytes disagree with the rest.
-func HBaseBlockSize(s string) (int64, error) {
+func ShellBlockSize(s string) (int64, error) {
 	v, err := hbaseSize(s)
 	if err != nil {
 		return 0, err
@@ -149,7 +161,7 @@ func humanReadable(m []string, idx []int, mult []int64, mismatch string) (int64,
 			return 0, numberFormat(m[2])
 		}
 		if want != total {
-			return 0, &HBaseError{Class: "org.apache.hadoop.hbase.exceptions.HBaseException", Msg: mismatch}
+			return 0, &Exception{Class: "org.apache.hadoop.hbase.exceptions.HBaseException", Msg: mismatch}
 		}
 	}
 	return total, nil

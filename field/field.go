@@ -1,0 +1,78 @@
+// Package field lets a library's text name an input of the design without naming a flag:
+// the text refers to the input by the design's name in braces, {capacity.region_size}, and
+// each front end expands it with its own name for that input (the CLI with its flag,
+// --region-size; a spec's messages with the key, capacity.region_size). The domain
+// packages import it and name no flag.
+package field
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Ref is the reference to the input named name in a library's text: {name}.
+func Ref(name string) string { return "{" + name + "}" }
+
+// Expand replaces every {name} in s with name(name). A brace that opens no reference of
+// letters, digits, '.', '_' and '-' is left as it is, so any other text passes unchanged.
+func Expand(s string, name func(string) string) string {
+	if !strings.Contains(s, "{") {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 || !isName(s[i+1:i+j]) {
+			b.WriteString(s[:i+1])
+			s = s[i+1:]
+			continue
+		}
+		b.WriteString(s[:i])
+		b.WriteString(name(s[i+1 : i+j]))
+		s = s[i+j+1:]
+	}
+}
+
+// Design names each input by its own name: the form of a spec's messages and lint's.
+func Design(name string) string { return name }
+
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// Error is a library error about one input: its name (the design's, capacity.rows; or the
+// library's own, like simulate.ids) and the rule it breaks, worded to follow that name, so
+// each front end can put its own name for the input first.
+type Error interface {
+	error
+	Field() string
+	Rule() string
+}
+
+// Errorf is an Error about the input named name: its text is the name's last part and
+// the rule (`ids must be sequential, random or timestamp, got "x"`).
+func Errorf(name, format string, args ...any) error {
+	return &fieldError{name: name, rule: fmt.Sprintf(format, args...)}
+}
+
+type fieldError struct{ name, rule string }
+
+func (e *fieldError) Error() string { return Last(e.name) + " " + e.rule }
+func (e *fieldError) Field() string { return e.name }
+func (e *fieldError) Rule() string  { return e.rule }
+
+// Last is the last part of a dotted name: region_size of capacity.region_size.
+func Last(name string) string { return name[strings.LastIndexByte(name, '.')+1:] }
