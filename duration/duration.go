@@ -109,3 +109,7 @@ func isDigits(s string) bool {
 	}
 	return s != ""
 }
+
+// RuleDaysUnit is the rule for a duration of whole days given as a bare number (30): to
+// Parse that is seconds, which a retention or horizon is never meant to be.
+const RuleDaysUnit = "a unit is missing: give days, weeks or years like 30d, 52w or 1y (a bare number is seconds)"

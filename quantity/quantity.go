@@ -146,3 +146,18 @@ func decimal(s string) bool {
 	}
 	return digits > 0 && dots <= 1
 }
+
+// RuleSizeUnit is the rule for a size that must name its unit (a day's ingest): to Size a
+// bare number is bytes, which such a size is never meant to be.
+const RuleSizeUnit = "the unit is missing: give a size like 500GB or 2TB (500B for bytes)"
+
+// Bare reports whether s is a plain number without a unit (30, 500, 1.5): the form the
+// sizes and durations that need a unit refuse.
+func Bare(s string) bool {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return false
+	}
+	_, err := strconv.ParseFloat(t, 64)
+	return err == nil && !strings.ContainsAny(t, "xXpPiInN_")
+}

@@ -187,3 +187,14 @@ func FuzzSize(f *testing.F) {
 		}
 	})
 }
+
+func TestBare(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{{"500", true}, {"1.5", true}, {" 30 ", true}, {"500GB", false}, {"500B", false}, {"0x10", false}, {"Inf", false}, {"NaN", false}, {"1_000", false}, {"", false}, {"30d", false}} {
+		if got := Bare(tt.in); got != tt.want {
+			t.Errorf("Bare(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}

@@ -373,3 +373,16 @@ func CSVCell(s string) (string, error) {
 	}
 	return s, nil
 }
+
+// SheetCell is s as the text of a spreadsheet cell (an xlsx inline string): Terminal's
+// form. XML 1.0, which an xlsx sheet is written in, cannot carry most control bytes (a
+// writer drops or replaces them, and the value read back is another), and a reader sees
+// the cell as a person does: an escape sequence or a line break shows as \xNN. The cell is
+// always a text cell, never a formula, whatever s starts with (=1+1 stays the text =1+1).
+func SheetCell(s string) string { return Terminal(s) }
+
+// HTMLText is s as one line of an HTML page's text (html/template then escapes < & " and
+// '): Terminal's form. An HTML parser rewrites a carriage return as a line feed and a
+// browser shows no control byte, so a value read back from the page would be another;
+// shown as \xNN it reads as written.
+func HTMLText(s string) string { return Terminal(s) }

@@ -478,3 +478,23 @@ func FuzzRubyBash(f *testing.F) {
 		}
 	})
 }
+
+func TestSheetCellAndHTMLText(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"formula stays text", "=1+1", "=1+1"},
+		{"esc sequence", "\x1b[31mred\x1b]0;t\x07", `\x1B[31mred\x1B]0;t\x07`},
+		{"carriage return", "a\rb", `a\x0Db`},
+		{"invalid utf-8", "\xff\xfe", `\xFF\xFE`},
+		{"markup is left to html/template", `<b>&"'`, `<b>&"'`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := SheetCell(tt.in); got != tt.want {
+				t.Errorf("SheetCell(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+			if got := HTMLText(tt.in); got != tt.want {
+				t.Errorf("HTMLText(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}

@@ -121,9 +121,15 @@ func keyText(k []byte) string { return hbytes.ToStringBinary(k) }
 // shell prints, with its spaces visible.
 func quoted(k []byte) string { return `"` + keyText(k) + `"` }
 
+// maxShown is the most bytes of an input's text an error shows: a key may be 32 KiB.
+const maxShown = 64
+
 // show is text from the input in an error: between double quotes as it reads when it is
 // printable ASCII (toStringBinary text: `"\x00a"`), Go-quoted otherwise.
 func show(s string) string {
+	if len(s) > maxShown {
+		return show(s[:maxShown]) + "..."
+	}
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] > 0x7E {
 			return strconv.Quote(s)

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 )
 
@@ -373,10 +374,14 @@ func tookLine(s string) bool {
 }
 
 // keyCell reads a key printed with toStringBinary; text that toStringBinary cannot have
-// written (a raw backslash, a lowercase escape, a byte outside printable ASCII) is refused.
+// written (a raw backslash, a lowercase escape, a byte outside printable ASCII) is refused,
+// and so is a key longer than HBase's row limit (hbase.MaxRowLength), which no table holds.
 func keyCell(s string) ([]byte, error) {
 	k, err := hbytes.ToBytesBinary(s)
 	if err == nil && hbytes.ToStringBinary(k) == s {
+		if len(k) > hbase.MaxRowLength {
+			return nil, fmt.Errorf("key is %d bytes long: HBase row keys are at most %d bytes", len(k), hbase.MaxRowLength)
+		}
 		return k, nil
 	}
 	return nil, errors.New("not a key as toStringBinary prints it (printable ASCII, other bytes as \\xNN with uppercase hex)")

@@ -303,7 +303,7 @@ func WriteShell(w io.Writer, d Doc) error {
 	table := l.Table
 	// File names and the table are user values: in a comment they are quote.RubyComment
 	// text, so a line break in a name cannot end the comment.
-	fmt.Fprintf(&b, "# presplit regions: merges and splits for table %s\n", quote.RubyComment(rubySingle(table)))
+	fmt.Fprintf(&b, "# presplit regions: merges and splits for table '%s'\n", quote.RubyComment(table))
 	fmt.Fprintf(&b, "# inputs: %s\n", quote.RubyComment(strings.Join(d.Inputs, ", ")))
 	fmt.Fprintf(&b, "# target region size %s (%d bytes): merge up to %s (0.9 x), split above %s (2 x)\n",
 		size(p.Options.RegionSize), p.Options.RegionSize, size(p.Upper), size(p.SplitAbove))
@@ -329,6 +329,15 @@ func WriteShell(w io.Writer, d Doc) error {
 	if len(p.Merges) == 0 && len(p.Splits) == 0 {
 		fmt.Fprintf(&b, "# nothing to merge or split\n")
 	}
+	// merge_region and split take encoded region names as Ruby single-quoted strings.
+	var encErr error
+	encoded := func(r Region) string {
+		q, err := quote.RubySingle(r.Encoded)
+		if err != nil && encErr == nil {
+			encErr = &FormatError{Format: "shell", Reason: fmt.Sprintf("the encoded name of region %s: %v", quoted(r.Start), err)}
+		}
+		return q
+	}
 	for k, st := range p.Stages {
 		if k > 0 && p.Options.Pause > 0 {
 			fmt.Fprintf(&b, d.word("sleep %d  # {regions.pause} %s: let stage %d settle\n"), p.Options.Pause, pauseText(p.Options.Pause), k)
@@ -339,7 +348,7 @@ func WriteShell(w io.Writer, d Doc) error {
 			names := make([]string, 0, m.Last-m.First+1)
 			sizes := make([]string, 0, m.Last-m.First+1)
 			for i := m.First; i <= m.Last; i++ {
-				names = append(names, rubySingle(l.Regions[i].Encoded))
+				names = append(names, encoded(l.Regions[i]))
 				sizes = append(sizes, size(l.Regions[i].Size))
 			}
 			fmt.Fprintf(&b, "merge_region %s  # regions %d-%d [%s, %s): %s = %s\n", strings.Join(names, ", "), m.First+1, m.Last+1,
@@ -349,12 +358,15 @@ func WriteShell(w io.Writer, d Doc) error {
 			s := p.Splits[si]
 			r := l.Regions[s.Index]
 			if s.Key == nil {
-				fmt.Fprintf(&b, "split %s  # region %d [%s, %s): %s, at HBase's mid key\n", rubySingle(r.Encoded), s.Index+1, quoted(r.Start), quoted(r.End), size(r.Size))
+				fmt.Fprintf(&b, "split %s  # region %d [%s, %s): %s, at HBase's mid key\n", encoded(r), s.Index+1, quoted(r.Start), quoted(r.End), size(r.Size))
 				continue
 			}
-			fmt.Fprintf(&b, "split %s, %s  # region %d [%s, %s): %s, at the %s %s\n", rubySingle(r.Encoded), RubyBytes(s.Key), s.Index+1,
+			fmt.Fprintf(&b, "split %s, %s  # region %d [%s, %s): %s, at the %s %s\n", encoded(r), RubyBytes(s.Key), s.Index+1,
 				quoted(r.Start), quoted(r.End), size(r.Size), s.Kind, quoted(s.Key))
 		}
+	}
+	if encErr != nil {
+		return encErr
 	}
 	fmt.Fprintf(&b, "exit\n")
 	_, err := io.WriteString(w, b.String())
@@ -477,14 +489,6 @@ func writeBoundaries(b *strings.Builder, d Doc) {
 	if len(odd) > maxListed {
 		fmt.Fprintf(b, d.word("  ... and %d more (see {format} csv)\n"), len(odd)-maxListed)
 	}
-}
-
-// rubySingleEscapes are the escapes of a single-quoted Ruby string.
-var rubySingleEscapes = strings.NewReplacer(`\`, `\\`, `'`, `\'`)
-
-// rubySingle quotes text that never holds ' or \ (encoded names, table names).
-func rubySingle(s string) string {
-	return "'" + rubySingleEscapes.Replace(s) + "'"
 }
 
 // RubyBytes writes key as a double-quoted Ruby string whose bytes are exactly key:

@@ -9,6 +9,7 @@ import (
 
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/htmlpage"
+	"github.com/presplit/presplit/quote"
 )
 
 // HTML writes the plan as one self-contained HTML page (htmlpage): the findings first,
@@ -45,7 +46,7 @@ func htmlPage(d Doc, shell string) htmlpage.Page {
 	}
 	p.Lead = fmt.Sprintf("%s from %s, for HBase %s.", plural(float64(s.Regions()), "region"), splitSpec(d), d.Table.Target.OrDefault())
 	for _, f := range d.Findings {
-		p.Findings = append(p.Findings, htmlpage.Finding{Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Fix: f.Fix})
+		p.Findings = append(p.Findings, htmlpage.Finding{Severity: f.Severity.String(), Code: f.Code, Message: quote.HTMLText(f.Message), Fix: quote.HTMLText(f.Fix)})
 	}
 	if d.Plan != nil {
 		p.Sections = append(p.Sections, htmlInputs(d), htmlDerivation(d))
@@ -61,7 +62,7 @@ func htmlPage(d Doc, shell string) htmlpage.Page {
 		p.Sections = append(p.Sections, htmlGrowth(d))
 	}
 	if len(d.Notes) > 0 {
-		p.Sections = append(p.Sections, htmlpage.Section{ID: "notes", Heading: "Notes", Text: d.Notes})
+		p.Sections = append(p.Sections, htmlpage.Section{ID: "notes", Heading: "Notes", Text: htmlTexts(d.Notes)})
 	}
 	if shell == "" {
 		p.Sections = append(p.Sections, htmlpage.Section{ID: "create", Heading: "Create statement",
@@ -74,13 +75,22 @@ func htmlPage(d Doc, shell string) htmlpage.Page {
 	return p
 }
 
+// htmlTexts is each of texts through quote.HTMLText.
+func htmlTexts(texts []string) []string {
+	out := make([]string, len(texts))
+	for i, s := range texts {
+		out[i] = quote.HTMLText(s)
+	}
+	return out
+}
+
 func splitSpec(d Doc) string {
 	s := d.Split
 	switch {
 	case s.Algorithm != nil:
 		return "RegionSplitter's " + s.Algorithm.Name
 	case s.Spec != "":
-		return d.word("{rowkey.prefix} ") + s.Spec
+		return d.word("{rowkey.prefix} ") + quote.HTMLText(s.Spec)
 	}
 	return "the split keys given"
 }
@@ -163,7 +173,7 @@ func htmlCluster(d Doc) (htmlpage.Section, bool) {
 func htmlKeySpace(d Doc) htmlpage.Section {
 	s := d.Split
 	sec := htmlpage.Section{ID: "split", Heading: "Split"}
-	keysText := s.Spec
+	keysText := quote.HTMLText(s.Spec)
 	if len(s.Suffix) > 0 {
 		keysText += ", each key the last prefix of its region + " + hbytes.ToStringBinary(s.Suffix)
 	}
@@ -182,7 +192,7 @@ func htmlKeySpace(d Doc) htmlpage.Section {
 	if d.Plan != nil && s.Regions() != sizedRegions(d) {
 		sec.Text = append(sec.Text, fmt.Sprintf(d.word("The split has %s where the sizing asks for %d ({splits.regions} or the spec's splits set the count)."), plural(float64(s.Regions()), "region"), sizedRegions(d)))
 	}
-	sec.Text = append(sec.Text, s.Notes...)
+	sec.Text = append(sec.Text, htmlTexts(s.Notes)...)
 	if s.Owned.Len() != s.Regions() || mean == 0 {
 		sec.Text = append(sec.Text, "The split does not say how much of the key space each region owns (split keys from a file): no bar of the key space.")
 		return sec
@@ -228,21 +238,37 @@ func htmlKeySpace(d Doc) htmlpage.Section {
 		for b := 1; b < int(total); b++ {
 			c.Ticks = append(c.Ticks, float64(b)/total)
 		}
-		c.Note = fmt.Sprintf(d.word("The ticks under the bar are the %s buckets of {rowkey.prefix} %s; each region owns whole buckets."), countText(total), s.Spec)
+		c.Note = fmt.Sprintf(d.word("The ticks under the bar are the %s buckets of {rowkey.prefix} %s; each region owns whole buckets."), countText(total), quote.HTMLText(s.Spec))
 	}
 	sec.Charts = []*htmlpage.Chart{c}
 	return sec
 }
 
-// htmlGrowth is the region count over the horizons.
+// htmlGrowth is the region count over the horizons: the regions the data needs and, where
+// HBase's split policy makes another count (the consequence model's SplitRegions), the
+// regions the policy will make, side by side on one scale.
 func htmlGrowth(d Doc) htmlpage.Section {
 	p := d.Plan
 	hs := p.Horizons
+	created := d.Split.Regions()
+	policy := false
+	for _, h := range hs {
+		policy = policy || h.SplitRegions > 0
+	}
+	// after is the regions the table has at horizon i once HBase's policy has split it:
+	// SplitRegions where the policy changes the count, else the larger of the regions
+	// created and the regions the data needs.
+	after := func(i int) int {
+		if hs[i].SplitRegions > 0 {
+			return hs[i].SplitRegions
+		}
+		return max(created, hs[i].Regions)
+	}
 	series := htmlpage.Series{N: len(hs),
 		Value: func(i int) float64 { return float64(hs[i].Regions) },
 		Label: func(i int) string { return plural(float64(hs[i].Days), "day") },
 		Class: func(i int) string {
-			if hs[i].Regions > d.Split.Regions() {
+			if hs[i].Regions > created {
 				return "warm"
 			}
 			return "mark"
@@ -252,13 +278,42 @@ func htmlGrowth(d Doc) htmlpage.Section {
 	c.Item, c.Value, c.Labels = "horizon", "regions", true
 	c.XLabel, c.YLabel = "days of ingest", "regions"
 	c.Format = countText
-	c.Lines = []htmlpage.Line{{Label: "pre-split", Value: float64(d.Split.Regions()), Class: "line-mean"}}
+	c.Lines = []htmlpage.Line{{Label: "pre-split", Value: float64(created), Class: "line-mean"}}
 	c.Legend = []htmlpage.Class{{Name: "mark", Label: "within the pre-split"}, {Name: "warm", Label: "more than the pre-split: HBase splits the rest"}}
 	c.Extra = []string{"planned", "disk"}
+	if policy {
+		c.Extra = append(c.Extra, "after HBase's splits")
+	}
 	for i := range c.Marks {
 		h := hs[c.Marks[i].First-1]
 		c.Marks[i].Extra = []string{siBytes(h.PlannedBytes), siBytes(h.DiskBytes)}
+		if policy {
+			c.Marks[i].Extra = append(c.Marks[i].Extra, strconv.Itoa(after(c.Marks[i].First-1)))
+		}
 	}
-	return htmlpage.Section{ID: "growth", Heading: "Growth", Charts: []*htmlpage.Chart{c},
+	sec := htmlpage.Section{ID: "growth", Heading: "Growth", Charts: []*htmlpage.Chart{c},
 		Text: []string{"The dashed line is the regions the table is created with; past it, HBase's split policy splits regions as they fill."}}
+	if !policy {
+		return sec
+	}
+	ps := htmlpage.Series{N: len(hs),
+		Value: func(i int) float64 { return float64(after(i)) },
+		Label: series.Label,
+		Class: func(i int) string {
+			if hs[i].SplitRegions > 0 {
+				return "hot"
+			}
+			return "mark"
+		},
+	}
+	pc := htmlpage.NewChart("growth-policy", "Regions HBase's split policy makes after each horizon (regions)", htmlpage.Columns, ps, nil)
+	pc.Item, pc.Value, pc.Labels = "horizon", "regions", true
+	pc.XLabel, pc.YLabel = "days of ingest", "regions"
+	pc.Format = countText
+	pc.Lines = []htmlpage.Line{{Label: "pre-split", Value: float64(created), Class: "line-mean"}}
+	pc.Legend = []htmlpage.Class{{Name: "mark", Label: "as the data needs"}, {Name: "hot", Label: "another count: the split policy splits regions before they fill"}}
+	htmlpage.ShareScale(c, pc)
+	sec.Charts = append(sec.Charts, pc)
+	sec.Text = append(sec.Text, "The second chart is the regions HBase's split policy will make of the table at each horizon (the report's after HBase's splits): where it differs from the regions the data needs, the policy splits regions before they reach the region size (see the SP findings).")
+	return sec
 }

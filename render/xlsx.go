@@ -44,6 +44,7 @@ import (
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quantity"
+	"github.com/presplit/presplit/quote"
 )
 
 // XLSXMaxCellChars is the most characters a spreadsheet cell holds (Excel's limit, which
@@ -280,7 +281,7 @@ func (x *workbook) planSheet(d Doc, p *capacity.Plan) error {
 	f := x.f
 	bold := x.style("", false, true)
 	lines := map[int][]any{} // row -> cells from column A
-	lines[1] = []any{excelize.Cell{StyleID: bold, Value: "presplit capacity plan for table " + d.Table.Name}}
+	lines[1] = []any{excelize.Cell{StyleID: bold, Value: quote.SheetCell("presplit capacity plan for table " + d.Table.Name)}}
 	lines[2] = []any{"Edit the yellow input cells: every result is a live formula on them. Each input and result has a defined name (its JSON field) to use in formulas."}
 	r := 4
 	section := func(title, valueHead, noteHead string) {
@@ -340,13 +341,13 @@ func (x *workbook) planSheet(d Doc, p *capacity.Plan) error {
 	}
 	lines[r] = cells
 	r++
-	lines[r] = []any{"keys", d.Split.Spec}
+	lines[r] = []any{"keys", quote.SheetCell(d.Split.Spec)}
 	r += 2
 	if notes := append(append([]string{}, d.Notes...), d.Split.Notes...); len(notes) > 0 {
 		lines[r] = []any{excelize.Cell{StyleID: bold, Value: "Notes"}}
 		for _, n := range notes {
 			r++
-			lines[r] = []any{n}
+			lines[r] = []any{quote.SheetCell(n)}
 		}
 	}
 
@@ -698,7 +699,7 @@ func (x *workbook) findingsSheet(d Doc) error {
 		return err
 	}
 	for i, r := range d.Findings {
-		row := []string{r.Severity.String(), r.Code, r.Message, r.Fix}
+		row := []string{r.Severity.String(), r.Code, quote.SheetCell(r.Message), quote.SheetCell(r.Fix)}
 		if err := f.SetSheetRow(sh, "A"+strconv.Itoa(i+2), &row); err != nil {
 			return err
 		}

@@ -348,19 +348,28 @@ func (d *decoder) number(dst *Value[float64], what string, lo, hi float64, loOpe
 // size reads a byte size the way the flags do (quantity.Size, Hadoop's convention: 300B,
 // 64K = 64KB = 64KiB = 65536, 10g; a bare number is bytes) and checks it is in [lo, hi].
 func (d *decoder) size(dst *Value[float64], what string, lo, hi float64) func(*yaml.Node) error {
-	return d.sizeRule(dst, what, lo, hi, false)
+	return d.sizeRule(dst, what, lo, hi, false, false)
 }
 
 // wholeSize is size for the sizes that become HBase attributes (MAX_FILESIZE,
 // MEMSTORE_FLUSHSIZE): whole bytes, as HBase stores them in a long.
 func (d *decoder) wholeSize(dst *Value[float64], what string, lo, hi float64) func(*yaml.Node) error {
-	return d.sizeRule(dst, what, lo, hi, true)
+	return d.sizeRule(dst, what, lo, hi, true, false)
 }
 
-func (d *decoder) sizeRule(dst *Value[float64], what string, lo, hi float64, whole bool) func(*yaml.Node) error {
+// unitSize is size for a size that must name its unit (capacity daily, as --daily): a
+// bare number is refused, not read as bytes.
+func (d *decoder) unitSize(dst *Value[float64], what string, lo, hi float64) func(*yaml.Node) error {
+	return d.sizeRule(dst, what, lo, hi, false, true)
+}
+
+func (d *decoder) sizeRule(dst *Value[float64], what string, lo, hi float64, whole, unit bool) func(*yaml.Node) error {
 	return func(n *yaml.Node) error {
 		if err := d.scalar(n, what, "a size"); err != nil {
 			return err
+		}
+		if unit && quantity.Bare(n.Value) {
+			return d.errf(n, "%s %s: %s", what, n.Value, quantity.RuleSizeUnit)
 		}
 		v, err := quantity.Size(n.Value)
 		switch {
@@ -646,6 +655,9 @@ func (d *decoder) days(dst *Value[int64], what string) func(*yaml.Node) error {
 			return err
 		}
 		secs, err := duration.Parse(v.Value)
+		if err == nil && secs%86400 != 0 && quantity.Bare(v.Value) {
+			return d.errf(v, "%s %s: %s", what, v.Value, duration.RuleDaysUnit)
+		}
 		if err != nil || secs <= 0 {
 			return d.errf(v, "%s must be a duration like 30d, 52w or 1y, got %q", what, v.Value)
 		}
@@ -675,7 +687,7 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 	return d.fields(n, "capacity", map[string]func(*yaml.Node) error{
 		"rows":      count(&c.Rows, "capacity rows"),
 		"kv":        d.size(&c.KV, "capacity kv", 1, maxBytes),
-		"daily":     d.size(&c.Daily, "capacity daily", 1, maxBytes),
+		"daily":     d.unitSize(&c.Daily, "capacity daily", 1, maxBytes),
 		"retention": d.days(&c.Retention, "capacity retention"),
 		"horizon":   d.days(&c.Horizon, "capacity horizon"),
 		"cells": func(v *yaml.Node) error {

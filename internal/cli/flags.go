@@ -37,19 +37,13 @@ const (
 	ruleDays     = "must be a whole number of days"
 	// A bare number is seconds to the duration grammar and bytes to the size grammar;
 	// where that cannot be meant, the rule says the unit is missing.
-	ruleDurationUnit = "a unit is missing: give days, weeks or years like 30d, 52w or 1y (a bare number is seconds)"
-	ruleSizeUnit     = "the unit is missing: give a size like 500GB or 2TB (500B for bytes)"
+	// The rules are the domain's, which a spec states too (tablespec).
+	ruleDurationUnit = duration.RuleDaysUnit
+	ruleSizeUnit     = quantity.RuleSizeUnit
 )
 
 // bareNumber reports whether s is a number without a unit (30, 500, 1.5).
-func bareNumber(s string) bool {
-	t := strings.TrimSpace(s)
-	if t == "" {
-		return false
-	}
-	_, err := strconv.ParseFloat(t, 64)
-	return err == nil && !strings.ContainsAny(t, "xXpPiInN_")
-}
+func bareNumber(s string) bool { return quantity.Bare(s) }
 
 func tooLarge(max string) error { return fmt.Errorf("too large (at most %s)", max) }
 func tooSmall(min string) error { return fmt.Errorf("too small (at least %s)", min) }

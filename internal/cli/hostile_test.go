@@ -49,7 +49,7 @@ var hostilePayloads = []struct{ name, s string }{
 }
 
 // hostileFormats are presplit plan's code-emitting formats, the matrix's columns.
-var hostileFormats = []string{"shell", "regionsplitter", "java", "phoenix", "cbt", "terraform", "csv", "capacity-csv", "json", "report", "lines", "splits-file"}
+var hostileFormats = []string{"shell", "regionsplitter", "java", "phoenix", "cbt", "terraform", "csv", "capacity-csv", "json", "report", "lines", "splits-file", "xlsx", "html"}
 
 // hostileField is a user-controlled string and how a value reaches presplit: the args
 // (and the files, a spec among them) that carry it, and what the plan must then hold.
@@ -170,6 +170,18 @@ var hostileFields = []hostileField{
 			want, err := hbytes.ToBytesBinary("b" + v)
 			return err == nil && hasKey(d, want)
 		}},
+	{name: "splits file whole key",
+		// The payload is the whole key: a cell, a literal or a line that starts with it
+		// (=1+1 as the first thing in a spreadsheet cell).
+		setup: func(t *testing.T, dir, v string) []string {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "keys.txt"), []byte(v+"\n"), 0o644))
+			spec := "table: t1\nfamilies: [{name: cf}]\nsplits: {file: keys.txt}\n"
+			return hostileArgs("-f", writeHostileSpec(t, dir, spec))
+		},
+		holds: func(d render.JSONDoc, v string) bool {
+			want, err := hbytes.ToBytesBinary(v)
+			return strings.ContainsAny(v, "\r\n") || err == nil && hasKey(d, want)
+		}},
 	{name: "sample key",
 		setup: func(t *testing.T, dir, v string) []string {
 			var b strings.Builder
@@ -248,7 +260,8 @@ func hostileLint(t *testing.T, name, spec string) {
 // every code-emitting format and runs each accepted output through its real consumer:
 // ruby with recording stand-ins for the shell script and for the alter RegionSplitter's
 // here-documents feed `hbase shell`, bash with stand-in hbase and cbt, javac and java,
-// HCL's parser, encoding/csv and encoding/json. Nothing may run (no marker file), every
+// HCL's parser, encoding/csv and encoding/json, LibreOffice for xlsx (recalculated) and
+// golang.org/x/net/html for the html page. Nothing may run (no marker file), every
 // value the consumer receives must be the plan's (and the plan's the value given), and
 // every refusal is exit 2 with one terminal-safe line on stderr and nothing on stdout.
 // Terminal text (the report, lines, stderr) holds no control byte but line ends.
@@ -321,6 +334,8 @@ func TestHostileInputMatrix(t *testing.T) {
 	hostileRuby(t, root, runs)
 	hostileBash(t, root, runs)
 	hostileJava(t, root, runs)
+	hostileXLSX(t, root, runs)
+	hostileHTML(t, runs)
 	require.NoError(t, filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.Name() == hostileMarker {
 			t.Errorf("%s exists: a payload ran", p)

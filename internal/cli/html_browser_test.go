@@ -361,6 +361,62 @@ func TestHTMLPlanInBrowser(t *testing.T) {
 	assert.Equal(t, shell, text(pre), "the create block is --format shell, byte for byte")
 }
 
+// TestHTMLSplitPolicyGrowthInBrowser: where HBase's split policy makes another region
+// count than the data needs (HBase 1.4's IncreasingToUpperBoundRegionSplitPolicy with 2
+// regions a server), the growth section draws a second chart of the regions the policy
+// makes, one mark per horizon, on the first chart's scale; its table view holds the
+// JSON's split_regions where set and the larger of the created and needed regions
+// elsewhere, as the report's "after HBase's splits" column does.
+func TestHTMLSplitPolicyGrowthInBrowser(t *testing.T) {
+	args := []string{"plan", "--daily", "2GB", "--retention", "1y", "--region-servers", "10", "--hbase-version", "1.4", "--regions", "20"}
+	page := cliOK(t, "", append(args, "--format", "html")...)
+	bp := loadInChromium(t, page, shotWidth, shotHeight)
+	charts := checkPage(t, page, bp)
+	var doc struct {
+		Capacity struct {
+			Horizons []struct {
+				Regions      int `json:"regions"`
+				SplitRegions int `json:"split_regions"`
+			} `json:"horizons"`
+		} `json:"capacity"`
+		Split struct {
+			Regions int `json:"regions"`
+		} `json:"split"`
+	}
+	require.NoError(t, json.Unmarshal(cliOK(t, "", append(args, "--format", "json")...), &doc))
+	hs := doc.Capacity.Horizons
+	require.NotEmpty(t, hs)
+	require.Positive(t, hs[0].SplitRegions, "the case must have the policy change the count")
+	policy, ok := charts["growth-policy"]
+	require.True(t, ok, "no growth-policy chart")
+	require.Len(t, policy.marks, len(hs))
+	var want []float64
+	for _, h := range hs {
+		v := max(doc.Split.Regions, h.Regions)
+		if h.SplitRegions > 0 {
+			v = h.SplitRegions
+		}
+		want = append(want, float64(v))
+	}
+	assert.Equal(t, want, policy.sums(t))
+	growth := charts["growth"]
+	require.Len(t, growth.marks, len(hs))
+	for i, s := range growth.sums(t) {
+		assert.Equal(t, float64(hs[i].Regions), s)
+	}
+	// One scale: a horizon's column is as tall in both charts when the counts agree.
+	for i, h := range hs {
+		if h.SplitRegions == 0 && h.Regions >= doc.Split.Regions {
+			a, _ := attr(growth.marks[i], "height")
+			b, _ := attr(policy.marks[i], "height")
+			assert.Equal(t, a, b, "horizon %d: the charts share their scale", i+1)
+		}
+	}
+	// And none for a plan the policy leaves alone.
+	plain := cliOK(t, "", "plan", "--daily", "50GB", "--retention", "1y", "--region-servers", "12", "--format", "html")
+	assert.NotContains(t, string(plain), "growth-policy")
+}
+
 // Keys that are HTML's own syntax and bytes that are not text render as their
 // toStringBinary text, in the table view and in the create block.
 func TestHTMLHostileKeysInBrowser(t *testing.T) {

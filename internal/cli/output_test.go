@@ -102,7 +102,8 @@ func renderFixtures() []renderFixture {
 		PlannedBytes: 1.5 * 0.3 * 365 * float64(50<<30), ExactRegions: 821.25, Regions: 822,
 		DiskBytes: 3 * 1.5 * 0.3 * 365 * float64(50<<30),
 		Horizons: []capacity.Horizon{
-			{Days: 30, RawBytes: 30 * float64(50<<30), StoredBytes: 0.3 * 30 * float64(50<<30), PlannedBytes: 0.45 * 30 * float64(50<<30), Regions: 68, DiskBytes: 1.35 * 30 * float64(50<<30)},
+			{Days: 30, RawBytes: 30 * float64(50<<30), StoredBytes: 0.3 * 30 * float64(50<<30), PlannedBytes: 0.45 * 30 * float64(50<<30), Regions: 68, DiskBytes: 1.35 * 30 * float64(50<<30),
+				SplitRegions: 96}, // HBase's split policy splits the 16 regions created into 96: the html's second growth chart
 			{Days: 182, RawBytes: 182 * float64(50<<30), StoredBytes: 0.3 * 182 * float64(50<<30), PlannedBytes: 0.45 * 182 * float64(50<<30), Regions: 410, DiskBytes: 1.35 * 182 * float64(50<<30)},
 			{Days: 365, RawBytes: 365 * float64(50<<30), StoredBytes: 0.3 * 365 * float64(50<<30), PlannedBytes: 0.45 * 365 * float64(50<<30), Regions: 822, DiskBytes: 1.35 * 365 * float64(50<<30)},
 		},
@@ -747,7 +748,7 @@ func TestRenderJSONParsesBack(t *testing.T) {
 				require.Len(t, c.Horizons, len(p.Horizons))
 				for i, h := range p.Horizons {
 					assert.Equal(t, render.JSONHorizon{Days: h.Days, RawBytes: h.RawBytes, StoredBytes: h.StoredBytes,
-						PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes}, c.Horizons[i])
+						PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: h.SplitRegions}, c.Horizons[i])
 				}
 			} else {
 				assert.Nil(t, got.Capacity)
