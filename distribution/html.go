@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/htmlpage"
 )
@@ -17,6 +18,17 @@ type HTMLOptions struct {
 	Inputs  []string // how the split and the keys were given, one line each
 	MaxSkew float64  // the --max-skew gate, drawn as a line at MaxSkew x the mean; 0 = none
 	Hottest int      // how many of the fullest regions to list; 0 = 10
+	// Name words the inputs the page names by field ref ({verify.max_skew}): the CLI's is
+	// its flag; nil names it by the field's own name.
+	Name func(field string) string
+}
+
+// word expands the field refs in s with o.Name.
+func (o HTMLOptions) word(s string) string {
+	if o.Name == nil {
+		return field.Expand(s, field.Design)
+	}
+	return field.Expand(s, o.Name)
 }
 
 // hottest is how many regions the page lists by default.
@@ -36,11 +48,11 @@ func WriteHTML(w io.Writer, d Distribution, opt HTMLOptions) error {
 	p.Lead = fmt.Sprintf("%d keys in %d regions: skew %s (largest region / mean)", s.Keys, s.Regions, strconv.FormatFloat(s.Skew, 'f', 2, 64))
 	switch {
 	case opt.MaxSkew > 0 && s.Keys == 0:
-		p.Lead += "; no keys were read, so --max-skew fails."
+		p.Lead += opt.word("; no keys were read, so {verify.max_skew} fails.")
 	case opt.MaxSkew > 0 && s.Skew > opt.MaxSkew:
-		p.Lead += fmt.Sprintf(", above --max-skew %s: the gate fails.", strconv.FormatFloat(opt.MaxSkew, 'f', -1, 64))
+		p.Lead += fmt.Sprintf(opt.word(", above {verify.max_skew} %s: the gate fails."), strconv.FormatFloat(opt.MaxSkew, 'f', -1, 64))
 	case opt.MaxSkew > 0:
-		p.Lead += fmt.Sprintf(", within --max-skew %s.", strconv.FormatFloat(opt.MaxSkew, 'f', -1, 64))
+		p.Lead += fmt.Sprintf(opt.word(", within {verify.max_skew} %s."), strconv.FormatFloat(opt.MaxSkew, 'f', -1, 64))
 	default:
 		p.Lead += "."
 	}
@@ -53,7 +65,7 @@ func WriteHTML(w io.Writer, d Distribution, opt HTMLOptions) error {
 		{Name: "coefficient of variation", Value: strconv.FormatFloat(s.CV, 'f', 2, 64), Note: "standard deviation / mean"},
 		{Name: "empty regions", Value: strconv.Itoa(s.Empty)},
 	}}
-	c := countsChart("keys", "Keys per region (keys)", d.Counts, d.Splits.Slices(), s.Mean, opt.MaxSkew)
+	c := countsChart("keys", "Keys per region (keys)", d.Counts, d.Splits.Slices(), s.Mean, opt.MaxSkew, opt.word(field.Ref("verify.max_skew")))
 	p.Sections = append(p.Sections, summary,
 		htmlpage.Section{ID: "regions", Heading: "Keys per region", Charts: []*htmlpage.Chart{c}},
 		hottestSection(d, s, opt.Hottest))
@@ -61,7 +73,7 @@ func WriteHTML(w io.Writer, d Distribution, opt HTMLOptions) error {
 }
 
 // countsChart is keys per region as columns, with the mean and the skew limit.
-func countsChart(id, title string, counts []int64, keys [][]byte, mean, maxSkew float64) *htmlpage.Chart {
+func countsChart(id, title string, counts []int64, keys [][]byte, mean, maxSkew float64, gate string) *htmlpage.Chart {
 	limit := maxSkew * mean
 	series := htmlpage.Series{N: len(counts),
 		Value: func(i int) float64 { return float64(counts[i]) },
@@ -91,8 +103,8 @@ func countsChart(id, title string, counts []int64, keys [][]byte, mean, maxSkew 
 	}
 	c.Legend = []htmlpage.Class{{Name: "mark", Label: "keys in the region"}, {Name: "empty", Label: "no key"}}
 	if maxSkew > 0 && mean > 0 {
-		c.Lines = append(c.Lines, htmlpage.Line{Label: "--max-skew", Value: limit, Class: "line-limit"})
-		c.Legend = append(c.Legend, htmlpage.Class{Name: "hot", Label: "above --max-skew x the mean"})
+		c.Lines = append(c.Lines, htmlpage.Line{Label: gate, Value: limit, Class: "line-limit"})
+		c.Legend = append(c.Legend, htmlpage.Class{Name: "hot", Label: "above " + gate + " x the mean"})
 	}
 	c.Extra = []string{"% of mean"}
 	for i := range c.Marks {
@@ -202,7 +214,7 @@ func WriteSchemesHTML(w io.Writer, sh SchemesHTML) error {
 
 func schemeChart(id, title string, counts []int64) *htmlpage.Chart {
 	s := Summarize(counts)
-	c := countsChart(id, title, counts, nil, s.Mean, 0)
+	c := countsChart(id, title, counts, nil, s.Mean, 0, "")
 	c.Value = "writes"
 	c.YLabel = "writes"
 	c.Legend = nil

@@ -13,9 +13,31 @@ import (
 // Ref is the reference to the input named name in a library's text: {name}.
 func Ref(name string) string { return "{" + name + "}" }
 
-// Expand replaces every {name} in s with name(name). A brace that opens no reference of
-// letters, digits, '.', '_' and '-' is left as it is, so any other text passes unchanged.
+// Set is the reference to the input named name set to value, in a suggested fix: {name=value}.
+// The CLI words it as its flag with the value (--prefix hex:2), a spec's messages as the
+// key and the value (rowkey.prefix: hex:2). The value holds no '}'.
+func Set(name, value string) string { return "{" + name + "=" + value + "}" }
+
+// Words is how a front end names the inputs: Name one input, Set one with its value.
+type Words struct {
+	Name func(name string) string
+	Set  func(name, value string) string
+}
+
+// SpecWords names each input by the design's own name, and a setting as a spec's key
+// and value: rowkey.prefix: hex:2.
+var SpecWords = Words{Name: Design, Set: func(name, value string) string { return name + ": " + value }}
+
+// Expand replaces every {name} in s with name(name), and every {name=value} with
+// name(name), a space and the value. A brace that opens no reference of letters, digits,
+// '.', '_' and '-' is left as it is, so any other text passes unchanged.
 func Expand(s string, name func(string) string) string {
+	return Words{Name: name, Set: func(n, v string) string { return name(n) + " " + v }}.Expand(s)
+}
+
+// Expand replaces every {name} in s with w.Name(name) and every {name=value} with
+// w.Set(name, value).
+func (w Words) Expand(s string) string {
 	if !strings.Contains(s, "{") {
 		return s
 	}
@@ -27,13 +49,23 @@ func Expand(s string, name func(string) string) string {
 			return b.String()
 		}
 		j := strings.IndexByte(s[i:], '}')
-		if j < 0 || !isName(s[i+1:i+j]) {
+		if j < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		ref := s[i+1 : i+j]
+		name, value, isSet := strings.Cut(ref, "=")
+		if !isName(name) || isSet && strings.HasPrefix(value, ">") { // a Ruby hash: {NAME=>'cf'}
 			b.WriteString(s[:i+1])
 			s = s[i+1:]
 			continue
 		}
 		b.WriteString(s[:i])
-		b.WriteString(name(s[i+1 : i+j]))
+		if isSet {
+			b.WriteString(w.Set(name, value))
+		} else {
+			b.WriteString(w.Name(name))
+		}
 		s = s[i+j+1:]
 	}
 }

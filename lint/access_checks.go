@@ -6,6 +6,7 @@ package lint
 import (
 	"fmt"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -33,7 +34,7 @@ var AC001 = &Analyzer{
 		heavy := l.Regions % l.Servers
 		balanced := (l.Regions + l.Servers - 1) / l.Servers * l.Servers
 		mean := float64(l.Regions) / float64(l.Servers)
-		p.Report(p.accessPos(p.Spec.Cluster.RegionServers.Pos), fmt.Sprintf("round the count up to a multiple of the servers: --balance (capacity balance: true) gives %d", balanced),
+		p.Report(p.accessPos(p.Spec.Cluster.RegionServers.Pos), fmt.Sprintf("round the count up to a multiple of the servers: %s gives %d", field.Set("capacity.balance", "true"), balanced),
 			"%d regions on %d RegionServers: %d servers hold %d regions and %d hold %d; the busiest servers take %.3gx the mean write load (%d regions against %.3g)",
 			l.Regions, l.Servers, heavy, l.MostRegions, l.Servers-heavy, l.FewestRegions, float64(l.MostRegions)/mean, l.MostRegions, mean)
 	},

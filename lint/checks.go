@@ -11,6 +11,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
@@ -793,7 +794,7 @@ var RG001 = &Analyzer{
 			}
 		}
 		source := map[string]string{"file": "the splits file", "algo": "the " + p.Split.Spec + " keys", "generated": "the generated keys"}[p.SplitSource]
-		p.Report(p.splitPos(), fmt.Sprintf("split on the prefix itself: presplit splits --prefix %s", pre.name),
+		p.Report(p.splitPos(), "split on the prefix itself: generate the keys from "+field.Set("rowkey.prefix", pre.name),
 			"%d of %d split keys of %s do not match the rowkey prefix %s: %s%s",
 			bad, keys.Len(), source, pre.name, first, effect)
 	},

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/presplit/presplit/distribution"
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/keyshape"
@@ -105,9 +106,10 @@ func (p *Pass) placementFix(s keyshape.Shape) string {
 		return suffixAfterDelimiterFix(s.Delimiter)
 	}
 	if s.Values > 0 {
-		return fmt.Sprintf("split over the %d values the prefix takes: presplit splits --prefix %s --prefix-values %d (rowkey prefix_values: %d)", s.Values, pre.name, s.Values, s.Values)
+		return fmt.Sprintf("split over the %d values the prefix takes: generate the keys from %s with %s", s.Values,
+			field.Set("rowkey.prefix", pre.name), field.Set("rowkey.prefix_values", fmt.Sprint(s.Values)))
 	}
-	return fmt.Sprintf("split on the prefix itself: presplit splits --prefix %s", pre.name)
+	return "split on the prefix itself: generate the keys from " + field.Set("rowkey.prefix", pre.name)
 }
 
 // suffixAfterDelimiterFix is the advice for a suffix at or below the delimiter after the

@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -72,7 +73,7 @@ var RG010 = &Analyzer{
 		if p.Split == nil || p.Split.Keys.Len() <= MaxShellSplitKeys || (p.Format != "" && p.Format != "shell" && p.Format != "report") {
 			return
 		}
-		p.Report(p.splitPos(), "write the keys as a SPLITS_FILE: --format splits-file -o splits.txt, then create with SPLITS_FILE => 'splits.txt'",
+		p.Report(p.splitPos(), "write the keys as a SPLITS_FILE: "+field.Set("format", "splits-file")+" -o splits.txt, then create with SPLITS_FILE => 'splits.txt'",
 			"the create statement carries %d split keys, more than %d: a statement that long is slow to paste and parse in hbase shell", p.Split.Keys.Len(), MaxShellSplitKeys)
 	},
 }
@@ -154,7 +155,7 @@ var CP002 = &Analyzer{
 		fix := fmt.Sprintf("pre-split for a horizon of %d days (%d regions) and let HBase split as data grows", first.Days, first.Regions)
 		if p.Regions > MaxTableRegions {
 			// Beyond RG009's bound at once: the table is wrong to create as planned.
-			p.ReportSeverity(finding.Error, p.capacityPos(), fix+": --horizon 30d (capacity horizon: 30d)",
+			p.ReportSeverity(finding.Error, p.capacityPos(), fix+": "+field.Set("capacity.horizon", "30d"),
 				"the plan creates %d regions at once, all the full retention needs and more than %d: the guides advise not to create the long-term target at once, and a table that size strains the master and hbase:meta from its first day; the first %d days need %d",
 				p.Regions, MaxTableRegions, first.Days, first.Regions)
 			return

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"path/filepath"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbytes"
 )
@@ -26,7 +27,7 @@ var SF001 = &Analyzer{
 		if sp == nil || !sp.File.Set || !errors.As(p.SplitsFileErr, &le) {
 			return
 		}
-		p.Report(sp.File.Pos, "write one toStringBinary key a line, each once, none empty (presplit splits --format splits-file writes such a file)",
+		p.Report(sp.File.Pos, "write one toStringBinary key a line, each once, none empty (presplit splits "+field.Set("format", "splits-file")+" writes such a file)",
 			"splits file %s:%d: %s", p.splitsFilePath(), le.Line, le.For(p.Target))
 	},
 }

@@ -65,7 +65,7 @@ func WriteHTML(w io.Writer, d Doc) error {
 	case (len(p.Merges)+len(p.Splits))*minStatement > htmlpage.MaxCode:
 		// Longer than a page carries whatever the names: not worth writing to find out.
 		pg.Sections = append(pg.Sections, htmlpage.Section{ID: "script", Heading: "Script",
-			Text: []string{fmt.Sprintf("The script's %s statements are more than a page carries: write it with --format shell.",
+			Text: []string{fmt.Sprintf(d.word("The script's %s statements are more than a page carries: write it with {format} shell."),
 				humanize.Comma(int64(len(p.Merges)+len(p.Splits))))}})
 	default:
 		var script strings.Builder
@@ -73,8 +73,8 @@ func WriteHTML(w io.Writer, d Doc) error {
 			return err
 		}
 		pg.Sections = append(pg.Sections, htmlpage.Section{ID: "script", Heading: "Script",
-			Text: []string{"What --format shell writes, byte for byte: review it, then run it with hbase shell -n FILE."},
-			Code: &htmlpage.Code{ID: "shell", Caption: "hbase shell", Text: script.String(), Instead: "write it with --format shell."}})
+			Text: []string{d.word("What {format} shell writes, byte for byte: review it, then run it with hbase shell -n FILE.")},
+			Code: &htmlpage.Code{ID: "shell", Caption: "hbase shell", Text: script.String(), Instead: d.word("write it with {format} shell.")}})
 	}
 	return htmlpage.Write(w, pg)
 }
@@ -95,7 +95,7 @@ func htmlLayoutFacts(d Doc) htmlpage.Section {
 	if l.Exact {
 		f = append(f, htmlpage.Fact{Name: "boundaries", Value: "exact"})
 	} else {
-		f = append(f, htmlpage.Fact{Name: "boundaries", Value: "as list_regions printed them", Note: "stripped of leading and trailing spaces; give --get-splits or REGION_NAME for exact keys"})
+		f = append(f, htmlpage.Fact{Name: "boundaries", Value: "as list_regions printed them", Note: d.word("stripped of leading and trailing spaces; give {regions.get_splits} or REGION_NAME for exact keys")})
 	}
 	if l.HasSize {
 		var total, largest int64
@@ -123,7 +123,7 @@ func htmlLayoutFacts(d Doc) htmlpage.Section {
 			htmlpage.Fact{Name: "split above", Value: size(p.SplitAbove), Note: "2 x the target"},
 			htmlpage.Fact{Name: "regions after", Value: fmt.Sprintf("%d after this script, %d after all rounds", p.After, p.Final)})
 	} else {
-		f = append(f, htmlpage.Fact{Name: "plan", Value: "none", Note: "the input has no region sizes (list_regions' SIZE column, or --jmx)"})
+		f = append(f, htmlpage.Fact{Name: "plan", Value: "none", Note: d.word("the input has no region sizes (list_regions' SIZE column, or {regions.jmx})")})
 	}
 	if d.Prefix != nil {
 		f = append(f, htmlpage.Fact{Name: "prefix", Value: d.Prefix.String(), Note: "no merge crosses a bucket edge; split keys are bucket edges"})
@@ -174,7 +174,7 @@ func htmlSizes(d Doc, rows []Row) htmlpage.Section {
 	l, p := d.Layout, d.Plan
 	sec := htmlpage.Section{ID: "sizes", Heading: "Region sizes along the key space"}
 	if !l.HasSize {
-		sec.Text = []string{"The input has no region sizes (list_regions' SIZE column, or --jmx): every region is drawn at one unit, its action unknown."}
+		sec.Text = []string{d.word("The input has no region sizes (list_regions' SIZE column, or {regions.jmx}): every region is drawn at one unit, its action unknown.")}
 	}
 	value := func(i int) float64 {
 		if !l.HasSize {

@@ -36,7 +36,8 @@ func TestWriteHTMLMillionRegions(t *testing.T) {
 	}
 	var b bytes.Buffer
 	start := time.Now()
-	if err := WriteHTML(&b, Doc{Layout: l, Plan: p, Inputs: []string{"synthetic"}}); err != nil {
+	flag := func(name string) string { return map[string]string{"format": "--format"}[name] }
+	if err := WriteHTML(&b, Doc{Layout: l, Plan: p, Inputs: []string{"synthetic"}, Name: flag}); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("1,000,000 regions: %d bytes of HTML in %v", b.Len(), time.Since(start))

@@ -212,7 +212,7 @@ func (l *Layout) ApplyJMX(table string, files []*JMX, names []string) error {
 	for i, f := range found {
 		if f == "" && !l.Regions[i].Unknown { // a region list_regions had no metrics for may be missing here too
 			r := l.Regions[i]
-			return lineErrorf(r.Line, "region %s has no metrics in the --jmx files: give the JMX of every RegionServer that holds the table", r.Encoded)
+			return lineErrorf(r.Line, "region %s has no metrics in the {regions.jmx} files: give the JMX of every RegionServer that holds the table", r.Encoded)
 		}
 	}
 	l.HasSize, l.HasRequests = true, true

@@ -106,7 +106,7 @@ func (l *Layout) Check() error {
 		case c > 0:
 			msg := "regions must be in key order"
 			if !l.Exact {
-				msg = "list_regions strips its keys; give --get-splits (or the REGION_NAME column) for the exact keys"
+				msg = "list_regions strips its keys; give {regions.get_splits} (or the REGION_NAME column) for the exact keys"
 			}
 			return lineErrorf(r.Line, "region start key %s sorts before the previous region's %s: %s",
 				quoted(r.Start), quoted(prev.Start), msg)

@@ -91,13 +91,13 @@ type Plan struct {
 }
 
 // ErrNoSizes: a plan needs region sizes.
-var ErrNoSizes = errors.New("no region sizes: give list_regions with its SIZE column, or --jmx")
+var ErrNoSizes = errors.New("no region sizes: give list_regions with its SIZE column, or " + field.Ref("regions.jmx"))
 
 // ErrNoNames: merge_region and split name regions by their encoded names.
 var ErrNoNames = errors.New("no region names: give list_regions with its REGION_NAME column (the default columns have it)")
 
 // ErrNotAdjacent: merges need proof that the listed regions are the whole table.
-var ErrNotAdjacent = errors.New("the regions are not proven adjacent: give list_regions with its END_KEY column, or --get-splits")
+var ErrNotAdjacent = errors.New("the regions are not proven adjacent: give list_regions with its END_KEY column, or " + field.Ref("regions.get_splits"))
 
 // NewPlan plans merges and splits for l.
 //

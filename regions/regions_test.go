@@ -114,7 +114,7 @@ func TestApplyJMX(t *testing.T) {
 		assert.Equal(t, want[i].Size+12345+int64(i)*1000, r.Size, "region %d", i)
 		assert.Equal(t, want[i].Requests, r.Requests)
 	}
-	assert.ErrorContains(t, l.ApplyJMX("t1", files[:1], []string{"rs1"}), "has no metrics in the --jmx files")
+	assert.ErrorContains(t, l.ApplyJMX("t1", files[:1], []string{"rs1"}), "has no metrics in the {regions.jmx} files")
 }
 
 func TestReadErrors(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/presplit/presplit/distribution"
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
@@ -27,6 +28,17 @@ type Doc struct {
 	Plan   *Plan          // nil when the layout has no sizes
 	Prefix *splits.Prefix // nil when not given
 	Inputs []string       // how the inputs were given: "list_regions regions.txt", ...
+	// Name words an input the text names by field ref ({regions.jmx}): the CLI's is its
+	// flag (--jmx); nil names it by the field's own name.
+	Name func(field string) string
+}
+
+// word expands the field refs in s with d.Name.
+func (d Doc) word(s string) string {
+	if d.Name == nil {
+		return field.Expand(s, field.Design)
+	}
+	return field.Expand(s, d.Name)
 }
 
 // FormatError is a Doc a format cannot express (a shell script without sizes or names).
@@ -122,9 +134,9 @@ func WriteReport(w io.Writer, d Doc) error {
 	}
 	writeBoundaries(&b, d)
 	if d.Plan != nil {
-		reportPlan(&b, d.Plan)
+		reportPlan(&b, d)
 	} else {
-		fmt.Fprintf(&b, "\nno plan: the input has no region sizes (list_regions' SIZE column, or --jmx)\n")
+		fmt.Fprint(&b, d.word("\nno plan: the input has no region sizes (list_regions' SIZE column, or {regions.jmx})\n"))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -155,7 +167,7 @@ func reportLayout(tw *tabwriter.Writer, d Doc) {
 	if l.Exact {
 		fmt.Fprintf(tw, "boundaries\texact\n")
 	} else {
-		fmt.Fprintf(tw, "boundaries\tas list_regions printed them (stripped of leading and trailing spaces); give --get-splits or REGION_NAME for exact keys\n")
+		fmt.Fprint(tw, d.word("boundaries\tas list_regions printed them (stripped of leading and trailing spaces); give {regions.get_splits} or REGION_NAME for exact keys\n"))
 	}
 }
 
@@ -263,7 +275,8 @@ func reportServers(b *strings.Builder, l *Layout) {
 }
 
 // reportPlan writes the plan's merges, splits, region counts, rounds, stages and notes.
-func reportPlan(b *strings.Builder, p *Plan) {
+func reportPlan(b *strings.Builder, d Doc) {
+	p := d.Plan
 	fmt.Fprintf(b, "\nplan\n")
 	columns(b, func(tw *tabwriter.Writer) {
 		merged := 0
@@ -282,14 +295,14 @@ func reportPlan(b *strings.Builder, p *Plan) {
 			fmt.Fprintf(tw, "  rounds\t%d (merge_region names %d regions at a time)\n", p.Rounds, p.Options.MergeArity)
 		}
 		if len(p.Stages) > 0 {
-			fmt.Fprintf(tw, "  stages\t%d%s\n", len(p.Stages), stagesRule(p))
+			fmt.Fprintf(tw, "  stages\t%d%s\n", len(p.Stages), d.word(stagesRule(p)))
 		}
 	})
 	for k, st := range p.Stages[:min(len(p.Stages), maxListed)] {
 		fmt.Fprintf(b, "  stage %d: %s\n", k+1, stageSummary(p, st))
 	}
 	if len(p.Stages) > maxListed {
-		fmt.Fprintf(b, "  ... and %d more stages (see --format json)\n", len(p.Stages)-maxListed)
+		fmt.Fprintf(b, d.word("  ... and %d more stages (see {format} json)\n"), len(p.Stages)-maxListed)
 	}
 	for _, n := range p.Notes {
 		fmt.Fprintf(b, "note: %s\n", n)
@@ -307,11 +320,11 @@ func encodedSuffix(r Region) string {
 func shellReady(d Doc) string {
 	switch {
 	case d.Plan == nil:
-		return ErrNoSizes.Error()
+		return d.word(ErrNoSizes.Error())
 	case !d.Layout.HasEncoded:
 		return ErrNoNames.Error()
 	case len(d.Plan.Merges) > 0 && !d.Layout.Adjacent:
-		return ErrNotAdjacent.Error()
+		return d.word(ErrNotAdjacent.Error())
 	}
 	return ""
 }
@@ -341,7 +354,7 @@ func WriteShell(w io.Writer, d Doc) error {
 	}
 	for k, st := range p.Stages {
 		if k > 0 && p.Options.Pause > 0 {
-			fmt.Fprintf(&b, "sleep %d  # --pause %s: let stage %d settle\n", p.Options.Pause, pauseText(p.Options.Pause), k)
+			fmt.Fprintf(&b, d.word("sleep %d  # {regions.pause} %s: let stage %d settle\n"), p.Options.Pause, pauseText(p.Options.Pause), k)
 		}
 		fmt.Fprintf(&b, "# stage %d of %d: %s\n", k+1, len(p.Stages), stageSummary(p, st))
 		for _, mi := range st.Merges {
@@ -372,9 +385,9 @@ func shellHeader(b *strings.Builder, d Doc) {
 		size(p.Options.RegionSize), p.Options.RegionSize, size(p.Upper), size(p.SplitAbove))
 	if d.Prefix != nil {
 		if p.Options.Salt {
-			fmt.Fprintf(b, "# --prefix %s --salt: no merge crosses a salt bucket; split keys on bucket edges where one lies inside\n", d.Prefix)
+			fmt.Fprintf(b, d.word("# {rowkey.prefix} %s {regions.salt}: no merge crosses a salt bucket; split keys on bucket edges where one lies inside\n"), d.Prefix)
 		} else {
-			fmt.Fprintf(b, "# --prefix %s: split keys on bucket edges where one lies inside (merges may join buckets)\n", d.Prefix)
+			fmt.Fprintf(b, d.word("# {rowkey.prefix} %s: split keys on bucket edges where one lies inside (merges may join buckets)\n"), d.Prefix)
 		}
 	}
 	fmt.Fprintf(b, "# regions: %d before, %d after this script (%d merge_region, %d split); %d after all rounds\n",
@@ -383,10 +396,10 @@ func shellHeader(b *strings.Builder, d Doc) {
 		fmt.Fprintf(b, "# note: %s\n", n)
 	}
 	if !l.Exact && len(p.Splits) > 0 {
-		fmt.Fprintf(b, "# note: keys as list_regions printed them (stripped); --get-splits gives them exactly\n")
+		fmt.Fprint(b, d.word("# note: keys as list_regions printed them (stripped); {regions.get_splits} gives them exactly\n"))
 	}
 	if len(p.Stages) > 0 {
-		fmt.Fprintf(b, "# %d %s%s.\n", len(p.Stages), plural(len(p.Stages), "stage", "stages"), stagesRule(p))
+		fmt.Fprintf(b, "# %d %s%s.\n", len(p.Stages), plural(len(p.Stages), "stage", "stages"), d.word(stagesRule(p)))
 	}
 	fmt.Fprintf(b, "# Run with hbase shell -n FILE. Merges and splits finish in the background: before the\n# next round, wait until no region is in transition and list the regions again.\n")
 	if len(p.Merges) == 0 && len(p.Splits) == 0 {
@@ -422,9 +435,9 @@ func stagesRule(p *Plan) string {
 	if len(p.Stages) < 2 {
 		return ""
 	}
-	s := fmt.Sprintf(" of at most %d statements (--batch)", p.Options.Batch)
+	s := fmt.Sprintf(" of at most %d statements ({regions.batch})", p.Options.Batch)
 	if p.Options.Pause > 0 {
-		s += fmt.Sprintf(", %s apart (--pause)", pauseText(p.Options.Pause))
+		s += fmt.Sprintf(", %s apart ({regions.pause})", pauseText(p.Options.Pause))
 	}
 	return s
 }
@@ -481,7 +494,7 @@ func writeBoundaries(b *strings.Builder, d Doc) {
 	counts, order, odd := countKinds(keys, name)
 	sort.Strings(order)
 	if edges != nil {
-		fmt.Fprintf(b, "\nboundaries against --prefix %s\n", d.Prefix)
+		fmt.Fprintf(b, d.word("\nboundaries against {rowkey.prefix} %s\n"), d.Prefix)
 	} else {
 		fmt.Fprintf(b, "\nboundaries\n")
 	}
@@ -502,7 +515,7 @@ func writeBoundaries(b *strings.Builder, d Doc) {
 		fmt.Fprintf(b, "  region %d starts at %s (%s)\n", i+1, quoted(k), name(k))
 	}
 	if len(odd) > maxListed {
-		fmt.Fprintf(b, "  ... and %d more (see --format csv)\n", len(odd)-maxListed)
+		fmt.Fprintf(b, d.word("  ... and %d more (see {format} csv)\n"), len(odd)-maxListed)
 	}
 }
 

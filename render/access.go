@@ -100,16 +100,16 @@ func accessLines(d Doc) [][3]string {
 	line := func(name, value, flag string) { out = append(out, [3]string{name, value, flag}) }
 	in, l := a.Input, a.Load
 	if r := in.WriteRate; r.PerSecond > 0 {
-		line("write rate", rateBoth(r, a.RowBytes)+" (peak)", "--write-rate")
+		line("write rate", rateBoth(r, a.RowBytes)+" (peak)", d.word("{capacity.write_rate}"))
 	}
 	if r := in.ReadRate; r.PerSecond > 0 {
-		line("read rate", rateBoth(r, a.RowBytes)+" (peak)", "--read-rate")
+		line("read rate", rateBoth(r, a.RowBytes)+" (peak)", d.word("{capacity.read_rate}"))
 	}
 	if in.ScanShareSet {
-		line("scan share", ratio(in.ScanShare)+" of reads are scans", "--scan-share")
+		line("scan share", ratio(in.ScanShare)+" of reads are scans", d.word("{capacity.scan_share}"))
 	}
 	if r := in.RegionWriteLimit; r.PerSecond > 0 {
-		line("region write limit", rateBoth(r, a.RowBytes)+" per region", "--region-write-limit")
+		line("region write limit", rateBoth(r, a.RowBytes)+" per region", d.word("{capacity.region_write_limit}"))
 	}
 	if l.Servers > 0 {
 		spread := fmt.Sprintf("%d to %d per server", l.FewestRegions, l.MostRegions)

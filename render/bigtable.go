@@ -154,7 +154,7 @@ func CBT(w io.Writer, d Doc) error {
 		}
 		arg := "splits=" + rec
 		if len(arg) > MaxArgBytes {
-			return bad("the splits argument is %d bytes, more than the %d Linux passes in one argument; use --format terraform", len(arg), MaxArgBytes)
+			return bad("the splits argument is %d bytes, more than the %d Linux passes in one argument; use {format} terraform", len(arg), MaxArgBytes)
 		}
 		args = append(args, arg)
 	}

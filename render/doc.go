@@ -7,6 +7,7 @@ import (
 
 	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/phoenix"
@@ -55,6 +56,18 @@ type Options struct {
 	// NoHeader leaves capacity-csv's header row out (--no-header), so that the rows of
 	// several runs can be appended to one file.
 	NoHeader bool
+
+	// Name words an input the text names by field ref ({capacity.rows}): the CLI's is its
+	// flag (--rows); nil names it by the field's own name (capacity.rows).
+	Name func(field string) string
+}
+
+// word expands the field refs in s with d.Options.Name.
+func (d Doc) word(s string) string {
+	if d.Options.Name == nil {
+		return field.Expand(s, field.Design)
+	}
+	return field.Expand(s, d.Options.Name)
 }
 
 // KeyError is a split key list HBase would reject: createTable refuses an empty key and

@@ -51,7 +51,7 @@ func ExampleRegionSplitter() {
 	fmt.Println(err)
 	// Output:
 	// hbase org.apache.hadoop.hbase.util.RegionSplitter t1 HexStringSplit -c 2 -f cf1:cf2
-	// format regionsplitter: RegionSplitter cannot express prefix-aligned or salted keys, only its own algorithms (--algo HexStringSplit, DecimalStringSplit, UniformSplit); use --format shell or splits-file
+	// format regionsplitter: RegionSplitter cannot express prefix-aligned or salted keys, only its own algorithms ({splits.algo} HexStringSplit, DecimalStringSplit, UniformSplit); use {format} shell or splits-file
 }
 
 func ExampleCSV() {

@@ -36,7 +36,7 @@ func HTML(w io.Writer, d Doc) error {
 const minShellKey = 5
 
 // htmlTooLong is what the page says in place of a statement longer than it carries.
-const htmlTooLong = "write it with --format shell, or the keys with --format splits-file -o FILE and its SPLITS_FILE statement."
+const htmlTooLong = "write it with {format} shell, or the keys with {format} splits-file -o FILE and its SPLITS_FILE statement."
 
 func htmlPage(d Doc, shell string) htmlpage.Page {
 	s := d.Split
@@ -66,12 +66,12 @@ func htmlPage(d Doc, shell string) htmlpage.Page {
 	}
 	if shell == "" {
 		p.Sections = append(p.Sections, htmlpage.Section{ID: "create", Heading: "Create statement",
-			Text: []string{fmt.Sprintf("A statement of %s split keys is more than a page carries: %s", countText(float64(s.Keys.Len())), htmlTooLong)}})
+			Text: []string{fmt.Sprintf("A statement of %s split keys is more than a page carries: %s", countText(float64(s.Keys.Len())), d.word(htmlTooLong))}})
 		return p
 	}
 	p.Sections = append(p.Sections, htmlpage.Section{ID: "create", Heading: "Create statement",
-		Text: []string{"What --format shell writes, byte for byte: paste it into hbase shell, or save it and run hbase shell -n FILE."},
-		Code: &htmlpage.Code{ID: "shell", Caption: "hbase shell", Text: shell, Instead: htmlTooLong}})
+		Text: []string{d.word("What {format} shell writes, byte for byte: paste it into hbase shell, or save it and run hbase shell -n FILE.")},
+		Code: &htmlpage.Code{ID: "shell", Caption: "hbase shell", Text: shell, Instead: d.word(htmlTooLong)}})
 	return p
 }
 
@@ -90,7 +90,7 @@ func splitSpec(d Doc) string {
 	case s.Algorithm != nil:
 		return "RegionSplitter's " + s.Algorithm.Name
 	case s.Spec != "":
-		return "--prefix " + quote.HTMLText(s.Spec)
+		return d.word("{rowkey.prefix} ") + quote.HTMLText(s.Spec)
 	}
 	return "the split keys given"
 }
@@ -100,31 +100,31 @@ func htmlInputs(d Doc) htmlpage.Section {
 	v := in.Volume
 	var f []htmlpage.Fact
 	if v.Daily > 0 {
-		f = append(f, htmlpage.Fact{Name: "daily ingest", Value: bothUnits(v.Daily), Note: "--daily"},
-			htmlpage.Fact{Name: "retention", Value: plural(v.RetentionDays, "day"), Note: "--retention"})
+		f = append(f, htmlpage.Fact{Name: "daily ingest", Value: bothUnits(v.Daily), Note: d.word("{capacity.daily}")},
+			htmlpage.Fact{Name: "retention", Value: plural(v.RetentionDays, "day"), Note: d.word("{capacity.retention}")})
 		if v.KeptDays() < v.RetentionDays {
-			f = append(f, htmlpage.Fact{Name: "TTL", Value: plural(v.TTLDays, "day"), Note: "--ttl: data expires before the retention ends"})
+			f = append(f, htmlpage.Fact{Name: "TTL", Value: plural(v.TTLDays, "day"), Note: d.word("{families.ttl}: data expires before the retention ends")})
 		}
 		if v.HorizonDays > 0 {
-			f = append(f, htmlpage.Fact{Name: "horizon", Value: plural(v.SplitDays(), "day"), Note: "--horizon: the split holds this much ingest"})
+			f = append(f, htmlpage.Fact{Name: "horizon", Value: plural(v.SplitDays(), "day"), Note: d.word("{capacity.horizon}: the split holds this much ingest")})
 		}
 	} else {
-		f = append(f, htmlpage.Fact{Name: "rows", Value: countText(v.Rows), Note: "--rows"})
+		f = append(f, htmlpage.Fact{Name: "rows", Value: countText(v.Rows), Note: d.word("{capacity.rows}")})
 		if c := v.Cells; c != nil {
 			f = append(f, htmlpage.Fact{Name: "bytes per row", Value: fmt.Sprintf("%s = %s x %s x %s per cell", bothUnits(c.RowBytes()),
-				plural(float64(c.Count), "cell"), plural(float64(versions(c)), "version"), bothUnits(c.CellBytes())), Note: "--cells x --versions"},
+				plural(float64(c.Count), "cell"), plural(float64(versions(c)), "version"), bothUnits(c.CellBytes())), Note: d.word("{capacity.cells} x {families.versions}")},
 				htmlpage.Fact{Name: "bytes per cell", Value: fmt.Sprintf("%s = 20 overhead + %d row + %d family + %d qualifier + %d value",
 					bothUnits(c.CellBytes()), c.RowLen, c.FamilyLen, c.QualifierLen, c.ValueLen), Note: "KeyValue layout"})
 		} else {
-			f = append(f, htmlpage.Fact{Name: "bytes per row", Value: bothUnits(v.RowBytes), Note: "--kv"})
+			f = append(f, htmlpage.Fact{Name: "bytes per row", Value: bothUnits(v.RowBytes), Note: d.word("{capacity.kv}")})
 		}
 	}
 	f = append(f,
-		htmlpage.Fact{Name: "compression ratio", Value: ratio(in.CompressionRatio) + " (stored / raw)", Note: "--compression-ratio"},
-		htmlpage.Fact{Name: "redundancy", Value: ratio(in.Redundancy), Note: "--redundancy: indexes, blooms, versions, compaction headroom"},
-		htmlpage.Fact{Name: "region size", Value: bothUnits(in.RegionSize), Note: "--region-size"},
-		htmlpage.Fact{Name: "replication", Value: strconv.Itoa(in.Replication), Note: "--replication: disk estimate only"},
-		htmlpage.Fact{Name: "HBase version", Value: d.Table.Target.OrDefault().String(), Note: "--hbase-version: the target"})
+		htmlpage.Fact{Name: "compression ratio", Value: ratio(in.CompressionRatio) + " (stored / raw)", Note: d.word("{capacity.compression_ratio}")},
+		htmlpage.Fact{Name: "redundancy", Value: ratio(in.Redundancy), Note: d.word("{capacity.redundancy}: indexes, blooms, versions, compaction headroom")},
+		htmlpage.Fact{Name: "region size", Value: bothUnits(in.RegionSize), Note: d.word("{capacity.region_size}")},
+		htmlpage.Fact{Name: "replication", Value: strconv.Itoa(in.Replication), Note: d.word("{capacity.replication}: disk estimate only")},
+		htmlpage.Fact{Name: "HBase version", Value: d.Table.Target.OrDefault().String(), Note: d.word("{table.hbase_version}: the target")})
 	return htmlpage.Section{ID: "inputs", Heading: "Inputs", Facts: f}
 }
 
@@ -159,7 +159,7 @@ func htmlCluster(d Doc) (htmlpage.Section, bool) {
 	}
 	var f []htmlpage.Fact
 	if c.RegionServers > 0 {
-		f = append(f, htmlpage.Fact{Name: "region servers", Value: strconv.Itoa(c.RegionServers), Note: "--region-servers"},
+		f = append(f, htmlpage.Fact{Name: "region servers", Value: strconv.Itoa(c.RegionServers), Note: d.word("{cluster.region_servers}")},
 			htmlpage.Fact{Name: "regions per server", Value: fmt.Sprintf("%.1f", p.RegionsPerServer), Note: "20..200 recommended"})
 	}
 	if c.Heap > 0 {
@@ -190,7 +190,7 @@ func htmlKeySpace(d Doc) htmlpage.Section {
 		sec.Facts = append(sec.Facts, htmlpage.Fact{Name: "imbalance", Value: fmt.Sprintf("%.3f", largest/mean), Note: fmt.Sprintf("largest region %s / mean %s", countText(largest), countText(mean))})
 	}
 	if d.Plan != nil && s.Regions() != sizedRegions(d) {
-		sec.Text = append(sec.Text, fmt.Sprintf("The split has %s where the sizing asks for %d (--regions or the spec's splits set the count).", plural(float64(s.Regions()), "region"), sizedRegions(d)))
+		sec.Text = append(sec.Text, fmt.Sprintf(d.word("The split has %s where the sizing asks for %d ({splits.regions} or the spec's splits set the count)."), plural(float64(s.Regions()), "region"), sizedRegions(d)))
 	}
 	sec.Text = append(sec.Text, htmlTexts(s.Notes)...)
 	if s.Owned.Len() != s.Regions() || mean == 0 {
@@ -238,7 +238,7 @@ func htmlKeySpace(d Doc) htmlpage.Section {
 		for b := 1; b < int(total); b++ {
 			c.Ticks = append(c.Ticks, float64(b)/total)
 		}
-		c.Note = fmt.Sprintf("The ticks under the bar are the %s buckets of --prefix %s; each region owns whole buckets.", countText(total), quote.HTMLText(s.Spec))
+		c.Note = fmt.Sprintf(d.word("The ticks under the bar are the %s buckets of {rowkey.prefix} %s; each region owns whole buckets."), countText(total), quote.HTMLText(s.Spec))
 	}
 	sec.Charts = []*htmlpage.Chart{c}
 	return sec

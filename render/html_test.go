@@ -26,6 +26,7 @@ func htmlBenchDoc(regions int) Doc {
 // 4 bytes make a statement over 1 MiB too: left out, saying so.
 func TestHTMLMillionRegions(t *testing.T) {
 	d := htmlBenchDoc(1_000_000)
+	d.Options.Name = func(name string) string { return map[string]string{"format": "--format"}[name] }
 	var b bytes.Buffer
 	start := time.Now()
 	if err := HTML(&b, d); err != nil {

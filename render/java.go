@@ -32,10 +32,10 @@ func Java(w io.Writer, d Doc) error {
 		return err
 	}
 	if t := d.Table.Target.OrDefault(); !hbase.ClientAPI2.In(t) {
-		return &FormatError{Format: "java", Reason: fmt.Sprintf("the snippet uses HBase 2's client API (TableDescriptorBuilder), which HBase %s does not have; use --format shell", t)}
+		return &FormatError{Format: "java", Reason: fmt.Sprintf("the snippet uses HBase 2's client API (TableDescriptorBuilder), which HBase %s does not have; use {format} shell", t)}
 	}
 	if n := d.Split.Keys.Len(); n > JavaMaxKeys {
-		return &FormatError{Format: "java", Reason: fmt.Sprintf("%d split keys do not fit in one Java method (at most %d: 64 KB of bytecode); use --format splits-file and read it with Bytes.toBytesBinary per line", n, JavaMaxKeys)}
+		return &FormatError{Format: "java", Reason: fmt.Sprintf("%d split keys do not fit in one Java method (at most %d: 64 KB of bytecode); use {format} splits-file and read it with Bytes.toBytesBinary per line", n, JavaMaxKeys)}
 	}
 	q := &quoter{format: "java"}
 	var b strings.Builder

@@ -25,7 +25,7 @@ func SplitsFile(w io.Writer, d Doc) error {
 		return err
 	}
 	if d.Split.Keys.Len() == 0 {
-		return &FormatError{Format: "splits-file", Reason: "one region has no split keys and a SPLITS_FILE would be empty; use --format shell"}
+		return &FormatError{Format: "splits-file", Reason: "one region has no split keys and a SPLITS_FILE would be empty; use {format} shell"}
 	}
 	return writeKeyLines(w, d.Split.Keys)
 }

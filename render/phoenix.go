@@ -62,7 +62,7 @@ func SaltBuckets(s Doc) (b int, ok bool, err error) {
 		same = bytes.Equal(want[i], s.Split.Keys.At(i))
 	}
 	if !same {
-		return b, true, fmt.Errorf("the plan splits the byte:%d salt into %d regions, but SALT_BUCKETS = %d always makes %d and Phoenix refuses SPLIT ON for a salted table (error 1022): plan %d regions (--regions %d), or salt with --prefix byte:%d",
+		return b, true, fmt.Errorf("the plan splits the byte:%d salt into %d regions, but SALT_BUCKETS = %d always makes %d and Phoenix refuses SPLIT ON for a salted table (error 1022): plan %d regions ({splits.regions} %d), or salt with {rowkey.prefix} byte:%d",
 			b, s.Split.Regions(), b, b, b, b, s.Split.Regions())
 	}
 	return b, true, nil
@@ -72,7 +72,7 @@ func phoenixStatement(d Doc) (string, error) {
 	if len(d.PhoenixPK) == 0 {
 		why := d.PhoenixPKMissing
 		if why == "" {
-			why = "give --phoenix-pk 'bucket CHAR(2), user_id VARCHAR, ...'"
+			why = "give {phoenix_pk} 'bucket CHAR(2), user_id VARCHAR, ...'"
 		}
 		return "", phoenixError("the primary key columns are not known: %s", why)
 	}
@@ -82,7 +82,7 @@ func phoenixStatement(d Doc) (string, error) {
 	}
 
 	if d.Table.CreateNamespace {
-		return "", phoenixError("--create-namespace is an hbase shell create_namespace; Phoenix maps a schema to a namespace only with phoenix.schema.isNamespaceMappingEnabled: create the schema or namespace yourself")
+		return "", phoenixError("{table.create_namespace} is an hbase shell create_namespace; Phoenix maps a schema to a namespace only with phoenix.schema.isNamespaceMappingEnabled: create the schema or namespace yourself")
 	}
 	name, err := phoenixTableName(d.Table.Name)
 	if err != nil {
@@ -248,7 +248,7 @@ func phoenixOptions(t Table) ([]string, error) {
 	}
 	for _, f := range t.Families {
 		if len(f.Config()) > 0 {
-			return nil, phoenixError("family %q: BLOOMFILTER ROWPREFIX_FIXED_LENGTH needs the family CONFIGURATION %s, which a Phoenix table option cannot set; use --format shell", f.Name, hbase.RowPrefixBloomLengthKey)
+			return nil, phoenixError("family %q: BLOOMFILTER ROWPREFIX_FIXED_LENGTH needs the family CONFIGURATION %s, which a Phoenix table option cannot set; use {format} shell", f.Name, hbase.RowPrefixBloomLengthKey)
 		}
 	}
 	for _, s := range settings {

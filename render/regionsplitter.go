@@ -26,7 +26,7 @@ func RegionSplitter(w io.Writer, d Doc) error {
 	}
 	a := d.Split.Algorithm
 	if a == nil {
-		return &FormatError{Format: "regionsplitter", Reason: "RegionSplitter cannot express prefix-aligned or salted keys, only its own algorithms (--algo HexStringSplit, DecimalStringSplit, UniformSplit); use --format shell or splits-file"}
+		return &FormatError{Format: "regionsplitter", Reason: "RegionSplitter cannot express prefix-aligned or salted keys, only its own algorithms ({splits.algo} HexStringSplit, DecimalStringSplit, UniformSplit); use {format} shell or splits-file"}
 	}
 	if d.Split.Regions() < 2 {
 		return &FormatError{Format: "regionsplitter", Reason: "RegionSplitter needs at least 2 regions (-c must be greater than 1)"}
@@ -38,7 +38,7 @@ func RegionSplitter(w io.Writer, d Doc) error {
 	}
 	famArg := strings.Join(fams, ":")
 	if reason := gnuParserLoses(famArg); reason != "" {
-		return &FormatError{Format: "regionsplitter", Reason: fmt.Sprintf("-f %s would not reach RegionSplitter as written: %s; rename the family or use --format shell", shQuote(famArg), reason)}
+		return &FormatError{Format: "regionsplitter", Reason: fmt.Sprintf("-f %s would not reach RegionSplitter as written: %s; rename the family or use {format} shell", shQuote(famArg), reason)}
 	}
 	// Every argument after the class is a value, a bash word; what names it in an error.
 	args := []string{"hbase", "org.apache.hadoop.hbase.util.RegionSplitter",

@@ -30,18 +30,18 @@ func Report(w io.Writer, d Doc) error {
 	section(&b, "Inputs", func(tw io.Writer) {
 		v := in.Volume
 		if v.Daily > 0 {
-			fmt.Fprintf(tw, "  daily ingest\t%s\t--daily\n", bothUnits(v.Daily))
-			fmt.Fprintf(tw, "  retention\t%s\t--retention\n", plural(v.RetentionDays, "day"))
+			fmt.Fprintf(tw, d.word("  daily ingest\t%s\t{capacity.daily}\n"), bothUnits(v.Daily))
+			fmt.Fprintf(tw, d.word("  retention\t%s\t{capacity.retention}\n"), plural(v.RetentionDays, "day"))
 			if v.KeptDays() < v.RetentionDays {
-				fmt.Fprintf(tw, "  TTL\t%s (data expires before the retention ends)\t--ttl\n", plural(v.TTLDays, "day"))
+				fmt.Fprintf(tw, d.word("  TTL\t%s (data expires before the retention ends)\t{families.ttl}\n"), plural(v.TTLDays, "day"))
 			}
 			if v.HorizonDays > 0 {
-				fmt.Fprintf(tw, "  horizon\t%s (the split holds this much ingest)\t--horizon\n", plural(v.SplitDays(), "day"))
+				fmt.Fprintf(tw, d.word("  horizon\t%s (the split holds this much ingest)\t{capacity.horizon}\n"), plural(v.SplitDays(), "day"))
 			}
 		} else {
-			fmt.Fprintf(tw, "  rows\t%s\t--rows\n", humanize.Commaf(v.Rows))
+			fmt.Fprintf(tw, d.word("  rows\t%s\t{capacity.rows}\n"), humanize.Commaf(v.Rows))
 			if c := v.Cells; c != nil {
-				fmt.Fprintf(tw, "  bytes per row\t%s = %s x %s x %s per cell\t--cells x --versions\n",
+				fmt.Fprintf(tw, d.word("  bytes per row\t%s = %s x %s x %s per cell\t{capacity.cells} x {families.versions}\n"),
 					bothUnits(c.RowBytes()), plural(float64(c.Count), "cell"), plural(float64(versions(c)), "version"), bothUnits(c.CellBytes()))
 				fmt.Fprintf(tw, "  bytes per cell\t%s = %d overhead + %d row + %d family + %d qualifier + %d value\tKeyValue layout\n",
 					bothUnits(c.CellBytes()), capacity.CellOverhead, c.RowLen, c.FamilyLen, c.QualifierLen, c.ValueLen)
@@ -49,17 +49,17 @@ func Report(w io.Writer, d Doc) error {
 				fmt.Fprintf(tw, "  qualifiers\t%s per row (%.1f%% of the row), %s over all rows\tstored in every cell\n",
 					bothUnits(q), 100*q/c.RowBytes(), siBytes(q*v.Rows))
 			} else if v.KVVersions > 1 {
-				fmt.Fprintf(tw, "  bytes per row\t%s = %s per version x %s\t--kv x --versions\n",
+				fmt.Fprintf(tw, d.word("  bytes per row\t%s = %s per version x %s\t{capacity.kv} x {families.versions}\n"),
 					bothUnits(v.RowBytes), bothUnits(v.KV), plural(float64(v.KVVersions), "version"))
 			} else {
-				fmt.Fprintf(tw, "  bytes per row\t%s\t--kv\n", bothUnits(v.RowBytes))
+				fmt.Fprintf(tw, d.word("  bytes per row\t%s\t{capacity.kv}\n"), bothUnits(v.RowBytes))
 			}
 		}
-		fmt.Fprintf(tw, "  compression ratio\t%s (stored / raw, %s)\t--compression-ratio\n", ratio(in.CompressionRatio), storedAs(d.Table, in.CompressionRatio))
-		fmt.Fprintf(tw, "  redundancy\t%s (indexes, blooms, compaction headroom)\t--redundancy\n", ratio(in.Redundancy))
-		fmt.Fprintf(tw, "  region size\t%s\t--region-size\n", bothUnits(in.RegionSize))
-		fmt.Fprintf(tw, "  replication\t%d (disk estimate only)\t--replication\n", in.Replication)
-		fmt.Fprintf(tw, "  HBase version\t%s (the target)\t--hbase-version\n", d.Table.Target.OrDefault())
+		fmt.Fprintf(tw, d.word("  compression ratio\t%s (stored / raw, %s)\t{capacity.compression_ratio}\n"), ratio(in.CompressionRatio), storedAs(d.Table, in.CompressionRatio))
+		fmt.Fprintf(tw, d.word("  redundancy\t%s (indexes, blooms, compaction headroom)\t{capacity.redundancy}\n"), ratio(in.Redundancy))
+		fmt.Fprintf(tw, d.word("  region size\t%s\t{capacity.region_size}\n"), bothUnits(in.RegionSize))
+		fmt.Fprintf(tw, d.word("  replication\t%d (disk estimate only)\t{capacity.replication}\n"), in.Replication)
+		fmt.Fprintf(tw, d.word("  HBase version\t%s (the target)\t{table.hbase_version}\n"), d.Table.Target.OrDefault())
 	})
 
 	section(&b, "Sizing", func(tw io.Writer) {
@@ -117,11 +117,11 @@ func Report(w io.Writer, d Doc) error {
 	if c := in.Cluster; c.RegionServers > 0 || c.Heap > 0 {
 		section(&b, "Cluster", func(tw io.Writer) {
 			if c.RegionServers > 0 {
-				fmt.Fprintf(tw, "  region servers\t%d\t--region-servers\n", c.RegionServers)
+				fmt.Fprintf(tw, d.word("  region servers\t%d\t{cluster.region_servers}\n"), c.RegionServers)
 				fmt.Fprintf(tw, "  regions per server\t%.1f\t%d..%d recommended\n", p.RegionsPerServer, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
 			}
 			if c.Heap > 0 {
-				fmt.Fprintf(tw, "  memstore ceiling\t%.1f regions per server = %s heap x %s / (%s flush x %s)\t--heap --memstore-fraction --flush-size --families\n",
+				fmt.Fprintf(tw, d.word("  memstore ceiling\t%.1f regions per server = %s heap x %s / (%s flush x %s)\t{cluster.heap} {cluster.memstore_fraction} {cluster.flush_size} {cluster.families}\n"),
 					p.MemstoreCeiling, iecBytes(c.Heap), ratio(c.MemstoreFraction), iecBytes(c.FlushSize), plural(float64(c.Families), "family"))
 			}
 		})
@@ -141,10 +141,10 @@ func Report(w io.Writer, d Doc) error {
 				fmt.Fprintf(tw, "  imbalance\t%.3f (largest region %s / mean %s)\n", largest/mean, countText(largest), countText(mean))
 			}
 			if s.Regions() != sizedRegions(d) {
-				fmt.Fprintf(tw, "  note\tthe split has %s where the sizing asks for %d (--regions or the spec's splits set the count)\n", plural(float64(s.Regions()), "region"), sizedRegions(d))
+				fmt.Fprintf(tw, d.word("  note\tthe split has %s where the sizing asks for %d ({splits.regions} or the spec's splits set the count)\n"), plural(float64(s.Regions()), "region"), sizedRegions(d))
 			}
 			if imb := s.Imbalance(); imb > maxQuietImbalance && s.Algorithm == nil && !strings.HasPrefix(s.Spec, "sample") {
-				fmt.Fprintf(tw, "  advice\tthe largest region owns %.3gx the mean share of prefixes: --align even gives equal regions; a wider prefix evens them out\n", imb)
+				fmt.Fprintf(tw, d.word("  advice\tthe largest region owns %.3gx the mean share of prefixes: {splits.align} even gives equal regions; a wider prefix evens them out\n"), imb)
 			}
 			for _, n := range s.Notes {
 				fmt.Fprintf(tw, "  note\t%s\n", quote.Terminal(n))

@@ -149,15 +149,15 @@ func writeShellStatement(q *quoter, w *bufio.Writer, d Doc) {
 func CheckNumRegions(d Doc) error {
 	a := d.Split.Algorithm
 	if a == nil {
-		return errors.New("NUMREGIONS splits with a RegionSplitter algorithm (SPLITALGO); this plan's keys are not one's: give --algo, or leave --shell-style out to write SPLITS")
+		return errors.New("NUMREGIONS splits with a RegionSplitter algorithm (SPLITALGO); this plan's keys are not one's: give {splits.algo}, or leave {render.shell_style} out to write SPLITS")
 	}
 	n := d.Split.Regions()
 	if n < 2 {
-		return errors.New("the shell refuses NUMREGIONS below 2 (\"Number of regions must be greater than 1\"); leave --shell-style out")
+		return errors.New("the shell refuses NUMREGIONS below 2 (\"Number of regions must be greater than 1\"); leave {render.shell_style} out")
 	}
 	def, err := splits.RegionSplitter(a.Name, n, "", "")
 	if err != nil || !def.Keys.Equal(d.Split.Keys) {
-		return fmt.Errorf("NUMREGIONS splits over %s's default range only, and --first-row/--last-row moved it; leave --shell-style out to write SPLITS", a.Name)
+		return fmt.Errorf("NUMREGIONS splits over %s's default range only, and {splits.first_row}/{splits.last_row} moved it; leave {render.shell_style} out to write SPLITS", a.Name)
 	}
 	return nil
 }

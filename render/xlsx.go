@@ -102,7 +102,7 @@ func XLSX(w io.Writer, d Doc) error {
 	for i, k := range d.Split.Keys.All() {
 		if n := len(hbytes.ToStringBinary(k)); n > XLSXMaxCellChars {
 			return &FormatError{Format: "xlsx", Reason: fmt.Sprintf(
-				"split key %d is %d characters in toStringBinary form, more than the %d a spreadsheet cell holds; use --format splits-file",
+				"split key %d is %d characters in toStringBinary form, more than the %d a spreadsheet cell holds; use {format} splits-file",
 				i+1, n, XLSXMaxCellChars)}
 		}
 	}
@@ -111,6 +111,7 @@ func XLSX(w io.Writer, d Doc) error {
 		return err
 	}
 	defer func() { _ = x.f.Close() }()
+	x.word = d.word
 
 	if p := d.Plan; p != nil {
 		if err := x.planSheet(d, p); err != nil {
@@ -161,7 +162,7 @@ func XLSX(w io.Writer, d Doc) error {
 func xlsxRowsFit(d Doc) error {
 	if regions := d.Split.Keys.Len() + 1; regions+1 > XLSXMaxRows {
 		return &FormatError{Format: "xlsx", Reason: fmt.Sprintf(
-			"%d regions need %d rows on the %s sheet (a header and a row per region), more than the %d rows a sheet holds (at most %d regions); use --format splits-file or csv",
+			"%d regions need %d rows on the %s sheet (a header and a row per region), more than the %d rows a sheet holds (at most %d regions); use {format} splits-file or csv",
 			regions, regions+1, XLSXRegionsSheet, XLSXMaxRows, XLSXMaxRows-1)}
 	}
 	if n := len(d.Findings) + 1; n > XLSXMaxRows {
@@ -212,8 +213,9 @@ func (z *sortedZip) Close() error {
 // workbook is a file being written and its styles.
 type workbook struct {
 	f      *excelize.File
-	styles map[string]int // number format (or a kind) -> style id
-	err    error          // the first style excelize refused (see style)
+	styles map[string]int      // number format (or a kind) -> style id
+	err    error               // the first style excelize refused (see style)
+	word   func(string) string // Doc.word: the notes' field refs in the front end's words
 }
 
 func newWorkbook() (*workbook, error) {
@@ -388,7 +390,7 @@ func (x *workbook) planRow(r int, row xlsxRow, input bool) ([]any, error) {
 	if row.bytes {
 		c = excelize.Cell{StyleID: x.style(fmtGiB, false, false), Formula: fmt.Sprintf("B%d/%d", r, gib), Value: value / gib}
 	}
-	cells := []any{row.label, b, c, row.unit, row.note}
+	cells := []any{row.label, b, c, row.unit, x.word(row.note)}
 	if row.name == "" {
 		return cells, nil
 	}
@@ -419,10 +421,10 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 	switch {
 	case v.Daily > 0:
 		inputs = append(inputs,
-			xlsxRow{label: "daily ingest", name: "daily_bytes", value: v.Daily, unit: "bytes", bytes: true, note: "--daily"},
-			xlsxRow{label: "retention", name: "retention_days", value: v.RetentionDays, unit: "days", note: "--retention"},
-			xlsxRow{label: "TTL", name: "ttl_days", value: v.TTLDays, unit: "days", note: "--ttl: 0 unless it expires data before the retention"},
-			xlsxRow{label: "horizon", name: "horizon_days", value: v.HorizonDays, unit: "days", note: "--horizon: 0 sizes for all the days kept"},
+			xlsxRow{label: "daily ingest", name: "daily_bytes", value: v.Daily, unit: "bytes", bytes: true, note: "{capacity.daily}"},
+			xlsxRow{label: "retention", name: "retention_days", value: v.RetentionDays, unit: "days", note: "{capacity.retention}"},
+			xlsxRow{label: "TTL", name: "ttl_days", value: v.TTLDays, unit: "days", note: "{families.ttl}: 0 unless it expires data before the retention"},
+			xlsxRow{label: "horizon", name: "horizon_days", value: v.HorizonDays, unit: "days", note: "{capacity.horizon}: 0 sizes for all the days kept"},
 		)
 		results = append(results,
 			xlsxRow{label: "days kept", name: "kept_days", formula: "IF(AND(ttl_days>0,ttl_days<retention_days),ttl_days,retention_days)", cached: v.KeptDays(),
@@ -432,31 +434,31 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 		)
 		raw = xlsxRow{label: "raw", name: "raw_bytes", formula: "daily_bytes*split_days", cached: p.RawBytes, unit: "bytes", bytes: true, note: "daily ingest x days sized"}
 	default:
-		inputs = append(inputs, xlsxRow{label: "rows", name: "rows", value: v.Rows, unit: "rows", note: "--rows"})
+		inputs = append(inputs, xlsxRow{label: "rows", name: "rows", value: v.Rows, unit: "rows", note: "{capacity.rows}"})
 		if c := v.Cells; c != nil {
 			versions := c.Versions
 			if versions == 0 {
 				versions = capacity.DefaultVersions
 			}
 			inputs = append(inputs,
-				xlsxRow{label: "cells per row", name: "cells", value: float64(c.Count), unit: "cells", note: "--cells"},
-				xlsxRow{label: "rowkey length", name: "row_len", value: float64(c.RowLen), unit: "bytes", note: "--row-len"},
-				xlsxRow{label: "family name length", name: "family_len", value: float64(c.FamilyLen), unit: "bytes", note: "--family-len"},
-				xlsxRow{label: "qualifier length", name: "qualifier_len", value: float64(c.QualifierLen), unit: "bytes", note: "--qualifier-len"},
-				xlsxRow{label: "value length", name: "value_len", value: float64(c.ValueLen), unit: "bytes", note: "--value-len"},
-				xlsxRow{label: "versions", name: "versions", value: float64(versions), unit: "versions", note: "--versions"},
+				xlsxRow{label: "cells per row", name: "cells", value: float64(c.Count), unit: "cells", note: "{capacity.cells}"},
+				xlsxRow{label: "rowkey length", name: "row_len", value: float64(c.RowLen), unit: "bytes", note: "{capacity.cells.row_len}"},
+				xlsxRow{label: "family name length", name: "family_len", value: float64(c.FamilyLen), unit: "bytes", note: "{capacity.cells.family_len}"},
+				xlsxRow{label: "qualifier length", name: "qualifier_len", value: float64(c.QualifierLen), unit: "bytes", note: "{capacity.cells.qualifier_len}"},
+				xlsxRow{label: "value length", name: "value_len", value: float64(c.ValueLen), unit: "bytes", note: "{capacity.cells.value_len}"},
+				xlsxRow{label: "versions", name: "versions", value: float64(versions), unit: "versions", note: "{families.versions}"},
 			)
 			results = append(results, xlsxRow{label: "bytes per row", name: "row_bytes",
 				formula: fmt.Sprintf("cells*versions*(%d+row_len+family_len+qualifier_len+value_len)", capacity.CellOverhead), cached: p.RowBytes,
 				unit: "bytes", bytes: true, format: fmtDecimal, note: "cells x versions x (20 KeyValue overhead + row + family + qualifier + value)"})
 		} else if v.KVVersions > 1 {
 			inputs = append(inputs,
-				xlsxRow{label: "bytes per row version", name: "kv_bytes", value: v.KV, unit: "bytes", format: fmtDecimal, note: "--kv"},
-				xlsxRow{label: "versions", name: "versions", value: float64(v.KVVersions), unit: "versions", note: "--versions"})
+				xlsxRow{label: "bytes per row version", name: "kv_bytes", value: v.KV, unit: "bytes", format: fmtDecimal, note: "{capacity.kv}"},
+				xlsxRow{label: "versions", name: "versions", value: float64(v.KVVersions), unit: "versions", note: "{families.versions}"})
 			results = append(results, xlsxRow{label: "bytes per row", name: "row_bytes", formula: "kv_bytes*versions", cached: p.RowBytes,
 				unit: "bytes", bytes: true, format: fmtDecimal, note: "bytes per row version x versions"})
 		} else {
-			inputs = append(inputs, xlsxRow{label: "bytes per row", name: "row_bytes", value: v.RowBytes, unit: "bytes", format: fmtDecimal, note: "--kv"})
+			inputs = append(inputs, xlsxRow{label: "bytes per row", name: "row_bytes", value: v.RowBytes, unit: "bytes", format: fmtDecimal, note: "{capacity.kv}"})
 		}
 		raw = xlsxRow{label: "raw", name: "raw_bytes", formula: "rows*row_bytes", cached: p.RawBytes, unit: "bytes", bytes: true, note: "rows x bytes per row"}
 	}
@@ -465,10 +467,10 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 		regionSize = capacity.DefaultRegionSize
 	}
 	inputs = append(inputs,
-		xlsxRow{label: "compression ratio", name: "compression_ratio", value: in.CompressionRatio, unit: "stored/raw", format: fmtRatio, note: "--compression-ratio"},
-		xlsxRow{label: "redundancy", name: "redundancy", value: in.Redundancy, unit: "factor", format: fmtRatio, note: "--redundancy: indexes, blooms, compaction headroom"},
-		xlsxRow{label: "region size", name: "region_size_bytes", value: regionSize, unit: "bytes", bytes: true, note: "--region-size (hbase.hregion.max.filesize)"},
-		xlsxRow{label: "replication", name: "replication", value: float64(in.Replication), unit: "copies", note: "--replication: the disk estimate only"},
+		xlsxRow{label: "compression ratio", name: "compression_ratio", value: in.CompressionRatio, unit: "stored/raw", format: fmtRatio, note: "{capacity.compression_ratio}"},
+		xlsxRow{label: "redundancy", name: "redundancy", value: in.Redundancy, unit: "factor", format: fmtRatio, note: "{capacity.redundancy}: indexes, blooms, compaction headroom"},
+		xlsxRow{label: "region size", name: "region_size_bytes", value: regionSize, unit: "bytes", bytes: true, note: "{capacity.region_size} (hbase.hregion.max.filesize)"},
+		xlsxRow{label: "replication", name: "replication", value: float64(in.Replication), unit: "copies", note: "{capacity.replication}: the disk estimate only"},
 	)
 	exact := xlsxRow{label: "exact regions", name: "exact_regions", formula: "planned_bytes/region_size_bytes", cached: p.ExactRegions, unit: "regions", format: fmtDecimal, note: "planned / region size"}
 	if sh := in.SplitShare; sh > 0 && sh < 1 {
@@ -508,15 +510,15 @@ func xlsxClusterRows(p *capacity.Plan, created int, a *access.Plan) (inputs, res
 			rps.formula = "split_regions/region_servers"
 			rps.note = "regions the split creates / region servers (20..200 recommended)"
 		}
-		inputs = append(inputs, xlsxRow{label: "region servers", name: "region_servers", value: float64(c.RegionServers), unit: "servers", note: "--region-servers"})
+		inputs = append(inputs, xlsxRow{label: "region servers", name: "region_servers", value: float64(c.RegionServers), unit: "servers", note: "{cluster.region_servers}"})
 		results = append(results, rps)
 	}
 	if c.Heap > 0 {
 		inputs = append(inputs,
-			xlsxRow{label: "heap", name: "heap_bytes", value: c.Heap, unit: "bytes", bytes: true, note: "--heap"},
-			xlsxRow{label: "memstore fraction", name: "memstore_fraction", value: c.MemstoreFraction, unit: "of heap", format: fmtRatio, note: "--memstore-fraction (hbase.regionserver.global.memstore.size)"},
-			xlsxRow{label: "flush size", name: "flush_size_bytes", value: c.FlushSize, unit: "bytes", bytes: true, note: "--flush-size (hbase.hregion.memstore.flush.size)"},
-			xlsxRow{label: "families", name: "families", value: float64(c.Families), unit: "families", note: "--families"},
+			xlsxRow{label: "heap", name: "heap_bytes", value: c.Heap, unit: "bytes", bytes: true, note: "{cluster.heap}"},
+			xlsxRow{label: "memstore fraction", name: "memstore_fraction", value: c.MemstoreFraction, unit: "of heap", format: fmtRatio, note: "{cluster.memstore_fraction} (hbase.regionserver.global.memstore.size)"},
+			xlsxRow{label: "flush size", name: "flush_size_bytes", value: c.FlushSize, unit: "bytes", bytes: true, note: "{cluster.flush_size} (hbase.hregion.memstore.flush.size)"},
+			xlsxRow{label: "families", name: "families", value: float64(c.Families), unit: "families", note: "{cluster.families}"},
 		)
 		results = append(results, xlsxRow{label: "memstore ceiling", name: "memstore_ceiling", formula: "heap_bytes*memstore_fraction/(flush_size_bytes*families)", cached: p.MemstoreCeiling,
 			unit: "regions", format: fmtDecimal, note: "heap x memstore fraction / (flush size x families): regions per server"})
@@ -741,24 +743,24 @@ func xlsxAccessRows(d Doc, p *capacity.Plan) (inputs, results []xlsxRow) {
 	}
 	w := in.WriteRate
 	if w.PerSecond > 0 {
-		rate("write rate", "write_rate", w, "--write-rate: peak writes")
+		rate("write rate", "write_rate", w, "{capacity.write_rate}: peak writes")
 	}
 	if in.ReadRate.PerSecond > 0 {
-		rate("read rate", "read_rate", in.ReadRate, "--read-rate: peak reads")
+		rate("read rate", "read_rate", in.ReadRate, "{capacity.read_rate}: peak reads")
 	}
-	inputs = append(inputs, xlsxRow{label: "scan share", name: "scan_share", value: in.ScanShare, unit: "of reads", format: fmtRatio, note: "--scan-share"})
+	inputs = append(inputs, xlsxRow{label: "scan share", name: "scan_share", value: in.ScanShare, unit: "of reads", format: fmtRatio, note: "{capacity.scan_share}"})
 	if in.RegionWriteLimit.PerSecond > 0 {
-		rate("region write limit", "region_write_limit", in.RegionWriteLimit, "--region-write-limit: the most one region should take")
+		rate("region write limit", "region_write_limit", in.RegionWriteLimit, "{capacity.region_write_limit}: the most one region should take")
 	}
 	balance := 0.0
 	if in.Balance {
 		balance = 1
 	}
-	inputs = append(inputs, xlsxRow{label: "balance", name: "balance", value: balance, unit: "1 = on", note: "--balance: round up to a multiple of the RegionServers"})
+	inputs = append(inputs, xlsxRow{label: "balance", name: "balance", value: balance, unit: "1 = on", note: "{capacity.balance}: round up to a multiple of the RegionServers"})
 	inputs = append(inputs, xlsxRow{label: "buckets", name: "buckets", value: float64(in.Buckets), unit: "buckets", note: "the key prefix's salt or hash buckets; 0 for none"})
 	if c.Cluster.Heap == 0 {
 		// The Cluster section names the flush size only with a heap.
-		inputs = append(inputs, xlsxRow{label: "flush size", name: "flush_size_bytes", value: c.Cluster.FlushSize, unit: "bytes", bytes: true, note: "--flush-size (hbase.hregion.memstore.flush.size)"})
+		inputs = append(inputs, xlsxRow{label: "flush size", name: "flush_size_bytes", value: c.Cluster.FlushSize, unit: "bytes", bytes: true, note: "{cluster.flush_size} (hbase.hregion.memstore.flush.size)"})
 	}
 
 	floored := "regions"

@@ -171,7 +171,7 @@ func TestXLSXRefusesLongKey(t *testing.T) {
 	err := XLSX(&b, d)
 	var fe *FormatError
 	require.ErrorAs(t, err, &fe)
-	assert.Equal(t, "format xlsx: split key 1 is 32768 characters in toStringBinary form, more than the 32767 a spreadsheet cell holds; use --format splits-file", err.Error())
+	assert.Equal(t, "format xlsx: split key 1 is 32768 characters in toStringBinary form, more than the 32767 a spreadsheet cell holds; use {format} splits-file", err.Error())
 	assert.Zero(t, b.Len())
 }
 
@@ -251,7 +251,7 @@ func TestXLSXRowLimit(t *testing.T) {
 	}{
 		{name: "a full sheet", regions: XLSXMaxRows - 1},
 		{name: "one region more", regions: XLSXMaxRows,
-			err: "format xlsx: 1048576 regions need 1048577 rows on the Regions sheet (a header and a row per region), more than the 1048576 rows a sheet holds (at most 1048575 regions); use --format splits-file or csv"},
+			err: "format xlsx: 1048576 regions need 1048577 rows on the Regions sheet (a header and a row per region), more than the 1048576 rows a sheet holds (at most 1048575 regions); use {format} splits-file or csv"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: keysOf(tc.regions - 1)}}

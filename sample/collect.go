@@ -7,6 +7,7 @@ import (
 	input "github.com/presplit/presplit/field"
 	"math"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync/atomic"
 )
@@ -51,7 +52,16 @@ type Collector struct {
 	cur        *part // the part sequential reads feed
 	sketches   *Sketch
 	sketchRows uint64
+	// skLeft is the memory left for the parts' level-0 sketch buffers (the other half of
+	// Memory, less sketchReserve): each part is given its share as it is made, so which
+	// part gets how much does not depend on the readers' timing.
+	skLeft int64
 }
+
+// sketchReserve is the part of Memory kept back from the sketch buffers: the sketches'
+// upper levels (about 3K keys each, four per two parts, and the two Sample merges them
+// into), the readers' 1 MiB buffers, and the Go runtime's own.
+const sketchReserve = 16 << 20
 
 // NewCollector returns an empty collector.
 func NewCollector(opt Options) *Collector {
@@ -59,6 +69,7 @@ func NewCollector(opt Options) *Collector {
 		opt.Memory = DefaultMemory
 	}
 	c := &Collector{opt: opt, limit: opt.Memory / 2}
+	c.skLeft = max(opt.Memory-c.limit-sketchReserve, 0)
 	// Keys are held out while they are read: with the default, tentatively (a sample
 	// below HoldoutMinKeys keys gets its held keys back in Sample).
 	c.fraction = opt.Holdout
@@ -86,10 +97,16 @@ type part struct {
 	lineLen    int   // the average line length seen, for sizing the refs
 	rows       uint64
 	sk, heldSk *Sketch
+	skBudget   int64 // bytes its sketches' level-0 buffers may take (see Collector.skLeft)
+	share      int64 // bytes of the exact budget it may take at once when its hint is too big
 }
 
-func (c *Collector) newPart(hint int64, lineLen int) *part {
+// newPart makes a part, giving it 1/of of the sketch buffers' memory left.
+func (c *Collector) newPart(hint int64, lineLen, of int) *part {
 	p := &part{c: c, id: len(c.parts), hint: hint, lineLen: lineLen}
+	p.skBudget = c.skLeft / int64(of)
+	p.share = c.limit / int64(of)
+	c.skLeft -= p.skBudget
 	c.parts = append(c.parts, p)
 	return p
 }
@@ -97,7 +114,7 @@ func (c *Collector) newPart(hint int64, lineLen int) *part {
 // Add adds a key of weight w (sequential reads).
 func (c *Collector) Add(key []byte, w uint64) {
 	if c.cur == nil || (c.cur.sk == nil && len(c.cur.arena) >= maxArena-hbaseMaxRow) {
-		c.cur = c.newPart(0, 0)
+		c.cur = c.newPart(0, 0, 1)
 	}
 	c.cur.Add(key, w)
 }
@@ -115,7 +132,7 @@ func (c *Collector) streamParts(sizes []int64, lineLen int) []Sink {
 	c.cur = nil
 	out := make([]Sink, len(sizes))
 	for i, n := range sizes {
-		out[i] = c.newPart(n, lineLen)
+		out[i] = c.newPart(n, lineLen, len(sizes)-i)
 	}
 	return out
 }
@@ -184,7 +201,11 @@ func (p *part) grow(n int) bool {
 			p.realloc(arenaCap, cutCap, heldCap)
 			return true
 		}
-		arenaCap, cutCap, heldCap = 0, 0, 0 // too big for the budget: grow step by step
+		// Too big for the budget: its share of the budget at once.
+		if p.growToShare(n) {
+			return true
+		}
+		arenaCap, cutCap, heldCap = 0, 0, 0 // else step by step
 	}
 	if len(p.arena)+n > arenaCap {
 		arenaCap = max(2*arenaCap, len(p.arena)+n, 1<<16)
@@ -195,6 +216,11 @@ func (p *part) grow(n int) bool {
 	if len(p.held) == heldCap {
 		heldCap = max(2*heldCap, 256)
 	}
+	if int64(arenaCap) > p.share/4 && p.growToShare(n) {
+		// Past a quarter of its share: the rest at once, so what doubling leaves to the
+		// garbage collector stays under a quarter of the share.
+		return true
+	}
 	if arenaCap > maxArena {
 		p.c.over.Store(true)
 		return false
@@ -203,6 +229,31 @@ func (p *part) grow(n int) bool {
 		return false
 	}
 	p.realloc(arenaCap, cutCap, heldCap)
+	return true
+}
+
+// growToShare gives the part arrays for its whole share of the exact budget (so nothing
+// is copied, and no garbage left, as it fills), if the other parts leave that free and
+// that is more than it holds and needs.
+func (p *part) growToShare(n int) bool {
+	lineLen := int64(max(p.lineLen, 32))
+	if len(p.cut)+len(p.held) > 0 {
+		lineLen = int64(max(len(p.arena)/(len(p.cut)+len(p.held)), 1))
+	}
+	// lines such that the arrays below (refs 3% over the lines, 64 spare each) fit it.
+	lines := (p.share-128*refCost)*100/(100*lineLen+103*refCost) - 1
+	if lines <= 0 {
+		return false
+	}
+	arenaCap := int(min(lines*lineLen, maxArena))
+	heldCap := int(float64(lines)*p.c.fraction*1.05) + 64
+	cutCap := int(float64(lines)*(1-p.c.fraction)*1.02) + 64
+	if arenaCap < len(p.arena)+n || cutCap <= len(p.cut) || heldCap <= len(p.held) ||
+		(arenaCap <= cap(p.arena) && cutCap <= cap(p.cut) && heldCap <= cap(p.held)) ||
+		!p.tryReserve(arenaCap, cutCap, heldCap) {
+		return false
+	}
+	p.realloc(max(arenaCap, cap(p.arena)), max(cutCap, cap(p.cut)), max(heldCap, cap(p.held)))
 	return true
 }
 
@@ -315,7 +366,27 @@ func (p *part) toSketch() {
 	if p.sk != nil {
 		return
 	}
-	p.sk, p.heldSk = NewSketch(K), NewSketch(K)
+	// The level-0 buffers: the part's budget, in the shares of its keys cut on and held
+	// out, sized for keys as long as those it kept exactly.
+	keyLen := 32
+	if p.lineLen > 0 {
+		keyLen = p.lineLen
+	}
+	if n := len(p.cut) + len(p.held); n > 0 {
+		keyLen = max(len(p.arena)/n, 1)
+	}
+	// The upper levels (about 3K keys a sketch) of keys longer than 32 bytes take more
+	// than sketchReserve allows them: the difference comes out of the buffers.
+	budget := p.skBudget - 2*3*K*int64(max(keyLen-32, 0))
+	if budget > 0 {
+		// The buffers are allocated while the exact keys are still held: collect what the
+		// exact arrays' growth left first, so the buffers take its room rather than more
+		// (the Go heap may otherwise grow to twice what is held before it collects).
+		runtime.GC()
+	}
+	f := min(max(p.c.fraction, 0), 1)
+	p.sk = newBufferedSketch(int(float64(budget)*(1-f)), keyLen)
+	p.heldSk = newBufferedSketch(int(float64(budget)*f), keyLen)
 	chunks := [][]byte{p.arena}
 	for _, r := range p.cut {
 		r.loc &^= 0xFF << 56
@@ -328,6 +399,12 @@ func (p *part) toSketch() {
 	p.arena, p.cut, p.held, p.owner = nil, nil, nil, nil
 	p.c.used.Add(-p.reserved)
 	p.reserved = 0
+	if budget > 0 {
+		// And collect the exact arrays now: the next collection is due at twice what was
+		// held when it last ran, which counted them (without this, the sketch levels'
+		// growth and Sample's merges took the heap to 62 MB at --memory 64MiB).
+		runtime.GC()
+	}
 }
 
 // Sample is a read sample, ready to cut.

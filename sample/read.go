@@ -446,10 +446,10 @@ func readKeyLines(s *lineScanner, raw bool, sink Sink, split func([]byte) ([]byt
 	var n int64
 	for {
 		line, err := s.next()
-		if errors.Is(err, io.EOF) {
-			return n, nil
-		}
 		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return n, nil
+			}
 			return n, err
 		}
 		text, w, err := split(line)

@@ -425,3 +425,65 @@ func TestHoldoutDefault(t *testing.T) {
 		t.Fatal("unreachable")
 	}
 }
+
+// TestBufferedSketchErrorBound: a sketch whose level 0 is a buffer (as the collector's
+// parts use, sized from --memory) keeps the total weight exactly and the bound of
+// TestSketchErrorBound, alone and merged, whatever the buffer's size; and the same input
+// gives the same sketch, byte for byte.
+func TestBufferedSketchErrorBound(t *testing.T) {
+	const n = 300_000
+	rng := rand.New(rand.NewPCG(5, 6))
+	zipf := rand.NewZipf(rng, 1.1, 1, 1<<20)
+	for _, kind := range []string{"uniform", "zipf", "sorted", "weighted"} {
+		sample := make([]wkey, n)
+		for i := range sample {
+			switch kind {
+			case "uniform":
+				sample[i] = wkey{Key: fmt.Sprintf("%016x", rng.Uint64()), Weight: 1}
+			case "zipf":
+				sample[i] = wkey{Key: fmt.Sprintf("user%07d|%d", zipf.Uint64(), i), Weight: 1}
+			case "sorted":
+				sample[i] = wkey{Key: fmt.Sprintf("%010d", i), Weight: 1}
+			case "weighted":
+				sample[i] = wkey{Key: fmt.Sprintf("%016x", rng.Uint64()), Weight: 1 + uint64(rng.IntN(1000))}
+			}
+		}
+		var total uint64
+		for _, k := range sample {
+			total += k.Weight
+		}
+		for _, buf := range []int{64 << 10, 1 << 20, 4 << 20} {
+			for _, shards := range []int{1, 2} {
+				t.Run(fmt.Sprintf("%s/buf=%d/shards=%d", kind, buf, shards), func(t *testing.T) {
+					build := func() *Sketch {
+						sketches := make([]*Sketch, shards)
+						for i := range sketches {
+							sketches[i] = newBufferedSketch(buf, 16)
+							require.Positive(t, sketches[i].buf0)
+						}
+						for i, k := range sample {
+							sketches[i*shards/len(sample)].Add([]byte(k.Key), k.Weight)
+						}
+						merged := NewSketch(K)
+						for _, s := range sketches {
+							require.NoError(t, merged.Merge(s))
+						}
+						return merged
+					}
+					merged := build()
+					assert.Equal(t, uint64(n), merged.Rows())
+					assert.Equal(t, total, merged.Weighted().total)
+					e := rankError(t, sample, merged, 100)
+					t.Logf("worst boundary rank error %.5f%%", 100*e)
+					assert.LessOrEqual(t, e, Epsilon)
+					var a, b bytes.Buffer
+					_, err := merged.WriteTo(&a)
+					require.NoError(t, err)
+					_, err = build().WriteTo(&b)
+					require.NoError(t, err)
+					assert.True(t, bytes.Equal(a.Bytes(), b.Bytes()), "the same input gave different sketches")
+				})
+			}
+		}
+	}
+}

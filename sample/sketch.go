@@ -62,8 +62,16 @@ type Sketch struct {
 	tmp    []ref  // scratch for sorting and merging levels
 	keep   []byte // scratch for the item a compaction keeps
 	// size is the number of items held; capTotal the levels' capacities summed, kept
-	// current as levels are added, so Add checks one comparison per key.
+	// current as levels are added, so Add checks one comparison per key. With a level-0
+	// buffer (buf0 > 0) both leave level 0 out.
 	size, capTotal int
+	// buf0, when positive, makes level 0 a buffer of that many bytes (keys, their refs and
+	// the sort's scratch, allocated once): filled, it is sorted once and compacted, the
+	// promoted half carried up through every level it overfills in the same pass (flush0).
+	// 0: level 0 has the standard capacity.
+	buf0   int
+	spare  []byte   // scratch arena flush0 rebuilds a level in
+	chunks [][]byte // the levels' arenas, as flush0 reads them
 }
 
 // K is the top compactor's capacity of every sketch presplit writes.
@@ -136,12 +144,35 @@ func NewSketch(k int) *Sketch {
 	return s
 }
 
+// newBufferedSketch returns an empty sketch of top capacity K whose level 0 is a buffer of
+// about bytes bytes for keys of about keyLen bytes: its arrays are allocated here, once,
+// and never grow (a longer key than planned flushes the buffer sooner). Below 64 KiB it is
+// a standard sketch.
+func newBufferedSketch(bytes, keyLen int) *Sketch {
+	s := NewSketch(K)
+	if bytes < 64<<10 {
+		return s
+	}
+	keyLen = max(keyLen, 1)
+	items := bytes / (keyLen + 2*refSize)
+	s.buf0 = bytes
+	s.capTotal = 0
+	s.levels[0] = level{arena: make([]byte, 0, items*keyLen), items: make([]ref, 0, items), sorted: true}
+	s.tmp = make([]ref, 0, items)
+	return s
+}
+
+// refSize is the bytes of one ref.
+const refSize = 16
+
 // grow adds a level on top and recomputes the total capacity.
 func (s *Sketch) grow() {
 	s.levels = append(s.levels, level{})
 	s.capTotal = 0
 	for h := range s.levels {
-		s.capTotal += s.capacity(h)
+		if h > 0 || s.buf0 == 0 {
+			s.capTotal += s.capacity(h)
+		}
 	}
 }
 
@@ -165,8 +196,20 @@ func (s *Sketch) push(h int, key []byte) {
 	for len(s.levels) <= h {
 		s.grow()
 	}
-	s.size++
 	l := &s.levels[h]
+	if h == 0 && s.buf0 > 0 {
+		if len(l.items) == cap(l.items) || len(l.arena)+len(key) > cap(l.arena) {
+			s.flush0()
+			l = &s.levels[0] // flush0 may add levels
+		}
+		if len(l.arena)+len(key) > cap(l.arena) {
+			// A key longer than the arena's room even empty: it goes in alone, the arena
+			// growing to it once (a row key is at most 32 KiB).
+			l.arena = slices.Grow(l.arena, len(key))
+		}
+	} else {
+		s.size++
+	}
 	r := ref{pre: prefix(key), loc: packLoc(0, len(l.arena), len(key), 1)}
 	l.arena = append(l.arena, key...)
 	l.items = append(l.items, r)
@@ -192,6 +235,9 @@ func (s *Sketch) capacity(h int) int {
 func (s *Sketch) compress() {
 	for s.size >= s.capTotal {
 		h := 0
+		if s.buf0 > 0 {
+			h = 1
+		}
 		for h < len(s.levels) && len(s.levels[h].items) < s.capacity(h) {
 			h++
 		}
@@ -461,4 +507,198 @@ func readSketches(s *lineScanner, sink Sink) (int64, error) {
 		}
 		n++
 	}
+}
+
+// flush0 empties the level-0 buffer: sorted once, it is compacted as compact would (every
+// other key from a random offset moves up, an odd last key stays), and the promoted run is
+// merged into level 1; when that fills level 1 to its capacity it is compacted on at once,
+// and so on up, each level as compress would compact it. No key is copied on the way: the
+// run holds refs into every level's arena (tagged with the level as their chunk), and only
+// the level it comes to rest in is rebuilt, in the spare arena. The run and the merges use
+// level 0's ref array and the sort's scratch, both allocated by newBufferedSketch.
+func (s *Sketch) flush0() {
+	l0 := &s.levels[0]
+	if len(l0.items) == 0 {
+		return
+	}
+	if !l0.sorted {
+		sortLSD(l0.items, s.tmp[:len(l0.items)], l0.arena)
+		l0.sorted = true
+	}
+	s.chunks = s.chunks[:0]
+	for h := range s.levels {
+		s.chunks = append(s.chunks, s.levels[h].arena)
+	}
+	items0 := l0.items[:0]
+	var keeps [64]ref // the odd item each compacted level keeps, chunk-tagged
+	var hasKeep [64]bool
+	run, buf := l0.items, s.tmp[:0]
+	h := 0
+	for {
+		if len(run)%2 == 1 {
+			keeps[h], hasKeep[h] = run[len(run)-1], true
+			run = run[:len(run)-1]
+		}
+		j := 0
+		for i := int(s.random() >> 63); i < len(run); i += 2 {
+			run[j] = run[i]
+			j++
+		}
+		run = run[:j]
+		h++
+		if h == len(s.levels) {
+			s.grow()
+			s.chunks = append(s.chunks, nil)
+		}
+		up := &s.levels[h]
+		if !up.sorted {
+			sortSmall([][]byte{up.arena}, up.items)
+			up.sorted = true
+		}
+		tag := uint64(h) << 56
+		out := buf[:0]
+		a, b := run, up.items
+		for len(a) > 0 && len(b) > 0 {
+			bt := ref{pre: b[0].pre, loc: b[0].loc | tag}
+			if compareRefs(s.chunks, bt, a[0]) < 0 {
+				out = append(out, bt)
+				b = b[1:]
+			} else {
+				out = append(out, a[0])
+				a = a[1:]
+			}
+		}
+		out = append(out, a...)
+		for _, r := range b {
+			out = append(out, ref{pre: r.pre, loc: r.loc | tag})
+		}
+		if len(out) < s.capacity(h) {
+			// Rest here: level h is rebuilt from the run, its keys gathered in the spare
+			// arena and copied back (each array keeps its capacity, so once they have
+			// grown to the levels' sizes a flush allocates nothing).
+			arena := s.spare[:0]
+			items := up.items[:0]
+			for _, r := range out {
+				key := keyAt(s.chunks, r)
+				items = append(items, ref{pre: r.pre, loc: packLoc(0, len(arena), len(key), 1)})
+				arena = append(arena, key...)
+			}
+			s.spare = arena[:0]
+			up.arena, up.items, up.sorted = append(up.arena[:0], arena...), items, true
+			break
+		}
+		run, buf = out, run[:0:cap(run)]
+	}
+	// The levels below h keep their odd item, or nothing: their keys are copied out first,
+	// as a kept key may lie in another level's arena.
+	keep := s.keep[:0]
+	var at [64][2]int
+	for i := range h {
+		if hasKeep[i] {
+			key := keyAt(s.chunks, keeps[i])
+			at[i] = [2]int{len(keep), len(key)}
+			keep = append(keep, key...)
+		}
+	}
+	s.keep = keep
+	for i := range h {
+		l := &s.levels[i]
+		if i == 0 {
+			l.items = items0
+		}
+		l.arena, l.items, l.sorted = l.arena[:0], l.items[:0], true
+		if hasKeep[i] {
+			key := keep[at[i][0] : at[i][0]+at[i][1]]
+			l.items = append(l.items, ref{pre: keeps[i].pre, loc: packLoc(0, 0, len(key), 1)})
+			l.arena = append(l.arena, key...)
+		}
+	}
+	s.size = 0
+	for i := 1; i < len(s.levels); i++ {
+		s.size += len(s.levels[i].items)
+	}
+}
+
+// sortLSD sorts a level-0 buffer: a least-significant-digit radix sort on the refs' 8-byte
+// prefixes, one counting pass for all eight bytes and one scatter per byte that is not the
+// same in every ref, then each run of equal prefixes by its whole keys. (The MSD sort the
+// exact sample uses spends most of its time on the many small buckets a buffer of this
+// size splits into.) tmp is scratch of the same length.
+func sortLSD(items, tmp []ref, arena []byte) {
+	if len(items) <= smallSort {
+		sortSmall([][]byte{arena}, items)
+		return
+	}
+	var count [8][256]int
+	for _, r := range items {
+		p := r.pre
+		count[0][byte(p)]++
+		count[1][byte(p>>8)]++
+		count[2][byte(p>>16)]++
+		count[3][byte(p>>24)]++
+		count[4][byte(p>>32)]++
+		count[5][byte(p>>40)]++
+		count[6][byte(p>>48)]++
+		count[7][byte(p>>56)]++
+	}
+	// Only the leading bytes that tell most refs apart: from the first byte, until the
+	// product of the bytes' distinct values is 64 times the refs (the rest order only the
+	// few refs that share those bytes, sorted with their ties below).
+	low, spread := 0, 1.0
+	for d := 7; d >= 0; d-- {
+		distinct := 0
+		for _, n := range count[d] {
+			if n > 0 {
+				distinct++
+			}
+		}
+		spread *= float64(distinct)
+		if spread >= 64*float64(len(items)) {
+			low = d
+			break
+		}
+	}
+	src, dst := items, tmp
+	for d := low; d < 8; d++ {
+		c := &count[d]
+		shift := 8 * d
+		if c[byte(src[0].pre>>shift)] == len(src) {
+			continue // every ref has this byte
+		}
+		sum := 0
+		for i := range 256 {
+			sum, c[i] = sum+c[i], sum
+		}
+		for _, r := range src {
+			b := byte(r.pre >> shift)
+			dst[c[b]] = r
+			c[b]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &items[0] {
+		copy(items, src)
+	}
+	chunks := [][]byte{arena}
+	mask := ^uint64(0) << (8 * low)
+	for i := 0; i < len(items); {
+		j := i + 1
+		for j < len(items) && (items[j].pre^items[i].pre)&mask == 0 {
+			j++
+		}
+		if j-i > 1 {
+			sortSmall(chunks, items[i:j])
+		}
+		i = j
+	}
+}
+
+// footprint is the bytes the sketch's arrays take (their capacities): what Collector
+// accounts its buffers against --memory with.
+func (s *Sketch) footprint() int {
+	n := cap(s.tmp)*refSize + cap(s.keep) + cap(s.spare)
+	for h := range s.levels {
+		n += cap(s.levels[h].arena) + cap(s.levels[h].items)*refSize
+	}
+	return n
 }

@@ -35,13 +35,10 @@ func (f *rateValue) Set(s string) error {
 	return nil
 }
 
-func newRateFlag(name, usage string) *cli.GenericFlag {
-	return &cli.GenericFlag{Name: name, Usage: usage, Value: &rateValue{}}
-}
+func (f *rateValue) design() tablespec.Value[quantity.Rate] { return designOf(&f.flagValue, f.v) }
 
-func rateOf(c *cli.Context, name string) (quantity.Rate, bool) {
-	v := genericOf[*rateValue](c, name)
-	return v.v, v.set
+func newRateFlag(name, usage string) *cli.GenericFlag {
+	return &cli.GenericFlag{Name: name, Usage: usage, Value: &rateValue{flagValue: flagValue{flag: name}}}
 }
 
 // accessFlagNames are the flags of the access pattern.
@@ -71,13 +68,9 @@ func applyAccessFlags(c *cli.Context, d *tablespec.Spec) error {
 		flag string
 		dst  *tablespec.Value[quantity.Rate]
 	}{{"write-rate", &cp.WriteRate}, {"read-rate", &cp.ReadRate}, {"region-write-limit", &cp.RegionWriteLimit}} {
-		if v, ok := rateOf(c, f.flag); ok {
-			*f.dst = designValue(c, f.flag, v)
-		}
+		setFromFlag(c, f.flag, f.dst)
 	}
-	if v, ok := ratioOf(c, "scan-share"); ok {
-		cp.ScanShare = designValue(c, "scan-share", v)
-	}
+	setFromFlag(c, "scan-share", &cp.ScanShare)
 	if c.IsSet("balance") {
 		cp.Balance = tablespec.Value[bool]{V: c.Bool("balance"), Set: true, Raw: "true", Src: "--balance"}
 	}

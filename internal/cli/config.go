@@ -127,12 +127,24 @@ func (cfg *config) build() (*plan.Plan, error) {
 		p.Split.Notes = append(slices.Clone(cfg.sampleNotes), p.Split.Notes...)
 	}
 	// The plan's text names inputs as field refs; the CLI's words are its flags.
-	expand := func(s string) string { return field.Expand(s, flagName) }
-	p.Notes = mapStrings(p.Notes, expand)
+	p.Notes = mapStrings(p.Notes, flagWords)
 	if p.Split != nil {
-		p.Split.Notes = mapStrings(p.Split.Notes, expand)
+		p.Split.Notes = mapStrings(p.Split.Notes, flagWords)
 	}
-	p.PhoenixPKMissing = expand(p.PhoenixPKMissing)
+	p.PhoenixPKMissing = flagWords(p.PhoenixPKMissing)
+	// A finding's fix names a setting as the user gives it: the spec's key and value
+	// when a spec file describes the design, else the flag.
+	words := flagSetWords
+	if cfg.specPath != "" {
+		words = specSetWords
+	}
+	if len(p.Findings) > 0 {
+		p.Findings = slices.Clone(p.Findings)
+		for i := range p.Findings {
+			p.Findings[i].Message = words.Expand(p.Findings[i].Message)
+			p.Findings[i].Fix = words.Expand(p.Findings[i].Fix)
+		}
+	}
 	return p, nil
 }
 
@@ -151,55 +163,107 @@ func mapStrings(ss []string, f func(string) string) []string {
 // flagOfField names each input of the design by the flag that sets it: the one table
 // from the design's field names (in library errors and notes, as field.Ref) to the CLI's.
 var flagOfField = map[string]string{
-	"table":                       "--table",
-	"table.hbase_version":         "--hbase-version",
-	"table.split_policy":          "--split-policy",
-	"table.normalization":         "--normalization",
-	"table.region_replication":    "--region-replication",
-	"table.durability":            "--durability",
-	"table.max_filesize":          "--max-filesize",
-	"table.create_namespace":      "--create-namespace",
-	"families.compression":        "--compression",
-	"phoenix_pk":                  "--phoenix-pk",
-	"capacity":                    "the volume",
-	"capacity.rows":               "--rows",
-	"capacity.kv":                 "--kv",
-	"capacity.cells":              "--cells",
-	"capacity.cells.row_len":      "--row-len",
-	"capacity.cells.family_len":   "--family-len",
-	"capacity.cells.value_len":    "--value-len",
-	"capacity.daily":              "--daily",
-	"capacity.retention":          "--retention",
-	"capacity.horizon":            "--horizon",
-	"capacity.compression_ratio":  "--compression-ratio",
-	"capacity.redundancy":         "--redundancy",
-	"capacity.region_size":        "--region-size",
-	"capacity.replication":        "--replication",
-	"capacity.write_rate":         "--write-rate",
-	"capacity.read_rate":          "--read-rate",
-	"capacity.scan_share":         "--scan-share",
-	"capacity.region_write_limit": "--region-write-limit",
-	"capacity.balance":            "--balance",
-	"cluster.region_servers":      "--region-servers",
-	"cluster.heap":                "--heap",
-	"cluster.memstore_fraction":   "--memstore-fraction",
-	"cluster.flush_size":          "--flush-size",
-	"rowkey.prefix":               "--prefix",
-	"rowkey.suffix":               "--suffix",
-	"rowkey.algo":                 "--algo",
-	"splits.regions":              "--regions",
-	"splits.align":                "--align",
-	"splits.algo":                 "--algo",
-	"splits.first_row":            "--first-row",
-	"splits.last_row":             "--last-row",
-	"splits.file":                 "--splits-file",
-	"splits.sample":               "--sample",
-	"splits.delimiter":            "--delimiter",
-	"splits.holdout":              "--holdout",
-	"regions.target_regions":      "--target-regions",
-	"sample.raw":                  "--raw",
-	"simulate.ids":                "--ids",
-	"simulate.scheme":             "--scheme",
+	"table":                        "--table",
+	"table.hbase_version":          "--hbase-version",
+	"table.split_policy":           "--split-policy",
+	"table.normalization":          "--normalization",
+	"table.region_replication":     "--region-replication",
+	"table.durability":             "--durability",
+	"table.max_filesize":           "--max-filesize",
+	"table.create_namespace":       "--create-namespace",
+	"families.compression":         "--compression",
+	"phoenix_pk":                   "--phoenix-pk",
+	"capacity":                     "the volume",
+	"capacity.rows":                "--rows",
+	"capacity.kv":                  "--kv",
+	"capacity.cells":               "--cells",
+	"capacity.cells.row_len":       "--row-len",
+	"capacity.cells.family_len":    "--family-len",
+	"capacity.cells.value_len":     "--value-len",
+	"capacity.daily":               "--daily",
+	"capacity.retention":           "--retention",
+	"capacity.horizon":             "--horizon",
+	"capacity.compression_ratio":   "--compression-ratio",
+	"capacity.redundancy":          "--redundancy",
+	"capacity.region_size":         "--region-size",
+	"capacity.replication":         "--replication",
+	"capacity.write_rate":          "--write-rate",
+	"capacity.read_rate":           "--read-rate",
+	"capacity.scan_share":          "--scan-share",
+	"capacity.region_write_limit":  "--region-write-limit",
+	"capacity.balance":             "--balance",
+	"cluster.region_servers":       "--region-servers",
+	"cluster.heap":                 "--heap",
+	"cluster.memstore_fraction":    "--memstore-fraction",
+	"cluster.flush_size":           "--flush-size",
+	"rowkey.prefix":                "--prefix",
+	"rowkey.suffix":                "--suffix",
+	"rowkey.algo":                  "--algo",
+	"splits.regions":               "--regions",
+	"splits.align":                 "--align",
+	"splits.algo":                  "--algo",
+	"splits.first_row":             "--first-row",
+	"splits.last_row":              "--last-row",
+	"splits.file":                  "--splits-file",
+	"splits.sample":                "--sample",
+	"splits.delimiter":             "--delimiter",
+	"splits.holdout":               "--holdout",
+	"regions.target_regions":       "--target-regions",
+	"sample.raw":                   "--raw",
+	"simulate.ids":                 "--ids",
+	"simulate.scheme":              "--scheme",
+	"regions.jmx":                  "--jmx",
+	"regions.get_splits":           "--get-splits",
+	"regions.salt":                 "--salt",
+	"regions.batch":                "--batch",
+	"regions.pause":                "--pause",
+	"format":                       "--format",
+	"verify.max_skew":              "--max-skew",
+	"rowkey.prefix_values":         "--prefix-values",
+	"families.ttl":                 "--ttl",
+	"families.versions":            "--versions",
+	"cluster.families":             "--families",
+	"capacity.cells.qualifier_len": "--qualifier-len",
+	"render.shell_style":           "--shell-style",
+}
+
+// flagWords is s with its field refs ({regions.jmx}) worded as flags (flagName).
+func flagWords(s string) string { return flagSetWords.Expand(s) }
+
+// flagSetWords words a field ref as its flag, a setting as the flag and its value
+// (--prefix hex:2), a boolean flag alone (--balance).
+var flagSetWords = field.Words{Name: flagName, Set: func(name, value string) string {
+	if value == "true" {
+		return flagName(name)
+	}
+	return flagName(name) + " " + value
+}}
+
+// specSetWords words a field ref as a spec's key, a setting as the key and its value
+// (rowkey.prefix: hex:2); an input a spec cannot hold (the output format) is its flag.
+var specSetWords = field.Words{
+	Name: func(name string) string {
+		if !inSpec(name) {
+			return flagName(name)
+		}
+		return name
+	},
+	Set: func(name, value string) string {
+		if !inSpec(name) {
+			return flagSetWords.Set(name, value)
+		}
+		return field.SpecWords.Set(name, value)
+	},
+}
+
+// inSpec says whether a field is a key of a table spec (its first part is a section).
+func inSpec(name string) bool {
+	section, _, _ := strings.Cut(name, ".")
+	switch section {
+	case "table", "families", "capacity", "cluster", "rowkey", "splits", "phoenix_pk":
+		return true
+	}
+	return false
 }
 
 // flagName is the flag of a design field (flagOfField), else the field's own name.
@@ -507,12 +571,8 @@ func applyTableSettingFlags(c *cli.Context, st *tablespec.Settings) error {
 			return usageErrorf("--%s %s: must be true or false", e.flag, displayValue(s))
 		}
 	}
-	if v, ok := intOf(c, "region-replication"); ok {
-		st.RegionReplication = designValue(c, "region-replication", int64(v))
-	}
-	if v, ok := sizeOf(c, "memstore-flushsize"); ok {
-		st.MemstoreFlushSize = designValue(c, "memstore-flushsize", v)
-	}
+	setFromFlag(c, "region-replication", &st.RegionReplication)
+	setFromFlag(c, "memstore-flushsize", &st.MemstoreFlushSize)
 	return nil
 }
 
@@ -549,38 +609,28 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error {
 	if c.IsSet("cells") {
 		cp.KV = tablespec.Value[float64]{}
 	}
-	if v, ok := countOf(c, "rows"); ok {
-		cp.Rows = designValue(c, "rows", v)
-	}
+	setFromFlag(c, "rows", &cp.Rows)
 	sizes := []struct {
 		flag string
 		dst  *tablespec.Value[float64]
 	}{{"kv", &cp.KV}, {"daily", &cp.Daily}, {"region-size", &cp.RegionSize}}
 	for _, s := range sizes {
-		if v, ok := sizeOf(c, s.flag); ok {
-			*s.dst = designValue(c, s.flag, v)
-		}
+		setFromFlag(c, s.flag, s.dst)
 	}
 	for _, dd := range []struct {
 		flag string
 		dst  *tablespec.Value[int64]
 	}{{"retention", &cp.Retention}, {"horizon", &cp.Horizon}} {
-		if secs, ok := durationOf(c, dd.flag); ok {
-			*dd.dst = designValue(c, dd.flag, secs)
-		}
+		setFromFlag(c, dd.flag, dd.dst)
 	}
 	applyCellFlags(c, cp)
 	for _, f := range []struct {
 		flag string
 		dst  *tablespec.Value[float64]
 	}{{"compression-ratio", &cp.CompressionRatio}, {"redundancy", &cp.Redundancy}} {
-		if v, ok := ratioOf(c, f.flag); ok {
-			*f.dst = designValue(c, f.flag, v)
-		}
+		setFromFlag(c, f.flag, f.dst)
 	}
-	if v, ok := intOf(c, "replication"); ok {
-		cp.Replication = designValue(c, "replication", int64(v))
-	}
+	setFromFlag(c, "replication", &cp.Replication)
 	return nil
 }
 
@@ -596,8 +646,9 @@ func applyCellFlags(c *cli.Context, cp *tablespec.Capacity) {
 			name string
 			dst  *tablespec.Value[int64]
 		}{{"cells", &cells.Count}, {"row-len", &cells.RowLen}, {"family-len", &cells.FamilyLen}, {"qualifier-len", &cells.QualifierLen}, {"value-len", &cells.ValueLen}} {
-			v, _ := intOf(c, f.name)
-			*f.dst = designValue(c, f.name, int64(v))
+			v := flagDesign[int64](c, f.name)
+			v.Set = true // the cell's lengths: given, or their defaults
+			*f.dst = v
 		}
 		cp.Cells = cells
 	}
@@ -617,20 +668,19 @@ func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
 		d.Cluster = &tablespec.Cluster{}
 	}
 	cl := d.Cluster
-	if v, ok := intOf(c, "region-servers"); ok {
-		cl.RegionServers = designValue(c, "region-servers", int64(v))
+	if cl == nil {
+		return nil // no cluster flag given
 	}
+	setFromFlag(c, "region-servers", &cl.RegionServers)
 	for _, f := range []struct {
 		flag string
 		dst  func() *tablespec.Value[float64]
 	}{{"heap", func() *tablespec.Value[float64] { return &cl.Heap }}, {"flush-size", func() *tablespec.Value[float64] { return &cl.FlushSize }}} {
-		if v, ok := sizeOf(c, f.flag); ok {
-			*f.dst() = designValue(c, f.flag, v)
+		if v := flagDesign[float64](c, f.flag); v.Set {
+			*f.dst() = v
 		}
 	}
-	if v, ok := ratioOf(c, "memstore-fraction"); ok {
-		cl.MemstoreFraction = designValue(c, "memstore-fraction", v)
-	}
+	setFromFlag(c, "memstore-fraction", &cl.MemstoreFraction)
 	return nil
 }
 
@@ -663,12 +713,12 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 		return usageErrorf("--prefix and --algo are mutually exclusive: --prefix aligns the keys " +
 			"with the rowkey's prefix, --algo reproduces HBase's RegionSplitter")
 	}
-	if n, ok := intOf(c, "prefix-values"); ok {
+	if n := flagDesign[int64](c, "prefix-values"); n.Set {
 		// A fact of the rowkey, not a split mode: it keeps the spec's splits file.
 		if d.Rowkey == nil {
 			d.Rowkey = &tablespec.Rowkey{}
 		}
-		d.Rowkey.PrefixValues = designValue(c, "prefix-values", int64(n))
+		d.Rowkey.PrefixValues = n
 	}
 	if !anySet(c, splitFlagNames) {
 		return nil
@@ -683,9 +733,7 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error {
 	if err := replaceSplitModes(c, r, sp); err != nil {
 		return err
 	}
-	if n, ok := intOf(c, "regions"); ok {
-		sp.Regions = designValue(c, "regions", int64(n))
-	}
+	setFromFlag(c, "regions", &sp.Regions)
 	if c.IsSet("prefix") {
 		r.Prefix = designValue(c, "prefix", c.String("prefix"))
 	}

@@ -129,7 +129,7 @@ func TestRowkeyPlacement(t *testing.T) {
 			args: []string{"lint", "testdata/lint/RG014.yaml"},
 			code: exitFailure,
 			want: []string{"error RG014: 16 of 20 regions hold no key shaped like the rowkey (the first 20 values of dec:2, then the rest of the key): region 5 ['20000000', '25000000') stays empty (also regions 6, 7, 8, 9, ...)",
-				"(fix: split over the 20 values the prefix takes: presplit splits --prefix dec:2 --prefix-values 20 (rowkey prefix_values: 20))"}},
+				"(fix: split over the 20 values the prefix takes: generate the keys from rowkey.prefix: dec:2 with rowkey.prefix_values: 20)"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -48,17 +48,52 @@ func bareNumber(s string) bool { return quantity.Bare(s) }
 func tooLarge(max string) error { return fmt.Errorf("too large (at most %s)", max) }
 func tooSmall(min string) error { return fmt.Errorf("too small (at least %s)", min) }
 
-// flagValue is what every typed value records: whether it was given on the command line
-// and the text it was given (or its default's).
+// flagValue is what every typed value records: its flag, whether it was given on the
+// command line and the text it was given (or its default's).
 type flagValue struct {
+	flag string
 	set  bool
 	text string
+}
+
+// designOf is a parsed value as the design holds it: the value, whether the command line
+// gave it, its text and the flag it came from (tablespec.Value's Raw and Src).
+func designOf[T any](f *flagValue, v T) tablespec.Value[T] {
+	return tablespec.Value[T]{V: v, Set: f.set, Raw: f.text, Src: "--" + f.flag}
+}
+
+// designer is a typed flag value that remembers where it came from: design is its value
+// as the design's, with its flag and text (designOf).
+type designer[T any] interface{ design() tablespec.Value[T] }
+
+// flagDesign is the typed flag name's value as the design's, in one look-up: Set says
+// whether the command line gave it. Asking for a flag of another kind panics.
+func flagDesign[T any](c *cli.Context, name string) tablespec.Value[T] {
+	return genericOf[designer[T]](c, name).design()
+}
+
+// setFromFlag sets *dst to the typed flag's value as the design's when the command line
+// gave it, and says whether it did.
+func setFromFlag[T any](c *cli.Context, name string, dst *tablespec.Value[T]) bool {
+	v := flagDesign[T](c, name)
+	if v.Set {
+		*dst = v
+	}
+	return v.Set
 }
 
 // String is the text given, or the default's; cli shows it as the default in help.
 func (f *flagValue) String() string { return f.text }
 
 func (f *flagValue) unset() { f.set = false }
+
+func (f *flagValue) named(flag string) { f.flag = flag }
+
+func (f *countValue) design() tablespec.Value[float64]  { return designOf(&f.flagValue, f.v) }
+func (f *intValue) design() tablespec.Value[int64]      { return designOf(&f.flagValue, int64(f.v)) }
+func (f *sizeValue) design() tablespec.Value[float64]   { return designOf(&f.flagValue, f.v) }
+func (f *ratioValue) design() tablespec.Value[float64]  { return designOf(&f.flagValue, f.v) }
+func (f *durationValue) design() tablespec.Value[int64] { return designOf(&f.flagValue, f.secs) }
 
 // countValue is a positive whole count in quantity.Count's grammar (1e10, 2.5e9, 10G, 1000)
 // up to max: rows.
@@ -307,12 +342,14 @@ func newDurationFlag(name, usage, def string, rule durationRule) *cli.GenericFla
 	return &cli.GenericFlag{Name: name, Usage: usage, Value: v}
 }
 
-// setDefault gives v its default through Set, then marks it not set: only the command
-// line sets a flag.
+// setDefault names v's flag and gives v its default through Set, then marks it not set:
+// only the command line sets a flag.
 func setDefault(v interface {
 	cli.Generic
 	unset()
+	named(string)
 }, name, def string) {
+	v.named(name)
 	if def == "" {
 		return
 	}

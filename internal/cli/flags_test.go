@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/urfave/cli/v2"
@@ -231,4 +233,26 @@ func FuzzTypedFlagValues(f *testing.F) {
 		err = d.Set(s)
 		check("duration", err, d.secs >= 86400 && d.secs%86400 == 0)
 	})
+}
+
+// TestFlagDesign: a typed flag value remembers its flag and the text it was given, so one
+// look-up yields the design's value with its source (Src, Raw); a default is not Set.
+func TestFlagDesign(t *testing.T) {
+	var got []any
+	cmd := &cli.Command{Name: "x", Flags: []cli.Flag{
+		newSizeFlag("region-size", "", "10g", sizeRule{Whole: true}),
+		newIntFlag("regions", "", "", 1, 100),
+		newDurationFlag("retention", "", "", durationRule{}),
+		newRateFlag("write-rate", ""),
+	}, Action: func(c *cli.Context) error {
+		got = []any{flagDesign[float64](c, "region-size"), flagDesign[int64](c, "regions"),
+			flagDesign[int64](c, "retention"), flagDesign[quantity.Rate](c, "write-rate")}
+		return nil
+	}}
+	errOut, code := runCmd(t, cmd, "--regions", "1e1", "--retention", "30d")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, tablespec.Value[float64]{V: 10 << 30, Raw: "10g", Src: "--region-size"}, got[0], "the default: not set")
+	assert.Equal(t, tablespec.Value[int64]{V: 10, Set: true, Raw: "1e1", Src: "--regions"}, got[1])
+	assert.Equal(t, tablespec.Value[int64]{V: 30 * 86400, Set: true, Raw: "30d", Src: "--retention"}, got[2])
+	assert.Equal(t, tablespec.Value[quantity.Rate]{Src: "--write-rate"}, got[3])
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/simulate"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -139,4 +140,123 @@ func TestLintOptions(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Nil(t, got)
 	assert.Equal(t, "presplit: lint takes one spec file, got 2 arguments\n", errOut)
+}
+
+// TestRegionsOptions: presplit regions' flags fill regionsOptions once (the prefix parsed,
+// the merge arity of the target decided); the test's run reads no file.
+func TestRegionsOptions(t *testing.T) {
+	var got *regionsOptions
+	run := func(o *regionsOptions) error { got = o; return nil }
+	errOut, code := runCmd(t, newCmdRegions(run), "--list-regions", "no-such-file.txt", "--jmx", "rs1.json", "--jmx", "rs2.json",
+		"--prefix", "byte:16", "--salt", "--region-size", "4g", "--target-regions", "40", "--batch", "10", "--pause", "1m",
+		"--hbase-version", "2.2.3", "--format", "shell", "-o", "plan.rb")
+	require.Equal(t, exitOK, code, errOut)
+	require.NotNil(t, got)
+	assert.Equal(t, "no-such-file.txt", got.ListRegions)
+	assert.Empty(t, got.GetSplits)
+	assert.Equal(t, []string{"rs1.json", "rs2.json"}, got.JMX)
+	require.NotNil(t, got.Plan.Prefix)
+	assert.Equal(t, "byte:16", got.Plan.Prefix.String())
+	assert.True(t, got.Plan.Salt)
+	assert.Equal(t, int64(4<<30), got.Plan.RegionSize)
+	assert.Equal(t, 40, got.Plan.TargetRegions)
+	assert.Equal(t, 2, got.Plan.MergeArity, "merge_region names two regions before 2.2.4")
+	assert.Equal(t, 10, got.Plan.Batch)
+	assert.Equal(t, int64(60), got.Plan.Pause)
+	assert.Equal(t, "shell", got.Format)
+	assert.Equal(t, "plan.rb", got.Output)
+
+	for _, tt := range []struct {
+		name string
+		args []string
+		err  string
+	}{
+		{name: "no input", args: nil, err: "presplit: no regions to read: give --list-regions FILE (the output of list_regions 'TABLE') or --get-splits FILE\n"},
+		{name: "salt without prefix", args: []string{"--get-splits", "s.txt", "--salt"},
+			err: "presplit: --salt needs --prefix: the salt is the prefix's leading bucket (--prefix byte:16 for SALT_BUCKETS = 16)\n"},
+		{name: "bad format", args: []string{"--get-splits", "s.txt", "--format", "xml"},
+			err: `presplit: --format must be one of report, shell, csv, json, html, got "xml"` + "\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got = nil
+			errOut, code := runCmd(t, newCmdRegions(run), tt.args...)
+			assert.Equal(t, exitUsage, code)
+			assert.Nil(t, got)
+			assert.Equal(t, tt.err, errOut)
+		})
+	}
+}
+
+// TestVerifyOptions: presplit verify's flags fill verifyOptions once: the split's source
+// chosen (a file, or the design validated), the gates parsed; the test's run counts nothing.
+func TestVerifyOptions(t *testing.T) {
+	var got *verifyOptions
+	run := func(o *verifyOptions) error { got = o; return nil }
+	errOut, code := runCmd(t, newCmdVerify(run), "--splits-file", "testdata/regions/hexstring.splits.txt", "--keys", "keys.txt",
+		"--max-skew", "1.5", "--fail-empty", "--raw", "--format", "json", "--hbase-version", "2.4")
+	require.Equal(t, exitOK, code, errOut)
+	require.NotNil(t, got)
+	assert.Equal(t, "testdata/regions/hexstring.splits.txt", got.SplitsFile)
+	assert.Nil(t, got.Config)
+	assert.Equal(t, "keys.txt", got.Keys)
+	assert.Equal(t, 1.5, got.MaxSkew)
+	assert.Equal(t, "1.5", got.MaxSkewRaw)
+	assert.True(t, got.FailEmpty)
+	assert.True(t, got.Raw)
+	assert.Equal(t, "json", got.Format)
+	assert.Equal(t, "2.4", got.Target.String())
+	assert.Equal(t, []string{"Split keys: the splits file testdata/regions/hexstring.splits.txt."}, got.Inputs)
+
+	got = nil
+	errOut, code = runCmd(t, newCmdVerify(run), "--prefix", "hex:2", "--regions", "16")
+	require.Equal(t, exitOK, code, errOut)
+	require.NotNil(t, got.Config, "a generated split: the design")
+	assert.Equal(t, int64(16), got.Config.design.Splits.Regions.V)
+	assert.Equal(t, "--regions", got.Config.design.Splits.Regions.Src)
+	assert.Empty(t, got.SplitsFile)
+
+	for _, tt := range []struct {
+		name string
+		args []string
+		err  string
+	}{
+		{name: "bad skew", args: []string{"--max-skew", "0.5"}, err: `presplit: --max-skew must be a number of at least 1 (skew is largest region / mean), got "0.5"` + "\n"},
+		{name: "two splits", args: []string{"--splits-file", "testdata/regions/hexstring.splits.txt", "--regions", "4"},
+			err: "presplit: --splits-file and --regions both choose the split keys: give one of them\n"},
+		{name: "stdin twice", args: []string{"--sample", "-", "--keys", "-"},
+			err: "presplit: --sample - and --keys - both read stdin, which can be read once: give one of them as a file\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got = nil
+			errOut, code := runCmd(t, newCmdVerify(run), tt.args...)
+			assert.Equal(t, exitUsage, code)
+			assert.Nil(t, got)
+			assert.Equal(t, tt.err, errOut)
+		})
+	}
+}
+
+// TestSampleOptions: presplit sample's flags fill sampleOptions once; the test's run
+// reads no key.
+func TestSampleOptions(t *testing.T) {
+	var got *sampleOptions
+	run := func(o *sampleOptions) error { got = o; return nil }
+	errOut, code := runCmd(t, newCmdSample(run), "--keys", "a.txt", "--keys", "b.txt", "--sample-format", "tsv", "--raw", "-o", "shard.sketch")
+	require.Equal(t, exitOK, code, errOut)
+	require.NotNil(t, got)
+	assert.Equal(t, []string{"a.txt", "b.txt"}, got.Keys)
+	assert.Equal(t, sample.ReadOptions{Format: "tsv", Raw: true}, got.Read)
+	assert.Equal(t, "shard.sketch", got.Output)
+
+	got = nil
+	errOut, code = runCmd(t, newCmdSample(run))
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, []string{"-"}, got.Keys, "no --keys: stdin")
+	assert.Equal(t, "-", got.Output)
+
+	got = nil
+	errOut, code = runCmd(t, newCmdSample(run), "--sample-format", "xml")
+	assert.Equal(t, exitUsage, code)
+	assert.Nil(t, got)
+	assert.True(t, strings.HasPrefix(errOut, "presplit: --sample-format must be one of "), errOut)
 }

@@ -144,11 +144,12 @@ func writeDoc(c *cli.Context, doc render.Doc) error {
 func (o *outputOptions) write(doc render.Doc) error {
 	if o.ShellStyle == shellStyleNumRegions {
 		if err := render.CheckNumRegions(doc); err != nil {
-			return usageErrorf("--shell-style numregions: %v", err)
+			return usageErrorf("--shell-style numregions: %s", flagWords(err.Error()))
 		}
 		doc.Options.NumRegions = true
 	}
 	doc.Options.NoHeader = o.NoHeader
+	doc.Options.Name = flagName
 	// The create that reads a SPLITS_FILE names the file: rendered first, so a name the
 	// statement cannot carry is refused before the file is written.
 	var line bytes.Buffer
@@ -253,7 +254,7 @@ func renderError(err error) error {
 	var ke *render.KeyError
 	switch {
 	case errors.As(err, &fe):
-		return usageErrorf("--format %s: %s", fe.Format, fe.Reason)
+		return usageErrorf("--format %s: %s", fe.Format, flagWords(fe.Reason))
 	case errors.As(err, &se), errors.As(err, &ke):
 		return usageErrorf("%v", err)
 	}

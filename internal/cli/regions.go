@@ -7,13 +7,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strings"
 
-	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/regions"
-	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 	"github.com/urfave/cli/v2"
 )
@@ -30,7 +29,23 @@ const maxRegionsLine = 16 << 20
 // (hbase.hregion.max.filesize.limit, 2 MiB).
 const minRegionSize = 2 << 20
 
-func regionsCommand() *cli.Command {
+// regionsOptions are presplit regions' inputs, filled once from its flags
+// (regionsOptionsFrom): the run reads the files they name, never a flag.
+type regionsOptions struct {
+	ListRegions, GetSplits string   // the files; "" when not given
+	JMX                    []string // the RegionServers' JMX files
+	Table                  string   // --table; "" when not given
+	Plan                   regions.Options
+	Format                 string
+	Output                 string // -o; - is stdout
+	Out                    io.Writer
+}
+
+func regionsCommand() *cli.Command { return newCmdRegions(runRegions) }
+
+// newCmdRegions declares presplit regions: its action fills regionsOptions from the
+// flags and hands them to run (runRegions; a test's own, to check the flags alone).
+func newCmdRegions(run func(*regionsOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "regions",
 		Usage: "report an existing table's region layout and plan merges and splits",
@@ -57,7 +72,13 @@ func regionsCommand() *cli.Command {
 			&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: "report", Usage: "output `FORMAT`: " + strings.Join(regions.FormatNames(), ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` atomically; - is stdout"},
 		},
-		Action: runRegions,
+		Action: func(c *cli.Context) error {
+			opts, err := regionsOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			return run(opts)
+		},
 	}
 }
 
@@ -83,35 +104,102 @@ func regionsMergeArity(c *cli.Context) (int, hbase.Version, error) {
 	return math.MaxInt32, v, nil
 }
 
-func runRegions(c *cli.Context) error {
+// regionsOptionsFrom reads every flag of presplit regions once, each refused value a
+// usage error naming its flag.
+func regionsOptionsFrom(c *cli.Context) (*regionsOptions, error) {
 	if err := verifyNoArgs(c, "name the inputs with --list-regions, --get-splits and --jmx"); err != nil {
-		return err
+		return nil, err
 	}
-	format := c.String("format")
-	render, ok := regions.Format(format)
-	if !ok {
-		return usageErrorf("--format must be one of %s, got %q", strings.Join(regions.FormatNames(), ", "), format)
+	o := &regionsOptions{Format: c.String("format"), Output: "-", Out: c.App.Writer, JMX: c.StringSlice("jmx")}
+	if _, ok := regions.Format(o.Format); !ok {
+		return nil, usageErrorf("--format must be one of %s, got %q", strings.Join(regions.FormatNames(), ", "), o.Format)
 	}
-	out := "-"
 	if c.IsSet("output") {
-		out = c.String("output")
+		o.Output = c.String("output")
 	}
-	if err := checkOutputFile("-o", out); err != nil {
-		return err
+	if err := checkOutputFile("-o", o.Output); err != nil {
+		return nil, err
 	}
-	doc, err := regionsDoc(c)
+	if !c.IsSet("list-regions") && !c.IsSet("get-splits") {
+		return nil, usageErrorf("no regions to read: give --list-regions FILE (the output of list_regions 'TABLE') or --get-splits FILE")
+	}
+	for _, f := range []struct {
+		flag string
+		path *string
+	}{{"list-regions", &o.ListRegions}, {"get-splits", &o.GetSplits}} {
+		if c.IsSet(f.flag) {
+			if *f.path = c.String(f.flag); *f.path == "" {
+				return nil, usageErrorf("--%s must name a file, got \"\"", f.flag)
+			}
+		}
+	}
+	var err error
+	if o.Plan, err = regionsPlanOptions(c); err != nil {
+		return nil, err
+	}
+	if len(o.JMX) > 0 && !c.IsSet("list-regions") {
+		return nil, usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
+	}
+	if c.IsSet("table") {
+		o.Table = c.String("table")
+		if o.Table == regions.MetaTable {
+			return nil, usageErrorf("--table %s: %v", o.Table, regions.ErrMeta)
+		}
+	}
+	return o, nil
+}
+
+// regionsPlanOptions are the planner's options from the flags: the prefix (with a width)
+// and --salt, the target region size, the merge arity of the target, the stages.
+func regionsPlanOptions(c *cli.Context) (regions.Options, error) {
+	var opt regions.Options
+	if c.IsSet("prefix") {
+		// The one reader of a prefix, worded as plan and splits word it.
+		p, err := tablespec.ParsePrefix("rowkey.prefix", designValue(c, "prefix", c.String("prefix")))
+		if err != nil {
+			return opt, (&config{}).fieldError(err)
+		}
+		if p.Width == 0 {
+			return opt, usageErrorf("--prefix %s: needs a width (%s:2): bucket edges are whole prefixes", displayValue(c.String("prefix")), p.Name)
+		}
+		opt.Prefix = &p
+	}
+	opt.Salt = c.Bool("salt")
+	if opt.Salt && opt.Prefix == nil {
+		return opt, usageErrorf("--salt needs --prefix: the salt is the prefix's leading bucket (--prefix byte:16 for SALT_BUCKETS = 16)")
+	}
+	opt.RegionSize = int64(defaultRegionSize)
+	if v, set := sizeOf(c, "region-size"); set {
+		opt.RegionSize = int64(v)
+	} else if v, set := sizeOf(c, "max-filesize"); set {
+		opt.RegionSize = int64(v)
+	}
+	opt.TargetRegions, _ = intOf(c, "target-regions")
+	var err error
+	if opt.MergeArity, opt.Version, err = regionsMergeArity(c); err != nil {
+		return opt, err
+	}
+	opt.Batch, _ = intOf(c, "batch")
+	opt.Pause, _ = durationOf(c, "pause")
+	return opt, nil
+}
+
+// runRegions reads the inputs opts names, plans, and writes the plan in opts.Format.
+func runRegions(opts *regionsOptions) error {
+	doc, err := regionsDoc(opts)
 	if err != nil {
 		return err
 	}
+	render, _ := regions.Format(opts.Format)
 	var buf bytes.Buffer
 	if err := render(&buf, *doc); err != nil {
 		var fe *regions.FormatError
 		if errors.As(err, &fe) {
-			return usageErrorf("--format %s: %s", fe.Format, fe.Reason)
+			return usageErrorf("--format %s: %s", fe.Format, flagWords(fe.Reason))
 		}
 		return err
 	}
-	return writeOutputFile("-o", out, c.App.Writer, buf.Bytes())
+	return writeOutputFile("-o", opts.Output, opts.Out, buf.Bytes())
 }
 
 // regionsRead reads one input file and parses it; a parse error names FILE:LINE.
@@ -142,36 +230,18 @@ func regionsInputError(path string, err error) error {
 	var le *regions.LineError
 	if errors.As(err, &le) {
 		if le.Line > 0 {
-			return usageErrorf("%s:%d: %v", path, le.Line, le.Err)
+			return usageErrorf("%s:%d: %s", path, le.Line, flagWords(le.Err.Error()))
 		}
-		return usageErrorf("%s: %v", path, le.Err)
+		return usageErrorf("%s: %s", path, flagWords(le.Err.Error()))
 	}
-	return usageErrorf("%s: %v", path, err)
+	return usageErrorf("%s: %s", path, flagWords(err.Error()))
 }
 
-func regionsDoc(c *cli.Context) (*regions.Doc, error) {
-	lrPath, gsPath := c.String("list-regions"), c.String("get-splits")
-	if !c.IsSet("list-regions") && !c.IsSet("get-splits") {
-		return nil, usageErrorf("no regions to read: give --list-regions FILE (the output of list_regions 'TABLE') or --get-splits FILE")
-	}
-	var prefix *splits.Prefix
-	if c.IsSet("prefix") {
-		// The one reader of a prefix, worded as plan and splits word it.
-		p, err := tablespec.ParsePrefix("rowkey.prefix", designValue(c, "prefix", c.String("prefix")))
-		if err != nil {
-			return nil, (&config{}).fieldError(err)
-		}
-		if p.Width == 0 {
-			return nil, usageErrorf("--prefix %s: needs a width (%s:2): bucket edges are whole prefixes", displayValue(c.String("prefix")), p.Name)
-		}
-		prefix = &p
-	}
-	if c.Bool("salt") && prefix == nil {
-		return nil, usageErrorf("--salt needs --prefix: the salt is the prefix's leading bucket (--prefix byte:16 for SALT_BUCKETS = 16)")
-	}
-	doc := &regions.Doc{Prefix: prefix}
+func regionsDoc(o *regionsOptions) (*regions.Doc, error) {
+	lrPath, gsPath := o.ListRegions, o.GetSplits
+	doc := &regions.Doc{Prefix: o.Plan.Prefix, Name: flagName}
 	var layout *regions.Layout
-	if c.IsSet("list-regions") {
+	if lrPath != "" {
 		l, err := regionsRead("list-regions", lrPath, "list_regions output", regions.ReadListRegions)
 		if err != nil {
 			return nil, err
@@ -179,7 +249,7 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 		layout = l
 		doc.Inputs = append(doc.Inputs, "list_regions "+lrPath)
 	}
-	if c.IsSet("get-splits") {
+	if gsPath != "" {
 		type ks struct {
 			keys  [][]byte
 			lines []int
@@ -201,48 +271,12 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 	if err := layout.Check(); err != nil {
 		return nil, regionsInputError(lrPath, err)
 	}
-	table := layout.Table
-	if c.IsSet("table") {
-		t := c.String("table")
-		if table != "" && t != table {
-			return nil, usageErrorf("--table %s: the regions listed are of table %s", displayValue(t), table)
-		}
-		table = t
+	table, err := regionsTable(o, layout)
+	if err != nil {
+		return nil, err
 	}
-	if table == regions.MetaTable {
-		return nil, usageErrorf("--table %s: %v", table, regions.ErrMeta)
-	}
-	if jmxPaths := c.StringSlice("jmx"); len(jmxPaths) > 0 {
-		if !c.IsSet("list-regions") || !layout.HasEncoded {
-			return nil, usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
-		}
-		files := make([]*regions.JMX, len(jmxPaths))
-		tables := map[string]bool{}
-		for i, path := range jmxPaths {
-			j, err := regionsRead("jmx", path, "JMX", regions.ReadJMX)
-			if err != nil {
-				return nil, err
-			}
-			files[i] = j
-			for _, t := range j.TableNames() {
-				tables[t] = true
-			}
-			doc.Inputs = append(doc.Inputs, "jmx "+path)
-		}
-		if table == "" {
-			return nil, usageErrorf("--jmx: name the table with --table")
-		}
-		if !tables[table] {
-			return nil, usageErrorf("--jmx: no region of table %s in %s", table, strings.Join(jmxPaths, ", "))
-		}
-		if err := layout.ApplyJMX(table, files, jmxPaths); err != nil {
-			name := lrPath
-			var le *regions.LineError
-			if errors.As(err, &le) && le.Line == 0 {
-				return nil, usageErrorf("--jmx: %v", le.Err)
-			}
-			return nil, regionsInputError(name, err)
-		}
+	if err := regionsApplyJMX(o, layout, table, doc); err != nil {
+		return nil, err
 	}
 	layout.Table = table
 	doc.Layout = layout
@@ -250,28 +284,70 @@ func regionsDoc(c *cli.Context) (*regions.Doc, error) {
 	if !layout.HasSize {
 		return doc, nil
 	}
-	size := int64(defaultRegionSize)
-	if v, set := sizeOf(c, "region-size"); set {
-		size = int64(v)
-	} else if v, set := sizeOf(c, "max-filesize"); set {
-		size = int64(v)
-	}
-	target, _ := intOf(c, "target-regions")
-	arity, version, err := regionsMergeArity(c)
+	p, err := regions.NewPlan(layout, o.Plan)
 	if err != nil {
-		return nil, err
-	}
-	batch, _ := intOf(c, "batch")
-	pause, _ := durationOf(c, "pause")
-	p, err := regions.NewPlan(layout, regions.Options{RegionSize: size, Prefix: prefix, Salt: c.Bool("salt"), TargetRegions: target,
-		MergeArity: arity, Version: version, Batch: batch, Pause: pause})
-	if err != nil {
-		return nil, usageErrorf("%v", err)
+		return nil, usageErrorf("%s", flagWords(err.Error()))
 	}
 	if err := p.Check(); err != nil {
 		return nil, fmt.Errorf("internal error: the plan breaks an invariant: %v", err)
 	}
-	p.Notes = mapStrings(p.Notes, func(s string) string { return field.Expand(s, flagName) })
+	p.Notes = mapStrings(p.Notes, flagWords)
 	doc.Plan = p
 	return doc, nil
+}
+
+// regionsApplyJMX reads the RegionServers' JMX files and joins their sizes and request
+// counts to the layout's regions of table.
+func regionsApplyJMX(o *regionsOptions, layout *regions.Layout, table string, doc *regions.Doc) error {
+	jmxPaths, lrPath := o.JMX, o.ListRegions
+	if len(jmxPaths) == 0 {
+		return nil
+	}
+	if !layout.HasEncoded {
+		return usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
+	}
+	files := make([]*regions.JMX, len(jmxPaths))
+	tables := map[string]bool{}
+	for i, path := range jmxPaths {
+		j, err := regionsRead("jmx", path, "JMX", regions.ReadJMX)
+		if err != nil {
+			return err
+		}
+		files[i] = j
+		for _, t := range j.TableNames() {
+			tables[t] = true
+		}
+		doc.Inputs = append(doc.Inputs, "jmx "+path)
+	}
+	if table == "" {
+		return usageErrorf("--jmx: name the table with --table")
+	}
+	if !tables[table] {
+		return usageErrorf("--jmx: no region of table %s in %s", table, strings.Join(jmxPaths, ", "))
+	}
+	if err := layout.ApplyJMX(table, files, jmxPaths); err != nil {
+		name := lrPath
+		var le *regions.LineError
+		if errors.As(err, &le) && le.Line == 0 {
+			return usageErrorf("--jmx: %s", flagWords(le.Err.Error()))
+		}
+		return regionsInputError(name, err)
+	}
+	return nil
+}
+
+// regionsTable is the table the regions are of: the one listed, which --table may name
+// too, never hbase:meta.
+func regionsTable(o *regionsOptions, layout *regions.Layout) (string, error) {
+	table := layout.Table
+	if t := o.Table; t != "" {
+		if table != "" && t != table {
+			return "", usageErrorf("--table %s: the regions listed are of table %s", displayValue(t), table)
+		}
+		table = t
+	}
+	if table == regions.MetaTable {
+		return "", usageErrorf("--table %s: %v", table, regions.ErrMeta)
+	}
+	return table, nil
 }

@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quote"
@@ -97,9 +96,7 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 		sp.Delimiter = designValue(c, "delimiter", c.String("delimiter"))
 	}
-	if v, ok := ratioOf(c, "holdout"); ok {
-		sp.Holdout = designValue(c, "holdout", v)
-	}
+	setFromFlag(c, "holdout", &sp.Holdout)
 	if f := c.String("sample-format"); !slices.Contains(sample.Formats, f) {
 		return usageErrorf("--sample-format must be one of %s, got %q", strings.Join(sample.Formats, ", "), f)
 	}
@@ -178,7 +175,7 @@ func readSampleFiles(stdinR io.Reader, flag string, files []string, opt sample.R
 		if err != nil {
 			var le *hbytes.LineError
 			if errors.As(err, &le) {
-				return nil, usageErrorf("%s:%d: %s", name, le.Line, field.Expand(le.Err.Error(), flagName))
+				return nil, usageErrorf("%s:%d: %s", name, le.Line, flagWords(le.Err.Error()))
 			}
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
@@ -198,7 +195,22 @@ func (cfg *config) sampleTooFew(err *sample.TooFewError) error {
 	return usageErrorf("%s:%d:%d: splits sample %s: %v", cfg.specPath, sp.Sample.Pos.Line, sp.Sample.Pos.Col, displayValue(sp.Sample.V), err)
 }
 
-func sampleCommand() *cli.Command {
+// sampleOptions are presplit sample's inputs, filled once from its flags
+// (sampleOptionsFrom): the run reads these, never a flag.
+type sampleOptions struct {
+	Keys   []string           // the key files; - is stdin
+	Read   sample.ReadOptions // --sample-format and --raw
+	Output string             // -o; - is stdout
+	In     io.Reader
+	Out    io.Writer
+	Err    io.Writer
+}
+
+func sampleCommand() *cli.Command { return newCmdSample(runSample) }
+
+// newCmdSample declares presplit sample: its action fills sampleOptions from the flags
+// and hands them to run (runSample; a test's own, to check the flags alone).
+func newCmdSample(run func(*sampleOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "sample",
 		Usage: "summarize a shard of a key sample as a sketch that splits --sample merges",
@@ -214,7 +226,13 @@ func sampleCommand() *cli.Command {
 			rawFlag(),
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the sketch to `FILE` atomically; - is stdout"},
 		},
-		Action: runSample,
+		Action: func(c *cli.Context) error {
+			opts, err := sampleOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			return run(opts)
+		},
 	}
 }
 
@@ -228,27 +246,35 @@ type sketchSink struct{ sk *sample.Sketch }
 func (s sketchSink) Add(key []byte, w uint64)         { s.sk.Add(key, w) }
 func (s sketchSink) AddSketch(o *sample.Sketch) error { return s.sk.Merge(o) }
 
-func runSample(c *cli.Context) error {
+// sampleOptionsFrom reads every flag of presplit sample once, each refused value a usage
+// error naming its flag.
+func sampleOptionsFrom(c *cli.Context) (*sampleOptions, error) {
 	if err := verifyNoArgs(c, "give the keys with --keys FILE"); err != nil {
-		return err
+		return nil, err
 	}
 	files := c.StringSlice("keys")
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	if f := c.String("sample-format"); !slices.Contains(sample.Formats, f) {
-		return usageErrorf("--sample-format must be one of %s, got %q", strings.Join(sample.Formats, ", "), f)
+	format := c.String("sample-format")
+	if !slices.Contains(sample.Formats, format) {
+		return nil, usageErrorf("--sample-format must be one of %s, got %q", strings.Join(sample.Formats, ", "), format)
 	}
 	path := "-"
 	if c.IsSet("output") {
 		path = c.String("output")
 	}
 	if err := checkOutputFile("-o", path); err != nil {
-		return err
+		return nil, err
 	}
+	return &sampleOptions{Keys: files, Read: sample.ReadOptions{Format: format, Raw: c.Bool("raw")}, Output: path,
+		In: c.App.Reader, Out: c.App.Writer, Err: c.App.ErrWriter}, nil
+}
+
+// runSample reads opts.Keys into one sketch and writes it to opts.Output.
+func runSample(opts *sampleOptions) error {
 	sk := sample.NewSketch(sample.K)
-	opt := sample.ReadOptions{Format: c.String("sample-format"), Raw: c.Bool("raw")}
-	notes, err := readSampleFiles(c.App.Reader, "--keys", files, opt, sketchSink{sk})
+	notes, err := readSampleFiles(opts.In, "--keys", opts.Keys, opts.Read, sketchSink{sk})
 	if err != nil {
 		return err
 	}
@@ -256,11 +282,11 @@ func runSample(c *cli.Context) error {
 	if _, err := sk.WriteTo(&buf); err != nil {
 		return err
 	}
-	if err := writeOutputFile("-o", path, c.App.Writer, buf.Bytes()); err != nil {
+	if err := writeOutputFile("-o", opts.Output, opts.Out, buf.Bytes()); err != nil {
 		return err
 	}
 	for _, n := range notes {
-		fmt.Fprintf(c.App.ErrWriter, "presplit: %s\n", quote.Terminal(n))
+		fmt.Fprintf(opts.Err, "presplit: %s\n", quote.Terminal(n))
 	}
 	return nil
 }

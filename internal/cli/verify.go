@@ -22,7 +22,29 @@ import (
 	"golang.org/x/term"
 )
 
-func verifyCommand() *cli.Command {
+// verifyOptions are presplit verify's inputs, filled once from its flags
+// (verifyOptionsFrom): the design validated and the split's source chosen; the run reads
+// the files they name, never a flag.
+type verifyOptions struct {
+	SplitsFile string  // the SPLITS_FILE to read (--splits-file or the spec's); "" when generated
+	Config     *config // the design whose split is generated, when SplitsFile is ""
+	Keys       string  // the key sample's file; "" or - is stdin
+	Raw        bool
+	Format     string  // one of verifyFormats
+	MaxSkew    float64 // 0: no gate
+	MaxSkewRaw string  // --max-skew as given, for the gate's message
+	FailEmpty  bool
+	Target     hbase.Version
+	Inputs     []string // where the split keys came from, for the html page (the keys' line follows)
+	In         io.Reader
+	Out, Err   io.Writer
+}
+
+func verifyCommand() *cli.Command { return newCmdVerify(runVerify) }
+
+// newCmdVerify declares presplit verify: its action fills verifyOptions from the flags
+// and hands them to run (runVerify; a test's own, to check the flags alone).
+func newCmdVerify(run func(*verifyOptions) error) *cli.Command {
 	flags := []cli.Flag{specFlag()}
 	flags = append(flags, splitFlags()...)
 	flags = append(flags,
@@ -39,38 +61,57 @@ func verifyCommand() *cli.Command {
 		Usage:     "count how sample rowkeys fall into the regions",
 		UsageText: "presplit verify --splits-file splits.txt --keys keys.txt [--max-skew 1.5] [flags]",
 		Flags:     flags,
-		Action:    runVerify,
+		Action: func(c *cli.Context) error {
+			opts, err := verifyOptionsFrom(c)
+			if err != nil {
+				return err
+			}
+			return run(opts)
+		},
 	}
 }
 
 // verifyFormats are the --format values of verify.
 var verifyFormats = []string{"table", "csv", "json", "html"}
 
-func runVerify(c *cli.Context) error {
+// verifyOptionsFrom reads every flag of presplit verify once, each refused value a
+// usage error naming its flag.
+func verifyOptionsFrom(c *cli.Context) (*verifyOptions, error) {
 	if err := verifyNoArgs(c, "give the key sample with --keys FILE or on stdin"); err != nil {
-		return err
+		return nil, err
 	}
-	format := c.String("format")
-	if !slices.Contains(verifyFormats, format) {
-		return usageErrorf("--format must be one of %s, got %q", strings.Join(verifyFormats, ", "), format)
+	o := &verifyOptions{Format: c.String("format"), Keys: c.String("keys"), Raw: c.Bool("raw"), FailEmpty: c.Bool("fail-empty"),
+		MaxSkewRaw: c.String("max-skew"), In: c.App.Reader, Out: c.App.Writer, Err: c.App.ErrWriter}
+	if !slices.Contains(verifyFormats, o.Format) {
+		return nil, usageErrorf("--format must be one of %s, got %q", strings.Join(verifyFormats, ", "), o.Format)
 	}
-	if _, err := verifyTarget(c); err != nil {
-		return err
+	var err error
+	if o.Target, err = verifyTarget(c); err != nil {
+		return nil, err
 	}
-	maxSkew, err := verifyMaxSkew(c)
-	if err != nil {
-		return err
+	if o.MaxSkew, err = verifyMaxSkew(c); err != nil {
+		return nil, err
 	}
 	// The sample is read first, to its end: keys on the same stdin would be gone.
 	if slices.Contains(c.StringSlice("sample"), "-") {
-		switch keys := c.String("keys"); keys {
+		switch o.Keys {
 		case "-":
-			return usageErrorf("--sample - and --keys - both read stdin, which can be read once: give one of them as a file")
+			return nil, usageErrorf("--sample - and --keys - both read stdin, which can be read once: give one of them as a file")
 		case "":
-			return usageErrorf("--sample - reads stdin, where verify reads its keys without --keys: give the keys with --keys FILE")
+			return nil, usageErrorf("--sample - reads stdin, where verify reads its keys without --keys: give the keys with --keys FILE")
 		}
 	}
-	split, err := verifySplitKeys(c)
+	if o.SplitsFile, o.Config, err = verifySplitSource(c); err != nil {
+		return nil, err
+	}
+	o.Inputs = verifyInputs(c)
+	return o, nil
+}
+
+// runVerify counts the key sample into the split's regions, writes the counts in
+// opts.Format, then applies the gates.
+func runVerify(opts *verifyOptions) error {
+	split, err := verifySplitKeys(opts)
 	if err != nil {
 		return err
 	}
@@ -81,13 +122,13 @@ func runVerify(c *cli.Context) error {
 		return usageErrorf("split keys: %v", err)
 	}
 
-	in, name, size, closeKeys, err := verifyOpenKeys(c)
+	in, name, size, closeKeys, err := verifyOpenKeys(opts)
 	if err != nil {
 		return err
 	}
 	defer closeKeys()
-	opt := distribution.Options{Raw: c.Bool("raw")}
-	progress := newVerifyProgress(c.App.ErrWriter, size)
+	opt := distribution.Options{Raw: opts.Raw}
+	progress := newVerifyProgress(opts.Err, size)
 	if progress != nil {
 		opt.Progress = progress.update
 	}
@@ -109,35 +150,36 @@ func runVerify(c *cli.Context) error {
 	// The table, CSV and JSON writers fail only when the writer does (counts and shares
 	// are finite), so a million regions stream to stdout instead of being held as text
 	// first; the html page is held until it is whole.
-	out := c.App.Writer
-	switch format {
+	out := opts.Out
+	switch opts.Format {
 	case "csv":
 		err = distribution.WriteCSV(out, d)
 	case "json":
 		err = distribution.WriteJSON(out, d)
 	case "html":
 		var page bytes.Buffer
-		if err = distribution.WriteHTML(&page, d, distribution.HTMLOptions{MaxSkew: maxSkew, Inputs: verifyInputs(c, name)}); err == nil {
+		inputs := append(slices.Clone(opts.Inputs), "Key sample: "+name+".")
+		if err = distribution.WriteHTML(&page, d, distribution.HTMLOptions{MaxSkew: opts.MaxSkew, Inputs: inputs, Name: flagName}); err == nil {
 			_, err = out.Write(page.Bytes())
 		}
 	default:
-		err = distribution.WriteTable(out, d, verifyTerminalWidth(c.App.Writer))
+		err = distribution.WriteTable(out, d, verifyTerminalWidth(out))
 	}
 	if err != nil {
 		return err
 	}
-	return verifyGates(c, d.Summary(), maxSkew)
+	return verifyGates(opts, d.Summary())
 }
 
-// verifyInputs says where the split keys and the key sample came from, for the html page.
-func verifyInputs(c *cli.Context, keys string) []string {
+// verifyInputs says where the split keys came from, for the html page.
+func verifyInputs(c *cli.Context) []string {
 	split := "Split keys: the split presplit splits makes for these flags."
 	if f := c.String("splits-file"); f != "" {
 		split = "Split keys: the splits file " + f + "."
 	} else if f := c.String("spec"); f != "" {
 		split = "Split keys: the split of the table spec " + f + "."
 	}
-	return []string{split, "Key sample: " + keys + "."}
+	return []string{split}
 }
 
 // verifyNoArgs rejects positional arguments (args.go).
@@ -156,52 +198,56 @@ func verifyMaxSkew(c *cli.Context) (float64, error) {
 	return f, nil
 }
 
-// verifySplitKeys reads --splits-file (or the spec's splits file) or builds the split from
-// the same flags as plan.
-func verifySplitKeys(c *cli.Context) (splits.Split, error) {
+// verifySplitSource chooses where verify's split keys come from: --splits-file (or the
+// spec's splits file), else the design of the same flags and spec as plan, read and
+// validated.
+func verifySplitSource(c *cli.Context) (string, *config, error) {
 	path := c.String("splits-file")
 	if path == "" {
 		if c.IsSet("splits-file") {
-			return splits.Split{}, usageErrorf("--splits-file must name a file, got %q", path)
+			return "", nil, usageErrorf("--splits-file must name a file, got %q", path)
 		}
 		if file, ok, err := verifySpecSplitsFile(c); err != nil || ok {
-			if err != nil {
-				return splits.Split{}, err
-			}
-			return verifyFileSplit(c, file)
+			return file, nil, err
 		}
 		// The keys plan and splits would create for the same flags and spec.
 		cfg, err := readConfig(c)
-		if err != nil {
-			return splits.Split{}, err
-		}
-		p, err := cfg.build()
-		if err != nil {
-			return splits.Split{}, err
-		}
-		if p.Split == nil {
-			return splits.Split{}, cfg.splitError(p)
-		}
-		return *p.Split, nil
+		return "", cfg, err
 	}
 	others := []cli.Flag{specFlag()}
 	others = append(others, splitFlags()...)
 	for _, f := range others {
 		for _, n := range f.Names() {
 			if c.IsSet(n) {
-				return splits.Split{}, usageErrorf("--splits-file and --%s both choose the split keys: give one of them", f.Names()[0])
+				return "", nil, usageErrorf("--splits-file and --%s both choose the split keys: give one of them", f.Names()[0])
 			}
 		}
 	}
 	if _, err := os.Stat(path); err != nil {
-		return splits.Split{}, usageErrorf("--splits-file %s: %v", displayValue(path), specPathError(err))
+		return "", nil, usageErrorf("--splits-file %s: %v", displayValue(path), specPathError(err))
 	}
-	return verifyFileSplit(c, path)
+	return path, nil, nil
+}
+
+// verifySplitKeys reads the SPLITS_FILE, or builds the split of the design.
+func verifySplitKeys(opts *verifyOptions) (splits.Split, error) {
+	if opts.SplitsFile != "" {
+		return verifyFileSplit(opts, opts.SplitsFile)
+	}
+	cfg := opts.Config
+	p, err := cfg.build()
+	if err != nil {
+		return splits.Split{}, err
+	}
+	if p.Split == nil {
+		return splits.Split{}, cfg.splitError(p)
+	}
+	return *p.Split, nil
 }
 
 // verifyFileSplit is the split a SPLITS_FILE lists.
-func verifyFileSplit(c *cli.Context, path string) (splits.Split, error) {
-	keys, err := verifyReadSplits(c, path)
+func verifyFileSplit(opts *verifyOptions, path string) (splits.Split, error) {
+	keys, err := verifyReadSplits(opts, path)
 	if err != nil {
 		return splits.Split{}, err
 	}
@@ -233,16 +279,12 @@ func verifySpecSplitsFile(c *cli.Context) (string, bool, error) {
 
 // verifyReadSplits reads a SPLITS_FILE (readSplitsFile, as every command does); its
 // warnings go to stderr.
-func verifyReadSplits(c *cli.Context, path string) ([][]byte, error) {
+func verifyReadSplits(opts *verifyOptions, path string) ([][]byte, error) {
 	f, err := readSplitsFile(path)
 	if err != nil {
-		target, terr := verifyTarget(c)
-		if terr != nil {
-			return nil, terr
-		}
-		return nil, splitsFileError(path, err, target)
+		return nil, splitsFileError(path, err, opts.Target)
 	}
-	warnSplitsFile(c.App.ErrWriter, path, f)
+	warnSplitsFile(opts.Err, path, f)
 	return f.Keys, nil
 }
 
@@ -258,13 +300,13 @@ func verifyPathError(err error) error {
 
 // verifyOpenKeys opens --keys (stdin when unset or -). size is the file size for the
 // progress bar, -1 when unknown.
-func verifyOpenKeys(c *cli.Context) (r io.Reader, name string, size int64, closeFn func(), err error) {
-	path := c.String("keys")
+func verifyOpenKeys(opts *verifyOptions) (r io.Reader, name string, size int64, closeFn func(), err error) {
+	path := opts.Keys
 	if path == "" || path == "-" {
-		if f, ok := c.App.Reader.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if f, ok := opts.In.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 			return nil, "", 0, nil, usageErrorf("no key sample: give --keys FILE or pipe the keys into stdin")
 		}
-		return c.App.Reader, "stdin", -1, func() {}, nil
+		return opts.In, "stdin", -1, func() {}, nil
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -281,9 +323,10 @@ func verifyOpenKeys(c *cli.Context) (r io.Reader, name string, size int64, close
 }
 
 // verifyGates applies --fail-empty and --max-skew after the report is written.
-func verifyGates(c *cli.Context, s distribution.Summary, maxSkew float64) error {
+func verifyGates(opts *verifyOptions, s distribution.Summary) error {
 	var failed []string
-	if c.Bool("fail-empty") && s.Empty > 0 {
+	maxSkew := opts.MaxSkew
+	if opts.FailEmpty && s.Empty > 0 {
 		failed = append(failed, fmt.Sprintf("%d of %d regions received no key (--fail-empty)", s.Empty, s.Regions))
 	}
 	if maxSkew > 0 {
@@ -292,7 +335,7 @@ func verifyGates(c *cli.Context, s distribution.Summary, maxSkew float64) error 
 			failed = append(failed, "no keys were read, so skew is undefined (--max-skew)")
 		case s.Skew > maxSkew:
 			failed = append(failed, fmt.Sprintf("skew %s exceeds --max-skew %s: region %d holds %d of %d keys",
-				strconv.FormatFloat(s.Skew, 'f', 2, 64), c.String("max-skew"), s.Largest, s.LargestKeys, s.Keys))
+				strconv.FormatFloat(s.Skew, 'f', 2, 64), opts.MaxSkewRaw, s.Largest, s.LargestKeys, s.Keys))
 		}
 	}
 	if len(failed) > 0 {
