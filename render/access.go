@@ -6,10 +6,10 @@ package render
 
 import (
 	"fmt"
-	"io"
 	"math"
 	"strconv"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/dustin/go-humanize"
 
@@ -30,7 +30,7 @@ func sizedRegions(d Doc) int {
 
 // accessSizing writes the derivation's lines after the bytes' region count: the write
 // spread, the larger of the two, and the balance round-up.
-func accessSizing(tw io.Writer, d Doc) {
+func accessSizing(tw *tabwriter.Writer, d Doc) {
 	for _, l := range accessSteps(d) {
 		fmt.Fprintf(tw, "  %s\t= %s\t= %s\t= %s\n", l[0], l[1], l[2], l[3])
 	}
@@ -77,7 +77,7 @@ func accessSection(b *strings.Builder, d Doc) {
 	if len(lines) == 0 {
 		return
 	}
-	section(b, "Access", func(tw io.Writer) {
+	section(b, "Access", func(tw *tabwriter.Writer) {
 		for _, l := range lines {
 			// A value may carry the design's own text (the hotspot's part name): terminal
 			// text, as every name in the report.

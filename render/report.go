@@ -27,140 +27,32 @@ func Report(w io.Writer, d Doc) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "presplit plan for table %s\n", quote.Terminal(tableName(d.Table)))
 
-	section(&b, "Inputs", func(tw io.Writer) {
-		v := in.Volume
-		if v.Daily > 0 {
-			fmt.Fprintf(tw, d.word("  daily ingest\t%s\t{capacity.daily}\n"), bothUnits(v.Daily))
-			fmt.Fprintf(tw, d.word("  retention\t%s\t{capacity.retention}\n"), plural(v.RetentionDays, "day"))
-			if v.KeptDays() < v.RetentionDays {
-				fmt.Fprintf(tw, d.word("  TTL\t%s (data expires before the retention ends)\t{families.ttl}\n"), plural(v.TTLDays, "day"))
-			}
-			if v.HorizonDays > 0 {
-				fmt.Fprintf(tw, d.word("  horizon\t%s (the split holds this much ingest)\t{capacity.horizon}\n"), plural(v.SplitDays(), "day"))
-			}
-		} else {
-			fmt.Fprintf(tw, d.word("  rows\t%s\t{capacity.rows}\n"), humanize.Commaf(v.Rows))
-			if c := v.Cells; c != nil {
-				fmt.Fprintf(tw, d.word("  bytes per row\t%s = %s x %s x %s per cell\t{capacity.cells} x {families.versions}\n"),
-					bothUnits(c.RowBytes()), plural(float64(c.Count), "cell"), plural(float64(versions(c)), "version"), bothUnits(c.CellBytes()))
-				fmt.Fprintf(tw, "  bytes per cell\t%s = %d overhead + %d row + %d family + %d qualifier + %d value\tKeyValue layout\n",
-					bothUnits(c.CellBytes()), capacity.CellOverhead, c.RowLen, c.FamilyLen, c.QualifierLen, c.ValueLen)
-				q := float64(c.Count*versions(c)*c.QualifierLen) * 1
-				fmt.Fprintf(tw, "  qualifiers\t%s per row (%.1f%% of the row), %s over all rows\tstored in every cell\n",
-					bothUnits(q), 100*q/c.RowBytes(), siBytes(q*v.Rows))
-			} else if v.KVVersions > 1 {
-				fmt.Fprintf(tw, d.word("  bytes per row\t%s = %s per version x %s\t{capacity.kv} x {families.versions}\n"),
-					bothUnits(v.RowBytes), bothUnits(v.KV), plural(float64(v.KVVersions), "version"))
-			} else {
-				fmt.Fprintf(tw, d.word("  bytes per row\t%s\t{capacity.kv}\n"), bothUnits(v.RowBytes))
-			}
-		}
-		fmt.Fprintf(tw, d.word("  compression ratio\t%s (stored / raw, %s)\t{capacity.compression_ratio}\n"), ratio(in.CompressionRatio), storedAs(d.Table, in.CompressionRatio))
-		fmt.Fprintf(tw, d.word("  redundancy\t%s (indexes, blooms, compaction headroom)\t{capacity.redundancy}\n"), ratio(in.Redundancy))
-		fmt.Fprintf(tw, d.word("  region size\t%s\t{capacity.region_size}\n"), bothUnits(in.RegionSize))
-		fmt.Fprintf(tw, d.word("  replication\t%d (disk estimate only)\t{capacity.replication}\n"), in.Replication)
-		fmt.Fprintf(tw, d.word("  HBase version\t%s (the target)\t{table.hbase_version}\n"), d.Table.Target.OrDefault())
-	})
-
-	section(&b, "Sizing", func(tw io.Writer) {
-		v := in.Volume
-		if v.Daily > 0 {
-			what := "retention"
-			switch {
-			case v.SplitDays() < v.KeptDays():
-				what = "horizon"
-			case v.KeptDays() < v.RetentionDays:
-				what = "TTL"
-			}
-			fmt.Fprintf(tw, "  raw\t= daily x %s\t= %s x %s\t= %s\n", what, siBytes(v.Daily), plural(v.SplitDays(), "day"), bothUnits(p.RawBytes))
-		} else {
-			fmt.Fprintf(tw, "  raw\t= rows x bytes per row\t= %s x %s\t= %s\n", humanize.Commaf(v.Rows), siBytes(p.RowBytes), bothUnits(p.RawBytes))
-		}
-		fmt.Fprintf(tw, "  stored\t= raw x compression ratio\t= %s x %s\t= %s, %s\n", siBytes(p.RawBytes), ratio(in.CompressionRatio), bothUnits(p.StoredBytes), storedAs(d.Table, in.CompressionRatio))
-		fmt.Fprintf(tw, "  planned\t= stored x redundancy\t= %s x %s\t= %s\n", siBytes(p.StoredBytes), ratio(in.Redundancy), bothUnits(p.PlannedBytes))
-		if sh := in.SplitShare; sh > 0 && sh < 1 {
-			// HBase 2.x splits on the largest store: the regions hold its share.
-			fmt.Fprintf(tw, "  split on\t= planned x largest store's share\t= %s x %s (family %s)\t= %s\n", siBytes(p.PlannedBytes), ratio(sh), quote.Terminal(in.SplitStore), bothUnits(p.PlannedBytes*sh))
-			fmt.Fprintf(tw, "  regions\t= ceil(split on / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes*sh), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
-		} else {
-			fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
-		}
-		accessSizing(tw, d)
-		fmt.Fprintf(tw, "  disk\t= planned x replication\t= %s x %d\t= %s\n", siBytes(p.PlannedBytes), in.Replication, bothUnits(p.DiskBytes))
-	})
+	section(&b, "Inputs", func(tw *tabwriter.Writer) { reportInputs(tw, d) })
+	section(&b, "Sizing", func(tw *tabwriter.Writer) { reportSizing(tw, d) })
 
 	if len(p.Horizons) > 0 {
-		section(&b, "Growth", func(tw io.Writer) {
-			split := false // a column for the regions HBase's split policy makes, where they differ
-			for _, h := range p.Horizons {
-				split = split || h.SplitRegions > 0
-			}
-			if split {
-				fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tafter HBase's splits\tdisk\n")
-			} else {
-				fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tdisk\n")
-			}
-			for _, h := range p.Horizons {
-				if split {
-					after := "same"
-					if h.SplitRegions > 0 {
-						after = fmt.Sprint(h.SplitRegions)
-					}
-					fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\t%s\n", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes), h.Regions, after, siBytes(h.DiskBytes))
-					continue
-				}
-				fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\n", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes), h.Regions, siBytes(h.DiskBytes))
-			}
-		})
+		section(&b, "Growth", func(tw *tabwriter.Writer) { reportGrowth(tw, p.Horizons) })
 	}
 
 	if c := in.Cluster; c.RegionServers > 0 || c.Heap > 0 {
-		section(&b, "Cluster", func(tw io.Writer) {
-			if c.RegionServers > 0 {
-				fmt.Fprintf(tw, d.word("  region servers\t%d\t{cluster.region_servers}\n"), c.RegionServers)
-				fmt.Fprintf(tw, "  regions per server\t%.1f\t%d..%d recommended\n", p.RegionsPerServer, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
-			}
-			if c.Heap > 0 {
-				fmt.Fprintf(tw, d.word("  memstore ceiling\t%.1f regions per server = %s heap x %s / (%s flush x %s)\t{cluster.heap} {cluster.memstore_fraction} {cluster.flush_size} {cluster.families}\n"),
-					p.MemstoreCeiling, iecBytes(c.Heap), ratio(c.MemstoreFraction), iecBytes(c.FlushSize), plural(float64(c.Families), "family"))
-			}
-		})
+		section(&b, "Cluster", func(tw *tabwriter.Writer) { reportCluster(tw, d) })
 	}
 
 	accessSection(&b, d)
 
 	if s := d.Split; s.Regions() > 1 || len(s.Notes) > 0 || s.Regions() != sizedRegions(d) {
-		section(&b, "Split", func(tw io.Writer) {
-			if len(s.Suffix) > 0 {
-				fmt.Fprintf(tw, "  keys\t%s, each key the last prefix of its region + %q\n", quote.Terminal(s.Spec), hbytes.ToStringBinary(s.Suffix))
-			} else {
-				fmt.Fprintf(tw, "  keys\t%s\n", quote.Terminal(s.Spec))
-			}
-			fmt.Fprintf(tw, "  regions\t%d (%s)\n", s.Regions(), plural(float64(s.Keys.Len()), "split key"))
-			if largest, mean := runStats(s.Owned); mean > 0 {
-				fmt.Fprintf(tw, "  imbalance\t%.3f (largest region %s / mean %s)\n", largest/mean, countText(largest), countText(mean))
-			}
-			if s.Regions() != sizedRegions(d) {
-				fmt.Fprintf(tw, d.word("  note\tthe split has %s where the sizing asks for %d ({splits.regions} or the spec's splits set the count)\n"), plural(float64(s.Regions()), "region"), sizedRegions(d))
-			}
-			if imb := s.Imbalance(); imb > maxQuietImbalance && s.Algorithm == nil && !strings.HasPrefix(s.Spec, "sample") {
-				fmt.Fprintf(tw, d.word("  advice\tthe largest region owns %.3gx the mean share of prefixes: {splits.align} even gives equal regions; a wider prefix evens them out\n"), imb)
-			}
-			for _, n := range s.Notes {
-				fmt.Fprintf(tw, "  note\t%s\n", quote.Terminal(n))
-			}
-		})
+		section(&b, "Split", func(tw *tabwriter.Writer) { reportSplit(tw, d) })
 	}
 
 	if len(d.Notes) > 0 {
-		section(&b, "Notes", func(tw io.Writer) {
+		section(&b, "Notes", func(tw *tabwriter.Writer) {
 			for _, n := range d.Notes {
 				fmt.Fprintf(tw, "  %s\n", quote.Terminal(n))
 			}
 		})
 	}
 
-	section(&b, "Findings", func(tw io.Writer) {
+	section(&b, "Findings", func(tw *tabwriter.Writer) {
 		if len(d.Findings) == 0 {
 			fmt.Fprintf(tw, "  none\n")
 		}
@@ -183,11 +75,141 @@ func Report(w io.Writer, d Doc) error {
 const maxQuietImbalance = 1.1
 
 // section writes a titled block whose columns a tabwriter aligns.
-func section(b *strings.Builder, title string, body func(io.Writer)) {
+func section(b *strings.Builder, title string, body func(*tabwriter.Writer)) {
 	fmt.Fprintf(b, "\n%s\n", title)
 	tw := tabwriter.NewWriter(b, 0, 0, 2, ' ', 0)
 	body(tw)
-	tw.Flush()
+	_ = tw.Flush() // into a strings.Builder, which takes every write
+}
+
+// reportInputs is the Inputs section: every input with its unit and the setting that
+// gives it.
+func reportInputs(tw *tabwriter.Writer, d Doc) {
+	p := d.Plan
+	in := p.Input
+	v := in.Volume
+	if v.Daily > 0 {
+		fmt.Fprintf(tw, d.word("  daily ingest\t%s\t{capacity.daily}\n"), bothUnits(v.Daily))
+		fmt.Fprintf(tw, d.word("  retention\t%s\t{capacity.retention}\n"), plural(v.RetentionDays, "day"))
+		if v.KeptDays() < v.RetentionDays {
+			fmt.Fprintf(tw, d.word("  TTL\t%s (data expires before the retention ends)\t{families.ttl}\n"), plural(v.TTLDays, "day"))
+		}
+		if v.HorizonDays > 0 {
+			fmt.Fprintf(tw, d.word("  horizon\t%s (the split holds this much ingest)\t{capacity.horizon}\n"), plural(v.SplitDays(), "day"))
+		}
+	} else {
+		fmt.Fprintf(tw, d.word("  rows\t%s\t{capacity.rows}\n"), humanize.Commaf(v.Rows))
+		if c := v.Cells; c != nil {
+			fmt.Fprintf(tw, d.word("  bytes per row\t%s = %s x %s x %s per cell\t{capacity.cells} x {families.versions}\n"),
+				bothUnits(c.RowBytes()), plural(float64(c.Count), "cell"), plural(float64(versions(c)), "version"), bothUnits(c.CellBytes()))
+			fmt.Fprintf(tw, "  bytes per cell\t%s = %d overhead + %d row + %d family + %d qualifier + %d value\tKeyValue layout\n",
+				bothUnits(c.CellBytes()), capacity.CellOverhead, c.RowLen, c.FamilyLen, c.QualifierLen, c.ValueLen)
+			q := float64(c.Count*versions(c)*c.QualifierLen) * 1
+			fmt.Fprintf(tw, "  qualifiers\t%s per row (%.1f%% of the row), %s over all rows\tstored in every cell\n",
+				bothUnits(q), 100*q/c.RowBytes(), siBytes(q*v.Rows))
+		} else if v.KVVersions > 1 {
+			fmt.Fprintf(tw, d.word("  bytes per row\t%s = %s per version x %s\t{capacity.kv} x {families.versions}\n"),
+				bothUnits(v.RowBytes), bothUnits(v.KV), plural(float64(v.KVVersions), "version"))
+		} else {
+			fmt.Fprintf(tw, d.word("  bytes per row\t%s\t{capacity.kv}\n"), bothUnits(v.RowBytes))
+		}
+	}
+	fmt.Fprintf(tw, d.word("  compression ratio\t%s (stored / raw, %s)\t{capacity.compression_ratio}\n"), ratio(in.CompressionRatio), storedAs(d.Table, in.CompressionRatio))
+	fmt.Fprintf(tw, d.word("  redundancy\t%s (indexes, blooms, compaction headroom)\t{capacity.redundancy}\n"), ratio(in.Redundancy))
+	fmt.Fprintf(tw, d.word("  region size\t%s\t{capacity.region_size}\n"), bothUnits(in.RegionSize))
+	fmt.Fprintf(tw, d.word("  replication\t%d (disk estimate only)\t{capacity.replication}\n"), in.Replication)
+	fmt.Fprintf(tw, d.word("  HBase version\t%s (the target)\t{table.hbase_version}\n"), d.Table.Target.OrDefault())
+}
+
+// reportSizing is the Sizing section: the derivation from the volume to the regions.
+func reportSizing(tw *tabwriter.Writer, d Doc) {
+	p := d.Plan
+	in := p.Input
+	v := in.Volume
+	if v.Daily > 0 {
+		what := "retention"
+		switch {
+		case v.SplitDays() < v.KeptDays():
+			what = "horizon"
+		case v.KeptDays() < v.RetentionDays:
+			what = "TTL"
+		}
+		fmt.Fprintf(tw, "  raw\t= daily x %s\t= %s x %s\t= %s\n", what, siBytes(v.Daily), plural(v.SplitDays(), "day"), bothUnits(p.RawBytes))
+	} else {
+		fmt.Fprintf(tw, "  raw\t= rows x bytes per row\t= %s x %s\t= %s\n", humanize.Commaf(v.Rows), siBytes(p.RowBytes), bothUnits(p.RawBytes))
+	}
+	fmt.Fprintf(tw, "  stored\t= raw x compression ratio\t= %s x %s\t= %s, %s\n", siBytes(p.RawBytes), ratio(in.CompressionRatio), bothUnits(p.StoredBytes), storedAs(d.Table, in.CompressionRatio))
+	fmt.Fprintf(tw, "  planned\t= stored x redundancy\t= %s x %s\t= %s\n", siBytes(p.StoredBytes), ratio(in.Redundancy), bothUnits(p.PlannedBytes))
+	if sh := in.SplitShare; sh > 0 && sh < 1 {
+		// HBase 2.x splits on the largest store: the regions hold its share.
+		fmt.Fprintf(tw, "  split on\t= planned x largest store's share\t= %s x %s (family %s)\t= %s\n", siBytes(p.PlannedBytes), ratio(sh), quote.Terminal(in.SplitStore), bothUnits(p.PlannedBytes*sh))
+		fmt.Fprintf(tw, "  regions\t= ceil(split on / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes*sh), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
+	} else {
+		fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
+	}
+	accessSizing(tw, d)
+	fmt.Fprintf(tw, "  disk\t= planned x replication\t= %s x %d\t= %s\n", siBytes(p.PlannedBytes), in.Replication, bothUnits(p.DiskBytes))
+}
+
+// reportGrowth is the Growth section: a line per horizon.
+func reportGrowth(tw *tabwriter.Writer, horizons []capacity.Horizon) {
+	split := false // a column for the regions HBase's split policy makes, where they differ
+	for _, h := range horizons {
+		split = split || h.SplitRegions > 0
+	}
+	if split {
+		fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tafter HBase's splits\tdisk\n")
+	} else {
+		fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tdisk\n")
+	}
+	for _, h := range horizons {
+		if split {
+			after := "same"
+			if h.SplitRegions > 0 {
+				after = fmt.Sprint(h.SplitRegions)
+			}
+			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\t%s\n", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes), h.Regions, after, siBytes(h.DiskBytes))
+			continue
+		}
+		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\n", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes), h.Regions, siBytes(h.DiskBytes))
+	}
+}
+
+// reportCluster is the Cluster section: regions per server and the memstore ceiling.
+func reportCluster(tw *tabwriter.Writer, d Doc) {
+	p := d.Plan
+	c := p.Input.Cluster
+	if c.RegionServers > 0 {
+		fmt.Fprintf(tw, d.word("  region servers\t%d\t{cluster.region_servers}\n"), c.RegionServers)
+		fmt.Fprintf(tw, "  regions per server\t%.1f\t%d..%d recommended\n", p.RegionsPerServer, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
+	}
+	if c.Heap > 0 {
+		fmt.Fprintf(tw, d.word("  memstore ceiling\t%.1f regions per server = %s heap x %s / (%s flush x %s)\t{cluster.heap} {cluster.memstore_fraction} {cluster.flush_size} {cluster.families}\n"),
+			p.MemstoreCeiling, iecBytes(c.Heap), ratio(c.MemstoreFraction), iecBytes(c.FlushSize), plural(float64(c.Families), "family"))
+	}
+}
+
+// reportSplit is the Split section: the keys, the regions, their balance and the notes.
+func reportSplit(tw *tabwriter.Writer, d Doc) {
+	s := d.Split
+	if len(s.Suffix) > 0 {
+		fmt.Fprintf(tw, "  keys\t%s, each key the last prefix of its region + %q\n", quote.Terminal(s.Spec), hbytes.ToStringBinary(s.Suffix))
+	} else {
+		fmt.Fprintf(tw, "  keys\t%s\n", quote.Terminal(s.Spec))
+	}
+	fmt.Fprintf(tw, "  regions\t%d (%s)\n", s.Regions(), plural(float64(s.Keys.Len()), "split key"))
+	if largest, mean := runStats(s.Owned); mean > 0 {
+		fmt.Fprintf(tw, "  imbalance\t%.3f (largest region %s / mean %s)\n", largest/mean, countText(largest), countText(mean))
+	}
+	if s.Regions() != sizedRegions(d) {
+		fmt.Fprintf(tw, d.word("  note\tthe split has %s where the sizing asks for %d ({splits.regions} or the spec's splits set the count)\n"), plural(float64(s.Regions()), "region"), sizedRegions(d))
+	}
+	if imb := s.Imbalance(); imb > maxQuietImbalance && s.Algorithm == nil && !strings.HasPrefix(s.Spec, "sample") {
+		fmt.Fprintf(tw, d.word("  advice\tthe largest region owns %.3gx the mean share of prefixes: {splits.align} even gives equal regions; a wider prefix evens them out\n"), imb)
+	}
+	for _, n := range s.Notes {
+		fmt.Fprintf(tw, "  note\t%s\n", quote.Terminal(n))
+	}
 }
 
 func tableName(t Table) string {
