@@ -188,7 +188,96 @@ func writeStatement(q *quoter, w *bufio.Writer, verb string, d Doc) {
 	for _, f := range d.Table.Families {
 		families = append(families, "{"+strings.Join(familyAttrs(q, f), ", ")+"}")
 	}
-	var opts []string
+	opts, config, listKeys := statementOptions(q, d)
+	keys := d.Split.Keys
+
+	if len(families) == 0 && len(opts) == 0 && !listKeys {
+		w.WriteString(head + "\n")
+		return
+	}
+	items := append(append([]string{}, families...), opts...)
+	if line, fits := oneLineStatement(q, head, items, keys, listKeys); fits {
+		w.WriteString(line + "\n")
+		return
+	}
+
+	// Wrapped: every line but the last ends with ',', '[' or inside '{...}', so Ruby (and
+	// the shell's statement reader) keeps reading.
+	w.WriteString(head + ",\n")
+	nargs := len(d.Table.Families) + len(opts)
+	if listKeys {
+		nargs++
+	}
+	arg := 0
+	sep := func() string {
+		arg++
+		if arg < nargs {
+			return ","
+		}
+		return ""
+	}
+	for _, f := range d.Table.Families {
+		attrs := familyAttrs(q, f)
+		items := make([]string, len(attrs))
+		for i, a := range attrs {
+			items[i] = a + ","
+		}
+		items[len(items)-1] = attrs[len(attrs)-1] + "}" + sep()
+		fill(w, slices.Values(items), "  {", "   ")
+	}
+	for _, o := range opts {
+		writeWrappedOption(q, w, o, config, sep)
+	}
+	if listKeys {
+		writeWrappedSplits(q, w, keys, sep)
+	}
+}
+
+// writeWrappedOption writes option o of a wrapped statement on its line, CONFIGURATION
+// (config) one entry a line when it is too wide; sep ends the argument.
+func writeWrappedOption(q *quoter, w *bufio.Writer, o string, config []KV, sep func() string) {
+	if !strings.HasPrefix(o, "CONFIGURATION => ") || utf8.RuneCountInString("  "+o+",") <= shellWidth {
+		w.WriteString("  " + o + sep() + "\n")
+		return
+	}
+	w.WriteString("  CONFIGURATION => {\n")
+	for i, kv := range config {
+		end := ","
+		if i == len(config)-1 {
+			end = ""
+		}
+		w.WriteString("    " + rubyKV(q, kv) + end + "\n")
+	}
+	w.WriteString("  }" + sep() + "\n")
+}
+
+// writeWrappedSplits writes the SPLITS option of a wrapped statement: on one line when it
+// fits, else the keys filled onto lines; sep ends the argument.
+func writeWrappedSplits(q *quoter, w *bufio.Writer, keys splits.Keys, sep func() string) {
+	if opt, fits := splitsOneLine(q, keys); fits {
+		w.WriteString("  " + opt + sep() + "\n")
+		return
+	}
+	w.WriteString("  SPLITS => [\n")
+	last := keys.Len() - 1
+	fill(w, func(yield func(string) bool) {
+		for i, k := range keys.All() {
+			k := shellKey(q, i+1, k)
+			if i < last {
+				k += ","
+			}
+			if !yield(k) {
+				return
+			}
+		}
+	}, "    ", "    ")
+	w.WriteString("  ]" + sep() + "\n")
+}
+
+// statementOptions are the create statement's options after the families: the table
+// attributes, CONFIGURATION (config, its entries), and the split's option; listKeys is
+// whether the split is SPLITS => [...], the last of the options, which the caller writes.
+func statementOptions(q *quoter, d Doc) (opts []string, config []KV, listKeys bool) {
 	attrs, config := d.Table.TableAttrs()
 	for _, a := range attrs {
 		v := a.Value
@@ -200,22 +289,20 @@ func writeStatement(q *quoter, w *bufio.Writer, verb string, d Doc) {
 	if len(config) > 0 {
 		opts = append(opts, "CONFIGURATION => {"+rubyHash(q, config)+"}")
 	}
-	keys := d.Split.Keys
-	listKeys := false // SPLITS => [...], the last of the options
 	switch {
 	case d.Options.NumRegions && d.Split.Algorithm != nil:
 		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+q.ruby("SPLITALGO", d.Split.Algorithm.Name))
 	case d.Options.SplitsFile != "":
 		opts = append(opts, "SPLITS_FILE => "+q.ruby("SPLITS_FILE", d.Options.SplitsFile))
-	case keys.Len() > 0:
+	case d.Split.Keys.Len() > 0:
 		listKeys = true
 	}
+	return opts, config, listKeys
+}
 
-	if len(families) == 0 && len(opts) == 0 && !listKeys {
-		w.WriteString(head + "\n")
-		return
-	}
-	items := append(append([]string{}, families...), opts...)
+// oneLineStatement is the statement on one line, head and items (and with listKeys the
+// SPLITS option of keys), and whether it fits in shellWidth columns.
+func oneLineStatement(q *quoter, head string, items []string, keys splits.Keys, listKeys bool) (string, bool) {
 	line := head + ", " + strings.Join(items, ", ")
 	cols := utf8.RuneCountInString(line)
 	if listKeys {
@@ -247,71 +334,7 @@ func writeStatement(q *quoter, w *bufio.Writer, verb string, d Doc) {
 			}
 		}
 	}
-	if cols <= shellWidth {
-		w.WriteString(line + "\n")
-		return
-	}
-
-	// Wrapped: every line but the last ends with ',', '[' or inside '{...}', so Ruby (and
-	// the shell's statement reader) keeps reading.
-	w.WriteString(head + ",\n")
-	nargs := len(d.Table.Families) + len(opts)
-	if listKeys {
-		nargs++
-	}
-	arg := 0
-	sep := func() string {
-		arg++
-		if arg < nargs {
-			return ","
-		}
-		return ""
-	}
-	for _, f := range d.Table.Families {
-		attrs := familyAttrs(q, f)
-		items := make([]string, len(attrs))
-		for i, a := range attrs {
-			items[i] = a + ","
-		}
-		items[len(items)-1] = attrs[len(attrs)-1] + "}" + sep()
-		fill(w, slices.Values(items), "  {", "   ")
-	}
-	for _, o := range opts {
-		if strings.HasPrefix(o, "CONFIGURATION => ") && utf8.RuneCountInString("  "+o+",") > shellWidth {
-			w.WriteString("  CONFIGURATION => {\n")
-			for i, kv := range config {
-				end := ","
-				if i == len(config)-1 {
-					end = ""
-				}
-				w.WriteString("    " + rubyKV(q, kv) + end + "\n")
-			}
-			w.WriteString("  }" + sep() + "\n")
-			continue
-		}
-		w.WriteString("  " + o + sep() + "\n")
-	}
-	if !listKeys {
-		return
-	}
-	if opt, fits := splitsOneLine(q, keys); fits {
-		w.WriteString("  " + opt + sep() + "\n")
-		return
-	}
-	w.WriteString("  SPLITS => [\n")
-	last := keys.Len() - 1
-	fill(w, func(yield func(string) bool) {
-		for i, k := range keys.All() {
-			k := shellKey(q, i+1, k)
-			if i < last {
-				k += ","
-			}
-			if !yield(k) {
-				return
-			}
-		}
-	}, "    ", "    ")
-	w.WriteString("  ]" + sep() + "\n")
+	return line, cols <= shellWidth
 }
 
 // splitsOneLine is `SPLITS => [...]` on one line, and whether that line ("  " + it + ",")
