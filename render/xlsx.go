@@ -725,21 +725,71 @@ func xlsxAccessRows(d Doc, p *capacity.Plan) (inputs, results []xlsxRow) {
 	in, l := a.Input, a.Load
 	c := p.Input
 	servers := c.Cluster.RegionServers > 0
-	unit := func(r quantity.Rate) string {
-		if r.Bytes {
-			return "bytes/s"
-		}
-		return "rows/s"
+	inputs = xlsxAccessInputs(in, c)
+
+	floor, floored := xlsxWriteFloor(a, servers)
+	results = append(results, floor...)
+	planned := xlsxRow{label: "planned regions", name: "planned_regions", formula: floored, cached: float64(a.Regions), unit: "regions", note: "the count asked for"}
+	if servers {
+		up := fmt.Sprintf("CEILING(%s/region_servers,1)*region_servers", floored)
+		planned.formula = fmt.Sprintf("IF(AND(balance=1,NOT(AND(buckets>0,%[1]s>buckets,%[2]s<=buckets))),%[1]s,%[2]s)", up, floored)
+		planned.note = "rounded up to a multiple of the RegionServers when balance is 1 (unless that needs more regions than the buckets)"
 	}
-	// perSecond is a rate cell in bytes/s: the cell itself, or x bytes per row.
-	perSecond := func(name string, r quantity.Rate) string {
-		if r.Bytes {
-			return name
-		}
-		return name + "*row_bytes"
+	results = append(results, planned)
+
+	n := "split_regions"
+	if l.Regions == a.Regions {
+		n = "planned_regions"
 	}
+	busiest := "1"
+	if servers {
+		results = append(results,
+			xlsxRow{label: "most regions on a server", name: "most_regions_per_server", formula: fmt.Sprintf("CEILING(%s/region_servers,1)", n), cached: float64(l.MostRegions), unit: "regions", note: "the table's regions on the fullest server"},
+			xlsxRow{label: "fewest regions on a server", name: "fewest_regions_per_server", formula: fmt.Sprintf("INT(%s/region_servers)", n), cached: float64(l.FewestRegions), unit: "regions", note: "on the emptiest server"},
+		)
+		busiest = "most_regions_per_server"
+	}
+	if a.WriteBytes > 0 {
+		results = append(results, xlsxWriteLoad(a, c, n, busiest, servers)...)
+	}
+	if in.ReadRate.PerSecond > 0 {
+		results = append(results,
+			xlsxRow{label: "reads per server", name: "reads_per_server_per_second", formula: fmt.Sprintf("read_rate/%s*%s", n, busiest), cached: l.ReadsPerServer, unit: cellRateUnit(in.ReadRate), format: fmtDecimal, note: "on the busiest server"},
+			xlsxRow{label: "scans", name: "scans_per_second", formula: "read_rate*scan_share", cached: l.ScansPerSecond, unit: "per second", format: fmtDecimal, note: "read rate x scan share"},
+		)
+	}
+	fanout := xlsxRow{label: "scan fan-out", name: "scan_fanout", formula: "1", cached: float64(l.ScanFanout), unit: "scans", note: "scans each scan becomes (the key's buckets are not a random salt)"}
+	if in.Salted {
+		fanout.formula, fanout.note = "IF(buckets>1,buckets,1)", "scans each scan becomes: one per salt bucket"
+	}
+	results = append(results, fanout)
+	if in.ReadRate.PerSecond > 0 {
+		results = append(results, xlsxRow{label: "region scans", name: "region_scans_per_second", formula: "scans_per_second*scan_fanout", cached: l.RegionScans, unit: "per second", format: fmtDecimal, note: "scans x fan-out"})
+	}
+	return inputs, results
+}
+
+// cellRateUnit is the unit of rate r's cell.
+func cellRateUnit(r quantity.Rate) string {
+	if r.Bytes {
+		return "bytes/s"
+	}
+	return "rows/s"
+}
+
+// perSecondCell is a rate cell in bytes/s: the cell itself, or x bytes per row.
+func perSecondCell(name string, r quantity.Rate) string {
+	if r.Bytes {
+		return name
+	}
+	return name + "*row_bytes"
+}
+
+// xlsxAccessInputs are the access pattern's input rows of the plan sheet: the rates,
+// scan share, balance, buckets and, without a heap, the flush size.
+func xlsxAccessInputs(in access.Input, c capacity.Input) (inputs []xlsxRow) {
 	rate := func(label, name string, r quantity.Rate, note string) {
-		inputs = append(inputs, xlsxRow{label: label, name: name, value: r.PerSecond, unit: unit(r), format: fmtDecimal, note: note})
+		inputs = append(inputs, xlsxRow{label: label, name: name, value: r.PerSecond, unit: cellRateUnit(r), format: fmtDecimal, note: note})
 	}
 	w := in.WriteRate
 	if w.PerSecond > 0 {
@@ -763,16 +813,24 @@ func xlsxAccessRows(d Doc, p *capacity.Plan) (inputs, results []xlsxRow) {
 		inputs = append(inputs, xlsxRow{label: "flush size", name: "flush_size_bytes", value: c.Cluster.FlushSize, unit: "bytes", bytes: true, note: "{cluster.flush_size} (hbase.hregion.memstore.flush.size)"})
 	}
 
+	return inputs
+}
+
+// xlsxWriteFloor are the rows of the write-spread floor, and the name of the cell that
+// holds the floored regions ("regions" without a write rate).
+func xlsxWriteFloor(a *access.Plan, servers bool) (results []xlsxRow, _ string) {
+	in := a.Input
+	w := in.WriteRate
 	floored := "regions"
 	if w.PerSecond > 0 {
-		results = append(results, xlsxRow{label: "write bytes", name: "write_bytes_per_second", formula: perSecond("write_rate", w), cached: a.WriteBytes,
+		results = append(results, xlsxRow{label: "write bytes", name: "write_bytes_per_second", formula: perSecondCell("write_rate", w), cached: a.WriteBytes,
 			unit: "bytes/s", format: fmtDecimal, note: "the write rate in bytes"})
 		var terms []string
 		if servers {
 			terms = append(terms, "region_servers")
 		}
 		if lim := in.RegionWriteLimit; lim.PerSecond > 0 {
-			f := "CEILING(write_bytes_per_second/(" + perSecond("region_write_limit", lim) + "),1)"
+			f := "CEILING(write_bytes_per_second/(" + perSecondCell("region_write_limit", lim) + "),1)"
 			if !w.Bytes && !lim.Bytes {
 				f = "CEILING(write_rate/region_write_limit,1)"
 			}
@@ -793,60 +851,33 @@ func xlsxAccessRows(d Doc, p *capacity.Plan) (inputs, results []xlsxRow) {
 		)
 		floored = "floored_regions"
 	}
-	planned := xlsxRow{label: "planned regions", name: "planned_regions", formula: floored, cached: float64(a.Regions), unit: "regions", note: "the count asked for"}
-	if servers {
-		up := fmt.Sprintf("CEILING(%s/region_servers,1)*region_servers", floored)
-		planned.formula = fmt.Sprintf("IF(AND(balance=1,NOT(AND(buckets>0,%[1]s>buckets,%[2]s<=buckets))),%[1]s,%[2]s)", up, floored)
-		planned.note = "rounded up to a multiple of the RegionServers when balance is 1 (unless that needs more regions than the buckets)"
-	}
-	results = append(results, planned)
+	return results, floored
+}
 
-	n := "split_regions"
-	if l.Regions == a.Regions {
-		n = "planned_regions"
-	}
-	busiest := "1"
+// xlsxWriteLoad are the rows of the write load: per region and server, the WAL, flushes and
+// the days until a region is full; n is the regions cell, busiest the regions on the
+// busiest server.
+func xlsxWriteLoad(a *access.Plan, c capacity.Input, n, busiest string, servers bool) []xlsxRow {
+	in, l := a.Input, a.Load
+	var results []xlsxRow
+	region := fmt.Sprintf("write_bytes_per_second/IF(buckets>0,MIN(%s,buckets),%s)", n, n)
+	server := "region_write_bytes_per_second*" + busiest
 	if servers {
-		results = append(results,
-			xlsxRow{label: "most regions on a server", name: "most_regions_per_server", formula: fmt.Sprintf("CEILING(%s/region_servers,1)", n), cached: float64(l.MostRegions), unit: "regions", note: "the table's regions on the fullest server"},
-			xlsxRow{label: "fewest regions on a server", name: "fewest_regions_per_server", formula: fmt.Sprintf("INT(%s/region_servers)", n), cached: float64(l.FewestRegions), unit: "regions", note: "on the emptiest server"},
-		)
-		busiest = "most_regions_per_server"
+		server = fmt.Sprintf("IF(AND(buckets>0,buckets<%[1]s),region_write_bytes_per_second*CEILING(buckets/MIN(%[1]s,region_servers,buckets),1),region_write_bytes_per_second*most_regions_per_server)", n)
 	}
-	if a.WriteBytes > 0 {
-		region := fmt.Sprintf("write_bytes_per_second/IF(buckets>0,MIN(%s,buckets),%s)", n, n)
-		server := "region_write_bytes_per_second*" + busiest
-		if servers {
-			server = fmt.Sprintf("IF(AND(buckets>0,buckets<%[1]s),region_write_bytes_per_second*CEILING(buckets/MIN(%[1]s,region_servers,buckets),1),region_write_bytes_per_second*most_regions_per_server)", n)
-		}
-		if in.Monotonic != "" {
-			region, server = "write_bytes_per_second", "write_bytes_per_second"
-		}
-		weighed := "compression_ratio*redundancy"
-		if sh := c.SplitShare; sh > 0 && sh < 1 {
-			weighed += "*split_share"
-		}
-		results = append(results,
-			xlsxRow{label: "writes per region", name: "region_write_bytes_per_second", formula: region, cached: l.RegionWriteBytes, unit: "bytes/s", format: fmtDecimal, note: "write bytes / regions taking writes (all of it for a monotonic key)"},
-			xlsxRow{label: "writes per server", name: "server_write_bytes_per_second", formula: server, cached: l.ServerWriteBytes, unit: "bytes/s", format: fmtDecimal, note: "on the busiest server"},
-			xlsxRow{label: "WAL per server", name: "wal_bytes_per_server_per_second", formula: "server_write_bytes_per_second", cached: l.WALBytes, unit: "bytes/s", format: fmtDecimal, note: "every edit, on the busiest server (x HDFS replication on disk)"},
-			xlsxRow{label: "memstore flushes", name: "flushes_per_region_per_minute", formula: "region_write_bytes_per_second*60/flush_size_bytes", cached: l.FlushesPerMinute, unit: "per minute", format: fmtDecimal, note: "per region, at the flush size"},
-			xlsxRow{label: "region full in", name: "days_to_region_size", formula: "region_size_bytes/(region_write_bytes_per_second*(" + weighed + "))/86400", cached: l.DaysToRegionSize, unit: "days", format: fmtDecimal, note: "days of peak writes until a region reaches the region size"},
-		)
+	if in.Monotonic != "" {
+		region, server = "write_bytes_per_second", "write_bytes_per_second"
 	}
-	if in.ReadRate.PerSecond > 0 {
-		results = append(results,
-			xlsxRow{label: "reads per server", name: "reads_per_server_per_second", formula: fmt.Sprintf("read_rate/%s*%s", n, busiest), cached: l.ReadsPerServer, unit: unit(in.ReadRate), format: fmtDecimal, note: "on the busiest server"},
-			xlsxRow{label: "scans", name: "scans_per_second", formula: "read_rate*scan_share", cached: l.ScansPerSecond, unit: "per second", format: fmtDecimal, note: "read rate x scan share"},
-		)
+	weighed := "compression_ratio*redundancy"
+	if sh := c.SplitShare; sh > 0 && sh < 1 {
+		weighed += "*split_share"
 	}
-	fanout := xlsxRow{label: "scan fan-out", name: "scan_fanout", formula: "1", cached: float64(l.ScanFanout), unit: "scans", note: "scans each scan becomes (the key's buckets are not a random salt)"}
-	if in.Salted {
-		fanout.formula, fanout.note = "IF(buckets>1,buckets,1)", "scans each scan becomes: one per salt bucket"
-	}
-	results = append(results, fanout)
-	if in.ReadRate.PerSecond > 0 {
-		results = append(results, xlsxRow{label: "region scans", name: "region_scans_per_second", formula: "scans_per_second*scan_fanout", cached: l.RegionScans, unit: "per second", format: fmtDecimal, note: "scans x fan-out"})
-	}
-	return inputs, results
+	results = append(results,
+		xlsxRow{label: "writes per region", name: "region_write_bytes_per_second", formula: region, cached: l.RegionWriteBytes, unit: "bytes/s", format: fmtDecimal, note: "write bytes / regions taking writes (all of it for a monotonic key)"},
+		xlsxRow{label: "writes per server", name: "server_write_bytes_per_second", formula: server, cached: l.ServerWriteBytes, unit: "bytes/s", format: fmtDecimal, note: "on the busiest server"},
+		xlsxRow{label: "WAL per server", name: "wal_bytes_per_server_per_second", formula: "server_write_bytes_per_second", cached: l.WALBytes, unit: "bytes/s", format: fmtDecimal, note: "every edit, on the busiest server (x HDFS replication on disk)"},
+		xlsxRow{label: "memstore flushes", name: "flushes_per_region_per_minute", formula: "region_write_bytes_per_second*60/flush_size_bytes", cached: l.FlushesPerMinute, unit: "per minute", format: fmtDecimal, note: "per region, at the flush size"},
+		xlsxRow{label: "region full in", name: "days_to_region_size", formula: "region_size_bytes/(region_write_bytes_per_second*(" + weighed + "))/86400", cached: l.DaysToRegionSize, unit: "days", format: fmtDecimal, note: "days of peak writes until a region reaches the region size"},
+	)
+	return results
 }
