@@ -125,7 +125,7 @@ func regionSplitterRow(algo, row string) (string, error) {
 	}
 	b, err := hbytes.ToBytesBinary(row)
 	if err != nil {
-		return "", fmt.Errorf("not a row Bytes.toBytesBinary reads: %v", err)
+		return "", fmt.Errorf("not a row Bytes.toBytesBinary reads: %w", err)
 	}
 	v := strings.ReplaceAll(hbytes.ToStringBinary(b), `"`, `\x22`)
 	if strings.HasPrefix(v, "-") {

@@ -516,7 +516,7 @@ func parseFamilySettings(name, settings string) (familySettings, error) {
 		switch {
 		case !known && !ok:
 			// a:b meant as one name: HBase's rule, and what the colon means here.
-			return fs, fmt.Errorf("%v; NAME:key=value,... gives a family its own settings", hbase.CheckFamilyName(name+":"))
+			return fs, fmt.Errorf("%w; NAME:key=value,... gives a family its own settings", hbase.CheckFamilyName(name+":"))
 		case !known:
 			return fs, fmt.Errorf("unknown setting %q; known: %s", key, strings.Join(tablespec.FamilySettingFlags(), ", "))
 		case !ok:
@@ -527,7 +527,7 @@ func parseFamilySettings(name, settings string) (familySettings, error) {
 		seen[key] = true
 		apply, err := st.Parse(val)
 		if err != nil {
-			return fs, fmt.Errorf("%s %s: %v", key, displayValue(val), err)
+			return fs, fmt.Errorf("%s %s: %w", key, displayValue(val), err)
 		}
 		at := tablespec.Origin{Src: "--family", Raw: name + ":" + key + "=" + val}
 		fs.set = append(fs.set, func(f *tablespec.Family) { apply(f, at) })

@@ -629,16 +629,16 @@ func viewOf(t *testing.T, name string, r rubyResult) rubyView {
 		for _, a := range args[1:] {
 			for _, kv := range a.([][2]any) {
 				k := kv[0].(string)
-				switch {
-				case k == "NAME":
+				switch k {
+				case "NAME":
 					if c.Cmd == "create" {
 						v.families = append(v.families, kv[1].(string))
 					}
-				case k == "CONFIGURATION":
+				case "CONFIGURATION":
 					for _, e := range kv[1].([][2]any) {
 						v.config[e[0].(string)] = e[1].(string)
 					}
-				case k == "SPLITS_FILE":
+				case "SPLITS_FILE":
 					v.splitsFile = kv[1].(string)
 					data, err := os.ReadFile(v.splitsFile)
 					require.NoError(t, err, name)
@@ -651,7 +651,7 @@ func viewOf(t *testing.T, name string, r rubyResult) rubyView {
 						require.NoError(t, err)
 						v.keys = append(v.keys, b)
 					}
-				case k == "SPLITS":
+				case "SPLITS":
 					for _, s := range kv[1].([]any) {
 						b, err := hbytes.ToBytesBinary(s.(string))
 						require.NoError(t, err)

@@ -169,7 +169,7 @@ func (o *outputOptions) write(doc render.Doc) error {
 	_, _ = o.Err.Write(line.Bytes())
 	if !render.CarriesFindings(o.Format) {
 		for _, f := range doc.Findings {
-			fmt.Fprintf(o.Err, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
+			stderrf(o.Err, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
 		}
 	}
 	return o.FailOn.check(doc.Findings)

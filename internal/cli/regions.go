@@ -289,7 +289,7 @@ func regionsDoc(o *regionsOptions) (*regions.Doc, error) {
 		return nil, usageErrorf("%s", flagWords(err.Error()))
 	}
 	if err := p.Check(); err != nil {
-		return nil, fmt.Errorf("internal error: the plan breaks an invariant: %v", err)
+		return nil, fmt.Errorf("internal error: the plan breaks an invariant: %w", err)
 	}
 	p.Notes = mapStrings(p.Notes, flagWords)
 	doc.Plan = p

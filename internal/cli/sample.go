@@ -161,10 +161,10 @@ func readSampleFiles(stdinR io.Reader, flag string, files []string, opt sample.R
 			}
 			st, err := f.Stat()
 			if err == nil && st.IsDir() {
-				f.Close()
+				_ = f.Close() // read only
 				return nil, usageErrorf("%s %s: is a directory: name a file of keys, or - for stdin", flag, displayValue(path))
 			}
-			defer f.Close()
+			defer func() { _ = f.Close() }() // read only
 			read = func() (string, error) { return sample.Read(f, opt, sink) }
 			if err == nil && st.Mode().IsRegular() {
 				// A regular file may be read in parts, one per core.
@@ -286,7 +286,7 @@ func runSample(opts *sampleOptions) error {
 		return err
 	}
 	for _, n := range notes {
-		fmt.Fprintf(opts.Err, "presplit: %s\n", quote.Terminal(n))
+		stderrf(opts.Err, "presplit: %s\n", quote.Terminal(n))
 	}
 	return nil
 }

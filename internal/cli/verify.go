@@ -293,7 +293,7 @@ func verifyReadSplits(opts *verifyOptions, path string) ([][]byte, error) {
 func verifyPathError(err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
-		return fmt.Errorf("%s: %v", pe.Path, pe.Err)
+		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
 	}
 	return err
 }
@@ -314,12 +314,12 @@ func verifyOpenKeys(opts *verifyOptions) (r io.Reader, name string, size int64, 
 	}
 	size = -1
 	if st, err := f.Stat(); err == nil && st.IsDir() {
-		f.Close()
+		_ = f.Close() // read only
 		return nil, "", 0, nil, usageErrorf("--keys %s: is a directory: name a file of keys, or - for stdin", path)
 	} else if err == nil && st.Mode().IsRegular() {
 		size = st.Size()
 	}
-	return f, path, size, func() { f.Close() }, nil
+	return f, path, size, func() { _ = f.Close() }, nil // read only
 }
 
 // verifyGates applies --fail-empty and --max-skew after the report is written.
@@ -384,12 +384,12 @@ func (p *verifyProgress) update(done, keys int64) {
 		return
 	}
 	p.lastDraw, p.drawn = now, true
-	fmt.Fprintf(p.w, "\r%s\x1b[K", verifyProgressLine(done, keys, p.total, now.Sub(p.start), p.width-1))
+	stderrf(p.w, "\r%s\x1b[K", verifyProgressLine(done, keys, p.total, now.Sub(p.start), p.width-1))
 }
 
 func (p *verifyProgress) finish() {
 	if p != nil && p.drawn {
-		fmt.Fprint(p.w, "\r\x1b[K")
+		stderrf(p.w, "\r\x1b[K")
 	}
 }
 
