@@ -91,7 +91,7 @@ func accessSection(b *strings.Builder, d Doc) {
 }
 
 // accessLines are the Access section's lines: name, value, flag ("" for a figure).
-func accessLines(d Doc) [][3]string {
+func accessLines(d Doc) [][3]string { //nolint:gocyclo // one line of the Access section per input or figure, each shown only when given
 	a := d.Access
 	if a == nil {
 		return nil

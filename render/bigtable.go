@@ -108,7 +108,7 @@ func maxAge(secs int64) string {
 // takes the keys as typed, with no \x decoding, so a key is written as CSV (quoted when
 // it holds , " or leading space) and the argument quoted for the shell. A key a command
 // line cannot carry (a control byte, invalid UTF-8) is refused.
-func CBT(w io.Writer, d Doc) error {
+func CBT(w io.Writer, d Doc) error { //nolint:gocyclo // the cbt script in order: the checks, one GC policy per family (refused past cbt's limits), the split keys
 	if err := d.validate(); err != nil {
 		return err
 	}

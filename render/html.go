@@ -170,7 +170,7 @@ func htmlCluster(d Doc) (htmlpage.Section, bool) {
 }
 
 // htmlKeySpace is the split: its facts, and the key space as a bar of the regions' shares.
-func htmlKeySpace(d Doc) htmlpage.Section {
+func htmlKeySpace(d Doc) htmlpage.Section { //nolint:gocyclo // the key-space panel's lines (the keys' spec, algorithm, balance, the sizing's count), each shown only when it applies
 	s := d.Split
 	sec := htmlpage.Section{ID: "split", Heading: "Split"}
 	keysText := quote.HTMLText(s.Spec)

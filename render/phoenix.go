@@ -68,7 +68,7 @@ func SaltBuckets(s Doc) (b int, ok bool, err error) {
 	return b, true, nil
 }
 
-func phoenixStatement(d Doc) (string, error) {
+func phoenixStatement(d Doc) (string, error) { //nolint:funlen,gocyclo // the CREATE TABLE statement in the order Phoenix's grammar fixes (columns, PRIMARY KEY, options, SPLIT ON), each clause optional
 	if len(d.PhoenixPK) == 0 {
 		why := d.PhoenixPKMissing
 		if why == "" {
@@ -211,7 +211,7 @@ func phoenixLiteral(i int, k []byte) (string, error) {
 // setting every family shares is written once without a family (Phoenix applies it to
 // all); one that differs is written per family ("cf".VERSIONS = 3). TTL must be the same
 // for every family (Phoenix refuses a per-family TTL, error 1050).
-func phoenixOptions(t Table) ([]string, error) {
+func phoenixOptions(t Table) ([]string, error) { //nolint:gocyclo // the table options Phoenix takes from the families' settings (IN_MEMORY, BLOCKCACHE, configuration), each written only when set
 	var opts []string
 	if len(t.Families) > 0 {
 		lit, err := quote.SQLString(t.Families[0].Name)

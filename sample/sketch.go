@@ -516,7 +516,7 @@ func readSketches(s *lineScanner, sink Sink) (int64, error) {
 // run holds refs into every level's arena (tagged with the level as their chunk), and only
 // the level it comes to rest in is rebuilt, in the spare arena. The run and the merges use
 // level 0's ref array and the sort's scratch, both allocated by newBufferedSketch.
-func (s *Sketch) flush0() {
+func (s *Sketch) flush0() { //nolint:funlen,gocyclo // the KLL level-0 flush: sort, compact at a random offset and merge up the levels in one pass, kept whole on the hot path
 	l0 := &s.levels[0]
 	if len(l0.items) == 0 {
 		return
@@ -624,7 +624,7 @@ func (s *Sketch) flush0() {
 // same in every ref, then each run of equal prefixes by its whole keys. (The MSD sort the
 // exact sample uses spends most of its time on the many small buckets a buffer of this
 // size splits into.) tmp is scratch of the same length.
-func sortLSD(items, tmp []ref, arena []byte) {
+func sortLSD(items, tmp []ref, arena []byte) { //nolint:gocyclo // LSD radix sort: count every byte position in one pass, skip the positions that do not spread, scatter; kept whole on the hot path
 	if len(items) <= smallSort {
 		sortSmall([][]byte{arena}, items)
 		return

@@ -81,7 +81,7 @@ type outputOptions struct {
 }
 
 // outputOptionsFrom reads the output flags, each refused value a usage error naming it.
-func outputOptionsFrom(c *cli.Context) (*outputOptions, error) {
+func outputOptionsFrom(c *cli.Context) (*outputOptions, error) { //nolint:gocyclo // one branch per output flag (--format, -o, --numregions, ...), each refusing its own bad value
 	for _, a := range c.Args().Slice() {
 		if strings.HasPrefix(a, "-") && a != "-" {
 			return nil, usageErrorf("flag %q comes after an argument: put flags before arguments", a)
