@@ -58,8 +58,7 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // stderrf writes a diagnostic line on stderr. A failed write to stderr has nowhere to be
-// reported: the exit code still says how the run ended, so the error is dropped here, the
-// one place that does so.
+// reported: the exit code still says how the run ended, so the error is dropped here.
 func stderrf(stderr io.Writer, format string, args ...any) {
 	_, _ = fmt.Fprintf(stderr, format, args...)
 }
