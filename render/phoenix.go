@@ -13,6 +13,7 @@ import (
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/quote"
+	"github.com/presplit/presplit/splits"
 )
 
 // Phoenix writes one CREATE TABLE statement for Apache Phoenix (sqlline, or any JDBC
@@ -68,13 +69,9 @@ func SaltBuckets(s Doc) (b int, ok bool, err error) {
 	return b, true, nil
 }
 
-func phoenixStatement(d Doc) (string, error) { //nolint:funlen,gocyclo // the CREATE TABLE statement in the order Phoenix's grammar fixes (columns, PRIMARY KEY, options, SPLIT ON), each clause optional
+func phoenixStatement(d Doc) (string, error) { //nolint:gocyclo // the CREATE TABLE clauses in the order Phoenix's grammar fixes (columns, PRIMARY KEY, options, SPLIT ON), each optional or refused with its reason
 	if len(d.PhoenixPK) == 0 {
-		why := d.PhoenixPKMissing
-		if why == "" {
-			why = "give {phoenix_pk} 'bucket CHAR(2), user_id VARCHAR, ...'"
-		}
-		return "", phoenixError("the primary key columns are not known: %s", why)
+		return "", noPhoenixPK(d)
 	}
 	buckets, salted, err := SaltBuckets(d)
 	if err != nil {
@@ -88,37 +85,10 @@ func phoenixStatement(d Doc) (string, error) { //nolint:funlen,gocyclo // the CR
 	if err != nil {
 		return "", err
 	}
-	var cols, pk []string
-	for _, c := range d.PhoenixPK {
-		n := phoenix.ColumnName(c.Name)
-		cols = append(cols, fmt.Sprintf("%s %s NOT NULL", n, c.Type))
-		pk = append(pk, n)
+	cols, err := phoenixColumns(d)
+	if err != nil {
+		return "", err
 	}
-	// Phoenix creates the families its columns use, or only the default family when no
-	// column names one: a family without columns would be missing from the table.
-	withCols := 0
-	for _, f := range d.Table.Families {
-		if len(f.Qualifiers) > 0 {
-			withCols++
-		}
-	}
-	for _, f := range d.Table.Families {
-		if len(f.Qualifiers) == 0 && (withCols > 0 || len(d.Table.Families) > 1) {
-			return "", phoenixError("family %q has no columns: Phoenix creates only the families its columns use; list the family's qualifiers in the spec", f.Name)
-		}
-		fam, err := phoenix.QuoteName(f.Name)
-		if err != nil {
-			return "", phoenixError("family %v", err)
-		}
-		for _, q := range f.Qualifiers {
-			qn, err := phoenix.QuoteName(q)
-			if err != nil {
-				return "", phoenixError("family %q: qualifier %v", f.Name, err)
-			}
-			cols = append(cols, fmt.Sprintf("%s.%s VARCHAR", fam, qn))
-		}
-	}
-	cols = append(cols, "CONSTRAINT PK PRIMARY KEY ("+strings.Join(pk, ", ")+")")
 
 	opts, err := phoenixOptions(d.Table)
 	if err != nil {
@@ -146,13 +116,9 @@ func phoenixStatement(d Doc) (string, error) { //nolint:funlen,gocyclo // the CR
 		b.WriteString("\n" + o + sep)
 	}
 	if !salted && d.Split.Keys.Len() > 0 {
-		lits := make([]string, d.Split.Keys.Len())
-		for i, k := range d.Split.Keys.All() {
-			lit, err := phoenixLiteral(i, k)
-			if err != nil {
-				return "", err
-			}
-			lits[i] = lit
+		lits, err := phoenixLiterals(d.Split.Keys)
+		if err != nil {
+			return "", err
 		}
 		items := make([]string, len(lits))
 		for i, l := range lits {
@@ -165,6 +131,66 @@ func phoenixStatement(d Doc) (string, error) { //nolint:funlen,gocyclo // the CR
 	}
 	b.WriteString(";\n")
 	return b.String(), nil
+}
+
+// noPhoenixPK is the error of a statement without primary key columns: why they are
+// missing, or how to give them.
+func noPhoenixPK(d Doc) error {
+	why := d.PhoenixPKMissing
+	if why == "" {
+		why = "give {phoenix_pk} 'bucket CHAR(2), user_id VARCHAR, ...'"
+	}
+	return phoenixError("the primary key columns are not known: %s", why)
+}
+
+// phoenixLiterals are the split keys as SPLIT ON's literals.
+func phoenixLiterals(keys splits.Keys) ([]string, error) {
+	lits := make([]string, keys.Len())
+	for i, k := range keys.All() {
+		lit, err := phoenixLiteral(i, k)
+		if err != nil {
+			return nil, err
+		}
+		lits[i] = lit
+	}
+	return lits, nil
+}
+
+// phoenixColumns are the table's column definitions: the primary key's columns, a VARCHAR
+// column per family qualifier, and the PRIMARY KEY constraint.
+func phoenixColumns(d Doc) ([]string, error) {
+	var cols, pk []string
+	for _, c := range d.PhoenixPK {
+		n := phoenix.ColumnName(c.Name)
+		cols = append(cols, fmt.Sprintf("%s %s NOT NULL", n, c.Type))
+		pk = append(pk, n)
+	}
+	// Phoenix creates the families its columns use, or only the default family when no
+	// column names one: a family without columns would be missing from the table.
+	withCols := 0
+	for _, f := range d.Table.Families {
+		if len(f.Qualifiers) > 0 {
+			withCols++
+		}
+	}
+	for _, f := range d.Table.Families {
+		if len(f.Qualifiers) == 0 && (withCols > 0 || len(d.Table.Families) > 1) {
+			return nil, phoenixError("family %q has no columns: Phoenix creates only the families its columns use; list the family's qualifiers in the spec", f.Name)
+		}
+		fam, err := phoenix.QuoteName(f.Name)
+		if err != nil {
+			return nil, phoenixError("family %v", err)
+		}
+		for _, q := range f.Qualifiers {
+			qn, err := phoenix.QuoteName(q)
+			if err != nil {
+				return nil, phoenixError("family %q: qualifier %v", f.Name, err)
+			}
+			cols = append(cols, fmt.Sprintf("%s.%s VARCHAR", fam, qn))
+		}
+	}
+	cols = append(cols, "CONSTRAINT PK PRIMARY KEY ("+strings.Join(pk, ", ")+")")
+	return cols, nil
 }
 
 // phoenixTableName is [namespace:]name as "namespace"."name": with
