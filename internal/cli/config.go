@@ -705,7 +705,7 @@ func checkVolumeFlags(c *cli.Context) error {
 // applySplitFlags: the split request. --prefix (with --suffix, --align) and --algo (with
 // --first-row, --last-row) are two modes: a flag of one replaces the spec's other mode.
 // Any split flag replaces a spec's splits file.
-func applySplitFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:funlen,gocyclo // one branch per split flag in the two split modes (--prefix with --suffix and --align, --algo with --first-row and --last-row), each with the usage error its flag needs
+func applySplitFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocyclo // one branch per split flag of the two split modes (--prefix with --suffix and --align, --algo), each with the usage error its flag needs
 	if !has(c, "regions") {
 		return nil
 	}
@@ -763,6 +763,12 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:funlen,
 		sp.Algo = designValue(c, "algo", a)
 		r.Algo = tablespec.Value[string]{}
 	}
+	return applyRowFlags(c, r, sp)
+}
+
+// applyRowFlags: --first-row and --last-row, toStringBinary text; empty only as
+// UniformSplit's first row.
+func applyRowFlags(c *cli.Context, r *tablespec.Rowkey, sp *tablespec.Splits) error {
 	for _, f := range []struct {
 		flag string
 		dst  *tablespec.Value[string]
