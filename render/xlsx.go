@@ -273,12 +273,11 @@ func (x *workbook) addSheet(name string) error {
 // planSheet writes the Plan sheet and the defined names of every input and result. The
 // sheet is streamed, so that each formula cell carries its cached value (presplit's own
 // figure, the JSON's): a reader that does not recalculate sees the numbers.
-func (x *workbook) planSheet(d Doc, p *capacity.Plan) error { //nolint:funlen,gocyclo // the plan sheet's rows in the order the sizing derives them, each a labelled cell with its formula; splitting it would split the derivation
+func (x *workbook) planSheet(d Doc, p *capacity.Plan) error { //nolint:gocyclo // the plan sheet's sections in the order the sizing derives them (inputs, sizing, cluster, access, split, notes), each present only with its data
 	const sh = XLSXPlanSheet
 	if err := x.addSheet(sh); err != nil {
 		return err
 	}
-	f := x.f
 	bold := x.style("", false, true)
 	lines := map[int][]any{} // row -> cells from column A
 	lines[1] = []any{excelize.Cell{StyleID: bold, Value: quote.SheetCell("presplit capacity plan for table " + d.Table.Name)}}
@@ -350,7 +349,12 @@ func (x *workbook) planSheet(d Doc, p *capacity.Plan) error { //nolint:funlen,go
 			lines[r] = []any{quote.SheetCell(n)}
 		}
 	}
+	return writePlanLines(x.f, sh, lines, r)
+}
 
+// writePlanLines streams the plan sheet's lines, rows 1..last (a row without cells stays
+// empty), under its column widths.
+func writePlanLines(f *excelize.File, sh string, lines map[int][]any, last int) error {
 	sw, err := f.NewStreamWriter(sh)
 	if err != nil {
 		return err
@@ -360,7 +364,7 @@ func (x *workbook) planSheet(d Doc, p *capacity.Plan) error { //nolint:funlen,go
 			return err
 		}
 	}
-	for row := 1; row <= r; row++ {
+	for row := 1; row <= last; row++ {
 		if cells, ok := lines[row]; ok {
 			if err := sw.SetRow("A"+strconv.Itoa(row), cells); err != nil {
 				return err
