@@ -3,7 +3,6 @@ package regions
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -263,15 +262,7 @@ func htmlHistogram(d Doc) htmlpage.Section {
 
 // htmlServers is the regions per RegionServer, by server name.
 func htmlServers(l *Layout) htmlpage.Section {
-	per := map[string]int{}
-	for _, r := range l.Regions {
-		per[r.Server]++
-	}
-	servers := make([]string, 0, len(per))
-	for s := range per {
-		servers = append(servers, s)
-	}
-	sort.Strings(servers)
+	servers, per := l.Servers()
 	name := func(i int) string {
 		if servers[i] == "" {
 			return "(unknown)"

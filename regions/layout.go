@@ -9,6 +9,7 @@ package regions
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -140,3 +141,18 @@ func show(s string) string {
 
 // stripKey is the key as list_regions prints it: toStringBinary, then Ruby's strip.
 func stripKey(k []byte) string { return strings.Trim(hbytes.ToStringBinary(k), " ") }
+
+// Servers is the layout's RegionServer names in sorted order ("" for regions whose server
+// is unknown) and the regions each holds: the per-server counts of the report and the page.
+func (l *Layout) Servers() ([]string, map[string]int) {
+	per := map[string]int{}
+	for _, r := range l.Regions {
+		per[r.Server]++
+	}
+	servers := make([]string, 0, len(per))
+	for s := range per {
+		servers = append(servers, s)
+	}
+	sort.Strings(servers)
+	return servers, per
+}

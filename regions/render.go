@@ -253,15 +253,7 @@ func reportHistogram(b *strings.Builder, l *Layout, p *Plan) {
 
 // reportServers writes the region count of each server, in server name order.
 func reportServers(b *strings.Builder, l *Layout) {
-	per := map[string]int{}
-	for _, r := range l.Regions {
-		per[r.Server]++
-	}
-	servers := make([]string, 0, len(per))
-	for s := range per {
-		servers = append(servers, s)
-	}
-	sort.Strings(servers)
+	servers, per := l.Servers()
 	fmt.Fprintf(b, "\nregions per server\n")
 	columns(b, func(tw *tabwriter.Writer) {
 		for _, s := range servers {
