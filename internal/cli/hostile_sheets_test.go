@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,6 +115,32 @@ var (
 	htmlAttrs = strings.Fields("lang charset http-equiv content name class id scope viewBox role aria-label " +
 		"data-chart data-marks data-items data-per data-table data-first data-last data-sum x y x1 x2 y1 y2 width height text-anchor")
 )
+
+// checkHTMLData parses a page as a browser does and fails on anything a value could have
+// made of itself: an element or attribute that is not htmlpage's, a comment, a payload in
+// an attribute. presplit regions' pages carry file and server names this way.
+func checkHTMLData(t *testing.T, name, page string) {
+	t.Helper()
+	doc, err := html.Parse(strings.NewReader(page))
+	require.NoError(t, err, name)
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		switch n.Type {
+		case html.ElementNode:
+			require.True(t, slices.Contains(htmlTags, n.Data), "%s: element <%s> is not htmlpage's", name, n.Data)
+			for _, a := range n.Attr {
+				require.True(t, slices.Contains(htmlAttrs, a.Key) && a.Namespace == "", "%s: attribute %q of <%s> is not htmlpage's", name, a.Key, n.Data)
+				require.NotContains(t, a.Val, "pwned", "%s: a payload in attribute %s", name, a.Key)
+			}
+		case html.CommentNode:
+			t.Fatalf("%s: a comment in the page: %q", name, n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+}
 
 // hostileHTML parses every accepted --format html page with golang.org/x/net/html, as a
 // browser does: its elements and attributes are only htmlpage's (no script, no event

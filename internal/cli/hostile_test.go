@@ -939,7 +939,7 @@ func TestHostileRegionsInputs(t *testing.T) {
 			require.NoError(t, os.MkdirAll(dir, 0o755))
 			args := append([]string{"regions"}, f.setup(dir, p.s)...)
 			name := f.name + "/" + p.name
-			for _, format := range []string{"shell", "report", "csv", "json"} {
+			for _, format := range []string{"shell", "report", "csv", "json", "html"} {
 				out, errOut, code := runCLI(t, "", append(args, "-F", format)...)
 				if code != 0 {
 					checkRefusal(t, name+"/"+format, out, errOut, code)
@@ -961,11 +961,13 @@ func TestHostileRegionsInputs(t *testing.T) {
 					require.NoError(t, err, name)
 				case "json":
 					require.True(t, json.Valid([]byte(out)), name)
+				case "html":
+					checkHTMLData(t, name+"/html", out)
 				}
 			}
 		}
 	}
-	for _, format := range []string{"shell", "report", "csv", "json"} {
+	for _, format := range []string{"shell", "report", "csv", "json", "html"} {
 		require.Positive(t, accepted[format], "no case accepted in format %s", format)
 	}
 	results := runRubyHarness(t, root, scripts)
