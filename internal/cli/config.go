@@ -899,3 +899,20 @@ func (cfg *config) renderable(p *plan.Plan) error {
 	}
 	return nil
 }
+
+// commandInputs is what plan and splits read before they run: no arguments (hint says
+// where to look), the config from the spec and flags, then the output flags.
+func commandInputs(c *cli.Context, hint string) (*config, *outputOptions, error) {
+	if err := noArgs(c, hint); err != nil {
+		return nil, nil, err
+	}
+	cfg, err := readConfig(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	out, err := outputOptionsFrom(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	return cfg, out, nil
+}

@@ -49,14 +49,7 @@ func newCmdPlan(run func(*planOptions) error) *cli.Command {
      presplit plan --rows 1e10 --kv 300B --prefix dec:2 --table ns:orders --format shell`,
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c, "see presplit plan --help"); err != nil {
-				return err
-			}
-			cfg, err := readConfig(c)
-			if err != nil {
-				return err
-			}
-			out, err := outputOptionsFrom(c)
+			cfg, out, err := commandInputs(c, "see presplit plan --help")
 			if err != nil {
 				return err
 			}

@@ -49,14 +49,7 @@ func newCmdSplits(run func(*splitsOptions) error) *cli.Command {
 			"any other output format (shell, splits-file, regionsplitter, csv, json, java).",
 		Flags: splitsFlags(),
 		Action: func(c *cli.Context) error {
-			if err := noArgs(c, "see presplit splits --help"); err != nil {
-				return err
-			}
-			cfg, err := readConfig(c)
-			if err != nil {
-				return err
-			}
-			out, err := outputOptionsFrom(c)
+			cfg, out, err := commandInputs(c, "see presplit splits --help")
 			if err != nil {
 				return err
 			}
