@@ -244,19 +244,10 @@ func BashHeredoc(command, body string) (string, error) {
 		body += "\n"
 	}
 	end := HeredocBase
-	for n := 2; containsString(body, end); n++ {
+	for n := 2; strings.Contains(body, end); n++ {
 		end = fmt.Sprintf("%s_%d", HeredocBase, n)
 	}
 	return command + " <<'" + end + "'\n" + body + end + "\n", nil
-}
-
-func containsString(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return true
-		}
-	}
-	return false
 }
 
 // SQLString is s as a SQL string literal in Phoenix's dialect: ' doubled, and \ doubled as
