@@ -17,7 +17,9 @@ func TestCopyMatchesShared(t *testing.T) {
 			require.True(t, ok, "testdata/refdata/%s is missing", name)
 			shared, ok := SharedPath(name)
 			if !ok {
-				if os.Getenv("CI") != "" {
+				// .ci/run sets PRESPLIT_REQUIRE_SHARED when a CI runner calls it; CI alone is
+				// also set by .ci/run for a clone run by hand, where shared/ may be absent.
+				if os.Getenv("PRESPLIT_REQUIRE_SHARED") != "" {
 					t.Fatalf("CI must have shared/refdata/%s beside the clone", name)
 				}
 				t.Skipf("no shared/refdata beside this clone: testing against the copy %s", copyPath)
