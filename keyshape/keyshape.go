@@ -120,6 +120,10 @@ func (p Placement) Overfull() []int {
 
 // Place puts every bucket's lowest and highest key into the regions of loc. ok is false
 // when the shape has more than MaxValues values (nothing placed).
+//
+// It runs before every plan is printed, for up to MaxValues buckets, so it allocates
+// nothing per bucket: the two keys are built once and their prefix digits stepped in
+// place, in bucket order (an odometer over the alphabet).
 func Place(s Shape, loc *distribution.Locator) (Placement, bool) {
 	n, ok := s.Count()
 	if !ok {
@@ -130,10 +134,15 @@ func Place(s Shape, loc *distribution.Locator) (Placement, bool) {
 	for r := range p.FirstOwn {
 		p.FirstOwn[r] = -1
 	}
-	marked := -1 // buckets come in key order: each region is marked once
+	first := s.Bucket(0)
+	low, high := s.Low(first), s.High(first)
+	digits := make([]int, s.Width) // bucket i's digits, as indexes into the alphabet
+	marked := -1                   // buckets come in key order: each region is marked once
 	for i := uint64(0); i < n; i++ {
-		b := s.Bucket(i)
-		lo, hi := loc.Locate(s.Low(b)), loc.Locate(s.High(b))
+		if i > 0 {
+			s.step(digits, low, high)
+		}
+		lo, hi := loc.Locate(low), loc.Locate(high)
 		p.Own[lo]++
 		if p.FirstOwn[lo] < 0 {
 			p.FirstOwn[lo] = int64(i)
@@ -144,4 +153,17 @@ func Place(s Shape, loc *distribution.Locator) (Placement, bool) {
 		marked = max(marked, hi)
 	}
 	return p, true
+}
+
+// step moves digits, and the prefix that begins low and high, on to the next bucket.
+func (s Shape) step(digits []int, low, high []byte) {
+	for j := s.Width - 1; j >= 0; j-- {
+		digits[j]++
+		if digits[j] < len(s.Alphabet) {
+			low[j], high[j] = s.Alphabet[digits[j]], s.Alphabet[digits[j]]
+			return
+		}
+		digits[j] = 0
+		low[j], high[j] = s.Alphabet[0], s.Alphabet[0]
+	}
 }

@@ -2,6 +2,8 @@ package keyshape
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -70,5 +72,90 @@ func TestPlace(t *testing.T) {
 			assert.Equal(t, tt.empty, pl.Empty())
 			assert.Equal(t, tt.overfull, pl.Overfull())
 		})
+	}
+}
+
+// placeEach is Place as its contract says it, one bucket at a time through Bucket, Low and
+// High: the reference Place's in-place stepping must match.
+func placeEach(s Shape, loc *distribution.Locator) Placement {
+	n, _ := s.Count()
+	regions := loc.Regions()
+	p := Placement{Buckets: n, Own: make([]uint64, regions), Reached: make([]bool, regions), FirstOwn: make([]int64, regions)}
+	for r := range p.FirstOwn {
+		p.FirstOwn[r] = -1
+	}
+	for i := uint64(0); i < n; i++ {
+		b := s.Bucket(i)
+		lo, hi := loc.Locate(s.Low(b)), loc.Locate(s.High(b))
+		p.Own[lo]++
+		if p.FirstOwn[lo] < 0 {
+			p.FirstOwn[lo] = int64(i)
+		}
+		for r := lo; r <= hi; r++ {
+			p.Reached[r] = true
+		}
+	}
+	return p
+}
+
+func TestPlaceSameAsEachBucket(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	alphabets := []string{"0123456789", "0123456789abcdef", "ACGT", "xy"}
+	for trial := range 200 {
+		a := alphabets[trial%len(alphabets)]
+		s := Shape{Alphabet: []byte(a), Width: 1 + rng.IntN(3)}
+		if rng.IntN(3) == 0 {
+			s.Delimiter = []byte("|")
+		}
+		if rng.IntN(4) == 0 {
+			s.Tail = []byte{0x00, 0xFF}
+		}
+		n, _ := s.Count()
+		if rng.IntN(3) == 0 {
+			s.Values = 1 + rng.Uint64N(n)
+		}
+		// Split keys drawn from the same alphabet, of random lengths, some with the
+		// delimiter: they land inside, between and on buckets.
+		set := map[string]bool{}
+		for range 1 + rng.IntN(40) {
+			k := make([]byte, 1+rng.IntN(s.Width+2))
+			for j := range k {
+				k[j] = a[rng.IntN(len(a))]
+			}
+			if rng.IntN(4) == 0 {
+				k = append(k, '|')
+			}
+			set[string(k)] = true
+		}
+		keys := make([]string, 0, len(set))
+		for k := range set {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		loc := locator(t, keys...)
+		got, ok := Place(s, loc)
+		require.True(t, ok)
+		require.Equal(t, placeEach(s, loc), got, "shape %+v, keys %q", s, keys)
+	}
+}
+
+// BenchmarkPlace is the placement every plan of a hex:4 prefix over 1,000 regions runs.
+func BenchmarkPlace(b *testing.B) {
+	s := Shape{Alphabet: []byte("0123456789abcdef"), Width: 4}
+	keys := make([]string, 999)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("%04x", (i+1)*65536/1000)
+	}
+	bs := make([][]byte, len(keys))
+	for i, k := range keys {
+		bs[i] = []byte(k)
+	}
+	loc, err := distribution.NewLocator(bs)
+	require.NoError(b, err)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := Place(s, loc); !ok {
+			b.Fatal("not placed")
+		}
 	}
 }

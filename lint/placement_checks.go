@@ -61,11 +61,9 @@ func (p *Pass) place() (keyshape.Shape, keyshape.Placement, *distribution.Locato
 	if _, ok := s.Count(); !ok {
 		return s, keyshape.Placement{}, nil, false // too many values to place
 	}
-	keys := make([][]byte, 0, p.Split.Keys.Len())
-	for _, k := range p.Split.Keys.All() {
-		keys = append(keys, k)
-	}
-	loc, err := distribution.NewLocator(keys)
+	// The locator verify would use: by the split's rule when it has one, which costs no
+	// tables to build.
+	loc, err := distribution.NewSplitLocator(p.Split.Keys, p.Split.Rule)
 	if err != nil {
 		return s, keyshape.Placement{}, nil, false
 	}
