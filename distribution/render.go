@@ -94,14 +94,7 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 	shareWidth := len(largestShare)
 
 	bw := bufio.NewWriterSize(w, 64<<10)
-	var line []byte
-	pad := func(cell []byte, from, cw int) []byte {
-		for n := len(cell) - from; n < cw+tablePadding; n++ {
-			cell = append(cell, ' ')
-		}
-		return cell
-	}
-	line = line[:0]
+	line := make([]byte, 0, 256)
 	for col, h := range tableHeader[:4] {
 		start := len(line)
 		line = pad(append(line, h...), start, widths[col])
@@ -110,28 +103,27 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 	if _, err := bw.Write(line); err != nil {
 		return err
 	}
+	// A million rows take as long to write as their keys take to count, so a row costs
+	// no conversion it can reuse: the region number is counted up in place, the start key
+	// is the previous row's end key, and the share text of a count is kept once made.
+	num := []byte{'0'}
+	var prevEnd []byte
+	shares := newShareTexts(total, s.LargestKeys)
 	for i, c := range d.Counts {
-		line = line[:0]
+		num = incDecimal(num)
+		line = pad(append(line[:0], num...), 0, widths[0])
 		start := len(line)
-		line = pad(strconv.AppendInt(line, int64(i+1), 10), start, widths[0])
-		start = len(line)
-		if i > 0 {
-			line = hbytes.AppendStringBinary(line, d.Splits.At(i-1))
-		}
-		line = pad(line, start, widths[1])
+		line = pad(append(line, prevEnd...), start, widths[1])
 		start = len(line)
 		if i < d.Splits.Len() {
 			line = hbytes.AppendStringBinary(line, d.Splits.At(i))
 		}
+		prevEnd = append(prevEnd[:0], line[start:]...)
 		line = pad(line, start, widths[2])
 		start = len(line)
 		line = pad(strconv.AppendInt(line, c, 10), start, widths[3])
-		share := 0.0
-		if total > 0 {
-			share = float64(c) / float64(total)
-		}
 		start = len(line)
-		line = append(strconv.AppendFloat(line, 100*share, 'f', 2, 64), '%')
+		line = shares.append(line, c)
 		if barWidth > 0 {
 			line = append(pad(line, start, shareWidth), bar(c, s.LargestKeys, barWidth)...)
 		}
@@ -146,6 +138,63 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 		return err
 	}
 	return writeSummaryTable(w, s)
+}
+
+// pad appends spaces to the cell that starts at line[from:] to make it cw+tablePadding wide.
+func pad(line []byte, from, cw int) []byte {
+	for n := cw + tablePadding - (len(line) - from); n > 0; n -= len(spaces) {
+		line = append(line, spaces[:min(n, len(spaces))]...)
+	}
+	return line
+}
+
+var spaces = bytes.Repeat([]byte{' '}, 64)
+
+// incDecimal adds one to the decimal number n in place (growing it by a digit at a power
+// of ten).
+func incDecimal(n []byte) []byte {
+	for j := len(n) - 1; j >= 0; j-- {
+		if n[j] < '9' {
+			n[j]++
+			return n
+		}
+		n[j] = '0'
+	}
+	return append([]byte{'1'}, n...)
+}
+
+// shareTexts is the share column's text of each count up to a bound, made the first time
+// the count is seen: with many regions most counts recur, and a float's text costs more
+// than the rest of its row.
+type shareTexts struct {
+	total int64
+	texts [][]byte
+}
+
+// maxShareTexts bounds the counts whose share text is kept (a few hundred KiB at most).
+const maxShareTexts = 1 << 12
+
+func newShareTexts(total, largest int64) *shareTexts {
+	return &shareTexts{total: total, texts: make([][]byte, min(largest+1, maxShareTexts))}
+}
+
+// append appends the share of count c, as percent writes it.
+func (t *shareTexts) append(line []byte, c int64) []byte {
+	if c < int64(len(t.texts)) {
+		if t.texts[c] == nil {
+			t.texts[c] = t.appendShare(nil, c)
+		}
+		return append(line, t.texts[c]...)
+	}
+	return t.appendShare(line, c)
+}
+
+func (t *shareTexts) appendShare(line []byte, c int64) []byte {
+	share := 0.0
+	if t.total > 0 {
+		share = float64(c) / float64(t.total)
+	}
+	return append(strconv.AppendFloat(line, 100*share, 'f', 2, 64), '%')
 }
 
 // tableHeader is the table format's header row.
