@@ -230,3 +230,28 @@ func TestNewSplitLocatorChooses(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, loc.rule)
 }
+
+// With 2^18 regions and more, countFixedRule counts a byte a region and carries every
+// 256th key into the 32-bit counts: a region given 1,000 keys (three carries and a rest),
+// beside keys spread over the others, counts as the plain locator counts it.
+func TestLowCountsCarry(t *testing.T) {
+	p, err := splits.ParsePrefix("hex:5")
+	require.NoError(t, err)
+	s, err := splits.Generate(p, lowCountsFrom, splits.Options{})
+	require.NoError(t, err)
+	loc, err := NewSplitLocator(s.Keys, s.Rule)
+	require.NoError(t, err)
+	require.NotNil(t, loc.rule)
+	rng := rand.New(rand.NewPCG(3, 9))
+	text := hexText(rng, 3000)
+	hot := bytes.Repeat([]byte("0badc0ffee0badc0ffee0badc0ffee00\n"), 1000)
+	text = append(append(text[:len(text)/2:len(text)/2], hot...), text[len(text)/2:]...)
+	assertSameCount(t, "hex:5 over 2^18 regions", loc, text)
+	c := newLineCounter(loc, false)
+	_, err = c.count(text, len(text))
+	require.NoError(t, err)
+	require.NotNil(t, c.low, "the byte counts were not used")
+	hotRegion := loc.Locate([]byte("0badc0ffee0badc0ffee0badc0ffee00"))
+	require.GreaterOrEqual(t, mergeCounts([]*lineCounter{c})[hotRegion], int64(1000))
+	require.Equal(t, uint8(mergeCounts([]*lineCounter{c})[hotRegion]), c.low[hotRegion])
+}
