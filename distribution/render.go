@@ -7,8 +7,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"text/tabwriter"
 
 	"github.com/presplit/presplit/hbytes"
@@ -93,23 +95,108 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 	// is the rows' last cell otherwise (no padding).
 	shareWidth := len(largestShare)
 
-	bw := bufio.NewWriterSize(w, 64<<10)
 	line := make([]byte, 0, 256)
 	for col, h := range tableHeader[:4] {
 		start := len(line)
 		line = pad(append(line, h...), start, widths[col])
 	}
 	line = append(append(line, tableHeader[4]...), '\n')
-	if _, err := bw.Write(line); err != nil {
+	if _, err := w.Write(line); err != nil {
 		return err
 	}
-	// A million rows take as long to write as their keys take to count, so a row costs
-	// no conversion it can reuse: the region number is counted up in place, the start key
-	// is the previous row's end key, and the share text of a count is kept once made.
-	num := []byte{'0'}
+	rows := tableRows{d: d, widths: widths, barWidth: barWidth, shareWidth: shareWidth, largest: s.LargestKeys, total: total}
+	if err := rows.write(w); err != nil {
+		return err
+	}
+	return writeSummaryTable(w, s)
+}
+
+// tableRows formats the table's region rows, a chunk of them at a time.
+//
+// A million rows take as long to write as their keys take to count, so a row costs no
+// conversion it can reuse (the region number is counted up in place, the start key is the
+// previous row's end key, the share text of a count is kept once made), and the chunks are
+// formatted on every core, then written in order.
+type tableRows struct {
+	d                    Distribution
+	widths               [5]int
+	barWidth, shareWidth int
+	largest, total       int64
+}
+
+// tableChunkBytes bounds a chunk's text: its rows are as many as fit when every row is as
+// wide as the widest (two keys of the longest split key's width).
+const tableChunkBytes = 1 << 20
+
+// write writes every row to w: one chunk in place, more on up to GOMAXPROCS goroutines,
+// each with two buffers, so the text in memory is a few chunks whatever the region count
+// and the keys' length.
+func (t tableRows) write(w io.Writer) error {
+	n := len(t.d.Counts)
+	rowWidth := tablePadding*4 + t.widths[0] + t.widths[1] + t.widths[2] + t.widths[3] + t.shareWidth + 1
+	if t.barWidth > 0 {
+		rowWidth += 3*t.barWidth + 3 // a bar is up to barWidth+1 blocks of 3 bytes
+	}
+	tableChunk := max(1, tableChunkBytes/rowWidth)
+	chunks := (n + tableChunk - 1) / tableChunk
+	workers := min(runtime.GOMAXPROCS(0), chunks, 8)
+	if workers <= 1 {
+		if n == 0 {
+			return nil
+		}
+		_, err := w.Write(t.format(nil, 0, n, newShareTexts(t.total, t.largest)))
+		return err
+	}
+	stop := make(chan struct{})
+	outs := make([]chan []byte, workers)
+	frees := make([]chan []byte, workers)
+	var wg sync.WaitGroup
+	for k := range workers {
+		outs[k], frees[k] = make(chan []byte, 1), make(chan []byte, 2)
+		frees[k] <- make([]byte, 0, tableChunk*rowWidth)
+		frees[k] <- make([]byte, 0, tableChunk*rowWidth)
+		wg.Add(1)
+		go func(k int) {
+			defer wg.Done()
+			shares := newShareTexts(t.total, t.largest)
+			for c := k; c < chunks; c += workers {
+				var buf []byte
+				select {
+				case buf = <-frees[k]:
+				case <-stop:
+					return
+				}
+				buf = t.format(buf[:0], c*tableChunk, min((c+1)*tableChunk, n), shares)
+				select {
+				case outs[k] <- buf:
+				case <-stop:
+					return
+				}
+			}
+		}(k)
+	}
+	var err error
+	for c := 0; c < chunks && err == nil; c++ {
+		buf := <-outs[c%workers]
+		_, err = w.Write(buf)
+		frees[c%workers] <- buf
+	}
+	close(stop)
+	wg.Wait()
+	return err
+}
+
+// format appends rows [from, to) to dst.
+func (t tableRows) format(dst []byte, from, to int, shares *shareTexts) []byte {
+	d, widths := t.d, t.widths
+	num := strconv.AppendInt(nil, int64(from), 10)
 	var prevEnd []byte
-	shares := newShareTexts(total, s.LargestKeys)
-	for i, c := range d.Counts {
+	if from > 0 {
+		prevEnd = hbytes.AppendStringBinary(nil, d.Splits.At(from-1))
+	}
+	line := make([]byte, 0, 256)
+	for i := from; i < to; i++ {
+		c := d.Counts[i]
 		num = incDecimal(num)
 		line = pad(append(line[:0], num...), 0, widths[0])
 		start := len(line)
@@ -124,20 +211,14 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 		line = pad(strconv.AppendInt(line, c, 10), start, widths[3])
 		start = len(line)
 		line = shares.append(line, c)
-		if barWidth > 0 {
-			line = append(pad(line, start, shareWidth), bar(c, s.LargestKeys, barWidth)...)
+		if t.barWidth > 0 {
+			line = append(pad(line, start, t.shareWidth), bar(c, t.largest, t.barWidth)...)
 		}
 		// A region with no key has an empty bar: no line ends in a space (a key never ends
 		// a line).
-		line = append(bytes.TrimRight(line, " "), '\n')
-		if _, err := bw.Write(line); err != nil {
-			return err
-		}
+		dst = append(append(dst, bytes.TrimRight(line, " ")...), '\n')
 	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	return writeSummaryTable(w, s)
+	return dst
 }
 
 // pad appends spaces to the cell that starts at line[from:] to make it cw+tablePadding wide.

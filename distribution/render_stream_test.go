@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -52,6 +54,47 @@ func randomDistribution(rng *rand.Rand) Distribution {
 		}
 	}
 	return Distribution{Splits: keysValue(splits), Counts: counts}
+}
+
+// TestWriteTableChunks: rows long enough that the table comes in many chunks, formatted
+// on several goroutines, match the oracle; a writer that fails part way stops it with the
+// error, and no goroutine is left behind.
+func TestWriteTableChunks(t *testing.T) {
+	base := runtime.NumGoroutine()
+	rng := rand.New(rand.NewPCG(5, 17))
+	for i := range 4 {
+		n := 2000 + rng.IntN(2000)
+		splits := randomSplits(rng, n, 400, []byte("ab\x00\xFF"))
+		counts := make([]int64, n+1)
+		for j := range counts {
+			counts[j] = rng.Int64N(5000)
+		}
+		d := Distribution{Splits: keysValue(splits), Counts: counts}
+		for _, width := range []int{0, 200} {
+			var got, want bytes.Buffer
+			require.NoError(t, WriteTable(&got, d, width))
+			require.NoError(t, oracleWriteTable(&want, d, width))
+			require.Equal(t, want.String(), got.String(), "case %d width %d", i, width)
+			require.Greater(t, got.Len(), 4*tableChunkBytes, "case %d: too few chunks to test", i)
+			for _, after := range []int{0, 1, 3} {
+				fw := &failingWriter{after: after}
+				require.ErrorIs(t, WriteTable(fw, d, width), errWriteFailed)
+			}
+		}
+	}
+	require.LessOrEqual(t, runtime.NumGoroutine(), base, "WriteTable left goroutines running")
+}
+
+var errWriteFailed = errors.New("write failed")
+
+// failingWriter takes after writes, then fails every one.
+type failingWriter struct{ after, writes int }
+
+func (f *failingWriter) Write(p []byte) (int, error) {
+	if f.writes++; f.writes > f.after {
+		return 0, errWriteFailed
+	}
+	return len(p), nil
 }
 
 func TestWritersMatchOracle(t *testing.T) {
