@@ -74,6 +74,12 @@ func userSplits(rng *rand.Rand, regions int) [][]byte {
 // prefixSplits are the split keys of presplit splits --prefix spec --regions n.
 func prefixSplits(t testing.TB, spec string, regions int) [][]byte {
 	t.Helper()
+	return prefixSplit(t, spec, regions).Keys.Slices()
+}
+
+// prefixSplit is presplit splits --prefix spec --regions n, with its rule.
+func prefixSplit(t testing.TB, spec string, regions int) splits.Split {
+	t.Helper()
 	p, err := splits.ParsePrefix(spec)
 	if err != nil {
 		t.Fatal(err)
@@ -82,23 +88,29 @@ func prefixSplits(t testing.TB, spec string, regions int) [][]byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.Keys.Slices()
+	return s
 }
 
 // algoSplits are the split keys of presplit splits --algo algo --regions n.
 func algoSplits(t testing.TB, algo string, regions int) [][]byte {
 	t.Helper()
+	return algoSplit(t, algo, regions).Keys.Slices()
+}
+
+// algoSplit is presplit splits --algo algo --regions n, with its rule when it has one.
+func algoSplit(t testing.TB, algo string, regions int) splits.Split {
+	t.Helper()
 	s, err := splits.RegionSplitter(algo, regions, "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.Keys.Slices()
+	return s
 }
 
 type scenario struct {
-	name   string
-	splits [][]byte
-	text   []byte
+	name  string
+	split splits.Split // its Rule as verify has it: NewSplitLocator chooses the locator
+	text  []byte
 }
 
 // scenarios are bench/verify.sh's, with about size bytes of keys each.
@@ -106,20 +118,21 @@ func scenarios(t testing.TB, size int) []scenario {
 	rng := rand.New(rand.NewPCG(14, 14))
 	hex := hexText(rng, size/33)
 	return []scenario{
-		{"hex/regions=1000", prefixSplits(t, "hex", 1000), hex},
-		{"hex/regions=100000", prefixSplits(t, "hex", 100000), hex},
-		{"hex/regions=1000000", prefixSplits(t, "hex", 1000000), hex},
-		{"UniformSplit/regions=1000", algoSplits(t, "UniformSplit", 1000), binaryText(rng, size/46)},
-		{"user/regions=1000", userSplits(rng, 1000), userText(rng, size/25)},
+		{"hex/regions=1000", prefixSplit(t, "hex", 1000), hex},
+		{"hex/regions=100000", prefixSplit(t, "hex", 100000), hex},
+		{"hex/regions=1000000", prefixSplit(t, "hex", 1000000), hex},
+		{"UniformSplit/regions=1000", algoSplit(t, "UniformSplit", 1000), binaryText(rng, size/46)},
+		{"user/regions=1000", splits.Split{Keys: splits.KeysOf(userSplits(rng, 1000)...)}, userText(rng, size/25)},
 	}
 }
 
-// BenchmarkCountScenario is one worker's loop over each scenario's keys in memory: the
-// bound on what a core can count (bench/verify.sh measures the whole command).
+// BenchmarkCountScenario is one worker's loop over each scenario's keys in memory, with the
+// locator verify takes for it: the bound on what a core can count (bench/verify.sh
+// measures the whole command).
 func BenchmarkCountScenario(b *testing.B) {
 	for _, sc := range scenarios(b, 8<<20) {
 		b.Run(sc.name, func(b *testing.B) {
-			loc, err := NewLocator(sc.splits)
+			loc, err := NewSplitLocator(sc.split.Keys, sc.split.Rule)
 			if err != nil {
 				b.Fatal(err)
 			}
