@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"strconv"
 	"strings"
@@ -124,27 +125,38 @@ type tableRows struct {
 	largest, total       int64
 }
 
-// tableChunkBytes bounds a chunk's text: its rows are as many as fit when every row is as
-// wide as the widest (two keys of the longest split key's width).
-const tableChunkBytes = 1 << 20
-
-// write writes every row to w: one chunk in place, more on up to GOMAXPROCS goroutines,
-// each with two buffers, so the text in memory is a few chunks whatever the region count
-// and the keys' length.
+// write writes every row to w (writeRowChunks).
 func (t tableRows) write(w io.Writer) error {
-	n := len(t.d.Counts)
 	rowWidth := tablePadding*4 + t.widths[0] + t.widths[1] + t.widths[2] + t.widths[3] + t.shareWidth + 1
 	if t.barWidth > 0 {
 		rowWidth += 3*t.barWidth + 3 // a bar is up to barWidth+1 blocks of 3 bytes
 	}
-	tableChunk := max(1, tableChunkBytes/rowWidth)
-	chunks := (n + tableChunk - 1) / tableChunk
+	return writeRowChunks(w, len(t.d.Counts), rowWidth, func() rowFormatter {
+		shares := newShareTexts(t.total, t.largest)
+		return func(dst []byte, from, to int) []byte { return t.format(dst, from, to, shares) }
+	})
+}
+
+// rowFormatter appends rows [from, to) of an output to dst.
+type rowFormatter func(dst []byte, from, to int) []byte
+
+// rowChunkBytes bounds a chunk's text: its rows are as many as fit when every row is as
+// wide as the widest.
+const rowChunkBytes = 1 << 20
+
+// writeRowChunks writes rows [0, n) of an output, each at most rowWidth bytes, to w: one
+// chunk in place, more on up to GOMAXPROCS goroutines (each with its own formatter from
+// newFormatter and two buffers), written in order, so the text in memory is a few chunks
+// whatever the region count and the keys' length.
+func writeRowChunks(w io.Writer, n, rowWidth int, newFormatter func() rowFormatter) error {
+	perChunk := max(1, rowChunkBytes/rowWidth)
+	chunks := (n + perChunk - 1) / perChunk
 	workers := min(runtime.GOMAXPROCS(0), chunks, 8)
 	if workers <= 1 {
 		if n == 0 {
 			return nil
 		}
-		_, err := w.Write(t.format(nil, 0, n, newShareTexts(t.total, t.largest)))
+		_, err := w.Write(newFormatter()(nil, 0, n))
 		return err
 	}
 	stop := make(chan struct{})
@@ -153,12 +165,12 @@ func (t tableRows) write(w io.Writer) error {
 	var wg sync.WaitGroup
 	for k := range workers {
 		outs[k], frees[k] = make(chan []byte, 1), make(chan []byte, 2)
-		frees[k] <- make([]byte, 0, tableChunk*rowWidth)
-		frees[k] <- make([]byte, 0, tableChunk*rowWidth)
+		frees[k] <- make([]byte, 0, perChunk*rowWidth)
+		frees[k] <- make([]byte, 0, perChunk*rowWidth)
 		wg.Add(1)
 		go func(k int) {
 			defer wg.Done()
-			shares := newShareTexts(t.total, t.largest)
+			format := newFormatter()
 			for c := k; c < chunks; c += workers {
 				var buf []byte
 				select {
@@ -166,7 +178,7 @@ func (t tableRows) write(w io.Writer) error {
 				case <-stop:
 					return
 				}
-				buf = t.format(buf[:0], c*tableChunk, min((c+1)*tableChunk, n), shares)
+				buf = format(buf[:0], c*perChunk, min((c+1)*perChunk, n))
 				select {
 				case outs[k] <- buf:
 				case <-stop:
@@ -380,31 +392,128 @@ type Report struct {
 // what encoding/json's Encoder with SetIndent("", "  ") writes for a Report, one region at
 // a time.
 func WriteJSON(w io.Writer, d Distribution) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	head := "{\n  \"regions\": ["
 	if len(d.Counts) == 0 {
-		bw.WriteString("{\n  \"regions\": [],")
-	} else {
-		bw.WriteString("{\n  \"regions\": [")
-		total := d.total()
-		for i := range d.Counts {
-			b, err := json.MarshalIndent(d.region(i, total), "    ", "  ")
-			if err != nil {
-				return err
-			}
-			if i > 0 {
-				bw.WriteByte(',')
-			}
-			bw.WriteString("\n    ")
-			bw.Write(b)
+		head = "{\n  \"regions\": [],"
+	}
+	if _, err := io.WriteString(w, head); err != nil {
+		return err
+	}
+	if len(d.Counts) > 0 {
+		if err := writeJSONRegions(w, d); err != nil {
+			return err
 		}
-		bw.WriteString("\n  ],")
+		if _, err := io.WriteString(w, "\n  ],"); err != nil {
+			return err
+		}
 	}
 	b, err := json.MarshalIndent(d.Summary(), "  ", "  ")
 	if err != nil {
 		return err
 	}
+	bw := bufio.NewWriter(w)
 	bw.WriteString("\n  \"summary\": ")
 	bw.Write(b)
 	bw.WriteString("\n}\n")
 	return bw.Flush()
+}
+
+// writeJSONRegions writes the regions as json.MarshalIndent writes each Region (prefix
+// "    ", indent "  "), comma-separated, each after a newline and four spaces. A million
+// regions took a second through encoding/json, a Marshal a row; the rows are written here
+// the same, byte for byte, in chunks on every core (writeRowChunks): the keys through
+// appendJSONString, the shares through appendJSONFloat.
+func writeJSONRegions(w io.Writer, d Distribution) error {
+	total := d.total()
+	keyWidth := 0
+	for _, k := range d.Splits.All() {
+		keyWidth = max(keyWidth, stringBinaryLen(k))
+	}
+	// Every key byte escapes to at most 6 (\u003c); the rest of a row is under 160 bytes.
+	rowWidth := 2*6*keyWidth + 160
+	return writeRowChunks(w, len(d.Counts), rowWidth, func() rowFormatter {
+		var keyText []byte
+		return func(dst []byte, from, to int) []byte {
+			for i := from; i < to; i++ {
+				if i > 0 {
+					dst = append(dst, ',')
+				}
+				dst = append(dst, "\n    {\n      \"region\": "...)
+				dst = strconv.AppendInt(dst, int64(i+1), 10)
+				dst = append(dst, ",\n      \"start_key\": "...)
+				keyText = keyText[:0]
+				if i > 0 {
+					keyText = hbytes.AppendStringBinary(keyText, d.Splits.At(i-1))
+				}
+				dst = appendJSONString(dst, keyText)
+				dst = append(dst, ",\n      \"end_key\": "...)
+				keyText = keyText[:0]
+				if i < d.Splits.Len() {
+					keyText = hbytes.AppendStringBinary(keyText, d.Splits.At(i))
+				}
+				dst = appendJSONString(dst, keyText)
+				dst = append(dst, ",\n      \"keys\": "...)
+				dst = strconv.AppendInt(dst, d.Counts[i], 10)
+				dst = append(dst, ",\n      \"share\": "...)
+				share := 0.0
+				if total > 0 {
+					share = float64(d.Counts[i]) / float64(total)
+				}
+				dst = appendJSONFloat(dst, share)
+				dst = append(dst, "\n    }"...)
+			}
+			return dst
+		}
+	})
+}
+
+// appendJSONString appends s as encoding/json writes a string: quoted, with \, " and the
+// HTML characters <, > and & escaped (json.Marshal's default). s is toStringBinary text,
+// printable ASCII; any other byte sends s through encoding/json itself.
+func appendJSONString(dst, s []byte) []byte {
+	dst = append(dst, '"')
+	for i, c := range s {
+		switch {
+		case c == '\\' || c == '"':
+			dst = append(dst, '\\', c)
+		case c == '<' || c == '>' || c == '&':
+			dst = append(dst, '\\', 'u', '0', '0', "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+		case c < 0x20 || c > 0x7E:
+			b, _ := json.Marshal(string(s)) // a string always marshals
+			return append(dst[:len(dst)-1-jsonLen(s[:i])], b...)
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, '"')
+}
+
+// jsonLen is the length appendJSONString gives the printable ASCII text s, quotes aside.
+func jsonLen(s []byte) int {
+	n := len(s)
+	for _, c := range s {
+		switch c {
+		case '\\', '"':
+			n++
+		case '<', '>', '&':
+			n += 5
+		}
+	}
+	return n
+}
+
+// appendJSONFloat appends f as encoding/json writes a float64: the shortest decimal that
+// reads back as f, in exponent form below 1e-6 and from 1e21, with the exponent's leading
+// zero dropped (e-07 is e-7).
+func appendJSONFloat(dst []byte, f float64) []byte {
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	dst = strconv.AppendFloat(dst, f, format, -1, 64)
+	if n := len(dst); format == 'e' && n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+		dst[n-2] = dst[n-1]
+		dst = dst[:n-1]
+	}
+	return dst
 }

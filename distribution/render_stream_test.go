@@ -56,6 +56,22 @@ func randomDistribution(rng *rand.Rand) Distribution {
 	return Distribution{Splits: keysValue(splits), Counts: counts}
 }
 
+// appendJSONString writes what encoding/json writes, for toStringBinary's printable text
+// and, through its fallback, for any other bytes.
+func TestAppendJSONString(t *testing.T) {
+	for _, s := range []string{"", "abc", `a"b\c`, "<&>", `\x00\xFF`, "tab\there", "\x7f", "caf\xc3\xa9", "\xff", "a\u2028b"} {
+		want, err := json.Marshal(s)
+		require.NoError(t, err)
+		got := appendJSONString([]byte("prefix:"), []byte(s))
+		require.Equal(t, "prefix:"+string(want), string(got), "%q", s)
+	}
+	for _, f := range []float64{0, 1, 0.5, 1e-6, 9.99e-7, 6.1e-8, 1.0 / 3, 1e20, 1e21, 123456789e-15} {
+		want, err := json.Marshal(f)
+		require.NoError(t, err)
+		require.Equal(t, string(want), string(appendJSONFloat(nil, f)), "%v", f)
+	}
+}
+
 // TestWriteTableChunks: rows long enough that the table comes in many chunks, formatted
 // on several goroutines, match the oracle; a writer that fails part way stops it with the
 // error, and no goroutine is left behind.
@@ -75,11 +91,18 @@ func TestWriteTableChunks(t *testing.T) {
 			require.NoError(t, WriteTable(&got, d, width))
 			require.NoError(t, oracleWriteTable(&want, d, width))
 			require.Equal(t, want.String(), got.String(), "case %d width %d", i, width)
-			require.Greater(t, got.Len(), 4*tableChunkBytes, "case %d: too few chunks to test", i)
+			require.Greater(t, got.Len(), 4*rowChunkBytes, "case %d: too few chunks to test", i)
 			for _, after := range []int{0, 1, 3} {
 				fw := &failingWriter{after: after}
 				require.ErrorIs(t, WriteTable(fw, d, width), errWriteFailed)
 			}
+		}
+		var got, want bytes.Buffer
+		require.NoError(t, WriteJSON(&got, d))
+		require.NoError(t, oracleWriteJSON(&want, d))
+		require.Equal(t, want.String(), got.String(), "case %d json", i)
+		for _, after := range []int{0, 1, 3} {
+			require.ErrorIs(t, WriteJSON(&failingWriter{after: after}, d), errWriteFailed)
 		}
 	}
 	require.LessOrEqual(t, runtime.NumGoroutine(), base, "WriteTable left goroutines running")
@@ -124,7 +147,8 @@ func TestWritersMatchOracle(t *testing.T) {
 	require.Equal(t, want.String(), got.String())
 }
 
-// BenchmarkWriteTable/regions=N: the report of verify with a million regions.
+// BenchmarkWriteTable/regions=N: the report of verify with a million regions, and
+// BenchmarkWriteTable/json/regions=N its JSON.
 func BenchmarkWriteTable(b *testing.B) {
 	for _, n := range []int{1000, 1_000_000} {
 		splits := make([][]byte, n-1)
@@ -140,6 +164,14 @@ func BenchmarkWriteTable(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				if err := WriteTable(io.Discard, d, 0); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		b.Run(fmt.Sprintf("json/regions=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := WriteJSON(io.Discard, d); err != nil {
 					b.Fatal(err)
 				}
 			}
