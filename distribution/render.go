@@ -3,7 +3,6 @@ package distribution
 import (
 	"bufio"
 	"bytes"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -365,21 +364,63 @@ func bar(n, largest int64, width int) string {
 // WriteCSV writes a header and one record per region: region, start_key, end_key, keys,
 // share (a fraction, 0..1).
 func WriteCSV(w io.Writer, d Distribution) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write([]string{"region", "start_key", "end_key", "keys", "share"}); err != nil {
+	if _, err := io.WriteString(w, "region,start_key,end_key,keys,share\n"); err != nil {
 		return err
 	}
 	total := d.total()
-	for i := range d.Counts {
-		r := d.region(i, total)
-		rec := []string{strconv.Itoa(r.Index), r.StartKey, r.EndKey, strconv.FormatInt(r.Keys, 10),
-			strconv.FormatFloat(r.Share, 'f', -1, 64)}
-		if err := cw.Write(rec); err != nil {
-			return err
-		}
+	keyWidth := 0
+	for _, k := range d.Splits.All() {
+		keyWidth = max(keyWidth, stringBinaryLen(k))
 	}
-	cw.Flush()
-	return cw.Error()
+	// A quoted key doubles its quotes; the numbers of a row are under 64 bytes.
+	rowWidth := 2*(2*keyWidth+2) + 64
+	return writeRowChunks(w, len(d.Counts), rowWidth, func() rowFormatter {
+		var keyText []byte
+		return func(dst []byte, from, to int) []byte {
+			for i := from; i < to; i++ {
+				dst = append(strconv.AppendInt(dst, int64(i+1), 10), ',')
+				keyText = keyText[:0]
+				if i > 0 {
+					keyText = hbytes.AppendStringBinary(keyText, d.Splits.At(i-1))
+				}
+				dst = append(appendCSVField(dst, keyText), ',')
+				keyText = keyText[:0]
+				if i < d.Splits.Len() {
+					keyText = hbytes.AppendStringBinary(keyText, d.Splits.At(i))
+				}
+				dst = append(appendCSVField(dst, keyText), ',')
+				dst = append(strconv.AppendInt(dst, d.Counts[i], 10), ',')
+				share := 0.0
+				if total > 0 {
+					share = float64(d.Counts[i]) / float64(total)
+				}
+				dst = append(strconv.AppendFloat(dst, share, 'f', -1, 64), '\n')
+			}
+			return dst
+		}
+	})
+}
+
+// appendCSVField appends s as encoding/csv's Writer writes a field (comma ',', \n line
+// ends): quoted, its quotes doubled, when it holds a comma, a quote, \r or \n, starts with
+// white space or is \. ; as it is otherwise. s is toStringBinary text (printable ASCII),
+// whose only white space is the space.
+func appendCSVField(dst, s []byte) []byte {
+	quote := len(s) > 0 && (s[0] == ' ' || s[0] == '\t' || string(s) == `\.`)
+	for _, c := range s {
+		quote = quote || c == ',' || c == '"' || c == '\r' || c == '\n'
+	}
+	if !quote {
+		return append(dst, s...)
+	}
+	dst = append(dst, '"')
+	for _, c := range s {
+		if c == '"' {
+			dst = append(dst, '"')
+		}
+		dst = append(dst, c)
+	}
+	return append(dst, '"')
 }
 
 // Report is the JSON form of a distribution.

@@ -72,6 +72,17 @@ func TestAppendJSONString(t *testing.T) {
 	}
 }
 
+// appendCSVField writes a field as encoding/csv writes it, for printable ASCII.
+func TestAppendCSVField(t *testing.T) {
+	for _, s := range []string{"", "abc", " lead", "trail ", "a,b", `say "hi"`, `\.`, `\.x`, `\x00`, `"`, ",", "a\"b,c"} {
+		var want bytes.Buffer
+		cw := csv.NewWriter(&want)
+		require.NoError(t, cw.Write([]string{s}))
+		cw.Flush()
+		require.Equal(t, want.String(), string(appendCSVField(nil, []byte(s)))+"\n", "%q", s)
+	}
+}
+
 // TestWriteTableChunks: rows long enough that the table comes in many chunks, formatted
 // on several goroutines, match the oracle; a writer that fails part way stops it with the
 // error, and no goroutine is left behind.
@@ -101,8 +112,14 @@ func TestWriteTableChunks(t *testing.T) {
 		require.NoError(t, WriteJSON(&got, d))
 		require.NoError(t, oracleWriteJSON(&want, d))
 		require.Equal(t, want.String(), got.String(), "case %d json", i)
+		got.Reset()
+		want.Reset()
+		require.NoError(t, WriteCSV(&got, d))
+		require.NoError(t, oracleWriteCSV(&want, d))
+		require.Equal(t, want.String(), got.String(), "case %d csv", i)
 		for _, after := range []int{0, 1, 3} {
 			require.ErrorIs(t, WriteJSON(&failingWriter{after: after}, d), errWriteFailed)
+			require.ErrorIs(t, WriteCSV(&failingWriter{after: after}, d), errWriteFailed)
 		}
 	}
 	require.LessOrEqual(t, runtime.NumGoroutine(), base, "WriteTable left goroutines running")
