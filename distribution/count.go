@@ -340,7 +340,7 @@ type lineCounter struct {
 	low     []uint8 // the counts' low bytes, for many regions (lowCounts); nil until used
 	keyBuf  []byte  // room for one decoded key
 	raw     bool
-	ends    [plainSpan + 1]uint32 // line ends in a span (one spare entry)
+	ends    [plainSpan + 4]uint32 // line ends in a span (three spare entries: see lineEnds)
 	bads    [plainSpan]uint32     // countEscaped's bad escapes in a span
 }
 
@@ -637,21 +637,24 @@ func (c *lineCounter) locateFrom(idx uint32, key []byte) int {
 // goes in two passes: one takes the line ends from the words' \n bits into ends, without a
 // branch unless a word ends two lines; the other counts the lines ending there, in a loop
 // whose branches are predictable. The common lookup (one table read) is inlined.
-func (c *lineCounter) countPlain(data []byte, from, to int) (lines int64, next int, plain bool, err error) { //nolint:gocyclo // the hot loop: two passes per span with the lookup inlined (see above); a call per line would cost what the passes save
-	counts, ends := c.counts, c.ends[:]
-	var cls, entries []uint32
-	depth := maxRowPlusOne // no table: every key takes Locate
-	skip, skipMask, skipWord := 0, uint64(0), uint64(0)
-	if t := c.loc.tab; t != nil {
-		cls, entries, depth = t.cls, t.entries, t.depth
-		skip, skipMask, skipWord = t.skip, t.skipMask, t.skipWord
-	}
+func (c *lineCounter) countPlain(data []byte, from, to int) (lines int64, next int, plain bool, err error) {
+	ends := c.ends[:]
 	start := from // of the current line
 	i := from
 	for i+8 <= len(data) {
 		span := min(i+plainSpan, len(data))
 		k := 0
 		var high uint64
+		if haveLineEnds && span-i >= 32 {
+			// The kernel takes the line ends of the span's 32-byte steps, the words below
+			// take the rest.
+			n := (span - i) &^ 31
+			var h bool
+			if k, h = lineEnds(data, i, n, ends); h {
+				return lines, start, false, nil
+			}
+			i += n
+		}
 		for ; i+8 <= span; i += 8 {
 			// If every byte is below 0x80, adding 0x7F to each byte of x carries into its
 			// high bit exactly when the byte is not zero, and never into the next byte.
@@ -669,48 +672,88 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (lines int64, next i
 		if high&highs != 0 { // the line ends found may be wrong
 			return lines, start, false, nil
 		}
-		for _, e := range ends[:k] {
-			end := int(e)
-			key := data[start:end]
-			start = end + 1
-			if n := len(key); n > 0 && key[n-1] == '\r' {
-				key = key[:n-1]
-			}
-			if len(key) > MaxRowLength {
-				return lines, start, true, hbytes.KeyTooLong(len(key))
-			}
-			lines++
-			if len(key) >= depth {
-				var idx uint32
-				j := 0
-				if skip > 0 && len(key) >= 8 {
-					if binary.LittleEndian.Uint64(key)&skipMask != skipWord {
-						idx = miss
-					}
-					j = skip
-				}
-				for ; j < depth; j++ {
-					idx += cls[j<<8|int(key[j])]
-				}
-				if idx < uint32(len(entries)) {
-					if e := entries[idx]; e <= entryBase {
-						counts[e]++
-						goto next
-					}
-				}
-				counts[c.locateFrom(idx, key)]++
-				goto next
-			}
-			counts[c.loc.Locate(key)]++
-		next:
-			if start >= to {
-				return lines, start, true, nil
-			}
+		n, next, done, err := c.countEnds(data, ends[:k], start, to)
+		lines += n
+		if start = next; done || err != nil {
+			return lines, start, true, err
 		}
 	}
 	// The last bytes, fewer than eight: the line-at-a-time loop does.
 	n, next, err := c.countMixed(data, start, to)
 	return lines + n, next, true, err
+}
+
+// countEnds counts the plain lines of data from start that end at ends (the offsets of
+// their \n), stopping after the one that starts before to and ends last (done true) or at
+// a bad line; it returns where the next line starts.
+//
+// It is countPlain's second pass, on its own so that its values stay in registers: in the
+// one function with the first pass, the compiler kept most of them on the stack, and a
+// line cost a dozen loads and stores more.
+func (c *lineCounter) countEnds(data []byte, ends []uint32, start, to int) (lines int64, next int, done bool, err error) { //nolint:gocyclo // the lookup inlined: the one table read, then up to four extending keys' tails, without a call
+	counts := c.counts
+	var cls, entries, tails []uint32
+	depth := maxRowPlusOne // no table: every key takes Locate
+	skip, skipMask, skipWord := 0, uint64(0), uint64(0)
+	if t := c.loc.tab; t != nil {
+		cls, entries, tails, depth = t.cls, t.entries, t.tails, t.depth
+		skip, skipMask, skipWord = t.skip, t.skipMask, t.skipWord
+	}
+	for _, e := range ends {
+		end := int(e)
+		key := data[start:end]
+		start = end + 1
+		if n := len(key); n > 0 && key[n-1] == '\r' {
+			key = key[:n-1]
+		}
+		if len(key) > MaxRowLength {
+			return lines, start, true, hbytes.KeyTooLong(len(key))
+		}
+		lines++
+		if len(key) >= depth {
+			var idx uint32
+			j := 0
+			if skip > 0 && len(key) >= 8 {
+				if binary.LittleEndian.Uint64(key)&skipMask != skipWord {
+					idx = miss
+				}
+				j = skip
+			}
+			for ; j < depth; j++ {
+				idx += cls[j<<8|int(key[j])]
+			}
+			if idx < uint32(len(entries)) {
+				e := entries[idx]
+				if e <= entryBase {
+					counts[e]++
+					goto next
+				}
+				// Up to four split keys extend the key's first depth bytes: their next
+				// four bytes against the key's, as countFixed does.
+				if ext := int(e >> entryShift); ext <= 4 && len(key) >= depth+4 {
+					base := int(e & entryBase)
+					k4 := binary.BigEndian.Uint32(key[depth:])
+					ts := tails[base : base+4 : base+4]
+					lt := base + b2i(ts[0] < k4) + b2i(ts[1] < k4)&b2i(ext > 1) +
+						b2i(ts[2] < k4)&b2i(ext > 2) + b2i(ts[3] < k4)&b2i(ext > 3)
+					le := base + b2i(ts[0] <= k4) + b2i(ts[1] <= k4)&b2i(ext > 1) +
+						b2i(ts[2] <= k4)&b2i(ext > 2) + b2i(ts[3] <= k4)&b2i(ext > 3)
+					if lt == le {
+						counts[lt]++
+						goto next
+					}
+				}
+			}
+			counts[c.locateFrom(idx, key)]++
+			goto next
+		}
+		counts[c.loc.Locate(key)]++
+	next:
+		if start >= to {
+			return lines, start, true, nil
+		}
+	}
+	return lines, start, false, nil
 }
 
 // plainSpan is how many bytes countPlain takes the line ends of at once: their offsets fit

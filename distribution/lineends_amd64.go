@@ -1,0 +1,22 @@
+package distribution
+
+import "golang.org/x/sys/cpu"
+
+// lineEndsAVX2 is written in lineends_amd64.s: see there.
+//
+//go:noescape
+func lineEndsAVX2(p *byte, n int, base uint32, ends *uint32) (k int, high uint32)
+
+// haveLineEnds says lineEnds has the AVX2 kernel: AVX2 for the compares, BMI1 and POPCNT
+// for taking the line ends out of their masks.
+var haveLineEnds = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
+
+// lineEnds takes the line ends of data[from:from+n] (n a multiple of 32, data at most 4 GiB)
+// into ends, as offsets in data, and reports whether those bytes hold one >= 0x80. ends
+// must have room for the line ends and three more entries.
+func lineEnds(data []byte, from, n int, ends []uint32) (k int, high bool) {
+	_ = data[from+n-1]
+	_ = ends[n+3] // n line ends at most, and three spare entries
+	k, h := lineEndsAVX2(&data[from], n, uint32(from), &ends[0])
+	return k, h != 0
+}
