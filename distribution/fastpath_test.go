@@ -152,14 +152,93 @@ func TestFastPathsMatchPlainLocator(t *testing.T) {
 	for at := plainSpan - 6; at < plainSpan+10; at++ {
 		inputs[fmt.Sprintf("bad escape at byte %d", at)] = slices.Concat(small[:at], []byte(`\xZZ`), small[at:])
 	}
-	for sname, splits := range splitSets(t) {
-		inputs["split keys"] = splitKeyLines(splits)
-		loc, err := NewLocator(splits)
-		require.NoError(t, err, sname)
-		for iname, text := range inputs {
-			assertSameCount(t, sname+"/"+iname, loc, text)
+	// With the line-end kernel where this CPU has it, and with the word loop.
+	defer func() { haveLineEnds = cpuHasLineEnds }()
+	for _, kernel := range []bool{true, false} {
+		if kernel && !cpuHasLineEnds {
+			continue
+		}
+		haveLineEnds = kernel
+		for sname, splits := range splitSets(t) {
+			inputs["split keys"] = splitKeyLines(splits)
+			loc, err := NewLocator(splits)
+			require.NoError(t, err, sname)
+			for iname, text := range inputs {
+				assertSameCount(t, fmt.Sprintf("kernel=%v/%s/%s", kernel, sname, iname), loc, text)
+			}
 		}
 	}
+}
+
+// lineEndsReference is lineEnds by a plain loop: the offsets of data[from:from+n]'s \n in
+// data, and whether a byte there is >= 0x80.
+func lineEndsReference(data []byte, from, n int) (ends []uint32, high bool) {
+	for i := from; i < from+n; i++ {
+		if data[i] == '\n' {
+			ends = append(ends, uint32(i))
+		}
+		high = high || data[i] >= 0x80
+	}
+	return ends, high
+}
+
+// checkLineEnds compares lineEnds with lineEndsReference on every 32-byte multiple of data
+// from a few offsets, writing into ends with garbage in it.
+func checkLineEnds(t *testing.T, data []byte) {
+	t.Helper()
+	ends := make([]uint32, len(data)+4)
+	for from := 0; from < min(len(data), 40); from += 7 {
+		for n := 32; from+n <= len(data); n += 32 {
+			for i := range ends {
+				ends[i] = 0xDEADBEEF
+			}
+			k, high := lineEnds(data, from, n, ends)
+			want, wantHigh := lineEndsReference(data, from, n)
+			require.Equal(t, len(want), k, "from %d n %d", from, n)
+			if k > 0 {
+				require.Equal(t, want, ends[:k], "from %d n %d", from, n)
+			}
+			require.Equal(t, wantHigh, high, "from %d n %d", from, n)
+		}
+	}
+}
+
+// The AVX2 kernel against the plain loop: line ends of every density (a \n in every byte,
+// more than four in a step, none for a long way), and a byte >= 0x80 at every offset of
+// a step.
+func TestLineEnds(t *testing.T) {
+	if !cpuHasLineEnds {
+		t.Skip("this CPU has no AVX2 line-end kernel: countPlain takes the word loop, tested above")
+	}
+	rng := rand.New(rand.NewPCG(8, 31))
+	for _, density := range []int{1, 2, 3, 5, 8, 9, 17, 31, 33, 64, 1000} {
+		data := make([]byte, 4096+rng.IntN(64))
+		for i := range data {
+			data[i] = byte('a' + rng.IntN(26))
+			if rng.IntN(density) == 0 {
+				data[i] = '\n'
+			}
+		}
+		checkLineEnds(t, data)
+	}
+	for at := range 64 {
+		data := bytes.Repeat([]byte("user-123\n"), 16)
+		data[at] = 0x80 | byte(at)
+		checkLineEnds(t, data)
+	}
+	checkLineEnds(t, bytes.Repeat([]byte{'\n'}, 4096))
+}
+
+// FuzzLineEnds: any bytes, the kernel against the plain loop.
+func FuzzLineEnds(f *testing.F) {
+	f.Add(bytes.Repeat([]byte("ab\ncd\n\xff"), 10))
+	f.Add(bytes.Repeat([]byte{'\n'}, 64))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !cpuHasLineEnds || len(data) < 32 {
+			return
+		}
+		checkLineEnds(t, data)
+	})
 }
 
 // everyLength is lines of every length from 0 to 300 bytes, some of them CRLF, some

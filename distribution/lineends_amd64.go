@@ -9,7 +9,11 @@ func lineEndsAVX2(p *byte, n int, base uint32, ends *uint32) (k int, high uint32
 
 // haveLineEnds says lineEnds has the AVX2 kernel: AVX2 for the compares, BMI1 and POPCNT
 // for taking the line ends out of their masks.
-var haveLineEnds = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
+// The tests set it to false to run the word loop too.
+var haveLineEnds = cpuHasLineEnds
+
+// cpuHasLineEnds is what haveLineEnds starts as: what this CPU has.
+var cpuHasLineEnds = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 
 // lineEnds takes the line ends of data[from:from+n] (n a multiple of 32, data at most 4 GiB)
 // into ends, as offsets in data, and reports whether those bytes hold one >= 0x80. ends
