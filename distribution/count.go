@@ -421,19 +421,18 @@ func (c *lineCounter) countText(data []byte, to int) (int64, error) { //nolint:g
 		var n int64
 		var err error
 		block := data[start:end]
+		var k blockKind
+		if end > start {
+			k = kindOf(block)
+		}
 		switch {
 		case end == start: // a line longer than the block
 			n, start, err = c.countMixed(data, start, start+1)
-		case bytes.IndexByte(block, '\\') < 0:
-			stride := fixedStride(block)
-			if stride > 0 && c.fixedOK(stride) && !hasHighByte(block) {
-				n, start = c.countFixed(data[:end], start, min(to, end), stride)
-				break
-			}
-			if r := c.loc.rule; stride > 0 && r != nil && r.fixedStride(stride) && !hasHighByte(block) {
-				n, start = c.countFixedRule(data[:end], start, min(to, end), stride)
-				break
-			}
+		case !k.backslash && k.stride > 0 && !k.high && c.fixedOK(k.stride):
+			n, start = c.countFixed(data[:end], start, min(to, end), k.stride)
+		case !k.backslash && k.stride > 0 && !k.high && c.loc.rule != nil && c.loc.rule.fixedStride(k.stride):
+			n, start = c.countFixedRule(data[:end], start, min(to, end), k.stride)
+		case !k.backslash:
 			// countPlain checks for bytes >= 0x80 as it reads, and stops before them.
 			var plain bool
 			n, start, plain, err = c.countPlain(data[:end], start, min(to, end))
@@ -442,7 +441,7 @@ func (c *lineCounter) countText(data []byte, to int) (int64, error) { //nolint:g
 				more, start, err = c.countMixed(data[:end], start, min(to, end))
 				n += more
 			}
-		case !hasHighByte(block):
+		case !k.high:
 			n, start, err = c.countEscaped(data[:end], start, min(to, end))
 		default:
 			n, start, err = c.countMixed(data[:end], start, min(to, end))
@@ -470,23 +469,46 @@ func hasHighByte(b []byte) bool {
 	return acc&highs != 0
 }
 
-// fixedStride is the length of every line of block, \n included, when they all have the
-// same one; 0 otherwise. block holds whole lines.
-func fixedStride(block []byte) int {
-	stride := bytes.IndexByte(block, '\n') + 1
-	if stride == 0 || len(block)%stride != 0 {
-		return 0
+// blockKind is what countText needs to know of a block to choose its loop.
+type blockKind struct {
+	backslash bool // some byte is \
+	// high says some byte is >= 0x80; known only when backslash is or stride > 0
+	// (countPlain finds them itself).
+	high bool
+	// stride is the length of every line, \n included, when they all have one; 0
+	// otherwise.
+	stride int
+}
+
+// kindOf looks at block, which holds whole lines. A block whose length is a multiple of
+// its first line's takes one pass (blockStats): it is fixed-stride when it has as many
+// line ends as lines of that length and each of them ends one, for then there is no other.
+// Any other block is looked at for a backslash only (the assembly IndexByte), and for a
+// byte >= 0x80 when it has one.
+func kindOf(block []byte) blockKind {
+	var k blockKind
+	if stride := bytes.IndexByte(block, '\n') + 1; stride > 0 && len(block)%stride == 0 {
+		newlines, backslash, high := blockStats(block)
+		k.backslash, k.high = backslash, high
+		if newlines == len(block)/stride && endsEvery(block, stride) {
+			k.stride = stride
+		}
+		return k
 	}
-	if bytes.Count(block, []byte{'\n'}) != len(block)/stride {
-		return 0
+	if k.backslash = bytes.IndexByte(block, '\\') >= 0; k.backslash {
+		k.high = hasHighByte(block)
 	}
-	// As many newlines as lines: if each line's last byte is one, there is no other.
+	return k
+}
+
+// endsEvery reports whether every stride-th byte of block, from its stride-1st, is \n.
+func endsEvery(block []byte, stride int) bool {
 	for i := stride - 1; i < len(block); i += stride {
 		if block[i] != '\n' {
-			return 0
+			return false
 		}
 	}
-	return stride
+	return true
 }
 
 // fixedOK reports whether countFixed can count lines of stride bytes: keys (the line

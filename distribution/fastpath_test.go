@@ -183,9 +183,18 @@ func lineEndsReference(data []byte, from, n int) (ends []uint32, high bool) {
 }
 
 // checkLineEnds compares lineEnds with lineEndsReference on every 32-byte multiple of data
-// from a few offsets, writing into ends with garbage in it.
+// from a few offsets, writing into ends with garbage in it, and blockStats with three
+// plain passes on every prefix and suffix of data.
 func checkLineEnds(t *testing.T, data []byte) {
 	t.Helper()
+	for cut := range len(data) + 1 {
+		for _, b := range [][]byte{data[:cut], data[cut:]} {
+			newlines, backslash, high := blockStats(b)
+			require.Equal(t, bytes.Count(b, []byte{'\n'}), newlines, "cut %d", cut)
+			require.Equal(t, bytes.IndexByte(b, '\\') >= 0, backslash, "cut %d", cut)
+			require.Equal(t, slices.ContainsFunc(b, func(c byte) bool { return c >= 0x80 }), high, "cut %d", cut)
+		}
+	}
 	ends := make([]uint32, len(data)+4)
 	for from := 0; from < min(len(data), 40); from += 7 {
 		for n := 32; from+n <= len(data); n += 32 {
@@ -203,7 +212,7 @@ func checkLineEnds(t *testing.T, data []byte) {
 	}
 }
 
-// The AVX2 kernel against the plain loop: line ends of every density (a \n in every byte,
+// The AVX2 kernels against plain loops: line ends of every density (a \n in every byte,
 // more than four in a step, none for a long way), and a byte >= 0x80 at every offset of
 // a step.
 func TestLineEnds(t *testing.T) {
@@ -227,6 +236,16 @@ func TestLineEnds(t *testing.T) {
 		checkLineEnds(t, data)
 	}
 	checkLineEnds(t, bytes.Repeat([]byte{'\n'}, 4096))
+	// blockStats folds its per-lane counts every 255 steps: a block of line ends only,
+	// longer than that.
+	all := bytes.Repeat([]byte{'\n'}, 32*255*3+77)
+	n, _, _ := blockStats(all)
+	require.Equal(t, len(all), n)
+	for at := range 64 {
+		data := bytes.Repeat([]byte("user-123\n"), 16)
+		data[at] = '\\'
+		checkLineEnds(t, data)
+	}
 }
 
 // FuzzLineEnds: any bytes, the kernel against the plain loop.

@@ -1,6 +1,10 @@
 package distribution
 
-import "golang.org/x/sys/cpu"
+import (
+	"bytes"
+
+	"golang.org/x/sys/cpu"
+)
 
 // lineEndsAVX2 is written in lineends_amd64.s: see there.
 //
@@ -23,4 +27,22 @@ func lineEnds(data []byte, from, n int, ends []uint32) (k int, high bool) {
 	_ = ends[n+3] // n line ends at most, and three spare entries
 	k, h := lineEndsAVX2(&data[from], n, uint32(from), &ends[0])
 	return k, h != 0
+}
+
+// blockStatsAVX2 is written in lineends_amd64.s: see there.
+//
+//go:noescape
+func blockStatsAVX2(p *byte, n int) (newlines int, backslash, high uint32)
+
+// blockStats is the number of line ends in b and whether it has a backslash or a byte
+// >= 0x80, in one pass where the kernel is taken (haveLineEnds), in three otherwise.
+func blockStats(b []byte) (newlines int, backslash, high bool) {
+	n := 0
+	if haveLineEnds && len(b) >= 32 {
+		n = len(b) &^ 31
+		nl, bs, h := blockStatsAVX2(&b[0], n)
+		newlines, backslash, high = nl, bs != 0, h != 0
+	}
+	rest := b[n:]
+	return newlines + bytes.Count(rest, []byte{'\n'}), backslash || bytes.IndexByte(rest, '\\') >= 0, high || hasHighByte(rest)
 }

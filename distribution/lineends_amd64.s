@@ -70,3 +70,60 @@ done:
 	MOVQ AX, k+32(FP)
 	MOVL R9, high+40(FP)
 	RET
+
+// func blockStatsAVX2(p *byte, n int) (newlines int, backslash, high uint32)
+//
+// One pass over p[0:n] (n a multiple of 32), 32 bytes a step: the number of '\n' bytes,
+// and non-zero masks when some byte is '\\' or >= 0x80. The newlines are counted per byte
+// lane (a compare's 0xFF is -1) and folded into 64-bit sums (VPSADBW) every 255 steps,
+// before a lane can wrap.
+TEXT ·blockStatsAVX2(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVL $0x0a, DX
+	MOVQ DX, X0
+	VPBROADCASTB X0, Y0 // '\n'
+	MOVL $0x5c, DX
+	MOVQ DX, X1
+	VPBROADCASTB X1, Y1 // '\\'
+	VPXOR Y2, Y2, Y2 // newlines, per lane
+	VPXOR Y3, Y3, Y3 // backslashes seen
+	VPXOR Y4, Y4, Y4 // OR of the bytes
+	VPXOR Y5, Y5, Y5 // newlines, four 64-bit sums
+	VPXOR Y6, Y6, Y6 // zero
+	XORQ BX, BX
+	MOVQ $255, R8
+
+stats:
+	CMPQ BX, CX
+	JAE  statsdone
+	VMOVDQU (SI)(BX*1), Y7
+	VPCMPEQB Y0, Y7, Y8
+	VPSUBB Y8, Y2, Y2
+	VPCMPEQB Y1, Y7, Y9
+	VPOR Y9, Y3, Y3
+	VPOR Y7, Y4, Y4
+	ADDQ $32, BX
+	DECQ R8
+	JNZ  stats
+	VPSADBW Y6, Y2, Y8
+	VPADDQ Y8, Y5, Y5
+	VPXOR Y2, Y2, Y2
+	MOVQ $255, R8
+	JMP  stats
+
+statsdone:
+	VPSADBW Y6, Y2, Y8
+	VPADDQ Y8, Y5, Y5
+	VEXTRACTI128 $1, Y5, X8
+	VPADDQ X8, X5, X5
+	VPSHUFD $0x4e, X5, X8
+	VPADDQ X8, X5, X5
+	MOVQ X5, AX
+	VPMOVMSKB Y3, DX
+	VPMOVMSKB Y4, R9
+	VZEROUPPER
+	MOVQ AX, newlines+16(FP)
+	MOVL DX, backslash+24(FP)
+	MOVL R9, high+28(FP)
+	RET

@@ -2,6 +2,8 @@
 
 package distribution
 
+import "bytes"
+
 // haveLineEnds is false: only amd64 has the kernel; countPlain takes its word loop. (A
 // variable, as on amd64, so that the tests can set it.)
 var haveLineEnds = false
@@ -11,4 +13,10 @@ const cpuHasLineEnds = false
 
 func lineEnds(data []byte, from, n int, ends []uint32) (k int, high bool) {
 	panic("lineEnds without a kernel")
+}
+
+// blockStats is the number of line ends in b and whether it has a backslash or a byte
+// >= 0x80, in three passes.
+func blockStats(b []byte) (newlines int, backslash, high bool) {
+	return bytes.Count(b, []byte{'\n'}), bytes.IndexByte(b, '\\') >= 0, hasHighByte(b)
 }
