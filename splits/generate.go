@@ -334,6 +334,52 @@ func smallestDivisorAtLeast(a, w, n int, limit uint64) int {
 // longer ones are spread evenly. The start is kept as W digits in base len(alphabet) and
 // advanced digit by digit: O(n*W), the size of the output, with one buffer for the keys.
 func edges(p Prefix, size *big.Int, n int, suffix []byte) (Keys, Owned) {
+	if keys, owned, ok := edgesPow2(p, size, n, suffix); ok {
+		return keys, owned
+	}
+	return edgesDigits(p, size, n, suffix)
+}
+
+// edgesPow2 is edges for an alphabet of a power of two characters (hex, byte:2^k) and
+// fewer than 2^64 prefixes: the start is one 64-bit number, advanced by q (and 1 when the
+// running remainder of i*r/n wraps, floor(i*r/n)'s step), and its digits are its bits
+// taken a digit's width at a time. ok false otherwise.
+func edgesPow2(p Prefix, size *big.Int, n int, suffix []byte) (keys Keys, owned Owned, ok bool) {
+	a := len(p.Alphabet)
+	if a < 2 || a&(a-1) != 0 || !size.IsUint64() {
+		return Keys{}, Owned{}, false
+	}
+	sz, un := size.Uint64(), uint64(n)
+	q, rem := sz/un, sz%un
+	digitBits, mask := uint(bits.TrailingZeros(uint(a))), uint64(a-1)
+	w := p.Width
+	keyLen := w + len(suffix)
+	buf := make([]byte, (n-1)*keyLen)
+	v, acc := uint64(0), uint64(0) // start(i), and i*r mod n
+	for i := 1; i < n; i++ {
+		v += q
+		if acc += rem; acc >= un {
+			acc -= un
+			v++
+		}
+		x := v
+		if len(suffix) > 0 {
+			x-- // the key before the next prefix, then the suffix
+		}
+		k := buf[(i-1)*keyLen : i*keyLen : i*keyLen]
+		for j := w - 1; j >= 0; j-- {
+			k[j] = p.Alphabet[x&mask]
+			x >>= digitBits
+		}
+		copy(k[w:], suffix)
+	}
+	qf := float64(q)
+	return Keys{data: buf, width: keyLen, n: n - 1}, ownedSpread(n, qf, rem), true
+}
+
+// edgesDigits is edges for any alphabet and size: the start is kept as W digits in base
+// len(alphabet) and advanced digit by digit.
+func edgesDigits(p Prefix, size *big.Int, n int, suffix []byte) (Keys, Owned) {
 	a := len(p.Alphabet)
 	w := p.Width
 	q, r := new(big.Int).QuoRem(size, big.NewInt(int64(n)), new(big.Int))

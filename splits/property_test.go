@@ -3,6 +3,7 @@ package splits
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -99,4 +100,39 @@ func FuzzGenerate(f *testing.F) {
 		}
 		checkInvariants(t, p, n, opt, s)
 	})
+}
+
+// edgesPow2 (one 64-bit start, its bits as digits) writes the keys and ownership
+// edgesDigits (digit by digit) writes, for every power-of-two alphabet, widths up to 2^64
+// prefixes, region counts from 2 to beyond the prefixes' count, with and without a suffix.
+func TestEdgesPow2SameAsDigits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, spec := range []string{"hex", "HEX", "byte:256", "chars:01:1", "chars:0123:1", "chars:abcdefgh:1", "chars:ABCDEFGHIJKLMNOPQRSTUVWXYZ012345:1"} {
+		p, err := ParsePrefix(spec)
+		require.NoError(t, err)
+		digitBits := bits.TrailingZeros(uint(len(p.Alphabet)))
+		for trial := range 30 {
+			q := p
+			q.Width = 1 + rng.IntN(63/digitBits)
+			size := new(big.Int).Lsh(big.NewInt(1), uint(digitBits*q.Width))
+			n := 2 + rng.IntN(3000)
+			if trial%5 == 0 && size.IsInt64() && size.Int64() < 3000 {
+				n = int(size.Int64()) // every prefix its own region
+			}
+			if size.IsInt64() && int64(n) > size.Int64() {
+				continue
+			}
+			var suffix []byte
+			if trial%3 == 1 {
+				suffix = []byte("\xff~")
+			}
+			gotKeys, gotOwned, ok := edgesPow2(q, size, n, suffix)
+			require.True(t, ok, "%s width %d", spec, q.Width)
+			wantKeys, wantOwned := edgesDigits(q, size, n, suffix)
+			require.Equal(t, wantKeys.Slices(), gotKeys.Slices(), "%s width %d regions %d", spec, q.Width, n)
+			require.Equal(t, wantOwned, gotOwned, "%s width %d regions %d", spec, q.Width, n)
+		}
+	}
+	_, _, ok := edgesPow2(Prefix{Alphabet: []byte("0123456789"), Width: 2}, big.NewInt(100), 10, nil)
+	require.False(t, ok, "a decimal alphabet is not a power of two")
 }
