@@ -113,6 +113,25 @@ func TestNewRuleLocatorChecksKeys(t *testing.T) {
 	other, _ := splits.Generate(p, 10, splits.Options{Suffix: []byte("~")})
 	_, err = NewRuleLocator(other.Keys, *s.Rule)
 	require.ErrorIs(t, err, ErrSplitOrder)
+
+	// Checked in parts on every core: many keys, runs of two lengths (a remainder to
+	// step), a suffix, and an --algo rule's step; one key off in the last part is found.
+	dec, _ := splits.ParsePrefix("dec:7")
+	for _, opt := range []splits.Options{{}, {Suffix: []byte("|")}} {
+		big, err := splits.Generate(dec, 300_007, opt)
+		require.NoError(t, err)
+		_, err = NewRuleLocator(big.Keys, *big.Rule)
+		require.NoError(t, err)
+		keys := big.Keys.Slices()
+		keys[len(keys)-2] = slices.Concat(keys[len(keys)-3], []byte("0"))
+		_, err = NewRuleLocator(splits.KeysOf(keys...), *big.Rule)
+		require.ErrorIs(t, err, ErrSplitOrder)
+		require.ErrorContains(t, err, fmt.Sprintf("split key %d ", len(keys)-2))
+	}
+	algo, err := splits.RegionSplitter("DecimalStringSplit", 200_000, "", "")
+	require.NoError(t, err)
+	_, err = NewRuleLocator(algo.Keys, *algo.Rule)
+	require.NoError(t, err)
 }
 
 // hexWordReference decodes the first n bytes of x one at a time.
