@@ -893,6 +893,16 @@ func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error
 	for i+16 <= len(data) {
 		span := min(i+plainSpan, len(data)-8)
 		k, nbad := 0, 0
+		if haveLineEnds && span-i >= 32 {
+			// The kernel takes the span's 32-byte steps (reading three bytes past them:
+			// span is 8 short of the end), the words below the rest, from the flags of
+			// the word where it stopped.
+			n := (span - i) &^ 31
+			k, nbad = escapedEnds(data, i, n, ends, bads)
+			i += n
+			w := binary.LittleEndian.Uint64(data[i:])
+			x, h = equalBytes(w, 'x'), hexDigits(w)
+		}
 		for ; i+8 <= span; i += 8 {
 			w, wn := binary.LittleEndian.Uint64(data[i:]), binary.LittleEndian.Uint64(data[i+8:])
 			xn, hn := equalBytes(wn, 'x'), hexDigits(wn)

@@ -248,6 +248,80 @@ func TestLineEnds(t *testing.T) {
 	}
 }
 
+// escapedEndsReference is escapedEnds by a plain loop.
+func escapedEndsReference(data []byte, from, n int) (ends, bads []uint32) {
+	hex := func(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' }
+	for i := from; i < from+n; i++ {
+		if data[i] == '\n' {
+			ends = append(ends, uint32(i))
+		}
+		if data[i] == '\\' && data[i+1] == 'x' && !(hex(data[i+2]) && hex(data[i+3])) {
+			bads = append(bads, uint32(i))
+		}
+	}
+	return ends, bads
+}
+
+// checkEscapedEnds compares escapedEnds with escapedEndsReference on every 32-byte
+// multiple of data (ASCII) from a few offsets that leave three bytes after.
+func checkEscapedEnds(t *testing.T, data []byte) {
+	t.Helper()
+	ends, bads := make([]uint32, len(data)+4), make([]uint32, len(data))
+	for from := 0; from < min(len(data), 40); from += 5 {
+		for n := 32; from+n+3 <= len(data); n += 32 {
+			k, nbad := escapedEnds(data, from, n, ends, bads)
+			wantEnds, wantBads := escapedEndsReference(data, from, n)
+			require.Equal(t, len(wantEnds), k, "from %d n %d", from, n)
+			require.Equal(t, len(wantBads), nbad, "from %d n %d", from, n)
+			if k > 0 {
+				require.Equal(t, wantEnds, ends[:k], "from %d n %d", from, n)
+			}
+			if nbad > 0 {
+				require.Equal(t, wantBads, bads[:nbad], "from %d n %d", from, n)
+			}
+		}
+	}
+}
+
+// The escaped-text kernel against a plain loop: escapes good and bad at every offset of a
+// step and across steps, every character that a hex digit's range tests border.
+func TestEscapedEnds(t *testing.T) {
+	if !cpuHasLineEnds {
+		t.Skip("this CPU has no AVX2 kernels: countEscaped takes the word loop, tested above")
+	}
+	rng := rand.New(rand.NewPCG(9, 2))
+	edge := []byte("/09:@AFG`afgx\\\n ~")
+	for range 40 {
+		data := make([]byte, 2048+rng.IntN(64))
+		for i := range data {
+			data[i] = edge[rng.IntN(len(edge))]
+		}
+		checkEscapedEnds(t, data)
+	}
+	for at := range 70 {
+		for _, esc := range []string{`\x4F`, `\x4`, `\xG0`, `\x0g`, `\x`, `\\x41`, `\xFF`} {
+			data := bytes.Repeat([]byte("abcdefg\n"), 16)
+			copy(data[at:], esc)
+			checkEscapedEnds(t, data)
+		}
+	}
+	checkEscapedEnds(t, binaryText(rng, 500))
+}
+
+// FuzzEscapedEnds: any ASCII bytes, the kernel against the plain loop.
+func FuzzEscapedEnds(f *testing.F) {
+	f.Add([]byte(`\x41\x4\xZZ\n\xAB\x0G` + "\n0123456789abcdef0123456789abcdef"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !cpuHasLineEnds || len(data) < 35 {
+			return
+		}
+		for i := range data {
+			data[i] &= 0x7F // the kernel is for text without bytes >= 0x80
+		}
+		checkEscapedEnds(t, data)
+	})
+}
+
 // FuzzLineEnds: any bytes, the kernel against the plain loop.
 func FuzzLineEnds(f *testing.F) {
 	f.Add(bytes.Repeat([]byte("ab\ncd\n\xff"), 10))

@@ -20,3 +20,7 @@ func lineEnds(data []byte, from, n int, ends []uint32) (k int, high bool) {
 func blockStats(b []byte) (newlines int, backslash, high bool) {
 	return bytes.Count(b, []byte{'\n'}), bytes.IndexByte(b, '\\') >= 0, hasHighByte(b)
 }
+
+func escapedEnds(data []byte, from, n int, ends, bads []uint32) (k, nbad int) {
+	panic("escapedEnds without a kernel")
+}
