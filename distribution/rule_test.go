@@ -274,3 +274,30 @@ func TestLowCountsCarry(t *testing.T) {
 	require.GreaterOrEqual(t, mergeCounts([]*lineCounter{c})[hotRegion], int64(1000))
 	require.Equal(t, uint8(mergeCounts([]*lineCounter{c})[hotRegion]), c.low[hotRegion])
 }
+
+// With 2^22 regions and more, countFixedRule notes the regions of a batch of keys and
+// counts them bin by bin (binCounts): lowered here to 2^18 regions (where the byte counts
+// begin) and batches of 1,000 keys, a split's counts, with a region given 1,000 keys among keys spread over the rest,
+// are the plain locator's through every path of Count.
+func TestBinCounts(t *testing.T) {
+	defer func(from, batch int) { binCountsFrom, binBatchSize = from, batch }(binCountsFrom, binBatchSize)
+	binCountsFrom, binBatchSize = lowCountsFrom, 1000
+	for _, spec := range []string{"hex:5", "hex:6"} {
+		p, err := splits.ParsePrefix(spec)
+		require.NoError(t, err)
+		s, err := splits.Generate(p, lowCountsFrom, splits.Options{})
+		require.NoError(t, err)
+		loc, err := NewSplitLocator(s.Keys, s.Rule)
+		require.NoError(t, err)
+		require.NotNil(t, loc.rule)
+		rng := rand.New(rand.NewPCG(4, 4))
+		text := hexText(rng, 5000)
+		hot := bytes.Repeat([]byte("0badc0ffee0badc0ffee0badc0ffee00\n"), 1000)
+		text = slices.Concat(text[:len(text)/2], hot, text[len(text)/2:])
+		assertSameCount(t, spec+" binned", loc, text)
+		c := newLineCounter(loc, false)
+		_, err = c.count(text, len(text))
+		require.NoError(t, err)
+		require.NotNil(t, c.bins, "the batches were not used")
+	}
+}
