@@ -990,25 +990,7 @@ func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error
 			w := binary.LittleEndian.Uint64(data[i:])
 			x, h = equalBytes(w, 'x'), hexDigits(w)
 		}
-		for ; i+8 <= span; i += 8 {
-			w, wn := binary.LittleEndian.Uint64(data[i:]), binary.LittleEndian.Uint64(data[i+8:])
-			xn, hn := equalBytes(wn, 'x'), hexDigits(wn)
-			// esc flags each \ followed by x; bad those of them not followed by two
-			// uppercase hex digits.
-			esc := equalBytes(w, '\\') & (x>>8 | xn<<56)
-			for bad := esc &^ ((h>>16 | hn<<48) & (h>>24 | hn<<40)); bad != 0; bad &= bad - 1 {
-				bads[nbad] = uint32(i + bits.TrailingZeros64(bad)>>3)
-				nbad++
-			}
-			x, h = xn, hn
-			m := equalBytes(w, '\n')
-			ends[k] = uint32(i + bits.TrailingZeros64(m)>>3) // i+8 when m is 0: overwritten
-			k += b2i(m != 0)
-			for m &= m - 1; m != 0; m &= m - 1 {
-				ends[k] = uint32(i + bits.TrailingZeros64(m)>>3)
-				k++
-			}
-		}
+		k, nbad, i, x, h = escapedWords(data, i, span, x, h, ends, bads, k, nbad)
 		b := 0 // the first bad escape not before start
 		for _, e := range ends[:k] {
 			p := int(e)
@@ -1041,6 +1023,33 @@ func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error
 	}
 	n, next, err := c.countMixed(data, start, to)
 	return lines + n, next, err
+}
+
+// escapedWords is countEscaped's first pass on the words of data[i:span] (eight bytes a
+// step, reading the next word too), from the x and hex digit flags x, h of the word at i:
+// it adds their line ends to ends[k:] and their bad escapes to bads[nbad:], and returns
+// the new counts, where it stopped and the flags of the word there.
+func escapedWords(data []byte, i, span int, x, h uint64, ends, bads []uint32, k, nbad int) (int, int, int, uint64, uint64) {
+	for ; i+8 <= span; i += 8 {
+		w, wn := binary.LittleEndian.Uint64(data[i:]), binary.LittleEndian.Uint64(data[i+8:])
+		xn, hn := equalBytes(wn, 'x'), hexDigits(wn)
+		// esc flags each \ followed by x; bad those of them not followed by two uppercase
+		// hex digits.
+		esc := equalBytes(w, '\\') & (x>>8 | xn<<56)
+		for bad := esc &^ ((h>>16 | hn<<48) & (h>>24 | hn<<40)); bad != 0; bad &= bad - 1 {
+			bads[nbad] = uint32(i + bits.TrailingZeros64(bad)>>3)
+			nbad++
+		}
+		x, h = xn, hn
+		m := equalBytes(w, '\n')
+		ends[k] = uint32(i + bits.TrailingZeros64(m)>>3) // i+8 when m is 0: overwritten
+		k += b2i(m != 0)
+		for m &= m - 1; m != 0; m &= m - 1 {
+			ends[k] = uint32(i + bits.TrailingZeros64(m)>>3)
+			k++
+		}
+	}
+	return k, nbad, i, x, h
 }
 
 // headIndex decodes the first depth key bytes of the line data[start:end] (toStringBinary
