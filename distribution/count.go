@@ -342,6 +342,7 @@ type lineCounter struct {
 	keyBuf  []byte      // room for one decoded key
 	raw     bool
 	ends    [plainSpan + 4]uint32 // line ends in a span (three spare entries: see lineEnds)
+	rare    [plainSpan + 4]uint64 // tableLines' lines for Locate
 	bads    [plainSpan]uint32     // countEscaped's bad escapes in a span
 }
 
@@ -878,6 +879,9 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (lines int64, next i
 // one function with the first pass, the compiler kept most of them on the stack, and a
 // line cost a dozen loads and stores more.
 func (c *lineCounter) countEnds(data []byte, ends []uint32, start, to int) (lines int64, next int, done bool, err error) { //nolint:gocyclo // the lookup inlined: the one table read, then up to four extending keys' tails, without a call
+	if t := c.loc.tab; haveLineEnds && t != nil {
+		return c.countEndsKernel(t, data, ends, start, to)
+	}
 	counts := c.counts
 	var cls, entries, tails []uint32
 	depth := maxRowPlusOne // no table: every key takes Locate
@@ -941,6 +945,19 @@ func (c *lineCounter) countEnds(data []byte, ends []uint32, start, to int) (line
 		}
 	}
 	return lines, start, false, nil
+}
+
+// countEndsKernel is countEnds through the assembly loop (tableLines), which keeps the
+// lookup's values in registers; the lines it leaves go through Locate after it.
+func (c *lineCounter) countEndsKernel(t *prefixTable, data []byte, ends []uint32, start, to int) (lines int64, next int, done bool, err error) {
+	used, next, nrare, tooLong := tableLines(t, data, ends, start, to, c.counts, c.rare[:])
+	for _, r := range c.rare[:nrare] {
+		c.counts[c.loc.Locate(data[uint32(r):r>>32])]++
+	}
+	if tooLong > 0 {
+		return int64(used - 1), next, true, hbytes.KeyTooLong(tooLong)
+	}
+	return int64(used), next, used > 0 && next >= to, nil
 }
 
 // plainSpan is how many bytes countPlain takes the line ends of at once: their offsets fit

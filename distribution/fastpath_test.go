@@ -489,3 +489,47 @@ func TestCountFlushes(t *testing.T) {
 		}
 	}
 }
+
+// Keys that tie with an extending split key on the four bytes after the table's depth
+// take the full comparison, in every loop: split keys that share a long prefix, and lines
+// that are those keys, their prefixes and their extensions, of varying lengths, with \n
+// and \r\n line ends.
+func TestTableTailTies(t *testing.T) {
+	base := "user-1234567890abcdef"
+	// base[:15]+"\x01" sorts between base[:15] and base[:15]+"\r": a line's \r is not its key's.
+	splits := keys(base[:15]+"\x01", base+"AAAA1", base+"AAAA2", base+"AAAB", base+"AAAC\x00", "user-2")
+	var text []byte
+	for _, k := range splits {
+		for _, line := range [][]byte{k, append(slices.Clone(k), '0'), append(slices.Clone(k), "\x00\x00"...)} {
+			text = append(append(text, line...), '\n')
+		}
+		for n := 1; n < len(k); n++ { // every prefix: lengths around the depth and four past it
+			text = append(append(text, k[:n]...), '\n')
+		}
+	}
+	text = bytes.ReplaceAll(text, []byte{0}, []byte(`\x00`))
+	text = bytes.Repeat(text, 50)
+	defer func() { haveLineEnds = cpuHasLineEnds }()
+	for _, kernel := range []bool{true, false} {
+		if kernel && !cpuHasLineEnds {
+			continue
+		}
+		haveLineEnds = kernel
+		loc, err := NewLocator(splits)
+		require.NoError(t, err)
+		assertSameCount(t, fmt.Sprintf("kernel=%v/escaped", kernel), loc, text)
+		plain := bytes.ReplaceAll(text, []byte(`\x00`), []byte("~"))
+		plainSplits := make([][]byte, len(splits))
+		for i, k := range splits {
+			plainSplits[i] = bytes.ReplaceAll(k, []byte{0}, []byte("~"))
+		}
+		slices.SortFunc(plainSplits, bytes.Compare)
+		loc, err = NewLocator(plainSplits)
+		require.NoError(t, err)
+		assertSameCount(t, fmt.Sprintf("kernel=%v/plain", kernel), loc, plain)
+		// A \r before each \n is not the key's: the lengths near the table's depth and
+		// the four bytes after it are the key's own.
+		crlf := bytes.ReplaceAll(plain, []byte("\n"), []byte("\r\n"))
+		assertSameCount(t, fmt.Sprintf("kernel=%v/CRLF", kernel), loc, crlf)
+	}
+}

@@ -63,3 +63,38 @@ func escapedEnds(data []byte, from, n int, ends, bads []uint32) (k, nbad int) {
 	_ = bads[n-1]
 	return escapedEndsAVX2(&data[from], n, uint32(from), &ends[0], &bads[0])
 }
+
+// tableLinesAsm is written in lineends_amd64.s: see there.
+//
+//go:noescape
+func tableLinesAsm(data *byte, ends *uint32, nends, start, to int, cls, entries *uint32, nentries int, tails, counts *uint32, depth, skip int, skipMask, skipWord uint64, rare *uint64) (used, next, nrare, tooLong int)
+
+// tableLines is countEnds' loop for the prefix table t over the plain lines of data from
+// start that end at ends: the lines the table places are counted into counts, the others
+// noted in rare (start | end<<32, the key without a trailing \r) for Locate. It stops
+// after the line that starts before to and ends last, or at a key over MaxRowLength
+// (tooLong its length). used is the line ends consumed, next where the next line starts.
+func tableLines(t *prefixTable, data []byte, ends []uint32, start, to int, counts []uint32, rare []uint64) (used, next, nrare, tooLong int) {
+	if len(ends) == 0 {
+		return 0, start, 0, 0
+	}
+	_ = data[ends[len(ends)-1]] // every end is in data: countPlain found them there
+	_ = rare[len(ends)-1]
+	_ = t.tails[len(t.tails)-1]
+	if len(counts) < len(t.tails)-3 || len(t.cls) < t.depth<<8 || len(data) >= 1<<32 {
+		panic("tableLines: tables out of shape")
+	}
+	return tableLinesAsm(&data[0], &ends[0], len(ends), start, to, &t.cls[0], &t.entries[0], len(t.entries),
+		&t.tails[0], &counts[0], t.depth, t.skip, t.skipMask, t.skipWord, &rare[0])
+}
+
+// The constants tableLinesAsm is written with: a change here that the assembly does not
+// follow fails to compile.
+const (
+	_ = uint(entryBase - 0x7ffffff)
+	_ = uint(0x7ffffff - entryBase)
+	_ = uint(entryShift - 27)
+	_ = uint(27 - entryShift)
+	_ = uint(MaxRowLength - 32767)
+	_ = uint(32767 - MaxRowLength)
+)

@@ -251,3 +251,136 @@ escdone:
 	MOVQ AX, k+40(FP)
 	MOVQ R12, nbad+48(FP)
 	RET
+
+// func tableLinesAsm(data *byte, ends *uint32, nends, start, to int, cls, entries *uint32, nentries int, tails, counts *uint32, depth, skip int, skipMask, skipWord uint64, rare *uint64) (used, next, nrare, tooLong int)
+//
+// countEnds' loop over a span's plain lines for the prefix table, in registers: for each
+// line end in ends[0:nends], the line from start (a trailing \r dropped) is counted into
+// counts when the table places it (its first depth bytes' classes summed into an entry
+// with no extending split key, or up to four whose next four bytes all differ from the
+// key's); any other line is noted in rare (start | end<<32) for Locate. It stops after
+// the line that brings start to to or past it, or at a key over 32767 bytes (tooLong its
+// length); used is the line ends consumed, next where the next line starts.
+TEXT ·tableLinesAsm(SB), NOSPLIT, $0-152
+	MOVQ data+0(FP), SI
+	MOVQ ends+8(FP), R8
+	MOVQ start+24(FP), DX
+	MOVQ entries+48(FP), R11
+	MOVQ counts+72(FP), R12
+	XORQ BX, BX // line ends used
+	XORQ DI, DI // rare lines
+
+tl_loop:
+	CMPQ BX, nends+16(FP)
+	JAE  tl_out
+	MOVL (R8)(BX*4), AX // this line's end
+	INCQ BX
+	MOVQ AX, R13
+	SUBQ DX, R13 // its length
+	JZ   tl_rare
+	CMPB -1(SI)(AX*1), $13
+	JNE  tl_nocr
+	DECQ R13
+
+tl_nocr:
+	CMPQ R13, $32767
+	JA   tl_toolong
+	CMPQ R13, depth+80(FP)
+	JB   tl_rare
+	MOVQ skip+88(FP), R15
+	TESTQ R15, R15
+	JZ   tl_sum
+	CMPQ R13, $8
+	JB   tl_rare
+	MOVQ (SI)(DX*1), R14
+	ANDQ skipMask+96(FP), R14
+	CMPQ R14, skipWord+104(FP)
+	JNE  tl_rare
+
+tl_sum:
+	XORL R9, R9 // the entry's index
+	LEAQ (SI)(DX*1), R14 // the key
+	MOVQ R15, R10
+	SHLQ $10, R10
+	ADDQ cls+40(FP), R10 // &cls[j<<8]
+
+tl_j:
+	CMPQ R15, depth+80(FP)
+	JAE  tl_entry
+	MOVBLZX (R14)(R15*1), CX
+	ADDL (R10)(CX*4), R9
+	ADDQ $1024, R10
+	INCQ R15
+	JMP  tl_j
+
+tl_entry:
+	CMPQ R9, nentries+56(FP)
+	JAE  tl_rare
+	MOVL (R11)(R9*4), CX
+	CMPL CX, $0x7ffffff // entryBase: no extending key
+	JA   tl_ext
+	INCL (R12)(CX*4)
+	JMP  tl_next
+
+tl_ext:
+	MOVL CX, R9
+	SHRL $27, R9 // extending keys
+	CMPL R9, $4
+	JA   tl_rare
+	MOVQ depth+80(FP), R15
+	LEAQ 4(R15), R10
+	CMPQ R13, R10
+	JB   tl_rare
+	MOVL (R14)(R15*1), R10
+	BSWAPL R10 // the key's four bytes after depth, as a number
+	ANDL $0x7ffffff, CX // the entry's base
+	MOVQ tails+64(FP), R15
+	LEAQ (R15)(CX*4), R15
+	XORL R13, R13 // extending keys below the key
+
+tl_tails:
+	CMPL (R15), R10
+	JEQ  tl_rare // a tie on four bytes: Locate compares the rest
+	ADCL $0, R13
+	ADDQ $4, R15
+	DECL R9
+	JNZ  tl_tails
+	ADDL CX, R13
+	INCL (R12)(R13*4)
+
+tl_next:
+	LEAQ 1(AX), DX
+	CMPQ DX, to+32(FP)
+	JLT  tl_loop
+	JMP  tl_out
+
+tl_rare:
+	MOVQ AX, R13 // the key's end: the line's, less a trailing \r
+	CMPQ R13, DX
+	JBE  tl_store
+	CMPB -1(SI)(R13*1), $13
+	JNE  tl_store
+	DECQ R13
+
+tl_store:
+	SHLQ $32, R13
+	ORQ  DX, R13
+	MOVQ rare+112(FP), R14
+	MOVQ R13, (R14)(DI*8)
+	INCQ DI
+	JMP  tl_next
+
+tl_toolong:
+	MOVQ R13, tooLong+144(FP)
+	LEAQ 1(AX), DX
+	MOVQ BX, used+120(FP)
+	MOVQ DX, next+128(FP)
+	MOVQ DI, nrare+136(FP)
+	RET
+
+tl_out:
+	MOVQ $0, tooLong+144(FP)
+	MOVQ BX, used+120(FP)
+	MOVQ DX, next+128(FP)
+	MOVQ DI, nrare+136(FP)
+	RET

@@ -24,3 +24,7 @@ func blockStats(b []byte) (newlines int, backslash, high bool) {
 func escapedEnds(data []byte, from, n int, ends, bads []uint32) (k, nbad int) {
 	panic("escapedEnds without a kernel")
 }
+
+func tableLines(*prefixTable, []byte, []uint32, int, int, []uint32, []uint64) (used, next, nrare, tooLong int) {
+	panic("tableLines without a kernel")
+}
