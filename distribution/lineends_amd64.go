@@ -67,7 +67,7 @@ func escapedEnds(data []byte, from, n int, ends, bads []uint32) (k, nbad int) {
 // tableLinesAsm is written in lineends_amd64.s: see there.
 //
 //go:noescape
-func tableLinesAsm(data *byte, ends *uint32, nends, start, to int, cls, entries *uint32, nentries int, tails, counts *uint32, depth, skip int, skipMask, skipWord uint64, rare *uint64) (used, next, nrare, tooLong int)
+func tableLinesAsm(data *byte, ends *uint32, nends, start, to int, cls, entries *uint32, nentries int, tails, counts *uint32, depth, skip int, skipMask, skipWord uint64, rare *uint64, short int) (used, next, nrare, tooLong int)
 
 // tableLines is countEnds' loop for the prefix table t over the plain lines of data from
 // start that end at ends: the lines the table places are counted into counts, the others
@@ -85,7 +85,7 @@ func tableLines(t *prefixTable, data []byte, ends []uint32, start, to int, count
 		panic("tableLines: tables out of shape")
 	}
 	return tableLinesAsm(&data[0], &ends[0], len(ends), start, to, &t.cls[0], &t.entries[0], len(t.entries),
-		&t.tails[0], &counts[0], t.depth, t.skip, t.skipMask, t.skipWord, &rare[0])
+		&t.tails[0], &counts[0], t.depth, t.skip, t.skipMask, t.skipWord, &rare[0], b2i(t.shortByBase))
 }
 
 // The constants tableLinesAsm is written with: a change here that the assembly does not

@@ -252,7 +252,7 @@ escdone:
 	MOVQ R12, nbad+48(FP)
 	RET
 
-// func tableLinesAsm(data *byte, ends *uint32, nends, start, to int, cls, entries *uint32, nentries int, tails, counts *uint32, depth, skip int, skipMask, skipWord uint64, rare *uint64) (used, next, nrare, tooLong int)
+// func tableLinesAsm(data *byte, ends *uint32, nends, start, to int, cls, entries *uint32, nentries int, tails, counts *uint32, depth, skip int, skipMask, skipWord uint64, rare *uint64, short int) (used, next, nrare, tooLong int)
 //
 // countEnds' loop over a span's plain lines for the prefix table, in registers: for each
 // line end in ends[0:nends], the line from start (a trailing \r dropped) is counted into
@@ -260,8 +260,10 @@ escdone:
 // with no extending split key, or up to four whose next four bytes all differ from the
 // key's); any other line is noted in rare (start | end<<32) for Locate. It stops after
 // the line that brings start to to or past it, or at a key over 32767 bytes (tooLong its
-// length); used is the line ends consumed, next where the next line starts.
-TEXT ·tableLinesAsm(SB), NOSPLIT, $0-152
+// length); used is the line ends consumed, next where the next line starts. With short
+// set, a key shorter than depth is counted too, by its zero-padded entry's base (no split
+// key ends in a zero byte, so none lies between the key and its padding).
+TEXT ·tableLinesAsm(SB), NOSPLIT, $0-160
 	MOVQ data+0(FP), SI
 	MOVQ ends+8(FP), R8
 	MOVQ start+24(FP), DX
@@ -286,7 +288,7 @@ tl_nocr:
 	CMPQ R13, $32767
 	JA   tl_toolong
 	CMPQ R13, depth+80(FP)
-	JB   tl_rare
+	JB   tl_short
 	MOVQ skip+88(FP), R15
 	TESTQ R15, R15
 	JZ   tl_sum
@@ -347,6 +349,39 @@ tl_tails:
 	JNZ  tl_tails
 	ADDL CX, R13
 	INCL (R12)(R13*4)
+	JMP  tl_next
+
+tl_short:
+	CMPQ short+120(FP), $0
+	JEQ  tl_rare
+	XORL R9, R9 // the entry's index: the key's bytes, then zero bytes to depth
+	LEAQ (SI)(DX*1), R14
+	MOVQ cls+40(FP), R10
+	XORQ R15, R15
+
+tl_sbytes:
+	CMPQ R15, R13
+	JAE  tl_spad
+	MOVBLZX (R14)(R15*1), CX
+	ADDL (R10)(CX*4), R9
+	ADDQ $1024, R10
+	INCQ R15
+	JMP  tl_sbytes
+
+tl_spad:
+	CMPQ R15, depth+80(FP)
+	JAE  tl_sentry
+	ADDL (R10), R9
+	ADDQ $1024, R10
+	INCQ R15
+	JMP  tl_spad
+
+tl_sentry:
+	CMPQ R9, nentries+56(FP)
+	JAE  tl_rare
+	MOVL (R11)(R9*4), CX
+	ANDL $0x7ffffff, CX
+	INCL (R12)(CX*4)
 
 tl_next:
 	LEAQ 1(AX), DX
@@ -371,16 +406,16 @@ tl_store:
 	JMP  tl_next
 
 tl_toolong:
-	MOVQ R13, tooLong+144(FP)
+	MOVQ R13, tooLong+152(FP)
 	LEAQ 1(AX), DX
-	MOVQ BX, used+120(FP)
-	MOVQ DX, next+128(FP)
-	MOVQ DI, nrare+136(FP)
+	MOVQ BX, used+128(FP)
+	MOVQ DX, next+136(FP)
+	MOVQ DI, nrare+144(FP)
 	RET
 
 tl_out:
-	MOVQ $0, tooLong+144(FP)
-	MOVQ BX, used+120(FP)
-	MOVQ DX, next+128(FP)
-	MOVQ DI, nrare+136(FP)
+	MOVQ $0, tooLong+152(FP)
+	MOVQ BX, used+128(FP)
+	MOVQ DX, next+136(FP)
+	MOVQ DI, nrare+144(FP)
 	RET

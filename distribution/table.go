@@ -32,6 +32,10 @@ type prefixTable struct {
 	cls []uint32
 	// entries[i] is base | extending<<entryShift, base the number of split keys <= P.
 	entries []uint32
+	// shortByBase says no split key ends in a zero byte: then a key shorter than depth is
+	// in the region of its zero-padded entry's base (locateShort's walk back finds
+	// nothing), which tableLines counts without Locate.
+	shortByBase bool
 	// tails[i] is bytes depth..depth+3 of keys[i], big-endian, zero-padded; three more
 	// entries follow the keys'. (Four bytes: with 100,000 regions the tails then fit in the
 	// L2 cache beside the entries; keys that tie on them are compared in full.)
@@ -71,6 +75,10 @@ func newPrefixTable(keys [][]byte) *prefixTable {
 		t.skip++
 	}
 	t.fillEntries(keys, reps[:depth])
+	t.shortByBase = true
+	for _, k := range keys {
+		t.shortByBase = t.shortByBase && k[len(k)-1] != 0
+	}
 	t.tails = make([]uint32, len(keys)+3) // see locate
 	for i, k := range keys {
 		t.tails[i] = tail4(k, depth)
