@@ -608,13 +608,7 @@ func (c *lineCounter) countFixed(data []byte, from, to, stride int) (int64, int)
 				continue
 			}
 			if ext := int(e >> entryShift); ext <= 4 && withTail {
-				base := int(e & entryBase)
-				k4 := binary.BigEndian.Uint32(line[depth:])
-				ts := tails[base : base+4 : base+4]
-				lt := base + b2i(ts[0] < k4) + b2i(ts[1] < k4)&b2i(ext > 1) +
-					b2i(ts[2] < k4)&b2i(ext > 2) + b2i(ts[3] < k4)&b2i(ext > 3)
-				le := base + b2i(ts[0] <= k4) + b2i(ts[1] <= k4)&b2i(ext > 1) +
-					b2i(ts[2] <= k4)&b2i(ext > 2) + b2i(ts[3] <= k4)&b2i(ext > 3)
+				lt, le := tails4(tails, int(e&entryBase), ext, binary.BigEndian.Uint32(line[depth:]))
 				if lt == le {
 					counts[lt]++
 					lines++
@@ -922,13 +916,7 @@ func (c *lineCounter) countEnds(data []byte, ends []uint32, start, to int) (line
 				// Up to four split keys extend the key's first depth bytes: their next
 				// four bytes against the key's, as countFixed does.
 				if ext := int(e >> entryShift); ext <= 4 && len(key) >= depth+4 {
-					base := int(e & entryBase)
-					k4 := binary.BigEndian.Uint32(key[depth:])
-					ts := tails[base : base+4 : base+4]
-					lt := base + b2i(ts[0] < k4) + b2i(ts[1] < k4)&b2i(ext > 1) +
-						b2i(ts[2] < k4)&b2i(ext > 2) + b2i(ts[3] < k4)&b2i(ext > 3)
-					le := base + b2i(ts[0] <= k4) + b2i(ts[1] <= k4)&b2i(ext > 1) +
-						b2i(ts[2] <= k4)&b2i(ext > 2) + b2i(ts[3] <= k4)&b2i(ext > 3)
+					lt, le := tails4(tails, int(e&entryBase), ext, binary.BigEndian.Uint32(key[depth:]))
 					if lt == le {
 						counts[lt]++
 						goto next

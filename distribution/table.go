@@ -191,16 +191,11 @@ func (t *prefixTable) locate(keys [][]byte, e uint32, key []byte) int {
 	}
 	// Count, without branches, the extending keys whose next four bytes sort below or
 	// equal to the key's; only ties need a full comparison (see next8 for why zero padding
-	// keeps the order). Up to four, the usual case, take no loop: tails has three spare
-	// entries at its end, and the ones past the window are masked off.
+	// keeps the order). Up to four, the usual case, take no loop (tails4).
 	k4 := tail4(key, t.depth)
 	var lt, le int
 	if ext <= 4 {
-		ts := t.tails[base : base+4 : base+4]
-		lt = base + b2i(ts[0] < k4) + b2i(ts[1] < k4)&b2i(ext > 1) +
-			b2i(ts[2] < k4)&b2i(ext > 2) + b2i(ts[3] < k4)&b2i(ext > 3)
-		le = base + b2i(ts[0] <= k4) + b2i(ts[1] <= k4)&b2i(ext > 1) +
-			b2i(ts[2] <= k4)&b2i(ext > 2) + b2i(ts[3] <= k4)&b2i(ext > 3)
+		lt, le = tails4(t.tails, base, ext, k4)
 	} else {
 		lt, le = base, base
 		for _, s4 := range t.tails[base : base+ext] {
@@ -211,6 +206,20 @@ func (t *prefixTable) locate(keys [][]byte, e uint32, key []byte) int {
 	for ; lt < le && bytes.Compare(keys[lt][t.depth:], key[t.depth:]) <= 0; lt++ {
 	}
 	return lt
+}
+
+// tails4 is the number of split keys <= P plus those of the ext (1 to 4) after base whose
+// tails sort below k4 (lt) and at or below it (le), for an entry of base and ext: without
+// a branch or a loop (tails has three spare entries at its end, and the ones past the
+// window are masked off). lt == le says the key ties with none of them, and its region is
+// lt.
+func tails4(tails []uint32, base, ext int, k4 uint32) (lt, le int) {
+	ts := tails[base : base+4 : base+4]
+	lt = base + b2i(ts[0] < k4) + b2i(ts[1] < k4)&b2i(ext > 1) +
+		b2i(ts[2] < k4)&b2i(ext > 2) + b2i(ts[3] < k4)&b2i(ext > 3)
+	le = base + b2i(ts[0] <= k4) + b2i(ts[1] <= k4)&b2i(ext > 1) +
+		b2i(ts[2] <= k4)&b2i(ext > 2) + b2i(ts[3] <= k4)&b2i(ext > 3)
+	return lt, le
 }
 
 // locateShort is the region of a key shorter than depth, or ok false on a miss. It looks
