@@ -295,10 +295,7 @@ var tableHeader = [5]string{"region", "start key", "end key", "keys", "share"}
 // tableWidths is the width of each column of the table format (its widest cell) and the
 // widest share, the largest region's.
 func tableWidths(d Distribution, s Summary) (widths [5]int, largestShare string) {
-	keyWidth := 0
-	for _, k := range d.Splits.All() {
-		keyWidth = max(keyWidth, stringBinaryLen(k))
-	}
+	keyWidth := d.keyTextWidth()
 	if len(d.Counts) > 0 {
 		largestShare = percent(d.region(s.Largest-1, s.Keys).Share)
 	}
@@ -327,6 +324,15 @@ func writeSummaryTable(w io.Writer, s Summary) error {
 	fmt.Fprintf(tw, "coefficient of variation\t%s\n", strconv.FormatFloat(s.CV, 'f', 2, 64))
 	fmt.Fprintf(tw, "empty regions\t%d\n", s.Empty)
 	return tw.Flush()
+}
+
+// keyTextWidth is the length of the longest split key's toStringBinary text.
+func (d Distribution) keyTextWidth() int {
+	w := 0
+	for _, k := range d.Splits.All() {
+		w = max(w, stringBinaryLen(k))
+	}
+	return w
 }
 
 // stringBinaryLen is len(hbytes.ToStringBinary(b)).
@@ -368,10 +374,7 @@ func WriteCSV(w io.Writer, d Distribution) error {
 		return err
 	}
 	total := d.total()
-	keyWidth := 0
-	for _, k := range d.Splits.All() {
-		keyWidth = max(keyWidth, stringBinaryLen(k))
-	}
+	keyWidth := d.keyTextWidth()
 	// A quoted key doubles its quotes; the numbers of a row are under 64 bytes.
 	rowWidth := 2*(2*keyWidth+2) + 64
 	return writeRowChunks(w, len(d.Counts), rowWidth, func() rowFormatter {
@@ -466,10 +469,7 @@ func WriteJSON(w io.Writer, d Distribution) error {
 // appendJSONString, the shares through appendJSONFloat.
 func writeJSONRegions(w io.Writer, d Distribution) error {
 	total := d.total()
-	keyWidth := 0
-	for _, k := range d.Splits.All() {
-		keyWidth = max(keyWidth, stringBinaryLen(k))
-	}
+	keyWidth := d.keyTextWidth()
 	// Every key byte escapes to at most 6 (\u003c); the rest of a row is under 160 bytes.
 	rowWidth := 2*6*keyWidth + 160
 	return writeRowChunks(w, len(d.Counts), rowWidth, func() rowFormatter {
