@@ -63,10 +63,43 @@ func (d Distribution) region(i int, total int64) Region {
 	if i < d.Splits.Len() {
 		r.EndKey = hbytes.ToStringBinary(d.Splits.At(i))
 	}
-	if total > 0 {
-		r.Share = float64(r.Keys) / float64(total)
-	}
+	r.Share = shareOf(r.Keys, total)
 	return r
+}
+
+// shareOf is n keys' share of total, 0 when there are no keys.
+func shareOf(n, total int64) float64 {
+	if total > 0 {
+		return float64(n) / float64(total)
+	}
+	return 0
+}
+
+// rowKeys gives each row's start and end key texts in turn, from a first row on: a row's
+// start key is the row before's end key, made once.
+type rowKeys struct {
+	d          Distribution
+	start, end []byte
+}
+
+func newRowKeys(d Distribution, from int) *rowKeys {
+	k := &rowKeys{d: d}
+	if from > 0 {
+		k.start = hbytes.AppendStringBinary(nil, d.Splits.At(from-1))
+	}
+	return k
+}
+
+// row is row i's start and end key texts ("" for the first start and the last end); rows
+// come in order, and the texts hold until the next call.
+func (k *rowKeys) row(i int) (start, end []byte) {
+	k.end = k.end[:0]
+	if i < k.d.Splits.Len() {
+		k.end = hbytes.AppendStringBinary(k.end, k.d.Splits.At(i))
+	}
+	start, end = k.start, k.end
+	k.start, k.end = k.end, k.start // the end is the next row's start; the old start, its scratch
+	return start, end
 }
 
 const tablePadding = 2
@@ -201,23 +234,17 @@ func writeRowChunks(w io.Writer, n, rowWidth int, newFormatter func() rowFormatt
 func (t tableRows) format(dst []byte, from, to int, shares *shareTexts) []byte {
 	d, widths := t.d, t.widths
 	num := strconv.AppendInt(nil, int64(from), 10)
-	var prevEnd []byte
-	if from > 0 {
-		prevEnd = hbytes.AppendStringBinary(nil, d.Splits.At(from-1))
-	}
+	keys := newRowKeys(d, from)
 	line := make([]byte, 0, 256)
 	for i := from; i < to; i++ {
 		c := d.Counts[i]
 		num = incDecimal(num)
+		startKey, endKey := keys.row(i)
 		line = pad(append(line[:0], num...), 0, widths[0])
 		start := len(line)
-		line = pad(append(line, prevEnd...), start, widths[1])
+		line = pad(append(line, startKey...), start, widths[1])
 		start = len(line)
-		if i < d.Splits.Len() {
-			line = hbytes.AppendStringBinary(line, d.Splits.At(i))
-		}
-		prevEnd = append(prevEnd[:0], line[start:]...)
-		line = pad(line, start, widths[2])
+		line = pad(append(line, endKey...), start, widths[2])
 		start = len(line)
 		line = pad(strconv.AppendInt(line, c, 10), start, widths[3])
 		start = len(line)
@@ -282,11 +309,7 @@ func (t *shareTexts) append(line []byte, c int64) []byte {
 }
 
 func (t *shareTexts) appendShare(line []byte, c int64) []byte {
-	share := 0.0
-	if t.total > 0 {
-		share = float64(c) / float64(t.total)
-	}
-	return append(strconv.AppendFloat(line, 100*share, 'f', 2, 64), '%')
+	return append(strconv.AppendFloat(line, 100*shareOf(c, t.total), 'f', 2, 64), '%')
 }
 
 // tableHeader is the table format's header row.
@@ -378,26 +401,15 @@ func WriteCSV(w io.Writer, d Distribution) error {
 	// A quoted key doubles its quotes; the numbers of a row are under 64 bytes.
 	rowWidth := 2*(2*keyWidth+2) + 64
 	return writeRowChunks(w, len(d.Counts), rowWidth, func() rowFormatter {
-		var keyText []byte
 		return func(dst []byte, from, to int) []byte {
+			keys := newRowKeys(d, from)
 			for i := from; i < to; i++ {
+				startKey, endKey := keys.row(i)
 				dst = append(strconv.AppendInt(dst, int64(i+1), 10), ',')
-				keyText = keyText[:0]
-				if i > 0 {
-					keyText = hbytes.AppendStringBinary(keyText, d.Splits.At(i-1))
-				}
-				dst = append(appendCSVField(dst, keyText), ',')
-				keyText = keyText[:0]
-				if i < d.Splits.Len() {
-					keyText = hbytes.AppendStringBinary(keyText, d.Splits.At(i))
-				}
-				dst = append(appendCSVField(dst, keyText), ',')
+				dst = append(appendCSVField(dst, startKey), ',')
+				dst = append(appendCSVField(dst, endKey), ',')
 				dst = append(strconv.AppendInt(dst, d.Counts[i], 10), ',')
-				share := 0.0
-				if total > 0 {
-					share = float64(d.Counts[i]) / float64(total)
-				}
-				dst = append(strconv.AppendFloat(dst, share, 'f', -1, 64), '\n')
+				dst = append(strconv.AppendFloat(dst, shareOf(d.Counts[i], total), 'f', -1, 64), '\n')
 			}
 			return dst
 		}
@@ -473,34 +485,23 @@ func writeJSONRegions(w io.Writer, d Distribution) error {
 	// Every key byte escapes to at most 6 (\u003c); the rest of a row is under 160 bytes.
 	rowWidth := 2*6*keyWidth + 160
 	return writeRowChunks(w, len(d.Counts), rowWidth, func() rowFormatter {
-		var keyText []byte
 		return func(dst []byte, from, to int) []byte {
+			keys := newRowKeys(d, from)
 			for i := from; i < to; i++ {
 				if i > 0 {
 					dst = append(dst, ',')
 				}
+				startKey, endKey := keys.row(i)
 				dst = append(dst, "\n    {\n      \"region\": "...)
 				dst = strconv.AppendInt(dst, int64(i+1), 10)
 				dst = append(dst, ",\n      \"start_key\": "...)
-				keyText = keyText[:0]
-				if i > 0 {
-					keyText = hbytes.AppendStringBinary(keyText, d.Splits.At(i-1))
-				}
-				dst = appendJSONString(dst, keyText)
+				dst = appendJSONString(dst, startKey)
 				dst = append(dst, ",\n      \"end_key\": "...)
-				keyText = keyText[:0]
-				if i < d.Splits.Len() {
-					keyText = hbytes.AppendStringBinary(keyText, d.Splits.At(i))
-				}
-				dst = appendJSONString(dst, keyText)
+				dst = appendJSONString(dst, endKey)
 				dst = append(dst, ",\n      \"keys\": "...)
 				dst = strconv.AppendInt(dst, d.Counts[i], 10)
 				dst = append(dst, ",\n      \"share\": "...)
-				share := 0.0
-				if total > 0 {
-					share = float64(d.Counts[i]) / float64(total)
-				}
-				dst = appendJSONFloat(dst, share)
+				dst = appendJSONFloat(dst, shareOf(d.Counts[i], total))
 				dst = append(dst, "\n    }"...)
 			}
 			return dst
