@@ -1,5 +1,14 @@
 #include "textflag.h"
 
+// ENDS4 writes R13 plus the offsets of the four lowest set bits of the line-end mask R10
+// to ends (DI) at k (AX) and on, clearing them from R10 (R14 is scratch): a step's line
+// ends without a branch, the entries past its count garbage that the next step overwrites.
+#define ENDS4 \
+	TZCNTL R10, R14; ADDL R13, R14; MOVL R14, (DI)(AX*4); BLSRL R10, R10; \
+	TZCNTL R10, R14; ADDL R13, R14; MOVL R14, 4(DI)(AX*4); BLSRL R10, R10; \
+	TZCNTL R10, R14; ADDL R13, R14; MOVL R14, 8(DI)(AX*4); BLSRL R10, R10; \
+	TZCNTL R10, R14; ADDL R13, R14; MOVL R14, 12(DI)(AX*4); BLSRL R10, R10
+
 // func lineEndsAVX2(p *byte, n int, base uint32, ends *uint32) (k int, high uint32)
 //
 // Scans p[0:n] (n a multiple of 32) 32 bytes at a time: writes base+i for each i with
@@ -29,22 +38,7 @@ loop:
 	ORL  R11, R9
 	POPCNTL R10, R12
 	LEAL (R8)(BX*1), R13
-	TZCNTL R10, R14
-	ADDL R13, R14
-	MOVL R14, (DI)(AX*4)
-	BLSRL R10, R10
-	TZCNTL R10, R14
-	ADDL R13, R14
-	MOVL R14, 4(DI)(AX*4)
-	BLSRL R10, R10
-	TZCNTL R10, R14
-	ADDL R13, R14
-	MOVL R14, 8(DI)(AX*4)
-	BLSRL R10, R10
-	TZCNTL R10, R14
-	ADDL R13, R14
-	MOVL R14, 12(DI)(AX*4)
-	BLSRL R10, R10
+	ENDS4
 	CMPL R12, $4
 	JLE  next
 	// More than four line ends in 32 bytes (lines under 8 bytes): the rest one by one.
@@ -211,22 +205,7 @@ escbad:
 
 escends:
 	POPCNTL R10, R15
-	TZCNTL R10, R14
-	ADDL R13, R14
-	MOVL R14, (DI)(AX*4)
-	BLSRL R10, R10
-	TZCNTL R10, R14
-	ADDL R13, R14
-	MOVL R14, 4(DI)(AX*4)
-	BLSRL R10, R10
-	TZCNTL R10, R14
-	ADDL R13, R14
-	MOVL R14, 8(DI)(AX*4)
-	BLSRL R10, R10
-	TZCNTL R10, R14
-	ADDL R13, R14
-	MOVL R14, 12(DI)(AX*4)
-	BLSRL R10, R10
+	ENDS4
 	CMPL R15, $4
 	JLE  escnext
 	LEAQ 4(AX), R9
