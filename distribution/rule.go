@@ -75,8 +75,8 @@ func (r *ruleLocator) tables() {
 }
 
 // check proves the keys are the rule's: key i is the rule's edge i+1 with its suffix. A
-// million keys are checked in parts on every core, each part stepping its edges from the
-// first without a division a key.
+// million keys are checked in parts on every core, each part stepping its edges
+// (splits.Rule.Edges).
 func (r *ruleLocator) check() error {
 	n := r.keys.Len()
 	parts := min(runtime.GOMAXPROCS(0), max(1, n/(1<<16)), 8)
@@ -96,31 +96,15 @@ func (r *ruleLocator) check() error {
 // checkRange checks keys [lo, hi).
 func (r *ruleLocator) checkRange(lo, hi int) error {
 	rule := r.rule
-	// Edge(i) = i*q + floor(i*rem/Regions): q and 1 more when the running remainder wraps.
-	q, rem, regions := rule.Size/uint64(rule.Regions), rule.Size%uint64(rule.Regions), uint64(rule.Regions)
-	edge := rule.Edge(lo + 1)
-	ph, pl := bits.Mul64(uint64(lo+1), rem)
-	_, acc := bits.Div64(ph, pl, regions) // ph < Regions: lo+1 <= Regions and rem < Regions
-	for i := lo; i < hi; i++ {
-		if i > lo {
-			if rule.Step > 0 {
-				edge += rule.Step
-			} else {
-				edge += q
-				if acc += rem; acc >= regions {
-					acc -= regions
-					edge++
-				}
-			}
-		}
-		k := r.keys.At(i)
+	for i, edge := range rule.Edges(lo+1, hi+1) {
+		k := r.keys.At(i - 1)
 		want := edge
 		if len(rule.Suffix) > 0 {
 			want--
 		}
 		v, ok := r.value(k)
 		if !ok || v != want || len(k) != rule.Width+len(rule.Suffix) || !bytes.Equal(k[rule.Width:], rule.Suffix) {
-			return fmt.Errorf("%w: split key %d %s is not the rule's", ErrSplitOrder, i, hbytes.Quote(hbytes.ToStringBinary(k)))
+			return fmt.Errorf("%w: split key %d %s is not the rule's", ErrSplitOrder, i-1, hbytes.Quote(hbytes.ToStringBinary(k)))
 		}
 	}
 	return nil

@@ -341,9 +341,9 @@ func edges(p Prefix, size *big.Int, n int, suffix []byte) (Keys, Owned) {
 }
 
 // edgesPow2 is edges for an alphabet of a power of two characters (hex, byte:2^k) and
-// fewer than 2^64 prefixes: the start is one 64-bit number, advanced by q (and 1 when the
-// running remainder of i*r/n wraps, floor(i*r/n)'s step), and its digits are its bits
-// taken a digit's width at a time. ok false otherwise.
+// fewer than 2^64 prefixes: the start is one 64-bit number, floor(i*size/n), stepped from
+// one region to the next by Rule.Edges, and its digits are its bits taken a digit's width
+// at a time. ok false otherwise.
 func edgesPow2(p Prefix, size *big.Int, n int, suffix []byte) (keys Keys, owned Owned, ok bool) {
 	a := len(p.Alphabet)
 	if a < 2 || a&(a-1) != 0 || !size.IsUint64() {
@@ -355,13 +355,7 @@ func edgesPow2(p Prefix, size *big.Int, n int, suffix []byte) (keys Keys, owned 
 	w := p.Width
 	keyLen := w + len(suffix)
 	buf := make([]byte, (n-1)*keyLen)
-	v, acc := uint64(0), uint64(0) // start(i), and i*r mod n
-	for i := 1; i < n; i++ {
-		v += q
-		if acc += rem; acc >= un {
-			acc -= un
-			v++
-		}
+	for i, v := range (Rule{Size: sz, Regions: n}).Edges(1, n) { // start(i)
 		x := v
 		if len(suffix) > 0 {
 			x-- // the key before the next prefix, then the suffix

@@ -1,6 +1,9 @@
 package splits
 
-import "math/bits"
+import (
+	"iter"
+	"math/bits"
+)
 
 // Rule is a generated split (--prefix, or --algo HexStringSplit or DecimalStringSplit) as
 // the rule that made it, for callers that locate keys by arithmetic instead of searching the
@@ -27,6 +30,36 @@ func (r Rule) Edge(i int) uint64 {
 	hi, lo := bits.Mul64(uint64(i), r.Size)
 	q, _ := bits.Div64(hi, lo, uint64(r.Regions)) // hi < Regions since i < Regions
 	return q
+}
+
+// Edges yields i and Edge(i) for i from lo to hi-1 (1 <= lo, hi <= Regions), stepping from
+// one edge to the next without a division: Edge(i+1) - Edge(i) is Step, or Size/Regions
+// and 1 more when the running remainder of i*Size/Regions wraps.
+func (r Rule) Edges(lo, hi int) iter.Seq2[int, uint64] {
+	return func(yield func(int, uint64) bool) {
+		if lo >= hi {
+			return
+		}
+		edge := r.Edge(lo)
+		regions := uint64(r.Regions)
+		q, rem := r.Size/regions, r.Size%regions
+		ph, pl := bits.Mul64(uint64(lo), rem)
+		_, acc := bits.Div64(ph, pl, regions) // lo*rem mod Regions; ph < Regions as lo <= Regions
+		for i := lo; ; i++ {
+			if !yield(i, edge) || i+1 >= hi {
+				return
+			}
+			if r.Step > 0 {
+				edge += r.Step
+				continue
+			}
+			edge += q
+			if acc += rem; acc >= regions {
+				acc -= regions
+				edge++
+			}
+		}
+	}
 }
 
 // Starts is the number of regions after the first whose first prefix is numbered at

@@ -111,3 +111,36 @@ func TestRuleMatchesKeys(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, s.Rule)
 }
+
+// Edges steps to the edges Edge computes, over any range, for Generate's runs (sizes up to
+// 2^64-1, remainders that wrap) and RegionSplitter's steps, and stops when yield does.
+func TestRuleEdges(t *testing.T) {
+	rng := rand.New(rand.NewSource(41))
+	for trial := range 300 {
+		r := Rule{Regions: 2 + rng.Intn(5000)}
+		switch trial % 3 {
+		case 0:
+			r.Size = uint64(r.Regions) + uint64(rng.Int63n(1<<40))
+		case 1:
+			r.Size = ^uint64(0) - uint64(rng.Int63n(1000))
+		default:
+			r.First, r.Step = uint64(rng.Intn(100)), 1+uint64(rng.Int63n(1<<30))
+		}
+		lo := 1 + rng.Intn(r.Regions-1)
+		hi := lo + rng.Intn(r.Regions-lo+1)
+		next := lo
+		for i, e := range r.Edges(lo, hi) {
+			require.Equal(t, next, i)
+			require.Equal(t, r.Edge(i), e, "rule %+v, edge %d", r, i)
+			next++
+		}
+		require.Equal(t, hi, max(next, lo), "rule %+v, [%d, %d)", r, lo, hi)
+	}
+	n := 0
+	for range (Rule{Size: 100, Regions: 10}).Edges(1, 10) {
+		if n++; n == 3 {
+			break
+		}
+	}
+	require.Equal(t, 3, n)
+}
