@@ -250,54 +250,52 @@ func TestNewSplitLocatorChooses(t *testing.T) {
 	require.Nil(t, loc.rule)
 }
 
-// With 2^18 regions and more, countFixedRule counts a byte a region and carries every
-// 256th key into the 32-bit counts: a region given 1,000 keys (three carries and a rest),
-// beside keys spread over the others, counts as the plain locator counts it.
-func TestLowCountsCarry(t *testing.T) {
-	p, err := splits.ParsePrefix("hex:5")
+// hotKey is a hex key manyRegionsCase gives one region 1,000 times.
+const hotKey = "0badc0ffee0badc0ffee0badc0ffee00"
+
+// manyRegionsCase is spec's split over 2^18 regions (where the byte counts begin), by its
+// rule, and n random hex lines with hotKey 1,000 times in their middle (three carries of
+// a byte count and a rest), and the counter that has counted them.
+func manyRegionsCase(t *testing.T, spec string, seed uint64, n int) (*Locator, []byte, *lineCounter) {
+	t.Helper()
+	p, err := splits.ParsePrefix(spec)
 	require.NoError(t, err)
 	s, err := splits.Generate(p, lowCountsFrom, splits.Options{})
 	require.NoError(t, err)
 	loc, err := NewSplitLocator(s.Keys, s.Rule)
 	require.NoError(t, err)
 	require.NotNil(t, loc.rule)
-	rng := rand.New(rand.NewPCG(3, 9))
-	text := hexText(rng, 3000)
-	hot := bytes.Repeat([]byte("0badc0ffee0badc0ffee0badc0ffee00\n"), 1000)
-	text = append(append(text[:len(text)/2:len(text)/2], hot...), text[len(text)/2:]...)
-	assertSameCount(t, "hex:5 over 2^18 regions", loc, text)
+	text := hexText(rand.New(rand.NewPCG(seed, seed*3)), n)
+	hot := bytes.Repeat([]byte(hotKey+"\n"), 1000)
+	text = slices.Concat(text[:len(text)/2], hot, text[len(text)/2:])
 	c := newLineCounter(loc, false)
 	_, err = c.count(text, len(text))
 	require.NoError(t, err)
+	return loc, text, c
+}
+
+// With 2^18 regions and more, countFixedRule counts a byte a region and carries every
+// 256th key into the 32-bit counts: a region given 1,000 keys, beside keys spread over
+// the others, counts as the plain locator counts it.
+func TestLowCountsCarry(t *testing.T) {
+	loc, text, c := manyRegionsCase(t, "hex:5", 3, 3000)
+	assertSameCount(t, "hex:5 over 2^18 regions", loc, text)
 	require.NotNil(t, c.low, "the byte counts were not used")
-	hotRegion := loc.Locate([]byte("0badc0ffee0badc0ffee0badc0ffee00"))
+	hotRegion := loc.Locate([]byte(hotKey))
 	require.GreaterOrEqual(t, mergeCounts([]*lineCounter{c})[hotRegion], int64(1000))
 	require.Equal(t, uint8(mergeCounts([]*lineCounter{c})[hotRegion]), c.low[hotRegion])
 }
 
 // With 2^22 regions and more, countFixedRule notes the regions of a batch of keys and
-// counts them bin by bin (binCounts): lowered here to 2^18 regions (where the byte counts
-// begin) and batches of 1,000 keys, a split's counts, with a region given 1,000 keys among keys spread over the rest,
+// counts them bin by bin (binCounts): lowered here to 2^18 regions and batches of 1,000
+// keys, a split's counts, with a region given 1,000 keys among keys spread over the rest,
 // are the plain locator's through every path of Count.
 func TestBinCounts(t *testing.T) {
 	defer func(from, batch int) { binCountsFrom, binBatchSize = from, batch }(binCountsFrom, binBatchSize)
 	binCountsFrom, binBatchSize = lowCountsFrom, 1000
 	for _, spec := range []string{"hex:5", "hex:6"} {
-		p, err := splits.ParsePrefix(spec)
-		require.NoError(t, err)
-		s, err := splits.Generate(p, lowCountsFrom, splits.Options{})
-		require.NoError(t, err)
-		loc, err := NewSplitLocator(s.Keys, s.Rule)
-		require.NoError(t, err)
-		require.NotNil(t, loc.rule)
-		rng := rand.New(rand.NewPCG(4, 4))
-		text := hexText(rng, 5000)
-		hot := bytes.Repeat([]byte("0badc0ffee0badc0ffee0badc0ffee00\n"), 1000)
-		text = slices.Concat(text[:len(text)/2], hot, text[len(text)/2:])
+		loc, text, c := manyRegionsCase(t, spec, 4, 5000)
 		assertSameCount(t, spec+" binned", loc, text)
-		c := newLineCounter(loc, false)
-		_, err = c.count(text, len(text))
-		require.NoError(t, err)
 		require.NotNil(t, c.bins, "the batches were not used")
 	}
 }
