@@ -18,51 +18,28 @@ func (q *quoter) fail(what string, err error) {
 	}
 }
 
-// ruby is s as a Ruby single-quoted string; what names s in an error.
-func (q *quoter) ruby(what, s string) string {
-	out, err := quote.RubySingle(s)
+// quoted is s through the context's quoting function; what names s in an error, and a
+// refused value leaves empty, the context's empty literal, in its place.
+func (q *quoter) quoted(what, s string, quoteFn func(string) (string, error), empty string) string {
+	out, err := quoteFn(s)
 	if err != nil {
 		q.fail(what, err)
-		return "''"
+		return empty
 	}
 	return out
 }
+
+// ruby is s as a Ruby single-quoted string.
+func (q *quoter) ruby(what, s string) string { return q.quoted(what, s, quote.RubySingle, "''") }
 
 // bash is s as one bash word.
-func (q *quoter) bash(what, s string) string {
-	out, err := quote.BashWord(s)
-	if err != nil {
-		q.fail(what, err)
-		return "''"
-	}
-	return out
-}
+func (q *quoter) bash(what, s string) string { return q.quoted(what, s, quote.BashWord, "''") }
 
 // hcl is s as an HCL string.
-func (q *quoter) hcl(what, s string) string {
-	out, err := quote.HCLString(s)
-	if err != nil {
-		q.fail(what, err)
-		return `""`
-	}
-	return out
-}
+func (q *quoter) hcl(what, s string) string { return q.quoted(what, s, quote.HCLString, `""`) }
 
 // java is s as a Java string literal.
-func (q *quoter) java(what, s string) string {
-	out, err := quote.JavaString(s)
-	if err != nil {
-		q.fail(what, err)
-		return `""`
-	}
-	return out
-}
+func (q *quoter) java(what, s string) string { return q.quoted(what, s, quote.JavaString, `""`) }
 
 // csv checks s for a CSV cell.
-func (q *quoter) csv(what, s string) string {
-	out, err := quote.CSVCell(s)
-	if err != nil {
-		q.fail(what, err)
-	}
-	return out
-}
+func (q *quoter) csv(what, s string) string { return q.quoted(what, s, quote.CSVCell, "") }
