@@ -788,12 +788,8 @@ func (d *decoder) access(n *yaml.Node, a *Access) error {
 // unique names. The rules of the design as a whole (one volume form, the values the target
 // lacks) are Spec.Validate's, checked once the CLI's flags are merged in too.
 func (d *decoder) crossChecks(s *Spec) error {
-	seen := map[string]Pos{}
-	for _, f := range s.Families {
-		if first, dup := seen[f.Name.V]; dup {
-			return d.at(f.Name.Pos, "family %q is defined twice (first on line %d)", f.Name.V, first.Line)
-		}
-		seen[f.Name.V] = f.Name.Pos
+	if dup, first, ok := firstDuplicate(s.Families, func(f Family) Value[string] { return f.Name }); ok {
+		return d.at(dup.Pos, "family %q is defined twice (first on line %d)", dup.V, first.Line)
 	}
 	if r := s.Rowkey; r != nil {
 		if err := d.rowkeyChecks(r); err != nil {
@@ -804,6 +800,20 @@ func (d *decoder) crossChecks(s *Spec) error {
 		return d.splitsChecks(s, sp)
 	}
 	return nil
+}
+
+// firstDuplicate is the first item's name that an earlier item has too, and where that
+// earlier one is; ok false when the names are distinct.
+func firstDuplicate[T any](items []T, name func(T) Value[string]) (dup Value[string], first Pos, ok bool) {
+	seen := map[string]Pos{}
+	for _, it := range items {
+		n := name(it)
+		if p, dup := seen[n.V]; dup {
+			return n, p, true
+		}
+		seen[n.V] = n.Pos
+	}
+	return Value[string]{}, Pos{}, false
 }
 
 // at is an error at p in the spec's file.
@@ -838,15 +848,15 @@ func (d *decoder) rowkeyChecks(r *Rowkey) error {
 // partNameChecks checks that the parts' names are distinct and that prefix_from names
 // parts.
 func (d *decoder) partNameChecks(r *Rowkey) error {
-	parts := map[string]Pos{}
+	if dup, first, ok := firstDuplicate(r.Parts, func(p Part) Value[string] { return p.Name }); ok {
+		return d.at(dup.Pos, "rowkey part %q is defined twice (first on line %d)", dup.V, first.Line)
+	}
+	parts := map[string]bool{}
 	for _, p := range r.Parts {
-		if first, dup := parts[p.Name.V]; dup {
-			return d.at(p.Name.Pos, "rowkey part %q is defined twice (first on line %d)", p.Name.V, first.Line)
-		}
-		parts[p.Name.V] = p.Name.Pos
+		parts[p.Name.V] = true
 	}
 	for _, f := range r.PrefixFrom {
-		if _, ok := parts[f.V]; !ok {
+		if !parts[f.V] {
 			return d.at(f.Pos, "rowkey prefix_from names %q, which is not a rowkey part", f.V)
 		}
 	}
