@@ -274,11 +274,7 @@ func htmlGrowth(d Doc) htmlpage.Section {
 			return "mark"
 		},
 	}
-	c := htmlpage.NewChart("growth", "Regions the data needs after each horizon (regions)", htmlpage.Columns, series, nil)
-	c.Item, c.Value, c.Labels = "horizon", "regions", true
-	c.XLabel, c.YLabel = "days of ingest", "regions"
-	c.Format = countText
-	c.Lines = []htmlpage.Line{{Label: "pre-split", Value: float64(created), Class: "line-mean"}}
+	c := horizonChart("growth", "Regions the data needs after each horizon (regions)", series, created)
 	c.Legend = []htmlpage.Class{{Name: "mark", Label: "within the pre-split"}, {Name: "warm", Label: "more than the pre-split: HBase splits the rest"}}
 	c.Extra = []string{"planned", "disk"}
 	if policy {
@@ -306,14 +302,21 @@ func htmlGrowth(d Doc) htmlpage.Section {
 			return "mark"
 		},
 	}
-	pc := htmlpage.NewChart("growth-policy", "Regions HBase's split policy makes after each horizon (regions)", htmlpage.Columns, ps, nil)
-	pc.Item, pc.Value, pc.Labels = "horizon", "regions", true
-	pc.XLabel, pc.YLabel = "days of ingest", "regions"
-	pc.Format = countText
-	pc.Lines = []htmlpage.Line{{Label: "pre-split", Value: float64(created), Class: "line-mean"}}
+	pc := horizonChart("growth-policy", "Regions HBase's split policy makes after each horizon (regions)", ps, created)
 	pc.Legend = []htmlpage.Class{{Name: "mark", Label: "as the data needs"}, {Name: "hot", Label: "another count: the split policy splits regions before they fill"}}
 	htmlpage.ShareScale(c, pc)
 	sec.Charts = append(sec.Charts, pc)
 	sec.Text = append(sec.Text, "The second chart is the regions HBase's split policy will make of the table at each horizon (the report's after HBase's splits): where it differs from the regions the data needs, the policy splits regions before they reach the region size (see the SP findings).")
 	return sec
+}
+
+// horizonChart is a growth chart's columns: regions at each horizon, against the line of
+// the regions the table is created with.
+func horizonChart(id, title string, series htmlpage.Series, created int) *htmlpage.Chart {
+	c := htmlpage.NewChart(id, title, htmlpage.Columns, series, nil)
+	c.Item, c.Value, c.Labels = "horizon", "regions", true
+	c.XLabel, c.YLabel = "days of ingest", "regions"
+	c.Format = countText
+	c.Lines = []htmlpage.Line{{Label: "pre-split", Value: float64(created), Class: "line-mean"}}
+	return c
 }
