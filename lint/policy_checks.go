@@ -109,10 +109,6 @@ var SP002 = &Analyzer{
 		if len(p.PolicyVolumes) > 0 && at == nil {
 			return
 		}
-		rule := "min(MAX_FILESIZE, 2 x flush size x n^3)"
-		if m.Stepping {
-			rule = "2 x flush size while n = 1, else MAX_FILESIZE"
-		}
 		then := ""
 		if at != nil {
 			when := "the planned " + humanize.IBytes(uint64(at.Bytes))
@@ -130,7 +126,7 @@ var SP002 = &Analyzer{
 		p.Report(where,
 			fmt.Sprintf("set split_policy constant (ConstantSizeRegionSplitPolicy splits at MAX_FILESIZE only), or pre-split into at least %d regions (%d per RegionServer)", steady*m.Servers, steady),
 			"HBase %s runs %s for this table: a region splits once a store exceeds %s, n = the table's regions on its RegionServer; %d regions on %d RegionServers is %d per server, so regions split at %s, not at MAX_FILESIZE %s: HBase's splits undo the pre-split%s",
-			m.Target.OrDefault(), m.Describe(), rule, m.Regions, m.Servers, n, humanize.IBytes(uint64(size)), humanize.IBytes(uint64(m.MaxFileSize)), then)
+			m.Target.OrDefault(), m.Describe(), m.SizeRule(), m.Regions, m.Servers, n, humanize.IBytes(uint64(size)), humanize.IBytes(uint64(m.MaxFileSize)), then)
 	},
 }
 

@@ -146,6 +146,15 @@ func (m Model) Describe() string {
 	return m.Class
 }
 
+// SizeRule is SplitSize's rule in words, n the table's regions on the server: what a
+// finding says the policy splits at.
+func (m Model) SizeRule() string {
+	if m.Stepping {
+		return "2 x flush size while n = 1, else MAX_FILESIZE"
+	}
+	return "min(MAX_FILESIZE, 2 x flush size x n^3)"
+}
+
 // InitialSize is the policy's hbase.increasing.policy.initial.size: 2 x the flush size.
 func (m Model) InitialSize() float64 { return 2 * m.FlushSize }
 
