@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -406,36 +407,14 @@ func WriteCSV(w io.Writer, d Distribution) error {
 			for i := from; i < to; i++ {
 				startKey, endKey := keys.row(i)
 				dst = append(strconv.AppendInt(dst, int64(i+1), 10), ',')
-				dst = append(appendCSVField(dst, startKey), ',')
-				dst = append(appendCSVField(dst, endKey), ',')
+				dst = append(quote.AppendCSVField(dst, startKey), ',')
+				dst = append(quote.AppendCSVField(dst, endKey), ',')
 				dst = append(strconv.AppendInt(dst, d.Counts[i], 10), ',')
 				dst = append(strconv.AppendFloat(dst, shareOf(d.Counts[i], total), 'f', -1, 64), '\n')
 			}
 			return dst
 		}
 	})
-}
-
-// appendCSVField appends s as encoding/csv's Writer writes a field (comma ',', \n line
-// ends): quoted, its quotes doubled, when it holds a comma, a quote, \r or \n, starts with
-// white space or is \. ; as it is otherwise. s is toStringBinary text (printable ASCII),
-// whose only white space is the space.
-func appendCSVField(dst, s []byte) []byte {
-	quote := len(s) > 0 && (s[0] == ' ' || s[0] == '\t' || string(s) == `\.`)
-	for _, c := range s {
-		quote = quote || c == ',' || c == '"' || c == '\r' || c == '\n'
-	}
-	if !quote {
-		return append(dst, s...)
-	}
-	dst = append(dst, '"')
-	for _, c := range s {
-		if c == '"' {
-			dst = append(dst, '"')
-		}
-		dst = append(dst, c)
-	}
-	return append(dst, '"')
 }
 
 // Report is the JSON form of a distribution.
@@ -478,7 +457,7 @@ func WriteJSON(w io.Writer, d Distribution) error {
 // "    ", indent "  "), comma-separated, each after a newline and four spaces. A million
 // regions took a second through encoding/json, a Marshal a row; the rows are written here
 // the same, byte for byte, in chunks on every core (writeRowChunks): the keys through
-// appendJSONString, the shares through appendJSONFloat.
+// quote.AppendJSONString, the shares through appendJSONFloat.
 func writeJSONRegions(w io.Writer, d Distribution) error {
 	total := d.total()
 	keyWidth := d.keyTextWidth()
@@ -495,9 +474,9 @@ func writeJSONRegions(w io.Writer, d Distribution) error {
 				dst = append(dst, "\n    {\n      \"region\": "...)
 				dst = strconv.AppendInt(dst, int64(i+1), 10)
 				dst = append(dst, ",\n      \"start_key\": "...)
-				dst = appendJSONString(dst, startKey)
+				dst = quote.AppendJSONString(dst, startKey)
 				dst = append(dst, ",\n      \"end_key\": "...)
-				dst = appendJSONString(dst, endKey)
+				dst = quote.AppendJSONString(dst, endKey)
 				dst = append(dst, ",\n      \"keys\": "...)
 				dst = strconv.AppendInt(dst, d.Counts[i], 10)
 				dst = append(dst, ",\n      \"share\": "...)
@@ -507,41 +486,6 @@ func writeJSONRegions(w io.Writer, d Distribution) error {
 			return dst
 		}
 	})
-}
-
-// appendJSONString appends s as encoding/json writes a string: quoted, with \, " and the
-// HTML characters <, > and & escaped (json.Marshal's default). s is toStringBinary text,
-// printable ASCII; any other byte sends s through encoding/json itself.
-func appendJSONString(dst, s []byte) []byte {
-	dst = append(dst, '"')
-	for i, c := range s {
-		switch {
-		case c == '\\' || c == '"':
-			dst = append(dst, '\\', c)
-		case c == '<' || c == '>' || c == '&':
-			dst = append(dst, '\\', 'u', '0', '0', "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
-		case c < 0x20 || c > 0x7E:
-			b, _ := json.Marshal(string(s)) // a string always marshals
-			return append(dst[:len(dst)-1-jsonLen(s[:i])], b...)
-		default:
-			dst = append(dst, c)
-		}
-	}
-	return append(dst, '"')
-}
-
-// jsonLen is the length appendJSONString gives the printable ASCII text s, quotes aside.
-func jsonLen(s []byte) int {
-	n := len(s)
-	for _, c := range s {
-		switch c {
-		case '\\', '"':
-			n++
-		case '<', '>', '&':
-			n += 5
-		}
-	}
-	return n
 }
 
 // appendJSONFloat appends f as encoding/json writes a float64: the shortest decimal that

@@ -56,30 +56,12 @@ func randomDistribution(rng *rand.Rand) Distribution {
 	return Distribution{Splits: keysValue(splits), Counts: counts}
 }
 
-// appendJSONString writes what encoding/json writes, for toStringBinary's printable text
-// and, through its fallback, for any other bytes.
-func TestAppendJSONString(t *testing.T) {
-	for _, s := range []string{"", "abc", `a"b\c`, "<&>", `\x00\xFF`, "tab\there", "\x7f", "caf\xc3\xa9", "\xff", "a\u2028b"} {
-		want, err := json.Marshal(s)
-		require.NoError(t, err)
-		got := appendJSONString([]byte("prefix:"), []byte(s))
-		require.Equal(t, "prefix:"+string(want), string(got), "%q", s)
-	}
+// appendJSONFloat writes what encoding/json writes for a float64.
+func TestAppendJSONFloat(t *testing.T) {
 	for _, f := range []float64{0, 1, 0.5, 1e-6, 9.99e-7, 6.1e-8, 1.0 / 3, 1e20, 1e21, 123456789e-15} {
 		want, err := json.Marshal(f)
 		require.NoError(t, err)
 		require.Equal(t, string(want), string(appendJSONFloat(nil, f)), "%v", f)
-	}
-}
-
-// appendCSVField writes a field as encoding/csv writes it, for printable ASCII.
-func TestAppendCSVField(t *testing.T) {
-	for _, s := range []string{"", "abc", " lead", "trail ", "a,b", `say "hi"`, `\.`, `\.x`, `\x00`, `"`, ",", "a\"b,c"} {
-		var want bytes.Buffer
-		cw := csv.NewWriter(&want)
-		require.NoError(t, cw.Write([]string{s}))
-		cw.Flush()
-		require.Equal(t, want.String(), string(appendCSVField(nil, []byte(s)))+"\n", "%q", s)
 	}
 }
 

@@ -7,6 +7,10 @@
 // literal or identifier, a CSV cell) refuses what it cannot carry exactly and visibly with
 // an *Error that names the value and the context: a control byte, which would end a line,
 // rewrite the terminal or vanish on the way, and invalid UTF-8.
+//
+// JSON strings and CSV fields take encoding/json's and encoding/csv's own forms;
+// AppendJSONString and AppendCSVField write them, byte for byte, where a report has too
+// many rows to marshal a value at a time.
 package quote
 
 import (
