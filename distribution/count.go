@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 	"os"
 	"runtime"
@@ -343,6 +344,8 @@ type lineCounter struct {
 	raw     bool
 	ends    [plainSpan + 4]uint32 // line ends in a span (three spare entries: see lineEnds)
 	rare    [plainSpan + 4]uint64 // tableLines' lines for Locate
+	crowded [plainSpan + 4]uint32 // their crowdTable entries (countRare)
+	touched uint32                // countRare's reads ahead, kept so that they are made
 	bads    [plainSpan]uint32     // countEscaped's bad escapes in a span
 }
 
@@ -802,7 +805,7 @@ func (h *hexRun) countLow(data []byte, p int, counts []uint32, small []uint8) (i
 func (c *lineCounter) locateFrom(idx uint32, key []byte) int {
 	t := c.loc.tab
 	if idx < uint32(len(t.entries)) {
-		if r := t.locate(c.loc.keys, t.entries[idx], key); r >= 0 {
+		if r := t.locate(c.loc.keys, idx, key); r >= 0 {
 			return r
 		}
 	}
@@ -939,13 +942,69 @@ func (c *lineCounter) countEnds(data []byte, ends []uint32, start, to int) (line
 // lookup's values in registers; the lines it leaves go through Locate after it.
 func (c *lineCounter) countEndsKernel(t *prefixTable, data []byte, ends []uint32, start, to int) (lines int64, next int, done bool, err error) {
 	used, next, nrare, tooLong := tableLines(t, data, ends, start, to, c.counts, c.rare[:])
-	for _, r := range c.rare[:nrare] {
-		c.counts[c.loc.Locate(data[uint32(r):r>>32])]++
-	}
+	c.countRare(data, c.rare[:nrare])
 	if tooLong > 0 {
 		return int64(used - 1), next, true, hbytes.KeyTooLong(tooLong)
 	}
 	return int64(used), next, used > 0 && next >= to, nil
+}
+
+// countRare counts the lines tableLines left (start | end<<32 in data), through Locate.
+//
+// With a crowdTable, most of them are its blocks' (a million split keys from a sample),
+// and the reads that place a line miss the caches: its block's entry, the split keys'
+// tails, its count. One line at a time, each read waits for the one before and the
+// branch on it. So the lines go in passes, each a short loop whose reads do not wait on
+// each other: the block indexes (in the cache), the block entries, the regions (the
+// tails), then the counts.
+func (c *lineCounter) countRare(data []byte, rare []uint64) {
+	t := c.loc.tab
+	cr := t.crowd
+	if cr == nil {
+		for _, r := range rare {
+			c.counts[c.loc.Locate(data[uint32(r):r>>32])]++
+		}
+		return
+	}
+	got := c.crowded[:len(rare)]
+	for i, r := range rare {
+		got[i] = cr.indexOf(t, data[uint32(r):r>>32])
+	}
+	entries, tails := cr.entries, cr.tails
+	var touched uint32
+	for i, idx := range got {
+		e := uint32(manyExtend << entryShift)
+		if idx < uint32(len(entries)) {
+			e = entries[idx]
+		}
+		got[i] = e
+		touched += tails[e&entryBase] // into the cache for the next pass
+	}
+	c.touched += touched
+	const leave = math.MaxUint32 // to Locate
+	for i, r := range rare {
+		key := data[uint32(r) : r>>32]
+		e := got[i]
+		got[i] = leave
+		switch {
+		case len(key) < cr.depth: // indexOf padded it: see shortByBase
+			if e>>entryShift != manyExtend {
+				got[i] = e & entryBase
+			}
+		case e>>entryShift <= 4:
+			if lt, le := tails4(cr.tails, int(e&entryBase), int(e>>entryShift), tail4(key, cr.depth)); lt == le {
+				got[i] = uint32(lt)
+			}
+		}
+	}
+	counts := c.counts
+	for i, r := range rare {
+		if got[i] != leave {
+			counts[got[i]]++
+		} else {
+			counts[c.loc.Locate(data[uint32(r):r>>32])]++
+		}
+	}
 }
 
 // plainSpan is how many bytes countPlain takes the line ends of at once: their offsets fit

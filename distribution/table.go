@@ -40,6 +40,9 @@ type prefixTable struct {
 	// entries follow the keys'. (Four bytes: with 100,000 regions the tails then fit in the
 	// L2 cache beside the entries; keys that tie on them are compared in full.)
 	tails []uint32
+	// crowd places the keys of entries that manyExtend split keys extend, when there are
+	// such entries and room for them (nil otherwise).
+	crowd *crowdTable
 }
 
 const (
@@ -68,13 +71,14 @@ func newPrefixTable(keys [][]byte) *prefixTable {
 		return nil
 	}
 	t := &prefixTable{depth: depth, cls: make([]uint32, depth<<8), entries: make([]uint32, size)}
-	t.fillClasses(reps[:depth], size)
+	fillClasses(t.cls, reps[:depth], size)
 	for t.skip < min(depth, 8) && len(reps[t.skip]) == 1 {
 		t.skipWord |= uint64(reps[t.skip][0]) << (8 * t.skip)
 		t.skipMask |= 0xFF << (8 * t.skip)
 		t.skip++
 	}
-	t.fillEntries(keys, reps[:depth])
+	crowded := fillEntries(t.entries, keys, 0, reps[:depth], 0)
+	t.crowd = newCrowdTable(keys, depth, len(t.entries), crowded)
 	t.shortByBase = true
 	for _, k := range keys {
 		t.shortByBase = t.shortByBase && k[len(k)-1] != 0
@@ -114,17 +118,17 @@ func tableClasses(keys [][]byte) (reps [maxDepth][]byte, size, depth int) {
 	return reps, size, depth
 }
 
-// fillClasses maps each byte at each position to its class's offset in entries (miss for
-// a byte of no class); size is the number of entries.
-func (t *prefixTable) fillClasses(reps [][]byte, size int) {
+// fillClasses maps each byte at each position of reps to its class's offset in a table of
+// size entries, in cls (miss for a byte of no class).
+func fillClasses(cls []uint32, reps [][]byte, size int) {
 	stride := size
 	for j, rs := range reps {
 		stride /= len(rs)
 		for b := range 256 {
-			t.cls[j<<8|b] = miss
+			cls[j<<8|b] = miss
 		}
 		if len(rs) == 1 { // one value: only it has a class
-			t.cls[j<<8|int(rs[0])] = 0
+			cls[j<<8|int(rs[0])] = 0
 			continue
 		}
 		r := -1
@@ -132,31 +136,40 @@ func (t *prefixTable) fillClasses(reps [][]byte, size int) {
 			if r+1 < len(rs) && int(rs[r+1]) == b {
 				r++
 			}
-			t.cls[j<<8|b] = uint32(r * stride)
+			cls[j<<8|b] = uint32(r * stride)
 		}
 	}
 }
 
-// fillEntries walks the combinations in index order, which is byte order, with the split
-// keys. A class's first byte stands for all of it: its bytes compare alike with every
-// split key.
-func (t *prefixTable) fillEntries(keys [][]byte, reps [][]byte) {
+// crowded is an entry that manyExtend or more split keys extend: keys[lo:lo+n].
+type crowded struct{ entry, lo, n int }
+
+// fillEntries fills dst, an entry for each combination of reps in index order, which is
+// byte order, for keys compared from byte from on: they are sorted, and share their bytes
+// before from. base is the number of split keys before keys. A class's first byte stands
+// for all of it: its bytes compare alike with every split key. It returns the entries that
+// manyExtend or more keys extend.
+func fillEntries(dst []uint32, keys [][]byte, from int, reps [][]byte, base int) []crowded {
 	depth := len(reps)
 	p := make([]byte, depth)
 	digit := make([]int, depth)
 	for j := range depth {
 		p[j] = reps[j][0]
 	}
+	var crowd []crowded
 	next := 0 // the first split key > p
-	for i := range t.entries {
-		for next < len(keys) && bytes.Compare(keys[next], p) <= 0 {
+	for i := range dst {
+		for next < len(keys) && bytes.Compare(keys[next][from:], p) <= 0 {
 			next++
 		}
 		ext := 0
-		for next+ext < len(keys) && bytes.HasPrefix(keys[next+ext], p) && ext < manyExtend {
+		for next+ext < len(keys) && bytes.HasPrefix(keys[next+ext][from:], p) {
 			ext++
 		}
-		t.entries[i] = uint32(next) | uint32(ext)<<entryShift
+		dst[i] = uint32(base+next) | uint32(min(ext, manyExtend))<<entryShift
+		if ext >= manyExtend {
+			crowd = append(crowd, crowded{entry: i, lo: base + next, n: ext})
+		}
 		for j := depth - 1; j >= 0; j-- { // the next combination
 			digit[j]++
 			if digit[j] < len(reps[j]) {
@@ -167,6 +180,7 @@ func (t *prefixTable) fillEntries(keys [][]byte, reps [][]byte) {
 			p[j] = reps[j][0]
 		}
 	}
+	return crowd
 }
 
 // index is the entry of key's first depth bytes, or a number >= len(entries) on a miss.
@@ -179,65 +193,80 @@ func (t *prefixTable) index(key []byte) uint32 {
 	return idx
 }
 
-// locate is the region of key (at least depth bytes) given its entry e, or -1 when the
-// entry has too many extending keys to compare here.
-func (t *prefixTable) locate(keys [][]byte, e uint32, key []byte) int {
+// locate is the region of key (at least depth bytes) given its entry's index i, or -1
+// when too many split keys extend the entry to compare here.
+func (t *prefixTable) locate(keys [][]byte, i uint32, key []byte) int {
+	e := t.entries[i]
+	if e>>entryShift == manyExtend {
+		if t.crowd == nil {
+			return -1
+		}
+		return t.crowd.locate(keys, i, key)
+	}
+	return extendedRegion(keys, e, t.tails, t.depth, key)
+}
+
+// extendedRegion is the region of key given its entry e in a table of depth bytes with
+// tails, when fewer than manyExtend split keys extend the entry.
+func extendedRegion(keys [][]byte, e uint32, tails []uint32, depth int, key []byte) int {
 	base, ext := int(e&entryBase), int(e>>entryShift)
 	if ext == 0 {
 		return base
 	}
-	if ext == manyExtend {
-		return -1
-	}
 	// Count, without branches, the extending keys whose next four bytes sort below or
 	// equal to the key's; only ties need a full comparison (see next8 for why zero padding
 	// keeps the order). Up to four, the usual case, take no loop (tails4).
-	k4 := tail4(key, t.depth)
+	k4 := tail4(key, depth)
 	var lt, le int
 	if ext <= 4 {
-		lt, le = tails4(t.tails, base, ext, k4)
+		lt, le = tails4(tails, base, ext, k4)
 	} else {
 		lt, le = base, base
-		for _, s4 := range t.tails[base : base+ext] {
+		for _, s4 := range tails[base : base+ext] {
 			lt += b2i(s4 < k4)
 			le += b2i(s4 <= k4)
 		}
 	}
-	for ; lt < le && bytes.Compare(keys[lt][t.depth:], key[t.depth:]) <= 0; lt++ {
+	for ; lt < le && bytes.Compare(keys[lt][depth:], key[depth:]) <= 0; lt++ {
 	}
 	return lt
 }
 
-// tails4 is the number of split keys <= P plus those of the ext (1 to 4) after base whose
+// tails4 is the number of split keys <= P plus those of the ext (0 to 4) after base whose
 // tails sort below k4 (lt) and at or below it (le), for an entry of base and ext: without
-// a branch or a loop (tails has three spare entries at its end, and the ones past the
-// window are masked off). lt == le says the key ties with none of them, and its region is
-// lt.
+// a branch or a loop (tails has spare entries at its end, and the ones past the window are
+// masked off). lt == le says the key ties with none of them, and its region is lt.
 func tails4(tails []uint32, base, ext int, k4 uint32) (lt, le int) {
 	ts := tails[base : base+4 : base+4]
-	lt = base + b2i(ts[0] < k4) + b2i(ts[1] < k4)&b2i(ext > 1) +
+	lt = base + b2i(ts[0] < k4)&b2i(ext > 0) + b2i(ts[1] < k4)&b2i(ext > 1) +
 		b2i(ts[2] < k4)&b2i(ext > 2) + b2i(ts[3] < k4)&b2i(ext > 3)
-	le = base + b2i(ts[0] <= k4) + b2i(ts[1] <= k4)&b2i(ext > 1) +
+	le = base + b2i(ts[0] <= k4)&b2i(ext > 0) + b2i(ts[1] <= k4)&b2i(ext > 1) +
 		b2i(ts[2] <= k4)&b2i(ext > 2) + b2i(ts[3] <= k4)&b2i(ext > 3)
 	return lt, le
 }
 
-// locateShort is the region of a key shorter than depth, or ok false on a miss. It looks
-// up the key padded with zero bytes to depth, K0: the split keys <= K0 are those <= key
-// and those strictly between, which can only be key followed by zero bytes (up to K0
-// itself) and sort just below the entry's base.
+// locateShort is the region of a key shorter than depth, or ok false on a miss.
 func (t *prefixTable) locateShort(keys [][]byte, key []byte) (region int, ok bool) {
 	var idx uint32
 	for j, b := range key {
 		idx += t.cls[j<<8|int(b)]
 	}
-	for j := len(key); j < t.depth; j++ {
-		idx += t.cls[j<<8]
+	return paddedRegion(keys, t.cls, 0, len(key), t.depth, idx, t.entries, key)
+}
+
+// paddedRegion is the region of a key shorter than a table's depth, given idx, the sum of
+// its classes up to byte n, or ok false on a miss. It looks up the key padded with zero
+// bytes to depth, K0: the split keys <= K0 are those <= key and those strictly between,
+// which can only be key followed by zero bytes (up to K0 itself) and sort just below the
+// entry's base. The table's cls start at byte from.
+func paddedRegion(keys [][]byte, cls []uint32, from, n, depth int, idx uint32, entries []uint32, key []byte) (region int, ok bool) {
+	for j := n; j < depth; j++ {
+		idx += cls[(j-from)<<8]
 	}
-	if idx >= uint32(len(t.entries)) {
+	if idx >= uint32(len(entries)) {
 		return 0, false
 	}
-	r := int(t.entries[idx] & entryBase)
+	r := int(entries[idx] & entryBase)
 	for r > 0 && zeroExtends(keys[r-1], key) {
 		r--
 	}
@@ -255,6 +284,119 @@ func zeroExtends(s, key []byte) bool {
 		}
 	}
 	return true
+}
+
+// crowdTable is a prefixTable's second level: for each entry that manyExtend or more
+// split keys extend, a block of entries on the bytes after the table's, built as the
+// table's are. A million split keys taken from a sample of user-%d keys extend most
+// entries of a table that fits the L2 cache a hundred times over; their blocks, about two
+// entries a split key, find a key's region in two table reads where a binary search of a
+// million keys would take twenty.
+//
+// Every block uses the same classes at each position: those of the bytes the crowded
+// entries' keys have there.
+type crowdTable struct {
+	from, depth int      // the bytes [from, depth) of a key index its block
+	cls         []uint32 // cls[(j-from)<<8|b], as the table's
+	block       []uint32 // block[i] is where the block of the table's entry i starts in entries
+	entries     []uint32 // as the table's, and bases count all split keys
+	tails       []uint32 // bytes depth..depth+3 of each split key, and four spare (tails4 of base len(keys))
+}
+
+// maxCrowdEntries bounds a crowdTable at 64 MiB, however many split keys there are.
+const maxCrowdEntries = 1 << 24
+
+// newCrowdTable builds the second level of a table of depth from and n entries, for its
+// crowded entries; nil when there are none, or no room for a block of one byte's classes
+// (the table then leaves their keys to Locate's general path, as before).
+func newCrowdTable(keys [][]byte, from, n int, crowd []crowded) *crowdTable {
+	if len(crowd) == 0 {
+		return nil
+	}
+	var present [maxDepth][256]bool
+	longest := 0
+	for _, c := range crowd {
+		for _, k := range keys[c.lo : c.lo+c.n] {
+			longest = max(longest, len(k))
+			for j, b := range k[from:min(len(k), from+maxDepth)] {
+				present[j][b] = true
+			}
+		}
+	}
+	// About two entries a split key: the blocks' entries mostly hold none or one.
+	budget := min(max(maxEntries, 2*len(keys)), maxCrowdEntries)
+	var reps [][]byte
+	size := 1
+	for j := 0; j < min(longest-from, maxDepth); j++ {
+		rs := classes(&present[j])
+		if len(crowd)*size*len(rs) > budget {
+			break
+		}
+		reps = append(reps, rs)
+		size *= len(rs)
+	}
+	if len(reps) == 0 {
+		return nil
+	}
+	c := &crowdTable{
+		from: from, depth: from + len(reps),
+		cls: make([]uint32, len(reps)<<8), block: make([]uint32, n),
+		entries: make([]uint32, len(crowd)*size), tails: make([]uint32, len(keys)+4),
+	}
+	fillClasses(c.cls, reps, size)
+	for b, cr := range crowd {
+		off := b * size
+		c.block[cr.entry] = uint32(off)
+		// The block's own crowded entries keep manyExtend: their keys take the general path.
+		fillEntries(c.entries[off:off+size], keys[cr.lo:cr.lo+cr.n], from, reps, cr.lo)
+	}
+	for i, k := range keys {
+		c.tails[i] = tail4(k, c.depth)
+	}
+	return c
+}
+
+// locate is the region of key, whose first from bytes are those of the table's entry i,
+// or -1 when its block does not place it.
+func (c *crowdTable) locate(keys [][]byte, i uint32, key []byte) int {
+	idx := c.block[i]
+	for j := c.from; j < min(len(key), c.depth); j++ {
+		idx += c.cls[(j-c.from)<<8|int(key[j])]
+	}
+	if len(key) < c.depth {
+		r, ok := paddedRegion(keys, c.cls, c.from, len(key), c.depth, idx, c.entries, key)
+		if !ok {
+			return -1
+		}
+		return r
+	}
+	if idx >= uint32(len(c.entries)) || c.entries[idx]>>entryShift == manyExtend {
+		return -1
+	}
+	return extendedRegion(keys, c.entries[idx], c.tails, c.depth, key)
+}
+
+// indexOf is the index in entries of key, a line tableLines left with t, or miss (a line
+// to leave to Locate) when no block holds it. A key shorter than the blocks' depth is
+// padded with zero bytes when t.shortByBase: its region is then its entry's base (see
+// paddedRegion); otherwise it is left too.
+func (c *crowdTable) indexOf(t *prefixTable, key []byte) uint32 {
+	if len(key) < t.depth || len(key) < c.depth && !t.shortByBase {
+		return miss
+	}
+	i := t.index(key)
+	if i >= uint32(len(t.entries)) || t.entries[i]>>entryShift != manyExtend {
+		return miss
+	}
+	idx := c.block[i]
+	n := min(len(key), c.depth)
+	for j, b := range key[c.from:n] {
+		idx += c.cls[j<<8|int(b)]
+	}
+	for j := n; j < c.depth; j++ {
+		idx += c.cls[(j-c.from)<<8]
+	}
+	return idx
 }
 
 // tail4 is b[d:d+4] as a big-endian number, zero-padded when b is shorter.

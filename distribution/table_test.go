@@ -1,0 +1,126 @@
+package distribution
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// crowdedSplits are split keys whose prefix table needs its second level (crowdTable)
+// without a million keys: every byte value occurs in the first two positions, so the
+// table takes two bytes, and 60 printable two-byte prefixes are extended by 40 to 80 split
+// keys each, over an alphabet with zero bytes; one of them by keys that share their next
+// two bytes too, which crowd the block's entry as well. With zeroEnds, some split keys
+// end in a zero byte (the table then cannot place a short key by its padded entry). The
+// extending keys all have shared after their prefix: the block's first positions then
+// have a single class, and a shorter key padded with zero bytes misses them.
+func crowdedSplits(rng *rand.Rand, zeroEnds bool, shared string) [][]byte {
+	var ks [][]byte
+	for b := range 256 {
+		ks = append(ks, []byte{byte(b), byte(255 - b), 'x'})
+	}
+	alphabet := []byte{0, '!', '0', '5', '9', '~', 0xFF}
+	const printable = "!#%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~"
+	pick := func() byte { return printable[rng.IntN(len(printable))] } // lines of them take the plain loops
+	for p := range 60 {
+		prefix := []byte{pick(), pick()}
+		n := 40 + rng.IntN(41)
+		for range n {
+			k := append(append(slices.Clone(prefix), shared...), randomKey(rng, 1+rng.IntN(9), alphabet)...)
+			if p == 0 {
+				k = slices.Insert(k, 2+len(shared), 'k', 'k')
+			}
+			if !zeroEnds {
+				for k[len(k)-1] == 0 {
+					k[len(k)-1] = 1
+				}
+			}
+			ks = append(ks, k)
+		}
+		// The prefix itself is a split key too, and so is the prefix and shared: a short
+		// key sorts below it, though not below the block's first entry.
+		ks = append(ks, prefix, append(slices.Clone(prefix), shared...))
+	}
+	slices.SortFunc(ks, bytes.Compare)
+	return slices.CompactFunc(ks, bytes.Equal)
+}
+
+// crowdProbes are keys around crowded split keys: each one, its prefixes, its extensions
+// by a zero byte, by 0xFF and by random bytes, and itself with its last byte changed.
+func crowdProbes(rng *rand.Rand, splits [][]byte) [][]byte {
+	var probes [][]byte
+	for _, s := range splits {
+		probes = append(probes, s, append(slices.Clone(s), 0), append(slices.Clone(s), 0xFF),
+			append(slices.Clone(s), randomKey(rng, rng.IntN(12), allBytes)...))
+		for n := 1; n < len(s); n++ {
+			probes = append(probes, s[:n])
+		}
+		for _, d := range []int{-1, 1} {
+			k := slices.Clone(s)
+			k[len(k)-1] += byte(d)
+			probes = append(probes, k)
+		}
+	}
+	return probes
+}
+
+// The second level places keys as sort.Search does, through Locate and through every
+// counting loop, with and without zero-ended split keys; and it is built for these keys,
+// its own crowded entry left to the general path.
+func TestCrowdTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 2))
+	defer func() { haveLineEnds = cpuHasLineEnds }()
+	for _, tc := range []struct {
+		zeroEnds bool
+		shared   string
+	}{{false, ""}, {true, ""}, {false, "="}, {true, "=="}} {
+		zeroEnds := tc.zeroEnds
+		splits := crowdedSplits(rng, zeroEnds, tc.shared)
+		loc, err := NewLocator(splits)
+		require.NoError(t, err)
+		tab := loc.tab
+		require.NotNil(t, tab)
+		require.Equal(t, 2, tab.depth)
+		require.Equal(t, !zeroEnds, tab.shortByBase)
+		cr := tab.crowd
+		require.NotNil(t, cr, "zeroEnds=%v: no second level", zeroEnds)
+		require.Greater(t, cr.depth, cr.from)
+		crowdedBlocks := 0
+		for _, e := range cr.entries {
+			crowdedBlocks += b2i(e>>entryShift == manyExtend)
+		}
+		require.Positive(t, crowdedBlocks, "no block entry is left to the general path")
+
+		probes := crowdProbes(rng, splits)
+		for _, k := range probes {
+			if got, want := loc.Locate(k), searchRegion(splits, k); got != want {
+				t.Fatalf("zeroEnds=%v: Locate(%q) = %d, sort.Search says %d", zeroEnds, k, got, want)
+			}
+		}
+		var text []byte
+		for _, k := range probes {
+			text = append(appendStringBinary(text, k), '\n')
+		}
+		for _, kernel := range []bool{true, false} {
+			if kernel && !cpuHasLineEnds {
+				continue
+			}
+			haveLineEnds = kernel
+			name := fmt.Sprintf("zeroEnds=%v/shared=%q/kernel=%v", zeroEnds, tc.shared, kernel)
+			assertSameCount(t, name+"/escaped", loc, text)
+			assertSameCount(t, name+"/CRLF", loc, bytes.ReplaceAll(text, []byte("\n"), []byte("\r\n")))
+			// Lines of printable bytes only take the plain loops (and the kernel's rare lines).
+			var printable []byte
+			for _, k := range probes {
+				if !bytes.ContainsFunc(k, func(r rune) bool { return r < 0x20 || r >= 0x7F || r == '\\' }) && len(k) > 0 {
+					printable = append(append(printable, k...), '\n')
+				}
+			}
+			assertSameCount(t, name+"/plain", loc, printable)
+		}
+	}
+}
