@@ -1248,22 +1248,51 @@ func (c *lineCounter) countRaw(data []byte, to int) (int64, error) {
 	return lines, nil
 }
 
-// mergeCounts adds up the workers' counts (their batches drained first).
+// mergeCounts adds up the workers' counts (their batches drained first). With many
+// regions that is most of what is left after the count (ten million regions: a 40 MB
+// drain, and 80 MB of totals from 100 MB of counts), so the batches drain on one
+// goroutine each and the regions are added up in parts on every core.
 func mergeCounts(counters []*lineCounter) []int64 {
 	out := make([]int64, len(counters[0].counts))
+	var wg sync.WaitGroup
 	for _, c := range counters {
 		if c.bins != nil {
-			c.bins.drain(c.counts, c.low)
-		}
-		for i, n := range c.totals {
-			out[i] += n
-		}
-		for i, n := range c.counts {
-			out[i] += int64(n)
-		}
-		for i, n := range c.low {
-			out[i] += int64(n)
+			wg.Add(1)
+			go func() { defer wg.Done(); c.bins.drain(c.counts, c.low) }()
 		}
 	}
+	wg.Wait()
+	var next atomic.Int64
+	parts := (len(out) + mergePart - 1) / mergePart
+	for range min(runtime.GOMAXPROCS(0), parts) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := int(next.Add(1) - 1); p < parts; p = int(next.Add(1) - 1) {
+				lo, hi := p*mergePart, min((p+1)*mergePart, len(out))
+				part := out[lo:hi]
+				for _, c := range counters {
+					if c.totals != nil {
+						for i, n := range c.totals[lo:hi] {
+							part[i] += n
+						}
+					}
+					for i, n := range c.counts[lo:hi] {
+						part[i] += int64(n)
+					}
+					if c.low != nil {
+						for i, n := range c.low[lo:hi] {
+							part[i] += int64(n)
+						}
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 	return out
 }
+
+// mergePart is how many regions mergeCounts adds up at a time: their totals (512 KiB)
+// stay in the cache while each worker's counts are added.
+const mergePart = 1 << 16
