@@ -110,22 +110,29 @@ func algoSplit(t testing.TB, algo string, regions int) splits.Split {
 
 type scenario struct {
 	name  string
-	split splits.Split // its Rule as verify has it: NewSplitLocator chooses the locator
+	split func() splits.Split // its Rule as verify has it: NewSplitLocator chooses the locator
 	text  []byte
 }
 
-// scenarios are bench/verify.sh's, with about size bytes of keys each.
+// scenarios are bench/verify.sh's, with about size bytes of keys each. Their splits are
+// made when a benchmark runs (a million from a sample take seconds).
 func scenarios(t testing.TB, size int) []scenario {
 	rng := rand.New(rand.NewPCG(14, 14))
 	hex := hexText(rng, size/33)
 	user := userText(rng, size/25)
+	binary := binaryText(rng, size/46)
+	users := func(regions int) func() splits.Split {
+		return func() splits.Split {
+			return splits.Split{Keys: splits.KeysOf(userSplits(rand.New(rand.NewPCG(14, uint64(regions))), regions)...)}
+		}
+	}
 	return []scenario{
-		{"hex/regions=1000", prefixSplit(t, "hex", 1000), hex},
-		{"hex/regions=100000", prefixSplit(t, "hex", 100000), hex},
-		{"hex/regions=1000000", prefixSplit(t, "hex", 1000000), hex},
-		{"UniformSplit/regions=1000", algoSplit(t, "UniformSplit", 1000), binaryText(rng, size/46)},
-		{"user/regions=1000", splits.Split{Keys: splits.KeysOf(userSplits(rng, 1000)...)}, user},
-		{"user/regions=1000000", splits.Split{Keys: splits.KeysOf(userSplits(rng, 1000000)...)}, user},
+		{"hex/regions=1000", func() splits.Split { return prefixSplit(t, "hex", 1000) }, hex},
+		{"hex/regions=100000", func() splits.Split { return prefixSplit(t, "hex", 100000) }, hex},
+		{"hex/regions=1000000", func() splits.Split { return prefixSplit(t, "hex", 1000000) }, hex},
+		{"UniformSplit/regions=1000", func() splits.Split { return algoSplit(t, "UniformSplit", 1000) }, binary},
+		{"user/regions=1000", users(1000), user},
+		{"user/regions=1000000", users(1000000), user},
 	}
 }
 
@@ -135,7 +142,8 @@ func scenarios(t testing.TB, size int) []scenario {
 func BenchmarkCountScenario(b *testing.B) {
 	for _, sc := range scenarios(b, 8<<20) {
 		b.Run(sc.name, func(b *testing.B) {
-			loc, err := NewSplitLocator(sc.split.Keys, sc.split.Rule)
+			split := sc.split()
+			loc, err := NewSplitLocator(split.Keys, split.Rule)
 			if err != nil {
 				b.Fatal(err)
 			}
