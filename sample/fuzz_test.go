@@ -3,6 +3,9 @@ package sample
 import (
 	"bytes"
 	"errors"
+	"io"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/presplit/presplit/hbytes"
@@ -50,9 +53,23 @@ func FuzzRead(f *testing.F) {
 		old := parallelMinBytes
 		parallelMinBytes = 0
 		defer func() { parallelMinBytes = old }()
-		for _, memory := range []int64{1 << 30, 1 << 20} {
+		// In memory, and from a file: streamed parts read its mapping in place.
+		path := filepath.Join(t.TempDir(), "sample")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		file, err3 := os.Open(path)
+		if err3 != nil {
+			t.Fatal(err3)
+		}
+		defer func() { _ = file.Close() }() // read only
+		for _, tc := range []struct {
+			r      io.ReaderAt
+			memory int64
+		}{{bytes.NewReader(data), 1 << 30}, {bytes.NewReader(data), 1 << 20}, {file, 1 << 30}, {file, 1 << 20}} {
+			memory := tc.memory
 			parts := NewCollector(Options{Holdout: -1, Memory: memory})
-			got2, err2 := ReadFile(bytes.NewReader(data), int64(len(data)), opt, parts)
+			got2, err2 := ReadFile(tc.r, int64(len(data)), opt, parts)
 			if got2 != got || (err == nil) != (err2 == nil) {
 				t.Fatalf("%q: Read %s %v, ReadFile %s %v", data, got, err, got2, err2)
 			}

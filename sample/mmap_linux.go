@@ -25,3 +25,25 @@ func mapFile(r io.ReaderAt, size int64) (data []byte, owner *mapping, ok bool) {
 	runtime.AddCleanup(owner, func(b []byte) { _ = syscall.Munmap(b) }, m)
 	return m, owner, true
 }
+
+// mapText maps the first size bytes of r read-only when r is an *os.File (Linux), for
+// reading in place; unmap undoes it. ok is false when r cannot be mapped.
+func mapText(r io.ReaderAt, size int64) (text []byte, unmap func(), ok bool) {
+	f, isFile := r.(*os.File)
+	if !isFile || size <= 0 || int64(int(size)) != size {
+		return nil, nil, false
+	}
+	m, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return nil, nil, false
+	}
+	return m, func() { _ = syscall.Munmap(m) }, true
+}
+
+// releasePages drops b's pages (page-aligned) from the resident set: they stay in the
+// page cache, and a later read of them maps them again.
+func releasePages(b []byte) {
+	if len(b) > 0 {
+		_ = syscall.Madvise(b, syscall.MADV_DONTNEED)
+	}
+}

@@ -158,11 +158,23 @@ func ReadFile(r io.ReaderAt, size int64, opt ReadOptions, sink Sink) (string, er
 		}
 	} else {
 		sinks := sp.streamParts(sizes, lineLen)
+		// The parts' lines are read where they lie in a mapping of the file, when it maps
+		// (their keys are copied into the sketches): no copy into a buffer first.
+		text, unmap, mapped := mapText(r, size)
+		if mapped {
+			defer unmap()
+		}
 		for i := range sizes {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				s := &lineScanner{br: bufio.NewReaderSize(io.NewSectionReader(r, bounds[i], sizes[i]), 1<<20), max: maxKeyLine}
+				s := &lineScanner{max: maxKeyLine}
+				if mapped {
+					s.text, s.pos, s.end = text, int(bounds[i]), int(bounds[i]+sizes[i])
+					s.freed = s.pos &^ (pageSize - 1)
+				} else {
+					s.br = bufio.NewReaderSize(io.NewSectionReader(r, bounds[i], sizes[i]), 1<<20)
+				}
 				var k int64
 				var err error
 				if format == FormatLines {
@@ -342,10 +354,16 @@ func Detect(br *bufio.Reader) string {
 // lineScanner reads lines of any length up to max: a line ends at \n, and one \r before it
 // goes too (\r\n files read as \n files); a last line without \n counts.
 type lineScanner struct {
-	br   *bufio.Reader
-	line int64
-	long []byte
-	max  int
+	br *bufio.Reader
+	// text, when br is nil, is a mapping of the file, read from pos to end in place: lines
+	// are slices of it, valid until the next call, and the pages behind them are released
+	// (up to freed, a multiple of the page size) every releaseEvery bytes, so that the
+	// resident set stays a few MiB whatever the file's size.
+	text            []byte
+	pos, end, freed int
+	line            int64
+	long            []byte
+	max             int
 	// start, when set, is how every line longer than the reader's buffer must begin, and
 	// such a line must be printable ASCII and tabs (a sketch line is).
 	start []byte
@@ -354,6 +372,9 @@ type lineScanner struct {
 var errLongLine = errors.New("line is too long")
 
 func (s *lineScanner) next() ([]byte, error) {
+	if s.br == nil {
+		return s.nextMapped()
+	}
 	s.long = s.long[:0]
 	for {
 		frag, err := s.br.ReadSlice('\n')
@@ -388,6 +409,33 @@ func (s *lineScanner) next() ([]byte, error) {
 		}
 	}
 }
+
+// nextMapped is next for text.
+func (s *lineScanner) nextMapped() ([]byte, error) {
+	if s.pos >= s.end {
+		return nil, io.EOF
+	}
+	start := s.pos
+	rest := s.text[start:s.end]
+	line := rest
+	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+		line = rest[:i]
+	}
+	s.pos += len(line) + 1
+	s.line++
+	if page := start &^ (pageSize - 1); page-s.freed >= releaseEvery {
+		releasePages(s.text[s.freed:page])
+		s.freed = page
+	}
+	return s.checkLong(bytes.TrimSuffix(line, []byte("\r")))
+}
+
+// releaseEvery is how many bytes of mapped text a lineScanner reads between releasing
+// their pages (a variable: the tests release every page); pageSize is what they are
+// released in.
+var releaseEvery = 4 << 20
+
+const pageSize = 4 << 10
 
 // printable reports whether b is printable ASCII and tabs only.
 func printable(b []byte) bool {

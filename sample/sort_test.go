@@ -75,6 +75,9 @@ func TestSortRefs(t *testing.T) {
 // not fit the memory) gives the sample a single sequential read gives, and an error's line
 // number is the file's.
 func TestReadFileParts(t *testing.T) {
+	// Streamed parts read the mapped file in place: release its pages behind every line.
+	defer func(old int) { releaseEvery = old }(releaseEvery)
+	releaseEvery = pageSize
 	rng := rand.New(rand.NewPCG(5, 6))
 	var lines, tsv strings.Builder
 	n := 0
@@ -159,6 +162,18 @@ func TestReadFileParts(t *testing.T) {
 		require.True(t, errors.As(err, &le), "%v", err)
 		assert.Equal(t, int64(want), le.Line)
 	}
+	// A line longer than any key line, in the second part: refused with its number, the
+	// mapped text not read past it as one line.
+	long := slices.Concat(data[:at], bytes.Repeat([]byte("k"), maxKeyLine+1), []byte("\n"), data[at:])
+	require.NoError(t, os.WriteFile(path, long, 0o644))
+	f2, err := os.Open(path)
+	require.NoError(t, err)
+	defer func() { _ = f2.Close() }() // read only
+	_, err = ReadFile(f2, int64(len(long)), ReadOptions{}, NewCollector(Options{Memory: 8 << 20}))
+	var le *hbytes.LineError
+	require.True(t, errors.As(err, &le), "%v", err)
+	assert.Equal(t, int64(want), le.Line)
+	assert.ErrorIs(t, err, errLongLine)
 }
 
 // TestMergeEqual: equal keys merge into one with their weights summed, also across the
