@@ -374,3 +374,34 @@ func assertCounts(t *testing.T, want, got []int64) {
 		}
 	}
 }
+
+// BenchmarkCountRegions is Count on a file of hex keys with both workers, by the rule of
+// --prefix hex, over 1,000 and 10,000,000 regions, on 128 and 512 MiB: what a key's count
+// costs with ten million regions against a thousand (issue 25: within 2x) is the ratio of
+// the time the 384 MiB more take, apart from what the regions cost whatever the keys
+// (the workers' counts, their merge). Setting up the split is not timed.
+func BenchmarkCountRegions(b *testing.B) {
+	text := hexText(rand.New(rand.NewPCG(25, 10)), 512<<20/33)
+	for _, size := range []int{128 << 20, 512 << 20} {
+		part := text[:bytes.LastIndexByte(text[:size], '\n')+1]
+		f := keyFile(b, string(part))
+		for _, regions := range []int{1000, 10_000_000} {
+			b.Run(fmt.Sprintf("hex/regions=%d/MiB=%d", regions, size>>20), func(b *testing.B) {
+				s := prefixSplit(b, "hex", regions)
+				loc, err := NewSplitLocator(s.Keys, s.Rule)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(int64(len(part)))
+				for b.Loop() {
+					if _, err := f.Seek(0, io.SeekStart); err != nil {
+						b.Fatal(err)
+					}
+					if _, err := Count(f, loc, Options{Workers: 2}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
