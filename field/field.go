@@ -7,6 +7,7 @@ package field
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -15,8 +16,61 @@ func Ref(name string) string { return "{" + name + "}" }
 
 // Set is the reference to the input named name set to value, in a suggested fix: {name=value}.
 // The CLI words it as its flag with the value (--prefix hex:2), a spec's messages as the
-// key and the value (rowkey.prefix: hex:2). The value holds no '}'.
-func Set(name, value string) string { return "{" + name + "=" + value + "}" }
+// key and the value (rowkey.prefix: hex:2). A value with a brace, a quote or a byte
+// outside printable ASCII (a user's alphabet, chars:{}ab:2) is written Go-quoted, so that
+// Expand finds where the reference ends; Words.Set then gets it quoted, and Unquote gives
+// the value back.
+func Set(name, value string) string {
+	for i := 0; i < len(value); i++ {
+		if c := value[i]; c == '{' || c == '}' || c == '"' || c < 0x20 || c >= 0x7F {
+			value = strconv.Quote(value)
+			break
+		}
+	}
+	return "{" + name + "=" + value + "}"
+}
+
+// Quote is a user's value (a family's name, a qualifier, a prefix of the user's own
+// alphabet) as a library's text shows it: itself when it is a plain word (letters, digits
+// and _-.:/+), else in double quotes, a quote or a backslash in it escaped by a backslash.
+// Expand leaves a quoted value as it is, so a family named {format} is shown as
+// "{format}", never as the flag --format. Control bytes are left to the output's own
+// quoting (quote.Terminal writes them as \xNN), as for the rest of the text.
+func Quote(s string) string {
+	plain := s != ""
+	for i := 0; i < len(s) && plain; i++ {
+		c := s[i]
+		plain = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("_-.:/+", c) >= 0
+	}
+	if plain {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		if s[i] == '"' || s[i] == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// KeyText is a key in toStringBinary form (hbytes.ToStringBinary) as a library's text
+// shows it: each '{' written \x7B, as toStringBinary writes a byte it escapes, so that
+// Expand never takes a key's bytes for a reference (a key {format} is shown \x7Bformat}).
+// HBase's Bytes.toBytesBinary reads it back as the same key.
+func KeyText(s string) string { return strings.ReplaceAll(s, "{", `\x7B`) }
+
+// Unquote is a value Words.Set was given, as the user wrote it: Set's quoting undone.
+func Unquote(value string) string {
+	if v, err := strconv.Unquote(value); err == nil && strings.HasPrefix(value, `"`) {
+		return v
+	}
+	return value
+}
 
 // Words is how a front end names the inputs: Name one input, Set one with its value.
 type Words struct {
@@ -37,18 +91,29 @@ func Expand(s string, name func(string) string) string {
 
 // Expand replaces every {name} in s with w.Name(name) and every {name=value} with
 // w.Set(name, value).
+//
+// A double-quoted span ("...", as strconv.Quote, %q and hbytes.Quote write a value, a
+// backslash escaping the character after it) is a value, not the library's words, and is
+// left as it is: a family named {format}, quoted in a message, stays {format}. A quote
+// without its closing one is an ordinary character.
 func (w Words) Expand(s string) string {
 	if !strings.Contains(s, "{") {
 		return s
 	}
 	var b strings.Builder
 	for {
-		i := strings.IndexByte(s, '{')
+		i := strings.IndexAny(s, "{\"")
 		if i < 0 {
 			b.WriteString(s)
 			return b.String()
 		}
-		j := strings.IndexByte(s[i:], '}')
+		if s[i] == '"' {
+			end := quotedEnd(s[i:])
+			b.WriteString(s[:i+end])
+			s = s[i+end:]
+			continue
+		}
+		j := refEnd(s[i:])
 		if j < 0 {
 			b.WriteString(s)
 			return b.String()
@@ -68,6 +133,34 @@ func (w Words) Expand(s string) string {
 		}
 		s = s[i+j+1:]
 	}
+}
+
+// refEnd is where the reference s starts with ends: its first '}' outside a quoted value
+// (see Set), or -1.
+func refEnd(s string) int {
+	for k := 1; k < len(s); k++ {
+		switch s[k] {
+		case '}':
+			return k
+		case '"':
+			k += quotedEnd(s[k:]) - 1
+		}
+	}
+	return -1
+}
+
+// quotedEnd is the length of the double-quoted span s starts with, closing quote
+// included, or 1 (the quote alone) when it does not close.
+func quotedEnd(s string) int {
+	for k := 1; k < len(s); k++ {
+		switch s[k] {
+		case '\\':
+			k++
+		case '"':
+			return k + 1
+		}
+	}
+	return 1
 }
 
 // Design names each input by its own name: the form of a spec's messages and lint's.

@@ -19,6 +19,12 @@ func TestExpand(t *testing.T) {
 		{name: "set", in: "split on " + Set("rowkey.prefix", "hex:2") + " and " + Set("capacity.balance", "true"), want: "split on --prefix hex:2 and --balance true", design: "split on rowkey.prefix hex:2 and capacity.balance true"},
 		{name: "ruby hash arrow", in: "{NAME=>'cf'} {splits.align=even}", want: "{NAME=>'cf'} --align even", design: "{NAME=>'cf'} splits.align even"},
 		{name: "ruby hash", in: "{NAME => 'cf'} then {splits.align}", want: "{NAME => 'cf'} then --align", design: "{NAME => 'cf'} then splits.align"},
+		// A quoted value is data: a family named {format}, a key {x=1} with a quote in it.
+		{name: "quoted value", in: `family "{format}" has ttl 0 (fix: {families.ttl})`, want: `family "{format}" has ttl 0 (fix: --ttl)`, design: `family "{format}" has ttl 0 (fix: families.ttl)`},
+		{name: "escaped quote", in: `key "a\"{format}\\" then {format}`, want: `key "a\"{format}\\" then --format`, design: `key "a\"{format}\\" then format`},
+		{name: "unclosed quote", in: `5" of {format}`, want: `5" of --format`, design: `5" of format`},
+		// A setting whose value has braces is quoted by Set, and the reference ends after it.
+		{name: "set with braces", in: Set("rowkey.prefix", "chars:{}a:2") + " or " + Set("capacity.balance", "true"), want: `--prefix "chars:{}a:2" or --balance true`, design: `rowkey.prefix "chars:{}a:2" or capacity.balance true`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,4 +46,33 @@ func TestErrorf(t *testing.T) {
 func TestSpecWords(t *testing.T) {
 	in := "fix: " + Set("rowkey.prefix", "hex:2") + " with " + Ref("rowkey.prefix_values")
 	assert.Equal(t, "fix: rowkey.prefix: hex:2 with rowkey.prefix_values", SpecWords.Expand(in))
+}
+
+func TestSetQuotes(t *testing.T) {
+	assert.Equal(t, "{rowkey.prefix=hex:2}", Set("rowkey.prefix", "hex:2"))
+	for _, v := range []string{"chars:{}a:2", `say "hi"`, "caf\u00e9", "a\x1bb"} {
+		ref := Set("rowkey.prefix", v)
+		got := ""
+		Words{Name: Design, Set: func(_, value string) string { got = Unquote(value); return "" }}.Expand(ref)
+		assert.Equal(t, v, got, ref)
+	}
+	assert.Equal(t, "hex:2", Unquote("hex:2"))
+	assert.Equal(t, `"unclosed`, Unquote(`"unclosed`))
+}
+
+// Quote leaves plain words alone and quotes the rest so that Expand leaves them alone.
+func TestQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"cf":                "cf",
+		"hex:2":             "hex:2",
+		"{format}":          `"{format}"`,
+		`a"b\`:              `"a\"b\\"`,
+		"":                  `""`,
+		"two words":         `"two words"`,
+		"{capacity.rows=7}": `"{capacity.rows=7}"`,
+	} {
+		assert.Equal(t, want, Quote(in), in)
+		text := "family " + Quote(in) + " has {format}"
+		assert.Equal(t, "family "+want+" has --format", Expand(text, func(string) string { return "--format" }), in)
+	}
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
-	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -111,9 +110,9 @@ var CF002 = &Analyzer{
 					continue
 				}
 				p.Report(b.Pos,
-					fmt.Sprintf("merge %s into %s (one family, more qualifiers), or give them different TTL or compression if their data really differs", b.Name.V, a.Name.V),
+					fmt.Sprintf("merge %s into %s (one family, more qualifiers), or give them different TTL or compression if their data really differs", field.Quote(b.Name.V), field.Quote(a.Name.V)),
 					"families %s and %s have the same TTL (%s) and compression (%s): the second family costs a memstore and a flush per region and buys no different storage setting",
-					a.Name.V, b.Name.V, ttlKey(a), compressionOf(a))
+					field.Quote(a.Name.V), field.Quote(b.Name.V), ttlKey(a), compressionOf(a))
 				break
 			}
 		}
@@ -131,7 +130,7 @@ var CF003 = &Analyzer{
 		for _, f := range p.Spec.Families {
 			if !f.Versions.Set {
 				p.Report(f.Pos, "set versions: 1, or the number of versions reads really need",
-					"family %s does not set versions: it gets HBase's default (1 since HBase 0.96, HBASE-8450; 3 before)", f.Name.V)
+					"family %s does not set versions: it gets HBase's default (1 since HBase 0.96, HBASE-8450; 3 before)", field.Quote(f.Name.V))
 			}
 		}
 	},
@@ -148,10 +147,10 @@ var CF004 = &Analyzer{
 			case !v.Set || v.V <= MaxVersions:
 			case v.V == hbase.MaxInt:
 				p.ReportSeverity(finding.Error, v.Pos, "keep the versions reads need (1-3) and let TTL bound history",
-					"family %s keeps %d versions, i.e. every version forever: rows grow without bound and every read skips old versions", f.Name.V, v.V)
+					"family %s keeps %d versions, i.e. every version forever: rows grow without bound and every read skips old versions", field.Quote(f.Name.V), v.V)
 			default:
 				p.Report(v.Pos, "keep the versions reads need (1-3); model history as rows or let TTL bound it",
-					"family %s keeps %d versions: every version is stored, compacted and skipped by reads", f.Name.V, v.V)
+					"family %s keeps %d versions: every version is stored, compacted and skipped by reads", field.Quote(f.Name.V), v.V)
 			}
 		}
 	},
@@ -168,7 +167,7 @@ var CF005 = &Analyzer{
 		for _, f := range p.Spec.Families {
 			if !f.TTL.Set {
 				p.Report(f.Pos, "set ttl: a retention like 30d or 1y, or FOREVER when keeping data is a decision",
-					"family %s does not set ttl: data is kept forever by default", f.Name.V)
+					"family %s does not set ttl: data is kept forever by default", field.Quote(f.Name.V))
 			}
 		}
 	},
@@ -191,16 +190,16 @@ var CF006 = &Analyzer{
 			hb, herr := hbase.ShellTTL(t.Raw)
 			switch {
 			case herr != nil:
-				p.Report(t.Pos, fix, "family %s ttl %q is refused by HBase (%v)", f.Name.V, t.Raw, herr)
+				p.Report(t.Pos, fix, "family %s ttl %q is refused by HBase (%v)", field.Quote(f.Name.V), t.Raw, herr)
 			case hb == 0 && strings.TrimSpace(t.Raw) == "0":
-				p.Report(t.Pos, fix, "family %s has ttl 0: HBase expires every cell as soon as it is written", f.Name.V)
+				p.Report(t.Pos, fix, "family %s has ttl 0: HBase expires every cell as soon as it is written", field.Quote(f.Name.V))
 			case hb == 0:
-				p.Report(t.Pos, fix, "family %s ttl %q is read by HBase as 0: every cell expires as soon as it is written", f.Name.V, t.Raw)
+				p.Report(t.Pos, fix, "family %s ttl %q is read by HBase as 0: every cell expires as soon as it is written", field.Quote(f.Name.V), t.Raw)
 			case hb < 0:
-				p.Report(t.Pos, fix, "family %s ttl %q is negative", f.Name.V, t.Raw)
+				p.Report(t.Pos, fix, "family %s ttl %q is negative", field.Quote(f.Name.V), t.Raw)
 			default:
 				p.Report(t.Pos, fmt.Sprintf("write it as %d (seconds)", hb),
-					"family %s ttl %q is %d seconds to HBase, but presplit cannot read that form", f.Name.V, t.Raw, hb)
+					"family %s ttl %q is %d seconds to HBase, but presplit cannot read that form", field.Quote(f.Name.V), t.Raw, hb)
 			}
 		}
 	},
@@ -223,9 +222,9 @@ var CF007 = &Analyzer{
 			const fix = "set compression: SNAPPY or LZ4 (fast) or ZSTD (smaller)"
 			switch {
 			case !c.Set:
-				p.Report(f.Pos, fix, "family %s does not set compression: data is stored uncompressed%s, and compression added later only reaches old data as compactions rewrite it", f.Name.V, cost)
+				p.Report(f.Pos, fix, "family %s does not set compression: data is stored uncompressed%s, and compression added later only reaches old data as compactions rewrite it", field.Quote(f.Name.V), cost)
 			case c.V == "NONE":
-				p.Report(c.Pos, fix, "family %s has compression NONE: data is stored uncompressed%s", f.Name.V, cost)
+				p.Report(c.Pos, fix, "family %s has compression NONE: data is stored uncompressed%s", field.Quote(f.Name.V), cost)
 			}
 		}
 	},
@@ -244,10 +243,10 @@ var CF008 = &Analyzer{
 			switch {
 			case !b.Set:
 				p.Report(f.Pos, "set bloom: ROW (ROWCOL when gets name their columns)",
-					"family %s does not set bloom: it depends on the HBase version's default (ROW since 0.96)", f.Name.V)
+					"family %s does not set bloom: it depends on the HBase version's default (ROW since 0.96)", field.Quote(f.Name.V))
 			case b.V == "NONE":
 				p.Report(b.Pos, "set bloom: ROW (ROWCOL when gets name their columns)",
-					"family %s has bloom NONE: every get reads a block of every store file", f.Name.V)
+					"family %s has bloom NONE: every get reads a block of every store file", field.Quote(f.Name.V))
 			}
 		}
 	},
@@ -281,10 +280,10 @@ var CF009 = &Analyzer{
 			switch {
 			case scans == 0 && bs > SmallBlockSize:
 				p.Report(where, "set block_size: 8KiB or 16KiB for random reads",
-					"family %s has %s blocks but every access pattern is a get: each get reads and caches a whole block for one row", f.Name.V, size)
+					"family %s has %s blocks but every access pattern is a get: each get reads and caches a whole block for one row", field.Quote(f.Name.V), size)
 			case scans > gets && bs < DefaultBlockSize:
 				p.Report(where, "set block_size: 64KiB or 128KiB for scans",
-					"family %s has %s blocks but %d of %d access patterns are scans: small blocks mean more index entries and more block reads per scan", f.Name.V, size, scans, gets+scans)
+					"family %s has %s blocks but %d of %d access patterns are scans: small blocks mean more index entries and more block reads per scan", field.Quote(f.Name.V), size, scans, gets+scans)
 			}
 		}
 	},
@@ -321,7 +320,7 @@ var QL001 = &Analyzer{
 					cost = ": it is stored in every cell"
 				}
 				p.Report(q.Pos, "use a short qualifier (1-4 bytes) and keep the long name in the application",
-					"qualifier %s of family %s is %d bytes%s", q.V, f.Name.V, n, cost)
+					"qualifier %s of family %s is %d bytes%s", field.Quote(q.V), field.Quote(f.Name.V), n, cost)
 			}
 		}
 	},
@@ -343,7 +342,7 @@ var QL002 = &Analyzer{
 		for _, f := range p.Spec.Families {
 			if d := f.DynamicQualifiers; d.Set && d.V {
 				p.Report(d.Pos, "move the varying part into the rowkey (a tall, narrow table), or bound the columns per row",
-					"family %s builds qualifiers from data: rows grow without bound, a get returns all of them, and a region cannot split inside a row", f.Name.V)
+					"family %s builds qualifiers from data: rows grow without bound, a get returns all of them, and a region cannot split inside a row", field.Quote(f.Name.V))
 			}
 		}
 	},
@@ -391,7 +390,7 @@ var QL003 = &Analyzer{
 						other = first["snake_case"]
 					}
 					p.Report(q.Pos, "pick one style for all qualifiers",
-						"qualifier %s is %s but %s is %s", q.V, style, other.V, namingStyle(other.V))
+						"qualifier %s is %s but %s is %s", field.Quote(q.V), style, field.Quote(other.V), namingStyle(other.V))
 					return
 				}
 			}
@@ -517,7 +516,7 @@ var RK002 = &Analyzer{
 		}
 		p.Report(lead.Pos, "lead with a hash prefix derived from the key (prefix: dec:2 as hash(id) % 100, with prefix_from), or reverse/hash the leading part",
 			"the rowkey leads with %s, %s, and has no prefix: every new row goes to the same region at the edge of the key space (write hotspot), whatever the split",
-			lead.Name.V, what)
+			field.Quote(lead.Name.V), what)
 	},
 }
 
@@ -537,9 +536,9 @@ var RK003 = &Analyzer{
 			if part.Width.Set || part.PhoenixType.Set {
 				continue
 			}
-			p.Report(part.Pos, fmt.Sprintf("give %s a fixed width (zero-padded), or set a delimiter that cannot occur in it", part.Name.V),
+			p.Report(part.Pos, fmt.Sprintf("give %s a fixed width (zero-padded), or set a delimiter that cannot occur in it", field.Quote(part.Name.V)),
 				"part %[1]s has no fixed width and %[2]s follows it with no delimiter: keys of different %[1]s lengths interleave and can collide (%[1]s 1 then %[2]s 0... and %[1]s 10 then %[2]s ... are the same bytes)",
-				part.Name.V, next.Name.V)
+				field.Quote(part.Name.V), field.Quote(next.Name.V))
 		}
 	},
 }
@@ -603,7 +602,7 @@ var RK004 = &Analyzer{
 			}
 			p.Report(a.Pos, fmt.Sprintf("derive the prefix from %s (hash(%s) %% buckets) and list it in rowkey prefix_from, or plan for %s parallel reads", names[0], names[0], strings.TrimPrefix(n, "all ")),
 				"%s %s by %s must read %s buckets of prefix %s: the prefix is not computed from %s, so matching rows are in every bucket",
-				a.Kind.V, a.Name.V, strings.Join(names, ", "), n, prefix, strings.Join(names, ", "))
+				a.Kind.V, field.Quote(a.Name.V), strings.Join(names, ", "), n, prefix, strings.Join(names, ", "))
 		}
 	},
 }
@@ -668,7 +667,7 @@ func keyProblem(key []byte, pre *prefixShape, suffix []byte) string {
 		// shorter key of the alphabet always does (10 under hex:4 is the edge 1000).
 		for _, c := range body[pre.width:] {
 			if c != pre.min {
-				return fmt.Sprintf("is %d bytes, longer than the %d of %s, and cuts inside the prefix %s", len(body), pre.width, pre.name, hbytes.ToStringBinary(body[:pre.width]))
+				return fmt.Sprintf("is %d bytes, longer than the %d of %s, and cuts inside the prefix %s", len(body), pre.width, pre.name, keyText(body[:pre.width]))
 			}
 		}
 	}
@@ -683,9 +682,9 @@ func alphabetProblem(head []byte, pre *prefixShape) string {
 			continue
 		}
 		if c < 0x80 && pre.has(byte(unicode.ToUpper(rune(c)))) || c < 0x80 && pre.has(byte(unicode.ToLower(rune(c)))) {
-			return fmt.Sprintf("has %s where the prefix %s has the other case", hbytes.ToStringBinary([]byte{c}), pre.name)
+			return fmt.Sprintf("has %s where the prefix %s has the other case", keyText([]byte{c}), field.Quote(pre.name))
 		}
-		return fmt.Sprintf("has %s, outside the alphabet of %s", hbytes.ToStringBinary([]byte{c}), pre.name)
+		return fmt.Sprintf("has %s, outside the alphabet of %s", keyText([]byte{c}), field.Quote(pre.name))
 	}
 	return ""
 }
@@ -746,7 +745,7 @@ var RG001 = &Analyzer{
 			why := keyProblem(k, pre, p.suffix())
 			if seen != nil {
 				if why == "" && seen[string(k)] {
-					why = fmt.Sprintf("is a duplicate (HBase: \"All split keys must be unique, found duplicate: %s\")", hbytes.ToStringBinary(k))
+					why = fmt.Sprintf("is a duplicate (HBase: \"All split keys must be unique, found duplicate: %s\")", keyText(k))
 				}
 				seen[string(k)] = true
 			}
@@ -756,14 +755,14 @@ var RG001 = &Analyzer{
 			bad++
 			switch {
 			case first == "":
-				first = fmt.Sprintf("'%s' %s", hbytes.ToStringBinary(k), why)
+				first = fmt.Sprintf("'%s' %s", keyText(k), why)
 				if i < len(p.SplitLines) {
 					first = fmt.Sprintf("line %d: %s", p.SplitLines[i], first)
 				}
 			case len(also) < 3 && i < len(p.SplitLines):
 				also = append(also, fmt.Sprint(p.SplitLines[i]))
 			case len(also) < 3:
-				also = append(also, "'"+hbytes.ToStringBinary(k)+"'")
+				also = append(also, "'"+keyText(k)+"'")
 			}
 		}
 		if len(also) > 0 {
@@ -796,7 +795,7 @@ var RG001 = &Analyzer{
 		source := map[string]string{"file": "the splits file", "algo": "the " + p.Split.Spec + " keys", "generated": "the generated keys"}[p.SplitSource]
 		p.Report(p.splitPos(), "split on the prefix itself: generate the keys from "+field.Set("rowkey.prefix", pre.name),
 			"%d of %d split keys of %s do not match the rowkey prefix %s: %s%s",
-			bad, keys.Len(), source, pre.name, first, effect)
+			bad, keys.Len(), source, field.Quote(pre.name), first, effect)
 	},
 }
 
@@ -841,13 +840,13 @@ var RG002 = &Analyzer{
 			if bytes.Compare(delim, suffix) >= 0 {
 				p.Report(r.Suffix.Pos, suffixAfterDelimiterFix(delim),
 					"suffix '%s' sorts at or below the delimiter '%s' that follows the prefix %s in every key: each bucket's rows sort at or after its closing key, so every region's rows shift one bucket up: region 1 loses its first bucket (and stays empty when it has only one) and the last region holds one bucket more",
-					hbytes.ToStringBinary(suffix), hbytes.ToStringBinary(delim), pre.name)
+					keyText(suffix), keyText(delim), field.Quote(pre.name))
 				return
 			}
 		} else if suffix[0] <= pre.max {
 			p.Report(r.Suffix.Pos, "use a suffix that sorts after every byte a key can hold after the prefix, like | (0x7C) or ~, or split at the next prefix without a suffix",
 				"suffix '%s' sorts inside the alphabet of %s (it is not above '%s'): rows of a bucket sort on both sides of its split key",
-				hbytes.ToStringBinary(suffix), pre.name, hbytes.ToStringBinary([]byte{pre.max}))
+				keyText(suffix), field.Quote(pre.name), keyText([]byte{pre.max}))
 			return
 		}
 		if p.Split == nil || pre.width == 0 {
@@ -861,9 +860,9 @@ var RG002 = &Analyzer{
 				if i < len(p.SplitLines) {
 					where = fmt.Sprintf(" (line %d of the splits file)", p.SplitLines[i])
 				}
-				p.Report(p.splitPos(), fmt.Sprintf("drop '%s': n regions need n-1 keys, and the last bucket needs no closing key", hbytes.ToStringBinary(k)),
+				p.Report(p.splitPos(), fmt.Sprintf("drop '%s': n regions need n-1 keys, and the last bucket needs no closing key", keyText(k)),
 					"split key '%s'%s closes the last prefix bucket %s: no row sorts after it, so the last region stays empty",
-					hbytes.ToStringBinary(k), where, hbytes.ToStringBinary(lastPrefix))
+					keyText(k), where, keyText(lastPrefix))
 				return
 			}
 		}
@@ -973,7 +972,7 @@ var RG006 = &Analyzer{
 			}
 			p.Report(where, fix,
 				"%d regions but the salt byte %s has only %.0f buckets: a region needs at least one bucket of its own",
-				regions, pre.name, b)
+				regions, field.Quote(pre.name), b)
 			return
 		}
 		fix := fmt.Sprintf("use at most %.0f regions, or a prefix with more values", b)
@@ -986,7 +985,7 @@ var RG006 = &Analyzer{
 		}
 		p.Report(where, fix,
 			"%d regions but the prefix %s has only %.0f distinct values: a region needs at least one prefix of its own",
-			regions, pre.name, b)
+			regions, field.Quote(pre.name), b)
 	},
 }
 

@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"github.com/presplit/presplit/finding"
-	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -105,7 +104,7 @@ var PX003 = &Analyzer{
 		k := p.Split.Keys.At(first)
 		p.Report(p.rowkeyPos(), "make the prefix exactly as wide as its column ("+col.Type.String()+"), or the column as wide as the prefix",
 			`%d split keys end inside the fixed-width column %s %s, like "%s": Phoenix pads each with zero bytes, so HBase splits at "%s"`,
-			n, phoenix.ColumnName(col.Name), col.Type, hbytes.ToStringBinary(k), hbytes.ToStringBinary(phoenix.Pad(k, p.PhoenixPK, false)))
+			n, phoenix.ColumnName(col.Name), col.Type, keyText(k), keyText(phoenix.Pad(k, p.PhoenixPK, false)))
 	},
 }
 

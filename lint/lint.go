@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/hbytes"
 
 	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/capacity"
@@ -158,3 +160,7 @@ func Run(in Input, analyzers ...*Analyzer) []finding.Finding {
 	})
 	return reports
 }
+
+// keyText is a key as a finding shows it: in toStringBinary form, as field.KeyText writes
+// it (a brace escaped, so no key reads as an input's name).
+func keyText(b []byte) string { return field.KeyText(hbytes.ToStringBinary(b)) }

@@ -12,7 +12,6 @@ import (
 	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
-	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/keyshape"
 )
 
@@ -76,10 +75,10 @@ func regionText(loc *distribution.Locator, r int) string {
 	keys := loc.Keys()
 	start, end := "", ""
 	if r > 0 {
-		start = "'" + hbytes.ToStringBinary(keys[r-1]) + "'"
+		start = "'" + keyText(keys[r-1]) + "'"
 	}
 	if r < len(keys) {
-		end = "'" + hbytes.ToStringBinary(keys[r]) + "'"
+		end = "'" + keyText(keys[r]) + "'"
 	}
 	return fmt.Sprintf("region %d [%s, %s)", r+1, start, end)
 }
@@ -87,12 +86,12 @@ func regionText(loc *distribution.Locator, r int) string {
 // shapeText describes the rowkey's shape: "dec:2, then '|', then the rest".
 func (p *Pass) shapeText(s keyshape.Shape) string {
 	pre := p.shape()
-	t := pre.name
+	t := field.Quote(pre.name)
 	if s.Values > 0 {
-		t = fmt.Sprintf("the first %d values of %s", s.Values, pre.name)
+		t = fmt.Sprintf("the first %d values of %s", s.Values, field.Quote(pre.name))
 	}
 	if len(s.Delimiter) > 0 {
-		t += fmt.Sprintf(", then '%s'", hbytes.ToStringBinary(s.Delimiter))
+		t += fmt.Sprintf(", then '%s'", keyText(s.Delimiter))
 	}
 	return t + ", then the rest of the key"
 }
@@ -115,7 +114,7 @@ func (p *Pass) placementFix(s keyshape.Shape) string {
 func suffixAfterDelimiterFix(delim []byte) string {
 	fix := "split at the next prefix without a suffix ('01', '02', ...: the exact equivalent, no empty region)"
 	if delim[0] < '~' {
-		fix += fmt.Sprintf(", or use a suffix that sorts after the delimiter '%s', like '~' (0x7E)", hbytes.ToStringBinary(delim))
+		fix += fmt.Sprintf(", or use a suffix that sorts after the delimiter '%s', like '~' (0x7E)", keyText(delim))
 	}
 	return fix
 }
@@ -138,7 +137,7 @@ var RG014 = &Analyzer{
 		if r < len(loc.Keys()) {
 			// The keys of the bucket the region was meant for sort at or after its end.
 			if b := firstBucketFrom(s, pl, r); b != nil {
-				why = fmt.Sprintf(": the lowest key of prefix %s, '%s', sorts at or after its end key", hbytes.ToStringBinary(b), hbytes.ToStringBinary(s.Low(b)))
+				why = fmt.Sprintf(": the lowest key of prefix %s, '%s', sorts at or after its end key", keyText(b), keyText(s.Low(b)))
 			}
 		}
 		others := ""
@@ -196,7 +195,7 @@ var RG015 = &Analyzer{
 		}
 		p.Report(p.splitPos(), p.placementFix(s),
 			"%s holds %d prefix values (%s..%s) of the rowkey (%s), more than one region's share (%d: %d values over %d regions)%s",
-			regionText(loc, r), pl.Own[r], hbytes.ToStringBinary(s.Bucket(first)), hbytes.ToStringBinary(s.Bucket(last)),
+			regionText(loc, r), pl.Own[r], keyText(s.Bucket(first)), keyText(s.Bucket(last)),
 			p.shapeText(s), pl.Share(), pl.Buckets, len(pl.Own), more)
 	},
 }

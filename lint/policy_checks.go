@@ -10,6 +10,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/splitpolicy"
 	"github.com/presplit/presplit/tablespec"
@@ -62,7 +63,7 @@ var SP001 = &Analyzer{
 		}
 		p.Report(p.policyPos(), fmt.Sprintf("use %ssplit_policy constant or default (HBase may then split inside a prefix)", wider),
 			"%s (%s) cuts every split point HBase picks %s, and each of the %d regions holds at most one of the %.0f values of %s: every cut point is the region's start key, which SplitTableRegionProcedure refuses (\"Split row is equal to startkey\"), so no region ever splits%s",
-			p.policyName(), m.Describe(), cut, m.Regions, m.Buckets, pre.name, grow)
+			p.policyName(), m.Describe(), cut, m.Regions, m.Buckets, field.Quote(pre.name), grow)
 	},
 }
 

@@ -3,6 +3,7 @@ package plan
 import (
 	"errors"
 	"fmt"
+
 	"github.com/presplit/presplit/field"
 
 	"github.com/presplit/presplit/access"
@@ -77,7 +78,7 @@ func monotonicLead(d *tablespec.Spec) string {
 	if what == "" {
 		return ""
 	}
-	return lead.Name.V + " (" + what + ")"
+	return field.Quote(lead.Name.V) + " (" + what + ")"
 }
 
 // accessError places the access model's InputError on the design's value.

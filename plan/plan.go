@@ -318,7 +318,7 @@ func (p *Plan) splitShare() (float64, string, error) {
 		p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when all its stores together exceed MAX_FILESIZE (hbase.hregion.split.overallfiles): the regions are sized on the whole row", p.Target))
 		return 0, "", nil
 	}
-	p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when its largest store exceeds MAX_FILESIZE: family %s holds %.4g of each row, so a region holds region size / %.4g before it splits", p.Target, largest.Name.V, largest.Share.V, largest.Share.V))
+	p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when its largest store exceeds MAX_FILESIZE: family %s holds %.4g of each row, so a region holds region size / %.4g before it splits", p.Target, field.Quote(largest.Name.V), largest.Share.V, largest.Share.V))
 	return largest.Share.V, largest.Name.V, nil
 }
 
@@ -851,14 +851,14 @@ func (p *Plan) compressionRatio(placeholder bool) error {
 			p.Notes = append(p.Notes, fmt.Sprintf("the compression ratio %s assumes a codec, and the table sets none: give %s (SNAPPY, LZ4, ZSTD) or the create statement stores the data uncompressed", c.CompressionRatio.Raw, field.Ref("families.compression")))
 			return nil
 		}
-		other := fmt.Sprintf("family %s has no compression", f.Name.V)
+		other := fmt.Sprintf("family %s has no compression", field.Quote(f.Name.V))
 		switch {
 		case codec.Set && codec.Src != "":
-			other = fmt.Sprintf("%s %s stores family %s uncompressed", codec.Src, codec.Raw, f.Name.V)
+			other = fmt.Sprintf("%s %s stores family %s uncompressed", codec.Src, codec.Raw, field.Quote(f.Name.V))
 		case codec.Set:
-			other = fmt.Sprintf("family %s has compression NONE (line %d)", f.Name.V, codec.Pos.Line)
+			other = fmt.Sprintf("family %s has compression NONE (line %d)", field.Quote(f.Name.V), codec.Pos.Line)
 		case f.Pos.Line > 0:
-			other = fmt.Sprintf("family %s (line %d) has no compression", f.Name.V, f.Pos.Line)
+			other = fmt.Sprintf("family %s (line %d) has no compression", field.Quote(f.Name.V), f.Pos.Line)
 		}
 		return valueError("capacity.compression_ratio", c.CompressionRatio,
 			"a ratio below 1 is what a codec makes of the data, and "+other+": HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave the ratio at 1")

@@ -83,7 +83,7 @@ func (s *Spec) validateVolume() error {
 	if cl := c.Cells; cl != nil && cl.Versions.Set {
 		for _, f := range s.Families {
 			if f.Versions.Set && f.Versions.V != cl.Versions.V {
-				return valueError("capacity.cells.versions", cl.Versions, fmt.Sprintf("differs from family %s versions %d; give one count", f.Name.V, f.Versions.V))
+				return valueError("capacity.cells.versions", cl.Versions, fmt.Sprintf("differs from family %s versions %d; give one count", field.Quote(f.Name.V), f.Versions.V))
 			}
 		}
 	}
@@ -174,7 +174,7 @@ func (s *Spec) validateTarget() error {
 				continue
 			}
 			if err := c.check(target, c.v.V); err != nil {
-				return valueError("family "+f.Name.V+" "+c.field, c.v, err.Error())
+				return valueError("family "+field.Quote(f.Name.V)+" "+c.field, c.v, err.Error())
 			}
 		}
 	}
@@ -191,7 +191,7 @@ func (s *Spec) validateFamilies() error {
 	for _, f := range s.Families {
 		// TableDescriptorChecker refuses MIN_VERSIONS above VERSIONS (1 when unset).
 		if mv := f.MinVersions; mv.Set && mv.V > max(f.Versions.V, 1) {
-			return valueError("family "+f.Name.V+" min_versions", mv, fmt.Sprintf("must not exceed the family's VERSIONS (%d): HBase refuses MIN_VERSIONS above VERSIONS", max(f.Versions.V, 1)))
+			return valueError("family "+field.Quote(f.Name.V)+" min_versions", mv, fmt.Sprintf("must not exceed the family's VERSIONS (%d): HBase refuses MIN_VERSIONS above VERSIONS", max(f.Versions.V, 1)))
 		}
 	}
 	var given []Family
@@ -205,7 +205,7 @@ func (s *Spec) validateFamilies() error {
 	}
 	for _, f := range s.Families {
 		if !f.Share.Set {
-			return valueError("families.share", given[0].Share, fmt.Sprintf("every family gives its share of the row when one does; family %s has none", f.Name.V))
+			return valueError("families.share", given[0].Share, fmt.Sprintf("every family gives its share of the row when one does; family %s has none", field.Quote(f.Name.V)))
 		}
 	}
 	sum := 0.0

@@ -208,13 +208,14 @@ func TestPlanAccessHTML(t *testing.T) {
 	assert.NotContains(t, out, `id="access"`)
 }
 
-// A part name from the spec reaches the report's hotspot line as terminal text.
+// A part name from the spec reaches the report's hotspot line as terminal text, quoted
+// as a value that is not a plain word.
 func TestPlanAccessHotspotIsTerminalText(t *testing.T) {
 	spec := filepath.Join(t.TempDir(), "t.yaml")
 	require.NoError(t, os.WriteFile(spec, []byte("table: events\nfamilies: [{name: d}]\nrowkey:\n  parts:\n    - {name: \"ts\\e[31m\", kind: timestamp, width: 8}\n"+
 		"capacity: {rows: 1e9, kv: 200B, write_rate: 20k/s}\nsplits: {algo: UniformSplit}\n"), 0o644))
 	out, errOut, code := runCLI(t, "", "plan", "-f", spec, "--fail-on", "none")
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, `hotspot            ts\x1B[31m (a timestamp) leads the key`)
+	assert.Contains(t, out, `hotspot            "ts\x1B[31m" (a timestamp) leads the key`)
 	assert.NotContains(t, out, "\x1b")
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
@@ -231,10 +232,15 @@ var flagOfField = map[string]string{
 func flagWords(s string) string { return flagSetWords.Expand(s) }
 
 // flagSetWords words a field ref as its flag, a setting as the flag and its value
-// (--prefix hex:2), a boolean flag alone (--balance).
+// (--prefix hex:2), a boolean flag alone (--balance). The value is one shell word, quoted
+// when bash would read it otherwise (--prefix 'chars:{}a$:2'), so that the fix pastes as
+// written; one with a control byte, which no command line carries, stays Go-quoted.
 var flagSetWords = field.Words{Name: flagName, Set: func(name, value string) string {
 	if value == "true" {
 		return flagName(name)
+	}
+	if word, err := quote.BashWord(field.Unquote(value)); err == nil {
+		return flagName(name) + " " + word
 	}
 	return flagName(name) + " " + value
 }}

@@ -17,9 +17,11 @@ import (
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/zclconf/go-cty/cty"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/render"
 )
@@ -1022,7 +1024,7 @@ func TestHostileReproductions(t *testing.T) {
 		{name: "regions inputs comment", args: []string{"regions", "--list-regions", lr, "--format", "shell"}, code: 0,
 			outLine: `# inputs: list_regions ` + quoteTerminal(lr) + ` (100 regions)`},
 		{name: "lint forged line", args: []string{"lint", qualSpec}, code: 0,
-			outLine: qualSpec + `:3: warning QL001: qualifier a\x0A` + qualSpec + `:1: error CF001: forged\x1B[2J of family cf is ` +
+			outLine: qualSpec + `:3: warning QL001: qualifier "a\x0A` + qualSpec + `:1: error CF001: forged\x1B[2J" of family cf is ` +
 				fmt.Sprint(len("a\n"+qualSpec+":1: error CF001: forged\x1b[2J")) + ` bytes: it is stored in every cell (fix: use a short qualifier (1-4 bytes) and keep the long name in the application)`},
 	}
 	for _, tt := range tests {
@@ -1050,4 +1052,52 @@ func quoteTerminal(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// A value that reads like a field reference ({format}, {capacity.rows=7}) is data: lint
+// shows a family and a qualifier so named as they are, quoted, never as a flag or a
+// setting; a fix that sets the prefix to a user's alphabet with braces and a $ shows the
+// whole alphabet, as a spec's value and as one shell word that bash reads back as it is.
+func TestFieldRefsInValuesAreData(t *testing.T) {
+	spec := filepath.Join(t.TempDir(), "refs.yaml")
+	require.NoError(t, os.WriteFile(spec, []byte(`families:
+  - {name: "{format}", versions: 1, ttl: 0, compression: SNAPPY, bloom: ROW, qualifiers: ["{capacity.rows=7}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"]}
+rowkey: {prefix: "chars:{}a$:2"}
+capacity: {rows: 1e9, kv: 1KB}
+splits: {algo: HexStringSplit, regions: 40}
+`), 0o644))
+	out, errOut, code := runCLI(t, "", "lint", spec)
+	require.Equal(t, 1, code, errOut)
+	assert.Contains(t, out, `family "{format}" has ttl 0`)
+	assert.Contains(t, out, `qualifier "{capacity.rows=7}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" of family "{format}"`)
+	assert.Contains(t, out, `generate the keys from rowkey.prefix: "chars:{}a$:2")`)
+	assert.NotContains(t, out, "--format")
+	assert.NotContains(t, out, "--rows")
+
+	// A split key that spells a reference, named by lint: in toStringBinary form with the
+	// brace escaped, which HBase reads back as the same key.
+	dir := filepath.Dir(spec)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "keys.txt"), []byte("{format}1\n5\n"), 0o644))
+	keysSpec := filepath.Join(dir, "keys.yaml")
+	require.NoError(t, os.WriteFile(keysSpec, []byte("families: [{name: d, versions: 1, ttl: 7d, compression: SNAPPY, bloom: ROW}]\n"+
+		"rowkey: {prefix: hex:1}\ncapacity: {rows: 1e9, kv: 1KB}\nsplits: {file: keys.txt}\n"), 0o644))
+	out, errOut, _ = runCLI(t, "", "lint", keysSpec)
+	assert.Contains(t, out, `\x7Bformat}1`, errOut)
+	assert.NotContains(t, out, "--format")
+	back, err := hbytes.ToBytesBinary(`\x7Bformat}1`)
+	require.NoError(t, err)
+	assert.Equal(t, []byte("{format}1"), back)
+
+	word := flagWords(field.Set("rowkey.prefix", "chars:{}a$:2"))
+	assert.Equal(t, `--prefix 'chars:{}a$:2'`, word)
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("bash is not installed but CI is set")
+		}
+		t.Skip("bash is not installed")
+	}
+	got, err := exec.Command(bash, "-c", "printf '%s\\n' "+word).Output()
+	require.NoError(t, err)
+	assert.Equal(t, "--prefix\nchars:{}a$:2\n", string(got))
 }
