@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbytes"
 )
 
@@ -119,8 +120,9 @@ func (l *Layout) Check() error {
 func keyText(k []byte) string { return hbytes.ToStringBinary(k) }
 
 // quoted is a key's toStringBinary text between double quotes, unescaped: the form the
-// shell prints, with its spaces visible.
-func quoted(k []byte) string { return `"` + keyText(k) + `"` }
+// shell prints, with its spaces visible; a '{' as \x7B (field.KeyText), so that no key
+// in a message reads as the name of an input.
+func quoted(k []byte) string { return `"` + field.KeyText(keyText(k)) + `"` }
 
 // maxShown is the most bytes of an input's text an error shows: a key may be 32 KiB.
 const maxShown = 64
