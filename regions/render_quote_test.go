@@ -54,3 +54,16 @@ func TestWriteShellEncodedNames(t *testing.T) {
 		})
 	}
 }
+
+// A key quoted in a message cannot read as an input's name: its '{' is \x7B, which
+// Expand leaves alone and toBytesBinary reads back as '{'.
+func TestQuotedKeyIsNotAReference(t *testing.T) {
+	q := quoted([]byte("{format} \"x"))
+	if want := `"\x7Bformat} "x"`; q != want {
+		t.Fatalf("quoted = %s, want %s", q, want)
+	}
+	d := Doc{Name: func(string) string { return "--format" }}
+	if got := d.word("split at " + q); got != "split at "+q {
+		t.Fatalf("worded as %s", got)
+	}
+}
