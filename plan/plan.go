@@ -54,6 +54,10 @@ type Options struct {
 	// PlaceholderFamilies says the design's families are not the user's but a stand-in
 	// (family cf with HBase's defaults): the checks of unset settings skip them.
 	PlaceholderFamilies bool
+	// NoFindings skips the review: the caller takes the plan's split and nothing the
+	// review says (verify, which counts keys into the split; the review is most of the
+	// plan's cost there, lint placing every value of the rowkey's prefix).
+	NoFindings bool
 }
 
 // Plan is everything derived from one design.
@@ -146,15 +150,15 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 	in.PhoenixPK = p.PhoenixPK
 	in.Phoenix = opt.Format == "phoenix" || p.PhoenixPK != nil
 	in.Split, in.SplitSource, in.Regions, in.Prefix = p.Split, p.SplitSource, p.Regions, p.Prefix
-	if err := p.table(in); err != nil {
+	if err := p.table(in, opt.NoFindings); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// table makes the plan's table and its findings from the lint input in, which the steps
-// before filled.
-func (p *Plan) table(in lint.Input) error {
+// table makes the plan's table and its findings (none when noFindings) from the lint input
+// in, which the steps before filled.
+func (p *Plan) table(in lint.Input, noFindings bool) error {
 	d := p.Design
 	if p.Capacity != nil && p.Capacity.Input.Cluster.RegionServers > 0 && p.Regions > 0 {
 		// Judged on the regions created, not the sizing's count.
@@ -164,7 +168,9 @@ func (p *Plan) table(in lint.Input) error {
 	p.Table.Target = p.Target
 	p.policy(&in)
 	p.lintInput = in
-	p.Findings = lint.Run(in)
+	if !noFindings {
+		p.Findings = lint.Run(in)
+	}
 	if p.Split != nil || d.Settings.SplitPolicy.V != render.PolicyPrefix {
 		pol, err := p.splitPolicy()
 		if err != nil {

@@ -266,3 +266,19 @@ func TestBuildIsPure(t *testing.T) {
 	assert.Equal(t, int64(2592000), p.Table.Families[0].TTL)
 	assert.Equal(t, []string{"every family's TTL is the retention, 30d (2592000 seconds): no TTL was given"}, p.Notes)
 }
+
+// NoFindings makes the same plan without the review: the split and the table are the
+// same, and there is no finding (this design has two).
+func TestBuildNoFindings(t *testing.T) {
+	s := parse(t, "families: [{name: d}]\nrowkey: {prefix: hex:2}\ncapacity: {rows: 1e9, kv: 1KB}\n")
+	full, err := plan.Build(s, plan.Options{})
+	require.NoError(t, err)
+	require.NotEmpty(t, full.Findings)
+	bare, err := plan.Build(s, plan.Options{NoFindings: true})
+	require.NoError(t, err)
+	assert.Empty(t, bare.Findings)
+	require.NotNil(t, bare.Split)
+	assert.Equal(t, full.Split.Keys.Slices(), bare.Split.Keys.Slices())
+	assert.Equal(t, full.Table, bare.Table)
+	assert.Equal(t, full.Regions, bare.Regions)
+}
