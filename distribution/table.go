@@ -245,32 +245,32 @@ func tails4(tails []uint32, base, ext int, k4 uint32) (lt, le int) {
 	return lt, le
 }
 
-// locateShort is the region of a key shorter than depth, or ok false on a miss.
+// locateShort is the region of a key shorter than depth, or ok false on a miss. It looks
+// up the key padded with zero bytes to depth, K0 (see paddedBase).
 func (t *prefixTable) locateShort(keys [][]byte, key []byte) (region int, ok bool) {
 	var idx uint32
 	for j, b := range key {
 		idx += t.cls[j<<8|int(b)]
 	}
-	return paddedRegion(keys, t.cls, 0, len(key), t.depth, idx, t.entries, key)
-}
-
-// paddedRegion is the region of a key shorter than a table's depth, given idx, the sum of
-// its classes up to byte n, or ok false on a miss. It looks up the key padded with zero
-// bytes to depth, K0: the split keys <= K0 are those <= key and those strictly between,
-// which can only be key followed by zero bytes (up to K0 itself) and sort just below the
-// entry's base. The table's cls start at byte from.
-func paddedRegion(keys [][]byte, cls []uint32, from, n, depth int, idx uint32, entries []uint32, key []byte) (region int, ok bool) {
-	for j := n; j < depth; j++ {
-		idx += cls[(j-from)<<8]
+	for j := len(key); j < t.depth; j++ {
+		idx += t.cls[j<<8]
 	}
-	if idx >= uint32(len(entries)) {
+	if idx >= uint32(len(t.entries)) {
 		return 0, false
 	}
-	r := int(entries[idx] & entryBase)
+	return paddedBase(keys, t.entries[idx], key), true
+}
+
+// paddedBase is the region of a key shorter than a table's depth, given e, the entry of
+// the key padded with zero bytes to the depth, K0: the split keys <= K0 are those <= key
+// and those strictly between, which can only be key followed by zero bytes (up to K0
+// itself) and sort just below the entry's base.
+func paddedBase(keys [][]byte, e uint32, key []byte) int {
+	r := int(e & entryBase)
 	for r > 0 && zeroExtends(keys[r-1], key) {
 		r--
 	}
-	return r, true
+	return r
 }
 
 // zeroExtends reports whether s is key followed by one or more zero bytes.
@@ -359,35 +359,24 @@ func newCrowdTable(keys [][]byte, from, n int, crowd []crowded) *crowdTable {
 // locate is the region of key, whose first from bytes are those of the table's entry i,
 // or -1 when its block does not place it.
 func (c *crowdTable) locate(keys [][]byte, i uint32, key []byte) int {
-	idx := c.block[i]
-	for j := c.from; j < min(len(key), c.depth); j++ {
-		idx += c.cls[(j-c.from)<<8|int(key[j])]
-	}
-	if len(key) < c.depth {
-		r, ok := paddedRegion(keys, c.cls, c.from, len(key), c.depth, idx, c.entries, key)
-		if !ok {
-			return -1
-		}
-		return r
-	}
-	if idx >= uint32(len(c.entries)) || c.entries[idx]>>entryShift == manyExtend {
+	idx := c.index(i, key)
+	if idx >= uint32(len(c.entries)) {
 		return -1
 	}
-	return extendedRegion(keys, c.entries[idx], c.tails, c.depth, key)
+	e := c.entries[idx]
+	switch {
+	case len(key) < c.depth:
+		return paddedBase(keys, e, key)
+	case e>>entryShift == manyExtend:
+		return -1
+	}
+	return extendedRegion(keys, e, c.tails, c.depth, key)
 }
 
-// indexOf is the index in entries of key, a line tableLines left with t, or miss (a line
-// to leave to Locate) when no block holds it. A key shorter than the blocks' depth is
-// padded with zero bytes when t.shortByBase: its region is then its entry's base (see
-// paddedRegion); otherwise it is left too.
-func (c *crowdTable) indexOf(t *prefixTable, key []byte) uint32 {
-	if len(key) < t.depth || len(key) < c.depth && !t.shortByBase {
-		return miss
-	}
-	i := t.index(key)
-	if i >= uint32(len(t.entries)) || t.entries[i]>>entryShift != manyExtend {
-		return miss
-	}
+// index is the index in entries of key, whose first from bytes are those of the table's
+// entry i: its bytes from..depth, padded with zero bytes when it is shorter (as
+// locateShort pads), or a number >= len(entries) on a miss.
+func (c *crowdTable) index(i uint32, key []byte) uint32 {
 	idx := c.block[i]
 	n := min(len(key), c.depth)
 	for j, b := range key[c.from:n] {
@@ -397,6 +386,21 @@ func (c *crowdTable) indexOf(t *prefixTable, key []byte) uint32 {
 		idx += c.cls[(j-c.from)<<8]
 	}
 	return idx
+}
+
+// indexOf is the index in entries of key, a line tableLines left with t, or miss (a line
+// to leave to Locate) when no block holds it. A key shorter than the blocks' depth is
+// padded when t.shortByBase: its region is then its entry's base (no split key ends in a
+// zero byte, so paddedBase walks back over none); otherwise it is left too.
+func (c *crowdTable) indexOf(t *prefixTable, key []byte) uint32 {
+	if len(key) < t.depth || len(key) < c.depth && !t.shortByBase {
+		return miss
+	}
+	i := t.index(key)
+	if i >= uint32(len(t.entries)) || t.entries[i]>>entryShift != manyExtend {
+		return miss
+	}
+	return c.index(i, key)
 }
 
 // tail4 is b[d:d+4] as a big-endian number, zero-padded when b is shorter.
