@@ -917,9 +917,9 @@ func (c *lineCounter) countEnds(data []byte, ends []uint32, start, to int) (line
 					goto next
 				}
 				// Up to four split keys extend the key's first depth bytes: their next
-				// four bytes against the key's, as countFixed does.
-				if ext := int(e >> entryShift); ext <= 4 && len(key) >= depth+4 {
-					lt, le := tails4(tails, int(e&entryBase), ext, binary.BigEndian.Uint32(key[depth:]))
+				// four bytes against the key's (zero-padded, as the kernel pads them).
+				if ext := int(e >> entryShift); ext <= 4 {
+					lt, le := tails4(tails, int(e&entryBase), ext, tail4(key, depth))
 					if lt == le {
 						counts[lt]++
 						goto next

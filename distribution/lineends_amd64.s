@@ -237,7 +237,8 @@ escdone:
 // line end in ends[0:nends], the line from start (a trailing \r dropped) is counted into
 // counts when the table places it (its first depth bytes' classes summed into an entry
 // with no extending split key, or up to four whose next four bytes all differ from the
-// key's); any other line is noted in rare (start | end<<32) for Locate. It stops after
+// key's, zero-padded when it has fewer); any other line is noted in rare (start |
+// end<<32) for Locate. It stops after
 // the line that brings start to to or past it, or at a key over 32767 bytes (tooLong its
 // length); used is the line ends consumed, next where the next line starts. With short
 // set, a key shorter than depth is counted too, by its zero-padded entry's base (no split
@@ -311,9 +312,11 @@ tl_ext:
 	MOVQ depth+80(FP), R15
 	LEAQ 4(R15), R10
 	CMPQ R13, R10
-	JB   tl_rare
+	JB   tl_padtail
 	MOVL (R14)(R15*1), R10
 	BSWAPL R10 // the key's four bytes after depth, as a number
+
+tl_tail:
 	ANDL $0x7ffffff, CX // the entry's base
 	MOVQ tails+64(FP), R15
 	LEAQ (R15)(CX*4), R15
@@ -329,6 +332,21 @@ tl_tails:
 	ADDL CX, R13
 	INCL (R12)(R13*4)
 	JMP  tl_next
+
+tl_padtail:
+	// A key of depth to depth+3 bytes: its bytes after depth, zero-padded to four (as
+	// tail4 pads), from the word that ends the key (no byte past it is read).
+	CMPQ R13, $4
+	JB   tl_rare
+	MOVL -4(R14)(R13*1), R10
+	BSWAPL R10
+	ADDQ $4, R15
+	SUBQ R13, R15 // 1 to 4 bytes of padding
+	SHLQ $3, R15
+	XCHGQ CX, R15 // the shift in CL, the entry kept in R15
+	SHLQ CX, R10  // a shift of 32 leaves the low half zero: no byte after depth
+	MOVQ R15, CX
+	JMP  tl_tail
 
 tl_short:
 	CMPQ short+120(FP), $0
