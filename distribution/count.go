@@ -549,8 +549,8 @@ type blockKind struct {
 // kindOf looks at block, which holds whole lines. A block whose length is a multiple of
 // its first line's takes one pass (blockStats): it is fixed-stride when it has as many
 // line ends as lines of that length and each of them ends one, for then there is no other.
-// Any other block is looked at for a backslash only (the assembly IndexByte), and for a
-// byte >= 0x80 when it has one.
+// Any other block is looked at for a backslash only (the assembly IndexByte): countPlain
+// and countEscaped find bytes >= 0x80 as they read.
 func kindOf(block []byte) blockKind {
 	var k blockKind
 	if stride := bytes.IndexByte(block, '\n') + 1; stride > 0 && len(block)%stride == 0 {
@@ -561,9 +561,7 @@ func kindOf(block []byte) blockKind {
 		}
 		return k
 	}
-	if k.backslash = bytes.IndexByte(block, '\\') >= 0; k.backslash {
-		k.high = hasHighByte(block)
-	}
+	k.backslash = bytes.IndexByte(block, '\\') >= 0
 	return k
 }
 
@@ -1054,7 +1052,8 @@ func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error
 			w := binary.LittleEndian.Uint64(data[i:])
 			x, h = equalBytes(w, 'x'), hexDigits(w)
 		}
-		k, nbad, i, x, h = escapedWords(data, i, span, x, h, ends, bads, k, nbad)
+		var high bool
+		k, nbad, i, x, h, high = escapedWords(data, i, span, x, h, ends, bads, k, nbad)
 		b := 0 // the first bad escape not before start
 		for _, e := range ends[:k] {
 			p := int(e)
@@ -1084,6 +1083,9 @@ func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error
 			}
 		}
 		carried = carried || b < nbad
+		if high { // a byte >= 0x80 in the word at i: countMixed reports its line
+			break
+		}
 	}
 	n, next, err := c.countMixed(data, start, to)
 	return lines + n, next, err
@@ -1092,10 +1094,15 @@ func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error
 // escapedWords is countEscaped's first pass on the words of data[i:span] (eight bytes a
 // step, reading the next word too), from the x and hex digit flags x, h of the word at i:
 // it adds their line ends to ends[k:] and their bad escapes to bads[nbad:], and returns
-// the new counts, where it stopped and the flags of the word there.
-func escapedWords(data []byte, i, span int, x, h uint64, ends, bads []uint32, k, nbad int) (int, int, int, uint64, uint64) {
+// the new counts, where it stopped and the flags of the word there. It stops, high, at a
+// word with a byte >= 0x80 (or before one), whose flags the word arithmetic cannot take:
+// the lines from there are countMixed's.
+func escapedWords(data []byte, i, span int, x, h uint64, ends, bads []uint32, k, nbad int) (int, int, int, uint64, uint64, bool) {
 	for ; i+8 <= span; i += 8 {
 		w, wn := binary.LittleEndian.Uint64(data[i:]), binary.LittleEndian.Uint64(data[i+8:])
+		if (w|wn)&highs != 0 {
+			return k, nbad, i, x, h, true
+		}
 		xn, hn := equalBytes(wn, 'x'), hexDigits(wn)
 		// esc flags each \ followed by x; bad those of them not followed by two uppercase
 		// hex digits.
@@ -1113,7 +1120,7 @@ func escapedWords(data []byte, i, span int, x, h uint64, ends, bads []uint32, k,
 			k++
 		}
 	}
-	return k, nbad, i, x, h
+	return k, nbad, i, x, h, false
 }
 
 // headIndex decodes the first depth key bytes of the line data[start:end] (toStringBinary

@@ -255,7 +255,7 @@ func escapedEndsReference(data []byte, from, n int) (ends, bads []uint32) {
 		if data[i] == '\n' {
 			ends = append(ends, uint32(i))
 		}
-		if data[i] == '\\' && data[i+1] == 'x' && !(hex(data[i+2]) && hex(data[i+3])) {
+		if data[i] >= 0x80 || data[i] == '\\' && data[i+1] == 'x' && !(hex(data[i+2]) && hex(data[i+3])) {
 			bads = append(bads, uint32(i))
 		}
 	}
@@ -263,7 +263,7 @@ func escapedEndsReference(data []byte, from, n int) (ends, bads []uint32) {
 }
 
 // checkEscapedEnds compares escapedEnds with escapedEndsReference on every 32-byte
-// multiple of data (ASCII) from a few offsets that leave three bytes after.
+// multiple of data from a few offsets that leave three bytes after.
 func checkEscapedEnds(t *testing.T, data []byte) {
 	t.Helper()
 	ends, bads := make([]uint32, len(data)+4), make([]uint32, len(data))
@@ -290,7 +290,7 @@ func TestEscapedEnds(t *testing.T) {
 		t.Skip("this CPU has no AVX2 kernels: countEscaped takes the word loop, tested above")
 	}
 	rng := rand.New(rand.NewPCG(9, 2))
-	edge := []byte("/09:@AFG`afgx\\\n ~")
+	edge := []byte("/09:@AFG`afgx\\\n ~\x80\xC3\xFF")
 	for range 40 {
 		data := make([]byte, 2048+rng.IntN(64))
 		for i := range data {
@@ -308,15 +308,14 @@ func TestEscapedEnds(t *testing.T) {
 	checkEscapedEnds(t, binaryText(rng, 500))
 }
 
-// FuzzEscapedEnds: any ASCII bytes, the kernel against the plain loop.
+// FuzzEscapedEnds: any bytes, the kernel against the plain loop (a byte >= 0x80 is a bad
+// one too).
 func FuzzEscapedEnds(f *testing.F) {
 	f.Add([]byte(`\x41\x4\xZZ\n\xAB\x0G` + "\n0123456789abcdef0123456789abcdef"))
+	f.Add([]byte(`\x4\xC3\xA9` + "caf\xC3\xA9\n\\x\xFF\xFF0123456789abcdef0123456789abcdef"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if !cpuHasLineEnds || len(data) < 35 {
 			return
-		}
-		for i := range data {
-			data[i] &= 0x7F // the kernel is for text without bytes >= 0x80
 		}
 		checkEscapedEnds(t, data)
 	})

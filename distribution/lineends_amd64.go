@@ -52,11 +52,11 @@ func blockStats(b []byte) (newlines int, backslash, high bool) {
 //go:noescape
 func escapedEndsAVX2(p *byte, n int, base uint32, ends, bads *uint32) (k, nbad int)
 
-// escapedEnds takes the line ends of data[from:from+n] (n a multiple of 32, ASCII, data at
-// most 4 GiB and readable three bytes further) into ends and the offsets of its bad
-// escapes (a \x not followed by two uppercase hex digits) into bads, as countEscaped's
-// word loop does. ends must have room for the line ends and three more entries, bads for
-// n entries.
+// escapedEnds takes the line ends of data[from:from+n] (n a multiple of 32, data at most
+// 4 GiB and readable three bytes further) into ends and the offsets of its bad escapes (a
+// \x not followed by two uppercase hex digits) and of its bytes >= 0x80 into bads, as
+// countEscaped's word loop does. ends must have room for the line ends and three more
+// entries, bads for n entries.
 func escapedEnds(data []byte, from, n int, ends, bads []uint32) (k, nbad int) {
 	_ = data[from+n+2]
 	_ = ends[n+3]

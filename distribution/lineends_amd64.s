@@ -128,9 +128,10 @@ statsdone:
 // too), 32 bytes a step, for ASCII text: writes base+i for each i with p[i] == '\n' to
 // ends[0:k] (as lineEndsAVX2, four entries a step, so ends has room for k+3), and base+i
 // for each i where p[i:i+2] is `\x` and p[i+2:i+4] are not two uppercase hex digits to
-// bads[0:nbad]. The bytes after each byte are compared from loads at p+1, p+2 and p+3,
-// so no mask crosses a step. The ranges of hex digits are tested with signed compares:
-// text bytes are below 0x80.
+// bads[0:nbad], and so is base+i for each byte >= 0x80 (a line with one is an error). The
+// bytes after each byte are compared from loads at p+1, p+2 and p+3, so no mask crosses a
+// step. The ranges of hex digits are tested with signed compares: a byte >= 0x80 is never
+// a digit.
 TEXT ·escapedEndsAVX2(SB), NOSPLIT, $0-56
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
@@ -190,6 +191,8 @@ escloop:
 	VPAND Y14, Y13, Y13
 	VPANDN Y12, Y13, Y12 // \x without two hex digits
 	VPMOVMSKB Y12, R11
+	VPMOVMSKB Y8, R14 // bytes >= 0x80: bad too (DecodeKey refuses them)
+	ORL  R14, R11
 	MOVL base+16(FP), R13
 	ADDL BX, R13
 	TESTL R11, R11
