@@ -1026,7 +1026,7 @@ func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error
 		return c.countMixed(data, from, to)
 	}
 	var lines int64
-	counts, entries, ends, bads := c.counts, t.entries, c.ends[:], c.bads[:]
+	counts, ends, bads := c.counts, c.ends[:], c.bads[:]
 	start := from    // of the current line
 	carried := false // the current line has a bad escape in an earlier span
 	i := from
@@ -1066,16 +1066,15 @@ func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error
 			if end > start && data[end-1] == '\r' {
 				end--
 			}
-			idx, ok := headIndex(data, start, end, t.depth, t.cls)
-			if bad || !ok || idx >= uint32(len(entries)) || entries[idx] > entryBase || end-start > MaxRowLength {
+			if r, ok := escapedRegion(t, data, start, end); ok && !bad && end-start <= MaxRowLength {
+				counts[r]++
+				lines++
+			} else {
 				n, next, err := c.countMixed(data, start, p+1)
 				lines += n
 				if err != nil {
 					return lines, next, err
 				}
-			} else {
-				counts[entries[idx]]++
-				lines++
 			}
 			start = p + 1
 			if start >= to {
@@ -1123,16 +1122,55 @@ func escapedWords(data []byte, i, span int, x, h uint64, ends, bads []uint32, k,
 	return k, nbad, i, x, h, false
 }
 
+// escapedRegion is the region of the line data[start:end] (toStringBinary text without
+// bytes >= 0x80, whose escapes are known to be valid) when the prefix table places it:
+// its entry has no extending split key, or up to four that its next four bytes (decoded,
+// zero-padded) tell apart from it, as the table kernel compares them. ok is false for any
+// other line.
+func escapedRegion(t *prefixTable, data []byte, start, end int) (region int, ok bool) {
+	idx, at, ok := headIndex(data, start, end, t.depth, t.cls)
+	if !ok || idx >= uint32(len(t.entries)) {
+		return 0, false
+	}
+	e := t.entries[idx]
+	if e <= entryBase {
+		return int(e), true
+	}
+	ext := int(e >> entryShift)
+	if ext > 4 {
+		return 0, false
+	}
+	lt, le := tails4(t.tails, int(e&entryBase), ext, escapedTail(data, at, end))
+	return lt, lt == le
+}
+
+// escapedTail is the four key bytes the toStringBinary text data[i:end] (escapes valid)
+// starts with, big-endian, zero-padded when it holds fewer: tail4 of the decoded key.
+func escapedTail(data []byte, i, end int) uint32 {
+	var k4 uint32
+	n := 0
+	for ; n < 4 && i < end; n++ {
+		b := data[i]
+		if b == '\\' && i+3 < end && data[i+1] == 'x' {
+			b = unhex[data[i+2]]<<4 | unhex[data[i+3]]
+			i += 3
+		}
+		k4 = k4<<8 | uint32(b)
+		i++
+	}
+	return k4 << (8 * (4 - n))
+}
+
 // headIndex decodes the first depth key bytes of the line data[start:end] (toStringBinary
 // text without bytes >= 0x80, whose escapes are known to be valid) and sums their ranks in
-// cls as prefixTable.index does. ok is false when the line is shorter. It reads up to
-// three bytes past the line, so data must go on at least that far, and it takes no branch
-// on whether a byte is escaped.
-func headIndex(data []byte, start, end, depth int, cls []uint32) (idx uint32, ok bool) {
+// cls as prefixTable.index does; at is where the text of the key's next byte starts. ok is
+// false when the line is shorter. It reads up to three bytes past the line, so data must
+// go on at least that far, and it takes no branch on whether a byte is escaped.
+func headIndex(data []byte, start, end, depth int, cls []uint32) (idx uint32, at int, ok bool) {
 	i := start
 	for j := range depth {
 		if i+3 >= len(data) {
-			return 0, false
+			return 0, 0, false
 		}
 		// The escape's byte is computed whether or not there is one, and chosen by a mask:
 		// in random binary keys most bytes are escaped, and a branch on it mispredicted
@@ -1144,7 +1182,7 @@ func headIndex(data []byte, start, end, depth int, cls []uint32) (idx uint32, ok
 		idx += cls[j<<8|int(b)]
 		i += 1 + 3*esc
 	}
-	return idx, i <= end
+	return idx, i, i <= end
 }
 
 // equalBytes flags, in the high bit of each byte, the bytes of w equal to c; every byte of
