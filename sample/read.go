@@ -416,10 +416,15 @@ func (s *lineScanner) nextMapped() ([]byte, error) {
 		return nil, io.EOF
 	}
 	start := s.pos
-	rest := s.text[start:s.end]
+	// A line longer than max (and a \r\n) is refused whatever its length: its end is not
+	// looked for past that, so a file of one huge line maps no more of itself than that.
+	rest := s.text[start:min(s.end, start+s.max+2)]
 	line := rest
 	if i := bytes.IndexByte(rest, '\n'); i >= 0 {
 		line = rest[:i]
+	} else if start+len(rest) < s.end {
+		s.line++
+		return nil, &hbytes.LineError{Line: s.line, Err: fmt.Errorf("%w (more than %d bytes)", errLongLine, s.max)}
 	}
 	s.pos += len(line) + 1
 	s.line++

@@ -298,3 +298,34 @@ func TestReadSketchEndless(t *testing.T) {
 		})
 	}
 }
+
+// A mapped scanner refuses a line longer than max where bufio's does, and reads lines of
+// exactly max bytes, with \n or \r\n, as lines.
+func TestMappedScannerLongLines(t *testing.T) {
+	const max = 10
+	scan := func(text string) ([]string, error) {
+		s := &lineScanner{text: []byte(text), end: len(text), max: max}
+		var got []string
+		for {
+			line, err := s.next()
+			if errors.Is(err, io.EOF) {
+				return got, nil
+			}
+			if err != nil {
+				return got, err
+			}
+			got = append(got, string(line))
+		}
+	}
+	ten := strings.Repeat("k", max)
+	got, err := scan(ten + "\n" + ten + "\r\n" + "a")
+	require.NoError(t, err)
+	assert.Equal(t, []string{ten, ten, "a"}, got)
+	for _, text := range []string{ten + "\nx" + ten + "\nb\n", ten + "\nx" + ten + strings.Repeat("y", 100), ten + "\nx" + ten} {
+		_, err := scan(text)
+		var le *hbytes.LineError
+		require.True(t, errors.As(err, &le), "%q: %v", text, err)
+		assert.Equal(t, int64(2), le.Line, "%q", text)
+		assert.ErrorIs(t, err, errLongLine, "%q", text)
+	}
+}
