@@ -95,20 +95,25 @@ func Expand(s string, name func(string) string) string {
 // A double-quoted span ("...", as strconv.Quote, %q and hbytes.Quote write a value, a
 // backslash escaping the character after it) is a value, not the library's words, and is
 // left as it is: a family named {format}, quoted in a message, stays {format}. A quote
-// without its closing one is an ordinary character.
+// without its closing one is an ordinary character, and so is every quote after it (no
+// span is looked for again, so that text of many lone quotes takes one pass).
 func (w Words) Expand(s string) string {
 	if !strings.Contains(s, "{") {
 		return s
 	}
 	var b strings.Builder
+	stops := "{\""
 	for {
-		i := strings.IndexAny(s, "{\"")
+		i := strings.IndexAny(s, stops)
 		if i < 0 {
 			b.WriteString(s)
 			return b.String()
 		}
 		if s[i] == '"' {
 			end := quotedEnd(s[i:])
+			if end == 1 { // it does not close: no quote after it opens a span either
+				stops = "{"
+			}
 			b.WriteString(s[:i+end])
 			s = s[i+end:]
 			continue

@@ -3,6 +3,7 @@ package field
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -74,5 +75,19 @@ func TestQuote(t *testing.T) {
 		assert.Equal(t, want, Quote(in), in)
 		text := "family " + Quote(in) + " has {format}"
 		assert.Equal(t, "family "+want+" has --format", Expand(text, func(string) string { return "--format" }), in)
+	}
+}
+
+// Text of many lone quotes and escaped quotes expands in one pass, and a reference after
+// them still expands.
+func TestExpandManyQuotes(t *testing.T) {
+	s := `"` + strings.Repeat(`\"`, 200_000) + " {format}"
+	done := make(chan string, 1)
+	go func() { done <- Expand(s, func(string) string { return "--format" }) }()
+	select {
+	case got := <-done:
+		assert.True(t, strings.HasSuffix(got, " --format"))
+	case <-time.After(5 * time.Second):
+		t.Fatal("Expand of 200,000 escaped quotes took over 5 s")
 	}
 }
