@@ -7,7 +7,6 @@ package field
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -16,19 +15,10 @@ func Ref(name string) string { return "{" + name + "}" }
 
 // Set is the reference to the input named name set to value, in a suggested fix: {name=value}.
 // The CLI words it as its flag with the value (--prefix hex:2), a spec's messages as the
-// key and the value (rowkey.prefix: hex:2). A value with a brace, a quote or a byte
-// outside printable ASCII (a user's alphabet, chars:{}ab:2) is written Go-quoted, so that
-// Expand finds where the reference ends; Words.Set then gets it quoted, and Unquote gives
-// the value back.
-func Set(name, value string) string {
-	for i := 0; i < len(value); i++ {
-		if c := value[i]; c == '{' || c == '}' || c == '"' || c < 0x20 || c >= 0x7F {
-			value = strconv.Quote(value)
-			break
-		}
-	}
-	return "{" + name + "=" + value + "}"
-}
+// key and the value (rowkey.prefix: hex:2). A value that is not a plain word (a user's
+// alphabet, chars:{}ab:2) is quoted as Quote quotes it, so that Expand finds where the
+// reference ends; Words.Set then gets it quoted, and Unquote gives the value back.
+func Set(name, value string) string { return "{" + name + "=" + Quote(value) + "}" }
 
 // Quote is a user's value (a family's name, a qualifier, a prefix of the user's own
 // alphabet) as a library's text shows it: itself when it is a plain word (letters, digits
@@ -64,12 +54,19 @@ func Quote(s string) string {
 // HBase's Bytes.toBytesBinary reads it back as the same key.
 func KeyText(s string) string { return strings.ReplaceAll(s, "{", `\x7B`) }
 
-// Unquote is a value Words.Set was given, as the user wrote it: Set's quoting undone.
+// Unquote is a value Words.Set was given, as the user wrote it: Quote undone.
 func Unquote(value string) string {
-	if v, err := strconv.Unquote(value); err == nil && strings.HasPrefix(value, `"`) {
-		return v
+	if len(value) < 2 || value[0] != '"' || value[len(value)-1] != '"' {
+		return value
 	}
-	return value
+	var b strings.Builder
+	for i := 1; i < len(value)-1; i++ {
+		if value[i] == '\\' && i+1 < len(value)-1 {
+			i++
+		}
+		b.WriteByte(value[i])
+	}
+	return b.String()
 }
 
 // Words is how a front end names the inputs: Name one input, Set one with its value.
