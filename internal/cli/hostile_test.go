@@ -10,10 +10,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/hashicorp/hcl/v2"
 	"github.com/hashicorp/hcl/v2/hclsyntax"
@@ -1071,6 +1074,12 @@ splits: {algo: HexStringSplit, regions: 40}
 	assert.Contains(t, out, `family "{format}" has ttl 0`)
 	assert.Contains(t, out, `qualifier "{capacity.rows=7}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" of family "{format}"`)
 	assert.Contains(t, out, `generate the keys from rowkey.prefix: "chars:{}a$:2")`)
+	// The spec's fix is YAML: the value lint printed reads back as the alphabet.
+	printed := regexp.MustCompile(`rowkey\.prefix: ("(?:[^"\\]|\\.)*")`).FindStringSubmatch(out)
+	require.NotNil(t, printed, out)
+	var fix struct{ Prefix string }
+	require.NoError(t, yaml.Unmarshal([]byte("prefix: "+printed[1]), &fix))
+	assert.Equal(t, "chars:{}a$:2", fix.Prefix)
 	assert.NotContains(t, out, "--format")
 	assert.NotContains(t, out, "--rows")
 
