@@ -608,10 +608,9 @@ func (c *lineCounter) countFixed(data []byte, from, to, stride int) (int64, int)
 				lines++
 				continue
 			}
-			if ext := int(e >> entryShift); ext <= 4 && withTail {
-				lt, le := tails4(tails, int(e&entryBase), ext, binary.BigEndian.Uint32(line[depth:]))
-				if lt == le {
-					counts[lt]++
+			if withTail {
+				if r, ok := tailRegion(tails, e, binary.BigEndian.Uint32(line[depth:])); ok {
+					counts[r]++
 					lines++
 					continue
 				}
@@ -916,12 +915,9 @@ func (c *lineCounter) countEnds(data []byte, ends []uint32, start, to int) (line
 				}
 				// Up to four split keys extend the key's first depth bytes: their next
 				// four bytes against the key's (zero-padded, as the kernel pads them).
-				if ext := int(e >> entryShift); ext <= 4 {
-					lt, le := tails4(tails, int(e&entryBase), ext, tail4(key, depth))
-					if lt == le {
-						counts[lt]++
-						goto next
-					}
+				if r, ok := tailRegion(tails, e, tail4(key, depth)); ok {
+					counts[r]++
+					goto next
 				}
 			}
 			counts[c.locateFrom(idx, key)]++
@@ -989,9 +985,9 @@ func (c *lineCounter) countRare(data []byte, rare []uint64) {
 			if e>>entryShift != manyExtend {
 				got[i] = e & entryBase
 			}
-		case e>>entryShift <= 4:
-			if lt, le := tails4(cr.tails, int(e&entryBase), int(e>>entryShift), tail4(key, cr.depth)); lt == le {
-				got[i] = uint32(lt)
+		default:
+			if r, ok := tailRegion(cr.tails, e, tail4(key, cr.depth)); ok {
+				got[i] = uint32(r)
 			}
 		}
 	}
@@ -1136,12 +1132,7 @@ func escapedRegion(t *prefixTable, data []byte, start, end int) (region int, ok 
 	if e <= entryBase {
 		return int(e), true
 	}
-	ext := int(e >> entryShift)
-	if ext > 4 {
-		return 0, false
-	}
-	lt, le := tails4(t.tails, int(e&entryBase), ext, escapedTail(data, at, end))
-	return lt, lt == le
+	return tailRegion(t.tails, e, escapedTail(data, at, end))
 }
 
 // escapedTail is the four key bytes the toStringBinary text data[i:end] (escapes valid)

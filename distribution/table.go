@@ -232,6 +232,19 @@ func extendedRegion(keys [][]byte, e uint32, tails []uint32, depth int, key []by
 	return lt
 }
 
+// tailRegion is the region of a key from its entry e and k4, its four bytes after the
+// table's depth (zero-padded, tail4): when up to four split keys extend the entry and
+// none of them ties with the key on those bytes. ok is false otherwise, for the full
+// comparison. (The table kernel decides its lines the same way.)
+func tailRegion(tails []uint32, e, k4 uint32) (region int, ok bool) {
+	ext := int(e >> entryShift)
+	if ext > 4 {
+		return 0, false
+	}
+	lt, le := tails4(tails, int(e&entryBase), ext, k4)
+	return lt, lt == le
+}
+
 // tails4 is the number of split keys <= P plus those of the ext (0 to 4) after base whose
 // tails sort below k4 (lt) and at or below it (le), for an entry of base and ext: without
 // a branch or a loop (tails has spare entries at its end, and the ones past the window are
