@@ -980,15 +980,12 @@ func (c *lineCounter) countRare(data []byte, rare []uint64) {
 		key := data[uint32(r) : r>>32]
 		e := got[i]
 		got[i] = leave
-		switch {
-		case len(key) < cr.depth: // indexOf padded it: see shortByBase
+		if len(key) < cr.depth { // padded by indexOf (see shortByBase), or left: manyExtend
 			if e>>entryShift != manyExtend {
 				got[i] = e & entryBase
 			}
-		default:
-			if r, ok := tailRegion(cr.tails, e, tail4(key, cr.depth)); ok {
-				got[i] = uint32(r)
-			}
+		} else if region, ok := tailRegion(cr.tails, e, tail4(key, cr.depth)); ok {
+			got[i] = uint32(region)
 		}
 	}
 	counts := c.counts
