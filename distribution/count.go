@@ -334,19 +334,20 @@ func readChunks(r io.Reader, free chan []byte, work chan<- chunk, stop *atomic.B
 // regions the worker's counts, the prefix table and the split keys' tails then fit in a
 // core's L2 cache); they move into 64-bit totals before any of them could overflow.
 type lineCounter struct {
-	loc     *Locator
-	counts  []uint32
-	totals  []int64     // counts flushed so far; nil until the first flush
-	pending int64       // lines counted into counts since the last flush
-	low     []uint8     // the counts' low bytes, for many regions (lowCounts); nil until used
-	bins    *binCounter // keys not yet counted, for very many regions (binCounts); nil until used
-	keyBuf  []byte      // room for one decoded key
-	raw     bool
-	ends    [plainSpan + 4]uint32 // line ends in a span (three spare entries: see lineEnds)
-	rare    [plainSpan + 4]uint64 // tableLines' lines for Locate
-	crowded [plainSpan + 4]uint32 // their crowdTable entries (countRare)
-	touched uint32                // countRare's reads ahead, kept so that they are made
-	bads    [plainSpan]uint32     // countEscaped's bad escapes in a span
+	loc      *Locator
+	counts   []uint32
+	totals   []int64     // counts flushed so far; nil until the first flush
+	pending  int64       // lines counted into counts since the last flush
+	low      []uint8     // the counts' low bytes, for many regions (lowCounts); nil until used
+	bins     *binCounter // keys not yet counted, for very many regions (binCounts); nil until used
+	keyBuf   []byte      // room for one decoded key
+	raw      bool
+	ends     [plainSpan + 4]uint32 // line ends in a span (three spare entries: see lineEnds)
+	rare     [plainSpan + 4]uint64 // tableLines' lines for Locate
+	crowded  [plainSpan + 4]uint32 // their crowdTable entries (countRare)
+	touched  uint32                // countRare's reads ahead, kept so that they are made
+	bads     [plainSpan]uint32     // countEscaped's bad escapes in a span
+	hexBatch [hexBatch]uint32      // hexRun's regions not yet counted
 }
 
 func newLineCounter(loc *Locator, raw bool) *lineCounter {
@@ -635,7 +636,7 @@ func (c *lineCounter) countFixedRule(data []byte, from, to, stride int) (int64, 
 	if w := r.rule.Width; r.wordWide() && stride-1 >= 8 {
 		h := hexRun{
 			stride: stride, to: to, pairs: w / 2, odd: w%2 == 1,
-			regions: uint64(r.rule.Regions), shift: r.shift,
+			regions: uint64(r.rule.Regions), shift: r.shift, batch: c.hexBatch[:],
 		}
 		h.one, h.pair = hexTables()
 		small, bins := c.lowCounts(), c.binCounts()
@@ -679,19 +680,29 @@ func (c *lineCounter) countFixedRule(data []byte, from, to, stride int) (int64, 
 
 // hexRun is countFixedRule's word loop for lowercase hex of at most one word (8 digits)
 // over a power of two of prefixes: a line's first word is read once, its digits decoded
-// two at a time by a table (32 of its cache lines are ever read, for the 256
-// digit pairs; hexTables), and starts is written out in the loop, which is all a line costs. The
-// loop makes no call (a line it does not decode ends it), so its values stay in
-// registers. (A word-at-a-time decode took 25 operations a line; two table reads take 8.)
+// two at a time by a table (32 of its cache lines are ever read, for the 256 digit pairs;
+// hexTables), and starts is written out in the loop, which is all a line costs. (A
+// word-at-a-time decode took 25 operations a line; two table reads take 8.)
+//
+// decode is the one loop that reads the lines, and it only notes their regions in a
+// batch; count, countLow and countBinned add a batch up. Split so, each loop keeps its
+// values in registers: the decode with the counting in it, or behind a call to a
+// decoding function, spilled its digits' value and bad flags to the stack every line, and
+// counted a third slower.
 type hexRun struct {
 	stride, to int
-	pairs      int  // digit pairs in the prefix
+	pairs      int  // digit pairs in the prefix, 0 to 4
 	odd        bool // and one digit more
 	regions    uint64
 	shift      uint
 	pair       *[1 << 16]uint16
 	one        *[256]uint16
+	batch      []uint32 // count's and countLow's regions not yet added (hexBatch of them)
 }
+
+// hexBatch is how many regions count and countLow note before adding them up: 2 KiB,
+// which stays in the L1 cache between the two loops.
+const hexBatch = 512
 
 // hexBad flags a byte, or a pair of bytes, that is not lowercase hex in hexTables.
 const hexBad = 0x100
@@ -718,84 +729,106 @@ var hexTables = sync.OnceValues(func() (*[256]uint16, *[1 << 16]uint16) {
 	return &one, pairs
 })
 
-// region is the region of the line whose first word is x, ok false when its prefix is not
-// lowercase hex.
-func (h *hexRun) region(x uint64) (int, bool) {
-	var v, bad uint64
-	for range h.pairs {
-		t := uint64(h.pair[uint16(x)])
-		bad |= t
-		v = v<<8 | t&0xFF
-		x >>= 16
+// decode appends to ids the regions of the lines from p on, up to h.to, cap(ids) regions
+// or the first line whose prefix is not lowercase hex; it returns them and where it
+// stopped. A line's first word x holds its prefix's digits from its low byte up; the
+// pairs are read unrolled (pairs is 0 to 4, the same every line, so the branches are
+// predicted), which is what keeps the loop's values in registers.
+func (h *hexRun) decode(data []byte, p int, ids []uint32) ([]uint32, int) {
+	pair, one, pairs, odd := h.pair, h.one, h.pairs, h.odd
+	regions, shift, to, stride := h.regions, h.shift&63, h.to, h.stride
+	oddAt := uint(16*pairs) & 63
+	for ; p < to && len(ids) < cap(ids); p += stride {
+		x := binary.LittleEndian.Uint64(data[p:])
+		var v, bad uint64
+		if pairs > 0 {
+			t := uint64(pair[uint16(x)])
+			bad, v = t, t&0xFF
+			if pairs > 1 {
+				t = uint64(pair[uint16(x>>16)])
+				bad |= t
+				v = v<<8 | t&0xFF
+				if pairs > 2 {
+					t = uint64(pair[uint16(x>>32)])
+					bad |= t
+					v = v<<8 | t&0xFF
+					if pairs > 3 {
+						t = uint64(pair[uint16(x>>48)])
+						bad |= t
+						v = v<<8 | t&0xFF
+					}
+				}
+			}
+		}
+		if odd {
+			t := uint64(one[uint8(x>>oddAt)])
+			bad |= t
+			v = v<<4 | t&0xF
+		}
+		if bad&hexBad != 0 {
+			break
+		}
+		// The region is floor((v+1) x Regions - 1) >> shift: v < Size, so the quotient is
+		// below Regions (Starts' bound holds); the masks tell the compiler the shifts are
+		// under 64 (shift is 4..32).
+		hi, lo := bits.Mul64(v+1, regions)
+		lo, borrow := bits.Sub64(lo, 1, 0)
+		ids = append(ids, uint32((hi-borrow)<<((64-shift)&63)|lo>>shift))
 	}
-	if h.odd {
-		t := uint64(h.one[uint8(x)])
-		bad |= t
-		v = v<<4 | t&0xF
-	}
-	if bad&hexBad != 0 {
-		return 0, false
-	}
-	hi, lo := bits.Mul64(v+1, h.regions)
-	lo, borrow := bits.Sub64(lo, 1, 0)
-	// v < Size, so the quotient is below Regions (Starts' bound holds); the masks tell the
-	// compiler the shifts are under 64 (shift is 4..32).
-	return int((hi-borrow)<<((64-h.shift)&63) | lo>>(h.shift&63)), true
+	return ids, p
 }
 
-// count counts the lines from p on into counts, up to h.to or the first line region does
+// count counts the lines from p on into counts, up to h.to or the first line decode does
 // not decode; it returns the lines counted and where it stopped.
 func (h *hexRun) count(data []byte, p int, counts []uint32) (int64, int) {
 	lines := int64(0)
-	for ; p < h.to; p += h.stride {
-		r, ok := h.region(binary.LittleEndian.Uint64(data[p:]))
-		if !ok {
-			break
+	for {
+		ids, next := h.decode(data, p, h.batch[:0])
+		for _, r := range ids {
+			counts[r]++
 		}
-		counts[r]++
-		lines++
+		lines += int64(len(ids))
+		if p = next; len(ids) < cap(ids) {
+			return lines, p
+		}
 	}
-	return lines, p
 }
 
 // countBinned is count through the batch b (see binCounts), drained into small and counts
 // whenever it fills.
 func (h *hexRun) countBinned(data []byte, p int, b *binCounter, counts []uint32, small []uint8) (int64, int) {
 	lines := int64(0)
-	ids := b.ids
-	for ; p < h.to; p += h.stride {
-		r, ok := h.region(binary.LittleEndian.Uint64(data[p:]))
-		if !ok {
-			break
-		}
-		if len(ids) == cap(ids) {
-			b.ids = ids
+	for {
+		if len(b.ids) == cap(b.ids) {
 			b.drain(counts, small)
-			ids = b.ids
 		}
-		ids = append(ids, uint32(r))
-		lines++
+		before := len(b.ids)
+		var next int
+		b.ids, next = h.decode(data, p, b.ids)
+		lines += int64(len(b.ids) - before)
+		if p = next; len(b.ids) < cap(b.ids) {
+			return lines, p
+		}
 	}
-	b.ids = ids
-	return lines, p
 }
 
 // countLow is count with a byte a region in small (see lowCounts), carried into counts
 // every 256 keys.
 func (h *hexRun) countLow(data []byte, p int, counts []uint32, small []uint8) (int64, int) {
 	lines := int64(0)
-	for ; p < h.to; p += h.stride {
-		r, ok := h.region(binary.LittleEndian.Uint64(data[p:]))
-		if !ok {
-			break
+	for {
+		ids, next := h.decode(data, p, h.batch[:0])
+		for _, r := range ids {
+			small[r]++
+			if small[r] == 0 {
+				counts[r] += 256
+			}
 		}
-		small[r]++
-		if small[r] == 0 {
-			counts[r] += 256
+		lines += int64(len(ids))
+		if p = next; len(ids) < cap(ids) {
+			return lines, p
 		}
-		lines++
 	}
-	return lines, p
 }
 
 // locateFrom is Locate for a key of at least the table's depth whose index is idx.
