@@ -289,6 +289,22 @@ tl_sum:
 	SHLQ $10, R10
 	ADDQ cls+40(FP), R10 // &cls[j<<8]
 
+tl_j4: // four bytes a step while four are left (the loop below took 7 instructions a byte)
+	LEAQ 4(R15), CX
+	CMPQ CX, depth+80(FP)
+	JA   tl_j
+	MOVBLZX 0(R14)(R15*1), CX
+	ADDL    0(R10)(CX*4), R9
+	MOVBLZX 1(R14)(R15*1), CX
+	ADDL    1024(R10)(CX*4), R9
+	MOVBLZX 2(R14)(R15*1), CX
+	ADDL    2048(R10)(CX*4), R9
+	MOVBLZX 3(R14)(R15*1), CX
+	ADDL    3072(R10)(CX*4), R9
+	ADDQ    $4, R15
+	ADDQ    $4096, R10
+	JMP     tl_j4
+
 tl_j:
 	CMPQ R15, depth+80(FP)
 	JAE  tl_entry
