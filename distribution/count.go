@@ -1241,30 +1241,9 @@ func (c *lineCounter) countMixed(data []byte, from, to int) (int64, int, error) 
 	var lines int64
 	start := from
 	for start < to {
-		i, end, plain := start, -1, true
-		for i+8 <= len(data) {
-			m := specialBytes(binary.LittleEndian.Uint64(data[i:]))
-			if m == 0 {
-				i += 8
-				continue
-			}
-			j := i + bits.TrailingZeros64(m)>>3
-			if b := data[j]; b == '\n' {
-				end = j
-				break
-			} else if b == '\\' || b >= 0x80 {
-				plain = false
-				break
-			}
-			i = j + 1 // a byte just above a match can be flagged too
-		}
-		if end < 0 {
-			// The line's last bytes (fewer than eight), or the rest of a line to decode.
-			end = len(data)
-			if k := bytes.IndexByte(data[i:], '\n'); k >= 0 {
-				end = i + k
-			}
-			plain = plain && hbytes.PlainASCII(data[i:end])
+		end, plain, ok := mixedLineEnd(data, start)
+		if !ok {
+			return lines, end, hbytes.KeyTooLongUnmeasured()
 		}
 		line := data[start:end]
 		start = end + 1
@@ -1286,6 +1265,40 @@ func (c *lineCounter) countMixed(data []byte, from, to int) (int64, int, error) 
 	return lines, start, nil
 }
 
+// mixedLineEnd is where the line of data that starts at start ends (its \n, or the end of
+// data) and whether it is plain (no \ and no byte >= 0x80), its bytes scanned eight at a
+// time for all three together. A line is looked at no further than the longest valid key
+// line: one that runs past that is too long whatever it holds (ok false), and reading on
+// to its end would touch (in a mapped file) or decode as much as the input claims.
+func mixedLineEnd(data []byte, start int) (end int, plain, ok bool) {
+	limit := min(len(data), start+maxLine+1)
+	i := start
+	plain = true
+	for i+8 <= limit {
+		m := specialBytes(binary.LittleEndian.Uint64(data[i:]))
+		if m == 0 {
+			i += 8
+			continue
+		}
+		j := i + bits.TrailingZeros64(m)>>3
+		if b := data[j]; b == '\n' {
+			return j, true, true
+		} else if b == '\\' || b >= 0x80 {
+			plain = false
+			break
+		}
+		i = j + 1 // a byte just above a match can be flagged too
+	}
+	// The line's last bytes (fewer than eight), or the rest of a line to decode.
+	end = limit
+	if k := bytes.IndexByte(data[i:limit], '\n'); k >= 0 {
+		end = i + k
+	} else if limit < len(data) {
+		return limit, false, false
+	}
+	return end, plain && hbytes.PlainASCII(data[i:end]), true
+}
+
 // specialBytes flags, in the high bit of each byte of w, the bytes that are \n, \ or >= 0x80.
 // The lowest flag is always exact; a byte just above a \n or \ may be flagged falsely.
 func specialBytes(w uint64) uint64 {
@@ -1298,9 +1311,13 @@ func specialBytes(w uint64) uint64 {
 func (c *lineCounter) countRaw(data []byte, to int) (int64, error) {
 	var lines int64
 	for start := 0; start < to; {
-		end := len(data)
-		if k := bytes.IndexByte(data[start:], '\n'); k >= 0 {
+		// As in countMixed, a line is looked at no further than the longest valid one.
+		limit := min(len(data), start+maxLine+1)
+		end := limit
+		if k := bytes.IndexByte(data[start:limit], '\n'); k >= 0 {
 			end = start + k
+		} else if limit < len(data) {
+			return lines, hbytes.KeyTooLongUnmeasured()
 		}
 		key := data[start:end]
 		start = end + 1

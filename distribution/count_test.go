@@ -189,9 +189,23 @@ func TestCountLineLongerThanAnyKey(t *testing.T) {
 		require.ErrorAs(t, err, &le)
 		assert.Equal(t, int64(3), le.Line)
 		assert.ErrorIs(t, err, hbytes.ErrKeyTooLong)
-		if _, mapped := r.(*os.File); mapped {
-			// The whole line is there to measure; a stream only holds a buffer of it.
-			assert.Contains(t, err.Error(), fmt.Sprintf("key is %d bytes long", 3*maxLine))
+		// Not measured to its end, in a file as in a stream: the line is looked at no
+		// further than the longest valid key's text (see TestCountLongLineBounded).
+		assert.Contains(t, err.Error(), fmt.Sprintf("key is more than %d bytes long", MaxRowLength))
+	}
+	// A line too long but within that bound is measured: its key's exact length.
+	for _, c := range []struct {
+		line string
+		want int
+	}{
+		{strings.Repeat("y", MaxRowLength+1), MaxRowLength + 1},
+		{strings.Repeat(`\x41`, 16383) + strings.Repeat("z", MaxRowLength), 16383 + MaxRowLength},
+	} {
+		in := "1\n" + c.line + "\n3\n"
+		for _, r := range []io.Reader{strings.NewReader(in), keyFile(t, in)} {
+			_, err = Count(r, loc, Options{ChunkSize: 1, Workers: 3})
+			assert.ErrorIs(t, err, hbytes.ErrKeyTooLong)
+			assert.Contains(t, err.Error(), fmt.Sprintf("key is %d bytes long", c.want))
 		}
 	}
 }

@@ -113,6 +113,13 @@ func KeyTooLong(n int) error {
 	return &SyntaxError{Column: 1, Text: fmt.Sprint(n), Err: ErrKeyTooLong}
 }
 
+// KeyTooLongUnmeasured is the error of a key whose line runs past the longest a valid
+// key's text can take, not read to its end: a reader that measured every such line would
+// hold or read a line as long as the input claims (a file of one newline-free line).
+func KeyTooLongUnmeasured() error {
+	return &SyntaxError{Column: 1, Text: fmt.Sprintf("more than %d", hbase.MaxRowLength), Err: ErrKeyTooLong}
+}
+
 const (
 	ones  = 0x0101010101010101
 	highs = 0x8080808080808080

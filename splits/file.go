@@ -84,8 +84,7 @@ func ReadFile(r io.Reader) (*File, error) {
 	for n := 1; ; n++ {
 		text, err := readLine(br, &buf)
 		if errors.Is(err, errLongLine) {
-			return nil, &hbytes.LineError{Line: int64(n), Err: &hbytes.SyntaxError{
-				Column: 1, Text: fmt.Sprintf("more than %d", hbase.MaxRowLength), Err: hbytes.ErrKeyTooLong}}
+			return nil, &hbytes.LineError{Line: int64(n), Err: hbytes.KeyTooLongUnmeasured()}
 		}
 		if err != nil && !errors.Is(err, io.EOF) {
 			return nil, err
