@@ -211,6 +211,13 @@ func TestCappedReader(t *testing.T) {
 			}
 		})
 	}
+	// readCapped reads a regular file into a buffer of its size: one read of that buffer
+	// stops at the line cap too (a 300 MB file of one line was read whole first).
+	c := &countingReader{r: zeroReader{}}
+	n, err := (&cappedReader{r: c, left: 1 << 30, maxLine: 1 << 16}).Read(make([]byte, 4<<20))
+	assert.ErrorIs(t, err, errLongLine)
+	assert.Equal(t, 1<<16+1, n)
+	assert.Equal(t, int64(1<<16+1), c.n, "bytes read")
 }
 
 // TestJMXAsStream: JMX is read as a stream of JSON tokens, so a document on one line (jq -c)

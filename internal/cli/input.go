@@ -46,6 +46,12 @@ func (c *cappedReader) Read(p []byte) (int, error) {
 	if int64(len(p)) > c.left {
 		p = p[:c.left]
 	}
+	if c.maxLine > 0 && len(p) > c.maxLine+1 {
+		// One read into a buffer the size of a regular file would take the whole file
+		// before a line is looked at: a read takes at most a line's cap and one byte more,
+		// so that a file of one endless line is refused having read twice the cap at most.
+		p = p[:c.maxLine+1]
+	}
 	n, err := c.r.Read(p)
 	c.left -= int64(n)
 	c.n += int64(n)
