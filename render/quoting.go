@@ -1,6 +1,10 @@
 package render
 
-import "github.com/presplit/presplit/quote"
+import (
+	"fmt"
+
+	"github.com/presplit/presplit/quote"
+)
 
 // quoter writes a format's values through package quote, the only way a value enters
 // generated code, and keeps the first value the context refuses: the format then fails
@@ -31,6 +35,18 @@ func (q *quoter) quoted(what, s string, quoteFn func(string) (string, error), em
 
 // ruby is s as a Ruby single-quoted string.
 func (q *quoter) ruby(what, s string) string { return q.quoted(what, s, quote.RubySingle, "''") }
+
+// rubyKey is split key i (from 1), its toStringBinary text s, as a Ruby single-quoted
+// string: ruby, with the key's name made only for an error (with millions of keys, a
+// name made for each was a third of the statement's time).
+func (q *quoter) rubyKey(i int, s string) string {
+	out, err := quote.RubySingle(s)
+	if err != nil {
+		q.fail(fmt.Sprintf("split key %d", i), err)
+		return "''"
+	}
+	return out
+}
 
 // bash is s as one bash word.
 func (q *quoter) bash(what, s string) string { return q.quoted(what, s, quote.BashWord, "''") }

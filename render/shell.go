@@ -175,7 +175,7 @@ func statement(q *quoter, verb string, d Doc) string {
 // shellKey is split key i (from 1) as the shell statement writes it: a Ruby single-quoted
 // string of its toStringBinary form.
 func shellKey(q *quoter, i int, k []byte) string {
-	return q.ruby(fmt.Sprintf("split key %d", i), hbytes.ToStringBinary(k))
+	return q.rubyKey(i, hbytes.ToStringBinary(k))
 }
 
 // writeStatement writes `verb 'table', {family}..., ATTR => v, ..., SPLITS => [...]`:
@@ -362,27 +362,24 @@ func splitsOneLine(q *quoter, keys splits.Keys) (string, bool) {
 // first prefixes the first line, cont the others. A line is written as soon as it is
 // full, so items may be a stream of a million keys.
 func fill(w io.StringWriter, items iter.Seq[string], first, cont string) {
-	var line strings.Builder
-	line.WriteString(first)
+	// Nothing is held: a line's width is all it takes to know where the next item goes.
+	_, _ = w.WriteString(first)
 	n := 0
 	cols := utf8.RuneCountInString(first)
 	for it := range items {
 		iw := utf8.RuneCountInString(it)
 		if n > 0 && cols+1+iw > shellWidth {
-			line.WriteString("\n")
-			_, _ = w.WriteString(line.String())
-			line.Reset()
-			line.WriteString(cont)
+			_, _ = w.WriteString("\n")
+			_, _ = w.WriteString(cont)
 			n, cols = 0, utf8.RuneCountInString(cont)
 		}
 		if n > 0 {
-			line.WriteByte(' ')
+			_, _ = w.WriteString(" ")
 			cols++
 		}
-		line.WriteString(it)
+		_, _ = w.WriteString(it)
 		cols += iw
 		n++
 	}
-	line.WriteString("\n")
-	_, _ = w.WriteString(line.String())
+	_, _ = w.WriteString("\n")
 }
