@@ -419,7 +419,7 @@ func (p *Pass) rowkeyLen() (int64, bool) {
 		}
 		n += part.Width.V
 		if i > 0 {
-			n += int64(len(r.Delimiter.V))
+			n += int64(len(p.Delimiter))
 		}
 	}
 	return n, true
@@ -639,10 +639,10 @@ func (p *Pass) suffix() []byte { return p.Suffix }
 // the rowkey has no prefix, no delimiter or no parts: prefix, delimiter, part, delimiter...
 func (p *Pass) delimiterAfterPrefix() []byte {
 	r := p.Spec.Rowkey
-	if r == nil || !(r.Prefix.Set || r.Algo.Set) || r.Delimiter.V == "" {
+	if r == nil || !(r.Prefix.Set || r.Algo.Set) {
 		return nil
 	}
-	return []byte(r.Delimiter.V)
+	return p.Delimiter
 }
 
 // keyProblem says why key does not fit the prefix, "" when it does.

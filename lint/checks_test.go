@@ -42,6 +42,10 @@ func runCases(t *testing.T, a *lint.Analyzer, cases []checkCase) {
 					in.Suffix, err = hbytes.ToBytesBinary(r.Suffix.V)
 					require.NoError(t, err)
 				}
+				if r := s.Rowkey; r != nil && r.Delimiter.V != "" {
+					in.Delimiter, err = hbytes.ToBytesBinary(r.Delimiter.V) // as plan.Build does
+					require.NoError(t, err)
+				}
 				if sp := s.Splits; sp != nil && sp.Regions.Set {
 					in.Regions = int(sp.Regions.V)
 				}
@@ -348,6 +352,10 @@ func TestRG002(t *testing.T) {
 		// \x00 is the byte 0 (toBytesBinary, as --suffix), not the text \x00, which sorts above #.
 		{name: "escaped byte 0", src: withDelimiter("#", `\x00`), prefix: dec2,
 			want: []string{"3 error: suffix '\\x00' sorts at or below the delimiter '#'"}},
+		// The delimiter too is toBytesBinary text: '\xFF' is the byte 0xFF, above '|'.
+		{name: "escaped delimiter above the suffix", src: withDelimiter(`\xFF`, "|"), prefix: dec2,
+			want: []string{"3 error: suffix '|' sorts at or below the delimiter '\\xFF'"}},
+		{name: "escaped delimiter below the suffix", src: withDelimiter(`\x00`, "["), prefix: dec2},
 		{name: "pipe after delimiter", src: withDelimiter("#", "|"), prefix: dec2},
 		// Below the alphabet but above the delimiter: every row of a bucket sorts before its key.
 		{name: "dollar after hash", src: withDelimiter("#", "$"), prefix: dec2},

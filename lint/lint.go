@@ -66,6 +66,9 @@ type Input struct {
 	PrefixValues uint64
 	// Suffix is the rowkey suffix as bytes (toBytesBinary of its text).
 	Suffix []byte
+	// Delimiter is the rowkey delimiter as bytes (toBytesBinary of its text, as the
+	// suffix): the key's bytes after its prefix and between its parts.
+	Delimiter []byte
 	// Regions is the number of regions the table is created with: the split's, else splits
 	// regions, else the plan's; 0 when unknown.
 	Regions int

@@ -132,6 +132,15 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 		}
 		in.Suffix = suffix
 	}
+	if r := d.Rowkey; r != nil && r.Delimiter.V != "" {
+		// The bytes in the rows, as the suffix's: '\x00' is a NUL, not four characters.
+		// (The delimited split policy reads its delimiter as text, and refuses a '\'.)
+		delim, err := hbytes.ToBytesBinary(r.Delimiter.V)
+		if err != nil {
+			return nil, valueError("rowkey.delimiter", r.Delimiter, `\x needs two uppercase hex digits`)
+		}
+		in.Delimiter = delim
+	}
 	if err := p.prefix(&in); err != nil {
 		return nil, err
 	}
