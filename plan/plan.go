@@ -459,6 +459,11 @@ func (p *Plan) prefix(in *lint.Input) error {
 	r := d.Rowkey
 	a, _ := d.Algo()
 	spec := ""
+	if r != nil && r.PrefixValues.Set && !r.Prefix.Set {
+		// The values are a declared prefix's: with none, the flag would be dropped and the
+		// split made (and checked) over every value of whatever prefix the plan chooses.
+		return valueError("rowkey.prefix_values", r.PrefixValues, "counts the first values of the rowkey's prefix: give "+field.Ref("rowkey.prefix")+" too (dec:2 for a salt hash % 20 written %02d)")
+	}
 	switch {
 	case r != nil && r.Prefix.Set:
 		return p.rowkeyPrefix(r, in)
