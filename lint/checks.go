@@ -20,7 +20,7 @@ import (
 
 // Analyzers are all the checks, in code order.
 var Analyzers = []*Analyzer{
-	CF001, CF002, CF003, CF004, CF005, CF006, CF007, CF008, CF009,
+	CF001, CF002, CF003, CF004, CF005, CF006, CF007, CF008, CF009, CF010,
 	QL001, QL002, QL003,
 	RK001, RK002, RK003, RK004,
 	RG001, RG002, RG003, RG004, RG005, RG006, RG007, RG008, RG009, RG010, RG011, RG012, RG013,
@@ -201,6 +201,29 @@ var CF006 = &Analyzer{
 				p.Report(t.Pos, fmt.Sprintf("write it as %d (seconds)", hb),
 					"family %s ttl %q is %d seconds to HBase, but presplit cannot read that form", field.Quote(f.Name.V), t.Raw, hb)
 			}
+		}
+	},
+}
+
+// CF010: MIN_VERSIONS above 0 with a TTL. HBase keeps the newest MIN_VERSIONS versions
+// of every cell after its TTL (HBASE-4071: "remove all versions > TTL except the last
+// written"; the book's Minimum Number of Versions), so a row written once, the usual
+// time-series row, never expires: the table grows past what the TTL sizes it at.
+var CF010 = &Analyzer{
+	Code: "CF010", Severity: finding.Warning,
+	Doc: "MIN_VERSIONS above 0 with a TTL: the newest versions of every cell outlive the TTL",
+	Run: func(p *Pass) {
+		for _, f := range p.Spec.Families {
+			mv := f.MinVersions
+			if !mv.Set || mv.V <= 0 || !f.TTL.Set {
+				continue
+			}
+			if ttl, err := f.TTLSeconds(); err != nil || ttl >= hbase.Forever {
+				continue // no TTL to outlive (CF006 reports one HBase cannot read)
+			}
+			p.Report(mv.Pos, "set min_versions 0 when cells must expire at the TTL; keep it only when the newest versions are meant to be kept for ever, and size the table on their whole life",
+				"family %s keeps min_versions %d past its ttl %s: HBase keeps the newest %d versions of every cell after the TTL, so a cell written once never expires and the table grows past the TTL it is sized on",
+				field.Quote(f.Name.V), mv.V, f.TTL.Raw, mv.V)
 		}
 	},
 }

@@ -443,9 +443,23 @@ func TestRW001(t *testing.T) {
 	})
 }
 
+func TestCF010(t *testing.T) {
+	fam := func(attrs string) string {
+		return "families:\n  - {name: a, versions: 3, compression: SNAPPY, bloom: ROW" + attrs + "}\n"
+	}
+	runCases(t, lint.CF010, []checkCase{
+		{name: "min versions and a ttl", src: fam(", ttl: 30d, min_versions: 1"),
+			want: []string{"2 warning: family a keeps min_versions 1 past its ttl 30d: HBase keeps the newest 1 versions of every cell after the TTL, so a cell written once never expires and the table grows past the TTL it is sized on"}},
+		{name: "no min versions", src: fam(", ttl: 30d")},
+		{name: "min versions 0", src: fam(", ttl: 30d, min_versions: 0")},
+		{name: "min versions for ever", src: fam(", ttl: FOREVER, min_versions: 1")},
+		{name: "min versions without a ttl", src: fam(", min_versions: 1")},
+	})
+}
+
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 46)
+	require.Len(t, lint.Analyzers, 47)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
