@@ -87,8 +87,12 @@ type Cluster struct {
 	RegionServers    int     // 0 = unknown
 	Heap             float64 // RegionServer heap bytes; 0 = unknown
 	MemstoreFraction float64 // hbase.regionserver.global.memstore.size
-	FlushSize        float64 // hbase.hregion.memstore.flush.size bytes
-	Families         int     // column families in the table
+	// FlushSize is the size a region's memstore flushes at, in bytes: the table's
+	// MEMSTORE_FLUSHSIZE when it sets one (FlushSizeFromTable), which HBase takes over the
+	// cluster's hbase.hregion.memstore.flush.size, else that.
+	FlushSize          float64
+	FlushSizeFromTable bool
+	Families           int // column families in the table
 }
 
 // Input is everything the model needs. Zero values of the optional fields take the defaults

@@ -903,11 +903,16 @@ var RG003 = &Analyzer{
 			return
 		}
 		fraction, flush := capacity.DefaultMemstoreFraction, float64(capacity.DefaultFlushSize)
+		flushName, fix := "flush size", "use fewer, larger regions (a larger region size), more RegionServers or more heap"
 		if c.MemstoreFraction.Set {
 			fraction = c.MemstoreFraction.V
 		}
 		if c.FlushSize.Set {
 			flush = c.FlushSize.V
+		}
+		if mf := p.Spec.Settings.MemstoreFlushSize; mf.Set {
+			flush = mf.V // the table's MEMSTORE_FLUSHSIZE is what its regions flush at
+			flushName, fix = "MEMSTORE_FLUSHSIZE", "use a smaller MEMSTORE_FLUSHSIZE, fewer, larger regions (a larger region size), more RegionServers or more heap"
 		}
 		fams := p.Families
 		if fams < 1 {
@@ -926,9 +931,9 @@ var RG003 = &Analyzer{
 		if c.Heap.Pos.Line > 0 {
 			where = c.Heap.Pos
 		}
-		p.Report(where, "use fewer, larger regions (a larger region size), more RegionServers or more heap",
-			"%d regions on %d RegionServers is %.1f per server, above the memstore ceiling of %.1f (heap %s x %.2g / (flush size %s x %d %s))%s: memstores flush early and small",
-			p.Regions, rs, per, ceiling, humanize.IBytes(uint64(c.Heap.V)), fraction, humanize.IBytes(uint64(flush)), fams, familyWord(fams), risk)
+		p.Report(where, fix,
+			"%d regions on %d RegionServers is %.1f per server, above the memstore ceiling of %.1f (heap %s x %.2g / (%s %s x %d %s))%s: memstores flush early and small",
+			p.Regions, rs, per, ceiling, humanize.IBytes(uint64(c.Heap.V)), fraction, flushName, humanize.IBytes(uint64(flush)), fams, familyWord(fams), risk)
 	},
 }
 

@@ -369,6 +369,9 @@ func TestRG003(t *testing.T) {
 		{name: "no heap", src: fams("name: a") + "cluster: {region_servers: 1}\nsplits: {regions: 500}\n"},
 		{name: "above", src: fams("name: a", "name: b") + "cluster: {region_servers: 10, heap: 16GiB}\nsplits: {regions: 500}\n",
 			want: []string{"4 warning: 500 regions on 10 RegionServers is 50.0 per server, above the memstore ceiling of 25.6 (heap 16 GiB x 0.4 / (flush size 128 MiB x 2 families))"}},
+		// The table's MEMSTORE_FLUSHSIZE is what its regions flush at, over the cluster's.
+		{name: "the table's flush size", src: fams("name: a") + "table: {memstore_flushsize: 1GiB}\ncluster: {region_servers: 10, heap: 16GiB, flush_size: 128MiB}\nsplits: {regions: 100}\n",
+			want: []string{"4 warning: 100 regions on 10 RegionServers is 10.0 per server, above the memstore ceiling of 6.4 (heap 16 GiB x 0.4 / (MEMSTORE_FLUSHSIZE 1.0 GiB x 1 family))"}},
 	})
 }
 

@@ -125,21 +125,8 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 	}
 	in.Plan = p.Capacity
 
-	if r := d.Rowkey; r != nil && r.Suffix.Set {
-		suffix, err := hbytes.ToBytesBinary(r.Suffix.V)
-		if err != nil {
-			return nil, valueError("rowkey.suffix", r.Suffix, `\x needs two uppercase hex digits`)
-		}
-		in.Suffix = suffix
-	}
-	if r := d.Rowkey; r != nil && r.Delimiter.V != "" {
-		// The bytes in the rows, as the suffix's: '\x00' is a NUL, not four characters.
-		// (The delimited split policy reads its delimiter as text, and refuses a '\'.)
-		delim, err := hbytes.ToBytesBinary(r.Delimiter.V)
-		if err != nil {
-			return nil, valueError("rowkey.delimiter", r.Delimiter, `\x needs two uppercase hex digits`)
-		}
-		in.Delimiter = delim
+	if err := rowkeyInput(d.Rowkey, &in); err != nil {
+		return nil, err
 	}
 	if err := p.prefix(&in); err != nil {
 		return nil, err
@@ -401,6 +388,11 @@ func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.I
 		in.Cluster.MemstoreFraction = cl.MemstoreFraction.V
 		in.Cluster.FlushSize = cl.FlushSize.V
 	}
+	if mf := d.Settings.MemstoreFlushSize; mf.Set {
+		// A region flushes at its table's MEMSTORE_FLUSHSIZE, over the cluster's: the
+		// memstore ceiling and the flush rates are the table's, as the split policy is.
+		in.Cluster.FlushSize, in.Cluster.FlushSizeFromTable = mf.V, true
+	}
 	in.Cluster.Families = families
 	return in, nil
 }
@@ -438,6 +430,36 @@ func capacityError(d *tablespec.Spec, err error) error {
 	return fe
 }
 
+// rowkeyInput reads what lint takes of the rowkey as bytes, its suffix and its delimiter
+// (toBytesBinary text both: '\x00' is a NUL, not four characters; the delimited split
+// policy reads its delimiter as text, and refuses a '\'), and refuses prefix values with
+// no prefix to count them in.
+func rowkeyInput(r *tablespec.Rowkey, in *lint.Input) error {
+	if r == nil {
+		return nil
+	}
+	if r.Suffix.Set {
+		suffix, err := hbytes.ToBytesBinary(r.Suffix.V)
+		if err != nil {
+			return valueError("rowkey.suffix", r.Suffix, `\x needs two uppercase hex digits`)
+		}
+		in.Suffix = suffix
+	}
+	if r.Delimiter.V != "" {
+		delim, err := hbytes.ToBytesBinary(r.Delimiter.V)
+		if err != nil {
+			return valueError("rowkey.delimiter", r.Delimiter, `\x needs two uppercase hex digits`)
+		}
+		in.Delimiter = delim
+	}
+	if r.PrefixValues.Set && !r.Prefix.Set {
+		// The values are a declared prefix's: with none, the flag would be dropped and the
+		// split made (and checked) over every value of whatever prefix the plan chooses.
+		return valueError("rowkey.prefix_values", r.PrefixValues, "counts the first values of the rowkey's prefix: give "+field.Ref("rowkey.prefix")+" too (dec:2 for a salt hash % 20 written %02d)")
+	}
+	return nil
+}
+
 // origin is where a design value came from, for a message about it.
 type origin struct {
 	pos      tablespec.Pos
@@ -459,11 +481,6 @@ func (p *Plan) prefix(in *lint.Input) error {
 	r := d.Rowkey
 	a, _ := d.Algo()
 	spec := ""
-	if r != nil && r.PrefixValues.Set && !r.Prefix.Set {
-		// The values are a declared prefix's: with none, the flag would be dropped and the
-		// split made (and checked) over every value of whatever prefix the plan chooses.
-		return valueError("rowkey.prefix_values", r.PrefixValues, "counts the first values of the rowkey's prefix: give "+field.Ref("rowkey.prefix")+" too (dec:2 for a salt hash % 20 written %02d)")
-	}
 	switch {
 	case r != nil && r.Prefix.Set:
 		return p.rowkeyPrefix(r, in)

@@ -10,6 +10,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
@@ -175,6 +176,15 @@ func reportGrowth(tw *tabwriter.Writer, horizons []capacity.Horizon) {
 	}
 }
 
+// flushSizeRef names the input the flush size came from: the table's MEMSTORE_FLUSHSIZE,
+// or the cluster's flush size.
+func flushSizeRef(c capacity.Cluster) string {
+	if c.FlushSizeFromTable {
+		return field.Ref("table.memstore_flushsize")
+	}
+	return field.Ref("cluster.flush_size")
+}
+
 // reportCluster is the Cluster section: regions per server and the memstore ceiling.
 func reportCluster(tw *tabwriter.Writer, d Doc) {
 	p := d.Plan
@@ -184,7 +194,7 @@ func reportCluster(tw *tabwriter.Writer, d Doc) {
 		fmt.Fprintf(tw, "  regions per server\t%.1f\t%d..%d recommended\n", p.RegionsPerServer, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
 	}
 	if c.Heap > 0 {
-		fmt.Fprintf(tw, d.word("  memstore ceiling\t%.1f regions per server = %s heap x %s / (%s flush x %s)\t{cluster.heap} {cluster.memstore_fraction} {cluster.flush_size} {cluster.families}\n"),
+		fmt.Fprintf(tw, d.word("  memstore ceiling\t%.1f regions per server = %s heap x %s / (%s flush x %s)\t{cluster.heap} {cluster.memstore_fraction} "+flushSizeRef(c)+" {cluster.families}\n"),
 			p.MemstoreCeiling, iecBytes(c.Heap), ratio(c.MemstoreFraction), iecBytes(c.FlushSize), plural(float64(c.Families), "family"))
 	}
 }

@@ -521,7 +521,7 @@ func xlsxClusterRows(p *capacity.Plan, created int, a *access.Plan) (inputs, res
 		inputs = append(inputs,
 			xlsxRow{label: "heap", name: "heap_bytes", value: c.Heap, unit: "bytes", bytes: true, note: "{cluster.heap}"},
 			xlsxRow{label: "memstore fraction", name: "memstore_fraction", value: c.MemstoreFraction, unit: "of heap", format: fmtRatio, note: "{cluster.memstore_fraction} (hbase.regionserver.global.memstore.size)"},
-			xlsxRow{label: "flush size", name: "flush_size_bytes", value: c.FlushSize, unit: "bytes", bytes: true, note: "{cluster.flush_size} (hbase.hregion.memstore.flush.size)"},
+			xlsxRow{label: "flush size", name: "flush_size_bytes", value: c.FlushSize, unit: "bytes", bytes: true, note: flushSizeNote(c)},
 			xlsxRow{label: "families", name: "families", value: float64(c.Families), unit: "families", note: "{cluster.families}"},
 		)
 		results = append(results, xlsxRow{label: "memstore ceiling", name: "memstore_ceiling", formula: "heap_bytes*memstore_fraction/(flush_size_bytes*families)", cached: p.MemstoreCeiling,
@@ -814,7 +814,7 @@ func xlsxAccessInputs(in access.Input, c capacity.Input) (inputs []xlsxRow) {
 	inputs = append(inputs, xlsxRow{label: "buckets", name: "buckets", value: float64(in.Buckets), unit: "buckets", note: "the key prefix's salt or hash buckets; 0 for none"})
 	if c.Cluster.Heap == 0 {
 		// The Cluster section names the flush size only with a heap.
-		inputs = append(inputs, xlsxRow{label: "flush size", name: "flush_size_bytes", value: c.Cluster.FlushSize, unit: "bytes", bytes: true, note: "{cluster.flush_size} (hbase.hregion.memstore.flush.size)"})
+		inputs = append(inputs, xlsxRow{label: "flush size", name: "flush_size_bytes", value: c.Cluster.FlushSize, unit: "bytes", bytes: true, note: flushSizeNote(c.Cluster)})
 	}
 
 	return inputs
@@ -884,4 +884,12 @@ func xlsxWriteLoad(a *access.Plan, c capacity.Input, n, busiest string, servers 
 		xlsxRow{label: "region full in", name: "days_to_region_size", formula: "region_size_bytes/(region_write_bytes_per_second*(" + weighed + "))/86400", cached: l.DaysToRegionSize, unit: "days", format: fmtDecimal, note: "days of peak writes until a region reaches the region size"},
 	)
 	return results
+}
+
+// flushSizeNote says where the flush size cell's value comes from.
+func flushSizeNote(c capacity.Cluster) string {
+	if c.FlushSizeFromTable {
+		return flushSizeRef(c) + " (the table's MEMSTORE_FLUSHSIZE, over hbase.hregion.memstore.flush.size)"
+	}
+	return flushSizeRef(c) + " (hbase.hregion.memstore.flush.size)"
 }

@@ -197,6 +197,7 @@ var flagOfField = map[string]string{
 	"cluster.heap":                 "--heap",
 	"cluster.memstore_fraction":    "--memstore-fraction",
 	"cluster.flush_size":           "--flush-size",
+	"table.memstore_flushsize":     "--memstore-flushsize",
 	"rowkey.prefix":                "--prefix",
 	"rowkey.suffix":                "--suffix",
 	"rowkey.algo":                  "--algo",

@@ -237,6 +237,24 @@ func TestOnePlanUnits(t *testing.T) {
 	assert.Equal(t, "presplit: --rows 5e18: too large (at most 1e18)\n", errOut)
 }
 
+// A table's MEMSTORE_FLUSHSIZE is what its regions flush at: the memstore ceiling, RG003 and
+// the report take it over the cluster's flush size, and say so.
+func TestTableFlushSizeSetsTheCeiling(t *testing.T) {
+	args := []string{"--rows", "2e9", "--kv", "1KB", "--region-servers", "10", "--heap", "16g", "--memstore-flushsize", "1g"}
+	doc, _, code := planJSON(t, args...)
+	require.Equal(t, 0, code)
+	assert.InDelta(t, 6.4, doc.Capacity.MemstoreCeiling, 1e-9)
+	assert.Equal(t, float64(1<<30), doc.Capacity.Inputs.Cluster.FlushSizeBytes)
+	out, errOut, code := runCLI(t, "", append([]string{"plan"}, args...)...)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "memstore ceiling    6.4 regions per server = 16 GiB heap x 0.4 / (1.0 GiB flush x 1 family)  --heap --memstore-fraction --memstore-flushsize --families")
+	assert.Contains(t, out, "RG003: 287 regions on 10 RegionServers is 28.7 per server, above the memstore ceiling of 6.4 (heap 16 GiB x 0.4 / (MEMSTORE_FLUSHSIZE 1.0 GiB x 1 family))")
+
+	doc, _, code = planJSON(t, args[:len(args)-2]...) // the cluster's 128 MiB
+	require.Equal(t, 0, code)
+	assert.InDelta(t, 51.2, doc.Capacity.MemstoreCeiling, 1e-9)
+}
+
 // Item 7: the same kind of mistake, the same exit code.
 func TestOnePlanExitCodes(t *testing.T) {
 	for _, args := range [][]string{
