@@ -135,8 +135,14 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 	join := make([]bool, max(n-1, 0))
 	for i := range join {
 		a, b := &l.Regions[i], &l.Regions[i+1]
-		join[i] = !a.Unknown && !b.Unknown && a.Size <= p.Upper && b.Size <= p.Upper &&
+		// Neighbours in the input are neighbours in the table only when the input proves
+		// it (END_KEY, or get_splits): a list filtered by server may skip regions, and
+		// HBase refuses to merge regions that are not adjacent.
+		join[i] = l.Adjacent && !a.Unknown && !b.Unknown && a.Size <= p.Upper && b.Size <= p.Upper &&
 			(!opt.Salt || !edges.isEdge(b.Start))
+	}
+	if !l.Adjacent && n > 1 {
+		p.Notes = append(p.Notes, "no merges planned: "+ErrNotAdjacent.Error())
 	}
 	p.planSplits(edges)
 	if p.Unknown > 0 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -418,6 +419,28 @@ func TestPlanOrder(t *testing.T) {
 			assert.Equal(t, tc.final, p.Final)
 		})
 	}
+}
+
+// Without END_KEY (or get_splits) regions next to each other in list_regions need not be
+// next to each other in the table (a list filtered by server skips some): no merge is
+// planned, in any format, and the plan says why; splits still are.
+func TestPlanMergesNeedAdjacency(t *testing.T) {
+	data, err := os.ReadFile("../testdata/regions/no_end_key.txt") // region [b, c) not listed
+	require.NoError(t, err)
+	l, err := ReadListRegions(data)
+	require.NoError(t, err)
+	require.False(t, l.Adjacent)
+	p, err := NewPlan(l, Options{RegionSize: 100 << 20})
+	require.NoError(t, err)
+	require.NoError(t, p.Check())
+	assert.Empty(t, p.Merges, "merges across regions not proven adjacent")
+	assert.Len(t, p.Splits, 1, "region 3, above 2 x the target, still splits")
+	assert.Contains(t, p.Notes, "no merges planned: "+ErrNotAdjacent.Error())
+
+	l.Adjacent = true // as END_KEY or get_splits would prove
+	p, err = NewPlan(l, Options{RegionSize: 100 << 20})
+	require.NoError(t, err)
+	assert.Equal(t, []Merge{{0, 1, 20 << 20}}, p.Merges)
 }
 
 // BenchmarkPlan reads and plans a synthetic 50,000-region list_regions output.
