@@ -216,6 +216,7 @@ func (l *Layout) ApplyJMX(table string, files []*JMX, names []string) error {
 		}
 	}
 	l.HasSize, l.HasRequests = true, true
+	l.SizeSlack = 0 // the bytes themselves
 	l.HasServer = l.HasServer || files[0].Host != ""
 	return nil
 }

@@ -74,12 +74,20 @@ type Layout struct {
 	// Adjacent is whether the input proves the regions are the table's whole key range
 	// with no gap: END_KEY was read, or get_splits agreed. Merge plans need it.
 	Adjacent bool
+	// SizeSlack is how much more than its Size a region may hold: list_regions prints
+	// whole megabytes, rounded down (RegionLoad.getStorefileSizeMB), so a region of SIZE 0
+	// holds up to a MiB less a byte; 0 once JMX gave the bytes. A merge is planned on
+	// Size + SizeSlack per region: a thousand regions of SIZE 0 may hold a GiB.
+	SizeSlack int64
 	// Skipped counts the rows left out: region replicas (replica id > 0), which are never
 	// merged or split on their own.
 	Skipped int
 
 	byEncoded map[string]int
 }
+
+// maxSize is the most region i may hold: its Size and the layout's SizeSlack.
+func (l *Layout) maxSize(i int) int64 { return l.Regions[i].Size + l.SizeSlack }
 
 // Keys are the split keys of the layout: each region's start but the first.
 func (l *Layout) Keys() [][]byte {

@@ -135,6 +135,9 @@ func (lr *listReader) columns(hdr int) error {
 	}
 	l := &Layout{HasEncoded: lr.hasName, Exact: lr.hasName, Adjacent: lr.hasEnd}
 	_, l.HasSize = col["SIZE"]
+	if l.HasSize {
+		l.SizeSlack = 1<<20 - 1 // whole megabytes, rounded down
+	}
 	_, l.HasRequests = col["REQ"]
 	_, l.HasServer = col["SERVER_NAME"]
 

@@ -60,7 +60,7 @@ type Split struct {
 // merge arity needs.
 type Group struct {
 	First, Last int
-	Size        int64
+	Size        int64 // the most the merged region may hold (Layout.maxSize summed)
 }
 
 // Stage is a run of the script's statements run together, then a pause: Merges and Splits
@@ -130,20 +130,8 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 	if opt.Prefix != nil {
 		edges = newPrefixEdges(*opt.Prefix)
 	}
-	// join[i]: regions i and i+1 may be merged.
 	n := len(l.Regions)
-	join := make([]bool, max(n-1, 0))
-	for i := range join {
-		a, b := &l.Regions[i], &l.Regions[i+1]
-		// Neighbours in the input are neighbours in the table only when the input proves
-		// it (END_KEY, or get_splits): a list filtered by server may skip regions, and
-		// HBase refuses to merge regions that are not adjacent.
-		join[i] = l.Adjacent && !a.Unknown && !b.Unknown && a.Size <= p.Upper && b.Size <= p.Upper &&
-			(!opt.Salt || !edges.isEdge(b.Start))
-	}
-	if !l.Adjacent && n > 1 {
-		p.Notes = append(p.Notes, "no merges planned: "+ErrNotAdjacent.Error())
-	}
+	join := p.joinable(edges)
 	p.planSplits(edges)
 	if p.Unknown > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("%d %s no size in the input (list_regions could not find all details: disabled or in transition): never merged or split; list the regions again later",
@@ -300,34 +288,56 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// mergeRuns groups empty regions first, then runs left to right.
-func mergeRuns(l *Layout, join []bool, upper int64) []Group {
-	return greedyGroups(joinEmptyRuns(emptyRuns(l, join), join, upper), join, upper)
+// joinable says, at i, whether regions i and i+1 may be merged: both of known size under
+// the upper mark, not across a salt bucket's edge, and proven adjacent. Neighbours in the
+// input are neighbours in the table only when the input proves it (END_KEY, or
+// get_splits): a list filtered by server may skip regions, and HBase refuses to merge
+// regions that are not adjacent; the plan's note says so.
+func (p *Plan) joinable(edges *prefixEdges) []bool {
+	l := p.Layout
+	join := make([]bool, max(len(l.Regions)-1, 0))
+	if !l.Adjacent {
+		if len(join) > 0 {
+			p.Notes = append(p.Notes, "no merges planned: "+ErrNotAdjacent.Error())
+		}
+		return join
+	}
+	for i := range join {
+		a, b := &l.Regions[i], &l.Regions[i+1]
+		join[i] = !a.Unknown && !b.Unknown && l.maxSize(i) <= p.Upper && l.maxSize(i+1) <= p.Upper &&
+			(!p.Options.Salt || !edges.isEdge(b.Start))
+	}
+	return join
 }
 
-// mergeRun is a run of regions first..last holding size bytes.
+// mergeRuns groups empty regions first, then runs left to right.
+func mergeRuns(l *Layout, join []bool, upper int64) []Group {
+	return greedyGroups(joinEmptyRuns(emptyRuns(l, join, upper), join, upper), join, upper)
+}
+
+// mergeRun is a run of regions first..last holding at most size bytes (Layout.maxSize);
+// empty when every region of it has Size 0.
 type mergeRun struct {
 	first, last int
 	size        int64
+	empty       bool
 }
 
 // emptyRuns partitions the regions into runs: each run of joinable empty regions (of
 // known size) is one, every other region one on its own.
-func emptyRuns(l *Layout, join []bool) []mergeRun {
+func emptyRuns(l *Layout, join []bool, upper int64) []mergeRun {
 	n := len(l.Regions)
 	gs := make([]mergeRun, 0, n)
 	for i := 0; i < n; {
-		j := i
-		if l.Regions[i].Size == 0 && !l.Regions[i].Unknown {
-			for j+1 < n && join[j] && l.Regions[j+1].Size == 0 {
-				j++
-			}
+		g := mergeRun{i, i, l.maxSize(i), l.Regions[i].Size == 0 && !l.Regions[i].Unknown}
+		// A run of empty regions stops where what they may hold (their SizeSlack) would
+		// pass the upper mark.
+		for g.empty && g.last+1 < n && join[g.last] && l.Regions[g.last+1].Size == 0 && g.size+l.maxSize(g.last+1) <= upper {
+			g.last++
+			g.size += l.maxSize(g.last)
 		}
-		gs = append(gs, mergeRun{i, j, 0})
-		for k := i; k <= j; k++ {
-			gs[len(gs)-1].size += l.Regions[k].Size
-		}
-		i = j + 1
+		gs = append(gs, g)
+		i = g.last + 1
 	}
 	return gs
 }
@@ -338,21 +348,22 @@ func joinEmptyRuns(gs []mergeRun, join []bool, upper int64) []mergeRun {
 	out := make([]mergeRun, 0, len(gs))
 	for gi := 0; gi < len(gs); gi++ {
 		g := gs[gi]
-		if g.size != 0 {
+		if !g.empty {
 			out = append(out, g)
 			continue
 		}
-		left := len(out) > 0 && out[len(out)-1].last+1 == g.first && join[g.first-1] && out[len(out)-1].size <= upper
-		right := gi+1 < len(gs) && join[g.last] && gs[gi+1].size <= upper
+		left := len(out) > 0 && out[len(out)-1].last+1 == g.first && join[g.first-1] && out[len(out)-1].size+g.size <= upper
+		right := gi+1 < len(gs) && join[g.last] && gs[gi+1].size+g.size <= upper
 		if left && right && gs[gi+1].size < out[len(out)-1].size {
 			left = false
 		}
 		switch {
 		case left:
 			out[len(out)-1].last = g.last
+			out[len(out)-1].size += g.size
 		case right:
 			next := gs[gi+1]
-			out = append(out, mergeRun{g.first, next.last, next.size})
+			out = append(out, mergeRun{g.first, next.last, g.size + next.size, false})
 			gi++
 		default:
 			out = append(out, g)
@@ -385,8 +396,8 @@ func mergeToTarget(l *Layout, join []bool, upper int64, want int) []Group {
 	first := make([]int, n) // first region of the group ending at i (valid at group ends)
 	last := make([]int, n)  // last region of the group starting at i (valid at group starts)
 	size := make([]int64, n)
-	for i, r := range l.Regions {
-		first[i], last[i], size[i] = i, i, r.Size
+	for i := range l.Regions {
+		first[i], last[i], size[i] = i, i, l.maxSize(i)
 	}
 	h := &pairHeap{}
 	push := func(a int) { // a: the first region of a group; pair with the next group
@@ -541,7 +552,7 @@ func (p *Plan) checkMerges(edges *prefixEdges, used []bool) (int, error) {
 		if m.First < 0 || m.Last >= len(l.Regions) || m.Last <= m.First || m.Last-m.First+1 > p.Options.MergeArity {
 			return 0, fmt.Errorf("merge %d..%d is not a run of 2..%d regions", m.First, m.Last, p.Options.MergeArity)
 		}
-		var size int64
+		var size, bound int64 // its bytes, and the most it may hold (Layout.maxSize)
 		for i := m.First; i <= m.Last; i++ {
 			if used[i] {
 				return 0, fmt.Errorf("region %d is in two statements", i)
@@ -550,7 +561,7 @@ func (p *Plan) checkMerges(edges *prefixEdges, used []bool) (int, error) {
 				return 0, fmt.Errorf("merge %d..%d: region %d has no known size", m.First, m.Last, i)
 			}
 			used[i] = true
-			size += l.Regions[i].Size
+			size, bound = size+l.Regions[i].Size, bound+l.maxSize(i)
 			if i > m.First && !bytes.Equal(l.Regions[i-1].End, l.Regions[i].Start) {
 				return 0, fmt.Errorf("merge %d..%d: regions %d and %d are not adjacent", m.First, m.Last, i-1, i)
 			}
@@ -558,8 +569,8 @@ func (p *Plan) checkMerges(edges *prefixEdges, used []bool) (int, error) {
 		if p.crossesSalt(edges, m.First, m.Last) {
 			return 0, fmt.Errorf("merge %d..%d crosses a salt bucket edge", m.First, m.Last)
 		}
-		if size > p.Upper || size != m.Size {
-			return 0, fmt.Errorf("merge %d..%d holds %d bytes (stated %d), the upper mark is %d", m.First, m.Last, size, m.Size, p.Upper)
+		if bound > p.Upper || size != m.Size {
+			return 0, fmt.Errorf("merge %d..%d holds %d bytes (stated %d; up to %d), the upper mark is %d", m.First, m.Last, size, m.Size, bound, p.Upper)
 		}
 		after -= m.Last - m.First
 	}
@@ -577,13 +588,13 @@ func (p *Plan) checkGroups(edges *prefixEdges) (int, error) {
 			if l.Regions[i].Unknown {
 				return 0, fmt.Errorf("group %d..%d: region %d has no known size", g.First, g.Last, i)
 			}
-			size += l.Regions[i].Size
+			size += l.maxSize(i)
 		}
 		if p.crossesSalt(edges, g.First, g.Last) {
 			return 0, fmt.Errorf("group %d..%d crosses a salt bucket edge", g.First, g.Last)
 		}
 		if size > p.Upper {
-			return 0, fmt.Errorf("group %d..%d holds %d bytes, the upper mark is %d", g.First, g.Last, size, p.Upper)
+			return 0, fmt.Errorf("group %d..%d may hold %d bytes, the upper mark is %d", g.First, g.Last, size, p.Upper)
 		}
 		merged += g.Last - g.First
 	}

@@ -443,6 +443,40 @@ func TestPlanMergesNeedAdjacency(t *testing.T) {
 	assert.Equal(t, []Merge{{0, 1, 20 << 20}}, p.Merges)
 }
 
+// list_regions prints whole megabytes, rounded down: a region of SIZE 0 may hold a MiB
+// less a byte, and 1,100 of them more than a GiB. A merge is planned on what the regions
+// may hold, so none passes the upper mark; with JMX's bytes (no slack) one merge takes all.
+func TestPlanMergesCountWholeMegabytes(t *testing.T) {
+	mk := func(slack int64) *Layout {
+		l := &Layout{HasSize: true, HasEncoded: true, Exact: true, Adjacent: true, SizeSlack: slack}
+		for i := range 1100 {
+			r := Region{Encoded: fmt.Sprintf("%032x", i)}
+			if i > 0 {
+				r.Start = []byte(fmt.Sprintf("%06d", i))
+			}
+			l.Regions = append(l.Regions, r)
+		}
+		for i := 0; i+1 < len(l.Regions); i++ {
+			l.Regions[i].End = l.Regions[i+1].Start
+		}
+		return l
+	}
+	opt := Options{RegionSize: 512 << 20, MergeArity: 1 << 20}
+	p, err := NewPlan(mk(1<<20-1), opt)
+	require.NoError(t, err)
+	require.NoError(t, p.Check())
+	require.Greater(t, len(p.Groups), 1)
+	for _, g := range p.Groups {
+		assert.LessOrEqual(t, int64(g.Last-g.First+1)*(1<<20-1), p.Upper, "group %d..%d may hold more than the mark", g.First, g.Last)
+	}
+	assert.Equal(t, 3, p.Final)
+
+	p, err = NewPlan(mk(0), opt)
+	require.NoError(t, err)
+	require.NoError(t, p.Check())
+	assert.Equal(t, []Group{{0, 1099, 0}}, p.Groups)
+}
+
 // BenchmarkPlan reads and plans a synthetic 50,000-region list_regions output.
 func BenchmarkPlan(b *testing.B) {
 	data := SyntheticListRegions(50000)
