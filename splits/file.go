@@ -77,8 +77,40 @@ func (w FileWarning) String() string { return fmt.Sprintf("line %d: %s", w.Line,
 // Warnings, in line order: an escape HBase reads as text (\xab), non-ASCII text (HBase
 // keeps the low 8 bits of each UTF-16 unit), keys out of order (HBase sorts them, so this
 // one is said once); the first MaxFileWarnings are kept, the rest counted.
-func ReadFile(r io.Reader) (*File, error) {
-	var fr fileReader
+func ReadFile(r io.Reader) (*File, error) { return ReadFileAs(r, ReadChomp) }
+
+// LineRead is how a release's hbase shell reads a SPLITS_FILE line (HBASE-18125).
+type LineRead int
+
+const (
+	// ReadChomp: 1.2.7, 1.3.2, 1.4 and later chomp a line (one \n, \r\n or \r).
+	ReadChomp LineRead = iota
+	// ReadStrip: 1.2.0 to 1.2.6 and 1.3.0 to 1.3.1 strip it (Ruby's String#strip: the
+	// leading and trailing spaces, \t, \n, \v, \f, \r, and trailing NULs).
+	ReadStrip
+	// ReadEither: a target of a whole release line that has both (1.2, 1.3): a line the two
+	// read differently is refused, since the key depends on the patch release.
+	ReadEither
+)
+
+// LineReadFor is how the shell of target reads a SPLITS_FILE line.
+func LineReadFor(target hbase.Version) LineRead {
+	switch t := target.OrDefault(); {
+	case hbase.SplitsFileChomp.In(t):
+		return ReadChomp
+	case t.HasPatch:
+		return ReadStrip
+	}
+	return ReadEither
+}
+
+// ErrStripped is a SPLITS_FILE line whose leading or trailing whitespace some releases of
+// the target strip and others keep (ReadEither).
+var ErrStripped = errors.New("HBase 1.2.0 to 1.2.6 and 1.3.0 to 1.3.1 strip a SPLITS_FILE line's leading and trailing whitespace, later releases keep it (HBASE-18125): write a space the key holds as \\x20, or target the patch release the cluster runs")
+
+// ReadFileAs is ReadFile for a shell that reads each line as how says.
+func ReadFileAs(r io.Reader, how LineRead) (*File, error) {
+	fr := fileReader{how: how}
 	var buf []byte
 	br := bufio.NewReaderSize(r, 64<<10)
 	for n := 1; ; n++ {
@@ -104,6 +136,7 @@ func ReadFile(r io.Reader) (*File, error) {
 
 // fileReader holds what ReadFile has read so far.
 type fileReader struct {
+	how      LineRead
 	arena    []byte // the decoded keys, one after the other
 	ends     []int  // ends[i] is where key i ends in arena
 	lines    []int  // lines[i] is key i's line
@@ -119,7 +152,17 @@ func (fr *fileReader) line(n int, text []byte) error {
 		return &hbytes.LineError{Line: int64(n), Err: fmt.Errorf(
 			"more than %d split keys: presplit creates at most %d regions", MaxFileKeys, MaxRegions)}
 	}
-	text = chomp(text)
+	switch c := chomp(text); fr.how {
+	case ReadStrip:
+		text = rubyStrip(text)
+	case ReadEither:
+		if !bytes.Equal(c, rubyStrip(text)) {
+			return &hbytes.LineError{Line: int64(n), Err: ErrStripped}
+		}
+		text = c
+	default:
+		text = c
+	}
 	start := len(fr.arena)
 	arena, err := hbytes.AppendBytesBinary(double(fr.arena, len(text)), text)
 	if err != nil { // a *hbytes.TruncatedEscapeError, HBase's one reason to throw
@@ -265,6 +308,13 @@ func nonASCII(b []byte) int {
 }
 
 // chomp removes one trailing \r\n, \n or \r, as Ruby's String#chomp does.
+// rubyStrip is Ruby's String#strip as the shells that strip ran it (JRuby 1.6): the
+// leading " \t\n\v\f\r", and the trailing ones and NULs.
+func rubyStrip(b []byte) []byte {
+	b = bytes.TrimLeft(b, " \t\n\v\f\r")
+	return bytes.TrimRight(b, " \t\n\v\f\r\x00")
+}
+
 func chomp(b []byte) []byte {
 	switch {
 	case bytes.HasSuffix(b, []byte("\r\n")):

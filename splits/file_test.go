@@ -93,6 +93,46 @@ func TestReadFileBlankLineIsErrEmptySplitKey(t *testing.T) {
 	assert.True(t, errors.Is(err, ErrEmptySplitKey))
 }
 
+// Before HBASE-18125 the shell stripped each SPLITS_FILE line (Ruby's String#strip), after
+// it chomps: a key's raw leading or trailing whitespace is read as that release reads it,
+// and refused for a target whose patch releases differ; \x20 reads the same everywhere.
+func TestReadFileAs(t *testing.T) {
+	for _, tc := range []struct {
+		name, target, file string
+		keys               []string
+		err                error
+	}{
+		{name: "1.2.6 strips", target: "1.2.6", file: " a \t\nb\x00\r\n", keys: []string{"a", "b"}},
+		{name: "1.3.1 strips to a duplicate", target: "1.3.1", file: "a\na \n", err: &DuplicateKeyError{}},
+		{name: "1.2.6 strips to an empty key", target: "1.2.6", file: "a\n  \n", err: ErrEmptySplitKey},
+		{name: "1.2.7 chomps", target: "1.2.7", file: "a\na \n", keys: []string{"a", "a "}},
+		{name: "2.6 chomps", target: "2.6", file: " a\r\n", keys: []string{" a"}},
+		{name: "1.2 refuses what its releases read apart", target: "1.2", file: "a\nb \n", err: ErrStripped},
+		{name: "1.3 reads the same when nothing is stripped", target: "1.3", file: "a\n\\x20b\\x20\n", keys: []string{" b ", "a"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := hbase.ParseVersion(tc.target)
+			require.NoError(t, err)
+			f, err := ReadFileAs(strings.NewReader(tc.file), LineReadFor(v))
+			if tc.err != nil {
+				var dup *DuplicateKeyError
+				if errors.As(tc.err, &dup) {
+					assert.ErrorAs(t, err, &dup)
+				} else {
+					assert.ErrorIs(t, err, tc.err)
+				}
+				return
+			}
+			require.NoError(t, err)
+			var got []string
+			for _, k := range f.Keys {
+				got = append(got, string(k))
+			}
+			assert.Equal(t, tc.keys, got)
+		})
+	}
+}
+
 // FuzzReadFile checks the reader against a plain reading of admin.rb's rules.
 func FuzzReadFile(f *testing.F) {
 	for _, s := range []string{"", "\n", "10\n20\n", "a\r\nb", "b\na\n", "\\x4", "x\r", "\\xab\n\\xAB", "a\na"} {

@@ -86,7 +86,7 @@ func readConfig(c *cli.Context) (*config, error) { //nolint:gocyclo // the spec 
 	}
 	if sp := d.Splits; sp != nil && sp.File.Set {
 		path := specRelative(cfg.specPath, sp.File.V)
-		f, err := readSplitsFile(path)
+		f, err := readSplitsFile(path, designTarget(d))
 		if err != nil {
 			return nil, splitsFileError(path, err, designTarget(d))
 		}

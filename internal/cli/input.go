@@ -167,17 +167,18 @@ func readJSONCapped(path, what string, limit int64) ([]byte, error) {
 	}
 }
 
-// readSplitsFile reads the SPLITS_FILE at path through splits.ReadFile, the one reader of
-// every command (plan, splits, verify and lint), streamed with one size cap. A file that
+// readSplitsFile reads the SPLITS_FILE at path through splits.ReadFileAs, the one reader of
+// every command (plan, splits, verify and lint), streamed with one size cap, each line as
+// the target's shell reads it (chomped, or stripped before HBASE-18125). A file that
 // cannot be read, a folder or a larger file is a usage error naming it; a line HBase would
 // refuse comes back as the reader's *hbytes.LineError, for splitsFileError or lint.
-func readSplitsFile(path string) (*splits.File, error) {
+func readSplitsFile(path string, target hbase.Version) (*splits.File, error) {
 	r, _, closeFn, err := openCapped(path, "splits file", maxSplitsFile, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer closeFn()
-	f, err := splits.ReadFile(r)
+	f, err := splits.ReadFileAs(r, splits.LineReadFor(target))
 	var le *hbytes.LineError
 	switch {
 	case errors.As(err, &le):

@@ -184,7 +184,7 @@ func lintPlan(path string) (*plan.Plan, error) {
 	}
 	if sp := cfg.design.Splits; sp != nil && sp.File.Set {
 		// A file HBase would refuse is a finding (SF001); one that cannot be read is not.
-		cfg.opt.SplitsFile, err = readSplitsFile(specRelative(path, sp.File.V))
+		cfg.opt.SplitsFile, err = readSplitsFile(specRelative(path, sp.File.V), designTarget(cfg.design))
 		var le *hbytes.LineError
 		switch {
 		case errors.As(err, &le):

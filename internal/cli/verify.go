@@ -284,7 +284,7 @@ func verifySpecSplitsFile(c *cli.Context) (string, bool, error) {
 // verifyReadSplits reads a SPLITS_FILE (readSplitsFile, as every command does); its
 // warnings go to stderr.
 func verifyReadSplits(opts *verifyOptions, path string) ([][]byte, error) {
-	f, err := readSplitsFile(path)
+	f, err := readSplitsFile(path, opts.Target)
 	if err != nil {
 		return nil, splitsFileError(path, err, opts.Target)
 	}

@@ -279,3 +279,30 @@ func TestVerifyReadmeGate(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(readme), "# "+errOut)
 }
+
+// A SPLITS_FILE is read as the target's shell reads it: 1.2.0-1.2.6 strip each line, so
+// "a " is a second "a" there, which HBase refuses; 1.2.7 keeps it; the plain 1.2 line,
+// whose releases differ, refuses the line; plan's spec reads it the same way.
+func TestSplitsFileReadAsTheTargetShell(t *testing.T) {
+	dir := t.TempDir()
+	splitsPath, keysPath := filepath.Join(dir, "s.txt"), filepath.Join(dir, "k.txt")
+	require.NoError(t, os.WriteFile(splitsPath, []byte("a\na \n"), 0o644))
+	require.NoError(t, os.WriteFile(keysPath, []byte("a\n"), 0o644))
+	_, errOut, code := runCLI(t, "", "verify", "--splits-file", splitsPath, "--keys", keysPath, "--hbase-version", "1.2.6")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "presplit: "+splitsPath+":2: All split keys must be unique, found duplicate: a, a (same key as line 1)\n", errOut)
+
+	out, errOut, code := runCLI(t, "", "verify", "--splits-file", splitsPath, "--keys", keysPath, "--hbase-version", "1.2.7", "--format", "csv")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "3,a ,,0,0\n")
+
+	_, errOut, code = runCLI(t, "", "verify", "--splits-file", splitsPath, "--keys", keysPath, "--hbase-version", "1.2")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, splitsPath+":2: HBase 1.2.0 to 1.2.6 and 1.3.0 to 1.3.1 strip a SPLITS_FILE line's leading and trailing whitespace")
+
+	spec := filepath.Join(dir, "t.yaml")
+	require.NoError(t, os.WriteFile(spec, []byte("table: {name: t, hbase_version: \"1.3.1\"}\nfamilies: [{name: cf}]\nsplits: {file: s.txt}\n"), 0o644))
+	_, errOut, code = runCLI(t, "", "plan", "-f", spec)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "s.txt:2: All split keys must be unique")
+}
