@@ -761,24 +761,39 @@ func (p *Plan) phoenixPK() error {
 	return nil
 }
 
+// prefixLength is the prefix policy's prefix_length: the width every split key has (the
+// prefix's; HexStringSplit's and DecimalStringSplit's keys too), where later splits cut.
+func (p *Plan) prefixLength(v tablespec.Value[string]) (int, error) {
+	width := 0
+	if p.Split != nil && p.Prefix != nil {
+		if w, same := p.Split.Keys.Width(); same {
+			width = w
+		}
+	}
+	if width == 0 {
+		return 0, valueError("table.split_policy", v, "prefix needs split keys of one width on a rowkey prefix ("+field.Ref("rowkey.prefix")+", or "+field.Ref("splits.algo")+" HexStringSplit or DecimalStringSplit); use delimited, disabled or default")
+	}
+	if len(p.Split.Suffix) > 0 {
+		// Keys NN| close bucket NN, whose rows are NN and a tail without the suffix:
+		// HBase cuts a split point to prefix_length bytes, so the key's width (3) cuts
+		// inside a bucket (375...) and the prefix's (2) at its first row, leaving the
+		// region before it empty.
+		return 0, valueError("table.split_policy", v, "prefix cannot keep buckets whole when the split keys end in "+field.Ref("rowkey.suffix")+": rows do not hold the suffix, so a later split cut to the key's width falls inside a bucket, and one cut to the prefix's at a bucket's first row leaves an empty region; split on the next prefix without a suffix, or use delimited when the rows hold a delimiter after the prefix")
+	}
+	return width, nil
+}
+
 // splitPolicy is the design's split policy with what it needs from the plan: the width of
-// the split keys (the prefix and its suffix) or the delimiter after the prefix.
+// the split keys (prefixLength) or the delimiter after the prefix.
 func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 	d := p.Design
 	v := d.Settings.SplitPolicy
 	pol := render.SplitPolicy{Kind: v.V}
 	switch v.V {
 	case render.PolicyPrefix:
-		// Every key of a prefix split (and of HexStringSplit/DecimalStringSplit) has the
-		// same width, the prefix's plus the suffix's: later splits cut there.
-		width := 0
-		if p.Split != nil && p.Prefix != nil {
-			if w, same := p.Split.Keys.Width(); same {
-				width = w
-			}
-		}
-		if width == 0 {
-			return pol, valueError("table.split_policy", v, "prefix needs split keys of one width on a rowkey prefix ("+field.Ref("rowkey.prefix")+", or "+field.Ref("splits.algo")+" HexStringSplit or DecimalStringSplit); use delimited, disabled or default")
+		width, err := p.prefixLength(v)
+		if err != nil {
+			return pol, err
 		}
 		pol.PrefixLength = width
 	case render.PolicyDelimited:

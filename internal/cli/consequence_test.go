@@ -125,6 +125,12 @@ func TestRowkeyPlacement(t *testing.T) {
 		{name: "prefix values without a width",
 			args: []string{"splits", "--prefix", "dec", "--prefix-values", "20", "--regions", "4"},
 			code: exitUsage, want: []string{"presplit: --prefix-values 20: prefix values 20 need a prefix width (dec:W): the values are the first ones of that width\n"}},
+		// Keys NN| close buckets whose rows do not hold the |: KeyPrefixRegionSplitPolicy
+		// cuts a split point to prefix_length bytes, inside a bucket at 3 (375...), at its
+		// first row at 2 (an empty region before it). It used to write prefix_length 3.
+		{name: "prefix policy over suffixed keys",
+			args: []string{"splits", "--prefix", "dec:2", "--regions", "4", "--suffix", "|", "--split-policy", "prefix", "--format", "shell"},
+			code: exitUsage, want: []string{"presplit: --split-policy prefix: prefix cannot keep buckets whole when the split keys end in --suffix"}},
 		// Without a prefix the values had no prefix to count: the flag was dropped.
 		{name: "prefix values without a prefix",
 			args: []string{"splits", "--prefix-values", "20", "--regions", "4"},

@@ -21,10 +21,10 @@ func TestTableAttributesInRuby(t *testing.T) {
 			"MAX_FILESIZE":  float64(10 << 30),
 			"SPLIT_POLICY":  "org.apache.hadoop.hbase.regionserver.KeyPrefixRegionSplitPolicy",
 			"CONFIGURATION": map[string]any{"KeyPrefixRegionSplitPolicy.prefix_length": "2"}}},
-		{name: "prefix policy with suffix on 1.4", args: []string{"--split-policy", "prefix", "--suffix", "|", "--hbase-version", "1.4"}, want: map[string]any{
+		{name: "prefix policy on 1.4", args: []string{"--split-policy", "prefix", "--hbase-version", "1.4"}, want: map[string]any{
 			"MAX_FILESIZE":  float64(10 << 30),
 			"SPLIT_POLICY":  "org.apache.hadoop.hbase.regionserver.KeyPrefixRegionSplitPolicy",
-			"CONFIGURATION": map[string]any{"KeyPrefixRegionSplitPolicy.prefix_length": "3"}}},
+			"CONFIGURATION": map[string]any{"KeyPrefixRegionSplitPolicy.prefix_length": "2"}}},
 		{name: "prefix restriction on 3.0", args: []string{"--split-policy", "prefix", "--hbase-version", "3.0"}, want: map[string]any{
 			"MAX_FILESIZE": float64(10 << 30),
 			"CONFIGURATION": map[string]any{"hbase.regionserver.region.split_restriction.type": "KeyPrefix",
