@@ -287,7 +287,7 @@ func statementOptions(q *quoter, d Doc) (opts []string, config []KV, listKeys bo
 		opts = append(opts, a.Key+" => "+v)
 	}
 	if len(config) > 0 {
-		opts = append(opts, "CONFIGURATION => {"+rubyHash(q, config)+"}")
+		opts = append(opts, d.Table.ConfigAttr()+" => {"+rubyHash(q, config)+"}")
 	}
 	switch {
 	case d.Options.NumRegions && d.Split.Algorithm != nil:

@@ -128,6 +128,20 @@ func (t Table) policyAttrs(v hbase.Version) (attrs []Attr, config []KV) {
 	return attrs, config
 }
 
+// ConfigAttr is the shell's name for the hash that carries TableAttrs' config: on 1.x
+// METADATA, since the 1.x split policies read their keys with HTableDescriptor.getValue
+// (the descriptor's values, which METADATA sets), and CONFIGURATION fills a separate map
+// there that they never read (HBase logged "prefix_length not specified" and split as
+// the default policy does); from 2.0 HTableDescriptor.setConfiguration is setValue, and
+// CONFIGURATION it is (read at rel/1.2.9, rel/1.4.9 and rel/2.0.0: KeyPrefixRegionSplitPolicy,
+// DelimitedKeyPrefixRegionSplitPolicy, HTableDescriptor, admin.rb).
+func (t Table) ConfigAttr() string {
+	if t.Target.OrDefault().Major == 1 {
+		return "METADATA"
+	}
+	return "CONFIGURATION"
+}
+
 // Attr is one table attribute: a number or boolean (IsString false) or a string.
 type Attr struct {
 	Key, Value string

@@ -21,10 +21,16 @@ func TestTableAttributesInRuby(t *testing.T) {
 			"MAX_FILESIZE":  float64(10 << 30),
 			"SPLIT_POLICY":  "org.apache.hadoop.hbase.regionserver.KeyPrefixRegionSplitPolicy",
 			"CONFIGURATION": map[string]any{"KeyPrefixRegionSplitPolicy.prefix_length": "2"}}},
+		// 1.x's policies read the descriptor's values (getValue), which METADATA sets; its
+		// CONFIGURATION is a separate map they never read.
 		{name: "prefix policy on 1.4", args: []string{"--split-policy", "prefix", "--hbase-version", "1.4"}, want: map[string]any{
-			"MAX_FILESIZE":  float64(10 << 30),
-			"SPLIT_POLICY":  "org.apache.hadoop.hbase.regionserver.KeyPrefixRegionSplitPolicy",
-			"CONFIGURATION": map[string]any{"KeyPrefixRegionSplitPolicy.prefix_length": "2"}}},
+			"MAX_FILESIZE": float64(10 << 30),
+			"SPLIT_POLICY": "org.apache.hadoop.hbase.regionserver.KeyPrefixRegionSplitPolicy",
+			"METADATA":     map[string]any{"KeyPrefixRegionSplitPolicy.prefix_length": "2"}}},
+		{name: "delimited policy on 1.2", args: []string{"--split-policy", "delimited", "--suffix", "|", "--hbase-version", "1.2"}, want: map[string]any{
+			"MAX_FILESIZE": float64(10 << 30),
+			"SPLIT_POLICY": "org.apache.hadoop.hbase.regionserver.DelimitedKeyPrefixRegionSplitPolicy",
+			"METADATA":     map[string]any{"DelimitedKeyPrefixRegionSplitPolicy.delimiter": "|"}}},
 		{name: "prefix restriction on 3.0", args: []string{"--split-policy", "prefix", "--hbase-version", "3.0"}, want: map[string]any{
 			"MAX_FILESIZE": float64(10 << 30),
 			"CONFIGURATION": map[string]any{"hbase.regionserver.region.split_restriction.type": "KeyPrefix",

@@ -1,14 +1,14 @@
 # Test harness: loads a file of statements written by `presplit --format shell` with a
 # `create` (and `create_namespace`, `alter`) that records its arguments instead of calling
 # HBase, then prints them as JSON (each call has 'cmd'; create's whole hash is kept: the
-# table attributes and CONFIGURATION under 'options', the family hashes whole) with
+# table attributes, CONFIGURATION and METADATA under 'options', the family hashes whole) with
 # every split key decoded as admin.rb does: SPLITS entries and SPLITS_FILE lines
 # (File.foreach + chomp) go through toBytesBinary, written here from the rules in
 # shared/DOMAIN.md. Usage: ruby harness.rb STATEMENTS_FILE
 require 'json'
 
 %w[NAME VERSIONS TTL COMPRESSION BLOOMFILTER BLOCKSIZE DATA_BLOCK_ENCODING IN_MEMORY
-   BLOCKCACHE KEEP_DELETED_CELLS MIN_VERSIONS CONFIGURATION
+   BLOCKCACHE KEEP_DELETED_CELLS MIN_VERSIONS CONFIGURATION METADATA
    MAX_FILESIZE MEMSTORE_FLUSHSIZE REGION_REPLICATION DURABILITY NORMALIZATION_ENABLED
    SPLIT_ENABLED SPLIT_POLICY NUMREGIONS SPLITALGO SPLITS SPLITS_FILE].each { |c| Object.const_set(c, c) }
 
