@@ -866,6 +866,14 @@ var RG002 = &Analyzer{
 					keyText(suffix), keyText(delim), field.Quote(pre.name))
 				return
 			}
+			if bytes.HasPrefix(suffix, delim) {
+				// prefix + delimiter + s': the bucket's rows whose rest sorts above s' fall
+				// after its closing key, the others before: the bucket is cut in two.
+				p.Report(r.Suffix.Pos, suffixAfterDelimiterFix(delim),
+					"suffix '%s' begins with the delimiter '%s' that follows the prefix %s in every key: a bucket's rows (the prefix, '%s', then the rest) sort on both sides of its closing key, as their rest sorts below or above '%s'",
+					keyText(suffix), keyText(delim), field.Quote(pre.name), keyText(delim), keyText(suffix[len(delim):]))
+				return
+			}
 		} else if suffix[0] <= pre.max {
 			p.Report(r.Suffix.Pos, "use a suffix that sorts after every byte a key can hold after the prefix, like | (0x7C) or ~, or split at the next prefix without a suffix",
 				"suffix '%s' sorts inside the alphabet of %s (it is not above '%s'): rows of a bucket sort on both sides of its split key",

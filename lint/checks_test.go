@@ -356,6 +356,9 @@ func TestRG002(t *testing.T) {
 		{name: "escaped delimiter above the suffix", src: withDelimiter(`\xFF`, "|"), prefix: dec2,
 			want: []string{"3 error: suffix '|' sorts at or below the delimiter '\\xFF'"}},
 		{name: "escaped delimiter below the suffix", src: withDelimiter(`\x00`, "["), prefix: dec2},
+		// Above the delimiter but starting with it: rows NN|... sort on both sides of NN|\x00.
+		{name: "suffix extends the delimiter", src: withDelimiter("|", `|\x00`), prefix: dec2,
+			want: []string{"3 error: suffix '|\\x00' begins with the delimiter '|' that follows the prefix dec:2 in every key: a bucket's rows (the prefix, '|', then the rest) sort on both sides of its closing key, as their rest sorts below or above '\\x00'"}},
 		{name: "pipe after delimiter", src: withDelimiter("#", "|"), prefix: dec2},
 		// Below the alphabet but above the delimiter: every row of a bucket sorts before its key.
 		{name: "dollar after hash", src: withDelimiter("#", "$"), prefix: dec2},

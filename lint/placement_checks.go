@@ -99,7 +99,7 @@ func (p *Pass) shapeText(s keyshape.Shape) string {
 // placementFix is how to make the split fit the keys, from what made it not fit.
 func (p *Pass) placementFix(s keyshape.Shape) string {
 	pre := p.shape()
-	if len(p.Suffix) > 0 && len(s.Delimiter) > 0 && bytes.Compare(p.Suffix, s.Delimiter) <= 0 {
+	if len(p.Suffix) > 0 && len(s.Delimiter) > 0 && (bytes.Compare(p.Suffix, s.Delimiter) <= 0 || bytes.HasPrefix(p.Suffix, s.Delimiter)) {
 		return suffixAfterDelimiterFix(s.Delimiter)
 	}
 	if s.Values > 0 {
