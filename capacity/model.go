@@ -235,18 +235,34 @@ func Compute(in Input) (Plan, error) {
 	return p, nil
 }
 
+// RegionsOf is the regions bytes take at size bytes a region: ceil(bytes / size), a
+// quotient within a relative 1e-12 of a whole number being that number. 100 GiB x 30 x
+// 0.55 / 10 GiB is 165 exactly but 165.00000000000003 in float64, whose ceiling would add
+// a region that the workbook's own CEILING (recalculated by a spreadsheet) and the reader's
+// arithmetic do not; no planned size is that close to a region boundary on purpose. The
+// model, the split policy's and lint's counts all take it.
+func RegionsOf(bytes, size float64) int { return ceilWhole(bytes / size) }
+
+func ceilWhole(x float64) int {
+	if r := math.Round(x); math.Abs(x-r) <= 1e-12*math.Max(1, math.Abs(x)) {
+		return int(r)
+	}
+	return int(math.Ceil(x))
+}
+
 // size applies compression, redundancy and the region size to raw bytes.
 func (in Input) size(raw float64) (stored, planned, exact float64, regions int, disk float64, err error) {
 	stored = raw * in.CompressionRatio
 	planned = stored * in.Redundancy
-	exact = planned / in.RegionSize
+	weighed := planned // what the split rule weighs against the region size
 	if s := in.SplitShare; s > 0 && s < 1 {
-		exact = planned * s / in.RegionSize
+		weighed = planned * s
 	}
+	exact = weighed / in.RegionSize
 	if math.IsInf(raw, 0) || exact > hbase.MaxRegions {
 		return 0, 0, 0, 0, 0, fmt.Errorf("the table needs %.4g regions of %.4g bytes, more than the %d presplit plans for; raise the region size", exact, in.RegionSize, hbase.MaxRegions)
 	}
-	regions = int(math.Ceil(exact))
+	regions = RegionsOf(weighed, in.RegionSize)
 	if regions < 1 {
 		regions = 1
 	}

@@ -74,6 +74,28 @@ func TestComputeFormulas(t *testing.T) {
 	}
 }
 
+// A planned size that is a whole number of regions in exact arithmetic takes that many,
+// though float64 puts the quotient a hair above it (100 GiB x 30 x 0.55 / 10 GiB is
+// 165.00000000000003): a spreadsheet's CEILING and the reader get the same count.
+func TestComputeWholeQuotient(t *testing.T) {
+	for _, tc := range []struct {
+		in   Input
+		want int
+	}{
+		{Input{Volume: Volume{Daily: 100 * gib, RetentionDays: 30}, CompressionRatio: 0.55, Redundancy: 1}, 165},
+		{Input{Volume: Volume{Daily: 5 * gib, RetentionDays: 100}, CompressionRatio: 0.2, Redundancy: 1.1}, 11},
+		{Input{Volume: Volume{Daily: 2 * gib, RetentionDays: 100}, CompressionRatio: 1.1}, 33},
+		{Input{Volume: Volume{Rows: 419430400, RowBytes: 1024}, CompressionRatio: 0.55}, 33},
+		{Input{Volume: Volume{Rows: 10*1024 + 1, RowBytes: 1 << 20}, Redundancy: 1}, 2}, // a byte over: a region more
+	} {
+		p, err := Compute(tc.in)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, p.Regions, "%+v: exact %v", tc.in.Volume, p.ExactRegions)
+	}
+	assert.Equal(t, 165, RegionsOf(100*gib*30*0.55, 10*gib))
+	assert.Equal(t, 166, RegionsOf(165*10*gib+1<<20, 10*gib)) // a MiB over: a region more
+}
+
 func TestCellBytes(t *testing.T) {
 	c := Cells{Count: 3, RowLen: 10, FamilyLen: 1, QualifierLen: 5, ValueLen: 8}
 	assert.Equal(t, 44.0, c.CellBytes()) // 20 + 10 + 1 + 5 + 8

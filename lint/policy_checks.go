@@ -10,6 +10,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 
+	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/splitpolicy"
@@ -102,7 +103,7 @@ var SP002 = &Analyzer{
 		end := 0
 		for i, vol := range p.PolicyVolumes {
 			r := m.RegionsFor(vol.Bytes)
-			if r > max(m.Regions, int(math.Ceil(vol.Bytes/m.MaxFileSize))) {
+			if r > max(m.Regions, capacity.RegionsOf(vol.Bytes, m.MaxFileSize)) {
 				at, end = &p.PolicyVolumes[i], r
 				break
 			}
@@ -153,7 +154,7 @@ var SP003 = &Analyzer{
 		if m.Cuts {
 			why = fmt.Sprintf("%s (%s) splits only on prefix edges, and the prefix has %.0f values", p.policyName(), m.Describe(), m.Buckets)
 			fix = "use a prefix with more values than the volume needs regions, or split_policy constant or default"
-			need := math.Ceil(p.PolicyBytes / m.MaxFileSize)
+			need := float64(capacity.RegionsOf(p.PolicyBytes, m.MaxFileSize))
 			if pr := p.Prefix; pr != nil && pr.Name != "byte" && pr.Name != "chars" && len(pr.Alphabet) > 1 {
 				w := max(pr.Width, 1)
 				for math.Pow(float64(len(pr.Alphabet)), float64(w)) < need {

@@ -29,6 +29,8 @@ package splitpolicy
 import (
 	"math"
 
+	"github.com/presplit/presplit/capacity"
+
 	"github.com/presplit/presplit/hbase"
 )
 
@@ -241,7 +243,7 @@ func (m Model) RegionsFor(bytes float64) int {
 	}
 	total := 0
 	if m.Servers <= 0 {
-		total = int(math.Ceil(bytes / m.MaxFileSize))
+		total = capacity.RegionsOf(bytes, m.MaxFileSize)
 	} else {
 		// The regions spread over the servers (as many as there are regions), each holding
 		// bytes / regions; the server with the fewest regions (floor) splits first. From
@@ -251,7 +253,7 @@ func (m Model) RegionsFor(bytes float64) int {
 		for float64(total) < limit {
 			n := total / min(m.Servers, total)
 			if n >= steady {
-				total = max(total, int(math.Ceil(bytes/m.MaxFileSize)))
+				total = max(total, capacity.RegionsOf(bytes, m.MaxFileSize))
 				break
 			}
 			if bytes/float64(total) <= m.SplitSize(n) {
