@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 
 	"github.com/presplit/presplit/hbase"
 )
@@ -201,6 +202,20 @@ func positive(field string, v float64) error {
 
 func num(v float64) string { return fmt.Sprintf("%g", v) }
 
+// DaysText is a number of days as a TTL gives it: 30 days, 1.5 days, 1 day, 6 hours (a TTL
+// need not be whole days, and a fraction of a day reads better in hours).
+func DaysText(d float64) string {
+	switch {
+	case d == 1:
+		return "1 day"
+	case d >= 1:
+		return strconv.FormatFloat(d, 'f', -1, 64) + " days"
+	case d*24 == 1:
+		return "1 hour"
+	}
+	return strconv.FormatFloat(math.Round(d*24*100)/100, 'f', -1, 64) + " hours"
+}
+
 // Compute runs the model: raw -> stored -> planned -> regions, the disk estimate, the
 // memstore ceiling and, for daily ingest, the growth horizons.
 func Compute(in Input) (Plan, error) {
@@ -220,8 +235,10 @@ func Compute(in Input) (Plan, error) {
 		return Plan{}, err
 	}
 	if in.Volume.Daily > 0 {
-		for _, d := range horizons(int(days)) {
-			h := Horizon{Days: d, RawBytes: in.Volume.Daily * float64(d)}
+		// A TTL need not be whole days (36h): the table then holds that much at its last
+		// horizon, the whole day it falls in.
+		for _, d := range horizons(int(math.Ceil(days))) {
+			h := Horizon{Days: d, RawBytes: in.Volume.Daily * math.Min(float64(d), days)}
 			h.StoredBytes, h.PlannedBytes, _, h.Regions, h.DiskBytes, _ = in.size(h.RawBytes)
 			p.Horizons = append(p.Horizons, h)
 		}

@@ -96,6 +96,21 @@ func TestComputeWholeQuotient(t *testing.T) {
 	assert.Equal(t, 166, RegionsOf(165*10*gib+1<<20, 10*gib)) // a MiB over: a region more
 }
 
+// A TTL need not be whole days: 36 hours of 100 GiB a day is 150 GiB (23 regions, not the
+// 30 that two whole days made), and the last growth row, day 2, holds the same.
+func TestComputeFractionalTTL(t *testing.T) {
+	p, err := Compute(Input{Volume: Volume{Daily: 100 * gib, RetentionDays: 30, TTLDays: 1.5}})
+	require.NoError(t, err)
+	assert.Equal(t, float64(150*gib), p.RawBytes)
+	assert.Equal(t, 23, p.Regions)
+	require.Len(t, p.Horizons, 1)
+	assert.Equal(t, Horizon{Days: 2, RawBytes: 150 * gib, StoredBytes: 150 * gib, PlannedBytes: 225 * gib, Regions: 23, DiskBytes: 675 * gib}, p.Horizons[0])
+	assert.Equal(t, "1.5 days", DaysText(1.5))
+	assert.Equal(t, "1 hour", DaysText(1.0/24))
+	assert.Equal(t, "6 hours", DaysText(0.25))
+	assert.Equal(t, "30 days", DaysText(30))
+}
+
 func TestCellBytes(t *testing.T) {
 	c := Cells{Count: 3, RowLen: 10, FamilyLen: 1, QualifierLen: 5, ValueLen: 8}
 	assert.Equal(t, 44.0, c.CellBytes()) // 20 + 10 + 1 + 5 + 8

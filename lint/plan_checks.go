@@ -180,8 +180,8 @@ var CP003 = &Analyzer{
 			where = c.Retention.Pos
 		}
 		p.Report(where, "make the retention and the TTL agree: the TTL is what HBase enforces",
-			"the families' TTL (%.0f days) is shorter than the retention (%.0f days): data expires after %.0f days, so the table is sized on the TTL",
-			p.TTLDays, float64(c.Retention.V)/86400, p.TTLDays)
+			"the families' TTL (%s) is shorter than the retention (%.0f days): data expires after %s, so the table is sized on the TTL",
+			capacity.DaysText(p.TTLDays), float64(c.Retention.V)/86400, capacity.DaysText(p.TTLDays))
 	},
 }
 

@@ -283,7 +283,7 @@ func (p *Plan) ttlFromRetention(in *lint.Input) error {
 		return nil
 	}
 	if longest < c.Retention.V {
-		in.TTLDays = math.Ceil(float64(longest) / 86400)
+		in.TTLDays = float64(longest) / 86400
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/htmlpage"
 	"github.com/presplit/presplit/quote"
@@ -103,7 +104,7 @@ func htmlInputs(d Doc) htmlpage.Section {
 		f = append(f, htmlpage.Fact{Name: "daily ingest", Value: bothUnits(v.Daily), Note: d.word("{capacity.daily}")},
 			htmlpage.Fact{Name: "retention", Value: plural(v.RetentionDays, "day"), Note: d.word("{capacity.retention}")})
 		if v.KeptDays() < v.RetentionDays {
-			f = append(f, htmlpage.Fact{Name: "TTL", Value: plural(v.TTLDays, "day"), Note: d.word("{families.ttl}: data expires before the retention ends")})
+			f = append(f, htmlpage.Fact{Name: "TTL", Value: capacity.DaysText(v.TTLDays), Note: d.word("{families.ttl}: data expires before the retention ends")})
 		}
 		if v.HorizonDays > 0 {
 			f = append(f, htmlpage.Fact{Name: "horizon", Value: plural(v.SplitDays(), "day"), Note: d.word("{capacity.horizon}: the split holds this much ingest")})
@@ -133,7 +134,7 @@ func htmlDerivation(d Doc) htmlpage.Section {
 	v := in.Volume
 	var f []htmlpage.Fact
 	if v.Daily > 0 {
-		f = append(f, htmlpage.Fact{Name: "raw", Value: bothUnits(p.RawBytes), Note: fmt.Sprintf("daily x days = %s x %s", siBytes(v.Daily), plural(v.SplitDays(), "day"))})
+		f = append(f, htmlpage.Fact{Name: "raw", Value: bothUnits(p.RawBytes), Note: fmt.Sprintf("daily x days = %s x %s", siBytes(v.Daily), capacity.DaysText(v.SplitDays()))})
 	} else {
 		f = append(f, htmlpage.Fact{Name: "raw", Value: bothUnits(p.RawBytes), Note: fmt.Sprintf("rows x bytes per row = %s x %s", countText(v.Rows), siBytes(p.RowBytes))})
 	}

@@ -93,7 +93,7 @@ func reportInputs(tw *tabwriter.Writer, d Doc) {
 		fmt.Fprintf(tw, d.word("  daily ingest\t%s\t{capacity.daily}\n"), bothUnits(v.Daily))
 		fmt.Fprintf(tw, d.word("  retention\t%s\t{capacity.retention}\n"), plural(v.RetentionDays, "day"))
 		if v.KeptDays() < v.RetentionDays {
-			fmt.Fprintf(tw, d.word("  TTL\t%s (data expires before the retention ends)\t{families.ttl}\n"), plural(v.TTLDays, "day"))
+			fmt.Fprintf(tw, d.word("  TTL\t%s (data expires before the retention ends)\t{families.ttl}\n"), capacity.DaysText(v.TTLDays))
 		}
 		if v.HorizonDays > 0 {
 			fmt.Fprintf(tw, d.word("  horizon\t%s (the split holds this much ingest)\t{capacity.horizon}\n"), plural(v.SplitDays(), "day"))
@@ -135,7 +135,7 @@ func reportSizing(tw *tabwriter.Writer, d Doc) {
 		case v.KeptDays() < v.RetentionDays:
 			what = "TTL"
 		}
-		fmt.Fprintf(tw, "  raw\t= daily x %s\t= %s x %s\t= %s\n", what, siBytes(v.Daily), plural(v.SplitDays(), "day"), bothUnits(p.RawBytes))
+		fmt.Fprintf(tw, "  raw\t= daily x %s\t= %s x %s\t= %s\n", what, siBytes(v.Daily), capacity.DaysText(v.SplitDays()), bothUnits(p.RawBytes))
 	} else {
 		fmt.Fprintf(tw, "  raw\t= rows x bytes per row\t= %s x %s\t= %s\n", humanize.Commaf(v.Rows), siBytes(p.RowBytes), bothUnits(p.RawBytes))
 	}

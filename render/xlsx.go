@@ -567,7 +567,7 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 		r := i + 2
 		row := []any{
 			excelize.Cell{StyleID: input, Value: h.Days},
-			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("daily_bytes*A%d", r), Value: h.RawBytes},
+			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("daily_bytes*MIN(A%d,kept_days)", r), Value: h.RawBytes},
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("B%d*compression_ratio", r), Value: h.StoredBytes},
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("C%d*redundancy", r), Value: h.PlannedBytes},
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("MAX(1,CEILING(D%d%s/region_size_bytes,1))", r, splitOn), Value: h.Regions},

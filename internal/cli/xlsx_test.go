@@ -119,6 +119,10 @@ func TestXLSXLibreOffice(t *testing.T) {
 		// The split is not the sized count: regions per server is judged on the split's.
 		workbookCase{name: "regions-override", args: strings.Fields("plan --rows 1e10 --kv 300B --region-servers 10 --regions 100")},
 		workbookCase{name: "splits-hex2", args: strings.Fields("splits --regions 20 --prefix hex:2")},
+		// A TTL of a day and a half: the table holds 1.5 days at its last horizon, day 2.
+		workbookCase{name: "ttl-36h", args: strings.Fields("plan --daily 100GB --retention 30d --ttl 36h --compression snappy")},
+		// 165 regions exactly, 165.00000000000003 in float64: CEILING and the plan agree.
+		workbookCase{name: "whole-quotient", args: strings.Fields("plan --daily 100GiB --retention 30d --compression-ratio 0.55 --compression zstd --redundancy 1 --prefix hex:3")},
 		workbookCase{name: "splits-algo", args: strings.Fields("splits --regions 7 --algo DecimalStringSplit")},
 		workbookCase{name: "edit-rows-region-size", args: strings.Fields("plan --rows 1e10 --kv 300B"),
 			edit: map[string]float64{"rows": 2.5e10, "region_size_bytes": 20 << 30},
