@@ -354,13 +354,17 @@ func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.I
 		}
 	case c.Cells != nil:
 		fam, qual := d.CellLens()
+		versions := familyVersions(d) // the cells' own versions, else the families', as --kv
+		if c.Cells.Versions.Set {
+			versions = c.Cells.Versions.V
+		}
 		cells := &capacity.Cells{
 			Count:        int(c.Cells.Count.V),
 			RowLen:       int(c.Cells.RowLen.V),
 			FamilyLen:    int(fam),
 			QualifierLen: int(qual),
 			ValueLen:     int(c.Cells.ValueLen.V),
-			Versions:     int(c.Cells.Versions.V),
+			Versions:     int(versions),
 		}
 		v.Rows = c.Rows.V
 		v.Cells = cells
@@ -368,12 +372,7 @@ func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.I
 	default:
 		// --kv is one version of a row (all its cells, one version each); the table keeps
 		// its families' VERSIONS of each, so a row is kv x versions, as with --cells.
-		versions := int64(1)
-		for _, f := range d.Families {
-			if f.Versions.Set && f.Versions.V > versions {
-				versions = f.Versions.V
-			}
-		}
+		versions := familyVersions(d)
 		v.Rows = c.Rows.V
 		v.KV, v.KVVersions = c.KV.V, int(versions)
 		v.RowBytes = c.KV.V * float64(versions)
@@ -428,6 +427,18 @@ func capacityError(d *tablespec.Spec, err error) error {
 		fe.Field, fe.Pos = "capacity.cells."+ie.Field, c.Cells.Pos
 	}
 	return fe
+}
+
+// familyVersions is the most VERSIONS a family of d keeps (1 when none sets it, HBase's
+// default): what a row's cells are kept in, for --kv and --cells alike.
+func familyVersions(d *tablespec.Spec) int64 {
+	versions := int64(1)
+	for _, f := range d.Families {
+		if f.Versions.Set && f.Versions.V > versions {
+			versions = f.Versions.V
+		}
+	}
+	return versions
 }
 
 // rowkeyInput reads what lint takes of the rowkey as bytes, its suffix and its delimiter

@@ -255,6 +255,22 @@ func TestTableFlushSizeSetsTheCeiling(t *testing.T) {
 	assert.InDelta(t, 51.2, doc.Capacity.MemstoreCeiling, 1e-9)
 }
 
+// A row described by its cells is kept in the families' VERSIONS, as a --kv row is: 4 cells
+// of 86 bytes in a family of 2 versions are 688 bytes a row, not 344.
+func TestCellsTakeTheFamiliesVersions(t *testing.T) {
+	base := []string{"--rows", "1e9", "--cells", "4", "--row-len", "10", "--value-len", "50", "--qualifier-len", "5", "--family-len", "1"}
+	doc, _, code := planJSON(t, append(base, "--family", "a:versions=2", "--family", "b:versions=1")...)
+	require.Equal(t, 0, code)
+	assert.Equal(t, 688.0, doc.Capacity.Inputs.RowBytes)
+	assert.Equal(t, 97, doc.Capacity.Regions)
+	doc, _, code = planJSON(t, append(base, "--versions", "3")...) // every family's and the cells'
+	require.Equal(t, 0, code)
+	assert.Equal(t, 4*3*86.0, doc.Capacity.Inputs.RowBytes)
+	doc, _, code = planJSON(t, base...)
+	require.Equal(t, 0, code)
+	assert.Equal(t, 344.0, doc.Capacity.Inputs.RowBytes)
+}
+
 // Item 7: the same kind of mistake, the same exit code.
 func TestOnePlanExitCodes(t *testing.T) {
 	for _, args := range [][]string{
