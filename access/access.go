@@ -69,7 +69,7 @@ func (e *InputError) Error() string { return fmt.Sprintf("%s %s, got %s", e.Fiel
 type Plan struct {
 	Input Input
 
-	RowBytes   float64 // bytes per row, for rows/s <-> bytes/s; 0 when the volume is daily bytes
+	RowBytes   float64 // bytes a put of a row writes (capacity.Volume.PutBytes), for rows/s <-> bytes/s; 0 when the volume is daily bytes
 	WriteBytes float64 // the write rate in bytes/s; 0 without a write rate
 	ReadBytes  float64 // the read rate in bytes/s when known; 0 otherwise
 
@@ -129,7 +129,8 @@ func Compute(in Input, cp *capacity.Plan) (*Plan, error) {
 	if err := in.validate(cp); err != nil {
 		return nil, err
 	}
-	p := &Plan{Input: in, RowBytes: cp.RowBytes, SizeRegions: cp.Regions}
+	// A row written is one version of it, whatever VERSIONS the table keeps.
+	p := &Plan{Input: in, RowBytes: cp.Input.Volume.PutBytes(), SizeRegions: cp.Regions}
 	p.WriteBytes = p.bytes(in.WriteRate)
 	p.ReadBytes = p.bytes(in.ReadRate)
 	s := in.RegionServers

@@ -27,6 +27,24 @@ func sized(t *testing.T, rowsN, kv float64, servers int) *capacity.Plan {
 	return &cp
 }
 
+// A put writes one version of a row: a write rate in rows/s is in the row's one-version
+// bytes, whatever VERSIONS the table keeps (RowBytes is kv x versions; --cells alike).
+func TestWriteRateIsOneVersion(t *testing.T) {
+	for _, v := range []capacity.Volume{
+		{Rows: 1e7, KV: 1024, KVVersions: 3, RowBytes: 3 * 1024},
+		{Rows: 1e7, Cells: &capacity.Cells{Count: 4, RowLen: 10, FamilyLen: 1, QualifierLen: 5, ValueLen: 50, Versions: 3}},
+	} {
+		if v.Cells != nil {
+			v.RowBytes = v.Cells.RowBytes()
+		}
+		cp, err := capacity.Compute(capacity.Input{Volume: v, Cluster: capacity.Cluster{RegionServers: 20}})
+		require.NoError(t, err)
+		p, err := Compute(Input{WriteRate: rows(50e3), RegionServers: 20}, &cp)
+		require.NoError(t, err)
+		assert.InDelta(t, 50e3*v.RowBytes/3, p.WriteBytes, 1e-6)
+	}
+}
+
 func TestComputeRegions(t *testing.T) {
 	tests := []struct {
 		name    string

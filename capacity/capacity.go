@@ -64,6 +64,19 @@ type Volume struct {
 	HorizonDays float64
 }
 
+// PutBytes is what one put of a row writes: one version of its cells (--kv, or the cells
+// once each), where RowBytes is what the table keeps of it, VERSIONS of each. A write
+// rate in rows/s is in these bytes; 0 when the volume is daily bytes.
+func (v Volume) PutBytes() float64 {
+	switch {
+	case v.Cells != nil:
+		return float64(v.Cells.Count) * v.Cells.CellBytes()
+	case v.KVVersions > 0:
+		return v.KV
+	}
+	return v.RowBytes
+}
+
 // KeptDays is the days of ingest the table holds: the retention, or the TTL when the
 // data expires first.
 func (v Volume) KeptDays() float64 {
