@@ -5,7 +5,9 @@ package render
 // IDs are [_a-zA-Z0-9][-_.a-zA-Z0-9]* with no namespace, and a family's garbage-collection
 // rule replaces TTL and VERSIONS. HBase removes a cell that is expired OR beyond VERSIONS,
 // so the rule is the union maxage || maxversions; a family without VERSIONS keeps HBase's
-// default, 1 (Bigtable's own default keeps every version).
+// default, 1 (Bigtable's own default keeps every version). With MIN_VERSIONS HBase keeps
+// the newest of them past the TTL (HBASE-4071): a cell goes when it is beyond VERSIONS, or
+// expired and beyond MIN_VERSIONS: maxversions=V || (maxage=T && maxversions=M).
 
 import (
 	"bytes"
@@ -32,12 +34,14 @@ const (
 	MaxArgBytes = 131072 - 1
 )
 
-// bigtableGC is one family's garbage-collection rule: MaxAge seconds (0 = none) and
-// MaxVersions (always set: the family's VERSIONS, else HBase's default 1).
+// bigtableGC is one family's garbage-collection rule: MaxAge seconds (0 = none),
+// MaxVersions (always set: the family's VERSIONS, else HBase's default 1) and MinVersions,
+// the versions kept past MaxAge (0 = none; only with a MaxAge).
 type bigtableGC struct {
 	Family      string
 	MaxAge      int64
 	MaxVersions int
+	MinVersions int
 }
 
 // bigtableTable checks the names Bigtable accepts and derives each family's GC rule.
@@ -64,7 +68,7 @@ func bigtableTable(format string, t Table) ([]bigtableGC, error) {
 			gc.MaxVersions = 1 // HBase's default VERSIONS
 		}
 		if f.TTL > 0 && f.TTL < hbase.Forever {
-			gc.MaxAge = f.TTL
+			gc.MaxAge, gc.MinVersions = f.TTL, f.MinVersions
 		}
 		gcs = append(gcs, gc)
 	}
@@ -125,7 +129,10 @@ func CBT(w io.Writer, d Doc) error { //nolint:gocyclo // the cbt script in order
 			return bad("family %q: VERSIONS %d is more than the %d cbt reads as maxversions", gc.Family, gc.MaxVersions, MaxCBTVersions)
 		}
 		policy := fmt.Sprintf("maxversions=%d", gc.MaxVersions)
-		if gc.MaxAge > 0 {
+		switch {
+		case gc.MaxAge > 0 && gc.MinVersions > 0:
+			policy += fmt.Sprintf("||(maxage=%s&&maxversions=%d)", maxAge(gc.MaxAge), gc.MinVersions)
+		case gc.MaxAge > 0:
 			policy = "maxage=" + maxAge(gc.MaxAge) + "||" + policy
 		}
 		fams[i] = gc.Family + ":" + policy
@@ -245,6 +252,11 @@ func Terraform(w io.Writer, d Doc) error {
 		b.WriteString("  instance_name = var.bigtable_instance\n")
 		b.WriteString("  table         = google_bigtable_table." + label + ".name\n")
 		b.WriteString("  column_family = " + q.hcl("family", gc.Family) + "\n")
+		if gc.MinVersions > 0 {
+			// The rule nests an intersection in the union, which the provider's max_age and
+			// max_version blocks cannot say; cbt can.
+			return &FormatError{Format: "terraform", Reason: fmt.Sprintf("family %q keeps MIN_VERSIONS %d past its TTL, a rule google_bigtable_gc_policy's max_age and max_version blocks cannot state (maxversions=%d || (maxage=%s && maxversions=%d)); use {format} cbt, or write the policy's gc_rules by hand", gc.Family, gc.MinVersions, gc.MaxVersions, maxAge(gc.MaxAge), gc.MinVersions)}
+		}
 		if gc.MaxAge > 0 {
 			b.WriteString("  mode          = \"UNION\"\n")
 			// Terraform's duration is Go's: h m s, no d.

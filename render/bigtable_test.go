@@ -89,6 +89,28 @@ func TestCBTThroughBash(t *testing.T) {
 	assert.Equal(t, want, got)
 }
 
+// MIN_VERSIONS keeps the newest versions past the TTL (HBASE-4071): cbt gets the union of
+// VERSIONS and (TTL and MIN_VERSIONS), its gcpolicy grammar's && and parentheses; Terraform's
+// max_age and max_version blocks cannot nest it, so that format refuses.
+func TestBigtableMinVersions(t *testing.T) {
+	doc := Doc{Table: Table{Name: "t", Families: []Family{{Name: "h", Versions: 3, TTL: 7 * 86400, MinVersions: 1}, {Name: "k", Versions: 2, MinVersions: 1}}}}
+	var b bytes.Buffer
+	require.NoError(t, CBT(&b, doc))
+	argv := cbtArgv(t, b.String())
+	key, val, _ := strings.Cut(argv[2], "=")
+	require.Equal(t, "families", key)
+	fams, err := csv.NewReader(strings.NewReader(val)).Read()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"h:maxversions=3||(maxage=7d&&maxversions=1)", "k:maxversions=2"}, fams)
+
+	b.Reset()
+	err = Terraform(&b, doc)
+	var fe *FormatError
+	require.ErrorAs(t, err, &fe)
+	assert.Contains(t, err.Error(), `family "h" keeps MIN_VERSIONS 1 past its TTL`)
+	assert.Empty(t, b.String())
+}
+
 func TestCBTRefuses(t *testing.T) {
 	tests := []struct {
 		name string
