@@ -80,6 +80,34 @@ var PX002 = &Analyzer{
 	},
 }
 
+// PX004: split keys whose suffix sorts below the Phoenix column after the prefix. A key
+// NN| closes bucket NN only when every row byte after NN is below |; Phoenix writes a
+// signed number, date or timestamp with its sign bit flipped (0x80 and above for every
+// value >= 0), a positive DECIMAL above 0x80, and binary as any byte, so the bucket's rows
+// sort after its own closing key and every region's rows shift one bucket up (RG002's
+// case, with the row's bytes Phoenix's).
+var PX004 = &Analyzer{
+	Code: "PX004", Severity: finding.Error,
+	Doc: "Phoenix: a split key suffix below the bytes of the primary key column after the prefix",
+	Run: func(p *Pass) {
+		if !p.Phoenix || len(p.PhoenixPK) == 0 || p.Split == nil || len(p.Split.Suffix) == 0 || p.Split.Keys.Len() == 0 || p.saltBuckets() > 0 {
+			return
+		}
+		k := p.Split.Keys.At(0)
+		col, ok := phoenix.ColumnAt(len(k)-len(p.Split.Suffix), p.PhoenixPK)
+		if !ok || !phoenix.HighFirstByte(col.Type) {
+			return
+		}
+		where := p.splitPos()
+		if r := p.Spec.Rowkey; r != nil && r.Suffix.Pos.Line > 0 {
+			where = r.Suffix.Pos
+		}
+		p.Report(where, "split at the next prefix without a suffix ('01', '02', ...: the exact equivalent, no empty region)",
+			"the split keys end in the suffix '%s' where the Phoenix key has column %s %s, whose values start at 0x80 and above (Phoenix flips a signed number's sign bit; a positive DECIMAL and binary too): each bucket's rows sort after its closing key, so every region's rows shift one bucket up and region 1 loses its first bucket",
+			keyText(p.Split.Suffix), phoenix.ColumnName(col.Name), col.Type)
+	},
+}
+
 // PX003: split points that Phoenix pads inside a fixed-width key column.
 var PX003 = &Analyzer{
 	Code: "PX003", Severity: finding.Warning,

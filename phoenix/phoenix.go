@@ -303,6 +303,36 @@ func fill(k []byte, n int) []byte {
 	return out
 }
 
+// ColumnAt is the column whose bytes start at offset, when the columns before it are all
+// fixed-width (a variable-width one ends where its data does); ok is false otherwise.
+func ColumnAt(offset int, cols []Column) (col Column, ok bool) {
+	at := 0
+	for _, c := range cols {
+		if at == offset {
+			return c, true
+		}
+		if !c.Type.Fixed() || at > offset {
+			return Column{}, false
+		}
+		at += c.Type.Width
+	}
+	return Column{}, false
+}
+
+// HighFirstByte reports whether values of t are written starting with a byte of 0x80 or
+// more: Phoenix flips the sign bit of a signed number, date, time or timestamp (every
+// value >= 0 starts at 0x80), writes a positive DECIMAL's exponent above 0x80, and a
+// binary column holds any byte. Unsigned numbers, booleans and text start lower (text
+// as its own characters).
+func HighFirstByte(t Type) bool {
+	switch t.Name {
+	case "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "FLOAT", "DOUBLE", "DECIMAL",
+		"DATE", "TIME", "TIMESTAMP", "BINARY", "VARBINARY":
+		return true
+	}
+	return false
+}
+
 // Inside reports the column a split point ends inside, when it ends strictly within a
 // fixed-width column (neither at its start nor at its end): the case where Phoenix pads
 // the point with zero bytes to the column's width. ok is false otherwise.
