@@ -419,3 +419,20 @@ func BenchmarkCountRegions(b *testing.B) {
 		}
 	}
 }
+
+// A skew exactly at --max-skew is within it, in the gate and on the page alike, though
+// float64 puts 3 / (15/7) a hair above 1.4.
+func TestOverSkewAtTheLimit(t *testing.T) {
+	for _, c := range []struct {
+		count   int64
+		keys    float64
+		regions float64
+		max     float64
+		over    bool
+	}{
+		{3, 15, 7, 1.4, false}, {22, 55, 3, 1.2, false}, {21, 28, 5, 3.75, false}, {14, 35, 3, 1.2, false},
+		{17, 34, 7, 3.5, false}, {4, 15, 7, 1.4, true}, {3, 15, 7, 1.39, true}, {3, 15, 7, 0, false},
+	} {
+		assert.Equal(t, c.over, OverSkew(c.count, c.keys/c.regions, c.max), "%d keys of %v over %v regions at %v", c.count, c.keys, c.regions, c.max)
+	}
+}

@@ -49,7 +49,7 @@ func WriteHTML(w io.Writer, d Distribution, opt HTMLOptions) error {
 	switch {
 	case opt.MaxSkew > 0 && s.Keys == 0:
 		p.Lead += opt.word("; no keys were read, so {verify.max_skew} fails.")
-	case opt.MaxSkew > 0 && s.Skew > opt.MaxSkew:
+	case OverSkew(s.LargestKeys, s.Mean, opt.MaxSkew):
 		p.Lead += fmt.Sprintf(opt.word(", above {verify.max_skew} %s: the gate fails."), strconv.FormatFloat(opt.MaxSkew, 'f', -1, 64))
 	case opt.MaxSkew > 0:
 		p.Lead += fmt.Sprintf(opt.word(", within {verify.max_skew} %s."), strconv.FormatFloat(opt.MaxSkew, 'f', -1, 64))
@@ -81,7 +81,7 @@ func countsChart(id, title string, counts []int64, keys [][]byte, mean, maxSkew 
 			switch {
 			case counts[i] == 0:
 				return "empty"
-			case maxSkew > 0 && float64(counts[i]) > limit:
+			case OverSkew(counts[i], mean, maxSkew):
 				return "hot"
 			}
 			return "mark"

@@ -49,3 +49,11 @@ func Summarize(counts []int64) Summary {
 	s.CV = math.Sqrt(sq/float64(len(counts))) / s.Mean
 	return s
 }
+
+// OverSkew reports whether a region of count keys is above maxSkew x mean, the one test
+// of the --max-skew gate and of the page's hot regions: count / mean, as Skew is computed,
+// against maxSkew with a relative 1e-12 allowance, so that a skew exactly at the limit
+// (3 of 15 keys over 7 regions is 1.4, 1.4000000000000001 in float64) is within it.
+func OverSkew(count int64, mean, maxSkew float64) bool {
+	return maxSkew > 0 && mean > 0 && float64(count)/mean > maxSkew*(1+1e-12)
+}

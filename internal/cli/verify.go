@@ -337,7 +337,7 @@ func verifyGates(opts *verifyOptions, s distribution.Summary) error {
 		switch {
 		case s.Keys == 0:
 			failed = append(failed, "no keys were read, so skew is undefined (--max-skew)")
-		case s.Skew > maxSkew:
+		case distribution.OverSkew(s.LargestKeys, s.Mean, maxSkew):
 			failed = append(failed, fmt.Sprintf("skew %s exceeds --max-skew %s: region %d holds %d of %d keys",
 				strconv.FormatFloat(s.Skew, 'f', 2, 64), opts.MaxSkewRaw, s.Largest, s.LargestKeys, s.Keys))
 		}

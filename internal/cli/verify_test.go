@@ -306,3 +306,23 @@ func TestSplitsFileReadAsTheTargetShell(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "s.txt:2: All split keys must be unique")
 }
+
+// --max-skew fails a skew above the limit, not one at it: 3 of 15 keys over 7 regions is
+// 1.4 exactly (1.4000000000000001 in float64).
+func TestMaxSkewAtTheLimit(t *testing.T) {
+	dir := t.TempDir()
+	splitsPath, keysPath := filepath.Join(dir, "s.txt"), filepath.Join(dir, "k.txt")
+	require.NoError(t, os.WriteFile(splitsPath, []byte("b\nc\nd\ne\nf\ng\n"), 0o644))
+	require.NoError(t, os.WriteFile(keysPath, []byte("a\na\na\nb\nb\nc\nc\nd\nd\ne\ne\nf\nf\ng\ng\n"), 0o644))
+	for _, format := range []string{"table", "html"} {
+		out, errOut, code := runCLI(t, "", "verify", "--splits-file", splitsPath, "--keys", keysPath, "--max-skew", "1.4", "--format", format)
+		assert.Equal(t, 0, code, errOut)
+		if format == "html" {
+			assert.Contains(t, out, "within --max-skew 1.4.")
+			assert.NotContains(t, out, "(hot)")
+		}
+	}
+	_, errOut, code := runCLI(t, "", "verify", "--splits-file", splitsPath, "--keys", keysPath, "--max-skew", "1.39")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "skew 1.40 exceeds --max-skew 1.39")
+}
