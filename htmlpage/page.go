@@ -102,7 +102,7 @@ var page = template.Must(template.New("page").Funcs(funcs).Parse(pageTemplate))
 // U+FFFD, so the document is valid UTF-8 whatever the input held.
 func Write(w io.Writer, p Page) error {
 	var buf bytes.Buffer
-	if err := page.Execute(&buf, p); err != nil {
+	if err := page.Execute(&buf, terminalText(p)); err != nil {
 		return err
 	}
 	out := bytes.ToValidUTF8(buf.Bytes(), []byte("\uFFFD"))

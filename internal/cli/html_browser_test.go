@@ -440,9 +440,11 @@ func TestHTMLHostileKeysInBrowser(t *testing.T) {
 	assert.Equal(t, shell, text(byID(bp.dom, "shell")))
 
 	// Raw values (a title, a fact, a cell, code) with markup, a NUL and invalid UTF-8 are
-	// text too: the NUL and the bad bytes become U+FFFD, nothing becomes an element.
+	// text too, nothing becomes an element: the text as the report shows it (the NUL and
+	// the bad bytes as \xNN), the code block byte for byte (the browser's U+FFFD).
 	hostile := "a<b id=x>&amp;\"'\x00\xff\xfe</td>"
-	shown := "a<b id=x>&amp;\"'\uFFFD\uFFFD</td>"
+	shown := `a<b id=x>&amp;"'\x00\xFF\xFE</td>`
+	shownCode := "a<b id=x>&amp;\"'\uFFFD\uFFFD</td>"
 	var b bytes.Buffer
 	require.NoError(t, htmlpage.Write(&b, htmlpage.Page{Title: hostile,
 		Findings: []htmlpage.Finding{{Severity: "error", Code: "X1", Message: hostile}},
@@ -452,7 +454,7 @@ func TestHTMLHostileKeysInBrowser(t *testing.T) {
 	bp = loadInChromium(t, b.Bytes(), 800, 600)
 	checkPage(t, b.Bytes(), bp)
 	assert.Nil(t, byID(bp.dom, "x"), "no element from a value")
-	assert.Equal(t, shown, text(byID(bp.dom, "code")))
+	assert.Equal(t, shownCode, text(byID(bp.dom, "code")))
 	title := findAll(bp.dom, func(n *html.Node) bool { return n.Data == "h1" })
 	require.Len(t, title, 1)
 	assert.Equal(t, shown, text(title[0]))
