@@ -310,6 +310,9 @@ func (d *decoder) integer(dst *Value[int64], what string, lo, hi int64) func(*ya
 		if n.ShortTag() != "!!int" {
 			return d.errf(n, "%s must be an integer, got %s", what, kindName(n))
 		}
+		if err := leadingZero(n.Value); err != nil {
+			return d.errf(n, "%s %s: %v", what, n.Value, err)
+		}
 		v, err := strconv.ParseInt(n.Value, 0, 64)
 		if err != nil || v < lo || v > hi {
 			if hi == math.MaxInt64 {

@@ -95,6 +95,9 @@ func TestParseErrors(t *testing.T) {
 		{name: "unknown family key", in: "families:\n  - name: cf\n    ttll: 30d\n", want: "s.yaml:3:5: unknown key \"ttll\" in a family; known keys: block_size, blockcache, bloom, compression, dynamic_qualifiers, encoding, in_memory, keep_deleted_cells, min_versions, name, qualifiers, share, ttl, versions"},
 		{name: "duplicate key", in: "table: a\ntable: b\n" + fam, want: "s.yaml:2:1: key \"table\" appears twice in the spec (first on line 1)"},
 		{name: "no families", in: "table: t\n", want: "s.yaml:1:1: families must list at least one column family"},
+		// 010 is 8 to YAML 1.1 and Go's base prefixes, 10 to YAML 1.2 and the other inputs.
+		{name: "leading zero", in: "families: [{name: cf, versions: 010}]\n", want: "s.yaml:1:33: versions \"010\": a leading zero is octal to some readers and decimal to others: write 10, or 0o10 for octal"},
+		{name: "leading zero in splits", in: fam + "splits: {regions: -012}\n", want: "s.yaml:2:19: splits regions -012: a leading zero is octal to some readers and decimal to others: write 12, or 0o12 for octal"},
 		{name: "rowkey delimiter newline", in: fam + "rowkey: {delimiter: \"|\\nPRESPLIT_ALTER\\n\"}\n",
 			want: `s.yaml:2:21: rowkey delimiter "|\nPRESPLIT_ALTER\n": a delimiter must be printable: no control bytes (0x00-0x1F, 0x7F)`},
 		{name: "rowkey delimiter del", in: fam + "rowkey: {delimiter: \"\\x7f\"}\n",

@@ -92,8 +92,22 @@ func FamilySettingFlags() []string {
 	return names
 }
 
+// leadingZero refuses a whole number written with a leading zero (010): YAML 1.1 and Go's
+// base prefixes read it as octal (8), YAML 1.2 and the other inputs as decimal (10), and a
+// user means one of them; 0o10 and 0x10 say which base they are, and stay.
+func leadingZero(s string) error {
+	d := strings.TrimLeft(s, "+-")
+	if len(d) > 1 && d[0] == '0' && d[1] >= '0' && d[1] <= '9' {
+		return fmt.Errorf("a leading zero is octal to some readers and decimal to others: write %s, or 0o%s for octal", strings.TrimLeft(d, "0"), strings.TrimLeft(d, "0"))
+	}
+	return nil
+}
+
 func intSetting(lo int64, put func(*Family, Value[int64])) func(string) (Setter, error) {
 	return func(s string) (Setter, error) {
+		if err := leadingZero(strings.TrimSpace(s)); err != nil {
+			return nil, err
+		}
 		v, err := strconv.ParseInt(strings.TrimSpace(s), 0, 64)
 		if err != nil && !errors.Is(err, strconv.ErrRange) {
 			return nil, fmt.Errorf("must be a whole number between %d and %d", lo, hbase.MaxInt)

@@ -131,6 +131,10 @@ func TestRowkeyPlacement(t *testing.T) {
 		{name: "prefix policy over suffixed keys",
 			args: []string{"splits", "--prefix", "dec:2", "--regions", "4", "--suffix", "|", "--split-policy", "prefix", "--format", "shell"},
 			code: exitUsage, want: []string{"presplit: --split-policy prefix: prefix cannot keep buckets whole when the split keys end in --suffix"}},
+		// --versions 012 was octal 10; a leading zero is refused, as in a spec.
+		{name: "a leading zero in a family setting",
+			args: []string{"splits", "--prefix", "hex:1", "--regions", "4", "--versions", "012"},
+			code: exitUsage, want: []string{"presplit: --versions 012: a leading zero is octal to some readers and decimal to others: write 12, or 0o12 for octal\n"}},
 		// Without a prefix the values had no prefix to count: the flag was dropped.
 		{name: "prefix values without a prefix",
 			args: []string{"splits", "--prefix-values", "20", "--regions", "4"},
