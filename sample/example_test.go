@@ -93,6 +93,12 @@ func ExampleDetect() {
 		"ROW  COLUMN+CELL\n r1 column=d:a, timestamp=1, value=\n",
 		"user01|1\t512\n",
 		"user01|1\n",
+		// The first lines, not only the first: a blank line or a logged command above the
+		// scan header, a blank line or a key without weight above tsv lines.
+		"\nROW  COLUMN+CELL\n r1 column=d:a, timestamp=1, value=\n",
+		"hbase(main):001:0> scan 't'\nROW  COLUMN+CELL\n",
+		"\nuser01|1\t512\n",
+		"user01|1\nuser02|1\t512\n",
 	} {
 		fmt.Println(sample.Detect(bufio.NewReader(strings.NewReader(head))))
 	}
@@ -100,4 +106,8 @@ func ExampleDetect() {
 	// scan
 	// tsv
 	// lines
+	// scan
+	// scan
+	// tsv
+	// tsv
 }

@@ -332,20 +332,40 @@ func nextLineEnd(r io.ReaderAt, at, size int64) (int64, error) {
 	return size, nil
 }
 
-// Detect peeks at the first line of br and names its format.
+// detectLines is how many of a stream's first lines Detect looks at.
+const detectLines = 64
+
+// Detect peeks at the first lines of br and names their format: a sketch when the first
+// line that is not blank starts as one; else the scan output when one of the first lines
+// is its header `ROW  COLUMN+CELL`; else tsv when one of them holds a tab; else lines.
+// Looking past the first line matters: a scan saved with a blank line or a logged command
+// above its header, or a tsv whose first line is blank, read as lines gave split keys
+// made of cell lines and of keys with their weights, with no error. Read as what they
+// are, the reader says what is wrong with such a line.
 func Detect(br *bufio.Reader) string {
 	head, _ := br.Peek(br.Size())
-	line := head
-	if i := bytes.IndexByte(head, '\n'); i >= 0 {
-		line = head[:i]
+	first, tab := true, false
+	for n := 0; n < detectLines && len(head) > 0; n++ {
+		line := head
+		if i := bytes.IndexByte(head, '\n'); i >= 0 {
+			line, head = head[:i], head[i+1:]
+		} else {
+			head = nil
+		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if first && len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		if first && bytes.HasPrefix(line, []byte(sketchMagic)) {
+			return FormatSketch
+		}
+		first = false
+		if isScanHeader(line) {
+			return FormatScan
+		}
+		tab = tab || bytes.IndexByte(line, '\t') >= 0
 	}
-	line = bytes.TrimSuffix(line, []byte("\r"))
-	switch {
-	case bytes.HasPrefix(line, []byte(sketchMagic)):
-		return FormatSketch
-	case isScanHeader(line):
-		return FormatScan
-	case bytes.IndexByte(line, '\t') >= 0:
+	if tab {
 		return FormatTSV
 	}
 	return FormatLines

@@ -35,6 +35,15 @@ func isScanHeader(line []byte) bool {
 	return len(f) == 2 && string(f[0]) == "ROW" && string(f[1]) == "COLUMN+CELL"
 }
 
+// scanPreamble reads a line above the first row: the header (header true), or a blank line,
+// as a saved session may have above it (ok, header false); ok is false for anything else.
+func scanPreamble(line []byte) (header, ok bool) {
+	if isScanHeader(line) {
+		return true, true
+	}
+	return false, len(bytes.TrimSpace(line)) == 0
+}
+
 func readScan(s *lineScanner, sink Sink) (int64, error) {
 	buf := make([]byte, 0, hbase.MaxRowLength+1)
 	var prev []byte
@@ -53,10 +62,11 @@ func readScan(s *lineScanner, sink Sink) (int64, error) {
 		}
 		switch {
 		case !header:
-			if !isScanHeader(line) {
+			h, ok := scanPreamble(line)
+			if !ok {
 				return rows, bad("the first line must be the header %q", "ROW  COLUMN+CELL")
 			}
-			header = true
+			header = h
 		case trailer:
 			if scanTail(line) {
 				continue

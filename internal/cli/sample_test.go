@@ -141,3 +141,33 @@ func TestSampleShardsMerge(t *testing.T) {
 		assert.Equal(t, shards, n, "one sketch per line")
 	}
 }
+
+// A saved scan with a blank line above its header cuts as the scan does (it was read as
+// lines: cell lines as keys); one with a logged command above it, or a tsv with a blank
+// or weightless first line, is refused on that line rather than read as lines.
+func TestSampleDetectPastTheFirstLine(t *testing.T) {
+	scan, err := os.ReadFile("testdata/sample/orders.scan")
+	require.NoError(t, err)
+	tsv, err := os.ReadFile("testdata/sample/orders.tsv")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, data, 0o644))
+		return p
+	}
+	want, errOut, code := runCLI(t, "", "splits", "--sample", "testdata/sample/orders.scan", "--regions", "3")
+	require.Equal(t, 0, code, errOut)
+	got, errOut, code := runCLI(t, "", "splits", "--sample", write("blank.scan", append([]byte("\n"), scan...)), "--regions", "3")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, want, got)
+
+	for name, data := range map[string][]byte{
+		"log.scan":  append([]byte("hbase(main):001:0> scan 'orders'\n"), scan...),
+		"blank.tsv": append([]byte("\n"), tsv...),
+	} {
+		_, errOut, code := runCLI(t, "", "splits", "--sample", write(name, data), "--regions", "3")
+		assert.Equal(t, 2, code, name)
+		assert.Contains(t, errOut, name+":1: ", name)
+	}
+}
