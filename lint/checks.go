@@ -860,13 +860,14 @@ var RG002 = &Analyzer{
 			// after that key, in the next region: every region's rows shift by one bucket,
 			// region 1 loses its first and the last region gains one (RG014 and RG015 name
 			// the regions).
-			if bytes.Compare(delim, suffix) >= 0 {
+			switch {
+			case !suffixInsideRows(suffix, delim):
+			case bytes.Compare(delim, suffix) >= 0:
 				p.Report(r.Suffix.Pos, suffixAfterDelimiterFix(delim),
 					"suffix '%s' sorts at or below the delimiter '%s' that follows the prefix %s in every key: each bucket's rows sort at or after its closing key, so every region's rows shift one bucket up: region 1 loses its first bucket (and stays empty when it has only one) and the last region holds one bucket more",
 					keyText(suffix), keyText(delim), field.Quote(pre.name))
 				return
-			}
-			if bytes.HasPrefix(suffix, delim) {
+			default:
 				// prefix + delimiter + s': the bucket's rows whose rest sorts above s' fall
 				// after its closing key, the others before: the bucket is cut in two.
 				p.Report(r.Suffix.Pos, suffixAfterDelimiterFix(delim),

@@ -99,7 +99,7 @@ func (p *Pass) shapeText(s keyshape.Shape) string {
 // placementFix is how to make the split fit the keys, from what made it not fit.
 func (p *Pass) placementFix(s keyshape.Shape) string {
 	pre := p.shape()
-	if len(p.Suffix) > 0 && len(s.Delimiter) > 0 && (bytes.Compare(p.Suffix, s.Delimiter) <= 0 || bytes.HasPrefix(p.Suffix, s.Delimiter)) {
+	if len(p.Suffix) > 0 && len(s.Delimiter) > 0 && suffixInsideRows(p.Suffix, s.Delimiter) {
 		return suffixAfterDelimiterFix(s.Delimiter)
 	}
 	if s.Values > 0 {
@@ -107,6 +107,13 @@ func (p *Pass) placementFix(s keyshape.Shape) string {
 			field.Set("rowkey.prefix", pre.name), field.Set("rowkey.prefix_values", fmt.Sprint(s.Values)))
 	}
 	return "split on the prefix itself: generate the keys from " + field.Set("rowkey.prefix", pre.name)
+}
+
+// suffixInsideRows says a bucket's closing key, prefix + suffix, does not sort after its
+// rows, prefix + delim + the rest: the suffix sorts at or below the delimiter, or begins
+// with it (RG002's two cases).
+func suffixInsideRows(suffix, delim []byte) bool {
+	return bytes.Compare(suffix, delim) <= 0 || bytes.HasPrefix(suffix, delim)
 }
 
 // suffixAfterDelimiterFix is the advice for a suffix at or below the delimiter after the
