@@ -75,6 +75,19 @@ func bigtableTable(format string, t Table) ([]bigtableGC, error) {
 	return gcs, nil
 }
 
+// cbtPolicy is the rule in cbt's gcpolicy grammar: maxage=30d||maxversions=1, or with
+// MIN_VERSIONS maxversions=3||(maxage=7d&&maxversions=1).
+func (gc bigtableGC) cbtPolicy() string {
+	policy := fmt.Sprintf("maxversions=%d", gc.MaxVersions)
+	switch {
+	case gc.MaxAge > 0 && gc.MinVersions > 0:
+		policy += fmt.Sprintf("||(maxage=%s&&maxversions=%d)", maxAge(gc.MaxAge), gc.MinVersions)
+	case gc.MaxAge > 0:
+		policy = "maxage=" + maxAge(gc.MaxAge) + "||" + policy
+	}
+	return policy
+}
+
 func bigtableID(s string) bool {
 	if s == "" {
 		return false
@@ -128,14 +141,7 @@ func CBT(w io.Writer, d Doc) error { //nolint:gocyclo // the cbt script in order
 		if gc.MaxVersions > MaxCBTVersions {
 			return bad("family %q: VERSIONS %d is more than the %d cbt reads as maxversions", gc.Family, gc.MaxVersions, MaxCBTVersions)
 		}
-		policy := fmt.Sprintf("maxversions=%d", gc.MaxVersions)
-		switch {
-		case gc.MaxAge > 0 && gc.MinVersions > 0:
-			policy += fmt.Sprintf("||(maxage=%s&&maxversions=%d)", maxAge(gc.MaxAge), gc.MinVersions)
-		case gc.MaxAge > 0:
-			policy = "maxage=" + maxAge(gc.MaxAge) + "||" + policy
-		}
-		fams[i] = gc.Family + ":" + policy
+		fams[i] = gc.Family + ":" + gc.cbtPolicy()
 	}
 	famRecord, err := csvRecord(fams)
 	if err != nil {
@@ -255,7 +261,7 @@ func Terraform(w io.Writer, d Doc) error {
 		if gc.MinVersions > 0 {
 			// The rule nests an intersection in the union, which the provider's max_age and
 			// max_version blocks cannot say; cbt can.
-			return &FormatError{Format: "terraform", Reason: fmt.Sprintf("family %q keeps MIN_VERSIONS %d past its TTL, a rule google_bigtable_gc_policy's max_age and max_version blocks cannot state (maxversions=%d || (maxage=%s && maxversions=%d)); use {format} cbt, or write the policy's gc_rules by hand", gc.Family, gc.MinVersions, gc.MaxVersions, maxAge(gc.MaxAge), gc.MinVersions)}
+			return &FormatError{Format: "terraform", Reason: fmt.Sprintf("family %q keeps MIN_VERSIONS %d past its TTL, a rule google_bigtable_gc_policy's max_age and max_version blocks cannot state (%s); use {format} cbt, or write the policy's gc_rules by hand", gc.Family, gc.MinVersions, gc.cbtPolicy())}
 		}
 		if gc.MaxAge > 0 {
 			b.WriteString("  mode          = \"UNION\"\n")
