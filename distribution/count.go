@@ -1290,13 +1290,22 @@ func mixedLineEnd(data []byte, start int) (end int, plain, ok bool) {
 		i = j + 1 // a byte just above a match can be flagged too
 	}
 	// The line's last bytes (fewer than eight), or the rest of a line to decode.
-	end = limit
-	if k := bytes.IndexByte(data[i:limit], '\n'); k >= 0 {
-		end = i + k
-	} else if limit < len(data) {
-		return limit, false, false
+	end, ok = boundedLineEnd(data, start, i)
+	if !ok {
+		return end, false, false
 	}
 	return end, plain && hbytes.PlainASCII(data[i:end]), true
+}
+
+// boundedLineEnd is where the line of data that starts at start ends, its \n searched for
+// from i: that \n, or the end of data. ok is false when the line runs past the longest
+// valid key line (maxLine) first: it is too long whatever it holds, and is not read on.
+func boundedLineEnd(data []byte, start, i int) (end int, ok bool) {
+	limit := min(len(data), start+maxLine+1)
+	if k := bytes.IndexByte(data[i:limit], '\n'); k >= 0 {
+		return i + k, true
+	}
+	return limit, limit == len(data)
 }
 
 // specialBytes flags, in the high bit of each byte of w, the bytes that are \n, \ or >= 0x80.
@@ -1311,12 +1320,8 @@ func specialBytes(w uint64) uint64 {
 func (c *lineCounter) countRaw(data []byte, to int) (int64, error) {
 	var lines int64
 	for start := 0; start < to; {
-		// As in countMixed, a line is looked at no further than the longest valid one.
-		limit := min(len(data), start+maxLine+1)
-		end := limit
-		if k := bytes.IndexByte(data[start:limit], '\n'); k >= 0 {
-			end = start + k
-		} else if limit < len(data) {
+		end, ok := boundedLineEnd(data, start, start)
+		if !ok {
 			return lines, hbytes.KeyTooLongUnmeasured()
 		}
 		key := data[start:end]
