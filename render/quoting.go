@@ -40,12 +40,10 @@ func (q *quoter) ruby(what, s string) string { return q.quoted(what, s, quote.Ru
 // string: ruby, with the key's name made only for an error (with millions of keys, a
 // name made for each was a third of the statement's time).
 func (q *quoter) rubyKey(i int, s string) string {
-	out, err := quote.RubySingle(s)
-	if err != nil {
-		q.fail(fmt.Sprintf("split key %d", i), err)
-		return "''"
+	if out, err := quote.RubySingle(s); err == nil {
+		return out
 	}
-	return out
+	return q.ruby(fmt.Sprintf("split key %d", i), s) // refused: named, and failed, as ruby does
 }
 
 // bash is s as one bash word.
