@@ -916,12 +916,11 @@ var RG003 = &Analyzer{
 		if c.MemstoreFraction.Set {
 			fraction = c.MemstoreFraction.V
 		}
-		if c.FlushSize.Set {
-			flush = c.FlushSize.V
-		}
-		if mf := p.Spec.Settings.MemstoreFlushSize; mf.Set {
-			flush = mf.V // the table's MEMSTORE_FLUSHSIZE is what its regions flush at
-			flushName, fix = "MEMSTORE_FLUSHSIZE", "use a smaller MEMSTORE_FLUSHSIZE, fewer, larger regions (a larger region size), more RegionServers or more heap"
+		if size, fromTable := p.Spec.RegionFlushSize(); size > 0 {
+			flush = size
+			if fromTable {
+				flushName, fix = "MEMSTORE_FLUSHSIZE", "use a smaller MEMSTORE_FLUSHSIZE, fewer, larger regions (a larger region size), more RegionServers or more heap"
+			}
 		}
 		fams := p.Families
 		if fams < 1 {

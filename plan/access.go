@@ -4,9 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/presplit/presplit/field"
-
 	"github.com/presplit/presplit/access"
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/tablespec"
 )
 

@@ -385,13 +385,10 @@ func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.I
 		in.Cluster.RegionServers = int(cl.RegionServers.V)
 		in.Cluster.Heap = cl.Heap.V
 		in.Cluster.MemstoreFraction = cl.MemstoreFraction.V
-		in.Cluster.FlushSize = cl.FlushSize.V
 	}
-	if mf := d.Settings.MemstoreFlushSize; mf.Set {
-		// A region flushes at its table's MEMSTORE_FLUSHSIZE, over the cluster's: the
-		// memstore ceiling and the flush rates are the table's, as the split policy is.
-		in.Cluster.FlushSize, in.Cluster.FlushSizeFromTable = mf.V, true
-	}
+	// The memstore ceiling and the flush rates take the size regions flush at, as the
+	// split policy does.
+	in.Cluster.FlushSize, in.Cluster.FlushSizeFromTable = d.RegionFlushSize()
 	in.Cluster.Families = families
 	return in, nil
 }
@@ -833,11 +830,8 @@ func (p *Plan) policy(in *lint.Input) {
 		MaxFileSize: float64(p.Table.MaxFileSize)}
 	if cl := d.Cluster; cl != nil {
 		pin.Servers = int(cl.RegionServers.V)
-		pin.FlushSize = cl.FlushSize.V
 	}
-	if p.Table.MemstoreFlushSize > 0 {
-		pin.FlushSize = float64(p.Table.MemstoreFlushSize)
-	}
+	pin.FlushSize, _ = d.RegionFlushSize()
 	if pin.Policy == splitpolicy.Prefix || pin.Policy == splitpolicy.Delimited {
 		pin.Buckets, in.PolicyPrefixLength = p.policyBuckets(in.Suffix)
 		if v := float64(in.PrefixValues); v > 0 && pin.Buckets > v {

@@ -253,6 +253,19 @@ func (e *Error) Error() string {
 // CellLens are the family and qualifier lengths of capacity.cells, filled from the spec when
 // the cells leave them out: the average family name length (rounded), and the average
 // listed qualifier length (0 without qualifiers).
+// RegionFlushSize is the size the table's regions flush their memstores at: the table's
+// MEMSTORE_FLUSHSIZE when it sets one (fromTable), which HBase takes over the cluster's
+// hbase.hregion.memstore.flush.size, else the cluster's; 0 when neither is given.
+func (s *Spec) RegionFlushSize() (size float64, fromTable bool) {
+	if mf := s.Settings.MemstoreFlushSize; mf.Set {
+		return mf.V, true
+	}
+	if s.Cluster != nil && s.Cluster.FlushSize.Set {
+		return s.Cluster.FlushSize.V, false
+	}
+	return 0, false
+}
+
 func (s *Spec) CellLens() (familyLen, qualifierLen int64) {
 	c := s.Capacity
 	if c != nil && c.Cells != nil && c.Cells.FamilyLen.Set {
