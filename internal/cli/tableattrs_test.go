@@ -31,6 +31,12 @@ func TestTableAttributesInRuby(t *testing.T) {
 			"MAX_FILESIZE": float64(10 << 30),
 			"SPLIT_POLICY": "org.apache.hadoop.hbase.regionserver.DelimitedKeyPrefixRegionSplitPolicy",
 			"METADATA":     map[string]any{"DelimitedKeyPrefixRegionSplitPolicy.delimiter": "|"}}},
+		// The METADATA hash quotes as CONFIGURATION does: a delimiter with Ruby's syntax in it
+		// reaches create as data.
+		{name: "hostile delimiter on 1.4", args: []string{"--split-policy", "delimited", "--suffix", `~'#{system("id")}$(id)`, "--hbase-version", "1.4"}, want: map[string]any{
+			"MAX_FILESIZE": float64(10 << 30),
+			"SPLIT_POLICY": "org.apache.hadoop.hbase.regionserver.DelimitedKeyPrefixRegionSplitPolicy",
+			"METADATA":     map[string]any{"DelimitedKeyPrefixRegionSplitPolicy.delimiter": `~'#{system("id")}$(id)`}}},
 		{name: "prefix restriction on 3.0", args: []string{"--split-policy", "prefix", "--hbase-version", "3.0"}, want: map[string]any{
 			"MAX_FILESIZE": float64(10 << 30),
 			"CONFIGURATION": map[string]any{"hbase.regionserver.region.split_restriction.type": "KeyPrefix",
