@@ -286,16 +286,17 @@ func TestLowCountsCarry(t *testing.T) {
 	require.Equal(t, uint8(mergeCounts([]*lineCounter{c})[hotRegion]), c.low[hotRegion])
 }
 
-// With 2^22 regions and more, countFixedRule notes the regions of a batch of keys and
-// counts them bin by bin (binCounts): lowered here to 2^18 regions and batches of 1,000
-// keys, a split's counts, with a region given 1,000 keys among keys spread over the rest,
-// are the plain locator's through every path of Count.
+// With 2^22 regions and more, countFixedRule notes the keys' regions in bins of
+// neighbouring regions and counts a bin when it is full (binCounts): lowered here to 2^18
+// regions and bins that count every 64 keys, a split's counts, with a region given 1,000
+// keys among keys spread over the rest, are the plain locator's through every path of Count.
 func TestBinCounts(t *testing.T) {
-	defer func(from, batch int) { binCountsFrom, binBatchSize = from, batch }(binCountsFrom, binBatchSize)
-	binCountsFrom, binBatchSize = lowCountsFrom, 1000
+	defer func(from int, held uint) { binCountsFrom, binHeldBits = from, held }(binCountsFrom, binHeldBits)
+	binCountsFrom, binHeldBits = lowCountsFrom, 6
+	require.GreaterOrEqual(t, binsMax<<binShift, splits.MaxRegions, "bins for every split")
 	for _, spec := range []string{"hex:5", "hex:6"} {
 		loc, text, c := manyRegionsCase(t, spec, 4, 5000)
 		assertSameCount(t, spec+" binned", loc, text)
-		require.NotNil(t, c.bins, "the batches were not used")
+		require.NotNil(t, c.bins, "the bins were not used")
 	}
 }

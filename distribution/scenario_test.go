@@ -130,6 +130,7 @@ func scenarios(t testing.TB, size int) []scenario {
 		{"hex/regions=1000", func() splits.Split { return prefixSplit(t, "hex", 1000) }, hex},
 		{"hex/regions=100000", func() splits.Split { return prefixSplit(t, "hex", 100000) }, hex},
 		{"hex/regions=1000000", func() splits.Split { return prefixSplit(t, "hex", 1000000) }, hex},
+		{"hex/regions=10000000", func() splits.Split { return prefixSplit(t, "hex", 10000000) }, hex},
 		{"UniformSplit/regions=1000", func() splits.Split { return algoSplit(t, "UniformSplit", 1000) }, binary},
 		{"user/regions=1000", users(1000), user},
 		{"user/regions=1000000", users(1000000), user},
