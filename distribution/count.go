@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/presplit/presplit/hbytes"
 )
@@ -189,6 +190,7 @@ func countMapped(m []byte, off, size int, loc *Locator, opt Options, workers int
 		}
 	}
 	out, err := collect(results, opt, &stop, release)
+	defer releaseAll(counters) // collect returns once every worker is done
 	if faulted.Load() {
 		return Result{}, errors.New("reading keys: the file shrank while it was read")
 	}
@@ -261,6 +263,7 @@ func countStream(r io.Reader, loc *Locator, opt Options, workers int) (Result, e
 	go func() { wg.Wait(); close(results) }()
 
 	out, err := collect(results, opt, &stop, nil)
+	defer releaseAll(counters) // collect returns once every worker is done
 	if err != nil {
 		return Result{}, err
 	}
@@ -348,10 +351,40 @@ type lineCounter struct {
 	touched  uint32                // countRare's reads ahead, kept so that they are made
 	bads     [plainSpan]uint32     // countEscaped's bad escapes in a span
 	hexBatch [hexBatch]uint32      // hexRun's regions not yet counted
+	frees    []func()              // unmaps the counts' own mappings (zeroed)
 }
 
 func newLineCounter(loc *Locator, raw bool) *lineCounter {
-	return &lineCounter{loc: loc, counts: make([]uint32, loc.Regions()), keyBuf: make([]byte, 0, MaxRowLength+1), raw: raw}
+	c := &lineCounter{loc: loc, keyBuf: make([]byte, 0, MaxRowLength+1), raw: raw}
+	c.counts = zeroed[uint32](c, loc.Regions())
+	return c
+}
+
+// zeroed returns n zeroed Ts for c's counts: from ownMappingFrom bytes up in a mapping of
+// their own, in huge pages where the kernel gives them (mapZeroed), which c.release
+// unmaps; below that, or where the mapping fails, a Go slice.
+func zeroed[T uint8 | uint16 | uint32](c *lineCounter, n int) []T {
+	if n*int(unsafe.Sizeof(T(0))) >= ownMappingFrom {
+		if s, free, ok := mapZeroed[T](n); ok {
+			c.frees = append(c.frees, free)
+			return s
+		}
+	}
+	return make([]T, n)
+}
+
+// ownMappingFrom is the size from which zeroed maps counts of their own: two huge pages
+// (1,000,000 regions' 32-bit counts, and 10,000,000 regions' bytes). A variable: the tests
+// lower it, to count through mappings on small splits.
+var ownMappingFrom = 4 << 20
+
+// release unmaps the counts' own mappings, once mergeCounts has added them up; c is not
+// used after.
+func (c *lineCounter) release() {
+	for _, free := range c.frees {
+		free()
+	}
+	c.counts, c.low, c.bins, c.frees = nil, nil, nil, nil
 }
 
 // lowCounts is the worker's low byte of each region's count, made on first use, when the
@@ -361,7 +394,7 @@ func newLineCounter(loc *Locator, raw bool) *lineCounter {
 // are small enough as they are.
 func (c *lineCounter) lowCounts() []uint8 {
 	if c.low == nil && len(c.counts) >= lowCountsFrom {
-		c.low = make([]uint8, len(c.counts))
+		c.low = zeroed[uint8](c, len(c.counts))
 	}
 	return c.low
 }
@@ -382,7 +415,7 @@ const lowCountsFrom = 1 << 18
 func (c *lineCounter) binCounts() *binCounter {
 	if c.bins == nil && c.low != nil && len(c.counts) >= binCountsFrom && len(c.counts) <= binsMax<<binShift { // the bins drain into low
 		bins := (len(c.counts) + 1<<binShift - 1) >> binShift
-		c.bins = &binCounter{bins: bins, fill: new([binsMax]uint32), held: make([]uint16, bins<<binHeldBits), heldBits: binHeldBits}
+		c.bins = &binCounter{bins: bins, fill: new([binsMax]uint32), held: zeroed[uint16](c, bins<<binHeldBits), heldBits: binHeldBits}
 	}
 	return c.bins
 }
@@ -1371,6 +1404,13 @@ func (c *lineCounter) countRaw(data []byte, to int) (int64, error) {
 		c.added(1)
 	}
 	return lines, nil
+}
+
+// releaseAll releases every counter (lineCounter.release).
+func releaseAll(counters []*lineCounter) {
+	for _, c := range counters {
+		c.release()
+	}
 }
 
 // mergeCounts adds up the workers' counts (the keys their bins still hold counted first).

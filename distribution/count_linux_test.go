@@ -5,6 +5,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -58,4 +59,27 @@ func TestCountLongLineBounded(t *testing.T) {
 			assert.ErrorContains(t, err, "key is more than 32767 bytes long")
 		})
 	}
+}
+
+// mapZeroed's memory is zeroed, aligned to a huge page, holds what is written to it, and
+// is unmapped by its free.
+func TestMapZeroed(t *testing.T) {
+	s, free, ok := mapZeroed[uint32](3<<20 + 5)
+	require.True(t, ok)
+	require.Len(t, s, 3<<20+5)
+	require.Zero(t, uintptr(unsafe.Pointer(&s[0]))%hugePage)
+	nonzero := 0
+	for i := range s {
+		if s[i] != 0 {
+			nonzero++
+		}
+		s[i] = uint32(i)
+	}
+	require.Zero(t, nonzero)
+	require.Equal(t, uint32(3<<20+4), s[len(s)-1])
+	free()
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	var read uint32
+	require.Panics(t, func() { read = s[len(s)/2] }, "the memory is still mapped after free")
+	_ = read
 }

@@ -290,13 +290,23 @@ func TestLowCountsCarry(t *testing.T) {
 // neighbouring regions and counts a bin when it is full (binCounts): lowered here to 2^18
 // regions and bins that count every 64 keys, a split's counts, with a region given 1,000
 // keys among keys spread over the rest, are the plain locator's through every path of Count.
+//
+// The counts, their bytes and the bins' notes are in mappings of their own (zeroed) from
+// 4 MiB; lowered here to 1 KiB, the same counts come through them.
 func TestBinCounts(t *testing.T) {
-	defer func(from int, held uint) { binCountsFrom, binHeldBits = from, held }(binCountsFrom, binHeldBits)
+	defer func(from int, held uint, own int) {
+		binCountsFrom, binHeldBits, ownMappingFrom = from, held, own
+	}(binCountsFrom, binHeldBits, ownMappingFrom)
 	binCountsFrom, binHeldBits = lowCountsFrom, 6
 	require.GreaterOrEqual(t, binsMax<<binShift, splits.MaxRegions, "bins for every split")
-	for _, spec := range []string{"hex:5", "hex:6"} {
-		loc, text, c := manyRegionsCase(t, spec, 4, 5000)
-		assertSameCount(t, spec+" binned", loc, text)
-		require.NotNil(t, c.bins, "the bins were not used")
+	for _, own := range []int{ownMappingFrom, 1 << 10} {
+		ownMappingFrom = own
+		for _, spec := range []string{"hex:5", "hex:6"} {
+			loc, text, c := manyRegionsCase(t, spec, 4, 5000)
+			assertSameCount(t, spec+" binned", loc, text)
+			require.NotNil(t, c.bins, "the bins were not used")
+			require.Equal(t, own < 1<<20, len(c.frees) == 3, "%d own mappings from %d bytes", len(c.frees), own)
+			c.release()
+		}
 	}
 }

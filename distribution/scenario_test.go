@@ -149,6 +149,7 @@ func BenchmarkCountScenario(b *testing.B) {
 				b.Fatal(err)
 			}
 			c := newLineCounter(loc, false)
+			b.Cleanup(c.release)
 			b.ReportAllocs()
 			b.SetBytes(int64(len(sc.text)))
 			for b.Loop() {
