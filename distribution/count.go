@@ -406,12 +406,12 @@ const lowCountsFrom = 1 << 18
 // binCounts is the worker's held keys, made on first use, when even a byte a region
 // outgrows the caches: with 10,000,000 regions each worker's bytes take 10 MB, and a random
 // key's increment then waits on memory (a key cost five times what it does at 1,000
-// regions). Neighbouring regions share a bin, 2^binShift of them, whose bytes (32 KiB) fit
-// a core's L1 cache; a key is noted in its bin, and a bin that has held 2^binHeldBits keys
+// regions). Neighbouring regions share a bin, 2^binShift of them, whose bytes (64 KiB) fit
+// a core's L2 cache; a key is noted in its bin, and a bin that has held 2^binHeldBits keys
 // counts them at once, while its bytes stay in the cache. Each bin's notes are written in
-// address order, a few hundred streams the caches keep track of. (A counting sort of a batch
-// of keys by bin, which this replaced, spent twice as long a key: its scatter wrote 4,096
-// streams.) nil below binCountsFrom regions.
+// address order, 153 streams at ten million regions, which the caches keep track of. (A
+// counting sort of a batch of keys by bin, which this replaced, spent twice as long a key:
+// its scatter wrote 4,096 streams.) nil below binCountsFrom regions.
 func (c *lineCounter) binCounts() *binCounter {
 	if c.bins == nil && c.low != nil && len(c.counts) >= binCountsFrom && len(c.counts) <= binsMax<<binShift { // the bins drain into low
 		bins := (len(c.counts) + 1<<binShift - 1) >> binShift
@@ -428,14 +428,17 @@ var (
 	binHeldBits   = uint(14) // a bin counts its keys every 2^14 (32 KiB of notes)
 )
 
-// binShift sets a bin's regions, 2^15: their byte counts fill the L1 cache, and a
-// region's offset in its bin is a uint16. (Measured on regions in memory, 10,000,000 of
-// them, one core: bins
-// of 2^15 regions counting every 2^14 keys took 3.7-4.2 ns a key; 2^16 and 2^13, or 2^15
-// and 2^15, 4.1-6.2 ns; the sort 6.7-8.9 ns.)
-const binShift = 15
+// binShift sets a bin's regions, 2^16: their byte counts are 64 KiB, and a region's
+// offset in its bin is a uint16. On regions in memory (10,000,000 of them, one core) bins
+// of 2^15 regions were the fastest (3.7-4.2 ns a key, 2^16 4.1-4.6 ns, the sort 6.7-8.9
+// ns), but in Count 2^16 is: a bin of 2^15 regions fills the L1 cache when it is counted,
+// and the decode's tables and the block it reads are read again from L2. Count on 512 MiB
+// at 10,000,000 regions (BenchmarkCountRegions, medians of 5 to 6): 2^15 regions counting
+// every 2^14 keys 148 ms, every 2^13 155 ms; 2^16 every 2^14 131 ms, 2^13 155 ms, 2^15
+// 149 ms.
+const binShift = 16
 
-// binsMax bounds the bins, so that note's index into fill needs no check: 2^9 bins of 2^15
+// binsMax bounds the bins, so that note's index into fill needs no check: 2^9 bins of 2^16
 // regions take splits.MaxRegions and more (TestBinCounts).
 const binsMax = 1 << 9
 

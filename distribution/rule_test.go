@@ -292,14 +292,14 @@ func TestLowCountsCarry(t *testing.T) {
 // keys among keys spread over the rest, are the plain locator's through every path of Count.
 //
 // The counts, their bytes and the bins' notes are in mappings of their own (zeroed) from
-// 4 MiB; lowered here to 1 KiB, the same counts come through them.
+// 4 MiB; lowered here to 256 bytes, the same counts come through them.
 func TestBinCounts(t *testing.T) {
 	defer func(from int, held uint, own int) {
 		binCountsFrom, binHeldBits, ownMappingFrom = from, held, own
 	}(binCountsFrom, binHeldBits, ownMappingFrom)
 	binCountsFrom, binHeldBits = lowCountsFrom, 6
 	require.GreaterOrEqual(t, binsMax<<binShift, splits.MaxRegions, "bins for every split")
-	for _, own := range []int{ownMappingFrom, 1 << 10} {
+	for _, own := range []int{ownMappingFrom, 256} {
 		ownMappingFrom = own
 		for _, spec := range []string{"hex:5", "hex:6"} {
 			loc, text, c := manyRegionsCase(t, spec, 4, 5000)
