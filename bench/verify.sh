@@ -18,6 +18,10 @@
 #            count's cost a key within 2x of hex1k's)
 #   user1m   the user keys, 999,999 split keys taken as for user (not in the default set:
 #            listed splits at a million regions, the prefix table's second level)
+#   linear   a key's count at 10,000,000 regions against 1,000 (not in the default set):
+#            Count alone on 128 and 512 MiB of hex keys at both (BenchmarkCountRegions);
+#            a key's cost is the difference over the keys between the two sizes, so what
+#            the regions themselves cost drops out (target: the ratio within 2)
 # Each run waits for idle CPUs, reads the key file into the page cache and checks it is
 # resident (bench/lib.sh's warm: fincore), times `wc -l`, checks residency again, then times
 # `presplit verify --format $FORMAT` under /usr/bin/time -v (peak RSS; /proc/PID/status VmHWM
@@ -210,6 +214,45 @@ run() {
   }' "$work/runs.txt"
 }
 
+# linear: a key's count at 10,000,000 regions against 1,000. The whole command at ten
+# million regions is mostly making the split and printing ten million rows (0.8 s), whose
+# noise from run to run is larger than the keys' count (0.1 to 0.2 s), so this times Count
+# alone: distribution's BenchmarkCountRegions (Count on 128 and 512 MiB files of the hex
+# keys, 2 workers, at both region counts), RUNS rounds of it, and a key's cost is the
+# difference of the two sizes' medians over the keys between them.
+linear() {
+  go test -c -o "$work/distribution.test" ./distribution
+  : >"$work/linear.txt"
+  for r in $(seq 1 "$runs"); do
+    waitidle
+    (cd "$work" && TMPDIR="$work" ./distribution.test -test.run '^$' -test.bench '^BenchmarkCountRegions$' -test.benchtime 10x) |
+      awk '/^BenchmarkCountRegions/ { split($1, p, "[=/-]"); print p[4], p[6], $3 }' >>"$work/linear.txt"
+  done
+  # Lines of 33 bytes: 32 hex digits and \n, cut at the last line end before the size.
+  awk -v k128=$(((128 << 20) / 33)) -v k512=$(((512 << 20) / 33)) '
+  function median(a, n,   i, j, t, s) {
+    for (i = 1; i <= n; i++) s[i] = a[i]
+    for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (s[j] < s[i]) { t = s[i]; s[i] = s[j]; s[j] = t }
+    return n % 2 ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
+  }
+  { k = $1 " " $2; n[k]++; t[k, n[k]] = $3 }
+  END {
+    printf "== linear: Count alone (BenchmarkCountRegions), medians of %d rounds\n", n["1000 128"]
+    for (r = 0; r < 2; r++) {
+      regions = r ? 10000000 : 1000
+      for (h = 0; h < 2; h++) {
+        k = regions " " (h ? 512 : 128)
+        for (i = 1; i <= n[k]; i++) v[i] = t[k, i]
+        m[k] = median(v, n[k])
+        printf "   %8d regions, %3d MiB: %6.1f ms\n", regions, h ? 512 : 128, m[k] / 1e6
+      }
+      key[regions] = (m[regions " 512"] - m[regions " 128"]) / (k512 - k128)
+      printf "   %8d regions: a key %.2f ns\n", regions, key[regions]
+    }
+    printf "   ratio: a key at 10,000,000 regions costs %.2f times one at 1,000 (target: within 2)\n", key[10000000] / key[1000]
+  }' "$work/linear.txt"
+}
+
 for s in "${scenarios[@]}"; do
   case $s in
   hex1k) run hex1k hex --prefix hex --regions 1000 ;;
@@ -225,8 +268,9 @@ for s in "${scenarios[@]}"; do
     run user1m user --splits-file "$work/user1m-splits.txt"
     ;;
   hex10m) run hex10m hex --prefix hex --regions 10000000 ;;
+  linear) linear ;;
   *)
-    echo "unknown scenario $s: hex1k, hex100k, uniform, user, hex1m, hex10m or user1m" >&2
+    echo "unknown scenario $s: hex1k, hex100k, uniform, user, hex1m, hex10m, user1m or linear" >&2
     exit 2
     ;;
   esac
