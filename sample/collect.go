@@ -158,11 +158,13 @@ func (p *part) Add(key []byte, w uint64) {
 		p.toSketch()
 	}
 	if p.sk != nil {
+		// The sketch chosen, then one call: a branch on held mispredicts for about a
+		// fifth of the keys, each time after waiting on the hash's chain of multiplies.
+		sk, heldSk := p.sk, p.heldSk
 		if held {
-			p.heldSk.Add(key, w)
-		} else {
-			p.sk.Add(key, w)
+			sk = heldSk
 		}
+		sk.Add(key, w)
 		return
 	}
 	list := &p.cut
