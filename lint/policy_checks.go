@@ -100,11 +100,11 @@ var SP002 = &Analyzer{
 		// pre-split holds: there the early splits show. None: the regions never reach the
 		// early size, or the volume needs the regions anyway.
 		var at *Volume
-		end := 0
+		end, atMax := 0, 0
 		for i, vol := range p.PolicyVolumes {
-			r := m.RegionsFor(vol.Bytes)
-			if r > max(m.Regions, capacity.RegionsOf(vol.Bytes, m.MaxFileSize)) {
-				at, end = &p.PolicyVolumes[i], r
+			r, c := m.RegionsFor(vol.Bytes), m.AtMaxFileSize(vol.Bytes)
+			if r > c {
+				at, end, atMax = &p.PolicyVolumes[i], r, c
 				break
 			}
 		}
@@ -118,7 +118,7 @@ var SP002 = &Analyzer{
 				when = fmt.Sprintf("after %d days the table's %s", at.Days, humanize.IBytes(uint64(at.Bytes)))
 			}
 			then = fmt.Sprintf("; %s is in %d regions of %s, not %d of %s", when,
-				end, humanize.IBytes(uint64(at.Bytes/float64(end))), m.Regions, humanize.IBytes(uint64(at.Bytes/float64(m.Regions))))
+				end, humanize.IBytes(uint64(at.Bytes/float64(end))), atMax, humanize.IBytes(uint64(at.Bytes/float64(atMax))))
 		}
 		steady := m.Steady()
 		where := p.policyPos()

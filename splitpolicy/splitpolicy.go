@@ -29,8 +29,6 @@ package splitpolicy
 import (
 	"math"
 
-	"github.com/presplit/presplit/capacity"
-
 	"github.com/presplit/presplit/hbase"
 )
 
@@ -231,40 +229,90 @@ func (m Model) Cap() float64 {
 	return math.Inf(1)
 }
 
-// Regions is the region count HBase ends with when the table holds bytes (weighed as the
-// split rule weighs them): regions split while they exceed the policy's size at their
-// server's region count, never merge, and stop at Cap. Without servers the split size is
-// MAX_FILESIZE's.
+// RegionsFor is the region count HBase ends with when the table holds bytes (weighed as
+// the split rule weighs them), written evenly over the created regions' keys (a pre-split's
+// hashed or salted prefix): a region splits once it exceeds the policy's size at its
+// server's region count, into two halves (HBase splits at the midkey of its largest store
+// file, half of its data when the keys are even), never merges, and the count stops at
+// Cap. The created regions are spread evenly over the servers (some holding one more) and
+// stay there: the balancer evens out the counts later, which this does not model. Without
+// servers a region splits at MAX_FILESIZE.
+//
+// Packing bytes into regions of MAX_FILESIZE, as this once counted, is not what HBase
+// makes: 20 regions holding 10,000 GiB are 1,280 regions of 7.8 GiB (each halved six
+// times), not 1,000 of 10 GiB.
 func (m Model) RegionsFor(bytes float64) int {
 	created := max(m.Regions, 1)
-	limit := m.Cap()
 	if m.Class == DisabledClass {
 		return created
 	}
-	total := 0
+	share := bytes / float64(created) // what each created region holds
+	total := 0.0
 	if m.Servers <= 0 {
-		total = capacity.RegionsOf(bytes, m.MaxFileSize)
+		total = float64(created) * halvings(share, m.MaxFileSize)
 	} else {
-		// The regions spread over the servers (as many as there are regions), each holding
-		// bytes / regions; the server with the fewest regions (floor) splits first. From
-		// Steady regions per server on, a region splits at MAX_FILESIZE on its own.
-		total = created
-		steady := m.Steady()
-		for float64(total) < limit {
-			n := total / min(m.Servers, total)
-			if n >= steady {
-				total = max(total, capacity.RegionsOf(bytes, m.MaxFileSize))
-				break
-			}
-			if bytes/float64(total) <= m.SplitSize(n) {
-				break
-			}
-			total++
-		}
+		// The servers holding q+1 regions and those holding q: each class splits alike.
+		q, more := created/m.Servers, created%m.Servers
+		total = float64(more)*m.serverRegions(q+1, share) + float64(m.Servers-more)*m.serverRegions(q, share)
 	}
-	total = max(total, created)
-	if float64(total) > limit {
-		total = int(limit)
-	}
-	return max(total, created)
+	return int(math.Max(float64(created), math.Min(total, m.Cap())))
 }
+
+// AtMaxFileSize is RegionsFor for a policy that splits at MAX_FILESIZE only
+// (ConstantSizeRegionSplitPolicy), the count an early-splitting policy's is held against.
+func (m Model) AtMaxFileSize(bytes float64) int {
+	created := max(m.Regions, 1)
+	total := float64(created) * halvings(bytes/float64(created), m.MaxFileSize)
+	return int(math.Max(float64(created), math.Min(total, m.Cap())))
+}
+
+// serverRegions is the regions a server that was given n created regions of share bytes
+// each ends with. While the policy's size at the server's count is below MAX_FILESIZE, the
+// largest region splits first (the regions grow alike, so it crosses the size first),
+// and the count rises by one; the size only grows with the count, so once it is
+// MAX_FILESIZE every region splits on its own until it is at most that.
+func (m Model) serverRegions(n int, share float64) float64 {
+	if n == 0 {
+		return 0
+	}
+	// held[j]: the regions holding share / 2^j.
+	held := []float64{float64(n)}
+	for count := n; ; count++ {
+		size := m.SplitSize(count)
+		if size >= m.MaxFileSize {
+			break
+		}
+		j := 0
+		for held[j] == 0 {
+			j++
+		}
+		if !exceeds(share/math.Exp2(float64(j)), size) {
+			break
+		}
+		held[j]--
+		if j+1 == len(held) {
+			held = append(held, 0)
+		}
+		held[j+1] += 2
+	}
+	total := 0.0
+	for j, c := range held {
+		total += c * halvings(share/math.Exp2(float64(j)), m.MaxFileSize)
+	}
+	return total
+}
+
+// halvings is the regions a region holding bytes ends as when it splits in halves while
+// it exceeds limit: 2^k, the fewest halvings that bring it to limit or below.
+func halvings(bytes, limit float64) float64 {
+	pieces := 1.0
+	for exceeds(bytes/pieces, limit) && pieces < 1<<40 {
+		pieces *= 2
+	}
+	return pieces
+}
+
+// exceeds says a region of bytes is over limit, where HBase splits it (its store is larger
+// than the size to check); a quotient within a relative 1e-12 of limit is limit (decimal
+// sizes in float64, as capacity.RegionsOf takes them).
+func exceeds(bytes, limit float64) bool { return bytes > limit*(1+1e-12) }

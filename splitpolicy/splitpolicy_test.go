@@ -2,6 +2,7 @@ package splitpolicy
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -83,6 +84,10 @@ func TestSplitSize(t *testing.T) {
 // TestEarlySplit: the case, 20 regions on 10 servers at 1.4, splits at 2 GiB; the
 // same on 2.6 keeps its regions (2 per server); 2.6 with 15 regions on 10 servers has
 // servers with one region, split at 256 MiB.
+//
+// At 1.4 each server's first region splits at 2 GiB (n = 2), its second at 6.75 GiB
+// (n = 3), and then n = 4 splits at MAX_FILESIZE: 40 regions of 4.9 GiB hold 196 GiB.
+// 10,000 GiB in those 40 is 250 GiB a region, halved 5 times: 1,280.
 func TestEarlySplit(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -93,13 +98,13 @@ func TestEarlySplit(t *testing.T) {
 		bytes    float64 // the table's volume
 		neverCap bool
 	}{
-		{"1.4 two per server", Input{Target: v(1, 4), Regions: 20, Servers: 10}, 2 * gib, 2, 30, 196 * gib, true},
+		{"1.4 two per server", Input{Target: v(1, 4), Regions: 20, Servers: 10}, 2 * gib, 2, 40, 196 * gib, true},
 		{"1.4 four per server", Input{Target: v(1, 4), Regions: 40, Servers: 10}, 0, 0, 40, 196 * gib, true},
 		{"2.6 two per server", Input{Target: v(2, 6), Regions: 20, Servers: 10}, 0, 0, 20, 196 * gib, true},
 		{"2.6 one per server", Input{Target: v(2, 6), Regions: 15, Servers: 10}, 256 * mib, 1, 20, 140 * gib, true},
 		{"1.4 constant", Input{Target: v(1, 4), Policy: Constant, Regions: 20, Servers: 10}, 0, 0, 20, 196 * gib, true},
 		{"no servers", Input{Target: v(1, 4), Regions: 20}, 0, 0, 20, 196 * gib, true},
-		{"volume needs more", Input{Target: v(1, 4), Regions: 20, Servers: 10}, 2 * gib, 2, 1000, 10000 * gib, true},
+		{"volume needs more", Input{Target: v(1, 4), Regions: 20, Servers: 10}, 2 * gib, 2, 1280, 10000 * gib, true},
 		{"disabled keeps", Input{Target: v(2, 6), Policy: Disabled, Regions: 20, Servers: 10}, 0, 0, 20, 1000 * gib, false},
 		{"prefix cap", Input{Target: v(2, 6), Policy: Prefix, Regions: 20, Servers: 10, Buckets: 100}, 2 * gib, 2, 100, 10000 * gib, false},
 	}
@@ -124,4 +129,63 @@ func TestNeverSplits(t *testing.T) {
 	assert.False(t, For(Input{Policy: Prefix, Regions: 100, Buckets: 1000}).NeverSplits())
 	assert.False(t, For(Input{Policy: Default, Regions: 100, Buckets: 100}).NeverSplits())
 	assert.True(t, For(Input{Policy: Disabled, Regions: 2}).NeverSplits())
+}
+
+// RegionsFor is what a simulation of the regions one by one gives: every region has a
+// server and a share of the keys; the bytes grow, and the next region to split is the one
+// whose size first exceeds its server's split size; it splits into two halves on its
+// server. Random tables at 1.4 and 2.6, with and without a constant policy.
+func TestRegionsForSimulated(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	for range 300 {
+		in := Input{
+			Target:    []hbase.Version{v(1, 4), v(2, 6)}[rng.IntN(2)],
+			Regions:   1 + rng.IntN(40),
+			Servers:   rng.IntN(9),
+			FlushSize: float64(32+rng.IntN(128)) * mib,
+		}
+		if rng.IntN(4) == 0 {
+			in.Policy = Constant
+		}
+		m := For(in)
+		bytes := float64(in.Regions) * m.MaxFileSize * rng.Float64() * 8
+		assert.Equal(t, simulated(m, bytes), m.RegionsFor(bytes), "%+v, %.0f bytes", in, bytes)
+	}
+}
+
+// simulated is RegionsFor region by region, as the bytes grow (see TestRegionsForSimulated).
+func simulated(m Model, bytes float64) int {
+	type region struct {
+		server int
+		share  float64
+	}
+	servers := max(m.Servers, 1)
+	var regions []region
+	perServer := make([]int, servers)
+	for i := range max(m.Regions, 1) {
+		regions = append(regions, region{i % servers, 1 / float64(max(m.Regions, 1))})
+		perServer[i%servers]++
+	}
+	size := func(r region) float64 {
+		if m.Servers <= 0 {
+			return m.MaxFileSize
+		}
+		return m.SplitSize(perServer[r.server])
+	}
+	for {
+		// The region that crosses its size at the fewest bytes.
+		next, at := -1, math.Inf(1)
+		for i, r := range regions {
+			if b := size(r) / r.share; b < at {
+				next, at = i, b
+			}
+		}
+		if next < 0 || !(bytes*regions[next].share > size(regions[next])*(1+1e-12)) {
+			return len(regions)
+		}
+		r := regions[next]
+		regions[next].share /= 2
+		regions = append(regions, region{r.server, r.share / 2})
+		perServer[r.server]++
+	}
 }

@@ -38,7 +38,7 @@ func TestSplitPolicyConsequences(t *testing.T) {
 		{name: "1.4 two regions per server",
 			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--hbase-version", "1.4"},
 			code: exitOK,
-			want: []string{"warning  SP002: HBase 1.4 runs IncreasingToUpperBoundRegionSplitPolicy for this table: a region splits once a store exceeds min(MAX_FILESIZE, 2 x flush size x n^3), n = the table's regions on its RegionServer; 20 regions on 10 RegionServers is 2 per server, so regions split at 2.0 GiB, not at MAX_FILESIZE 10 GiB: HBase's splits undo the pre-split; the planned 196 GiB is in 30 regions of 6.5 GiB, not 20 of 9.8 GiB"}},
+			want: []string{"warning  SP002: HBase 1.4 runs IncreasingToUpperBoundRegionSplitPolicy for this table: a region splits once a store exceeds min(MAX_FILESIZE, 2 x flush size x n^3), n = the table's regions on its RegionServer; 20 regions on 10 RegionServers is 2 per server, so regions split at 2.0 GiB, not at MAX_FILESIZE 10 GiB: HBase's splits undo the pre-split; the planned 196 GiB is in 40 regions of 4.9 GiB, not 20 of 9.8 GiB"}},
 		{name: "1.4 with ConstantSizeRegionSplitPolicy",
 			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--hbase-version", "1.4", "--split-policy", "constant", "--format", "shell"},
 			code: exitOK,
