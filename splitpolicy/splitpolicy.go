@@ -267,10 +267,12 @@ func (m Model) AtMaxFileSize(bytes float64) int {
 }
 
 // serverRegions is the regions a server that was given n created regions of share bytes
-// each ends with. While the policy's size at the server's count is below MAX_FILESIZE, the
+// each ends with. While the policy's size at the server's count is not MAX_FILESIZE, the
 // largest region splits first (the regions grow alike, so it crosses the size first),
-// and the count rises by one; the size only grows with the count, so once it is
-// MAX_FILESIZE every region splits on its own until it is at most that.
+// and the count rises by one; once the size is MAX_FILESIZE it stays so for every larger
+// count, and every region splits on its own until it is at most that. (The size is above
+// MAX_FILESIZE only for SteppingSplitPolicy's one region, whose initial size has no
+// bound: a flush size of 1 GiB and MAX_FILESIZE 1 GiB split it at 2 GiB.)
 func (m Model) serverRegions(n int, share float64) float64 {
 	if n == 0 {
 		return 0
@@ -279,7 +281,7 @@ func (m Model) serverRegions(n int, share float64) float64 {
 	held := []float64{float64(n)}
 	for count := n; ; count++ {
 		size := m.SplitSize(count)
-		if size >= m.MaxFileSize {
+		if size == m.MaxFileSize {
 			break
 		}
 		j := 0
@@ -287,7 +289,7 @@ func (m Model) serverRegions(n int, share float64) float64 {
 			j++
 		}
 		if !exceeds(share/math.Exp2(float64(j)), size) {
-			break
+			return float64(count) // none splits: the largest is at most the size
 		}
 		held[j]--
 		if j+1 == len(held) {

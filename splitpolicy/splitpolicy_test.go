@@ -134,7 +134,8 @@ func TestNeverSplits(t *testing.T) {
 // RegionsFor is what a simulation of the regions one by one gives: every region has a
 // server and a share of the keys; the bytes grow, and the next region to split is the one
 // whose size first exceeds its server's split size; it splits into two halves on its
-// server. Random tables at 1.4 and 2.6, with and without a constant policy.
+// server. Random tables at 1.4 and 2.6, with and without a constant policy, some with an
+// initial size above MAX_FILESIZE (SteppingSplitPolicy's one region splits at it).
 func TestRegionsForSimulated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	for range 300 {
@@ -143,6 +144,10 @@ func TestRegionsForSimulated(t *testing.T) {
 			Regions:   1 + rng.IntN(40),
 			Servers:   rng.IntN(9),
 			FlushSize: float64(32+rng.IntN(128)) * mib,
+		}
+		if rng.IntN(3) == 0 { // small regions: the initial size may pass MAX_FILESIZE
+			in.MaxFileSize = float64(256+rng.IntN(2048)) * mib
+			in.FlushSize = float64(64+rng.IntN(1024)) * mib
 		}
 		if rng.IntN(4) == 0 {
 			in.Policy = Constant
