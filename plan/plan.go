@@ -828,6 +828,11 @@ func (p *Plan) policy(in *lint.Input) {
 	d := p.Design
 	pin := splitpolicy.Input{Target: p.Target, Policy: d.Settings.SplitPolicy.V, Regions: p.Regions,
 		MaxFileSize: float64(p.Table.MaxFileSize)}
+	if pin.MaxFileSize == 0 && p.Capacity != nil {
+		// MAX_FILESIZE left out (--max-filesize false): the cluster's
+		// hbase.hregion.max.filesize applies, which --region-size states.
+		pin.MaxFileSize = p.Capacity.Input.RegionSize
+	}
 	if cl := d.Cluster; cl != nil {
 		pin.Servers = int(cl.RegionServers.V)
 	}
