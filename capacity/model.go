@@ -239,7 +239,11 @@ func Compute(in Input) (Plan, error) {
 		// horizon, the whole day it falls in.
 		for _, d := range horizons(int(math.Ceil(days))) {
 			h := Horizon{Days: d, RawBytes: in.Volume.Daily * math.Min(float64(d), days)}
-			h.StoredBytes, h.PlannedBytes, _, h.Regions, h.DiskBytes, _ = in.size(h.RawBytes)
+			// The growth table runs past a horizon to the days kept: a table that needs too
+			// many regions there is refused as the split would be (its rows were zeros).
+			if h.StoredBytes, h.PlannedBytes, _, h.Regions, h.DiskBytes, err = in.size(h.RawBytes); err != nil {
+				return Plan{}, fmt.Errorf("at %s of ingest (the growth table runs to the days the table keeps): %w", DaysText(float64(d)), err)
+			}
 			p.Horizons = append(p.Horizons, h)
 		}
 	}

@@ -111,6 +111,18 @@ func TestComputeFractionalTTL(t *testing.T) {
 	assert.Equal(t, "30 days", DaysText(30))
 }
 
+// A growth row past the horizon that needs more regions than presplit plans is refused, as
+// the split itself would be, naming the day: its volumes were printed as zeros.
+func TestComputeHorizonTooManyRegions(t *testing.T) {
+	_, err := Compute(Input{Volume: Volume{Daily: 200e12, RetentionDays: 365, HorizonDays: 30}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "at 365 days of ingest")
+	assert.Contains(t, err.Error(), "more than the 10000000 presplit plans for")
+	p, err := Compute(Input{Volume: Volume{Daily: 200e12, RetentionDays: 30, HorizonDays: 30}})
+	require.NoError(t, err)
+	assert.Positive(t, p.Horizons[0].PlannedBytes)
+}
+
 func TestCellBytes(t *testing.T) {
 	c := Cells{Count: 3, RowLen: 10, FamilyLen: 1, QualifierLen: 5, ValueLen: 8}
 	assert.Equal(t, 44.0, c.CellBytes()) // 20 + 10 + 1 + 5 + 8
