@@ -814,6 +814,11 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 		if delim == "" || strings.Contains(delim, `\`) || hbase.CheckDelimiter(delim) != nil {
 			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: "+field.Ref("rowkey.suffix")+" (or rowkey delimiter)")
 		}
+		if keyBytes, err := hbytes.ToBytesBinary(delim); err != nil || string(keyBytes) != delim {
+			// The policy reads its delimiter with Bytes.toBytes (UTF-8: é is C3 A9), the split
+			// keys are toBytesBinary text (é is the byte E9): beyond ASCII the two differ.
+			return pol, valueError("table.split_policy", v, fmt.Sprintf("delimited needs an ASCII delimiter: the policy reads it as UTF-8 text (%s) where the split keys read it as toStringBinary text (%s)", hbytes.ToStringBinary([]byte(delim)), hbytes.ToStringBinary(keyBytes)))
+		}
 		pol.Delimiter = delim
 	}
 	return pol, nil

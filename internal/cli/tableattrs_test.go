@@ -83,6 +83,7 @@ func TestTableAttributeErrors(t *testing.T) {
 		{name: "unknown policy", args: []string{"--split-policy", "size"}, err: "presplit: --split-policy size: must be one of prefix, delimited, disabled, constant, default\n"},
 		{name: "prefix on UniformSplit", args: []string{"--split-policy", "prefix", "--algo", "UniformSplit"}, err: "presplit: --split-policy prefix: prefix needs split keys of one width on a rowkey prefix (--prefix, or --algo HexStringSplit or DecimalStringSplit); use delimited, disabled or default\n"},
 		{name: "delimited without delimiter", args: []string{"--split-policy", "delimited", "--prefix", "dec:2"}, err: "presplit: --split-policy delimited: delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)\n"},
+		{name: "delimited beyond ASCII", args: []string{"--split-policy", "delimited", "--prefix", "hex:1", "--suffix", "é"}, err: "presplit: --split-policy delimited: delimited needs an ASCII delimiter: the policy reads it as UTF-8 text (\\xC3\\xA9) where the split keys read it as toStringBinary text (\\xE9)\n"},
 		{name: "normalization", args: []string{"--normalization", "yes"}, err: "presplit: --normalization yes: must be true or false\n"},
 		{name: "durability", args: []string{"--durability", "fast"}, err: "presplit: --durability fast: must be one of USE_DEFAULT, SKIP_WAL, ASYNC_WAL, SYNC_WAL, FSYNC_WAL\n"},
 		{name: "replication", args: []string{"--region-replication", "0"}, err: "presplit: --region-replication 0: too small (at least 1)\n"},
