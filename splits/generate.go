@@ -69,6 +69,42 @@ func (e *RegionsError) Rule() string {
 	return fmt.Sprintf("must be at most %d, got %d", MaxRegions, e.Regions)
 }
 
+// MaxKeyBytes is the most bytes of split keys Generate makes: they are held in one buffer
+// until written, and a long suffix times many regions (30,000 bytes x 1,000,000) would ask
+// for more memory than the machine has.
+const MaxKeyBytes = 1 << 30
+
+// KeyBytesError is a split whose keys would take more than MaxKeyBytes.
+type KeyBytesError struct {
+	Regions, KeyLen int
+	Why             string // what makes the keys long, and the fix
+}
+
+func (e *KeyBytesError) Error() string { return "regions " + e.Rule() }
+
+// Field is the input the error is about (field.Error).
+func (e *KeyBytesError) Field() string { return "splits.regions" }
+
+// Rule is the keys' size and the bound.
+func (e *KeyBytesError) Rule() string {
+	return fmt.Sprintf("%d split keys of %d bytes (%s) take %.4g bytes, more than the %d (1 GiB) presplit holds",
+		e.Regions-1, e.KeyLen, e.Why, float64(e.Regions-1)*float64(e.KeyLen), MaxKeyBytes)
+}
+
+// checkKeyBytes refuses a split of keys of keyLen bytes that would take more than
+// MaxKeyBytes; why says what makes them that long.
+func checkKeyBytes(regions, keyLen int, why string) error {
+	if float64(regions-1)*float64(keyLen) > MaxKeyBytes {
+		return &KeyBytesError{Regions: regions, KeyLen: keyLen, Why: why}
+	}
+	return nil
+}
+
+// suffixKeyBytes is checkKeyBytes for a prefix of width and a suffix.
+func suffixKeyBytes(regions, width int, suffix []byte) error {
+	return checkKeyBytes(regions, width+len(suffix), fmt.Sprintf("%d of them the suffix: give fewer regions or a shorter suffix", len(suffix)))
+}
+
 // SuffixError is a --suffix that does not close its region: some key of the region before
 // the split key would sort after it.
 type SuffixError struct {
@@ -121,6 +157,9 @@ func generate(p Prefix, regions int, opt Options) (Split, error) {
 		if regions > MaxRegions {
 			return Split{}, &RegionsError{Regions: regions}
 		}
+	}
+	if err := suffixKeyBytes(regions, p.Width, opt.Suffix); err != nil {
+		return Split{}, err
 	}
 	keys, owned := edges(p, size, regions, opt.Suffix)
 	count, ok := p.Count()
@@ -515,6 +554,9 @@ func generateValues(p Prefix, regions int, opt Options, align string) (Split, er
 		}
 	}
 	size := new(big.Int).SetUint64(opt.Values)
+	if err := suffixKeyBytes(regions, p.Width, opt.Suffix); err != nil {
+		return Split{}, err
+	}
 	keys, owned := edges(p, size, regions, opt.Suffix)
 	return Split{
 		Spec:   fmt.Sprintf("%s, its first %d values", p, opt.Values),

@@ -236,3 +236,22 @@ func checkInvariants(t *testing.T, p Prefix, n int, opt Options, s Split) {
 		t.Fatalf("runs differ by more than one: %v..%v", lo, hi)
 	}
 }
+
+// A split whose keys would take more than MaxKeyBytes is refused before they are made: a
+// 30,000-byte suffix over a million regions asked the runtime for 300 GB and crashed it,
+// and rows of 3,000 digits held 12 GB.
+func TestKeyBytesBound(t *testing.T) {
+	p, err := ParsePrefix("hex:64")
+	require.NoError(t, err)
+	_, err = Generate(p, 1_000_000, Options{Suffix: bytes.Repeat([]byte("z"), 30_000)})
+	var kb *KeyBytesError
+	require.ErrorAs(t, err, &kb)
+	assert.Equal(t, 30_064, kb.KeyLen)
+	_, err = Generate(p, 1000, Options{Suffix: bytes.Repeat([]byte("z"), 30_000)})
+	require.NoError(t, err, "30 MB of keys are made")
+	rows := strings.Repeat("f", 3000)
+	_, err = RegionSplitter("HexStringSplit", 1_000_000, strings.Repeat("0", 3000), rows)
+	require.ErrorAs(t, err, &kb)
+	_, err = RegionSplitter("HexStringSplit", 10_000_000, "", "")
+	require.NoError(t, err, "ten million keys of 8 digits are made")
+}

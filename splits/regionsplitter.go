@@ -89,6 +89,11 @@ func regionSplitter(algo string, regions int, firstRow, lastRow string) (Split, 
 	if err != nil {
 		return Split{}, err
 	}
+	// A key is at most as long as the longer row (as text, which is no shorter than its
+	// bytes), and one byte more for UniformSplit.
+	if err := checkKeyBytes(regions, max(len(firstRow), len(lastRow), 16)+1, "as long as the first or last row: give fewer regions or shorter rows"); err != nil {
+		return Split{}, err
+	}
 	keys, owned, err := a.split(regions)
 	if err != nil {
 		return Split{}, err

@@ -256,3 +256,22 @@ func TestJMXAsStream(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf("presplit: %s:%d: %v\n", path, le.Line, le.Err), errOut)
 	assert.Equal(t, "presplit: "+path+":3: not JSON: invalid character 'x' looking for beginning of value\n", errOut)
 }
+
+// Split keys that would take more than 1 GiB are refused in one line, exit 2, before any is
+// made: a 30,000-byte suffix over a million regions crashed the runtime (out of memory,
+// with its stack), and RegionSplitter rows of 3,000 digits held 12 GB.
+func TestSplitKeyBytesBound(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"splits", "--regions", "1e6", "--prefix", "hex:64", "--suffix", strings.Repeat("z", 30000), "-o", os.DevNull},
+			"presplit: --regions 1000000: 999999 split keys of 30064 bytes (30000 of them the suffix: give fewer regions or a shorter suffix) take 3.006e+10 bytes, more than the 1073741824 (1 GiB) presplit holds\n"},
+		{[]string{"splits", "--algo", "HexStringSplit", "--first-row", strings.Repeat("0", 3000), "--last-row", strings.Repeat("f", 3000), "--regions", "1e6", "-o", os.DevNull},
+			"presplit: --regions 1000000: 999999 split keys of 3001 bytes (as long as the first or last row: give fewer regions or shorter rows) take 3.001e+09 bytes, more than the 1073741824 (1 GiB) presplit holds\n"},
+	} {
+		_, errOut, code := runCLI(t, "", tt.args...)
+		assert.Equal(t, exitUsage, code)
+		assert.Equal(t, tt.want, strings.ReplaceAll(errOut, "presplit: warning RG009: 1000000 regions in one table, more than 10000: every region costs the master, hbase:meta and the RegionServers memory and work\n", ""))
+	}
+}

@@ -847,6 +847,7 @@ func (cfg *config) splitError(p *plan.Plan) error { //nolint:gocyclo // one case
 	var tooMany *splits.TooManyRegionsError
 	var suffixErr *splits.SuffixError
 	var regionsErr *splits.RegionsError
+	var keyBytes *splits.KeyBytesError
 	var tooFew *sample.TooFewError
 	regionsFlag := d.Splits != nil && d.Splits.Regions.Src != ""
 	switch {
@@ -868,6 +869,8 @@ func (cfg *config) splitError(p *plan.Plan) error { //nolint:gocyclo // one case
 		return usageErrorf("--regions %d exceeds %s", tooMany.Regions, tooMany.Detail())
 	case errors.As(err, &tooMany):
 		return usageErrorf("%v", err)
+	case errors.As(err, &keyBytes):
+		return usageErrorf("--regions %d: %s", keyBytes.Regions, keyBytes.Rule())
 	case errors.As(err, &suffixErr):
 		if v := d.Rowkey.Suffix; v.Src == "" && v.Pos.Line > 0 {
 			return usageErrorf("%s:%d:%d: rowkey %v", cfg.specPath, v.Pos.Line, v.Pos.Col, suffixErr)
