@@ -1022,6 +1022,8 @@ func TestHostileReproductions(t *testing.T) {
 		{name: "lint of that spec", args: []string{"lint", spec}, code: 2, stderr: "presplit: " + quoteTerminal(refused) + "\n"},
 		{name: "delimiter flag", args: []string{"splits", "--sample", spec, "--regions", "2", "--delimiter", "\x7f"}, code: 2,
 			stderr: `presplit: --delimiter: a delimiter must be printable: no control bytes (0x00-0x1F, 0x7F) (write a key's byte as \xNN), got "\x7f"` + "\n"},
+		{name: "delimiter flag without a sample", args: []string{"plan", "--rows", "1e10", "--kv", "300B", "--delimiter", "a\nb", "--format", "shell"}, code: 2,
+			stderr: `presplit: --delimiter: a delimiter must be printable: no control bytes (0x00-0x1F, 0x7F) (write a key's byte as \xNN), got "a\nb"` + "\n"},
 		{name: "suffix as the delimiter", args: []string{"splits", "--prefix", "hex:1", "--regions", "4", "--suffix", "\x1a|", "--split-policy", "delimited"}, code: 2,
 			stderr: "presplit: --split-policy delimited: delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)\n"},
 		{name: "regions inputs comment", args: []string{"regions", "--list-regions", lr, "--format", "shell"}, code: 0,

@@ -75,6 +75,9 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocycl
 			if c.String("delimiter") == "" {
 				return usageErrorf("--delimiter must not be empty; leave it out when nothing follows the prefix")
 			}
+			if err := hbase.CheckDelimiter(c.String("delimiter")); err != nil {
+				return usageErrorf("--delimiter: %v (write a key's byte as \\xNN), got %q", err, c.String("delimiter"))
+			}
 			if d.Rowkey == nil {
 				d.Rowkey = &tablespec.Rowkey{}
 			}
