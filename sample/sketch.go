@@ -77,6 +77,10 @@ type Sketch struct {
 // K is the top compactor's capacity of every sketch presplit writes.
 const K = 8192
 
+// MaxSketchWeight bounds a sketch's total weight (2^62 bytes, 4 EiB): a read or merged
+// sketch that weighs more is refused, where its 64-bit weight would wrap and drop keys.
+const MaxSketchWeight = 1 << 62
+
 // Epsilon is the documented rank error bound: 0.1% of the sample's weight per boundary.
 const Epsilon = 0.001
 
@@ -325,6 +329,9 @@ func (s *Sketch) Merge(other *Sketch) error {
 	if other.k != s.k {
 		return fmt.Errorf("sketch has K=%d, the others K=%d: sketches merge only with the same K", other.k, s.k)
 	}
+	if other.weight > MaxSketchWeight-s.weight {
+		return fmt.Errorf("the sketches weigh more than %d together", uint64(MaxSketchWeight))
+	}
 	for h := range other.levels {
 		o := &other.levels[h]
 		for _, it := range o.items {
@@ -460,6 +467,9 @@ func (s *Sketch) parseLevels(fields [][]byte, bad func(format string, args ...an
 		}
 		if err := s.pushLevel(h, rest[1:1+n], buf, bad); err != nil {
 			return nil, 0, 0, err
+		}
+		if n > 0 && (h >= 63 || n > (MaxSketchWeight-weight)>>h) {
+			return nil, 0, 0, bad("level %d: %d items of weight 2^%d: the sketch would weigh more than %d", h, n, h, uint64(MaxSketchWeight))
 		}
 		weight += n << h
 		items += n

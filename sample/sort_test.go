@@ -269,6 +269,36 @@ func TestParseSketchKeyTooLong(t *testing.T) {
 	}
 }
 
+// A sketch's weight is bounded (MaxSketchWeight): a level-63 item, or two sketches at the
+// bound, would wrap the 64-bit weight to 0 and drop their keys from the cut.
+func TestSketchWeightBound(t *testing.T) {
+	line := func(level, items int) string {
+		fields := []string{sketchMagic, "k=200", "rows=1", fmt.Sprintf("weight=%d", uint64(items)<<level), fmt.Sprintf("levels=%d", level+1)}
+		for range level {
+			fields = append(fields, "0")
+		}
+		fields = append(fields, fmt.Sprint(items))
+		for range items {
+			fields = append(fields, "a")
+		}
+		return strings.Join(append(fields, "end"), "\t")
+	}
+	_, err := ParseSketch([]byte(line(63, 1)))
+	require.ErrorIs(t, err, ErrSketch)
+	assert.Contains(t, err.Error(), "level 63: 1 items of weight 2^63: the sketch would weigh more than 4611686018427387904")
+	_, err = ParseSketch([]byte(line(61, 3)))
+	require.ErrorIs(t, err, ErrSketch)
+	half, err := ParseSketch([]byte(line(61, 2))) // 2^62: at the bound
+	require.NoError(t, err)
+	other, err := ParseSketch([]byte(line(0, 1)))
+	require.NoError(t, err)
+	require.EqualError(t, half.Merge(other), "the sketches weigh more than 4611686018427387904 together")
+	another, err := ParseSketch([]byte(line(0, 1)))
+	require.NoError(t, err)
+	require.NoError(t, other.Merge(another))
+	assert.Equal(t, uint64(2), other.Weight())
+}
+
 type zeroReader struct{ n int64 }
 
 func (z *zeroReader) Read(p []byte) (int, error) {
