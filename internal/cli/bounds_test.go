@@ -275,3 +275,20 @@ func TestSplitKeyBytesBound(t *testing.T) {
 		assert.Equal(t, tt.want, strings.ReplaceAll(errOut, "presplit: warning RG009: 1000000 regions in one table, more than 10000: every region costs the master, hbase:meta and the RegionServers memory and work\n", ""))
 	}
 }
+
+// A JSON input (regions --jmx) is refused at its first bad byte without first taking room
+// for the whole file: a 256 MiB file of zeros allocated 256 MiB before.
+func TestJSONCappedNoUpFrontBuffer(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "zeros.json")
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	require.NoError(t, f.Truncate(256<<20))
+	require.NoError(t, f.Close())
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = readJSONCapped(path, "jmx", 1<<30)
+	runtime.ReadMemStats(&after)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "zeros.json:1: not JSON")
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<20), "bytes allocated")
+}

@@ -143,7 +143,9 @@ func readJSONCapped(path, what string, limit int64) ([]byte, error) {
 	}
 	defer closeFn()
 	var buf bytes.Buffer
-	buf.Grow(int(min(size, limit)) + 1)
+	// Room for the file up to 16 MiB at once; beyond, the buffer grows as the JSON proves
+	// itself: a 1 GB file of zeros took 1 GB before its first byte was refused.
+	buf.Grow(int(min(size, limit, 16<<20)) + 1)
 	dec := json.NewDecoder(io.TeeReader(r, &buf))
 	for {
 		_, err := dec.Token()
