@@ -368,6 +368,10 @@ func replaceFile(path string, write func(io.Writer) error) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		guard.mu.Unlock()
+		if errors.Is(err, fs.ErrPermission) {
+			// Bad usage, as a missing folder is; the temp file's name is ours, not the user's.
+			return usageErrorf("writing %s: folder %q is not writable: permission denied", path, filepath.Dir(path))
+		}
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	guard.name = tmp.Name()
