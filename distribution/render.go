@@ -442,7 +442,9 @@ func WriteJSON(w io.Writer, d Distribution) error {
 			return err
 		}
 	}
-	b, err := json.MarshalIndent(d.Summary(), "  ", "  ")
+	summary := d.Summary()
+	quote.JSONText(&summary) // file names that are not UTF-8 keep their bytes, as \xNN
+	b, err := json.MarshalIndent(summary, "  ", "  ")
 	if err != nil {
 		return err
 	}

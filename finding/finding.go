@@ -97,6 +97,7 @@ func MarshalJSON(file string, reports []Finding) ([]byte, error) {
 			Code: r.Code, Message: r.Message, Fix: r.Fix,
 		})
 	}
+	quote.JSONText(&doc) // a file name that is not UTF-8 keeps its bytes, as \xNN
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return nil, err

@@ -724,6 +724,7 @@ func WriteJSON(w io.Writer, d Doc) error {
 			doc.Plan.Prefix = d.Prefix.String()
 		}
 	}
+	quote.JSONText(&doc) // input names and servers that are not UTF-8 keep their bytes, as \xNN
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/quote"
 )
 
 // JSONFormatVersion is bumped when a field of the JSON output changes meaning or goes away.
@@ -258,6 +259,7 @@ func JSON(w io.Writer, d Doc) error {
 		}
 	}
 	doc := newJSONDoc(d)
+	quote.JSONText(&doc) // names and notes that are not UTF-8 keep their bytes, as \xNN
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // keys like a<b stay readable

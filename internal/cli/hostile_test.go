@@ -1112,3 +1112,20 @@ splits: {algo: HexStringSplit, regions: 40}
 	require.NoError(t, err)
 	assert.Equal(t, "--prefix\nchars:{}a$:2\n", string(got))
 }
+
+// JSON keeps the bytes of a name that is not UTF-8 as the report shows them (\xFF), where
+// encoding/json made them U+FFFD: a list_regions file name, and a sample's in plan's notes.
+func TestJSONInvalidUTF8Names(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "regions", "hexstring.txt"))
+	require.NoError(t, err)
+	lr := filepath.Join(t.TempDir(), "lr\xff.txt")
+	require.NoError(t, os.WriteFile(lr, src, 0o644))
+	out, errOut, code := runCLI(t, "", "regions", "--list-regions", lr, "-F", "json")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `lr\\xFF.txt (16 regions)`)
+	assert.NotContains(t, out, "\ufffd")
+	out, errOut, code = runCLI(t, "", "plan", "--rows", "1e9", "--kv", "1KB", "--sample", lr, "--regions", "2", "--format", "json")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `lr\\xFF.txt: read as lines`)
+	assert.NotContains(t, out, "\ufffd")
+}
