@@ -203,7 +203,7 @@ func reportCluster(tw *tabwriter.Writer, d Doc) {
 func reportSplit(tw *tabwriter.Writer, d Doc) {
 	s := d.Split
 	if len(s.Suffix) > 0 {
-		fmt.Fprintf(tw, "  keys\t%s, each key the last prefix of its region + %q\n", quote.Terminal(s.Spec), hbytes.ToStringBinary(s.Suffix))
+		fmt.Fprintf(tw, "  keys\t%s, each key the last prefix of its region + \"%s\"\n", quote.Terminal(s.Spec), hbytes.ToStringBinary(s.Suffix)) // toStringBinary text, as the keys are shown: no Go escapes
 	} else {
 		fmt.Fprintf(tw, "  keys\t%s\n", quote.Terminal(s.Spec))
 	}

@@ -1129,3 +1129,11 @@ func TestJSONInvalidUTF8Names(t *testing.T) {
 	assert.Contains(t, out, `lr\\xFF.txt: read as lines`)
 	assert.NotContains(t, out, "\ufffd")
 }
+
+// The report shows a suffix as toStringBinary text, as it shows the keys: é is "\xE9", not
+// Go's "\\xE9" (a backslash, then \xE9, to a reader of toStringBinary).
+func TestReportSuffixText(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "plan", "--rows", "1e9", "--kv", "1KB", "--regions", "4", "--prefix", "hex:1", "--suffix", "é")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `each key the last prefix of its region + "\xE9"`+"\n")
+}
