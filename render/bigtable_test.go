@@ -149,7 +149,16 @@ func TestCBTArgumentLimit(t *testing.T) {
 	}
 	d := Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: splits.KeysOf(keys...)}}
 	err := CBT(&bytes.Buffer{}, d)
-	assert.ErrorContains(t, err, "more than the 131071 Linux passes in one argument")
+	assert.ErrorContains(t, err, "the splits argument is more than 131071 bytes, the most Linux passes in one argument")
+	// Keys that fit as they are (104,000 bytes), but not once CSV quotes them
+	// ("k00000""", 143,000).
+	keys = keys[:0]
+	for i := 0; i < 13000; i++ {
+		keys = append(keys, []byte(fmt.Sprintf("k%05d\"", i)))
+	}
+	d.Split = splits.Split{Keys: splits.KeysOf(keys...)}
+	err = CBT(&bytes.Buffer{}, d)
+	assert.ErrorContains(t, err, "more than the 131071 Linux passes in one argument (its CSV quoting makes it longer than the keys)")
 }
 
 // TestTerraformThroughHCL parses the output with HashiCorp's HCL parser and evaluates every
