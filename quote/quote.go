@@ -57,8 +57,10 @@ const (
 	ctxCSVCell    = "a CSV cell"
 )
 
-// checkText refuses invalid UTF-8, the C0 control bytes, DEL and the C1 control
-// characters (U+0080..U+009F, which 8-bit terminals read as ESC sequences).
+// checkText refuses invalid UTF-8, the C0 control bytes, DEL, the C1 control characters
+// (U+0080..U+009F, which 8-bit terminals read as ESC sequences) and the invisible format
+// characters (Unicode's Cf: a bidirectional override such as U+202E, a zero-width space),
+// with which a statement shown in a terminal reads other than it runs.
 func checkText(ctx, s string) error {
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -75,6 +77,9 @@ func checkText(ctx, s string) error {
 		}
 		if r <= 0x9F {
 			return &Error{Context: ctx, Value: s, Reason: fmt.Sprintf("the control character U+%04X", r)}
+		}
+		if unicode.Is(unicode.Cf, r) {
+			return &Error{Context: ctx, Value: s, Reason: fmt.Sprintf("the invisible format character U+%04X, which a terminal shows reordered or not at all", r)}
 		}
 		i += size
 	}

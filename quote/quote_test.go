@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -99,6 +100,8 @@ func TestRubySingle(t *testing.T) {
 		{name: "c1", in: "\u0085", refuse: `the control character U+0085`},
 		{name: "invalid utf-8", in: "\xff", refuse: `invalid UTF-8 (the byte \xFF at offset 0)`},
 		{name: "utf-8", in: "é", want: "'é'"},
+		{name: "bidi override", in: "cf\u202eabc", refuse: `"cf\xE2\x80\xAEabc": a Ruby single-quoted string cannot carry the invisible format character U+202E, which a terminal shows reordered or not at all`},
+		{name: "zero-width space", in: "a\u200bb", refuse: `the invisible format character U+200B`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -424,7 +427,7 @@ func FuzzRubyBash(f *testing.F) {
 		// (decided here apart from checkText, the code under test).
 		text := utf8.Valid(data)
 		for _, r := range s {
-			text = text && !(r < 0x20 || r >= 0x7F && r <= 0x9F)
+			text = text && !(r < 0x20 || r >= 0x7F && r <= 0x9F) && !unicode.Is(unicode.Cf, r)
 		}
 
 		q, err := RubySingle(s)

@@ -1137,3 +1137,16 @@ func TestReportSuffixText(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, `each key the last prefix of its region + "\xE9"`+"\n")
 }
+
+// A bidirectional override in a family name or a SPLITS_FILE name is refused for the
+// statement (exit 2, nothing written): shown in a terminal, the statement would read
+// reordered.
+func TestStatementRefusesBidi(t *testing.T) {
+	_, errOut, code := runCLI(t, "", "splits", "--regions", "2", "--prefix", "hex:1", "--family", "cf\u202eabc", "--format", "shell")
+	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, "presplit: --format shell: family \"cf\\xE2\\x80\\xAEabc\": a Ruby single-quoted string cannot carry the invisible format character U+202E, which a terminal shows reordered or not at all\n", errOut)
+	out := filepath.Join(t.TempDir(), "k\u202etxt.sfs")
+	_, errOut, code = runCLI(t, "", "splits", "--regions", "2", "--prefix", "hex:1", "--format", "splits-file", "-o", out)
+	assert.Equal(t, exitUsage, code, errOut)
+	assert.NoFileExists(t, out)
+}
