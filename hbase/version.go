@@ -214,7 +214,12 @@ var (
 	// hbase.regionserver.region.split_restriction.* (RegionSplitRestriction, HBASE-25766);
 	// 2.x with KeyPrefixRegionSplitPolicy/DelimitedKeyPrefixRegionSplitPolicy (deprecated
 	// since 2.5, still present on branch-3.0). presplit writes the restriction from 3.0.
-	SplitRestriction = Feature{Name: "split restriction", Since: []Version{rel(3, 0, 0)}, Where: "RegionSplitRestriction.java on branch-3.0"}
+	// SplitCountsPrimaries: the split policies' n (getCountOfCommonTableRegions) counts the
+	// table's default replicas only since HBASE-28727 (branch-2.5 at 2.5.10-SNAPSHOT,
+	// branch-2.6 at 2.6.1-SNAPSHOT, master); before, rss.getRegions(table) counted every
+	// replica a server holds.
+	SplitCountsPrimaries = Feature{Name: "split policy counting primary regions only", Since: []Version{rel(2, 5, 10), rel(2, 6, 1), rel(3, 0, 0)}, Where: "IncreasingToUpperBoundRegionSplitPolicy.java on branch-2.5, branch-2.6"}
+	SplitRestriction     = Feature{Name: "split restriction", Since: []Version{rel(3, 0, 0)}, Where: "RegionSplitRestriction.java on branch-3.0"}
 	// SplitOnOverall: hbase.hregion.split.overallfiles defaults to true on branch-3.0
 	// (hbase-default.xml), false on 2.x: a 3.x region splits when all its stores together
 	// exceed MAX_FILESIZE, a 2.x region when its largest store does

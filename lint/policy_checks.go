@@ -127,9 +127,17 @@ var SP002 = &Analyzer{
 		}
 		p.Report(where,
 			fmt.Sprintf("set split_policy constant (ConstantSizeRegionSplitPolicy splits at MAX_FILESIZE only), or pre-split into at least %d regions (%d per RegionServer)", steady*m.Servers, steady),
-			"HBase %s runs %s for this table: a region splits once a store exceeds %s, n = the table's regions on its RegionServer; %d regions on %d RegionServers is %d per server, so regions split at %s, not at MAX_FILESIZE %s: HBase's splits undo the pre-split%s",
-			m.Target.OrDefault(), m.Describe(), m.SizeRule(), m.Regions, m.Servers, n, humanize.IBytes(uint64(size)), humanize.IBytes(uint64(m.MaxFileSize)), then)
+			"HBase %s runs %s for this table: a region splits once a store exceeds %s, n = the table's regions on its RegionServer; %d regions on %d RegionServers is %d per server%s, so regions split at %s, not at MAX_FILESIZE %s: HBase's splits undo the pre-split%s",
+			m.Target.OrDefault(), m.Describe(), m.SizeRule(), m.Regions, m.Servers, n, replicasCounted(m), humanize.IBytes(uint64(size)), humanize.IBytes(uint64(m.MaxFileSize)), then)
 	},
+}
+
+// replicasCounted words that n counts the table's replicas too, where the target does.
+func replicasCounted(m *splitpolicy.Model) string {
+	if m.Counted <= 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (each region's %d replicas counted, as HBase before 2.5.10 and 2.6.1 counts them)", m.Counted)
 }
 
 // SP003: the policy caps the regions below what the volume needs.

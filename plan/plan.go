@@ -833,6 +833,7 @@ func (p *Plan) policy(in *lint.Input) {
 	d := p.Design
 	pin := splitpolicy.Input{Target: p.Target, Policy: d.Settings.SplitPolicy.V, Regions: p.Regions,
 		MaxFileSize: float64(p.Table.MaxFileSize)}
+	pin.Replicas = p.Table.RegionReplication
 	if pin.MaxFileSize == 0 && p.Capacity != nil {
 		// MAX_FILESIZE left out (--max-filesize false): the cluster's
 		// hbase.hregion.max.filesize applies, which --region-size states.

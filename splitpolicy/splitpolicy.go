@@ -75,6 +75,10 @@ type Input struct {
 	// Regions is the table's region count as created; Servers the RegionServers it is
 	// spread over (0 when unknown).
 	Regions, Servers int
+	// Replicas is the table's REGION_REPLICATION (0 or 1: none). Before 2.5.10 and 2.6.1
+	// a server's secondary replicas count in n, the table's regions on it
+	// (hbase.SplitCountsPrimaries).
+	Replicas int
 	// Buckets is the number of distinct values of the prefix a prefix policy keeps whole
 	// (the keys' prefix of PrefixLength bytes, or the part before the delimiter); 0 when
 	// unknown or unbounded.
@@ -92,6 +96,9 @@ type Model struct {
 	// Cuts says later split points are cut to a prefix (KeyPrefix, DelimitedKeyPrefix, or
 	// 3.x's split restriction).
 	Cuts bool
+	// Counted is how many of the table's regions on a server each primary region makes
+	// n count: its replicas where the target counts them, else 1.
+	Counted int
 }
 
 // For is the model of the input.
@@ -106,7 +113,10 @@ func For(in Input) Model {
 		in.Policy = Default
 	}
 	v := in.Target.OrDefault()
-	m := Model{Input: in}
+	m := Model{Input: in, Counted: 1}
+	if in.Replicas > 1 && !hbase.SplitCountsPrimaries.In(v) {
+		m.Counted = in.Replicas
+	}
 	def, defIncreasing := SteppingClass, false
 	if v.Major < 2 {
 		def, defIncreasing = IncreasingClass, true
@@ -176,13 +186,13 @@ func (m Model) SplitSize(n int) float64 {
 }
 
 // PerServer is the fewest regions of the table a server holds once the balancer has spread
-// them evenly (the servers holding floor(regions / servers)), at least 1; 0 when the
-// servers are unknown.
+// them evenly (the servers holding floor(regions / servers)), their replicas counted where
+// the target counts them (Counted), at least 1; 0 when the servers are unknown.
 func (m Model) PerServer() int {
 	if m.Servers <= 0 || m.Regions <= 0 {
 		return 0
 	}
-	return max(1, m.Regions/m.Servers)
+	return max(1, m.Regions*m.Counted/m.Servers)
 }
 
 // EarlySplit is the size a region of the pre-split splits at when that is below
@@ -199,11 +209,12 @@ func (m Model) EarlySplit() (size float64, perServer int) {
 	return 0, 0
 }
 
-// Steady is the fewest regions per server at which the policy splits at MAX_FILESIZE:
-// with at least that many, the pre-split is what HBase keeps.
+// Steady is the fewest regions per server at which the policy splits at MAX_FILESIZE (each
+// with its replicas, where the target counts them): with at least that many, the pre-split
+// is what HBase keeps.
 func (m Model) Steady() int {
 	for n := 1; n <= maxCountedRegions; n++ {
-		if m.SplitSize(n) >= m.MaxFileSize {
+		if m.SplitSize(n*m.Counted) >= m.MaxFileSize {
 			return n
 		}
 	}
@@ -280,7 +291,7 @@ func (m Model) serverRegions(n int, share float64) float64 {
 	// held[j]: the regions holding share / 2^j.
 	held := []float64{float64(n)}
 	for count := n; ; count++ {
-		size := m.SplitSize(count)
+		size := m.SplitSize(count * m.Counted) // and as many secondaries, spread alike
 		if size == m.MaxFileSize {
 			break
 		}

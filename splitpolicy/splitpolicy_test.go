@@ -107,6 +107,10 @@ func TestEarlySplit(t *testing.T) {
 		{"volume needs more", Input{Target: v(1, 4), Regions: 20, Servers: 10}, 2 * gib, 2, 1280, 10000 * gib, true},
 		{"disabled keeps", Input{Target: v(2, 6), Policy: Disabled, Regions: 20, Servers: 10}, 0, 0, 20, 1000 * gib, false},
 		{"prefix cap", Input{Target: v(2, 6), Policy: Prefix, Regions: 20, Servers: 10, Buckets: 100}, 2 * gib, 2, 100, 10000 * gib, false},
+		// Before 2.5.10 and 2.6.1 a server's secondary replicas count in n (HBASE-28727).
+		{"2.4 replicas counted", Input{Target: v(2, 4), Regions: 45, Servers: 45, Replicas: 2}, 0, 0, 45, 450 * gib, true},
+		{"2.6.1 primaries only", Input{Target: hbase.Version{Major: 2, Minor: 6, Patch: 1, HasPatch: true}, Regions: 45, Servers: 45, Replicas: 2}, 256 * mib, 1, 90, 450 * gib, true},
+		{"1.4 replicas counted", Input{Target: v(1, 4), Regions: 45, Servers: 45, Replicas: 2}, 2 * gib, 2, 90, 450 * gib, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -152,6 +156,9 @@ func TestRegionsForSimulated(t *testing.T) {
 		if rng.IntN(4) == 0 {
 			in.Policy = Constant
 		}
+		if rng.IntN(3) == 0 {
+			in.Replicas = 2 + rng.IntN(2)
+		}
 		m := For(in)
 		bytes := float64(in.Regions) * m.MaxFileSize * rng.Float64() * 8
 		assert.Equal(t, simulated(m, bytes), m.RegionsFor(bytes), "%+v, %.0f bytes", in, bytes)
@@ -175,7 +182,7 @@ func simulated(m Model, bytes float64) int {
 		if m.Servers <= 0 {
 			return m.MaxFileSize
 		}
-		return m.SplitSize(perServer[r.server])
+		return m.SplitSize(perServer[r.server] * m.Counted) // each primary's replicas on the servers alike
 	}
 	for {
 		// The region that crosses its size at the fewest bytes.
