@@ -35,6 +35,69 @@ func noArgs(c *cli.Context, hint string) error {
 	return usageErrorf("unexpected argument %q: %s takes no arguments; %s", first, c.Command.Name, hint)
 }
 
+// onceFlags refuses a flag that takes one value given more than once: urfave/cli keeps the
+// last, so `--rows 1e10 --rows 2e10` planned for 2e10, and `-o a.txt -o b.txt` wrote only
+// b.txt, with no word. Repeatable flags (slices, and lists such as --family) and switches
+// are left as they are. It reads the command line as urfave/cli does: flags up to the
+// first argument or `--`, a flag's value in the next word unless written `--flag=value`.
+func onceFlags(c *cli.Context) error {
+	args, _ := c.App.Metadata[argsKey].([]string)
+	start := slices.IndexFunc(args, func(a string) bool { return c.Command.HasName(a) })
+	if start < 0 {
+		return nil
+	}
+	seen := map[string]string{}
+	for i := start + 1; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
+			return nil
+		}
+		name, value, eq := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		f := commandFlag(c.Command.Flags, name)
+		if f == nil {
+			continue // unknown: urfave/cli refuses it
+		}
+		if _, ok := f.(*cli.BoolFlag); ok {
+			continue
+		}
+		if !eq && i+1 < len(args) {
+			i++
+			value = args[i]
+		}
+		if repeatable(f) {
+			continue
+		}
+		primary := "--" + f.Names()[0]
+		if first, ok := seen[primary]; ok {
+			return usageErrorf("%s given twice (%q, then %q): give it once", primary, first, value)
+		}
+		seen[primary] = value
+	}
+	return nil
+}
+
+// commandFlag is the flag of flags that name (or an alias) is; nil when none is.
+func commandFlag(flags []cli.Flag, name string) cli.Flag {
+	for _, f := range flags {
+		if slices.Contains(f.Names(), name) {
+			return f
+		}
+	}
+	return nil
+}
+
+// repeatable reports whether f takes every occurrence: a slice flag, or a list.
+func repeatable(f cli.Flag) bool {
+	switch g := f.(type) {
+	case *cli.StringSliceFlag:
+		return true
+	case *cli.GenericFlag:
+		_, list := g.Value.(*listValue)
+		return list
+	}
+	return false
+}
+
 // flagBefore is the flag and value just before the n stray words at the end of the command
 // line: `--kv 1` or `--kv=1`.
 func flagBefore(c *cli.Context, n int) (flag, value string, ok bool) {

@@ -42,3 +42,31 @@ func TestStrayArguments(t *testing.T) {
 		})
 	}
 }
+
+// A flag that takes one value, given twice, is refused (urfave/cli kept the last, with no
+// word); repeatable flags, switches and a value that starts with a dash are not.
+func TestOnceFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"plan", "--rows", "1e10", "--rows", "2e10", "--kv", "300B"}, "presplit: --rows given twice (\"1e10\", then \"2e10\"): give it once\n"},
+		{[]string{"splits", "--regions", "4", "--regions=8"}, "presplit: --regions given twice (\"4\", then \"8\"): give it once\n"},
+		{[]string{"splits", "--regions", "4", "-o", "a.txt", "-o", "b.txt"}, "presplit: --output given twice (\"a.txt\", then \"b.txt\"): give it once\n"},
+		{[]string{"splits", "--regions", "4", "-F", "json", "-F", "shell"}, "presplit: --format given twice (\"json\", then \"shell\"): give it once\n"},
+	} {
+		out, errOut, code := runCLI(t, "", tt.args...)
+		assert.Equal(t, exitUsage, code, "%v", tt.args)
+		assert.Empty(t, out)
+		assert.Equal(t, tt.err, errOut)
+	}
+	for _, args := range [][]string{
+		{"plan", "--rows", "1e10", "--kv", "300B", "--family", "a:versions=1", "--family", "b:versions=1", "--format", "json"},
+		{"plan", "--rows", "1e10", "--kv", "300B", "--delimiter", "-", "--format", "json"},
+		{"plan", "--rows", "1e10", "--kv", "300B", "--max-filesize", "false", "--format", "json"},
+	} {
+		_, errOut, code := runCLI(t, "", args...)
+		assert.NotContains(t, errOut, "given twice", "%v", args)
+		assert.NotEqual(t, exitUsage, code, "%v: %s", args, errOut)
+	}
+}

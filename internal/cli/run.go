@@ -156,6 +156,18 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler: func(*cli.Context, error) {},
 	}
 	routeUsageErrors(app)
+	for _, cmd := range app.Commands {
+		before := cmd.Before
+		cmd.Before = func(c *cli.Context) error {
+			if err := onceFlags(c); err != nil {
+				return err
+			}
+			if before != nil {
+				return before(c)
+			}
+			return nil
+		}
+	}
 	return app
 }
 
