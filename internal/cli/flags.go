@@ -409,8 +409,23 @@ func genericOf[T any](c *cli.Context, name string) T {
 // kind: `invalid value "5e18" for flag -rows: too large (at most 1e18)` becomes `--rows
 // 5e18: too large (at most 1e18)`. A flag given by an alias (-F) is named by its long name
 // (--format) when flags declare one. Any other error is returned as it is.
+// dashed is a flag's name as it is written: --rows, -o.
+func dashed(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
 func usageFromFlagError(flags []cli.Flag, err error) string {
 	msg := err.Error()
+	// Go's flag package names a flag with one dash (-rowz, -rows) whatever was typed.
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return fmt.Sprintf("unknown flag %s: see --help for the command's flags", dashed(name))
+	}
+	if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return fmt.Sprintf("%s needs a value", dashed(name))
+	}
 	rest, ok := strings.CutPrefix(msg, "invalid value ")
 	boolean := false
 	if !ok {

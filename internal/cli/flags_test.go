@@ -138,8 +138,8 @@ func TestTypedFlags(t *testing.T) {
 		{name: "retention garbage", args: []string{"--retention", "a month"}, err: `--retention "a month": must be a duration like 30d, 52w, 1y or 720h`},
 
 		{name: "bool flag", args: []string{"--in-memory=maybe"}, err: "--in-memory maybe: must be true or false"},
-		{name: "unknown flag untouched", args: []string{"--rowz", "1"}, err: "flag provided but not defined: -rowz"},
-		{name: "missing value untouched", args: []string{"--rows"}, err: "flag needs an argument: -rows"},
+		{name: "unknown flag", args: []string{"--rowz", "1"}, err: "unknown flag --rowz: see --help for the command's flags"},
+		{name: "missing value", args: []string{"--rows"}, err: "--rows needs a value"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -192,7 +192,8 @@ func TestUsageFromFlagError(t *testing.T) {
 		{`invalid value "a\"b" for flag -rows: bad`, `--rows "a\"b": bad`},
 		{`invalid value "1\t2" for flag -rows: bad`, `--rows "1\t2": bad`},
 		{`invalid boolean value "maybe" for -in-memory: parse error`, `--in-memory maybe: must be true or false`},
-		{`flag provided but not defined: -rowz`, `flag provided but not defined: -rowz`},
+		{`flag provided but not defined: -rowz`, `unknown flag --rowz: see --help for the command's flags`},
+		{`flag provided but not defined: -x`, `unknown flag -x: see --help for the command's flags`},
 		{`invalid value 5e18 for flag -rows: x`, `invalid value 5e18 for flag -rows: x`},
 	}
 	for _, tt := range tests {

@@ -220,7 +220,7 @@ func TestVerifyOptions(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{name: "bad skew", args: []string{"--max-skew", "0.5"}, err: `presplit: --max-skew must be a number of at least 1 (skew is largest region / mean), got "0.5"` + "\n"},
+		{name: "bad skew", args: []string{"--max-skew", "0.5"}, err: `presplit: --max-skew must be a number from 1 to 1e300 (skew is largest region / mean), got "0.5"` + "\n"},
 		{name: "two splits", args: []string{"--splits-file", "testdata/regions/hexstring.splits.txt", "--regions", "4"},
 			err: "presplit: --splits-file and --regions both choose the split keys: give one of them\n"},
 		{name: "stdin twice", args: []string{"--sample", "-", "--keys", "-"},

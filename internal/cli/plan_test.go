@@ -67,7 +67,7 @@ func TestPlanBadInput(t *testing.T) {
 		{name: "salt byte of 105 regions", args: []string{"plan", "--rows", "7.3e8", "--kv", "1KB", "--prefix", "byte:16"}, want: "the plan needs 105 regions, more than the 16 prefixes of byte:16; use --prefix byte:105 (a salt bucket per region): 16 regions would need --region-size 66GiB, above the 5..50 GiB HBase recommends (RG005)"},
 		{name: "salt byte within the recommended sizes", args: []string{"plan", "--rows", "2e8", "--kv", "1KB", "--prefix", "byte:16"}, want: "the plan needs 29 regions, more than the 16 prefixes of byte:16; use --prefix byte:29 (a salt bucket per region), or --region-size 18GiB for at most 16 regions"},
 		{name: "dec:2 far too small", args: []string{"plan", "--rows", "1e10", "--kv", "1KB", "--prefix", "dec:2"}, want: "the plan needs 1431 regions, more than the 100 prefixes of dec:2; use --prefix dec:4 (10000): 100 regions would need --region-size 144GiB, above the 5..50 GiB HBase recommends (RG005)"},
-		{name: "unknown flag", args: with("--rowz", "1"), want: "flag provided but not defined: -rowz"},
+		{name: "unknown flag", args: with("--rowz", "1"), want: "unknown flag --rowz: see --help for the command's flags"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

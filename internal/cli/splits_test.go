@@ -137,7 +137,7 @@ func TestSplitsBadInput(t *testing.T) {
 		{"uniform one region", []string{"--algo", "UniformSplit", "--regions", "1"}, `--algo UniformSplit: num cannot be <= 0`},
 		{"flag after argument", []string{"keys", "--regions", "4"}, `flag "--regions" comes after the argument "keys": put flags before arguments (splits takes none)`},
 		{"argument", []string{"--regions", "4", "extra"}, `unexpected argument "extra": splits takes no arguments; see presplit splits --help`},
-		{"unknown flag", []string{"--region", "4"}, `flag provided but not defined: -region`},
+		{"unknown flag", []string{"--region", "4"}, `unknown flag --region: see --help for the command's flags`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

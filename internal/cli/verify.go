@@ -193,7 +193,7 @@ func verifyMaxSkew(c *cli.Context) (float64, error) {
 	v := c.String("max-skew")
 	f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 	if err != nil || f < 1 || f != f || f > 1e300 {
-		return 0, usageErrorf("--max-skew must be a number of at least 1 (skew is largest region / mean), got %q", v)
+		return 0, usageErrorf("--max-skew must be a number from 1 to 1e300 (skew is largest region / mean), got %q", v)
 	}
 	return f, nil
 }
