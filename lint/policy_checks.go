@@ -63,7 +63,7 @@ var SP001 = &Analyzer{
 			wider = w + " so later splits have prefix edges to cut at, or "
 		}
 		p.Report(p.policyPos(), fmt.Sprintf("use %ssplit_policy constant or default (HBase may then split inside a prefix)", wider),
-			"%s (%s) cuts every split point HBase picks %s, and each of the %d regions holds at most one of the %.0f values of %s: every cut point is the region's start key, which SplitTableRegionProcedure refuses (\"Split row is equal to startkey\"), so no region ever splits%s",
+			"%s (%s) cuts every split point HBase picks %s, and each of the %d regions holds at most one of the %.0f values of %s: every cut point is the region's start key or sorts before it, which HBase refuses (SplitTableRegionProcedure: \"Split row is equal to startkey\"; HRegion.checkSplit: a row outside the region), so no region holding one value ever splits (the first or the last region may split once, at the edge of its value, leaving an empty region)%s",
 			p.policyName(), m.Describe(), cut, m.Regions, m.Buckets, field.Quote(pre.name), grow)
 	},
 }

@@ -22,7 +22,7 @@ func TestSplitPolicyConsequences(t *testing.T) {
 		{name: "dec:2 one prefix per region under prefix policy",
 			args: []string{"plan", "--prefix", "dec:2", "--regions", "100", "--split-policy", "prefix", "--rows", "1e10", "--kv", "1KB"},
 			code: exitFailure,
-			want: []string{"error  SP001: split_policy prefix (KeyPrefixRegionSplitPolicy) cuts every split point HBase picks to its first 2 bytes, and each of the 100 regions holds at most one of the 100 values of dec:2: every cut point is the region's start key, which SplitTableRegionProcedure refuses (\"Split row is equal to startkey\"), so no region ever splits; at the planned volume each region grows to 143 GiB, 14.3x its MAX_FILESIZE"}},
+			want: []string{"error  SP001: split_policy prefix (KeyPrefixRegionSplitPolicy) cuts every split point HBase picks to its first 2 bytes, and each of the 100 regions holds at most one of the 100 values of dec:2: every cut point is the region's start key or sorts before it, which HBase refuses (SplitTableRegionProcedure: \"Split row is equal to startkey\"; HRegion.checkSplit: a row outside the region), so no region holding one value ever splits (the first or the last region may split once, at the edge of its value, leaving an empty region); at the planned volume each region grows to 143 GiB, 14.3x its MAX_FILESIZE"}},
 		{name: "byte:16 splits under prefix policy",
 			args: []string{"splits", "--prefix", "byte:16", "--regions", "16", "--split-policy", "prefix"},
 			code: exitFailure,
