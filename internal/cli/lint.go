@@ -29,12 +29,12 @@ func specFlag() cli.Flag {
 func specRead(path string) (*tablespec.Spec, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, usageErrorf("cannot read spec %s: %v", path, specPathError(err))
+		return nil, usageErrorf("cannot read spec %q: %v", path, specPathError(err))
 	}
 	defer func() { _ = f.Close() }() // read only: Close has nothing to lose
 	if fi, err := f.Stat(); err == nil {
 		if fi.IsDir() {
-			return nil, usageErrorf("cannot read spec %s: it is a directory", path)
+			return nil, usageErrorf("cannot read spec %q: it is a directory", path)
 		}
 		if err := tablespec.CheckSize(path, fi.Size()); err != nil {
 			return nil, usageErrorf("%v", err)
@@ -42,7 +42,10 @@ func specRead(path string) (*tablespec.Spec, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(f, tablespec.MaxSize+1))
 	if err != nil {
-		return nil, usageErrorf("cannot read spec %s: %v", path, specPathError(err))
+		return nil, usageErrorf("cannot read spec %q: %v", path, specPathError(err))
+	}
+	if len(data) > tablespec.MaxSize { // a device or a pipe: its size is not known, only that it is too big
+		return nil, usageErrorf("%s: more than %d bytes; a table spec is at most %d bytes (1 MiB)", path, tablespec.MaxSize, tablespec.MaxSize)
 	}
 	s, err := tablespec.Parse(path, data)
 	if err != nil {
