@@ -254,18 +254,16 @@ func (m Model) Cap() float64 {
 // times), not 1,000 of 10 GiB.
 func (m Model) RegionsFor(bytes float64) int {
 	created := max(m.Regions, 1)
-	if m.Class == DisabledClass {
+	switch {
+	case m.Class == DisabledClass:
 		return created
+	case m.Servers <= 0:
+		return m.AtMaxFileSize(bytes)
 	}
 	share := bytes / float64(created) // what each created region holds
-	total := 0.0
-	if m.Servers <= 0 {
-		total = float64(created) * halvings(share, m.MaxFileSize)
-	} else {
-		// The servers holding q+1 regions and those holding q: each class splits alike.
-		q, more := created/m.Servers, created%m.Servers
-		total = float64(more)*m.serverRegions(q+1, share) + float64(m.Servers-more)*m.serverRegions(q, share)
-	}
+	// The servers holding q+1 regions and those holding q: each class splits alike.
+	q, more := created/m.Servers, created%m.Servers
+	total := float64(more)*m.serverRegions(q+1, share) + float64(m.Servers-more)*m.serverRegions(q, share)
 	return int(math.Max(float64(created), math.Min(total, m.Cap())))
 }
 

@@ -134,16 +134,13 @@ func unitWord(s string) bool {
 
 // takesUnit reports whether the command's flag reads a size or a duration.
 func takesUnit(c *cli.Context, flag string) bool {
-	name := strings.TrimLeft(flag, "-")
-	for _, f := range c.Command.Flags {
-		g, ok := f.(*cli.GenericFlag)
-		if !ok || !slices.Contains(g.Names(), name) {
-			continue
-		}
-		switch g.Value.(type) {
-		case *sizeValue, *durationValue:
-			return true
-		}
+	g, ok := commandFlag(c.Command.Flags, strings.TrimLeft(flag, "-")).(*cli.GenericFlag)
+	if !ok {
+		return false
+	}
+	switch g.Value.(type) {
+	case *sizeValue, *durationValue:
+		return true
 	}
 	return false
 }

@@ -72,11 +72,8 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocycl
 	if !c.IsSet("sample") && !fromSpec {
 		if c.IsSet("delimiter") {
 			// Without a sample the delimiter describes the key: prefix, delimiter, the rest.
-			if c.String("delimiter") == "" {
-				return usageErrorf("--delimiter must not be empty; leave it out when nothing follows the prefix")
-			}
-			if err := hbase.CheckDelimiter(c.String("delimiter")); err != nil {
-				return usageErrorf("--delimiter: %v (write a key's byte as \\xNN), got %q", err, c.String("delimiter"))
+			if err := delimiterFlag(c, "leave it out when nothing follows the prefix"); err != nil {
+				return err
 			}
 			if d.Rowkey == nil {
 				d.Rowkey = &tablespec.Rowkey{}
@@ -91,11 +88,8 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocycl
 		return nil
 	}
 	if c.IsSet("delimiter") {
-		if c.String("delimiter") == "" {
-			return usageErrorf("--delimiter must not be empty; leave it out to cut between any two keys")
-		}
-		if err := hbase.CheckDelimiter(c.String("delimiter")); err != nil {
-			return usageErrorf("--delimiter: %v (write a key's byte as \\xNN), got %q", err, c.String("delimiter"))
+		if err := delimiterFlag(c, "leave it out to cut between any two keys"); err != nil {
+			return err
 		}
 		sp.Delimiter = designValue(c, "delimiter", c.String("delimiter"))
 	}
@@ -290,6 +284,19 @@ func runSample(opts *sampleOptions) error {
 	}
 	for _, n := range notes {
 		stderrf(opts.Err, "presplit: %s\n", quote.Terminal(n))
+	}
+	return nil
+}
+
+// delimiterFlag checks --delimiter as a spec's delimiter is checked (hbase.CheckDelimiter),
+// with or without a sample; empty tells the user what leaving it out means there.
+func delimiterFlag(c *cli.Context, empty string) error {
+	v := c.String("delimiter")
+	if v == "" {
+		return usageErrorf("--delimiter must not be empty; %s", empty)
+	}
+	if err := hbase.CheckDelimiter(v); err != nil {
+		return usageErrorf("--delimiter: %v (write a key's byte as \\xNN), got %q", err, v)
 	}
 	return nil
 }
