@@ -11,6 +11,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
@@ -184,10 +185,16 @@ var CF006 = &Analyzer{
 			if !t.Set {
 				continue
 			}
-			if _, err := f.TTLSeconds(); err == nil {
+			_, err := f.TTLSeconds()
+			if err == nil {
 				continue
 			}
 			hb, herr := hbase.ShellTTL(t.Raw)
+			if ambiguous := ttlUnitRule(t.Raw); ambiguous != "" {
+				// 1M: a month or a minute; HBase's shell reads it as neither.
+				p.Report(t.Pos, ambiguous, "family %s ttl %q has no one meaning (HBase reads it as %d seconds)", field.Quote(f.Name.V), t.Raw, max(hb, 0))
+				continue
+			}
 			switch {
 			case herr != nil:
 				p.Report(t.Pos, fix, "family %s ttl %q is refused by HBase (%v)", field.Quote(f.Name.V), t.Raw, herr)
@@ -203,6 +210,16 @@ var CF006 = &Analyzer{
 			}
 		}
 	},
+}
+
+// ttlUnitRule is the rule a TTL breaks with a unit of no one meaning (M, months), with
+// the spellings that work; "" for any other TTL.
+func ttlUnitRule(raw string) string {
+	var ue *duration.UnitError
+	if _, err := duration.Parse(strings.TrimSpace(raw)); errors.As(err, &ue) {
+		return ue.Rule
+	}
+	return ""
 }
 
 // CF010: MIN_VERSIONS above 0 with a TTL. HBase keeps the newest MIN_VERSIONS versions

@@ -658,6 +658,10 @@ func (d *decoder) days(dst *Value[int64], what string) func(*yaml.Node) error {
 			return err
 		}
 		secs, err := duration.Parse(v.Value)
+		var ue *duration.UnitError
+		if errors.As(err, &ue) {
+			return d.errf(v, "%s %s: %s", what, v.Value, ue.Rule)
+		}
 		if err == nil && secs%86400 != 0 && quantity.Bare(v.Value) {
 			return d.errf(v, "%s %s: %s", what, v.Value, duration.RuleDaysUnit)
 		}

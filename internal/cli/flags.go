@@ -282,7 +282,10 @@ func (f *durationValue) Set(s string) error {
 
 func (f *durationValue) parse(s string) (int64, error) {
 	secs, err := duration.Parse(s)
+	var ue *duration.UnitError
 	switch {
+	case errors.As(err, &ue):
+		return 0, errors.New(ue.Rule)
 	case err != nil && strings.Contains(err.Error(), "too large"):
 		return 0, errors.New("too large")
 	case err != nil:
