@@ -588,8 +588,8 @@ func (p *Pass) buckets() float64 {
 	if p.Prefix == nil || p.Prefix.Width == 0 {
 		return 0
 	}
-	if p.PrefixValues > 0 {
-		return float64(p.PrefixValues)
+	if n, ok := p.Prefix.Buckets(p.PrefixValues); ok {
+		return float64(n)
 	}
 	return math.Pow(float64(len(p.Prefix.Alphabet)), float64(p.Prefix.Width))
 }

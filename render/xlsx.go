@@ -731,7 +731,7 @@ func xlsxAccessRows(d Doc, p *capacity.Plan) (inputs, results []xlsxRow) {
 	servers := c.Cluster.RegionServers > 0
 	inputs = xlsxAccessInputs(in, c)
 
-	floor, floored := xlsxWriteFloor(a, servers)
+	floor, floored := xlsxWriteFloor(a, c.Volume, servers)
 	results = append(results, floor...)
 	planned := xlsxRow{label: "planned regions", name: "planned_regions", formula: floored, cached: float64(a.Regions), unit: "regions", note: "the count asked for"}
 	if servers {
@@ -756,18 +756,25 @@ func xlsxAccessRows(d Doc, p *capacity.Plan) (inputs, results []xlsxRow) {
 	if a.WriteBytes > 0 {
 		results = append(results, xlsxWriteLoad(a, c, n, busiest, servers)...)
 	}
+	scans := in.ReadRate.PerSecond > 0 && (!in.ReadRate.Bytes || a.RowBytes > 0)
 	if in.ReadRate.PerSecond > 0 {
 		results = append(results,
-			xlsxRow{label: "reads per server", name: "reads_per_server_per_second", formula: fmt.Sprintf("read_rate/%s*%s", n, busiest), cached: l.ReadsPerServer, unit: cellRateUnit(in.ReadRate), format: fmtDecimal, note: "on the busiest server"},
-			xlsxRow{label: "scans", name: "scans_per_second", formula: "read_rate*scan_share", cached: l.ScansPerSecond, unit: "per second", format: fmtDecimal, note: "read rate x scan share"},
-		)
+			xlsxRow{label: "reads per server", name: "reads_per_server_per_second", formula: fmt.Sprintf("read_rate/%s*%s", n, busiest), cached: l.ReadsPerServer, unit: cellRateUnit(in.ReadRate), format: fmtDecimal, note: "on the busiest server"})
+	}
+	if scans {
+		// A scan is a request: a read rate in bytes/s is rows/s over the bytes of a row.
+		f, note := "read_rate*scan_share", "read rate x scan share"
+		if in.ReadRate.Bytes {
+			f, note = "read_rate/("+putBytesCell(c.Volume)+")*scan_share", "read rate / bytes per row x scan share"
+		}
+		results = append(results, xlsxRow{label: "scans", name: "scans_per_second", formula: f, cached: l.ScansPerSecond, unit: "per second", format: fmtDecimal, note: note})
 	}
 	fanout := xlsxRow{label: "scan fan-out", name: "scan_fanout", formula: "1", cached: float64(l.ScanFanout), unit: "scans", note: "scans each scan becomes (the key's buckets are not a random salt)"}
 	if in.Salted {
 		fanout.formula, fanout.note = "IF(buckets>1,buckets,1)", "scans each scan becomes: one per salt bucket"
 	}
 	results = append(results, fanout)
-	if in.ReadRate.PerSecond > 0 {
+	if scans {
 		results = append(results, xlsxRow{label: "region scans", name: "region_scans_per_second", formula: "scans_per_second*scan_fanout", cached: l.RegionScans, unit: "per second", format: fmtDecimal, note: "scans x fan-out"})
 	}
 	return inputs, results
@@ -781,12 +788,25 @@ func cellRateUnit(r quantity.Rate) string {
 	return "rows/s"
 }
 
-// perSecondCell is a rate cell in bytes/s: the cell itself, or x bytes per row.
-func perSecondCell(name string, r quantity.Rate) string {
+// perSecondCell is a rate cell in bytes/s: the cell itself, or x the bytes of one put of
+// a row (putBytesCell).
+func perSecondCell(name string, r quantity.Rate, v capacity.Volume) string {
 	if r.Bytes {
 		return name
 	}
-	return name + "*row_bytes"
+	return name + "*" + putBytesCell(v)
+}
+
+// putBytesCell is the bytes one put of a row writes (capacity.Volume.PutBytes), as the
+// sheet's cells: one version of the row, where row_bytes holds VERSIONS of it.
+func putBytesCell(v capacity.Volume) string {
+	switch {
+	case v.Cells != nil:
+		return fmt.Sprintf("cells*(%d+row_len+family_len+qualifier_len+value_len)", capacity.CellOverhead)
+	case v.KVVersions > 1:
+		return "kv_bytes"
+	}
+	return "row_bytes"
 }
 
 // xlsxAccessInputs are the access pattern's input rows of the plan sheet: the rates,
@@ -822,19 +842,19 @@ func xlsxAccessInputs(in access.Input, c capacity.Input) (inputs []xlsxRow) {
 
 // xlsxWriteFloor are the rows of the write-spread floor, and the name of the cell that
 // holds the floored regions ("regions" without a write rate).
-func xlsxWriteFloor(a *access.Plan, servers bool) (results []xlsxRow, _ string) {
+func xlsxWriteFloor(a *access.Plan, v capacity.Volume, servers bool) (results []xlsxRow, _ string) {
 	in := a.Input
 	w := in.WriteRate
 	floored := "regions"
 	if w.PerSecond > 0 {
-		results = append(results, xlsxRow{label: "write bytes", name: "write_bytes_per_second", formula: perSecondCell("write_rate", w), cached: a.WriteBytes,
+		results = append(results, xlsxRow{label: "write bytes", name: "write_bytes_per_second", formula: perSecondCell("write_rate", w, v), cached: a.WriteBytes,
 			unit: "bytes/s", format: fmtDecimal, note: "the write rate in bytes"})
 		var terms []string
 		if servers {
 			terms = append(terms, "region_servers")
 		}
 		if lim := in.RegionWriteLimit; lim.PerSecond > 0 {
-			f := "CEILING(write_bytes_per_second/(" + perSecondCell("region_write_limit", lim) + "),1)"
+			f := "CEILING(write_bytes_per_second/(" + perSecondCell("region_write_limit", lim, v) + "),1)"
 			if !w.Bytes && !lim.Bytes {
 				f = "CEILING(write_rate/region_write_limit,1)"
 			}

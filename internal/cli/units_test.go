@@ -77,3 +77,33 @@ func TestUnitsSpec(t *testing.T) {
 	assert.Contains(t, errOut, "capacity.horizon")
 	assert.Contains(t, errOut, "must be at most capacity.retention (30 days)")
 }
+
+// TestRatesCarryTheirKind: case 2, a read rate in bytes is rows over the row size before
+// it counts scans, in the report and the JSON; case 3, --prefix-values is the bucket count
+// of the write spread and the scan fan-out.
+func TestRatesCarryTheirKind(t *testing.T) {
+	args := strings.Fields("plan --rows 1e8 --kv 1KB --region-servers 20 --prefix dec:2 --write-rate 1MiB/s --read-rate 10MiB/s --scan-share 0.5")
+	out, errOut, code := runCLI(t, "", args...)
+	require.Equal(t, 0, code, errOut)
+	// 10 MiB/s / 1,024 B = 10,240 rows/s; x 0.5 = 5,120 scans/s; x 100 buckets.
+	assert.Contains(t, out, "5,120 scans/s become 512,000 region scans/s")
+	doc := runJSON(t, args...)
+	require.NotNil(t, doc.Access)
+	assert.InDelta(t, 5120, doc.Access.ScansPerSecond, 1e-9)
+	assert.InDelta(t, 512000, doc.Access.RegionScansPerSecond, 1e-6)
+	assert.Equal(t, "bytes/s", doc.Access.ReadRateUnit)
+
+	// Rows/s stay rows/s.
+	doc = runJSON(t, "plan", "--rows", "1e8", "--kv", "1KB", "--region-servers", "20", "--prefix", "dec:2", "--read-rate", "10240/s", "--scan-share", "0.5")
+	assert.InDelta(t, 5120, doc.Access.ScansPerSecond, 1e-9)
+
+	args = strings.Fields("plan --rows 1e8 --kv 1KB --prefix dec:2 --prefix-values 20 --region-servers 40 --write-rate 10MiB/s --regions 20 --read-rate 1k/s --scan-share 0.5")
+	out, errOut, code = runCLI(t, "", args...)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "write spread  = min(write spread, buckets)   = min(40, 20)")
+	assert.Contains(t, out, "each scan runs 20 scans, one per salt bucket: 500 scans/s become 10,000 region scans/s")
+	doc = runJSON(t, args...)
+	assert.Equal(t, 20, doc.Access.Buckets)
+	assert.Equal(t, 20, doc.Access.WriteSpread)
+	assert.Equal(t, 20, doc.Access.ScanFanout)
+}

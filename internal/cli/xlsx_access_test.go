@@ -86,6 +86,11 @@ func TestXLSXAccessLibreOffice(t *testing.T) {
 		{name: "access-buckets", args: strings.Fields("plan --rows 1e7 --kv 1KB --region-servers 20 --prefix byte:10 --write-rate 20MiB/s --read-rate 500/s")},
 		{name: "access-balance", args: strings.Fields(balance)},
 		{name: "access-balance-buckets", args: strings.Fields("plan --rows 1e7 --kv 1KB --region-servers 20 --prefix byte:10 --write-rate 20MiB/s --balance")},
+		// Issue 34 case 2: 10 MiB/s of 1 KiB rows is 10,240 rows/s, scans counted on the rows.
+		{name: "access-read-bytes", args: strings.Fields("plan --rows 1e8 --kv 1KB --region-servers 20 --prefix dec:2 --write-rate 1MiB/s --read-rate 10MiB/s --scan-share 0.5")},
+		// A put writes one version: rows/s x the bytes of one version, never x VERSIONS.
+		{name: "access-versions", args: strings.Fields("plan --rows 1e8 --kv 1KB --versions 3 --region-servers 20 --write-rate 50k/s --read-rate 10MiB/s --scan-share 0.5 --region-write-limit 1k/s")},
+		{name: "access-cells", args: strings.Fields("plan --rows 1e8 --cells 4 --row-len 16 --family-len 1 --qualifier-len 8 --value-len 100 --versions 2 --region-servers 20 --write-rate 50k/s --read-rate 10MiB/s --scan-share 0.5")},
 		{name: "access-daily", args: strings.Fields("plan --daily 500GB --retention 30d --region-servers 12 --write-rate 20MiB/s --region-write-limit 1MiB/s")},
 		{name: "access-edit-rate", args: strings.Fields(hot), edit: map[string]float64{"write_rate": 100e3},
 			want: strings.Fields("plan --rows 1e7 --kv 1KB --region-servers 20 --write-rate 100k/s --region-write-limit 1k/s")},
