@@ -5,6 +5,9 @@ package lint
 
 import (
 	"fmt"
+	"math"
+
+	"github.com/dustin/go-humanize"
 
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
@@ -27,9 +30,15 @@ var AC001 = &Analyzer{
 		if a == nil || a.WriteBytes == 0 {
 			return
 		}
-		l := a.Load
+		l, in := a.Load, a.Input
 		if l.Servers == 0 || l.Regions < l.Servers || l.Balanced() {
 			return // no cluster, RG004's case, or even
+		}
+		if in.Monotonic != "" || (in.Buckets > 0 && in.Buckets < l.Regions) || l.WritingServers < l.Servers {
+			// The writes follow the key, not the region count: one region (RK002) or the
+			// buckets' regions take them, as the Access section says; rounding the regions
+			// up spreads nothing.
+			return
 		}
 		heavy := l.Regions % l.Servers
 		balanced := (l.Regions + l.Servers - 1) / l.Servers * l.Servers
@@ -40,7 +49,9 @@ var AC001 = &Analyzer{
 	},
 }
 
-// AC002: a salted key whose buckets far outnumber the servers, for a scan-heavy pattern.
+// AC002: a salted key whose buckets far outnumber the servers, for a scan-heavy pattern,
+// where fewer buckets would do: a region needs a bucket of its own (RG006), so the buckets
+// go down to max(regions, servers), never below the regions.
 var AC002 = &Analyzer{
 	Code: "AC002", Severity: finding.Warning,
 	Doc: "a scan-heavy table salted into many more buckets than RegionServers: every scan fans out",
@@ -57,10 +68,114 @@ var AC002 = &Analyzer{
 		if r := p.Spec.Rowkey; r != nil {
 			where = r.Prefix.Pos
 		}
-		p.Report(p.accessPos(where), fmt.Sprintf("size the buckets to the servers: %d buckets (byte:%d) spread writes over every server and cut each scan to %d scans", s, min(s, 256), s),
+		hashed := "hash the prefix from the part scans read by (" + field.Ref("rowkey.prefix_from") + "), so that a scan by it reads one bucket"
+		fix := fmt.Sprintf("the %d regions need a bucket each (RG006), so fewer buckets take fewer, larger regions; or %s", p.fanoutRegions(), hashed)
+		if want := max(s, p.fanoutRegions()); want < b {
+			fix = fmt.Sprintf("size the buckets to the servers and regions: %s (%d buckets, at least one a region) spreads writes over every server and cuts each scan to %d scans; or %s", p.bucketsFix(want), want, want, hashed)
+		}
+		p.Report(p.accessPos(where), fix,
 			"%.0f%% of reads are scans and the key is salted into %d buckets on %d RegionServers: every scan runs %d scans (%.1f per server), one per bucket",
 			100*a.Input.ScanShare, b, s, b, float64(b)/float64(s))
 	},
+}
+
+// fanoutRegions is the regions the table is created with, as RG006 counts them.
+func (p *Pass) fanoutRegions() int {
+	if sp := p.Spec.Splits; sp != nil && sp.Regions.Set {
+		return int(sp.Regions.V)
+	}
+	if p.Access != nil && p.Access.Load.Regions > 0 {
+		return p.Access.Load.Regions
+	}
+	return p.Regions
+}
+
+// bucketsFix is the setting that gives the key's prefix n buckets, keeping its kind: a
+// salt byte of n buckets (byte:n, up to 256), else the prefix's own alphabet at the width
+// that holds n, taking its first n values (prefix_values: a salt % n).
+func (p *Pass) bucketsFix(n int) string {
+	if p.Prefix.Name == "byte" && n <= 256 {
+		return field.Set("rowkey.prefix", fmt.Sprintf("byte:%d", n))
+	}
+	pre := *p.Prefix
+	pre.Width = max(1, widthFor(len(pre.Alphabet), n))
+	if c, ok := pre.Count(); ok && c == uint64(n) {
+		return field.Set("rowkey.prefix", pre.String())
+	}
+	return field.Set("rowkey.prefix", pre.String()) + " with " + field.Set("rowkey.prefix_values", fmt.Sprint(n))
+}
+
+// widthFor is the narrowest width of an alphabet of size letters that holds n values.
+func widthFor(letters, n int) int {
+	if letters < 2 {
+		return 0
+	}
+	w, c := 1, letters
+	for c < n {
+		w, c = w+1, c*letters
+	}
+	return w
+}
+
+// MaxServerWALBytes is the most WAL a RegionServer can append, in bytes/s: a server's WAL
+// is one HDFS write pipeline, and with HDFS replication every byte of it leaves the host
+// over its network link at least once (the other replicas are on other DataNodes). A 10
+// Gbit/s link carries at most 1.25 GB/s, before the flushes and compactions that share it:
+// a plan above it is a rate no server sustains (often a unit slip: 20M/s is 20 million
+// rows a second, 20MB/s is bytes).
+const MaxServerWALBytes = 1.25e9
+
+// MaxFlushesPerMinute is the most memstore flushes a region can take a minute: one a
+// second. Each flush writes a store file; HBase blocks a store's writes at
+// hbase.hstore.blockingStoreFiles (16 since HBase 2.0) until compactions merge them, and
+// at one flush a second a store reaches 16 files in 16 seconds, faster than compactions
+// rewrite 16 flush sizes.
+const MaxFlushesPerMinute = 60
+
+// AC003: a WAL rate no RegionServer can append.
+var AC003 = &Analyzer{
+	Code: "AC003", Severity: finding.Error,
+	Doc: "the busiest RegionServer's WAL rate is beyond what a server's network carries (1.25 GB/s)",
+	Run: func(p *Pass) {
+		a := p.Access
+		if a == nil || a.Load.WALBytes <= MaxServerWALBytes {
+			return
+		}
+		p.Report(p.accessPos(p.Spec.Capacity.WriteRate.Pos), p.rateFix(a.Load.WALBytes/MaxServerWALBytes),
+			"the busiest RegionServer appends %s of WAL, above the %s a server's 10 Gbit/s link carries (every WAL byte leaves it for the HDFS replicas): no server sustains it",
+			rateBytes(a.Load.WALBytes), "1.25 GB/s")
+	},
+}
+
+// AC004: more memstore flushes a region than HBase keeps up with.
+var AC004 = &Analyzer{
+	Code: "AC004", Severity: finding.Error,
+	Doc: "a region flushes its memstore more than once a second",
+	Run: func(p *Pass) {
+		a := p.Access
+		if a == nil || a.Load.FlushesPerMinute <= MaxFlushesPerMinute {
+			return
+		}
+		p.Report(p.accessPos(p.Spec.Capacity.WriteRate.Pos), p.rateFix(a.Load.FlushesPerMinute/MaxFlushesPerMinute),
+			"each region flushes %.3g times a minute, more than once a second: a store passes hbase.hstore.blockingStoreFiles (16) within seconds and HBase blocks its writes until compactions catch up",
+			a.Load.FlushesPerMinute)
+	},
+}
+
+// rateFix is the fix of a rate over a limit by factor: check the write rate's unit first
+// (a count's M is millions of rows), then the rate that fits.
+func (p *Pass) rateFix(factor float64) string {
+	w := p.Access.Input.WriteRate
+	fits := math.Floor(w.PerSecond / factor)
+	if w.Bytes {
+		return fmt.Sprintf("check the write rate: at most %s fits these regions and servers (%s); else spread the writes over more regions and servers", rateBytes(fits), field.Set("capacity.write_rate", fmt.Sprintf("%.0fB/s", fits)))
+	}
+	return fmt.Sprintf("check the write rate's unit (a count's M is a million rows a second; bytes need their B, like 20MB/s): at most %.0f rows/s fits these regions and servers (%s)", fits, field.Set("capacity.write_rate", fmt.Sprintf("%.0f/s", fits)))
+}
+
+// rateBytes is a rate in bytes/s, IEC then SI as the report writes sizes.
+func rateBytes(v float64) string {
+	return humanize.IBytes(uint64(v)) + "/s (" + humanize.Bytes(uint64(v)) + "/s)"
 }
 
 // accessPos is where to point a finding about the access pattern: pos when the spec

@@ -88,7 +88,8 @@ func planTooManyRegions(plan capacity.Plan, e *splits.TooManyRegionsError) error
 	case e.Prefix.Name == "byte" && plan.Regions <= 256:
 		wider = fmt.Sprintf("--prefix byte:%d (a salt bucket per region)", plan.Regions)
 	case e.Prefix.Name == "byte":
-		wider = fmt.Sprintf("--prefix hex:%d, or fewer regions of at most 256 salt buckets", hexWidthFor(plan.Regions))
+		// The salt stays: another alphabet (hex) is another rowkey, not more buckets.
+		return planSaltByteFull(plan, msg)
 	}
 	size := planFittingRegionSize(plan.PlannedBytes, e.Capacity)
 	if sz, _ := quantity.Size(size); sz > lint.MaxRegionSize {
@@ -103,13 +104,16 @@ func planTooManyRegions(plan capacity.Plan, e *splits.TooManyRegionsError) error
 	return usageErrorf("%s--region-size %s for at most %d regions", msg, size, e.Capacity)
 }
 
-// hexWidthFor is the narrowest hex prefix with at least n values.
-func hexWidthFor(n int) int {
-	w, c := 1, 16
-	for c < n {
-		w, c = w+1, c*16
+// planSaltByteFull is the way out for a salt byte that needs more than 256 buckets: the
+// most one byte holds, byte:256, with the region size that fits the table in 256 regions,
+// said to be outside RG005's 5..50 GiB when it is.
+func planSaltByteFull(plan capacity.Plan, msg string) error {
+	size := planFittingRegionSize(plan.PlannedBytes, 256)
+	msg += "--prefix byte:256 (the most buckets one salt byte holds) with --region-size " + size + " for 256 regions"
+	if sz, _ := quantity.Size(size); sz > lint.MaxRegionSize {
+		msg += ", above the 5..50 GiB HBase recommends (RG005): one salt byte cannot hold this table in regions of a recommended size"
 	}
-	return w
+	return usageErrorf("%s", msg)
 }
 
 // planFittingRegionSize is the smallest whole number of GiB per region that keeps

@@ -107,3 +107,55 @@ func TestRatesCarryTheirKind(t *testing.T) {
 	assert.Equal(t, 20, doc.Access.WriteSpread)
 	assert.Equal(t, 20, doc.Access.ScanFanout)
 }
+
+// TestPlausibleRates: case 6, 20M/s (20 million rows a second, a slip for 20 MB/s) plans
+// a WAL and flushes no server sustains: errors, exit 1, with the rate that fits.
+func TestPlausibleRates(t *testing.T) {
+	out, _, code := runCLI(t, "", "plan", "--rows", "1e9", "--kv", "1KB", "--region-servers", "10", "--write-rate", "20M/s")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "error    AC003: the busiest RegionServer appends 2.0 GiB/s (2.1 GB/s) of WAL, above the 1.25 GB/s a server's 10 Gbit/s link carries")
+	assert.Contains(t, out, "error    AC004: each region flushes 63.6 times a minute, more than once a second")
+	// The same rate in bytes is plausible.
+	out, errOut, code := runCLI(t, "", "plan", "--rows", "1e9", "--kv", "1KB", "--region-servers", "10", "--write-rate", "20MB/s")
+	require.Equal(t, 0, code, errOut)
+	assert.NotContains(t, out, "AC003")
+	assert.NotContains(t, out, "AC004")
+}
+
+// TestAdviceAgrees: case 8, RG001 accepts HexStringSplit over hex:4 (100 and 200
+// regions); case 9, AC001 says nothing of balance when one region takes the writes, as
+// the Access section says; case 9, AC002 and RG006 advise the same buckets.
+func TestAdviceAgrees(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "t.yaml")
+	for _, n := range []string{"100", "200"} {
+		require.NoError(t, os.WriteFile(spec, []byte("families:\n  - {name: cf, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW}\nrowkey: {prefix: hex:4}\ncapacity: {rows: 1e9, kv: 1KB}\nsplits: {algo: HexStringSplit, regions: "+n+"}\n"), 0o600))
+		out, errOut, code := runCLI(t, "", "lint", spec)
+		assert.Equal(t, 0, code, out+errOut)
+		assert.NotContains(t, out, "RG001")
+	}
+
+	require.NoError(t, os.WriteFile(spec, []byte("families:\n  - {name: cf, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW}\nrowkey:\n  parts:\n    - {name: ts, kind: timestamp, width: 8}\ncapacity: {rows: 1e9, kv: 1KB, write_rate: 50k/s}\ncluster: {region_servers: 10}\n"), 0o600))
+	out, _, _ := runCLI(t, "", "plan", "-f", spec, "--algo", "HexStringSplit")
+	assert.Contains(t, out, "1 of 10 servers take writes")
+	assert.NotContains(t, out, "AC001")
+
+	// dec:2 salted, 30 servers, 150 regions: RG006 gives the salt a bucket a region
+	// (dec:3 taking 150 values); AC002 says the 150 regions need those buckets, never
+	// fewer buckets than regions.
+	require.NoError(t, os.WriteFile(spec, []byte("families:\n  - {name: cf, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW}\nrowkey: {prefix: dec:2}\ncapacity: {rows: 1e9, kv: 1KB, read_rate: 2k/s, scan_share: 0.9}\ncluster: {region_servers: 30}\nsplits: {regions: 150}\n"), 0o600))
+	out, _, code := runCLI(t, "", "lint", spec)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "error RG006: 150 regions but the prefix dec:2 has only 100 distinct values")
+	assert.Contains(t, out, "(fix: give the salt a bucket per region: rowkey.prefix: dec:3 with rowkey.prefix_values: 150, or use at most 100 regions)")
+	assert.Contains(t, out, "(fix: the 150 regions need a bucket each (RG006), so fewer buckets take fewer, larger regions; or hash the prefix from the part scans read by (rowkey.prefix_from)")
+	require.NoError(t, os.WriteFile(spec, []byte("families:\n  - {name: cf, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW}\nrowkey: {prefix: dec:3, prefix_values: 150}\ncapacity: {rows: 1e9, kv: 1KB, read_rate: 2k/s, scan_share: 0.9}\ncluster: {region_servers: 30}\nsplits: {regions: 150}\n"), 0o600))
+	out, _, _ = runCLI(t, "", "lint", spec)
+	assert.NotContains(t, out, "error RG006")
+
+	// dec:3 salted into 1,000 buckets for 20 regions on 30 servers: AC002 advises 30.
+	require.NoError(t, os.WriteFile(spec, []byte("families:\n  - {name: cf, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW}\nrowkey: {prefix: dec:3}\ncapacity: {rows: 1e8, kv: 1KB, read_rate: 2k/s, scan_share: 0.9}\ncluster: {region_servers: 30}\nsplits: {regions: 20}\n"), 0o600))
+	out, _, _ = runCLI(t, "", "lint", spec)
+	assert.Contains(t, out, "warning AC002: 90% of reads are scans and the key is salted into 1000 buckets on 30 RegionServers")
+	assert.Contains(t, out, "(fix: size the buckets to the servers and regions: rowkey.prefix: dec:2 with rowkey.prefix_values: 30 (30 buckets, at least one a region)")
+}
