@@ -81,6 +81,8 @@ type Plan struct {
 	Findings []finding.Finding
 	// Notes are decisions the plan took where the design was silent, for the report.
 	Notes []string
+	// Unstated are the Notes the create statement cannot carry (render.Doc.Unstated).
+	Unstated []string
 	// PhoenixPK is the Phoenix primary key (--phoenix-pk, else the spec's rowkey
 	// prefix_column and parts' phoenix_type); nil when the design gives none, and then
 	// PhoenixPKMissing says what would.
@@ -231,7 +233,7 @@ func (p *Plan) LintInput() lint.Input { return p.lintInput }
 
 // Doc is what the renderers show.
 func (p *Plan) Doc() render.Doc {
-	doc := render.Doc{Table: p.Table, Plan: p.Capacity, Findings: p.Findings, Notes: p.Notes,
+	doc := render.Doc{Table: p.Table, Plan: p.Capacity, Findings: p.Findings, Notes: p.Notes, Unstated: p.Unstated,
 		PhoenixPK: p.PhoenixPK, PhoenixPKMissing: p.PhoenixPKMissing, Access: p.Access}
 	if p.Split != nil {
 		doc.Split = *p.Split
@@ -654,7 +656,11 @@ func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
 	} else {
 		// Say so where the boundaries are printed: they are approximate, and the shares are
 		// the sketch's estimates (each region's within twice the bound of the sample's weight).
-		split.Notes = append(split.Notes, fmt.Sprintf("cut on a sketch of %d sample keys (the sample did not fit the memory budget): each boundary within %g%% of the sample's weight; imbalance (largest region / mean) %.3f, as the sketch estimates it", s.CutRows, 100*sample.Epsilon, sample.Imbalance(cut.Shares)))
+		why := "the sample did not fit the memory budget"
+		if s.Sketched {
+			why = "the sample's inputs include sketches, which keep no exact keys"
+		}
+		split.Notes = append(split.Notes, fmt.Sprintf("cut on a sketch of %d sample keys (%s): each boundary within %g%% of the sample's weight; imbalance (largest region / mean) %.3f, as the sketch estimates it", s.CutRows, why, 100*sample.Epsilon, sample.Imbalance(cut.Shares)))
 	}
 	switch {
 	case cut.Held != nil && s.Exact:
@@ -916,7 +922,8 @@ func (p *Plan) compressionRatio(placeholder bool) error {
 			continue
 		}
 		if placeholder {
-			p.Notes = append(p.Notes, fmt.Sprintf("the compression ratio %s assumes a codec, and the table sets none: give %s (SNAPPY, LZ4, ZSTD) or the create statement stores the data uncompressed", c.CompressionRatio.Raw, field.Ref("families.compression")))
+			n := fmt.Sprintf("the compression ratio %s assumes a codec, and the table sets none: give %s (SNAPPY, LZ4, ZSTD) or the create statement stores the data uncompressed", c.CompressionRatio.Raw, field.Ref("families.compression"))
+			p.Notes, p.Unstated = append(p.Notes, n), append(p.Unstated, n)
 			return nil
 		}
 		other := fmt.Sprintf("family %s has no compression", field.Quote(f.Name.V))

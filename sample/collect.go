@@ -412,6 +412,9 @@ func (p *part) toSketch() {
 // Sample is a read sample, ready to cut.
 type Sample struct {
 	Exact       bool    // every key kept; else a sketch with rank error Epsilon
+	// Sketched says an input was a sketch (AddSketch): the cut is a sketch's because a
+	// sketch keeps no exact keys, whatever the memory budget.
+	Sketched bool
 	Rows        uint64  // keys read, sketches' keys included
 	CutRows     uint64  // keys cut on
 	HoldoutRows uint64  // keys held out
@@ -425,7 +428,7 @@ type Sample struct {
 // Sample finishes the collection: the held-out keys are set apart, and the keys cut on
 // sorted. The collector is spent.
 func (c *Collector) Sample() *Sample {
-	s := &Sample{Rows: c.sketchRows}
+	s := &Sample{Rows: c.sketchRows, Sketched: c.sketches != nil}
 	for _, p := range c.parts {
 		s.Rows += p.rows
 	}

@@ -4,6 +4,7 @@ package cli
 // refusal or the finding it must give.
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -158,4 +159,54 @@ func TestAdviceAgrees(t *testing.T) {
 	out, _, _ = runCLI(t, "", "lint", spec)
 	assert.Contains(t, out, "warning AC002: 90% of reads are scans and the key is salted into 1000 buckets on 30 RegionServers")
 	assert.Contains(t, out, "(fix: size the buckets to the servers and regions: rowkey.prefix: dec:2 with rowkey.prefix_values: 30 (30 buckets, at least one a region)")
+}
+
+// TestSketchNote: case 10, a cut on sketches says the inputs were sketches, not that the
+// sample missed the memory budget.
+func TestSketchNote(t *testing.T) {
+	dir := t.TempDir()
+	var sketches []string
+	for i, name := range []string{"a", "b"} {
+		var b strings.Builder
+		for k := 0; k < 15000; k++ {
+			fmt.Fprintf(&b, "%c%07d\n", 'a'+i, k)
+		}
+		keys, sk := filepath.Join(dir, name+".txt"), filepath.Join(dir, name+".sketch")
+		require.NoError(t, os.WriteFile(keys, []byte(b.String()), 0o600))
+		_, errOut, code := runCLI(t, "", "sample", "--keys", keys, "-o", sk)
+		require.Equal(t, 0, code, errOut)
+		sketches = append(sketches, "--sample", sk)
+	}
+	_, errOut, code := runCLI(t, "", append([]string{"splits"}, append(sketches, "--regions", "4")...)...)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, errOut, "cut on a sketch of 30000 sample keys (the sample's inputs include sketches, which keep no exact keys)")
+	assert.NotContains(t, errOut, "memory budget")
+}
+
+// TestLintExtraArgument: case 12, the argument lint did not expect is named.
+func TestLintExtraArgument(t *testing.T) {
+	_, errOut, code := runCLI(t, "", "lint", "spec.yaml", "extra")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "presplit: lint takes one spec file, got 2 arguments: unexpected argument extra after the spec file spec.yaml\n", errOut)
+	_, errOut, _ = runCLI(t, "", "lint", "spec.yaml", "two words", "c")
+	assert.Equal(t, "presplit: lint takes one spec file, got 3 arguments: unexpected argument \"two words\" (and 1 more) after the spec file spec.yaml\n", errOut)
+}
+
+// TestRatioWithoutCodecSaid: case 11, a compression ratio that assumes a codec the create
+// statement does not set is said on stderr for the formats without Notes, once.
+func TestRatioWithoutCodecSaid(t *testing.T) {
+	const note = "presplit: note: the compression ratio 0.4 assumes a codec, and the table sets none: give --compression (SNAPPY, LZ4, ZSTD) or the create statement stores the data uncompressed\n"
+	for _, format := range []string{"shell", "lines", "java", "terraform"} {
+		out, errOut, code := runCLI(t, "", "plan", "--rows", "1e9", "--kv", "1KB", "--compression-ratio", "0.4", "-F", format)
+		require.Equal(t, 0, code, errOut)
+		assert.Equal(t, note, errOut, format)
+		assert.NotEmpty(t, out)
+	}
+	// The report says it in its Notes, and nothing more on stderr.
+	out, errOut, _ := runCLI(t, "", "plan", "--rows", "1e9", "--kv", "1KB", "--compression-ratio", "0.4")
+	assert.Empty(t, errOut)
+	assert.Equal(t, 1, strings.Count(out, "assumes a codec, and the table sets none"))
+	// With a codec, nothing to say.
+	_, errOut, _ = runCLI(t, "", "plan", "--rows", "1e9", "--kv", "1KB", "--compression-ratio", "0.4", "--compression", "ZSTD", "-F", "shell")
+	assert.NotContains(t, errOut, "assumes a codec")
 }
