@@ -411,10 +411,7 @@ func (p *part) toSketch() {
 
 // Sample is a read sample, ready to cut.
 type Sample struct {
-	Exact bool // every key kept; else a sketch with rank error Epsilon
-	// Sketched says an input was a sketch (AddSketch): the cut is a sketch's because a
-	// sketch keeps no exact keys, whatever the memory budget.
-	Sketched    bool
+	Exact       bool    // every key kept; else a sketch with rank error Epsilon
 	Rows        uint64  // keys read, sketches' keys included
 	CutRows     uint64  // keys cut on
 	HoldoutRows uint64  // keys held out
@@ -422,6 +419,9 @@ type Sample struct {
 	// NoHoldout says why nothing is held out, when nothing is; it names the holdout as
 	// input.Ref("splits.holdout").
 	NoHoldout string
+	// Sketched says an input was a sketch (AddSketch): the cut is a sketch's because a
+	// sketch keeps no exact keys, whatever the memory budget.
+	Sketched  bool
 	cut, held *Weighted
 }
 
