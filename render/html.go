@@ -122,7 +122,7 @@ func htmlInputs(d Doc) htmlpage.Section {
 	}
 	f = append(f,
 		htmlpage.Fact{Name: "compression ratio", Value: ratio(in.CompressionRatio) + " (stored / raw)", Note: d.word("{capacity.compression_ratio}")},
-		htmlpage.Fact{Name: "redundancy", Value: ratio(in.Redundancy), Note: d.word("{capacity.redundancy}: indexes, blooms, versions, compaction headroom")},
+		htmlpage.Fact{Name: "redundancy", Value: ratio(in.Redundancy), Note: d.word("{capacity.redundancy}: indexes, blooms, compaction headroom (never versions nor replication)")},
 		htmlpage.Fact{Name: "region size", Value: bothUnits(in.RegionSize), Note: d.word("{capacity.region_size}")},
 		htmlpage.Fact{Name: "replication", Value: strconv.Itoa(in.Replication), Note: d.word("{capacity.replication}: disk estimate only")},
 		htmlpage.Fact{Name: "HBase version", Value: d.Table.Target.OrDefault().String(), Note: d.word("{table.hbase_version}: the target")})

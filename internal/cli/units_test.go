@@ -210,3 +210,21 @@ func TestRatioWithoutCodecSaid(t *testing.T) {
 	_, errOut, _ = runCLI(t, "", "plan", "--rows", "1e9", "--kv", "1KB", "--compression-ratio", "0.4", "--compression", "ZSTD", "-F", "shell")
 	assert.NotContains(t, errOut, "assumes a codec")
 }
+
+// TestManualAgrees: case 13, the HTML page says what plan.md says of redundancy (never
+// versions), and every byte rate of the Access lines is IEC, then SI.
+func TestManualAgrees(t *testing.T) {
+	page, errOut, code := runCLI(t, "", "plan", "--rows", "1e9", "--kv", "1KB", "-F", "html")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, page, "--redundancy: indexes, blooms, compaction headroom (never versions nor replication)")
+	assert.NotContains(t, page, "blooms, versions")
+	manual, err := os.ReadFile(filepath.Join("docs", "plan.md"))
+	require.NoError(t, err)
+	assert.Contains(t, string(manual), "never")
+
+	out, errOut, code := runCLI(t, "", strings.Fields("plan --rows 1e8 --kv 1KB --region-servers 20 --prefix dec:2 --write-rate 20MiB/s --region-write-limit 200KiB/s")...)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "write rate          20 MiB/s (21 MB/s) (peak)")
+	assert.Contains(t, out, "region write limit  200 KiB/s (204.8 kB/s) per region")
+	assert.Contains(t, out, "writes per region   204.8 KiB/s (209.7 kB/s) = write rate / 100 regions")
+}
