@@ -43,10 +43,29 @@ var AC001 = &Analyzer{
 		heavy := l.Regions % l.Servers
 		balanced := (l.Regions + l.Servers - 1) / l.Servers * l.Servers
 		mean := float64(l.Regions) / float64(l.Servers)
-		p.Report(p.accessPos(p.Spec.Cluster.RegionServers.Pos), fmt.Sprintf("round the count up to a multiple of the servers: %s gives %d", field.Set("capacity.balance", "true"), balanced),
+		p.Report(p.accessPos(p.Spec.Cluster.RegionServers.Pos), p.balanceFix(balanced),
 			"%d regions on %d RegionServers: %d servers hold %d regions and %d hold %d; the busiest servers take %.3gx the mean write load (%d regions against %.3g)",
 			l.Regions, l.Servers, heavy, l.MostRegions, l.Servers-heavy, l.FewestRegions, float64(l.MostRegions)/mean, l.MostRegions, mean)
 	},
+}
+
+// balanceFix is AC001's fix: balance, which rounds the count the plan sizes; the count
+// itself when the spec gives one (splits.regions, which balance leaves alone); a multiple
+// below when the one above needs more regions than the key has buckets.
+func (p *Pass) balanceFix(balanced int) string {
+	l, in := p.Access.Load, p.Access.Input
+	if in.Buckets > 0 && balanced > in.Buckets {
+		down := l.Regions / l.Servers * l.Servers
+		if l.FlushesPerMinute*float64(l.Regions)/float64(down) > MaxFlushesPerMinute {
+			// Fewer regions would flush more than AC004 allows.
+			return fmt.Sprintf("%d regions, a multiple of the %d servers, need more than the key's %d buckets, and %d regions would flush too often (AC004): a prefix with more buckets", balanced, l.Servers, in.Buckets, down)
+		}
+		return fmt.Sprintf("%d regions, a multiple of the %d servers, need more than the key's %d buckets: %s is the multiple within them", balanced, l.Servers, in.Buckets, field.Set("splits.regions", fmt.Sprint(down)))
+	}
+	if sp := p.Spec.Splits; sp != nil && sp.Regions.Set {
+		return "round the count up to a multiple of the servers: " + field.Set("splits.regions", fmt.Sprint(balanced))
+	}
+	return fmt.Sprintf("round the count up to a multiple of the servers: %s gives %d", field.Set("capacity.balance", "true"), balanced)
 }
 
 // AC002: a salted key whose buckets far outnumber the servers, for a scan-heavy pattern,
@@ -70,7 +89,7 @@ var AC002 = &Analyzer{
 		}
 		hashed := "hash the prefix from the part scans read by (" + field.Ref("rowkey.prefix_from") + "), so that a scan by it reads one bucket"
 		fix := fmt.Sprintf("the %d regions need a bucket each (RG006), so fewer buckets take fewer, larger regions; or %s", p.fanoutRegions(), hashed)
-		if want := max(s, p.fanoutRegions()); want < b {
+		if want := p.bucketsFor(max(s, p.fanoutRegions())); want < b && want < FanoutServersFactor*s {
 			fix = fmt.Sprintf("size the buckets to the servers and regions: %s (%d buckets, at least one a region) spreads writes over every server and cuts each scan to %d scans; or %s", p.bucketsFix(want), want, want, hashed)
 		}
 		p.Report(p.accessPos(where), fix,
@@ -99,10 +118,28 @@ func (p *Pass) bucketsFix(n int) string {
 	}
 	pre := *p.Prefix
 	pre.Width = max(1, widthFor(len(pre.Alphabet), n))
-	if c, ok := pre.Count(); ok && c == uint64(n) {
+	if c, ok := pre.Count(); ok && c == uint64(n) && p.PrefixValues == 0 {
 		return field.Set("rowkey.prefix", pre.String())
 	}
 	return field.Set("rowkey.prefix", pre.String()) + " with " + field.Set("rowkey.prefix_values", fmt.Sprint(n))
+}
+
+// bucketsFor is the buckets to advise for regions regions: at least one a region, rounded
+// up to a multiple of the RegionServers when that stays within a salt byte's 256, so that
+// every server takes as many buckets' writes.
+func (p *Pass) bucketsFor(regions int) int {
+	s := 0
+	if p.Access != nil {
+		s = p.Access.Input.RegionServers
+	}
+	if s == 0 {
+		return regions
+	}
+	n := (regions + s - 1) / s * s
+	if p.Prefix.Name == "byte" && n > 256 {
+		return regions
+	}
+	return n
 }
 
 // widthFor is the narrowest width of an alphabet of size letters that holds n values.

@@ -1036,6 +1036,16 @@ var RG006 = &Analyzer{
 	},
 }
 
+// regionsToo is the region count to give with n buckets rounded up to the servers, when
+// the spec gives the count (splits.regions) and it is not n: a region a bucket, as many
+// on every server.
+func (p *Pass) regionsToo(regions, n int) string {
+	if sp := p.Spec.Splits; sp == nil || !sp.Regions.Set || n == regions {
+		return ""
+	}
+	return " with " + field.Set("splits.regions", fmt.Sprint(n))
+}
+
 // bucketsAdvice is RG006's fix: the prefix's kind kept, with a bucket a region, the
 // buckets AC002 advises for a salted key (one a region, never more): a salt byte of
 // regions buckets, up to its 256; the values the keys take raised (prefix_values); the
@@ -1045,18 +1055,25 @@ var RG006 = &Analyzer{
 func (p *Pass) bucketsAdvice(regions int, b float64) string {
 	switch {
 	case p.Prefix.Name == "byte" && regions <= 256:
-		return fmt.Sprintf("use %s (a bucket per region), or at most %.0f regions", field.Set("rowkey.prefix", fmt.Sprintf("byte:%d", regions)), b)
+		n := p.bucketsFor(regions)
+		return fmt.Sprintf("use %s%s (a bucket per region), or at most %.0f regions", field.Set("rowkey.prefix", fmt.Sprintf("byte:%d", n)), p.regionsToo(regions, n), b)
 	case p.Prefix.Name == "byte":
 		return fmt.Sprintf("keep the salt byte at its most buckets, %s, and at most 256 regions (%s, larger regions): one byte holds no more", field.Set("rowkey.prefix", "byte:256"), field.Set("splits.regions", "256"))
 	}
 	if c, ok := p.Prefix.Count(); ok && p.PrefixValues > 0 && uint64(regions) <= c {
 		return fmt.Sprintf("let the keys take %s of the prefix's values (%s), or use at most %.0f regions", fmt.Sprint(regions), field.Set("rowkey.prefix_values", fmt.Sprint(regions)), b)
 	}
+	if p.PrefixValues > 0 && len(p.Prefix.Alphabet) > 1 {
+		// The values the keys take, widened: a wider prefix alone keeps prefix_values.
+		n := p.bucketsFor(regions)
+		return fmt.Sprintf("give the keys a value a region: %s%s, or use at most %.0f regions", p.bucketsFix(n), p.regionsToo(regions, n), b)
+	}
 	if len(p.Prefix.Alphabet) < 2 {
 		return fmt.Sprintf("use at most %.0f regions, or a prefix with more values", b)
 	}
 	if p.Access != nil && p.Access.Input.Salted {
-		return fmt.Sprintf("give the salt a bucket per region: %s, or use at most %.0f regions", p.bucketsFix(regions), b)
+		n := p.bucketsFor(regions)
+		return fmt.Sprintf("give the salt a bucket per region: %s%s, or use at most %.0f regions", p.bucketsFix(n), p.regionsToo(regions, n), b)
 	}
 	pre := *p.Prefix
 	pre.Width = widthFor(len(pre.Alphabet), regions)
