@@ -205,7 +205,11 @@ func (p *Pass) rateFix(factor float64) string {
 	w := p.Access.Input.WriteRate
 	fits := math.Floor(w.PerSecond / factor)
 	if w.Bytes {
-		return fmt.Sprintf("check the write rate: at most %s fits these regions and servers (%s); else spread the writes over more regions and servers", rateBytes(fits), field.Set("capacity.write_rate", fmt.Sprintf("%.0fB/s", fits)))
+		set := fmt.Sprintf("%.0fB/s", fits)
+		if mib := math.Floor(fits / (1 << 20)); mib >= 1 {
+			set, fits = fmt.Sprintf("%.0fMiB/s", mib), mib*(1<<20)
+		}
+		return fmt.Sprintf("check the write rate: at most %s fits these regions and servers (%s); else spread the writes over more regions and servers", rateBytes(fits), field.Set("capacity.write_rate", set))
 	}
 	return fmt.Sprintf("check the write rate's unit (a count's M is a million rows a second; bytes need their B, like 20MB/s): at most %.0f rows/s fits these regions and servers (%s)", fits, field.Set("capacity.write_rate", fmt.Sprintf("%.0f/s", fits)))
 }

@@ -4,9 +4,11 @@ package cli
 // refusal or the finding it must give.
 
 import (
+	"encoding/csv"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,6 +95,15 @@ func TestRatesCarryTheirKind(t *testing.T) {
 	assert.InDelta(t, 5120, doc.Access.ScansPerSecond, 1e-9)
 	assert.InDelta(t, 512000, doc.Access.RegionScansPerSecond, 1e-6)
 	assert.Equal(t, "bytes/s", doc.Access.ReadRateUnit)
+
+	csvOut, errOut, code := runCLI(t, "", append(args, "-F", "capacity-csv")...)
+	require.Equal(t, 0, code, errOut)
+	rows, err := csv.NewReader(strings.NewReader(csvOut)).ReadAll()
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(rows), 2)
+	col := slices.Index(rows[0], "scans_per_second")
+	require.GreaterOrEqual(t, col, 0)
+	assert.Equal(t, "5120", rows[1][col])
 
 	// Rows/s stay rows/s.
 	doc = runJSON(t, "plan", "--rows", "1e8", "--kv", "1KB", "--region-servers", "20", "--prefix", "dec:2", "--read-rate", "10240/s", "--scan-share", "0.5")
