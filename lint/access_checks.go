@@ -9,6 +9,8 @@ import (
 
 	"github.com/dustin/go-humanize"
 
+	"github.com/presplit/presplit/access"
+
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/tablespec"
@@ -178,7 +180,7 @@ var AC003 = &Analyzer{
 		if a == nil || a.Load.WALBytes <= MaxServerWALBytes {
 			return
 		}
-		p.Report(p.accessPos(p.Spec.Capacity.WriteRate.Pos), p.rateFix(a.Load.WALBytes/MaxServerWALBytes),
+		p.Report(p.accessPos(p.Spec.Capacity.WriteRate.Pos), p.rateFix(func(l access.Load) float64 { return l.WALBytes }, MaxServerWALBytes),
 			"the busiest RegionServer appends %s of WAL, above the %s a server's 10 Gbit/s link carries (every WAL byte leaves it for the HDFS replicas): no server sustains it",
 			rateBytes(a.Load.WALBytes), "1.25 GB/s")
 	},
@@ -193,17 +195,17 @@ var AC004 = &Analyzer{
 		if a == nil || a.Load.FlushesPerMinute <= MaxFlushesPerMinute {
 			return
 		}
-		p.Report(p.accessPos(p.Spec.Capacity.WriteRate.Pos), p.rateFix(a.Load.FlushesPerMinute/MaxFlushesPerMinute),
+		p.Report(p.accessPos(p.Spec.Capacity.WriteRate.Pos), p.rateFix(func(l access.Load) float64 { return l.FlushesPerMinute }, MaxFlushesPerMinute),
 			"each region flushes %.3g times a minute, more than once a second: a store passes hbase.hstore.blockingStoreFiles (16) within seconds and HBase blocks its writes until compactions catch up",
 			a.Load.FlushesPerMinute)
 	},
 }
 
-// rateFix is the fix of a rate over a limit by factor: check the write rate's unit first
-// (a count's M is millions of rows), then the rate that fits.
-func (p *Pass) rateFix(factor float64) string {
+// rateFix is the fix of a write rate whose load (measure) is over limit: check the
+// write rate's unit first (a count's M is millions of rows), then the rate that fits.
+func (p *Pass) rateFix(measure func(access.Load) float64, limit float64) string {
 	w := p.Access.Input.WriteRate
-	fits := math.Floor(w.PerSecond / factor)
+	fits := math.Floor(p.fittingRate(measure, limit))
 	if w.Bytes {
 		set := fmt.Sprintf("%.0fB/s", fits)
 		if mib := math.Floor(fits / (1 << 20)); mib >= 1 {
@@ -212,6 +214,33 @@ func (p *Pass) rateFix(factor float64) string {
 		return fmt.Sprintf("check the write rate: at most %s fits these regions and servers (%s); else spread the writes over more regions and servers", rateBytes(fits), field.Set("capacity.write_rate", set))
 	}
 	return fmt.Sprintf("check the write rate's unit (a count's M is a million rows a second; bytes need their B, like 20MB/s): at most %.0f rows/s fits these regions and servers (%s)", fits, field.Set("capacity.write_rate", fmt.Sprintf("%.0f/s", fits)))
+}
+
+// fittingRate is a write rate whose load is within limit, found by the access model
+// itself: the load scales with the rate, but a region write limit makes the region count
+// (and so the busiest server's share) follow the rate too, so the rate is lowered until the
+// planned load fits.
+func (p *Pass) fittingRate(measure func(access.Load) float64, limit float64) float64 {
+	a := p.Access
+	fits := a.Input.WriteRate.PerSecond * limit / measure(a.Load)
+	for i := 0; i < 16 && p.Plan != nil; i++ {
+		in := a.Input
+		in.WriteRate.PerSecond = fits
+		ap, err := access.Compute(in, p.Plan)
+		if err != nil {
+			break
+		}
+		regions := ap.Regions
+		if sp := p.Spec.Splits; sp != nil && sp.Regions.Set {
+			regions = a.Load.Regions // the spec's count stays
+		}
+		got := measure(ap.At(regions, p.Plan))
+		if got <= limit*0.999 {
+			break
+		}
+		fits *= limit / got * 0.99
+	}
+	return fits
 }
 
 // rateBytes is a rate in bytes/s, IEC then SI as the report writes sizes.

@@ -24,16 +24,18 @@ import (
 // adviceDesign is a design of the generator: the inputs the access, prefix and region
 // checks judge, each "" or 0 when left out.
 type adviceDesign struct {
-	rows, kv                   string
-	prefix                     string
-	prefixValues               int
-	regions                    int
-	servers                    int
-	writeRate, readRate        string
-	scanShare                  string
-	balance                    bool
-	regionSize                 string
-	regionWriteLimit, horizons string
+	rows, kv            string
+	prefix              string
+	prefixValues        int
+	regions             int
+	servers             int
+	writeRate, readRate string
+	scanShare           string
+	balance             bool
+	regionSize          string
+	regionWriteLimit    string
+	// daily is the other volume: daily ingest, retention and horizon (rows and kv unset).
+	daily, retention, horizon string
 }
 
 func (d adviceDesign) yaml() string {
@@ -46,7 +48,14 @@ func (d adviceDesign) yaml() string {
 		}
 		b.WriteString("}\n")
 	}
-	fmt.Fprintf(&b, "capacity:\n  rows: %s\n  kv: %s\n", d.rows, d.kv)
+	if d.daily != "" {
+		fmt.Fprintf(&b, "capacity:\n  daily: %s\n  retention: %s\n", d.daily, d.retention)
+		if d.horizon != "" {
+			fmt.Fprintf(&b, "  horizon: %s\n", d.horizon)
+		}
+	} else {
+		fmt.Fprintf(&b, "capacity:\n  rows: %s\n  kv: %s\n", d.rows, d.kv)
+	}
 	for _, kv := range [][2]string{{"write_rate", d.writeRate}, {"read_rate", d.readRate}, {"scan_share", d.scanShare}, {"region_size", d.regionSize}, {"region_write_limit", d.regionWriteLimit}} {
 		if kv[1] != "" {
 			fmt.Fprintf(&b, "  %s: %s\n", kv[0], kv[1])
@@ -70,6 +79,11 @@ func randomDesign(r *rand.Rand) adviceDesign {
 		rows:   pick("1e6", "1e8", "1e9", "5e9", "2e10"),
 		kv:     pick("100B", "300B", "1KB", "4KB"),
 		prefix: pick("", "dec:2", "dec:3", "hex:2", "hex:3", "byte:8", "byte:16", "byte:64", "byte:200"),
+	}
+	if r.Intn(4) == 0 {
+		// Daily ingest: the families keep 30 days (their TTL), the retention may be longer.
+		d.daily, d.retention = pick("10GB", "100GB", "1TB"), pick("30d", "60d", "365d")
+		d.horizon = pick("", "7d", "30d", "45d", "60d")
 	}
 	if d.prefix != "" && !strings.HasPrefix(d.prefix, "byte") && r.Intn(4) == 0 {
 		d.prefixValues = 1 + r.Intn(99)
@@ -128,6 +142,8 @@ func (d *adviceDesign) apply(t *testing.T, fix string) bool {
 			d.writeRate = value
 		case "capacity.region_size":
 			d.regionSize = value
+		case "capacity.horizon":
+			d.horizon = value
 		default:
 			t.Fatalf("fix %q sets %s, which the advice test does not apply", fix, name)
 		}
@@ -191,7 +207,7 @@ func TestAdviceApplied(t *testing.T) {
 		}
 	}
 	// The generator reaches the fixes it is meant to check.
-	for _, code := range []string{"AC001", "AC002", "AC003", "AC004", "RG006"} {
+	for _, code := range []string{"AC001", "AC002", "AC003", "AC004", "RG006", "CP004"} {
 		if applied[code] == 0 {
 			t.Errorf("no design gave a %s fix to apply (applied: %v)", code, applied)
 		}

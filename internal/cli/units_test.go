@@ -49,6 +49,14 @@ func TestUnitsRefused(t *testing.T) {
 	}
 }
 
+// TestHorizonPastTTL: case 4's other half, a horizon within the retention but past a
+// shorter TTL is a finding, never a silent cap.
+func TestHorizonPastTTL(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "plan", "--daily", "10GB", "--retention", "60d", "--ttl", "30d", "--horizon", "45d")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "warning  CP004: the horizon (45 days) is past the 30 days the families' TTL keeps: HBase expires older data, so the split holds 30 days of ingest, not 45 days")
+}
+
 // TestUnitsAccepted: the spellings that work, and the figures they give.
 func TestUnitsAccepted(t *testing.T) {
 	for _, tt := range []struct {
