@@ -196,9 +196,14 @@ func rateText(r quantity.Rate, _ float64) string {
 	return countText(r.PerSecond) + " rows/s"
 }
 
-// rateBoth is a rate and, for rows, its bytes: 50,000 rows/s = 48.8 MiB/s (51.2 MB/s).
+// rateBoth is a rate in both kinds when the row size is known: 50,000 rows/s = 48.8 MiB/s
+// (51.2 MB/s); 10 MiB/s (10.5 MB/s) = 10,240 rows/s.
 func rateBoth(r quantity.Rate, rowBytes float64) string {
-	if r.Bytes || rowBytes == 0 {
+	switch {
+	case r.Bytes && rowBytes > 0:
+		// The rows the bytes are, as the scans and the limit floor count them.
+		return fmt.Sprintf("%s = %s rows/s", bytesRate(r.PerSecond), countText(r.PerSecond/rowBytes))
+	case r.Bytes || rowBytes == 0:
 		return rateText(r, 0)
 	}
 	return fmt.Sprintf("%s rows/s = %s", countText(r.PerSecond), bytesRate(r.PerSecond*rowBytes))

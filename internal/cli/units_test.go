@@ -243,7 +243,7 @@ func TestManualAgrees(t *testing.T) {
 
 	out, errOut, code := runCLI(t, "", strings.Fields("plan --rows 1e8 --kv 1KB --region-servers 20 --prefix dec:2 --write-rate 20MiB/s --region-write-limit 200KiB/s")...)
 	require.Equal(t, 0, code, errOut)
-	assert.Contains(t, out, "write rate          20 MiB/s (21 MB/s) (peak)")
-	assert.Contains(t, out, "region write limit  200 KiB/s (204.8 kB/s) per region")
+	assert.Contains(t, out, "write rate          20 MiB/s (21 MB/s) = 20,480 rows/s (peak)")
+	assert.Contains(t, out, "region write limit  200 KiB/s (204.8 kB/s) = 200 rows/s per region")
 	assert.Contains(t, out, "writes per region   204.8 KiB/s (209.7 kB/s) = write rate / 100 regions")
 }
