@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
@@ -94,17 +95,13 @@ func (s *Spec) validateVolume() error {
 	return nil
 }
 
-// KeyValueFixedBytes is the fixed part of one KeyValue (HBase's KeyValue.java:
-// KEYVALUE_INFRASTRUCTURE_SIZE 8, the key and value lengths, + KEY_INFRASTRUCTURE_SIZE 12,
-// the row length 2, family length 1, timestamp 8 and type 1): a row stores at least one.
-const KeyValueFixedBytes = 20
-
 // volumePlausible refuses a volume no table stores: rows smaller than a KeyValue's fixed
 // part, or a horizon past the retention (a table never holds more ingest than it keeps;
 // capping it silently would plan another horizon than the one given).
 func volumePlausible(c *Capacity) error {
-	if c.KV.Set && c.KV.V < KeyValueFixedBytes {
-		return valueError("capacity.kv", c.KV, fmt.Sprintf("must be at least %d bytes: a row stores at least one KeyValue, whose fixed part alone (key length 4, value length 4, row length 2, family length 1, timestamp 8, type 1) is %d bytes before its row, family, qualifier and value", KeyValueFixedBytes, KeyValueFixedBytes))
+	if c.KV.Set && c.KV.V < capacity.CellOverhead {
+		// capacity.CellOverhead is KeyValue.java's KEYVALUE_INFRASTRUCTURE_SIZE 8 + KEY_INFRASTRUCTURE_SIZE 12.
+		return valueError("capacity.kv", c.KV, fmt.Sprintf("must be at least %d bytes: a row stores at least one KeyValue, whose fixed part alone (key length 4, value length 4, row length 2, family length 1, timestamp 8, type 1) is %d bytes before its row, family, qualifier and value", capacity.CellOverhead, capacity.CellOverhead))
 	}
 	if c.Horizon.Set && c.Retention.Set && c.Horizon.V > c.Retention.V {
 		return valueError("capacity.horizon", c.Horizon, fmt.Sprintf("must be at most %s (%s days): the table never holds more ingest than it keeps; leave the horizon out to pre-split for the whole retention", refRetention, strconv.FormatInt(c.Retention.V/86400, 10)))
