@@ -165,10 +165,11 @@ func widthFor(letters, n int) int {
 const MaxServerWALBytes = 1.25e9
 
 // MaxFlushesPerMinute is the most memstore flushes a region can take a minute: one a
-// second. Each flush writes a store file; HBase blocks a store's writes at
-// hbase.hstore.blockingStoreFiles (16 since HBase 2.0) until compactions merge them, and
-// at one flush a second a store reaches 16 files in 16 seconds, faster than compactions
-// rewrite 16 flush sizes.
+// second. Each flush writes a store file; HBase blocks the region's updates when a store
+// holds hbase.hstore.blockingStoreFiles files (16 since HBase 2.0, 10 before: read in
+// hbase-default.xml at rel/1.4.13 and rel/2.0.0) until a compaction completes or
+// hbase.hstore.blockingWaitTime (90 s) passes, and at one flush a second a store reaches
+// 16 files in 16 seconds, faster than compactions rewrite 16 flush sizes.
 const MaxFlushesPerMinute = 60
 
 // AC003: a WAL rate no RegionServer can append.
