@@ -683,6 +683,9 @@ type JSONPlan struct {
 	AfterAll     int         `json:"regions_after_all_rounds"`
 	MergeArity   int         `json:"merge_arity"`
 	Rounds       int         `json:"rounds"`
+	SplitRounds  int         `json:"split_rounds,omitempty"`
+	Young        int         `json:"regions_young,omitempty"`
+	Memstore     int         `json:"regions_memstore_only,omitempty"`
 	TargetRegion int         `json:"target_regions,omitempty"`
 	Salt         bool        `json:"salt,omitempty"`
 	Unknown      int         `json:"regions_size_unknown,omitempty"`
@@ -707,6 +710,7 @@ func WriteJSON(w io.Writer, d Doc) error {
 		doc.Plan = &JSONPlan{RegionSize: p.Options.RegionSize, UpperMark: p.Upper, SplitAbove: p.SplitAbove,
 			Merges: len(p.Merges), Splits: len(p.Splits), Before: p.Before, After: p.After, AfterAll: p.Final,
 			MergeArity: p.Options.MergeArity, Rounds: p.Rounds, TargetRegion: p.Options.TargetRegions, Salt: p.Options.Salt,
+			SplitRounds: p.SplitRounds, Young: p.Young, Memstore: p.Memstore,
 			Unknown: p.Unknown, Batch: p.Options.Batch, Pause: p.Options.Pause, Stages: []JSONStage{}, Notes: append([]string{}, p.Notes...)}
 		for _, st := range p.Stages {
 			js := JSONStage{Merges: len(st.Merges), Splits: len(st.Splits), Regions: []int{}}

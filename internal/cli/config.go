@@ -219,6 +219,8 @@ var flagOfField = map[string]string{
 	"regions.salt":                 "--salt",
 	"regions.batch":                "--batch",
 	"regions.pause":                "--pause",
+	"regions.min_region_age":       "--min-region-age",
+	"regions.split_policy":         "--split-policy",
 	"format":                       "--format",
 	"verify.max_skew":              "--max-skew",
 	"rowkey.prefix_values":         "--prefix-values",

@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/regions"
@@ -68,6 +69,10 @@ func newCmdRegions(run func(*regionsOptions) error) *cli.Command {
 			newSizeFlag("region-size", "target `SIZE` per region, whole bytes (default: --max-filesize, else 10g)", "", sizeRule{Whole: true, Min: minRegionSize}),
 			newSizeFlag("max-filesize", "the table's MAX_FILESIZE, `SIZE`: the target when --region-size is not given", "", sizeRule{Whole: true, Min: minRegionSize}),
 			newIntFlag("target-regions", "merge the smallest adjacent pairs until `N` regions remain (never above 0.9 x the target size)", "", 1, hbase.MaxRegions),
+			newDurationFlag("min-region-age", "never merge a region younger than `DURATION` (its region id is its creation time), as the normalizer's hbase.normalizer.merge.min_region_age.days; 0 merges regions of any age", "3d", durationRule{}),
+			&cli.StringFlag{Name: "taken-at", Usage: "when the inputs were saved, `TIME` (RFC 3339: 2026-12-01T10:00:00Z): regions' ages are counted to it", DefaultText: "now"},
+			&cli.StringFlag{Name: "split-policy", Usage: "the table's split `POLICY` (" + strings.Join(hbase.SplitPolicies, ", ") + "): no merge leaves a server so few regions that HBase splits them again", DefaultText: "default"},
+			newSizeFlag("flush-size", "the table's memstore flush `SIZE` (MEMSTORE_FLUSHSIZE, else hbase.hregion.memstore.flush.size), whole bytes: the split policy's initial size is twice it", "", sizeRule{Whole: true, Min: 1 << 20}),
 			&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (2.6, 2.2.3, 1.4): merge_region names two regions before 2.2.4, a whole run from 2.2.4 and 2.3", DefaultText: hbase.DefaultVersion.String()},
 			&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: "report", Usage: "output `FORMAT`: " + strings.Join(regions.FormatNames(), ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` atomically; - is stdout"},
@@ -181,7 +186,33 @@ func regionsPlanOptions(c *cli.Context) (regions.Options, error) {
 	}
 	opt.Batch, _ = intOf(c, "batch")
 	opt.Pause, _ = durationOf(c, "pause")
-	return opt, nil
+	return opt, regionsLiveOptions(c, &opt)
+}
+
+// regionsLiveOptions reads what decides which regions HBase would undo or redo: the age
+// rule (--min-region-age, --taken-at) and the split policy (--split-policy, --flush-size).
+func regionsLiveOptions(c *cli.Context, opt *regions.Options) error {
+	age, _ := durationOf(c, "min-region-age")
+	opt.MinRegionAge = time.Duration(age) * time.Second
+	opt.Now = time.Now()
+	if c.IsSet("taken-at") {
+		s := c.String("taken-at")
+		t, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			return usageErrorf("--taken-at %s: must be an RFC 3339 time (2026-12-01T10:00:00Z)", displayValue(s))
+		}
+		opt.Now = t
+	}
+	if c.IsSet("split-policy") {
+		s := c.String("split-policy")
+		v, ok := hbase.Canonical(hbase.SplitPolicies, s)
+		if !ok {
+			return usageErrorf("--split-policy %s: must be one of %s", displayValue(s), strings.Join(hbase.SplitPolicies, ", "))
+		}
+		opt.SplitPolicy = v
+	}
+	opt.FlushSize, _ = sizeOf(c, "flush-size")
+	return nil
 }
 
 // runRegions reads the inputs opts names, plans, and writes the plan in opts.Format.

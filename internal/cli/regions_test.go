@@ -303,6 +303,9 @@ func TestRegionsErrors(t *testing.T) {
 		{"bad format", []string{"--list-regions", regionsDir + "worked.txt", "-F", "yaml"}, `presplit: --format must be one of report, shell, csv, json, html, got "yaml"`},
 		{"small region size", []string{"--list-regions", regionsDir + "worked.txt", "--region-size", "1m"}, "presplit: --region-size 1m: too small (at least 2MiB)"},
 		{"missing file", []string{"--list-regions", regionsDir + "nope.txt"}, "presplit: cannot read list_regions output testdata/regions/nope.txt: no such file or directory"},
+		{"prefix the keys do not follow", []string{"--list-regions", regionsDir + "hexstring.txt", "--prefix", "dec:2"}, "presplit: --prefix dec:2: 6 of 15 boundaries leave its alphabet within its first 2 bytes (abcdef): the table's keys are not written on it; the keys show lowercase hex: --prefix hex:2"},
+		{"bad taken-at", []string{"--list-regions", regionsDir + "worked.txt", "--taken-at", "yesterday"}, `presplit: --taken-at yesterday: must be an RFC 3339 time (2026-12-01T10:00:00Z)`},
+		{"bad split policy", []string{"--list-regions", regionsDir + "worked.txt", "--split-policy", "busy"}, `presplit: --split-policy busy: must be one of prefix, delimited, disabled, constant, default`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out, errOut, code := runCLI(t, "", append([]string{"regions"}, tc.args...)...)
