@@ -22,16 +22,19 @@ const DefaultMinRegionAge = 3 * 24 * time.Hour
 // instead, and this rule is not needed.
 const MemstoreRequests = 1000
 
-// hold marks the regions no merge may touch although their size would allow it: regions
-// younger than MinRegionAge, and regions at SIZE 0 whose requests say their data is in
+// hold marks the regions no merge may touch although their size would allow it: hot
+// regions (Options.Load), regions younger than MinRegionAge, and regions at SIZE 0 whose requests say their data is in
 // the memstore (list_regions only; JMX sizes include the memstore). It counts them in
 // Young and Memstore.
 func (p *Plan) hold() []bool {
 	l, opt := p.Layout, p.Options
 	held := make([]bool, len(l.Regions))
+	hot := p.hot()
 	for i, r := range l.Regions {
 		switch {
 		case r.Unknown:
+		case hot != nil && hot[i]:
+			held[i] = true // split for its load, never merged: a merge would make it hotter
 		case opt.MinRegionAge > 0 && !opt.Now.IsZero() && r.Created > 0 &&
 			opt.Now.Sub(time.UnixMilli(r.Created)) < opt.MinRegionAge:
 			held[i] = true

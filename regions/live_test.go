@@ -4,6 +4,8 @@ import (
 	"crypto/md5"
 	"encoding/hex"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -230,3 +232,89 @@ func TestPlanRefusesAPrefixTheKeysDoNotFollow(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// Rates are counts between readings over the time between them; a region whose count went
+// down (reopened) or that is new has no rate; the readings are put in time order.
+func TestNewLoad(t *testing.T) {
+	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	mk := func(reqs ...int64) *Layout {
+		var rs []liveRegion
+		for i, k := range hexBounds(len(reqs)) {
+			rs = append(rs, liveRegion{server: i, id: 1700000000000, sizeMB: 100, req: reqs[i], boundAt: k})
+		}
+		return readLive(t, rs)
+	}
+	now := mk(7200, 3600, 100, 9000)
+	earlier := mk(0, 0, 500, 0)
+	// region 4 is another region an hour ago: rename it (its encoded name is new now)
+	earlier.Regions[3].Encoded = "00000000000000000000000000000000"
+	ld, err := NewLoad(now, "now", at.Add(time.Hour), []Snapshot{{Name: "then", At: at, Layout: earlier}})
+	require.NoError(t, err)
+	require.Len(t, ld.Rates, 1)
+	r := ld.Last()
+	assert.Equal(t, 2.0, r[0])
+	assert.Equal(t, 1.0, r[1])
+	assert.True(t, math.IsNaN(r[2]), "the count went down: reopened")
+	assert.True(t, math.IsNaN(r[3]), "not in the earlier reading")
+	// Two earlier readings given out of order are put in order: two intervals.
+	mid := mk(3600, 1800, 50, 4500)
+	ld, err = NewLoad(now, "now", at.Add(2*time.Hour), []Snapshot{{Name: "mid", At: at.Add(time.Hour), Layout: mid}, {Name: "then", At: at, Layout: mk(0, 0, 0, 0)}})
+	require.NoError(t, err)
+	require.Len(t, ld.Rates, 2)
+	assert.Equal(t, []string{"then", "mid", "now"}, ld.Names)
+	assert.Equal(t, 1.0, ld.Rates[0][0])
+	assert.Equal(t, 1.0, ld.Rates[1][0])
+	// Hot: at least 3 x the mean over the newest interval.
+	p, err := NewPlan(now, Options{RegionSize: 10 << 30, SplitPolicy: "constant", Load: &Load{Names: []string{"a", "b"}, At: []time.Time{at, at.Add(time.Hour)}, Rates: [][]float64{{1, 1, 1, 20}}}})
+	require.NoError(t, err)
+	require.NoError(t, p.Check())
+	require.Len(t, p.Splits, 1)
+	assert.True(t, p.Splits[0].Load)
+	assert.Equal(t, 3, p.Splits[0].Index)
+}
+
+// Random layouts with random rates, servers, ages and policies: Check holds (no region both
+// merged and split, pieces and counts consistent), and every hot region is split or, with no
+// key and no store file, left alone.
+func TestPlanLiveInvariants(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	const target = 10 << 30
+	now := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	hex1 := mustPrefix(t, "hex:1")
+	for range 300 {
+		l := hexStringLayout(r, target)
+		servers := 1 + r.IntN(6)
+		l.HasServer, l.HasRequests = true, true
+		rates := make([]float64, len(l.Regions))
+		for i := range l.Regions {
+			l.Regions[i].Server = fmt.Sprintf("rs%d", r.IntN(servers))
+			l.Regions[i].Created = now.Add(-time.Duration(r.IntN(10*24)) * time.Hour).UnixMilli()
+			l.Regions[i].Requests = r.Int64N(5000)
+			rates[i] = float64(r.IntN(100))
+			if r.IntN(20) == 0 {
+				rates[i] = math.NaN()
+			}
+		}
+		opt := Options{RegionSize: target, Now: now, MinRegionAge: DefaultMinRegionAge, Batch: 1 + r.IntN(5),
+			SplitPolicy: []string{"", "constant", "default"}[r.IntN(3)], Version: hbase.Version{Major: 1 + r.IntN(2), Minor: 4},
+			Load: &Load{Names: []string{"a", "b"}, At: []time.Time{now.Add(-time.Hour), now}, Rates: [][]float64{rates}}}
+		if r.IntN(2) == 0 {
+			opt.Prefix = &hex1
+		}
+		if r.IntN(3) == 0 {
+			opt.TargetRegions = 1 + r.IntN(len(l.Regions))
+		}
+		p, err := NewPlan(l, opt)
+		require.NoError(t, err)
+		require.NoError(t, p.Check())
+		split := map[int]bool{}
+		for _, s := range p.Splits {
+			split[s.Index] = true
+		}
+		for i, h := range p.hot() {
+			if h && !split[i] {
+				assert.Zero(t, l.Regions[i].Size, "a hot region with data is split")
+			}
+		}
+	}
+}

@@ -52,6 +52,11 @@ type Options struct {
 	// plan has run, so that no merge is planned that HBase would split again.
 	SplitPolicy string
 	FlushSize   float64
+	// Load is the regions' request rates between snapshots (NewLoad); with it a region
+	// taking at least HotFactor x the mean rate over the newest interval is split at its
+	// bucket edge or key midpoint (< 1: DefaultHotFactor). nil: sizes alone decide.
+	Load      *Load
+	HotFactor float64
 }
 
 // Merge is one merge_region statement: regions First..Last (indexes, inclusive) of the
@@ -69,6 +74,8 @@ type Split struct {
 	Key    []byte
 	Kind   SplitKind
 	Pieces int
+	// Load: the region is split for its request rate (Options.Load), not its size.
+	Load bool
 }
 
 // Group is a run of adjacent regions the plan merges into one, over as many rounds as the
@@ -214,20 +221,24 @@ func checkOptions(l *Layout, opt Options) error {
 // planSplits splits each region above SplitAbove once, at a bucket edge or a midpoint
 // with a prefix (edges), else at HBase's mid key; it counts the regions of unknown size.
 func (p *Plan) planSplits(edges *prefixEdges) {
-	refused := 0
+	refused, forLoad := 0, 0
 	var refusedErr error
+	hot := p.hot()
 	for i, r := range p.Layout.Regions {
 		if r.Unknown {
 			p.Unknown++
 			continue
 		}
-		if r.Size <= p.SplitAbove {
+		busy := hot != nil && hot[i]
+		if r.Size <= p.SplitAbove && !busy {
 			continue
 		}
-		s := Split{Index: i}
-		k := 0
-		s.Pieces, k = pieces(r.Size, p.SplitAbove)
-		p.SplitRounds = max(p.SplitRounds, k)
+		s := Split{Index: i, Pieces: 2, Load: r.Size <= p.SplitAbove}
+		if !s.Load {
+			k := 0
+			s.Pieces, k = pieces(r.Size, p.SplitAbove)
+			p.SplitRounds = max(p.SplitRounds, k)
+		}
 		if edges != nil {
 			s.Key, s.Kind = edges.splitKey(r.Start, r.End)
 			if s.Key != nil {
@@ -238,9 +249,16 @@ func (p *Plan) planSplits(edges *prefixEdges) {
 				}
 			}
 		}
+		if s.Load && s.Key == nil && r.Size == 0 {
+			continue // no store file, no mid key: HBase cannot split it without a key
+		}
+		if s.Load {
+			forLoad++
+		}
 		p.Splits = append(p.Splits, s)
 	}
 	p.splitNotes(edges != nil, refused, refusedErr)
+	p.loadNote(forLoad)
 }
 
 // roundNotes says when the target is out of reach, sets After, the regions after this
@@ -582,7 +600,7 @@ func (p *Plan) Check() error {
 	extra := 0
 	for _, s := range p.Splits {
 		r := p.Layout.Regions[s.Index]
-		if s.Pieces < 2 || s.Pieces&(s.Pieces-1) != 0 || (s.Pieces < 1<<30 && ceilDiv(r.Size, int64(s.Pieces)) > p.SplitAbove) {
+		if s.Pieces < 2 || s.Pieces&(s.Pieces-1) != 0 || (s.Pieces < 1<<30 && ceilDiv(r.Size, int64(s.Pieces)) > p.SplitAbove) || (s.Load && (s.Pieces != 2 || r.Size > p.SplitAbove)) {
 			return fmt.Errorf("split of region %d: %d pieces leave more than %d bytes in one", s.Index+1, s.Pieces, p.SplitAbove)
 		}
 		extra += s.Pieces - 1

@@ -305,6 +305,10 @@ func TestRegionsErrors(t *testing.T) {
 		{"missing file", []string{"--list-regions", regionsDir + "nope.txt"}, "presplit: cannot read list_regions output testdata/regions/nope.txt: no such file or directory"},
 		{"prefix the keys do not follow", []string{"--list-regions", regionsDir + "hexstring.txt", "--prefix", "dec:2"}, "presplit: --prefix dec:2: 6 of 15 boundaries leave its alphabet within its first 2 bytes (abcdef): the table's keys are not written on it; the keys show lowercase hex: --prefix hex:2"},
 		{"bad taken-at", []string{"--list-regions", regionsDir + "worked.txt", "--taken-at", "yesterday"}, `presplit: --taken-at yesterday: must be an RFC 3339 time (2026-12-01T10:00:00Z)`},
+		{"earlier without its time", []string{"--list-regions", regionsDir + "load-1000.txt", "--taken-at", "2026-12-01T10:00:00Z", "--earlier", regionsDir + "load-0900.txt"}, "presplit: --earlier testdata/regions/load-0900.txt: must be FILE@TIME (regions-0900.txt@2026-12-01T09:00:00Z)"},
+		{"earlier without taken-at", []string{"--list-regions", regionsDir + "load-1000.txt", "--earlier", regionsDir + "load-0900.txt@2026-12-01T09:00:00Z"}, "presplit: --earlier needs --list-regions and --taken-at"},
+		{"earlier after the current", []string{"--list-regions", regionsDir + "load-1000.txt", "--taken-at", "2026-12-01T08:30:00Z", "--earlier", regionsDir + "load-0900.txt@2026-12-01T09:00:00Z"}, "presplit: --earlier: testdata/regions/load-0900.txt and testdata/regions/load-1000.txt: taken at 2026-12-01T09:00:00Z and 2026-12-01T08:30:00Z: each reading must be later than the one before"},
+		{"hot below 1", []string{"--list-regions", regionsDir + "load-1000.txt", "--hot", "0.5"}, "presplit: --hot 0.5: must be from 1 to 1000"},
 		{"bad split policy", []string{"--list-regions", regionsDir + "worked.txt", "--split-policy", "busy"}, `presplit: --split-policy busy: must be one of prefix, delimited, disabled, constant, default`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
