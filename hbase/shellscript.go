@@ -78,3 +78,12 @@ func (e ScriptEnd) Ending() string {
 	}
 	return ""
 }
+
+// RunWith is how to run a saved script: "hbase shell -n FILE" when it ends with exit, else
+// "hbase shell -n < FILE".
+func (e ScriptEnd) RunWith() string {
+	if e.Exit {
+		return ShellFile.String()
+	}
+	return ShellStdin.String()
+}

@@ -34,6 +34,9 @@ func TestScriptEndFor(t *testing.T) {
 		if got := e.Ending(); (got == "exit\n") != tc.exit || (got == "") == tc.exit {
 			t.Errorf("%s: Ending %q", tc.v, got)
 		}
+		if run := e.RunWith(); (run == "hbase shell -n FILE") != tc.exit || (run == "hbase shell -n < FILE") == tc.exit {
+			t.Errorf("%s: RunWith %q", tc.v, run)
+		}
 		c := e.Comment()
 		if !strings.HasPrefix(c, "# Run with hbase shell -n") || strings.Count(c, "\n") != 2 {
 			t.Errorf("%s: comment %q", tc.v, c)
