@@ -38,7 +38,7 @@ func (w ShellWay) String() string {
 // Every release reads stdin after `hbase shell -n FILE` (bin/hirb.rb's REPL on STDIN,
 // jar-bootstrap.rb's eval_io(STDIN) or HIRB on STDIN) unless the script exits first, and
 // on stdin every release ends cleanly at its end with exit code 0.
-var ScriptExit = Feature{Name: "exit ending hbase shell -n with code 0 both ways", Since: []Version{rel(2, 5, 0)}, Where: "jar-bootstrap.rb on branch-2.5 (HBASE-26469); bin/hirb.rb at rel/1.4.13, rel/2.2.7; jar-bootstrap.rb at rel/2.4.7 and on branch-2.4"}
+var ScriptExit = Feature{Name: "exit ending hbase shell -n with code 0 both ways", Since: []Version{rel(2, 5, 0)}, Where: "jar-bootstrap.rb on branch-2.5 (HBASE-26469); bin/hirb.rb at rel/1.2.0 to rel/2.3.7; jar-bootstrap.rb at rel/2.4.7 and on branch-2.4 (2.4.10RC0 to 2.4.18RC0)"}
 
 // ScriptEnd is how a script for the target's hbase shell ends, and the ways of running it
 // that then give exit code 0 after the last statement without waiting on stdin.
