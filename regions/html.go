@@ -8,6 +8,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/htmlpage"
 )
 
@@ -75,7 +76,7 @@ func WriteHTML(w io.Writer, d Doc) error {
 			return err
 		}
 		pg.Sections = append(pg.Sections, htmlpage.Section{ID: "script", Heading: "Script",
-			Text: []string{d.word("What {format} shell writes, byte for byte: review it, then run it with hbase shell -n FILE.")},
+			Text: []string{d.word("What {format} shell writes, byte for byte: review it, then run it with " + hbase.ScriptEndFor(d.Plan.Options.Version).RunWith() + ".")},
 			Code: &htmlpage.Code{ID: "shell", Caption: "hbase shell", Text: script.String(), Instead: d.word("write it with {format} shell.")}})
 	}
 	return htmlpage.Write(w, pg)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/field"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
@@ -368,8 +369,9 @@ func shellReady(d Doc) string {
 // WriteShell writes the plan as an hbase shell script: a comment header (inputs, target,
 // region counts), then the stages: a comment saying what the stage does and the regions
 // it expects, its merge_region statements (empty regions first) and split statements,
-// and a Ruby `sleep` before the next stage; `exit` at the end, so that `hbase shell -n
-// FILE` does not wait on stdin. merge_region and split take encoded region names. split's
+// and a Ruby `sleep` before the next stage; `exit` at the end where the target's shell
+// ends a script with exit code 0 that way (hbase.ScriptEnd: from 2.5; before, the
+// header says to run it on stdin, where `exit` would be exit code 1). merge_region and split take encoded region names. split's
 // key is passed as the Ruby string's own bytes (admin.rb: split_point.to_java_bytes), not
 // through toBytesBinary, so it is written as a double-quoted Ruby string with \xNN escapes.
 func WriteShell(w io.Writer, d Doc) error {
@@ -403,7 +405,7 @@ func WriteShell(w io.Writer, d Doc) error {
 	if encErr != nil {
 		return encErr
 	}
-	fmt.Fprintf(&b, "exit\n")
+	b.WriteString(hbase.ScriptEndFor(p.Options.Version).Ending())
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -437,7 +439,8 @@ func shellHeader(b *strings.Builder, d Doc) {
 	if len(p.Stages) > 0 {
 		fmt.Fprintf(b, "# %d %s%s.\n", len(p.Stages), plural(len(p.Stages), "stage", "stages"), d.word(stagesRule(p)))
 	}
-	fmt.Fprintf(b, "# Run with hbase shell -n FILE. Merges and splits finish in the background: before the\n# next round, wait until no region is in transition and list the regions again.\n")
+	b.WriteString(hbase.ScriptEndFor(p.Options.Version).Comment())
+	fmt.Fprintf(b, "# Merges and splits finish in the background: before the next round, wait until no\n# region is in transition and list the regions again.\n")
 	if len(p.Merges) == 0 && len(p.Splits) == 0 {
 		fmt.Fprintf(b, "# nothing to merge or split\n")
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/htmlpage"
 	"github.com/presplit/presplit/quote"
@@ -71,7 +72,7 @@ func htmlPage(d Doc, shell string) htmlpage.Page {
 		return p
 	}
 	p.Sections = append(p.Sections, htmlpage.Section{ID: "create", Heading: "Create statement",
-		Text: []string{d.word("What {format} shell writes, byte for byte: paste it into hbase shell, or save it and run hbase shell -n FILE.")},
+		Text: []string{d.word("What {format} shell writes, byte for byte: paste it into hbase shell, or save it and run " + hbase.ScriptEndFor(d.Table.Target).RunWith() + ".")},
 		Code: &htmlpage.Code{ID: "shell", Caption: "hbase shell", Text: shell, Instead: d.word(htmlTooLong)}})
 	return p
 }

@@ -57,8 +57,8 @@ func newCmdRegions(run func(*regionsOptions) error) *cli.Command {
 			"   [--hbase-version 2.6] [--format report|shell|csv|json|html]",
 		Description: "Reads the output of `list_regions 'TABLE'` and/or `get_splits 'TABLE'` from hbase shell,\n" +
 			"   and optionally each RegionServer's /jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions,\n" +
-			"   offline. --format shell writes merge_region and split statements to review, then run with\n" +
-			"   hbase shell -n FILE.",
+			"   offline. --format shell writes merge_region and split statements to review, then run as\n" +
+			"   the script's header says (hbase shell -n FILE from 2.5, hbase shell -n < FILE before).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "list-regions", Usage: "read `FILE`, the output of list_regions 'TABLE' (hbase shell 2.x)"},
 			&cli.StringFlag{Name: "get-splits", Usage: "read `FILE`, the output of get_splits 'TABLE': exact boundaries, no sizes"},
