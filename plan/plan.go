@@ -194,7 +194,7 @@ func (p *Plan) sizing(in *lint.Input, opt Options) error {
 	if err != nil {
 		return err
 	}
-	if ci.SplitShare, ci.SplitStore, err = p.splitShare(); err != nil {
+	if ci.Stores, ci.SplitOverall, err = p.stores(in.Families); err != nil {
 		return err
 	}
 	cp, err := capacity.Compute(ci)
@@ -288,40 +288,77 @@ func (p *Plan) ttlFromRetention(in *lint.Input) error {
 	return nil
 }
 
-// splitShare is the part of a row's bytes the target's split rule weighs against the region
-// size, when every family gives its share of the row: HBase 2.x splits a region when its
-// largest store (one family) exceeds MAX_FILESIZE (hbase.hregion.split.overallfiles is
-// false), so a region then holds region size / largest share; 3.x weighs all stores
-// together. Without shares the rule cannot tell: 1, the whole row, as before.
-func (p *Plan) splitShare() (float64, string, error) {
+// stores are the design's families as the capacity model sizes them apart, when every
+// family gives its share of a row (Validate refuses some without), with the split rule
+// of the target: HBase splits a region when its largest store exceeds MAX_FILESIZE
+// (hbase.hregion.split.overallfiles false, 1.x and 2.x), or when all its stores together
+// do (true, 3.x). Without shares, or with one family, the table is one store: none.
+func (p *Plan) stores(families int) ([]capacity.Store, bool, error) {
 	d := p.Design
-	var given []tablespec.Family
+	overall, err := p.splitOverall()
+	if err != nil {
+		return nil, false, err
+	}
+	if len(d.Families) < 2 || slices.ContainsFunc(d.Families, func(f tablespec.Family) bool { return !f.Share.Set }) {
+		return nil, overall, nil
+	}
+	cellVersions := int64(0)
+	if c := d.Capacity.Cells; c != nil && c.Versions.Set {
+		cellVersions = c.Versions.V
+	}
+	var out []capacity.Store
 	for _, f := range d.Families {
-		if f.Share.Set {
-			given = append(given, f)
+		s := capacity.Store{Name: f.Name.V, Share: f.Share.V, Versions: 1, TTLDays: familyTTLDays(f), Codec: f.Compression.V}
+		if f.Versions.Set {
+			s.Versions = int(f.Versions.V)
 		}
-	}
-	if len(given) == 0 {
-		return 0, "", nil
-	}
-	if len(given) < len(d.Families) {
-		return 0, "", nil // Validate refuses it: every family gives its share, or none
-	}
-	largest := given[0]
-	for _, f := range given {
-		if f.Share.V > largest.Share.V {
-			largest = f
+		if cellVersions > 0 { // the cells' own versions are every family's, as without shares
+			s.Versions = int(cellVersions)
 		}
+		if f.CompressionRatio.Set {
+			s.CompressionRatio = f.CompressionRatio.V
+		}
+		out = append(out, s)
 	}
-	if largest.Share.V >= 1 {
-		return 0, "", nil // one family holds the row: the rules agree
+	p.storeNote(overall)
+	return out, overall, nil
+}
+
+// familyTTLDays is the days a family keeps its cells: its TTL, 0 for FOREVER, none, or
+// a TTL HBase cannot read (CF006 reports it).
+func familyTTLDays(f tablespec.Family) float64 {
+	if !f.TTL.Set {
+		return 0
 	}
-	if hbase.SplitOnOverall.In(p.Target) {
-		p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when all its stores together exceed MAX_FILESIZE (hbase.hregion.split.overallfiles): the regions are sized on the whole row", p.Target))
-		return 0, "", nil
+	secs, err := f.TTLSeconds()
+	if err != nil || secs == hbase.Forever {
+		return 0
 	}
-	p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when its largest store exceeds MAX_FILESIZE: family %s holds %.4g of each row, so a region holds region size / %.4g before it splits", p.Target, field.Quote(largest.Name.V), largest.Share.V, largest.Share.V))
-	return largest.Share.V, largest.Name.V, nil
+	return float64(secs) / 86400
+}
+
+// splitOverall is hbase.hregion.split.overallfiles at the target: the design's value,
+// else the target's default (true from 3.0). A target before 2.4.0 has no such setting
+// (HBASE-24664) and always splits on the largest store: true there is refused.
+func (p *Plan) splitOverall() (bool, error) {
+	cl := p.Design.Cluster
+	if cl == nil || !cl.SplitOverallFiles.Set {
+		return capacity.SplitOverallDefault(p.Target), nil
+	}
+	if cl.SplitOverallFiles.V && !capacity.SplitOverallSettable(p.Target) {
+		return false, valueError("cluster.split_overallfiles", cl.SplitOverallFiles,
+			fmt.Sprintf("needs HBase 2.4.0 or later (HBASE-24664): HBase %s always splits a region when its largest store exceeds MAX_FILESIZE", p.Target))
+	}
+	return cl.SplitOverallFiles.V, nil
+}
+
+// storeNote says which rule the stores' region count follows.
+func (p *Plan) storeNote(overall bool) {
+	if overall {
+		p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when all its stores together exceed MAX_FILESIZE (hbase.hregion.split.overallfiles true): the regions are sized on every family's store", p.Target))
+		return
+	}
+	p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when its largest store exceeds MAX_FILESIZE (hbase.hregion.split.overallfiles false): the regions are sized on the family that stores the most", p.Target))
 }
 
 // capacityNotes states what a horizon leaves to HBase's own splits, so the report says
@@ -855,22 +892,19 @@ func (p *Plan) policy(in *lint.Input) {
 	if cp == nil {
 		return
 	}
-	share := 1.0
-	if s := cp.Input.SplitShare; s > 0 && s < 1 {
-		share = s
-	}
-	in.PolicyBytes = cp.PlannedBytes * share
+	// The policy weighs what HBase's split rule weighs: the largest store, or all stores.
+	in.PolicyBytes = cp.SplitBytes
 	if len(cp.Horizons) == 0 {
 		in.PolicyVolumes = []lint.Volume{{Bytes: in.PolicyBytes}}
 	}
 	for i := range cp.Horizons {
 		h := &cp.Horizons[i]
 		// Only where the policy changes the count: the regions created, or the horizon's.
-		if r := m.RegionsFor(h.PlannedBytes * share); r != max(p.Regions, h.Regions) {
+		if r := m.RegionsFor(h.SplitBytes); r != max(p.Regions, h.Regions) {
 			h.SplitRegions = r
 		}
-		in.PolicyBytes = max(in.PolicyBytes, h.PlannedBytes*share)
-		in.PolicyVolumes = append(in.PolicyVolumes, lint.Volume{Days: h.Days, Bytes: h.PlannedBytes * share})
+		in.PolicyBytes = max(in.PolicyBytes, h.SplitBytes)
+		in.PolicyVolumes = append(in.PolicyVolumes, lint.Volume{Days: h.Days, Bytes: h.SplitBytes})
 	}
 }
 

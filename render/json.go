@@ -221,7 +221,7 @@ func jsonCapacity(p *capacity.Plan) *JSONCapacity {
 	c := &JSONCapacity{
 		Inputs: JSONInputs{
 			Rows: in.Volume.Rows, RowBytes: in.Volume.RowBytes,
-			DailyBytes: in.Volume.Daily, RetentionDays: in.Volume.RetentionDays, TTLDays: in.Volume.TTLDays, HorizonDays: in.Volume.HorizonDays, SplitShare: in.SplitShare,
+			DailyBytes: in.Volume.Daily, RetentionDays: in.Volume.RetentionDays, TTLDays: in.Volume.TTLDays, HorizonDays: in.Volume.HorizonDays, SplitShare: p.SplitShare(),
 			CompressionRatio: in.CompressionRatio, Redundancy: in.Redundancy,
 			RegionSizeBytes: regionSizeOf(p), Replication: in.Replication,
 			Cluster: JSONCluster{

@@ -141,9 +141,9 @@ func reportSizing(tw *tabwriter.Writer, d Doc) {
 	}
 	fmt.Fprintf(tw, "  stored\t= raw x compression ratio\t= %s x %s\t= %s, %s\n", siBytes(p.RawBytes), ratio(in.CompressionRatio), bothUnits(p.StoredBytes), storedAs(d.Table, in.CompressionRatio))
 	fmt.Fprintf(tw, "  planned\t= stored x redundancy\t= %s x %s\t= %s\n", siBytes(p.StoredBytes), ratio(in.Redundancy), bothUnits(p.PlannedBytes))
-	if sh := in.SplitShare; sh > 0 && sh < 1 {
+	if sh := p.SplitShare(); sh > 0 && sh < 1 {
 		// HBase 2.x splits on the largest store: the regions hold its share.
-		fmt.Fprintf(tw, "  split on\t= planned x largest store's share\t= %s x %s (family %s)\t= %s\n", siBytes(p.PlannedBytes), ratio(sh), quote.Terminal(in.SplitStore), bothUnits(p.PlannedBytes*sh))
+		fmt.Fprintf(tw, "  split on\t= planned x largest store's share\t= %s x %s (family %s)\t= %s\n", siBytes(p.PlannedBytes), ratio(sh), quote.Terminal(p.SplitStore), bothUnits(p.PlannedBytes*sh))
 		fmt.Fprintf(tw, "  regions\t= ceil(split on / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes*sh), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
 	} else {
 		fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)

@@ -477,11 +477,11 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 		xlsxRow{label: "replication", name: "replication", value: float64(in.Replication), unit: "copies", note: "{capacity.replication}: the disk estimate only"},
 	)
 	exact := xlsxRow{label: "exact regions", name: "exact_regions", formula: "planned_bytes/region_size_bytes", cached: p.ExactRegions, unit: "regions", format: fmtDecimal, note: "planned / region size"}
-	if sh := in.SplitShare; sh > 0 && sh < 1 {
+	if sh := p.SplitShare(); sh > 0 && sh < 1 {
 		// HBase 2.x splits on the largest store: the same operations, in the same order,
 		// as capacity's planned * share / region size.
 		inputs = append(inputs, xlsxRow{label: "largest store's share", name: "split_share", value: sh, unit: "of a row", format: fmtRatio,
-			note: "family " + in.SplitStore + ": HBase 2.x splits when its largest store exceeds MAX_FILESIZE"})
+			note: "family " + p.SplitStore + ": HBase 2.x splits when its largest store exceeds MAX_FILESIZE"})
 		exact.formula, exact.note = "planned_bytes*split_share/region_size_bytes", "planned x largest store's share / region size"
 	}
 	results = append(results,
@@ -543,7 +543,7 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 	input := x.style(fmtWhole, true, false)
 	gibSt := x.style(fmtGiB, false, false)
 	splitOn := "" // the planned bytes a region split weighs: all, or the largest store's share
-	if sh := p.Input.SplitShare; sh > 0 && sh < 1 {
+	if sh := p.SplitShare(); sh > 0 && sh < 1 {
 		splitOn = "*split_share"
 	}
 	sw, err := f.NewStreamWriter(sh)
@@ -754,7 +754,7 @@ func xlsxAccessRows(d Doc, p *capacity.Plan) (inputs, results []xlsxRow) {
 		busiest = "most_regions_per_server"
 	}
 	if a.WriteBytes > 0 {
-		results = append(results, xlsxWriteLoad(a, c, n, busiest, servers)...)
+		results = append(results, xlsxWriteLoad(a, p, n, busiest, servers)...)
 	}
 	if in.ReadRate.PerSecond > 0 {
 		results = append(results,
@@ -861,7 +861,7 @@ func xlsxWriteFloor(a *access.Plan, servers bool) (results []xlsxRow, _ string) 
 // xlsxWriteLoad are the rows of the write load: per region and server, the WAL, flushes and
 // the days until a region is full; n is the regions cell, busiest the regions on the
 // busiest server.
-func xlsxWriteLoad(a *access.Plan, c capacity.Input, n, busiest string, servers bool) []xlsxRow {
+func xlsxWriteLoad(a *access.Plan, p *capacity.Plan, n, busiest string, servers bool) []xlsxRow {
 	in, l := a.Input, a.Load
 	var results []xlsxRow
 	region := fmt.Sprintf("write_bytes_per_second/IF(buckets>0,MIN(%s,buckets),%s)", n, n)
@@ -873,7 +873,7 @@ func xlsxWriteLoad(a *access.Plan, c capacity.Input, n, busiest string, servers 
 		region, server = "write_bytes_per_second", "write_bytes_per_second"
 	}
 	weighed := "compression_ratio*redundancy"
-	if sh := c.SplitShare; sh > 0 && sh < 1 {
+	if sh := p.SplitShare(); sh > 0 && sh < 1 {
 		weighed += "*split_share"
 	}
 	results = append(results,

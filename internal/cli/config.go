@@ -58,7 +58,7 @@ func readConfig(c *cli.Context) (*config, error) { //nolint:gocyclo // the spec 
 	// A table the user did not describe at all is presplit's placeholder (t1, family cf,
 	// HBase's defaults): lint's checks of settings left unset do not apply to it.
 	cfg.opt.PlaceholderFamilies = len(d.Families) == 0 &&
-		!anySet(c, append([]string{"family"}, tablespec.FamilySettingFlags()...))
+		!anySet(c, append([]string{"family"}, tablespec.EveryFamilyFlags()...))
 	if err := applyTableFlags(c, d); err != nil {
 		return nil, err
 	}
@@ -452,7 +452,7 @@ func applyFamilyFlag(c *cli.Context, d *tablespec.Spec) ([]familySettings, error
 func applyFamilySettingFlags(c *cli.Context, d *tablespec.Spec, own []familySettings) {
 	var set []func(*tablespec.Family)
 	for _, st := range tablespec.FamilySettings {
-		if !has(c, st.Flag) || !c.IsSet(st.Flag) {
+		if st.FamilyOnly || !has(c, st.Flag) || !c.IsSet(st.Flag) {
 			continue
 		}
 		apply, raw := familyFlag(c, st)
