@@ -33,6 +33,7 @@ type Store struct {
 // StorePlan is one store's figures: what it keeps, and the regions it alone would need.
 type StorePlan struct {
 	Store             // Versions at least 1, CompressionRatio the store's own or the table's
+	OwnRatio  bool    // the family gives its own ratio (else the table's)
 	KeptDays  float64 // daily ingest: the days the store holds (its TTL, capped by the retention)
 	SplitDays float64 // daily ingest: the days it is sized for (the horizon, capped by KeptDays)
 	RowBytes  float64 // rows x bytes per row: share x one version's bytes x Versions
@@ -110,7 +111,7 @@ func (in Input) storeKeptDays(s Store) float64 {
 func (in Input) sizeStores(p *Plan) error {
 	v := in.Volume
 	for _, s := range in.Stores {
-		sp := StorePlan{Store: in.resolved(s)}
+		sp := StorePlan{Store: in.resolved(s), OwnRatio: s.CompressionRatio != 0}
 		if v.Daily > 0 {
 			sp.KeptDays = in.storeKeptDays(s)
 			sp.SplitDays = sp.KeptDays

@@ -299,8 +299,16 @@ func (p *Plan) stores(families int) ([]capacity.Store, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	if len(d.Families) < 2 || slices.ContainsFunc(d.Families, func(f tablespec.Family) bool { return !f.Share.Set }) {
+	ownRatio := slices.IndexFunc(d.Families, func(f tablespec.Family) bool { return f.CompressionRatio.Set })
+	noShare := slices.ContainsFunc(d.Families, func(f tablespec.Family) bool { return !f.Share.Set })
+	switch {
+	case len(d.Families) == 1 && ownRatio == 0:
+		// One family is the whole row: its own ratio sizes it (share 1).
+	case len(d.Families) < 2 || noShare && ownRatio < 0:
 		return nil, overall, nil
+	case noShare:
+		return nil, false, valueError("families.compression_ratio", d.Families[ownRatio].CompressionRatio,
+			"sizes the family's own store, which needs every family's share of a row: give "+field.Ref("families.share"))
 	}
 	cellVersions := int64(0)
 	if c := d.Capacity.Cells; c != nil && c.Versions.Set {
@@ -308,7 +316,10 @@ func (p *Plan) stores(families int) ([]capacity.Store, bool, error) {
 	}
 	var out []capacity.Store
 	for _, f := range d.Families {
-		s := capacity.Store{Name: f.Name.V, Share: f.Share.V, Versions: 1, TTLDays: familyTTLDays(f), Codec: f.Compression.V}
+		s := capacity.Store{Name: f.Name.V, Share: 1, Versions: 1, TTLDays: familyTTLDays(f), Codec: f.Compression.V}
+		if f.Share.Set {
+			s.Share = f.Share.V
+		}
 		if f.Versions.Set {
 			s.Versions = int(f.Versions.V)
 		}
@@ -941,13 +952,13 @@ func (p *Plan) policyBuckets(suffix []byte) (float64, int) {
 func (p *Plan) compressionRatio(placeholder bool) error {
 	d := p.Design
 	c := d.Capacity
-	if c == nil || !c.CompressionRatio.Set || c.CompressionRatio.V >= 1 {
-		return nil
+	if err := familyRatios(d); err != nil || c == nil || !c.CompressionRatio.Set || c.CompressionRatio.V >= 1 {
+		return err
 	}
 	for _, f := range d.Families {
 		codec := f.Compression
-		if codec.Set && codec.V != "NONE" {
-			continue
+		if codec.Set && codec.V != "NONE" || f.CompressionRatio.Set {
+			continue // a codec, or the family's own ratio (familyRatios checks it)
 		}
 		if placeholder {
 			p.Notes = append(p.Notes, fmt.Sprintf("the compression ratio %s assumes a codec, and the table sets none: give %s (SNAPPY, LZ4, ZSTD) or the create statement stores the data uncompressed", c.CompressionRatio.Raw, field.Ref("families.compression")))
@@ -964,6 +975,19 @@ func (p *Plan) compressionRatio(placeholder bool) error {
 		}
 		return valueError("capacity.compression_ratio", c.CompressionRatio,
 			"a ratio below 1 is what a codec makes of the data, and "+other+": HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave the ratio at 1")
+	}
+	return nil
+}
+
+// familyRatios refuses a family's own compression ratio below 1 when the family stores
+// its data uncompressed, as compressionRatio refuses the table's.
+func familyRatios(d *tablespec.Spec) error {
+	for _, f := range d.Families {
+		r, codec := f.CompressionRatio, f.Compression
+		if !r.Set || r.V >= 1 || codec.Set && codec.V != "NONE" {
+			continue
+		}
+		return valueError("families.compression_ratio", r, fmt.Sprintf("a ratio below 1 is what a codec makes of the data, and family %s has no compression: HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave its ratio at 1", field.Quote(f.Name.V)))
 	}
 	return nil
 }

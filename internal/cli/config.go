@@ -197,6 +197,7 @@ var flagOfField = map[string]string{
 	"cluster.heap":                 "--heap",
 	"cluster.memstore_fraction":    "--memstore-fraction",
 	"cluster.flush_size":           "--flush-size",
+	"cluster.split_overallfiles":   "--split-overallfiles",
 	"table.memstore_flushsize":     "--memstore-flushsize",
 	"rowkey.prefix":                "--prefix",
 	"rowkey.suffix":                "--suffix",
@@ -223,6 +224,8 @@ var flagOfField = map[string]string{
 	"verify.max_skew":              "--max-skew",
 	"rowkey.prefix_values":         "--prefix-values",
 	"families.ttl":                 "--ttl",
+	"families.share":               "--family NAME:share",
+	"families.compression_ratio":   "--family NAME:compression-ratio",
 	"families.versions":            "--versions",
 	"cluster.families":             "--families",
 	"capacity.cells.qualifier_len": "--qualifier-len",
@@ -671,7 +674,7 @@ func applyCellFlags(c *cli.Context, cp *tablespec.Capacity) {
 
 // applyClusterFlags: the RegionServers, for the memstore ceiling and regions per server.
 func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
-	if anySet(c, []string{"region-servers", "heap", "memstore-fraction", "flush-size"}) && d.Cluster == nil {
+	if anySet(c, []string{"region-servers", "heap", "memstore-fraction", "flush-size", "split-overallfiles"}) && d.Cluster == nil {
 		d.Cluster = &tablespec.Cluster{}
 	}
 	cl := d.Cluster
@@ -688,6 +691,13 @@ func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 	}
 	setFromFlag(c, "memstore-fraction", &cl.MemstoreFraction)
+	if c.IsSet("split-overallfiles") {
+		s := c.String("split-overallfiles")
+		if !strings.EqualFold(s, "true") && !strings.EqualFold(s, "false") {
+			return usageErrorf("--split-overallfiles %s: must be true or false", displayValue(s))
+		}
+		cl.SplitOverallFiles = designValue(c, "split-overallfiles", strings.EqualFold(s, "true"))
+	}
 	return nil
 }
 
