@@ -194,7 +194,10 @@ func (in Input) storeHorizon(p *Plan, d int) (Horizon, error) {
 		h.PlannedBytes += sh.PlannedBytes
 		h.Stores = append(h.Stores, sh)
 	}
-	h.SplitBytes, _ = in.weigh(planned)
+	var at int
+	if h.SplitBytes, at = in.weigh(planned); at >= 0 {
+		h.SplitStore = h.Stores[at].Name
+	}
 	var err error
 	_, h.Regions, err = in.regions(h.SplitBytes)
 	h.DiskBytes = h.PlannedBytes * float64(in.Replication)

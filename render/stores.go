@@ -1,7 +1,9 @@
 package render
 
 import (
+	"encoding/csv"
 	"fmt"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -100,4 +102,76 @@ func storeRowBytes(tw *tabwriter.Writer, d Doc) {
 	}
 	fmt.Fprintf(tw, d.word("  bytes per row\t%s = %s per version, each family's share x its versions\t{capacity.kv} x {families.share} x {families.versions}\n"),
 		bothUnits(p.RowBytes), bothUnits(p.Input.Volume.PutBytes()))
+}
+
+// storeCSVColumns are the region CSV's columns after CSVHeader when the stores are sized
+// apart: each family's estimated planned bytes in the region (est_bytes_NAME).
+func storeCSVColumns(q *quoter, p *capacity.Plan) []string {
+	if p == nil {
+		return nil
+	}
+	var out []string
+	for _, s := range p.Stores {
+		out = append(out, q.csv("family name", "est_bytes_"+s.Name))
+	}
+	return out
+}
+
+// storeCSVHeader are capacity-csv's columns after CapacityCSVHeader when the stores are
+// sized apart. The table's row leaves them empty; a row per family follows it, its first
+// eight columns the store's own figures (its raw, stored, planned bytes, the regions it
+// alone fills, its disk) and these its inputs, and split_on says whether the split rule
+// weighs it.
+var storeCSVHeader = []string{"family", "family_share", "family_versions", "family_ttl_days", "family_compression", "family_compression_ratio", "split_on"}
+
+// storeCSV writes capacity-csv's family rows.
+type storeCSV struct {
+	p     *capacity.Plan
+	names []string // the families' names as CSV cells
+}
+
+func newStoreCSV(q *quoter, p *capacity.Plan) storeCSV {
+	sc := storeCSV{p: p}
+	for _, s := range p.Stores {
+		sc.names = append(sc.names, q.csv("family name", s.Name))
+	}
+	return sc
+}
+
+func (sc storeCSV) header() []string {
+	if len(sc.p.Stores) == 0 {
+		return nil
+	}
+	return storeCSVHeader
+}
+
+// write writes the table's row rec (empty family columns), then a row per store: at a
+// horizon (hs) or for the whole plan (stores); split is the store the split rule weighs.
+func (sc storeCSV) write(cw *csv.Writer, rec []string, stores []capacity.StorePlan, hs []capacity.StoreHorizon, split, rows string, regionSize float64) error {
+	if len(stores) == 0 {
+		return cw.Write(rec)
+	}
+	if err := cw.Write(append(rec, make([]string, len(storeCSVHeader))...)); err != nil {
+		return err
+	}
+	in := sc.p.Input
+	tail := rec[len(rec)-len(capacityCSVColumns):] // the table's inputs, on every row
+	for i, s := range stores {
+		raw, stored, planned, regions := s.RawBytes, s.StoredBytes, s.PlannedBytes, s.Regions
+		if hs != nil {
+			raw, stored, planned, regions = hs[i].RawBytes, hs[i].StoredBytes, hs[i].PlannedBytes, hs[i].Regions
+		}
+		row := append([]string{rec[0], rows, plainInt(raw), plainInt(stored), plainInt(planned), plainInt(regionSize),
+			strconv.Itoa(regions), plainInt(planned * float64(in.Replication))}, tail...)
+		versions := ""
+		if in.Volume.Daily == 0 {
+			versions = strconv.Itoa(s.Versions)
+		}
+		row = append(row, sc.names[i], plainFloat(s.Share), versions, positiveFloat(s.TTLDays), s.Codec, plainFloat(s.CompressionRatio),
+			strconv.FormatBool(in.SplitOverall || s.Name == split))
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	return nil
 }
