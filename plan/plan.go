@@ -369,7 +369,11 @@ func (p *Plan) storeNote(overall bool) {
 		p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when all its stores together exceed MAX_FILESIZE (hbase.hregion.split.overallfiles true): the regions are sized on every family's store", p.Target))
 		return
 	}
-	p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when its largest store exceeds MAX_FILESIZE (hbase.hregion.split.overallfiles false): the regions are sized on the family that stores the most", p.Target))
+	setting := " (hbase.hregion.split.overallfiles false)"
+	if !capacity.SplitOverallSettable(p.Target) {
+		setting = "" // before 2.4 there is no such setting: always the largest store
+	}
+	p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when its largest store exceeds MAX_FILESIZE%s: the regions are sized on the family that stores the most", p.Target, setting))
 }
 
 // capacityNotes states what a horizon leaves to HBase's own splits, so the report says

@@ -39,7 +39,7 @@ func reportStores(tw *tabwriter.Writer, d Doc) {
 	}
 	_ = tw.Flush() // the column block ends; the rule below is one line
 	if daily {
-		fmt.Fprintf(tw, "  raw = daily x share x days kept (its TTL, capped by the retention; the horizon); stored = raw x ratio; planned = stored x redundancy (%s); regions = ceil(planned / region size)\n", ratio(p.Input.Redundancy))
+		fmt.Fprintf(tw, "  raw = daily x share x days (what the family keeps: its TTL, at most the retention; or the horizon); stored = raw x ratio; planned = stored x redundancy (%s); regions = ceil(planned / region size)\n", ratio(p.Input.Redundancy))
 		return
 	}
 	fmt.Fprintf(tw, "  raw = rows x %s per version x share x versions; stored = raw x ratio; planned = stored x redundancy (%s); regions = ceil(planned / region size)\n",
