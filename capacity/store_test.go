@@ -2,6 +2,7 @@ package capacity
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -114,5 +115,52 @@ func TestStoresRefused(t *testing.T) {
 			require.ErrorAs(t, err, &ie)
 			assert.Equal(t, tc.field, ie.Field)
 		})
+	}
+}
+
+// Stores that keep what the row keeps (the same versions, TTL and ratio) are the whole
+// row split by share: all stores together size what the one-store model sizes, and the
+// largest store its share of it (the rule HBase 2.x applies).
+func TestStoresReduceToTheRow(t *testing.T) {
+	r := rand.New(rand.NewPCG(33, 1))
+	for i := range 500 {
+		n := 2 + r.IntN(4)
+		shares := make([]float64, n)
+		sum := 0.0
+		for j := range shares {
+			shares[j] = 1 + float64(r.IntN(9))
+			sum += shares[j]
+		}
+		versions := 1 + r.IntN(5)
+		ratio := 0.2 + float64(r.IntN(9))/10
+		var one Input
+		if r.IntN(2) == 0 {
+			kv := float64(100 + r.IntN(5000))
+			one = Input{Volume: Volume{Rows: float64(1+r.IntN(100)) * 1e8, KV: kv, KVVersions: versions, RowBytes: kv * float64(versions)}}
+		} else {
+			one = Input{Volume: Volume{Daily: float64(1+r.IntN(500)) * gib, RetentionDays: float64(1 + r.IntN(400))}}
+		}
+		one.CompressionRatio = ratio
+		stores := one
+		largest := 0.0
+		for j := range shares {
+			share := shares[j] / sum
+			largest = math.Max(largest, share)
+			stores.Stores = append(stores.Stores, Store{Name: string(rune('a' + j)), Share: share, Versions: versions, TTLDays: one.Volume.RetentionDays})
+		}
+		whole, err := Compute(one)
+		require.NoError(t, err)
+		stores.SplitOverall = true
+		all, err := Compute(stores)
+		require.NoError(t, err)
+		assert.InDelta(t, whole.PlannedBytes, all.PlannedBytes, whole.PlannedBytes*1e-12, "design %d", i)
+		assert.InDelta(t, whole.ExactRegions, all.ExactRegions, whole.ExactRegions*1e-12, "design %d", i)
+		stores.SplitOverall = false
+		big, err := Compute(stores)
+		require.NoError(t, err)
+		assert.InDelta(t, whole.PlannedBytes*largest, big.SplitBytes, whole.PlannedBytes*1e-12, "design %d", i)
+		for k, h := range big.Horizons {
+			assert.InDelta(t, whole.Horizons[k].PlannedBytes, h.PlannedBytes, h.PlannedBytes*1e-12, "design %d at %d days", i, h.Days)
+		}
 	}
 }
