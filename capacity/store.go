@@ -138,7 +138,7 @@ func (in Input) sizeStores(p *Plan) error {
 		planned[i] = sp.PlannedBytes
 	}
 	split, at := in.weigh(planned)
-	if at >= 0 {
+	if at >= 0 && len(p.Stores) > 1 { // one store is the whole row: no store to name
 		p.SplitStore = p.Stores[at].Name
 	}
 	var err error
@@ -195,7 +195,7 @@ func (in Input) storeHorizon(p *Plan, d int) (Horizon, error) {
 		h.Stores = append(h.Stores, sh)
 	}
 	var at int
-	if h.SplitBytes, at = in.weigh(planned); at >= 0 {
+	if h.SplitBytes, at = in.weigh(planned); at >= 0 && len(h.Stores) > 1 {
 		h.SplitStore = h.Stores[at].Name
 	}
 	var err error
@@ -214,7 +214,7 @@ func (p Plan) SplitWriteWeight() float64 {
 	}
 	w := 0.0
 	for _, s := range p.Stores {
-		if in.SplitOverall || s.Name == p.SplitStore {
+		if p.SplitStore == "" || s.Name == p.SplitStore { // "": all stores (or the only one)
 			w += s.Share * s.CompressionRatio
 		}
 	}

@@ -164,3 +164,15 @@ func TestStoresReduceToTheRow(t *testing.T) {
 		}
 	}
 }
+
+// One store with its own ratio is the whole row: no split store to name, and a written
+// byte weighs its ratio x redundancy.
+func TestComputeOneStore(t *testing.T) {
+	p, err := Compute(Input{Volume: Volume{Rows: 1e9, KV: 1024, KVVersions: 2, RowBytes: 2048},
+		Stores: []Store{{Name: "a", Share: 1, Versions: 2, CompressionRatio: 0.3}}})
+	require.NoError(t, err)
+	assert.Empty(t, p.SplitStore)
+	assert.Equal(t, 86, p.Regions) // 1e9 x 2048 x 0.3 x 1.5 / 10 GiB = 85.8
+	assert.InDelta(t, 0.3*1.5, p.SplitWriteWeight(), 1e-15)
+	assert.InDelta(t, 0.0, p.SplitShare(), 0)
+}

@@ -331,7 +331,9 @@ func (p *Plan) stores(families int) ([]capacity.Store, bool, error) {
 		}
 		out = append(out, s)
 	}
-	p.storeNote(overall)
+	if len(out) > 1 {
+		p.storeNote(overall) // one store is the whole row: both rules agree
+	}
 	return out, overall, nil
 }
 

@@ -168,7 +168,7 @@ func (sc storeCSV) write(cw *csv.Writer, rec []string, stores []capacity.StorePl
 			versions = strconv.Itoa(s.Versions)
 		}
 		row = append(row, sc.names[i], plainFloat(s.Share), versions, positiveFloat(s.TTLDays), s.Codec, plainFloat(s.CompressionRatio),
-			strconv.FormatBool(in.SplitOverall || s.Name == split))
+			strconv.FormatBool(split == "" || s.Name == split)) // "": all stores, or the only one
 		if err := cw.Write(row); err != nil {
 			return err
 		}

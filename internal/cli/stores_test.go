@@ -110,3 +110,31 @@ func TestStoresRegionCSV(t *testing.T) {
 	assert.InDelta(t, 1e9*270*1.5, d, 42)
 	assert.InDelta(t, 1e9*300*1.5, h, 42)
 }
+
+// The store inputs refused: one line naming the input, the value and the rule, exit 2,
+// nothing on stdout.
+func TestStoresRefused(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		err  string
+	}{
+		{"not a boolean", append(storeVersionsArgs, "--split-overallfiles", "maybe"), "presplit: --split-overallfiles maybe: must be true or false\n"},
+		{"before 2.4", append(storeVersionsArgs, "--split-overallfiles", "true", "--hbase-version", "2.3"),
+			"presplit: --split-overallfiles true: needs HBase 2.4.0 or later (HBASE-24664): HBase 2.3 always splits a region when its largest store exceeds MAX_FILESIZE\n"},
+		{"a family ratio out of range", strings.Fields("plan --rows 1e9 --kv 300B --family d:share=0.5,compression-ratio=2.5 --family h:share=0.5"),
+			"presplit: --family d:share=0.5,compression-ratio=2.5: compression-ratio 2.5: must be > 0 and <= 2 (stored / raw)\n"},
+		{"a family ratio below 1 without a codec", strings.Fields("plan --rows 1e9 --kv 300B --family d:share=0.5,compression-ratio=0.3 --family h:share=0.5"),
+			"presplit: --family d:compression-ratio=0.3: a ratio below 1 is what a codec makes of the data, and family d has no compression: HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave its ratio at 1\n"},
+		{"a family ratio without shares", strings.Fields("plan --rows 1e9 --kv 300B --family d:compression=zstd,compression-ratio=0.3 --family h"),
+			"presplit: --family d:compression-ratio=0.3: sizes the family's own store, which needs every family's share of a row: give each --family NAME:share=F\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", tt.args...)
+			assert.Equal(t, exitUsage, code)
+			assert.Empty(t, out)
+			assert.Equal(t, tt.err, errOut)
+		})
+	}
+}
