@@ -194,7 +194,7 @@ func (p *Plan) sizing(in *lint.Input, opt Options) error {
 	if err != nil {
 		return err
 	}
-	if ci.Stores, ci.SplitOverall, err = p.stores(in.Families); err != nil {
+	if ci.Stores, ci.SplitOverall, err = p.stores(); err != nil {
 		return err
 	}
 	cp, err := capacity.Compute(ci)
@@ -293,7 +293,7 @@ func (p *Plan) ttlFromRetention(in *lint.Input) error {
 // of the target: HBase splits a region when its largest store exceeds MAX_FILESIZE
 // (hbase.hregion.split.overallfiles false, 1.x and 2.x), or when all its stores together
 // do (true, 3.x). Without shares, or with one family, the table is one store: none.
-func (p *Plan) stores(families int) ([]capacity.Store, bool, error) {
+func (p *Plan) stores() ([]capacity.Store, bool, error) {
 	d := p.Design
 	overall, err := p.splitOverall()
 	if err != nil {
@@ -310,31 +310,37 @@ func (p *Plan) stores(families int) ([]capacity.Store, bool, error) {
 		return nil, false, valueError("families.compression_ratio", d.Families[ownRatio].CompressionRatio,
 			"sizes the family's own store, which needs every family's share of a row: give "+field.Ref("families.share"))
 	}
-	cellVersions := int64(0)
+	cellVersions := int64(0) // the cells' own versions are every family's, as without shares
 	if c := d.Capacity.Cells; c != nil && c.Versions.Set {
 		cellVersions = c.Versions.V
 	}
 	var out []capacity.Store
 	for _, f := range d.Families {
-		s := capacity.Store{Name: f.Name.V, Share: 1, Versions: 1, TTLDays: familyTTLDays(f), Codec: f.Compression.V}
-		if f.Share.Set {
-			s.Share = f.Share.V
-		}
-		if f.Versions.Set {
-			s.Versions = int(f.Versions.V)
-		}
-		if cellVersions > 0 { // the cells' own versions are every family's, as without shares
-			s.Versions = int(cellVersions)
-		}
-		if f.CompressionRatio.Set {
-			s.CompressionRatio = f.CompressionRatio.V
-		}
-		out = append(out, s)
+		out = append(out, familyStore(f, cellVersions))
 	}
 	if len(out) > 1 {
 		p.storeNote(overall) // one store is the whole row: both rules agree
 	}
 	return out, overall, nil
+}
+
+// familyStore is family f as a store of the capacity model: its share (1 when it is the
+// only family), VERSIONS (cellVersions when the cells give theirs), TTL, codec and ratio.
+func familyStore(f tablespec.Family, cellVersions int64) capacity.Store {
+	s := capacity.Store{Name: f.Name.V, Share: 1, Versions: 1, TTLDays: familyTTLDays(f), Codec: f.Compression.V}
+	if f.Share.Set {
+		s.Share = f.Share.V
+	}
+	if f.Versions.Set {
+		s.Versions = int(f.Versions.V)
+	}
+	if cellVersions > 0 {
+		s.Versions = int(cellVersions)
+	}
+	if f.CompressionRatio.Set {
+		s.CompressionRatio = f.CompressionRatio.V
+	}
+	return s
 }
 
 // familyTTLDays is the days a family keeps its cells: its TTL, 0 for FOREVER, none, or
