@@ -365,17 +365,49 @@ func utf16Pair(r rune) (rune, rune) {
 	return 0xD800 + (r>>10)&0x3FF, 0xDC00 + r&0x3FF
 }
 
-// CSVCell checks s for one cell of a CSV file written with encoding/csv, which quotes the
-// cell itself; CSVCell returns s unchanged. A cell carries data exactly: a cell starting
-// with = + - or @ is not altered (presplit's CSV is for programs; a spreadsheet reading it
-// should import the columns as text, or use --format xlsx, whose cells are never formulas).
-// Control bytes (a line break inside a cell would print as a line of its own) and invalid
-// UTF-8 are refused.
+// What a spreadsheet runs. LibreOffice Calc and Excel open a CSV file's cells as typed
+// input: a cell whose first character is = + - or @ is read as a formula (=HYPERLINK(...),
+// =cmd|' /C calc'!A0, @SUM(...)), and a tab or carriage return in front of one is skipped
+// on the way to it (OWASP, "CSV Injection"). presplit's CSV files (plan -F csv,
+// capacity-csv, verify --format csv, regions -F csv) are opened in spreadsheets first, so
+// every cell a user's value reaches is written so that no spreadsheet runs it:
+//
+//   - a name or other text cell (CSVCell) takes OWASP's neutral form: a single quote in
+//     front, which a spreadsheet shows and never evaluates ('=1+1 is the text '=1+1), and
+//     which a program reading the file sees as part of the value;
+//   - a key cell (CSVKey) is toStringBinary text, whose escapes carry any byte: its first
+//     byte, when a spreadsheet would run it, is written as its \xNN escape (=1+1 as
+//     \x3D1+1), which toBytesBinary reads back as the same byte, so the cell still names
+//     the key exactly. Tab and CR are \x09 and \x0D in toStringBinary text already.
+
+// formulaLead reports whether a cell starting with c is one a spreadsheet runs as a
+// formula (= + - @), or skips into one (tab, CR).
+func formulaLead(c byte) bool {
+	return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r'
+}
+
+// CSVCell is s as one text cell of a CSV file written with encoding/csv, which quotes the
+// cell itself: s as it is, or, when a spreadsheet would run it as a formula, in OWASP's
+// neutral form ('=1+1). Control bytes (a line break inside a cell would print as a line of
+// its own) and invalid UTF-8 are refused. Keys go through CSVKey instead.
 func CSVCell(s string) (string, error) {
 	if err := checkText(ctxCSVCell, s); err != nil {
 		return "", err
 	}
+	if s != "" && formulaLead(s[0]) {
+		return "'" + s, nil
+	}
 	return s, nil
+}
+
+// CSVKey is a key's toStringBinary text s as a CSV cell no spreadsheet runs: s, with its
+// first byte written as \xNN when a spreadsheet would start a formula with it (= + - @).
+// toBytesBinary reads the cell back as the key's own bytes.
+func CSVKey(s string) string {
+	if s == "" || !formulaLead(s[0]) {
+		return s
+	}
+	return fmt.Sprintf("\\x%02X", s[0]) + s[1:]
 }
 
 // SheetCell is s as the text of a spreadsheet cell (an xlsx inline string): Terminal's

@@ -1,12 +1,15 @@
 package quote
 
 import (
+	"encoding/csv"
 	"errors"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/presplit/presplit/hbytes"
 )
 
 func TestTerminal(t *testing.T) {
@@ -272,7 +275,13 @@ func TestJavaString(t *testing.T) {
 func TestCSVCell(t *testing.T) {
 	tests := []struct{ name, in, want, refuse string }{
 		{name: "plain", in: "cf", want: "cf"},
-		{name: "formula kept", in: "=1+1", want: "=1+1"},
+		{name: "formula neutralized", in: "=1+1", want: "'=1+1"},
+		{name: "plus", in: "+1", want: "'+1"},
+		{name: "minus", in: "-1+2", want: "'-1+2"},
+		{name: "at", in: "@SUM(1)", want: "'@SUM(1)"},
+		{name: "formula inside", in: "a=1+1", want: "a=1+1"},
+		{name: "empty", in: "", want: ""},
+		{name: "tab first", in: "\t=1", refuse: `a CSV cell cannot carry the control byte \x09`},
 		{name: "comma and quote", in: `a,"b"`, want: `a,"b"`},
 		{name: "newline", in: "a\nb", refuse: `a CSV cell cannot carry the control byte \x0A`},
 		{name: "invalid utf-8", in: "\xff", refuse: "invalid UTF-8"},
@@ -285,6 +294,33 @@ func TestCSVCell(t *testing.T) {
 				t.Errorf("CSVCell(%q) = %s, want %s", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestCSVKey pins a key cell's form: a formula's first byte as \xNN, and the cell read
+// back by toBytesBinary is the key, through encoding/csv and AppendCSVKey alike.
+func TestCSVKey(t *testing.T) {
+	for _, tt := range []struct{ key, want string }{
+		{"=1+1", `\x3D1+1`}, {"+1", `\x2B1`}, {"-", `\x2D`}, {"@A", `\x40A`},
+		{"\t=1", `\x09=1`}, {"\r=1", `\x0D=1`}, {"a=1", "a=1"}, {"", ""},
+		{`=HYPERLINK("x", "y")`, `\x3DHYPERLINK("x", "y")`}, {" =1", " =1"},
+	} {
+		text := hbytes.ToStringBinary([]byte(tt.key))
+		got := CSVKey(text)
+		if got != tt.want {
+			t.Errorf("CSVKey(%q) = %q, want %q", text, got, tt.want)
+		}
+		back, err := hbytes.ToBytesBinary(got)
+		if err != nil || string(back) != tt.key {
+			t.Errorf("toBytesBinary(%q) = %q, %v; want the key %q", got, back, err, tt.key)
+		}
+		var b strings.Builder
+		w := csv.NewWriter(&b)
+		_ = w.Write([]string{got})
+		w.Flush()
+		if field := string(AppendCSVKey(nil, []byte(text))) + "\n"; field != b.String() {
+			t.Errorf("AppendCSVKey(%q) = %q, encoding/csv writes %q", text, field, b.String())
+		}
 	}
 }
 
