@@ -59,8 +59,9 @@ const (
 
 // checkText refuses invalid UTF-8, the C0 control bytes, DEL, the C1 control characters
 // (U+0080..U+009F, which 8-bit terminals read as ESC sequences) and the invisible format
-// characters (Unicode's Cf: a bidirectional override such as U+202E, a zero-width space),
-// with which a statement shown in a terminal reads other than it runs.
+// characters (Unicode's Cf: a bidirectional override such as U+202E, a zero-width space)
+// and the line and paragraph separators U+2028 and U+2029, with which a statement shown in
+// a terminal or an editor reads other than it runs.
 func checkText(ctx, s string) error {
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -80,6 +81,9 @@ func checkText(ctx, s string) error {
 		}
 		if unicode.Is(unicode.Cf, r) {
 			return &Error{Context: ctx, Value: s, Reason: fmt.Sprintf("the invisible format character U+%04X, which a terminal shows reordered or not at all", r)}
+		}
+		if unicode.In(r, unicode.Zl, unicode.Zp) {
+			return &Error{Context: ctx, Value: s, Reason: fmt.Sprintf("the line separator U+%04X, at which editors and JavaScript end a line", r)}
 		}
 		i += size
 	}

@@ -24,6 +24,7 @@ func TestTerminal(t *testing.T) {
 		{"utf-8 kept", "é", "é"},
 		{"c1 control", "\u009b2J", `\xC2\x9B2J`},
 		{"bidi override", "a\u202eb", `a\xE2\x80\xAEb`},
+		{"line separator", "a\u2028b", `a\xE2\x80\xA8b`},
 		{"invalid utf-8", "a\xffb", `a\xFFb`},
 		{"backslash kept", `\x00`, `\x00`},
 		{"forged lint line", "q\nspec.yaml:1: error RK001: x", `q\x0Aspec.yaml:1: error RK001: x`},
@@ -105,6 +106,8 @@ func TestRubySingle(t *testing.T) {
 		{name: "utf-8", in: "é", want: "'é'"},
 		{name: "bidi override", in: "cf\u202eabc", refuse: `"cf\xE2\x80\xAEabc": a Ruby single-quoted string cannot carry the invisible format character U+202E, which a terminal shows reordered or not at all`},
 		{name: "zero-width space", in: "a\u200bb", refuse: `the invisible format character U+200B`},
+		{name: "line separator", in: "c\u2028f", refuse: `"c\xE2\x80\xA8f": a Ruby single-quoted string cannot carry the line separator U+2028, at which editors and JavaScript end a line`},
+		{name: "paragraph separator", in: "c\u2029f", refuse: `the line separator U+2029`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

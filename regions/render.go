@@ -730,7 +730,19 @@ func WriteJSON(w io.Writer, d Doc) error {
 		}
 	}
 	quote.JSONText(&doc) // input names and servers that are not UTF-8 keep their bytes, as \xNN
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(jsonVisible{w})
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
+}
+
+// jsonVisible writes encoding/json's text through quote.JSONVisible: DEL, the C1 controls
+// and the bidirectional and invisible characters of a server or file name as \uXXXX. An
+// Encoder writes each value it encodes in one Write, so no character is cut in two.
+type jsonVisible struct{ w io.Writer }
+
+func (v jsonVisible) Write(p []byte) (int, error) {
+	if _, err := v.w.Write(quote.JSONVisible(p)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
