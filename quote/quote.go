@@ -19,6 +19,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/presplit/presplit/hbytes"
 )
 
@@ -302,13 +304,26 @@ func SQLIdent(s string) (string, error) {
 	return `"` + s + `"`, nil
 }
 
+// What Terraform rewrites. Terraform holds every string as a cty string, which is
+// normalized to Unicode NFC when it is made (cty.StringVal; HCL's own string literals go
+// the same way): e + U+0301 arrives as U+00E9, U+212B (ANGSTROM SIGN) as U+00C5, U+F900 as
+// U+8C48. A split key or family name that is not NFC would reach Bigtable as other bytes,
+// and beside its precomposed twin would be a duplicate; there is no escape that keeps it
+// (\u0301 is decoded first, then normalized), so HCLString refuses it, naming what
+// Terraform would store.
+
 // HCLString is s as an HCL quoted template that evaluates to exactly s: \ and " escaped,
 // \n \r \t, other control characters as \uNNNN, and ${ and %{ doubled to $${ and %%{ so
 // HCL reads no interpolation or directive. Invalid UTF-8 is refused (an HCL string is
-// Unicode text).
+// Unicode text), and so is text that is not in NFC, which Terraform would rewrite.
 func HCLString(s string) (string, error) {
 	if err := checkUTF8(ctxHCLString, s); err != nil {
 		return "", err
+	}
+	if !norm.NFC.IsNormalString(s) {
+		return "", &Error{Context: ctxHCLString, Value: s, Reason: fmt.Sprintf(
+			"text that is not in Unicode NFC: Terraform normalizes every string to NFC and would store \"%s\"",
+			hbytes.ToStringBinary([]byte(norm.NFC.String(s))))}
 	}
 	b := make([]byte, 0, len(s)+2)
 	b = append(b, '"')

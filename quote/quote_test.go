@@ -243,6 +243,10 @@ func TestHCLString(t *testing.T) {
 		{name: "controls", in: "\n\r\t\x00\x7f", want: `"\n\r\t\u0000\u007F"`},
 		{name: "utf-8", in: "é", want: `"é"`},
 		{name: "invalid utf-8", in: "\xff", refuse: "an HCL string cannot carry invalid UTF-8"},
+		{name: "NFC kept", in: "\u00e9\u00c5\u8c48", want: "\"\u00e9\u00c5\u8c48\""},
+		{name: "combining accent", in: "e\u0301", refuse: `"e\xCC\x81": an HCL string cannot carry text that is not in Unicode NFC: Terraform normalizes every string to NFC and would store "\xC3\xA9"`},
+		{name: "angstrom sign", in: "\u212b", refuse: `would store "\xC3\x85"`},
+		{name: "compatibility ideograph", in: "a\uf900", refuse: `would store "a\xE8\xB1\x88"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
