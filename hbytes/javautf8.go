@@ -55,28 +55,30 @@ func javaRune3(s []byte) (rune, int) {
 
 // javaRune4 is JavaRune for a lead byte F0..F7 (sun.nio.cs.UTF_8's four-byte case).
 func javaRune4(s []byte) (rune, int) {
-	b1 := s[0]
-	bad2 := func(b2 byte) bool {
-		return b1 > 0xF4 || b1 == 0xF0 && (b2 < 0x90 || b2 > 0xBF) || b1 == 0xF4 && b2&0xF0 != 0x80 || !continuation(b2)
-	}
 	if len(s) < 4 {
 		switch {
-		case b1 > 0xF4 || len(s) > 1 && bad2(s[1]):
+		case len(s) == 1 || bad4Second(s[0], s[1]):
 			return utf8.RuneError, 1
 		case len(s) > 2 && !continuation(s[2]):
 			return utf8.RuneError, 2
 		}
 		return utf8.RuneError, len(s) // cut short by the end of the input
 	}
-	r := rune(b1&0x07)<<18 | rune(s[1]&0x3F)<<12 | rune(s[2]&0x3F)<<6 | rune(s[3]&0x3F)
+	r := rune(s[0]&0x07)<<18 | rune(s[1]&0x3F)<<12 | rune(s[2]&0x3F)<<6 | rune(s[3]&0x3F)
 	if continuation(s[1]) && continuation(s[2]) && continuation(s[3]) && r >= 0x10000 && r <= utf8.MaxRune {
 		return r, 4
 	}
 	switch {
-	case bad2(s[1]):
+	case bad4Second(s[0], s[1]):
 		return utf8.RuneError, 1
 	case !continuation(s[2]):
 		return utf8.RuneError, 2
 	}
 	return utf8.RuneError, 3
+}
+
+// bad4Second reports a four-byte lead b1 that no second byte b2 can follow in a character
+// (F5..F7), or a b2 outside the range b1 allows (90..BF after F0, 80..8F after F4).
+func bad4Second(b1, b2 byte) bool {
+	return b1 > 0xF4 || b1 == 0xF0 && (b2 < 0x90 || b2 > 0xBF) || b1 == 0xF4 && b2&0xF0 != 0x80 || !continuation(b2)
 }

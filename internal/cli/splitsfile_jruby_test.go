@@ -89,7 +89,7 @@ func lookTool(t *testing.T, name string) string {
 	p, err := exec.LookPath(name)
 	if err != nil {
 		if os.Getenv("CI") != "" {
-			t.Fatalf("%s is not installed but CI is set: .ci/run installs it", name)
+			t.Fatalf("%s is not installed but CI is set: the output must be checked by %s itself", name, name)
 		}
 		t.Skipf("%s is not installed: skipping the check through it (CI runs it)", name)
 	}
