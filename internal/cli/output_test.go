@@ -24,6 +24,7 @@ import (
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/internal/golden"
 	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/render"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
@@ -609,15 +610,22 @@ func TestRenderCSVParsesBack(t *testing.T) {
 			var shareSum float64
 			for i, rec := range recs[1:] {
 				assert.Equal(t, strconv.Itoa(i+1), rec[0])
-				start, end := "", ""
+				// The key cells are toStringBinary text that reads back as the keys (a
+				// formula's first byte written \xNN, quote.CSVKey).
+				var start, end []byte
 				if i > 0 {
-					start = hbytes.ToStringBinary(keys.At(i - 1))
+					start = keys.At(i - 1)
 				}
 				if i < keys.Len() {
-					end = hbytes.ToStringBinary(keys.At(i))
+					end = keys.At(i)
 				}
-				assert.Equal(t, start, rec[1], "start key of region %d", i+1)
-				assert.Equal(t, end, rec[2], "end key of region %d", i+1)
+				gotStart, err := hbytes.ToBytesBinary(rec[1])
+				require.NoError(t, err)
+				gotEnd, err := hbytes.ToBytesBinary(rec[2])
+				require.NoError(t, err)
+				assert.Equal(t, string(start), string(gotStart), "start key of region %d", i+1)
+				assert.Equal(t, string(end), string(gotEnd), "end key of region %d", i+1)
+				assert.Equal(t, quote.CSVKey(hbytes.ToStringBinary(start)), rec[1], "start key cell of region %d", i+1)
 				if fx.doc.Split.Owned.Len() != keys.Len()+1 {
 					assert.Equal(t, []string{"", "", "", ""}, rec[3:], "no ownership: empty fields")
 					continue
