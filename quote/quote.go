@@ -312,18 +312,24 @@ func SQLIdent(s string) (string, error) {
 // (\u0301 is decoded first, then normalized), so HCLString refuses it, naming what
 // Terraform would store.
 
+// checkNFC refuses invalid UTF-8 (checkUTF8), then text that is not in Unicode NFC,
+// naming what Terraform would store.
+func checkNFC(ctx, s string) error {
+	if err := checkUTF8(ctx, s); err != nil || norm.NFC.IsNormalString(s) {
+		return err
+	}
+	return &Error{Context: ctx, Value: s, Reason: fmt.Sprintf(
+		"text that is not in Unicode NFC: Terraform normalizes every string to NFC and would store \"%s\"",
+		hbytes.ToStringBinary([]byte(norm.NFC.String(s))))}
+}
+
 // HCLString is s as an HCL quoted template that evaluates to exactly s: \ and " escaped,
 // \n \r \t, other control characters as \uNNNN, and ${ and %{ doubled to $${ and %%{ so
 // HCL reads no interpolation or directive. Invalid UTF-8 is refused (an HCL string is
 // Unicode text), and so is text that is not in NFC, which Terraform would rewrite.
 func HCLString(s string) (string, error) {
-	if err := checkUTF8(ctxHCLString, s); err != nil {
+	if err := checkNFC(ctxHCLString, s); err != nil {
 		return "", err
-	}
-	if !norm.NFC.IsNormalString(s) {
-		return "", &Error{Context: ctxHCLString, Value: s, Reason: fmt.Sprintf(
-			"text that is not in Unicode NFC: Terraform normalizes every string to NFC and would store \"%s\"",
-			hbytes.ToStringBinary([]byte(norm.NFC.String(s))))}
 	}
 	b := make([]byte, 0, len(s)+2)
 	b = append(b, '"')
