@@ -254,10 +254,7 @@ func (p *Plan) At(regions int, cp *capacity.Plan) Load {
 		}
 		l.WALBytes = l.ServerWriteBytes
 		l.FlushesPerMinute = l.RegionWriteBytes * 60 / flush
-		weighed := c.CompressionRatio * c.Redundancy
-		if sh := c.SplitShare; sh > 0 && sh < 1 {
-			weighed *= sh
-		}
+		weighed := cp.SplitWriteWeight() // what the split rule weighs of a byte written
 		l.DaysToRegionSize = c.RegionSize / (l.RegionWriteBytes * weighed) / 86400
 		if in.Monotonic != "" {
 			l.WritingServers = 1

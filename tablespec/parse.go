@@ -742,10 +742,11 @@ func (d *decoder) rate(dst *Value[quantity.Rate], what string) func(*yaml.Node) 
 
 func (d *decoder) cluster(n *yaml.Node, c *Cluster) error {
 	return d.fields(n, "cluster", map[string]func(*yaml.Node) error{
-		"region_servers":    d.integer(&c.RegionServers, "cluster region_servers", 1, capacity.MaxRegionServers),
-		"heap":              d.size(&c.Heap, "cluster heap", 1<<20, 1<<50),
-		"memstore_fraction": d.number(&c.MemstoreFraction, "cluster memstore_fraction", 0, capacity.MaxMemstoreFraction, true),
-		"flush_size":        d.wholeSize(&c.FlushSize, "cluster flush_size", capacity.MinFlushSize, 1<<40),
+		"region_servers":     d.integer(&c.RegionServers, "cluster region_servers", 1, capacity.MaxRegionServers),
+		"heap":               d.size(&c.Heap, "cluster heap", 1<<20, 1<<50),
+		"memstore_fraction":  d.number(&c.MemstoreFraction, "cluster memstore_fraction", 0, capacity.MaxMemstoreFraction, true),
+		"flush_size":         d.wholeSize(&c.FlushSize, "cluster flush_size", capacity.MinFlushSize, 1<<40),
+		"split_overallfiles": d.boolean(&c.SplitOverallFiles, "cluster split_overallfiles"),
 	})
 }
 

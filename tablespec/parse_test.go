@@ -92,7 +92,7 @@ func TestParseErrors(t *testing.T) {
 		{name: "a string", in: "hello\n", want: "s.yaml:1:1: a table spec must be a mapping with at least table and families, got the string \"hello\""},
 		{name: "two documents", in: fam + "---\n" + fam, want: "s.yaml:2:1: a spec is one YAML document; found a second one"},
 		{name: "unknown top key", in: fam + "tabel: t\n", want: "s.yaml:2:1: unknown key \"tabel\" in the spec; known keys: access, capacity, cluster, families, rowkey, splits, table"},
-		{name: "unknown family key", in: "families:\n  - name: cf\n    ttll: 30d\n", want: "s.yaml:3:5: unknown key \"ttll\" in a family; known keys: block_size, blockcache, bloom, compression, dynamic_qualifiers, encoding, in_memory, keep_deleted_cells, min_versions, name, qualifiers, share, ttl, versions"},
+		{name: "unknown family key", in: "families:\n  - name: cf\n    ttll: 30d\n", want: "s.yaml:3:5: unknown key \"ttll\" in a family; known keys: block_size, blockcache, bloom, compression, compression_ratio, dynamic_qualifiers, encoding, in_memory, keep_deleted_cells, min_versions, name, qualifiers, share, ttl, versions"},
 		{name: "duplicate key", in: "table: a\ntable: b\n" + fam, want: "s.yaml:2:1: key \"table\" appears twice in the spec (first on line 1)"},
 		{name: "no families", in: "table: t\n", want: "s.yaml:1:1: families must list at least one column family"},
 		// 010 is 8 to YAML 1.1 and Go's base prefixes, 10 to YAML 1.2 and the other inputs.

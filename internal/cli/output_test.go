@@ -21,6 +21,7 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/internal/golden"
 	"github.com/presplit/presplit/plan"
@@ -410,11 +411,13 @@ func TestRenderShellInRuby(t *testing.T) {
 			var b bytes.Buffer
 			require.NoError(t, render.Shell(&b, fx.doc))
 			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-			for i, line := range lines[len(fx.doc.Findings):] { // a finding is one comment line, however long
+			// How to run it, then the findings, one comment line each however long.
+			head := strings.Count(hbase.ScriptEndFor(fx.doc.Table.Target).Comment(), "\n")
+			for i, line := range lines[head+len(fx.doc.Findings):] {
 				assert.LessOrEqual(t, len([]rune(line)), 99, "line %d is 100 columns or wider: %q", i+1, line)
 			}
 			for i, f := range fx.doc.Findings {
-				assert.True(t, strings.HasPrefix(lines[i], "# "+f.Severity.String()+" "+f.Code+": "), "finding %d is a comment: %q", i, lines[i])
+				assert.True(t, strings.HasPrefix(lines[head+i], "# "+f.Severity.String()+" "+f.Code+": "), "finding %d is a comment: %q", i, lines[head+i])
 			}
 			calls := renderRuby(t, b.String())
 			if fx.doc.Table.CreateNamespace { // create_namespace 'ns' first
@@ -841,11 +844,20 @@ func TestRenderTableFlags(t *testing.T) {
 				return
 			}
 			require.Equal(t, exitOK, code, errOut)
-			assert.Equal(t, tt.want, out)
+			assert.Equal(t, shellHead+tt.want+shellTail, out)
 			assert.Empty(t, errOut)
 		})
 	}
 }
+
+// shellHead and shellTail open and close a --format shell script for the default target,
+// 2.6: how to run it, and exit (hbase.ScriptEnd; the endings are run in
+// render.TestShellScriptEnds).
+const (
+	shellHead = "# Run with hbase shell -n FILE or hbase shell -n < FILE, or paste it into hbase shell;\n" +
+		"# it ends with exit (exit code 0, and a pasted exit leaves the shell).\n"
+	shellTail = "exit\n"
+)
 
 func TestRenderTableFromSpecBase(t *testing.T) {
 	base := render.Table{Name: "spec_t", Families: []render.Family{
@@ -868,7 +880,7 @@ func TestRenderTableFromSpecBase(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			out, errOut, code := renderRun(t, doc, append([]string{"-F", "shell"}, tt.args...)...)
 			require.Equal(t, exitOK, code, errOut)
-			assert.Equal(t, tt.want, out)
+			assert.Equal(t, shellHead+tt.want+shellTail, out)
 		})
 	}
 	t.Run("invalid spec value is a usage error", func(t *testing.T) {
@@ -1062,10 +1074,11 @@ func TestRenderThroughPlan(t *testing.T) {
 		err  string // the one stderr line, exit 2
 	}{
 		{name: "shell with settings", args: []string{"-F", "shell", "--table", "ns:t1", "--ttl", "30d", "--compression", "zstd"},
-			want: "# warning CF003: family cf does not set versions: it gets HBase's default (1 since HBase 0.96, HBASE-8450; 3 before)\n" +
+			want: shellHead +
+				"# warning CF003: family cf does not set versions: it gets HBase's default (1 since HBase 0.96, HBASE-8450; 3 before)\n" +
 				"# warning CF008: family cf does not set bloom: it depends on the HBase version's default (ROW since 0.96)\n" +
 				"create 'ns:t1',\n  {NAME => 'cf', TTL => 2592000, COMPRESSION => 'ZSTD'},\n  MAX_FILESIZE => 10737418240,\n" +
-				"  SPLITS => ['3', '6', '9', 'c']\n"},
+				"  SPLITS => ['3', '6', '9', 'c']\n" + shellTail},
 		{name: "lines", args: []string{"--format", "lines", "--regions", "4"}, want: "4\n8\nc\n"},
 		{name: "regionsplitter refuses a prefix split", args: []string{"-F", "regionsplitter"},
 			err: "presplit: --format regionsplitter: RegionSplitter cannot express prefix-aligned or salted keys"},

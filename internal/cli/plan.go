@@ -145,6 +145,7 @@ func capacityFlags() []cli.Flag {
 		newSizeFlag("heap", "RegionServer heap `SIZE`, for the memstore ceiling", "", sizeRule{Min: 1 << 20}),
 		withDefault(newRatioFlag("memstore-fraction", fmt.Sprintf("hbase.regionserver.global.memstore.size `F`, > 0 and <= %g", capacity.MaxMemstoreFraction), "", ratioRule{Min: 0, Max: capacity.MaxMemstoreFraction, MinOpen: true}), "0.4"),
 		withDefault(newSizeFlag("flush-size", "the cluster's hbase.hregion.memstore.flush.size `SIZE`, whole bytes, for the memstore ceiling and the split policy (a cluster fact: presplit writes no MEMSTORE_FLUSHSIZE; that is --memstore-flushsize)", "", sizeRule{Whole: true, Min: capacity.MinFlushSize}), "128m"),
+		&cli.StringFlag{Name: "split-overallfiles", Usage: "hbase.hregion.split.overallfiles: `BOOL`, true splits a region when all its stores together exceed MAX_FILESIZE, false when its largest store does (HBase 2.4 on)", DefaultText: "false on 2.x, true on 3.x"},
 		newIntFlag("families", "column families `N` flushing together (default: the table's families, from --family or the spec)", "", 1, 10_000),
 	}
 }
