@@ -102,7 +102,7 @@ func MarshalJSON(file string, reports []Finding) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
+	return append(quote.JSONVisible(b), '\n'), nil // DEL, C1, bidi and invisible characters as \uXXXX
 }
 
 // Format is the text form of one finding: FILE:LINE: SEVERITY CODE: message (fix: ...).

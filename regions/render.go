@@ -690,15 +690,19 @@ func (p *Plan) markStatements(rows []Row) {
 // WriteCSV writes one record per region: region, start_key, end_key, encoded, server,
 // size_bytes, requests, action, statement, split_key. Unknown values are empty.
 func WriteCSV(w io.Writer, d Doc) error {
-	// The names come from the input files: each is a CSV cell through quote.CSVCell, which
-	// refuses a control byte (a server name with ESC or a line break) before anything is
-	// written.
+	// The names come from the input files: each is a CSV text cell through quote.CSVCell,
+	// which refuses a control byte (a server name with ESC or a line break) before anything
+	// is written and neutralizes a formula (a server =1+1 as '=1+1); the keys are
+	// toStringBinary text, through quote.CSVKey (=1+1 as \x3D1+1, the same key).
 	rows := d.Rows()
-	for _, r := range rows {
-		for _, v := range []struct{ what, s string }{{"encoded name", r.Encoded}, {"server", r.Server}} {
-			if _, err := quote.CSVCell(v.s); err != nil {
+	cells := make([][2]string, len(rows))
+	for i, r := range rows {
+		for j, v := range []struct{ what, s string }{{"encoded name", r.Encoded}, {"server", r.Server}} {
+			c, err := quote.CSVCell(v.s)
+			if err != nil {
 				return &FormatError{Format: "csv", Reason: fmt.Sprintf("region %d: %s %v", r.Region, v.what, err)}
 			}
+			cells[i][j] = c
 		}
 	}
 	cw := csv.NewWriter(w)
@@ -709,12 +713,13 @@ func WriteCSV(w io.Writer, d Doc) error {
 		}
 		return strconv.FormatInt(*v, 10)
 	}
-	for _, r := range rows {
+	for i, r := range rows {
 		st := ""
 		if r.Statement > 0 {
 			st = strconv.Itoa(r.Statement)
 		}
-		_ = cw.Write([]string{strconv.Itoa(r.Region), r.StartKey, r.EndKey, r.Encoded, r.Server, opt(r.Size), opt(r.Requests), r.Action, st, r.SplitKey})
+		_ = cw.Write([]string{strconv.Itoa(r.Region), quote.CSVKey(r.StartKey), quote.CSVKey(r.EndKey), cells[i][0], cells[i][1],
+			opt(r.Size), opt(r.Requests), r.Action, st, quote.CSVKey(r.SplitKey)})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -789,7 +794,19 @@ func WriteJSON(w io.Writer, d Doc) error {
 		}
 	}
 	quote.JSONText(&doc) // input names and servers that are not UTF-8 keep their bytes, as \xNN
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(jsonVisible{w})
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
+}
+
+// jsonVisible writes encoding/json's text through quote.JSONVisible: DEL, the C1 controls
+// and the bidirectional and invisible characters of a server or file name as \uXXXX. An
+// Encoder writes each value it encodes in one Write, so no character is cut in two.
+type jsonVisible struct{ w io.Writer }
+
+func (v jsonVisible) Write(p []byte) (int, error) {
+	if _, err := v.w.Write(quote.JSONVisible(p)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

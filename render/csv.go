@@ -44,10 +44,10 @@ func CSV(w io.Writer, d Doc) error {
 		rec := make([]string, len(header))
 		rec[0] = strconv.Itoa(i + 1)
 		if i > 0 {
-			rec[1] = q.csv("start key", hbytes.ToStringBinary(keys.At(i-1)))
+			rec[1] = q.csvKey("start key", hbytes.ToStringBinary(keys.At(i-1)))
 		}
 		if i < keys.Len() {
-			rec[2] = q.csv("end key", hbytes.ToStringBinary(keys.At(i)))
+			rec[2] = q.csvKey("end key", hbytes.ToStringBinary(keys.At(i)))
 		}
 		if shares {
 			share := owned.At(i) / total
@@ -88,6 +88,7 @@ func CapacityCSV(w io.Writer, d Doc) error {
 	regionSize := regionSizeOf(p)
 	tail := capacityCSVTail(d, p)
 	q := &quoter{format: "capacity-csv"}
+	tail[0] = q.csv("table", tail[0]) // the table's name; the stores' family names go through q too
 	sc := newStoreCSV(q, p)
 	if q.err != nil {
 		return q.err

@@ -334,7 +334,7 @@ func JSON(w io.Writer, d Doc) error {
 	}
 	// The two empty lists are the places the keys and amounts go: at the split's depth,
 	// after a newline, so no string in the document can look like them.
-	text := buf.Bytes()
+	text := quote.JSONVisible(buf.Bytes()) // DEL, C1, bidi and invisible characters as \uXXXX
 	keysAt, ownedAt := bytes.Index(text, jsonKeysEmpty), bytes.Index(text, jsonOwnedEmpty)
 	if keysAt < 0 || ownedAt < keysAt || bytes.Count(text, jsonKeysEmpty) != 1 || bytes.Count(text, jsonOwnedEmpty) != 1 {
 		return errors.New("json: split.keys and split.owned not found once each in the encoded document")

@@ -313,7 +313,7 @@ func (d *decoder) integer(dst *Value[int64], what string, lo, hi int64) func(*ya
 		if err := leadingZero(n.Value); err != nil {
 			return d.errf(n, "%s %s: %v", what, n.Value, err)
 		}
-		v, err := strconv.ParseInt(n.Value, 0, 64)
+		v, err := strconv.ParseInt(n.Value, 10, 64)
 		if err != nil || v < lo || v > hi {
 			if hi == math.MaxInt64 {
 				return d.errf(n, "%s must be at least %d, got %s", what, lo, n.Value)

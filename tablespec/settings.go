@@ -3,6 +3,7 @@ package tablespec
 import (
 	"errors"
 	"fmt"
+	"github.com/presplit/presplit/quantity"
 	"math"
 	"slices"
 	"strconv"
@@ -107,28 +108,19 @@ func familyFlags(familyOnly bool) []string {
 	return names
 }
 
-// leadingZero refuses a whole number written with a leading zero (010): YAML 1.1 and Go's
-// base prefixes read it as octal (8), YAML 1.2 and the other inputs as decimal (10), and a
-// user means one of them; 0o10 and 0x10 say which base they are, and stay.
-func leadingZero(s string) error {
-	d := strings.TrimLeft(s, "+-")
-	if len(d) > 1 && d[0] == '0' && d[1] >= '0' && d[1] <= '9' {
-		return fmt.Errorf("a leading zero is octal to some readers and decimal to others: write %s, or 0o%s for octal", strings.TrimLeft(d, "0"), strings.TrimLeft(d, "0"))
-	}
-	return nil
-}
+// leadingZero refuses a whole number not written in decimal (quantity.Decimal): 010 is 8
+// to YAML 1.1, Ruby and Go's base prefixes and 10 to YAML 1.2 and the other inputs, and
+// 0x10, 0o10 and 1_0 are read by some of presplit's readers only; counts are decimal.
+func leadingZero(s string) error { return quantity.Decimal(s) }
 
+// intSetting reads a whole-number setting in [lo, hbase.MaxInt] with the count flags'
+// syntax (quantity.Whole: decimal, 1e3 and 1k read, 0x10 and 010 refused), so --versions
+// and --region-replication take the same numbers and word the same mistake alike.
 func intSetting(lo int64, put func(*Family, Value[int64])) func(string) (Setter, error) {
 	return func(s string) (Setter, error) {
-		if err := leadingZero(strings.TrimSpace(s)); err != nil {
+		v, err := quantity.Whole(s, lo, hbase.MaxInt)
+		if err != nil {
 			return nil, err
-		}
-		v, err := strconv.ParseInt(strings.TrimSpace(s), 0, 64)
-		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return nil, fmt.Errorf("must be a whole number between %d and %d", lo, hbase.MaxInt)
-		}
-		if err != nil || v < lo || v > hbase.MaxInt {
-			return nil, fmt.Errorf("must be between %d and %d", lo, hbase.MaxInt)
 		}
 		return func(f *Family, at Origin) { put(f, valueAt(v, at)) }, nil
 	}
