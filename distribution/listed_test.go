@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -163,4 +164,115 @@ func TestListedAlphabets(t *testing.T) {
 	require.Equal(t, []string{"-.ab"}, str(listedAlphabets(used("ab.-"))))
 	require.Equal(t, []string{lowerHex}, str(listedAlphabets(used("a"))))
 	require.Empty(t, listedAlphabets(used("~")))
+}
+
+// hexCut is a sample cut of regions regions over random hex keys, as splits --sample
+// cuts one: each split key the shortest prefix of its quantile key that sorts above the
+// key before it in the sample (1 to 10 digits at a million regions, most 5 or 6).
+func hexCut(rng *rand.Rand, regions int) [][]byte {
+	sample := bytes.Split(bytes.TrimSuffix(hexText(rng, 2*regions), []byte("\n")), []byte("\n"))
+	slices.SortFunc(sample, bytes.Compare)
+	var keys [][]byte
+	for i := 1; i < regions; i++ {
+		j := i * len(sample) / regions
+		k, prev := sample[j], sample[j-1]
+		n := 1
+		for bytes.Compare(k[:n], prev) <= 0 {
+			n++
+		}
+		if len(keys) == 0 || bytes.Compare(keys[len(keys)-1], k[:n]) < 0 {
+			keys = append(keys, k[:n])
+		}
+	}
+	return keys
+}
+
+// BenchmarkCountListed is one worker's loop on hex and user-%d keys in memory, against a
+// million listed split keys: the hex split written out (recognised as its rule), a sample
+// cut of hex keys and one of user-%d keys (the tables).
+func BenchmarkCountListed(b *testing.B) {
+	rng := rand.New(rand.NewPCG(38, 4))
+	hex, user := hexText(rng, 1<<20), userText(rng, 1<<20)
+	for _, bc := range []struct {
+		name string
+		keys func() splits.Keys
+		text []byte
+	}{
+		{"hex-listed", func() splits.Keys { return prefixSplit(b, "hex", 1_000_000).Keys }, hex},
+		{"hex-cut", func() splits.Keys { return splits.KeysOf(hexCut(rng, 1_000_000)...) }, hex},
+		{"user-cut", func() splits.Keys { return splits.KeysOf(userSplits(rng, 1_000_000)...) }, user},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			loc, err := NewSplitLocator(bc.keys(), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			c := newLineCounter(loc, false)
+			b.SetBytes(int64(len(bc.text)))
+			// The thread's CPU time as well as the wall clock's: on a machine other jobs
+			// share, the wall clock counts their turns too.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			cpu0 := threadCPU()
+			n := 0
+			for b.Loop() {
+				if _, err := c.count(bc.text, len(bc.text)); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			b.ReportMetric(float64(threadCPU()-cpu0)/float64(n*bytes.Count(bc.text, []byte("\n"))), "cpu-ns/key")
+		})
+	}
+}
+
+// fixedTies is split keys made fixed-width lines of width bytes: each cut or filled with
+// bytes below, equal to and above the keys' (ties with split keys on the table's bytes
+// and on the tails after them, and the keys themselves where they are that wide), some
+// with a \r before the \n.
+func fixedTies(rng *rand.Rand, keys [][]byte, width int) []byte {
+	var b []byte
+	fill := []byte("0~ 9aAf")
+	for i, k := range keys {
+		for v := range 3 {
+			line := make([]byte, 0, width)
+			line = append(line, k[:min(len(k), width)]...)
+			for len(line) < width {
+				line = append(line, fill[(i+v+len(line))%len(fill)])
+			}
+			if v == 2 && rng.IntN(2) == 0 {
+				line[width-1] = '\r'
+			}
+			b = append(append(b, line...), '\n')
+		}
+	}
+	return b
+}
+
+// countFixedBatched (many split keys, fixed-width lines) counts what the plain locator
+// counts: on every split set with the passes taken from one key, and on sample cuts of
+// 70,000 keys as they come, with lines that tie with the split keys.
+func TestBatchedMatchesPlainLocator(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 5))
+	hex := hexText(rng, 5000)
+	run := func(name string, keys [][]byte) {
+		t.Helper()
+		loc, err := NewLocator(keys)
+		require.NoError(t, err, name)
+		assertSameCount(t, name+"/hex", loc, hex)
+		assertSameCount(t, name+"/hex CRLF", loc, bytes.ReplaceAll(hex[:33*2000], []byte("\n"), []byte("\r\n")))
+		for _, w := range []int{5, 8, 12, 33} {
+			assertSameCount(t, fmt.Sprintf("%s/ties %d", name, w), loc, fixedTies(rng, keys, w))
+		}
+	}
+	t.Run("every split set, passes from one key", func(t *testing.T) {
+		defer func(n int) { batchFrom = n }(batchFrom)
+		batchFrom = 1
+		for name, keys := range splitSets(t) {
+			run(name, keys)
+		}
+	})
+	run("hex cut", hexCut(rng, 70_000))
+	run("user cut", userSplits(rng, 70_000))
+	require.GreaterOrEqual(t, 70_000-1, batchFrom)
 }
