@@ -120,7 +120,7 @@ func stepRule(keys splits.Keys, even splits.Rule) (splits.Rule, bool) {
 	r := even
 	r.Step = v1 - v0
 	r.First = v0 - r.Step
-	if r.First == 0 && r.Step*uint64(r.Regions) == r.Size {
+	if hi, all := bits.Mul64(r.Step, uint64(r.Regions)); r.First == 0 && hi == 0 && all == r.Size {
 		return splits.Rule{}, false
 	}
 	// The last edge must be a prefix: First + (Regions-1)*Step < Size.
