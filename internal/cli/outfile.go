@@ -5,7 +5,10 @@ package cli
 //   - "-" is stdout.
 //   - A regular file, or a name that does not exist yet in a folder that does, is written
 //     atomically: a temp file in the same folder, synced and renamed over it. An existing file
-//     keeps its permissions; a new one gets 0644.
+//     keeps its permissions; a new one gets 0666 less the umask, as the shell's > makes it.
+//     An existing file the shell's > could not write (0444, another user's file in a sticky
+//     folder) is refused, not replaced (checkWritable). The temp file is .NAME.tmpNNN; one a
+//     killed write left behind is removed by the next write to the same path.
 //   - A symlink (or a chain of them) is followed: its target is written as above, and the
 //     link stays a link. A dangling link creates its target when the target's folder exists.
 //   - Anything else that exists (a character device like /dev/null, a FIFO, /dev/stdout,
@@ -150,6 +153,9 @@ func resolveOutput(flag, path string) (outTarget, error) {
 		target, err := filepath.EvalSymlinks(path)
 		if err != nil {
 			return outTarget{}, fmt.Errorf("%s %q: %w", flag, path, err)
+		}
+		if err := checkWritable(flag, path, target); err != nil {
+			return outTarget{}, err
 		}
 		return outTarget{kind: outReplace, path: target}, nil
 	case errors.Is(err, fs.ErrNotExist):
@@ -355,17 +361,21 @@ func removeOnSignal(g *tempGuard) (stop func()) {
 // replaceFile writes path atomically: write fills a temp file in path's folder, which is
 // synced and renamed over path. On any failure the temp file is removed and path is left as
 // it was (absent, or byte-identical). An existing file keeps its permissions; a new one
-// gets 0644. path must not be a symlink: resolveOutput passes the end of the chain.
+// gets 0666 less the umask. path must not be a symlink: resolveOutput passes the end of
+// the chain. The temp files a killed write to path left are removed first.
 func replaceFile(path string, write func(io.Writer) error) (err error) {
-	mode := os.FileMode(0o644)
-	if fi, statErr := os.Lstat(path); statErr == nil && fi.Mode().IsRegular() {
+	var mode os.FileMode
+	fi, statErr := os.Lstat(path)
+	exists := statErr == nil && fi.Mode().IsRegular()
+	if exists {
 		mode = fi.Mode().Perm()
 	}
+	removeStaleTemps(path)
 	// A signal while the temp file exists removes it (the old file stays as it was).
 	var guard tempGuard
 	defer removeOnSignal(&guard)()
 	guard.mu.Lock()
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	tmp, err := createTemp(path, exists)
 	if err != nil {
 		guard.mu.Unlock()
 		if errors.Is(err, fs.ErrPermission) {
@@ -386,8 +396,10 @@ func replaceFile(path string, write func(io.Writer) error) (err error) {
 	if err = write(tmp); err != nil {
 		return err
 	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
+	if exists {
+		if err = tmp.Chmod(mode); err != nil {
+			return err
+		}
 	}
 	if err = tmp.Sync(); err != nil {
 		return err
