@@ -69,11 +69,14 @@ func writeOutputFile(flag, path string, stdout io.Writer, data []byte) error {
 
 // writeRendered writes what render produces to the -o value path, and nothing when
 // render fails: a regular file is filled through its temp file, which a failed render
-// removes; stdout, a device or a FIFO get the output once it is complete, held in a
-// buffer of about sizeHint bytes. With streams (the renderer fails only before its first
-// write: render.Streams) stdout, a device or a FIFO get it as it renders, without the
-// buffer: a device or FIFO is opened at the first write, so a render that fails leaves it
-// unopened. render's own error comes back as it is; a write error names the file.
+// removes; stdout, a device or a FIFO get the output once it is known complete: held in a
+// buffer of about sizeHint bytes when that is at most maxHeldOutput, else rendered twice,
+// first into nothing to find any error, then as it renders (a renderer is a function of
+// its input: the second pass writes what the first checked). With streams (the renderer
+// fails only before its first write: render.Streams) stdout, a device or a FIFO get it as
+// it renders, without the buffer: a device or FIFO is opened at the first write, so a
+// render that fails leaves it unopened. render's own error comes back as it is; a write
+// error names the file.
 func writeRendered(flag, path string, stdout io.Writer, streams bool, sizeHint int, render func(io.Writer) error) error {
 	target, err := resolveOutput(flag, path)
 	if err != nil {
@@ -99,6 +102,12 @@ func writeRendered(flag, path string, stdout io.Writer, streams bool, sizeHint i
 		}
 		return err
 	}
+	if !streams && sizeHint > maxHeldOutput {
+		if err := render(io.Discard); err != nil {
+			return err
+		}
+		streams = true
+	}
 	if target.kind == outStdout && streams {
 		return render(stdout)
 	}
@@ -116,6 +125,11 @@ func writeRendered(flag, path string, stdout io.Writer, streams bool, sizeHint i
 	}
 	return writeDirect(target.path, buf.Bytes())
 }
+
+// maxHeldOutput is the most output held in memory for stdout, a device or a FIFO until it
+// is complete: past it, the output is rendered twice rather than held (a million keys of
+// 100 bytes make 200 MB of CSV, which the buffer's growth took past 1 GB).
+const maxHeldOutput = 16 << 20
 
 // firstErrorWriter keeps the first error of w, so that a render error can be told from
 // the write error that caused it.
