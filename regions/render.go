@@ -1,6 +1,8 @@
 package regions
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -700,32 +702,74 @@ type JSONStage struct {
 	Regions []int `json:"regions"`
 }
 
-// WriteJSON writes the regions and the plan's summary, indented.
+// WriteJSON writes the regions and the plan's summary, indented as encoding/json's
+// Encoder with SetIndent("", "  ") writes the whole document, but a region at a time: the
+// summary is encoded with no regions and the rows follow it into its empty array, so three
+// million regions are not held as one encoded and one indented copy (5.89 GiB).
 func WriteJSON(w io.Writer, d Doc) error {
-	doc := JSONDoc{Table: d.Layout.Table, Inputs: d.Inputs, Exact: d.Layout.Exact, Regions: d.Rows()}
+	doc := JSONDoc{Table: d.Layout.Table, Inputs: d.Inputs, Exact: d.Layout.Exact, Regions: []Row{}}
 	if p := d.Plan; p != nil {
-		doc.Plan = &JSONPlan{RegionSize: p.Options.RegionSize, UpperMark: p.Upper, SplitAbove: p.SplitAbove,
-			Merges: len(p.Merges), Splits: len(p.Splits), Before: p.Before, After: p.After, AfterAll: p.Final,
-			MergeArity: p.Options.MergeArity, Rounds: p.Rounds, TargetRegion: p.Options.TargetRegions, Salt: p.Options.Salt,
-			Unknown: p.Unknown, Batch: p.Options.Batch, Pause: p.Options.Pause, Stages: []JSONStage{}, Notes: append([]string{}, p.Notes...)}
-		for _, st := range p.Stages {
-			js := JSONStage{Merges: len(st.Merges), Splits: len(st.Splits), Regions: []int{}}
-			for _, mi := range st.Merges {
-				for i := p.Merges[mi].First; i <= p.Merges[mi].Last; i++ {
-					js.Regions = append(js.Regions, i+1)
-				}
-			}
-			for _, si := range st.Splits {
-				js.Regions = append(js.Regions, p.Splits[si].Index+1)
-			}
-			doc.Plan.Stages = append(doc.Plan.Stages, js)
-		}
-		if d.Prefix != nil {
-			doc.Plan.Prefix = d.Prefix.String()
-		}
+		doc.Plan = jsonPlan(d, p)
 	}
 	quote.JSONText(&doc) // input names and servers that are not UTF-8 keep their bytes, as \xNN
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	head, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	rows := d.Rows()
+	// Regions is JSONDoc's last field: the document ends with its empty array.
+	head, ok := bytes.CutSuffix(head, []byte("[]\n}"))
+	if !ok {
+		return fmt.Errorf("internal error: the json document does not end with its regions")
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(head)
+	if len(rows) == 0 {
+		bw.WriteString("[]\n}\n")
+		return bw.Flush()
+	}
+	bw.WriteString("[")
+	for i := range rows {
+		quote.JSONText(&rows[i])
+		b, err := json.MarshalIndent(rows[i], "    ", "  ")
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n    ")
+		bw.Write(b)
+	}
+	bw.WriteString("\n  ]\n}\n")
+	return bw.Flush()
 }
+
+// jsonPlan is the plan's summary in json.
+func jsonPlan(d Doc, p *Plan) *JSONPlan {
+	jp := &JSONPlan{RegionSize: p.Options.RegionSize, UpperMark: p.Upper, SplitAbove: p.SplitAbove,
+		Merges: len(p.Merges), Splits: len(p.Splits), Before: p.Before, After: p.After, AfterAll: p.Final,
+		MergeArity: p.Options.MergeArity, Rounds: p.Rounds, TargetRegion: p.Options.TargetRegions, Salt: p.Options.Salt,
+		Unknown: p.Unknown, Batch: p.Options.Batch, Pause: p.Options.Pause, Stages: []JSONStage{}, Notes: append([]string{}, p.Notes...)}
+	for _, st := range p.Stages {
+		js := JSONStage{Merges: len(st.Merges), Splits: len(st.Splits), Regions: []int{}}
+		for _, mi := range st.Merges {
+			for i := p.Merges[mi].First; i <= p.Merges[mi].Last; i++ {
+				js.Regions = append(js.Regions, i+1)
+			}
+		}
+		for _, si := range st.Splits {
+			js.Regions = append(js.Regions, p.Splits[si].Index+1)
+		}
+		jp.Stages = append(jp.Stages, js)
+	}
+	if d.Prefix != nil {
+		jp.Prefix = d.Prefix.String()
+	}
+	return jp
+}
+
+// Streams reports whether a format's renderer fails only before its first write (json
+// cannot fail, csv checks every name first), so its output need not be held back until
+// it is complete.
+func Streams(name string) bool { return name == "json" || name == "csv" }
