@@ -106,6 +106,20 @@ func tooLargeError(what, path string, limit int64) error {
 // longer than maxLine bytes when maxLine > 0. The buffer is the file's size when it has
 // one, so a file near the cap is held once, not twice.
 func readCapped(path, what string, limit int64, maxLine int) ([]byte, error) {
+	return readCappedChecked(path, what, limit, maxLine, nil)
+}
+
+// startCheck is a check of a file's first bytes, run by readCappedChecked once it has read
+// checkAt bytes, or the whole file when it is shorter (eof), before it reads on.
+type startCheck struct {
+	checkAt int
+	check   func(start []byte, eof bool) error
+}
+
+// readCappedChecked is readCapped that runs start's check on the first bytes it reads, so
+// that input that is not the format (/dev/urandom as list_regions output) is refused after
+// a mebibyte, not after reading a gibibyte. The check's error comes back as it is.
+func readCappedChecked(path, what string, limit int64, maxLine int, start *startCheck) ([]byte, error) {
 	r, size, closeFn, err := openCapped(path, what, limit, maxLine)
 	if err != nil {
 		return nil, err
@@ -117,8 +131,18 @@ func readCapped(path, what string, limit int64, maxLine int) ([]byte, error) {
 			// Doubling: a pipe or device of n bytes costs about 2n in all, not 5n.
 			buf = append(make([]byte, 0, int(min(int64(max(2*cap(buf), 64<<10)), limit+1))), buf...)
 		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
+		end := cap(buf)
+		if start != nil {
+			end = min(end, max(start.checkAt, len(buf)+1))
+		}
+		n, err := r.Read(buf[len(buf):end])
 		buf = buf[:len(buf)+n]
+		if start != nil && (len(buf) >= start.checkAt || errors.Is(err, io.EOF)) {
+			if cerr := start.check(buf, errors.Is(err, io.EOF)); cerr != nil {
+				return nil, cerr
+			}
+			start = nil
+		}
 		switch {
 		case errors.Is(err, io.EOF):
 			return buf, nil

@@ -5,10 +5,13 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -245,6 +248,55 @@ func TestClosedOrFullStandardOutput(t *testing.T) {
 			assert.Equal(t, tc.code, code)
 			assert.Equal(t, tc.stdout, out)
 			assert.Equal(t, tc.stderr, errOut)
+		})
+	}
+}
+
+// TestListRegionsRefusedAtStart: input that is not list_regions output is refused from its
+// first mebibyte, not after reading up to the 1 GiB cap (on main /dev/urandom was read to
+// 1 GiB, and the process peaked at 4 GiB, before "larger than" came back). The input is
+// a pipe that counts what presplit took.
+func TestListRegionsRefusedAtStart(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		fill byte // 0: random bytes
+		want string
+	}{
+		{"random", 0, ":1: not list_regions output: the first line is not text (byte "},
+		{"text", 'a', ":1: not list_regions output: no header row followed by a row of dashes (` ----- |`) in its first 1048576 bytes\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, w, err := os.Pipe()
+			require.NoError(t, err)
+			written := make(chan int64, 1)
+			go func() {
+				chunk := make([]byte, 64<<10)
+				rng := rand.New(rand.NewPCG(1, 2))
+				var n int64
+				for n < 1<<30 {
+					for i := range chunk {
+						chunk[i] = tc.fill
+						if tc.fill == 0 {
+							chunk[i] = byte(rng.Uint32())
+						}
+					}
+					m, err := w.Write(chunk)
+					n += int64(m)
+					if err != nil {
+						break
+					}
+				}
+				_ = w.Close() // the reader has gone: EPIPE ends the loop
+				written <- n
+			}()
+			path := "/dev/fd/" + strconv.Itoa(int(r.Fd()))
+			out, errOut, code := runCLI(t, "", "regions", "--list-regions", path)
+			_ = r.Close() // read only
+			assert.Equal(t, exitUsage, code)
+			assert.Empty(t, out)
+			assert.Contains(t, errOut, "presplit: "+path+tc.want)
+			assert.Equal(t, 1, strings.Count(errOut, "\n"))
+			assert.Less(t, <-written, int64(4<<20), "presplit read on past the first mebibyte")
 		})
 	}
 }

@@ -215,6 +215,18 @@ func regionsRead[T any](flag, path, what string, parse func([]byte) (T, error)) 
 	read := func(path, what string) ([]byte, error) {
 		return readCapped(path, what, maxRegionsInput, maxRegionsLine)
 	}
+	if flag == "list-regions" {
+		read = func(path, what string) ([]byte, error) {
+			return readCappedChecked(path, what, maxRegionsInput, maxRegionsLine, &startCheck{
+				checkAt: regions.ListRegionsStart,
+				check: func(start []byte, eof bool) error {
+					if err := regions.CheckListRegionsStart(start, eof); err != nil {
+						return regionsInputError(path, err)
+					}
+					return nil
+				}})
+		}
+	}
 	if flag == "jmx" {
 		// JSON may come on one line (jq -c): read as a stream of tokens instead.
 		read = func(path, what string) ([]byte, error) { return readJSONCapped(path, what, maxRegionsInput) }
