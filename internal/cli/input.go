@@ -199,12 +199,12 @@ func readJSONCapped(path, what string, limit int64) ([]byte, error) {
 // cannot be read, a folder or a larger file is a usage error naming it; a line HBase would
 // refuse comes back as the reader's *hbytes.LineError, for splitsFileError or lint.
 func readSplitsFile(path string, target hbase.Version) (*splits.File, error) {
-	r, _, closeFn, err := openCapped(path, "splits file", maxSplitsFile, 0)
+	r, size, closeFn, err := openCapped(path, "splits file", maxSplitsFile, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer closeFn()
-	f, err := splits.ReadFileAs(r, splits.LineReadFor(target))
+	f, err := splits.ReadFileSized(r, splits.LineReadFor(target), size)
 	var le *hbytes.LineError
 	switch {
 	case errors.As(err, &le):
