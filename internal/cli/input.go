@@ -116,6 +116,27 @@ type startCheck struct {
 	check   func(start []byte, eof bool) error
 }
 
+// readEnd is where the next read into buf stops: before checkAt while the check is to
+// run (a regular file's buffer is its whole size, which one read would fill).
+func (s *startCheck) readEnd(buf []byte) int {
+	if s == nil {
+		return cap(buf)
+	}
+	return min(cap(buf), max(s.checkAt, len(buf)+1))
+}
+
+// run runs the check once buf holds checkAt bytes or the input ended (eof): it returns the
+// check still to run (nil once it ran) and the check's error.
+func (s *startCheck) run(buf []byte, eof bool) (*startCheck, error) {
+	if s == nil {
+		return nil, nil
+	}
+	if len(buf) < s.checkAt && !eof {
+		return s, nil
+	}
+	return nil, s.check(buf, eof)
+}
+
 // readCappedChecked is readCapped that runs start's check on the first bytes it reads, so
 // that input that is not the format (/dev/urandom as list_regions output) is refused after
 // a mebibyte, not after reading a gibibyte. The check's error comes back as it is.
@@ -131,17 +152,11 @@ func readCappedChecked(path, what string, limit int64, maxLine int, start *start
 			// Doubling: a pipe or device of n bytes costs about 2n in all, not 5n.
 			buf = append(make([]byte, 0, int(min(int64(max(2*cap(buf), 64<<10)), limit+1))), buf...)
 		}
-		end := cap(buf)
-		if start != nil {
-			end = min(end, max(start.checkAt, len(buf)+1))
-		}
-		n, err := r.Read(buf[len(buf):end])
+		n, err := r.Read(buf[len(buf):start.readEnd(buf)])
 		buf = buf[:len(buf)+n]
-		if start != nil && (len(buf) >= start.checkAt || errors.Is(err, io.EOF)) {
-			if cerr := start.check(buf, errors.Is(err, io.EOF)); cerr != nil {
-				return nil, cerr
-			}
-			start = nil
+		var checkErr error
+		if start, checkErr = start.run(buf, errors.Is(err, io.EOF)); checkErr != nil {
+			return nil, checkErr
 		}
 		switch {
 		case errors.Is(err, io.EOF):
