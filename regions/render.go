@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"iter"
 	"sort"
 	"strconv"
 	"strings"
@@ -574,41 +575,76 @@ type Row struct {
 
 // Rows lists the regions with what the plan does to each.
 func (d Doc) Rows() []Row {
-	l, p := d.Layout, d.Plan
-	rows := make([]Row, len(l.Regions))
-	for i, r := range l.Regions {
-		row := Row{Region: i + 1, StartKey: keyText(r.Start), EndKey: keyText(r.End), Encoded: r.Encoded, Server: r.Server}
-		if l.HasSize && !r.Unknown {
-			v := r.Size
-			row.Size = &v
-		}
-		if l.HasRequests && !r.Unknown {
-			v := r.Requests
-			row.Requests = &v
-		}
-		if p != nil {
-			row.Action = "keep"
-			if r.Unknown {
-				row.Action = "unknown"
-			}
-		}
-		rows[i] = row
+	rows := make([]Row, 0, len(d.Layout.Regions))
+	for _, r := range d.rows() {
+		rows = append(rows, r)
 	}
-	if p == nil {
-		return rows
-	}
-	for _, g := range p.Groups {
-		for i := g.First; i <= g.Last; i++ {
-			rows[i].Action = "merge-later"
-		}
-	}
-	p.markStatements(rows)
 	return rows
 }
 
-// markStatements sets the action, statement and stage of the rows the script's statements
-// name.
-func (p *Plan) markStatements(rows []Row) {
+// rowMark is what the plan does to one region: Row's action, statement, stage and split
+// key, kept for every region while each Row, with its keys' text, is made as it is needed.
+type rowMark struct {
+	action           string
+	statement, stage int
+	splitKey         []byte
+}
+
+// rows yields each region's Row in order, made as it is yielded: a million regions are
+// not held as a million Rows with their keys' text besides the layout.
+func (d Doc) rows() iter.Seq2[int, Row] {
+	l, p := d.Layout, d.Plan
+	var marks []rowMark
+	if p != nil {
+		marks = p.marks(l)
+	}
+	return func(yield func(int, Row) bool) {
+		for i, r := range l.Regions {
+			row := Row{Region: i + 1, StartKey: keyText(r.Start), EndKey: keyText(r.End), Encoded: r.Encoded, Server: r.Server}
+			if l.HasSize && !r.Unknown {
+				v := r.Size
+				row.Size = &v
+			}
+			if l.HasRequests && !r.Unknown {
+				v := r.Requests
+				row.Requests = &v
+			}
+			if marks != nil {
+				m := marks[i]
+				row.Action, row.Statement, row.Stage = m.action, m.statement, m.stage
+				if m.splitKey != nil {
+					row.SplitKey = keyText(m.splitKey)
+				}
+			}
+			if !yield(i, row) {
+				return
+			}
+		}
+	}
+}
+
+// marks are what the plan does to each region of l: keep (unknown without metrics),
+// merge-later, or the script's merge or split statement that names it.
+func (p *Plan) marks(l *Layout) []rowMark {
+	marks := make([]rowMark, len(l.Regions))
+	for i, r := range l.Regions {
+		marks[i].action = "keep"
+		if r.Unknown {
+			marks[i].action = "unknown"
+		}
+	}
+	for _, g := range p.Groups {
+		for i := g.First; i <= g.Last; i++ {
+			marks[i].action = "merge-later"
+		}
+	}
+	p.markStatements(marks)
+	return marks
+}
+
+// markStatements sets the action, statement and stage of the regions the script's
+// statements name.
+func (p *Plan) markStatements(marks []rowMark) {
 	// statements are numbered in the script's order: stage by stage, merges then splits
 	st := 0
 	for k, stage := range p.Stages {
@@ -616,16 +652,13 @@ func (p *Plan) markStatements(rows []Row) {
 			st++
 			m := p.Merges[mi]
 			for i := m.First; i <= m.Last; i++ {
-				rows[i].Action, rows[i].Statement, rows[i].Stage = "merge", st, k+1
+				marks[i] = rowMark{action: "merge", statement: st, stage: k + 1}
 			}
 		}
 		for _, si := range stage.Splits {
 			st++
 			s := p.Splits[si]
-			rows[s.Index].Action, rows[s.Index].Statement, rows[s.Index].Stage = "split", st, k+1
-			if s.Key != nil {
-				rows[s.Index].SplitKey = keyText(s.Key)
-			}
+			marks[s.Index] = rowMark{action: "split", statement: st, stage: k + 1, splitKey: s.Key}
 		}
 	}
 }
@@ -636,11 +669,10 @@ func WriteCSV(w io.Writer, d Doc) error {
 	// The names come from the input files: each is a CSV cell through quote.CSVCell, which
 	// refuses a control byte (a server name with ESC or a line break) before anything is
 	// written.
-	rows := d.Rows()
-	for _, r := range rows {
+	for i, r := range d.Layout.Regions {
 		for _, v := range []struct{ what, s string }{{"encoded name", r.Encoded}, {"server", r.Server}} {
 			if _, err := quote.CSVCell(v.s); err != nil {
-				return &FormatError{Format: "csv", Reason: fmt.Sprintf("region %d: %s %v", r.Region, v.what, err)}
+				return &FormatError{Format: "csv", Reason: fmt.Sprintf("region %d: %s %v", i+1, v.what, err)}
 			}
 		}
 	}
@@ -652,7 +684,7 @@ func WriteCSV(w io.Writer, d Doc) error {
 		}
 		return strconv.FormatInt(*v, 10)
 	}
-	for _, r := range rows {
+	for _, r := range d.rows() {
 		st := ""
 		if r.Statement > 0 {
 			st = strconv.Itoa(r.Statement)
@@ -716,7 +748,6 @@ func WriteJSON(w io.Writer, d Doc) error {
 	if err != nil {
 		return err
 	}
-	rows := d.Rows()
 	// Regions is JSONDoc's last field: the document ends with its empty array.
 	head, ok := bytes.CutSuffix(head, []byte("[]\n}"))
 	if !ok {
@@ -724,14 +755,14 @@ func WriteJSON(w io.Writer, d Doc) error {
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	bw.Write(head)
-	if len(rows) == 0 {
+	if len(d.Layout.Regions) == 0 {
 		bw.WriteString("[]\n}\n")
 		return bw.Flush()
 	}
 	bw.WriteString("[")
-	for i := range rows {
-		quote.JSONText(&rows[i])
-		b, err := json.MarshalIndent(rows[i], "    ", "  ")
+	for i, row := range d.rows() {
+		quote.JSONText(&row)
+		b, err := json.MarshalIndent(row, "    ", "  ")
 		if err != nil {
 			return err
 		}
