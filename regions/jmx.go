@@ -136,20 +136,11 @@ func jmxStream(data []byte) (j *JMX, ok bool) {
 			}
 			continue
 		}
-		if beans || !jmxDelim(dec, '[') {
-			return nil, false // beans twice (the last would win), or not an array
+		if beans {
+			return nil, false // beans twice: the last would win
 		}
 		beans = true
-		for dec.More() {
-			b, ok := jmxBean(dec)
-			if !ok {
-				return nil, false
-			}
-			if found == nil && b != nil {
-				found = b
-			}
-		}
-		if !jmxDelim(dec, ']') {
+		if found, ok = jmxBeans(dec); !ok {
 			return nil, false
 		}
 	}
@@ -160,6 +151,24 @@ func jmxStream(data []byte) (j *JMX, ok bool) {
 		return nil, false // something after the document
 	}
 	return found, true
+}
+
+// jmxBeans reads the beans array: the first Regions bean's metrics, nil without one; ok
+// is false for anything but an array of objects.
+func jmxBeans(dec *json.Decoder) (found *JMX, ok bool) {
+	if !jmxDelim(dec, '[') {
+		return nil, false
+	}
+	for dec.More() {
+		b, ok := jmxBean(dec)
+		if !ok {
+			return nil, false
+		}
+		if found == nil {
+			found = b
+		}
+	}
+	return found, jmxDelim(dec, ']')
 }
 
 // jmxDelim reads the delimiter d.

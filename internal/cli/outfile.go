@@ -102,11 +102,8 @@ func writeRendered(flag, path string, stdout io.Writer, streams bool, sizeHint i
 		}
 		return err
 	}
-	if !streams && sizeHint > maxHeldOutput {
-		if err := render(io.Discard); err != nil {
-			return err
-		}
-		streams = true
+	if streams, err = checkedFirst(streams, sizeHint, render); err != nil {
+		return err
 	}
 	if target.kind == outStdout && streams {
 		return render(stdout)
@@ -124,6 +121,15 @@ func writeRendered(flag, path string, stdout io.Writer, streams bool, sizeHint i
 		return err
 	}
 	return writeDirect(target.path, buf.Bytes())
+}
+
+// checkedFirst renders an output that does not stream and is larger than maxHeldOutput
+// into nothing, to find its error before anything is written: then it may stream.
+func checkedFirst(streams bool, sizeHint int, render func(io.Writer) error) (bool, error) {
+	if streams || sizeHint <= maxHeldOutput {
+		return streams, nil
+	}
+	return true, render(io.Discard)
 }
 
 // maxHeldOutput is the most output held in memory for stdout, a device or a FIFO until it
