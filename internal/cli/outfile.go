@@ -395,7 +395,7 @@ func replaceFile(path string, write func(io.Writer) error) (err error) {
 	var guard tempGuard
 	defer removeOnSignal(&guard)()
 	guard.mu.Lock()
-	tmp, err := createTemp(path, exists)
+	tmp, release, err := createTemp(path, exists)
 	if err != nil {
 		guard.mu.Unlock()
 		if errors.Is(err, fs.ErrPermission) {
@@ -406,6 +406,7 @@ func replaceFile(path string, write func(io.Writer) error) (err error) {
 	}
 	guard.name = tmp.Name()
 	guard.mu.Unlock()
+	defer release() // after the rename, or the removal below
 	defer func() {
 		if err != nil {
 			_ = tmp.Close()

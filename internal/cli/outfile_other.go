@@ -13,8 +13,9 @@ import (
 
 func checkWritable(_, _, _ string) error { return nil }
 
-func createTemp(path string, _ bool) (*os.File, error) {
-	return os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+func createTemp(path string, _ bool) (*os.File, func(), error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	return f, func() {}, err
 }
 
 func removeStaleTemps(string) {}

@@ -50,9 +50,11 @@ func checkWritable(flag, path, target string) error {
 // the name os.CreateTemp gave it before (and the one a SIGKILL leaves behind). A new file
 // is created with 0666, from which the kernel takes the umask (and a default ACL), as the
 // shell's > does; when path exists, it is created 0600 and given path's permissions
-// before the rename. The temp file holds an exclusive flock until it is closed, which is
-// how removeStaleTemps tells a live write from a dead one.
-func createTemp(path string, exists bool) (*os.File, error) {
+// before the rename. The temp file holds an exclusive flock, through a descriptor of its
+// own, until release is called after the rename (closing the written file before the
+// rename must not let a cleaner take it): that is how removeStaleTemps tells a live
+// write from a dead one.
+func createTemp(path string, exists bool) (f *os.File, release func(), err error) {
 	perm := os.FileMode(0o666)
 	if exists {
 		perm = 0o600
@@ -65,29 +67,36 @@ func createTemp(path string, exists bool) (*os.File, error) {
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		if locked(f) {
-			return f, nil
+		if release, ok := lockTemp(f); ok {
+			return f, release, nil
 		}
 		// A cleaner took the lock between the create and the flock, and removed the file.
 		_ = f.Close()
 	}
-	return nil, &fs.PathError{Op: "createtemp", Path: prefix + "*", Err: fs.ErrExist}
+	return nil, nil, &fs.PathError{Op: "createtemp", Path: prefix + "*", Err: fs.ErrExist}
 }
 
-// locked takes f's exclusive flock, waiting for a cleaner that holds it, and reports
-// whether f is still linked. A file system without flock (ENOLCK, EOPNOTSUPP) writes
-// without it: its stale temp files are then never taken for dead ones.
-func locked(f *os.File) bool {
-	if err := flock(f, unix.LOCK_EX); err != nil {
-		return true
+// lockTemp takes an exclusive flock on the temp file f through a second descriptor,
+// waiting for a cleaner that holds it, and reports whether f is still linked; release
+// drops the lock. A file system without flock (ENOLCK, EOPNOTSUPP) writes without it:
+// its stale temp files are then never taken for dead ones.
+func lockTemp(f *os.File) (release func(), ok bool) {
+	lk, err := os.Open(f.Name())
+	if err != nil {
+		return func() {}, true
+	}
+	release = func() { _ = lk.Close() } // read only; closing drops the lock
+	if err := flock(lk, unix.LOCK_EX); err != nil {
+		return release, true
 	}
 	var st unix.Stat_t
-	if err := unix.Fstat(int(f.Fd()), &st); err != nil {
-		return true
+	if err := unix.Fstat(int(f.Fd()), &st); err != nil || st.Nlink > 0 {
+		return release, true
 	}
-	return st.Nlink > 0
+	release()
+	return nil, false
 }
 
 func flock(f *os.File, how int) error {

@@ -300,3 +300,27 @@ func TestListRegionsRefusedAtStart(t *testing.T) {
 		})
 	}
 }
+
+// TestOutputConcurrentWritesKeepTheirTemp: a write to a path while another presplit is
+// writing it leaves the other's temp file alone (its lock is held until its rename), so
+// both succeed and the last rename wins.
+func TestOutputConcurrentWritesKeepTheirTemp(t *testing.T) {
+	bin := builtPresplit(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "splits.txt")
+	long := exec.Command(bin, "splits", "--algo", "HexStringSplit", "--regions", "5000000", "-o", path)
+	require.NoError(t, long.Start())
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		if m, _ := filepath.Glob(filepath.Join(dir, ".splits.txt.tmp*")); len(m) == 1 {
+			break
+		}
+	}
+	_, errOut, code := runCLI(t, "", "splits", "--regions", "4", "--prefix", "hex:1", "-o", path)
+	require.Equal(t, exitOK, code, errOut)
+	require.NoError(t, long.Wait(), "the long write lost its temp file")
+	fi, err := os.Stat(path)
+	require.NoError(t, err)
+	assert.Equal(t, int64(4999999*9), fi.Size(), "the long write renamed last")
+	left, _ := filepath.Glob(filepath.Join(dir, ".splits.txt.tmp*"))
+	assert.Empty(t, left)
+}
