@@ -84,8 +84,11 @@ func createTemp(path string, exists bool) (f *os.File, release func(), err error
 // its stale temp files are then never taken for dead ones.
 func lockTemp(f *os.File) (release func(), ok bool) {
 	lk, err := os.Open(f.Name())
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false // a cleaner removed it between the create and this open
+	}
 	if err != nil {
-		return func() {}, true
+		return func() {}, true // a temp file the user cannot read (umask 0777): no lock
 	}
 	release = func() { _ = lk.Close() } // read only; closing drops the lock
 	if err := flock(lk, unix.LOCK_EX); err != nil {

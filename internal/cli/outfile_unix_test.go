@@ -42,6 +42,7 @@ func builtPresplit(t *testing.T) string {
 			builtOnce.err = err
 			return
 		}
+		afterTests = append(afterTests, func() { _ = os.RemoveAll(dir) }) // best effort, in the system's temp folder
 		builtOnce.bin = filepath.Join(dir, "presplit")
 		build := exec.Command("go", "build", "-o", builtOnce.bin, ".")
 		_, file, _, _ := runtime.Caller(0)                        // tests may change the working folder
