@@ -670,7 +670,7 @@ func (p *Plan) fileSplit(in *lint.Input, opt Options) {
 	if f == nil {
 		f = &splits.File{}
 	}
-	p.Split = &splits.Split{Spec: "file", Keys: splits.KeysOf(f.Keys...)}
+	p.Split = &splits.Split{Spec: "file", Keys: f.SplitKeys()}
 	p.Regions = len(f.Keys) + 1
 	in.SplitLines = f.Lines
 	in.SplitsFileWarnings = f.Warnings

@@ -36,7 +36,10 @@ func actionPriority() []string {
 // script itself (what --format shell writes), when there is one.
 func WriteHTML(w io.Writer, d Doc) error {
 	l, p := d.Layout, d.Plan
-	rows := d.Rows()
+	var marks []rowMark // what the plan does to each region, without a Row per region
+	if p != nil {
+		marks = p.marks(l)
+	}
 	table := l.Table
 	if table == "" {
 		table = "(not named by the input)"
@@ -48,7 +51,7 @@ func WriteHTML(w io.Writer, d Doc) error {
 			len(p.Merges), len(p.Splits), p.After, p.Final)
 	}
 	pg.Sections = append(pg.Sections, htmlLayoutFacts(d))
-	pg.Sections = append(pg.Sections, htmlSizes(d, rows))
+	pg.Sections = append(pg.Sections, htmlSizes(d, marks))
 	if p != nil {
 		pg.Sections = append(pg.Sections, htmlHistogram(d))
 	}
@@ -144,7 +147,7 @@ type planned struct {
 // plannedLayout is the regions once this script's merges and splits are done: a merge
 // makes one region of its sizes' sum, a split two of half the size each (HBase's mid key,
 // or the bucket edge nearest the middle: an estimate).
-func plannedLayout(l *Layout, p *Plan, rows []Row) []planned {
+func plannedLayout(l *Layout, p *Plan, marks []rowMark) []planned {
 	mergeAt := map[int]Merge{}
 	for _, m := range p.Merges {
 		mergeAt[m.First] = m
@@ -165,7 +168,7 @@ func plannedLayout(l *Layout, p *Plan, rows []Row) []planned {
 			out = append(out, planned{size: r.Size / 2, class: "split", first: i}, planned{size: r.Size - r.Size/2, class: "split", first: i})
 			continue
 		}
-		out = append(out, planned{size: r.Size, class: rows[i].Action, first: i})
+		out = append(out, planned{size: r.Size, class: marks[i].action, first: i})
 	}
 	return out
 }
@@ -173,7 +176,7 @@ func plannedLayout(l *Layout, p *Plan, rows []Row) []planned {
 func sizeText(v float64) string { return humanize.IBytes(uint64(max(v, 0))) }
 
 // htmlSizes is the sizes along the key space now and after the script, on one scale.
-func htmlSizes(d Doc, rows []Row) htmlpage.Section {
+func htmlSizes(d Doc, marks []rowMark) htmlpage.Section {
 	l, p := d.Layout, d.Plan
 	sec := htmlpage.Section{ID: "sizes", Heading: "Region sizes along the key space"}
 	if !l.HasSize {
@@ -189,10 +192,10 @@ func htmlSizes(d Doc, rows []Row) htmlpage.Section {
 		Value: value,
 		Key:   func(i int) string { return keyText(l.Regions[i].Start) },
 		Class: func(i int) string {
-			if rows[i].Action == "" {
+			if marks == nil || marks[i].action == "" {
 				return "unknown"
 			}
-			return rows[i].Action
+			return marks[i].action
 		},
 	}, actionPriority())
 	now.Value, now.XLabel, now.YLabel = "size (bytes)", "regions in key order", "bytes"
@@ -218,7 +221,7 @@ func htmlSizes(d Doc, rows []Row) htmlpage.Section {
 	}
 	now.Lines = []htmlpage.Line{{Label: "target", Value: float64(p.Options.RegionSize), Class: "line-mean"},
 		{Label: "split above", Value: float64(p.SplitAbove), Class: "line-limit"}}
-	after := plannedLayout(l, p, rows)
+	after := plannedLayout(l, p, marks)
 	next := htmlpage.NewChart("after", "After the script: estimated size per region (bytes)", htmlpage.Columns, htmlpage.Series{N: len(after),
 		Value: func(i int) float64 { return float64(after[i].size) },
 		Key:   func(i int) string { return keyText(l.Regions[after[i].first].Start) },

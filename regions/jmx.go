@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"sort"
 	"strconv"
@@ -44,7 +45,22 @@ func (j *JMX) TableNames() []string {
 // JSON. Its keys are Namespace_<ns>_table_<t>_region_<encoded>_metric_<m>; presplit reads
 // storeFileSize, memStoreSize, readRequestCount and writeRequestCount. A namespace holding
 // `_table_` would be ambiguous: the namespace is taken to end at the first `_table_`.
+//
+// The document is read a token at a time (jmxStream), keeping only the four metrics of
+// each region: a bean of millions of metrics is not first held as a map of every key and
+// value (a 622 MB bean took 3.27 GiB). A document that is not plainly a /jmx one (not an
+// object, beans not an array of objects, beans given twice, a value refused) is read
+// again whole by readJMXWhole, which says what is wrong as it always has.
 func ReadJMX(data []byte) (*JMX, error) {
+	if j, ok := jmxStream(data); ok {
+		return j, nil
+	}
+	return readJMXWhole(data)
+}
+
+// readJMXWhole is ReadJMX of the whole document at once: encoding/json's reading, the
+// definition of what ReadJMX returns, and of its errors.
+func readJMXWhole(data []byte) (*JMX, error) {
 	var doc struct {
 		Beans []map[string]json.RawMessage `json:"beans"`
 	}
@@ -96,6 +112,159 @@ func ReadJMX(data []byte) (*JMX, error) {
 		j.Tables[table][enc] = m
 	}
 	return j, nil
+}
+
+// jmxStream is ReadJMX read a token at a time; ok is false when the document is not a
+// plain /jmx one that it reads exactly as readJMXWhole does (anything irregular or refused
+// is left to readJMXWhole, to be refused in its words).
+func jmxStream(data []byte) (j *JMX, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if !jmxDelim(dec, '{') {
+		return nil, false
+	}
+	var found *JMX
+	beans := false
+	for dec.More() {
+		key, isKey := jmxString(dec)
+		if !isKey {
+			return nil, false
+		}
+		if !strings.EqualFold(key, "beans") { // encoding/json matches a field's name so
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return nil, false
+			}
+			continue
+		}
+		if beans {
+			return nil, false // beans twice: the last would win
+		}
+		beans = true
+		if found, ok = jmxBeans(dec); !ok {
+			return nil, false
+		}
+	}
+	if !jmxDelim(dec, '}') || found == nil {
+		return nil, false // no Regions bean: readJMXWhole words it
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, false // something after the document
+	}
+	return found, true
+}
+
+// jmxBeans reads the beans array: the first Regions bean's metrics, nil without one; ok
+// is false for anything but an array of objects.
+func jmxBeans(dec *json.Decoder) (found *JMX, ok bool) {
+	if !jmxDelim(dec, '[') {
+		return nil, false
+	}
+	for dec.More() {
+		b, ok := jmxBean(dec)
+		if !ok {
+			return nil, false
+		}
+		if found == nil {
+			found = b
+		}
+	}
+	return found, jmxDelim(dec, ']')
+}
+
+// jmxDelim reads the delimiter d.
+func jmxDelim(dec *json.Decoder, d json.Delim) bool {
+	t, err := dec.Token()
+	return err == nil && t == d
+}
+
+// jmxString reads a string token: an object's key.
+func jmxString(dec *json.Decoder) (string, bool) {
+	t, err := dec.Token()
+	s, ok := t.(string)
+	return s, err == nil && ok
+}
+
+// jmxBean reads one bean of the beans array: its metrics when it is the Regions bean,
+// nil for another bean; ok is false for anything but an object (or a metric value
+// readJMXWhole refuses).
+func jmxBean(dec *json.Decoder) (j *JMX, ok bool) {
+	if !jmxDelim(dec, '{') {
+		return nil, false
+	}
+	b := jmxBeanReader{tables: map[string]map[string]*Metrics{}}
+	var raw json.RawMessage
+	for dec.More() {
+		key, isKey := jmxString(dec)
+		if !isKey || dec.Decode(&raw) != nil {
+			return nil, false
+		}
+		b.pair(key, raw)
+	}
+	if !jmxDelim(dec, '}') || len(b.bad) > 0 && b.name == RegionsBean {
+		return nil, false
+	}
+	if b.name != RegionsBean {
+		return nil, true
+	}
+	return b.jmx(), true
+}
+
+// jmxBeanReader is what jmxBean keeps of a bean: its name and host (the last of each, as
+// a map keeps them), and the metrics presplit reads by table and region, each the last
+// value of its key.
+type jmxBeanReader struct {
+	name    string
+	hostRaw []byte
+	tables  map[string]map[string]*Metrics
+	bad     map[string]bool // metric keys whose last value is refused
+}
+
+func (b *jmxBeanReader) pair(key string, raw json.RawMessage) {
+	switch key {
+	case "name":
+		b.name = ""
+		_ = json.Unmarshal(raw, &b.name) // a name that is not a string names no bean
+		return
+	case "tag.Hostname":
+		b.hostRaw = append(b.hostRaw[:0], raw...)
+		return
+	}
+	table, enc, metric, ok := parseMetricKey(key)
+	if !ok || (&Metrics{}).field(metric) == nil {
+		return
+	}
+	v, err := metricValue(raw)
+	if err != nil {
+		if b.bad == nil {
+			b.bad = map[string]bool{}
+		}
+		b.bad[key] = true
+		return
+	}
+	delete(b.bad, key)
+	m := b.tables[table][enc]
+	if m == nil {
+		m = &Metrics{}
+		if b.tables[table] == nil {
+			b.tables[table] = map[string]*Metrics{}
+		}
+		b.tables[table][enc] = m
+	}
+	*m.field(metric) = v
+}
+
+// jmx is the bean's metrics, each region's with the bean's host.
+func (b *jmxBeanReader) jmx() *JMX {
+	j := &JMX{Tables: b.tables}
+	if b.hostRaw != nil {
+		_ = json.Unmarshal(b.hostRaw, &j.Host) // as readJMXWhole: a host that is not a string is none
+	}
+	for _, regions := range b.tables {
+		for _, m := range regions {
+			m.Host = j.Host
+		}
+	}
+	return j
 }
 
 // regionsBean is the bean named RegionsBean, nil when there is none.

@@ -1,10 +1,12 @@
 package regions
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
@@ -57,6 +59,58 @@ func ReadListRegions(data []byte) (*Layout, error) {
 		return nil, err
 	}
 	return l, nil
+}
+
+// ListRegionsStart is how much of a list_regions output CheckListRegionsStart reads: the
+// shell's banner and log lines before the header are a few kilobytes.
+const ListRegionsStart = 1 << 20
+
+// CheckListRegionsStart refuses input that does not start as list_regions output from its
+// first ListRegionsStart bytes (start; the whole input when eof), so that a reader need
+// not take in a gibibyte of something else before ReadListRegions refuses it: the first
+// line must be text (UTF-8 without a NUL or a control byte other than tab, CR and ESC),
+// and the header row with its row of dashes must come within those bytes, in a line that
+// is complete there, after nothing ReadListRegions refuses (a shell error, "Can not find
+// region"). With eof the header is left to ReadListRegions, which reads it all.
+func CheckListRegionsStart(start []byte, eof bool) error {
+	first, _, _ := bytes.Cut(start, []byte("\n"))
+	if col, ok := notText(first, !eof && len(first) == len(start)); !ok {
+		return lineErrorf(1, "not list_regions output: the first line is not text (byte %#02x at column %d)", first[col-1], col)
+	}
+	if eof {
+		return nil
+	}
+	complete := start[:bytes.LastIndexByte(start, '\n')+1]
+	lr := &listReader{lines: splitLines(complete), missingLine: map[string]int{}}
+	if _, err := lr.header(); err != nil {
+		var le *LineError
+		if errors.As(err, &le) && strings.HasPrefix(le.Err.Error(), "not list_regions output") {
+			return &LineError{Line: 1, Err: fmt.Errorf("%w in its first %d bytes", le.Err, ListRegionsStart)}
+		}
+		return err
+	}
+	return nil
+}
+
+// notText is the column (from 1) of the first byte of line that text does not hold: a
+// byte of invalid UTF-8, NUL or a control byte other than tab, CR and ESC (a terminal's
+// colours). cut says line may end inside a character, which is not held against it.
+func notText(line []byte, cut bool) (int, bool) {
+	for i := 0; i < len(line); {
+		c := line[i]
+		if c < 0x20 && c != '\t' && c != '\r' && c != 0x1b {
+			return i + 1, false
+		}
+		r, n := utf8.DecodeRune(line[i:])
+		if r == utf8.RuneError && n <= 1 {
+			if cut && !utf8.FullRune(line[i:]) {
+				return 0, true
+			}
+			return i + 1, false
+		}
+		i += n
+	}
+	return 0, true
 }
 
 // listReader is ReadListRegions' state: the lines, the "Can not find all details" lines

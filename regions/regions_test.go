@@ -219,5 +219,8 @@ func FuzzReadJMX(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Add(data)
-	f.Fuzz(func(t *testing.T, data []byte) { _, _ = ReadJMX(data) })
+	for _, seed := range jmxStreamCases {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { jmxSameAsWhole(t, data) })
 }

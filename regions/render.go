@@ -1,10 +1,13 @@
 package regions
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
+	"iter"
 	"math"
 	"sort"
 	"strconv"
@@ -626,46 +629,81 @@ type Row struct {
 
 // Rows lists the regions with what the plan does to each.
 func (d Doc) Rows() []Row {
-	l, p := d.Layout, d.Plan
-	rows := make([]Row, len(l.Regions))
-	for i, r := range l.Regions {
-		row := Row{Region: i + 1, StartKey: keyText(r.Start), EndKey: keyText(r.End), Encoded: r.Encoded, Server: r.Server}
-		if l.HasSize && !r.Unknown {
-			v := r.Size
-			row.Size = &v
-		}
-		if l.HasRequests && !r.Unknown {
-			v := r.Requests
-			row.Requests = &v
-		}
-		if d.Load != nil {
-			if v := d.Load.Last()[i]; !math.IsNaN(v) {
-				row.Rate = &v
-			}
-		}
-		if p != nil {
-			row.Action = "keep"
-			if r.Unknown {
-				row.Action = "unknown"
-			}
-		}
-		rows[i] = row
+	rows := make([]Row, 0, len(d.Layout.Regions))
+	for _, r := range d.rows() {
+		rows = append(rows, r)
 	}
-	if p == nil {
-		return rows
-	}
-	for _, g := range p.Groups {
-		for i := g.First; i <= g.Last; i++ {
-			rows[i].Action = "merge-later"
-		}
-	}
-	p.markStatements(rows)
 	return rows
 }
 
-// markStatements sets the action, statement and stage of the rows the script's statements
-// name.
-func (p *Plan) markStatements(rows []Row) {
+// rowMark is what the plan does to one region: Row's action, statement, stage and split
+// key, kept for every region while each Row, with its keys' text, is made as it is needed.
+type rowMark struct {
+	action           string
+	statement, stage int
+	splitKey         []byte
+}
+
+// rows yields each region's Row in order, made as it is yielded: a million regions are
+// not held as a million Rows with their keys' text besides the layout.
+func (d Doc) rows() iter.Seq2[int, Row] {
+	l, p := d.Layout, d.Plan
+	var marks []rowMark
+	if p != nil {
+		marks = p.marks(l)
+	}
+	return func(yield func(int, Row) bool) {
+		for i, r := range l.Regions {
+			row := Row{Region: i + 1, StartKey: keyText(r.Start), EndKey: keyText(r.End), Encoded: r.Encoded, Server: r.Server}
+			if l.HasSize && !r.Unknown {
+				v := r.Size
+				row.Size = &v
+			}
+			if l.HasRequests && !r.Unknown {
+				v := r.Requests
+				row.Requests = &v
+			}
+			if d.Load != nil {
+				if v := d.Load.Last()[i]; !math.IsNaN(v) {
+					row.Rate = &v
+				}
+			}
+			if marks != nil {
+				m := marks[i]
+				row.Action, row.Statement, row.Stage = m.action, m.statement, m.stage
+				if m.splitKey != nil {
+					row.SplitKey = keyText(m.splitKey)
+				}
+			}
+			if !yield(i, row) {
+				return
+			}
+		}
+	}
+}
+
+// marks are what the plan does to each region of l: keep (unknown without metrics),
+// merge-later, or the script's merge or split statement that names it.
+func (p *Plan) marks(l *Layout) []rowMark {
+	marks := make([]rowMark, len(l.Regions))
+	for i, r := range l.Regions {
+		marks[i].action = "keep"
+		if r.Unknown {
+			marks[i].action = "unknown"
+		}
+	}
+	for _, g := range p.Groups {
+		for i := g.First; i <= g.Last; i++ {
+			marks[i].action = "merge-later"
+		}
+	}
+	p.markStatements(marks)
+	return marks
+}
+
+// markStatements sets the action, statement and stage of the regions the script's
+// statements name.
+func (p *Plan) markStatements(marks []rowMark) {
 	// statements are numbered in the script's order: stage by stage, merges then splits
 	st := 0
 	for k, stage := range p.Stages {
@@ -673,16 +711,13 @@ func (p *Plan) markStatements(rows []Row) {
 			st++
 			m := p.Merges[mi]
 			for i := m.First; i <= m.Last; i++ {
-				rows[i].Action, rows[i].Statement, rows[i].Stage = "merge", st, k+1
+				marks[i] = rowMark{action: "merge", statement: st, stage: k + 1}
 			}
 		}
 		for _, si := range stage.Splits {
 			st++
 			s := p.Splits[si]
-			rows[s.Index].Action, rows[s.Index].Statement, rows[s.Index].Stage = "split", st, k+1
-			if s.Key != nil {
-				rows[s.Index].SplitKey = keyText(s.Key)
-			}
+			marks[s.Index] = rowMark{action: "split", statement: st, stage: k + 1, splitKey: s.Key}
 		}
 	}
 }
@@ -694,15 +729,11 @@ func WriteCSV(w io.Writer, d Doc) error {
 	// which refuses a control byte (a server name with ESC or a line break) before anything
 	// is written and neutralizes a formula (a server =1+1 as '=1+1); the keys are
 	// toStringBinary text, through quote.CSVKey (=1+1 as \x3D1+1, the same key).
-	rows := d.Rows()
-	cells := make([][2]string, len(rows))
-	for i, r := range rows {
-		for j, v := range []struct{ what, s string }{{"encoded name", r.Encoded}, {"server", r.Server}} {
-			c, err := quote.CSVCell(v.s)
-			if err != nil {
-				return &FormatError{Format: "csv", Reason: fmt.Sprintf("region %d: %s %v", r.Region, v.what, err)}
+	for i, r := range d.Layout.Regions {
+		for _, v := range []struct{ what, s string }{{"encoded name", r.Encoded}, {"server", r.Server}} {
+			if _, err := quote.CSVCell(v.s); err != nil {
+				return &FormatError{Format: "csv", Reason: fmt.Sprintf("region %d: %s %v", i+1, v.what, err)}
 			}
-			cells[i][j] = c
 		}
 	}
 	cw := csv.NewWriter(w)
@@ -713,12 +744,14 @@ func WriteCSV(w io.Writer, d Doc) error {
 		}
 		return strconv.FormatInt(*v, 10)
 	}
-	for i, r := range rows {
+	for _, r := range d.rows() {
 		st := ""
 		if r.Statement > 0 {
 			st = strconv.Itoa(r.Statement)
 		}
-		_ = cw.Write([]string{strconv.Itoa(r.Region), quote.CSVKey(r.StartKey), quote.CSVKey(r.EndKey), cells[i][0], cells[i][1],
+		enc, _ := quote.CSVCell(r.Encoded) // checked above
+		server, _ := quote.CSVCell(r.Server)
+		_ = cw.Write([]string{strconv.Itoa(r.Region), quote.CSVKey(r.StartKey), quote.CSVKey(r.EndKey), enc, server,
 			opt(r.Size), opt(r.Requests), r.Action, st, quote.CSVKey(r.SplitKey)})
 	}
 	cw.Flush()
@@ -768,45 +801,76 @@ type JSONStage struct {
 	Regions []int `json:"regions"`
 }
 
-// WriteJSON writes the regions and the plan's summary, indented.
+// WriteJSON writes the regions and the plan's summary, indented as encoding/json's
+// Encoder with SetIndent("", "  ") writes the whole document, but a region at a time: the
+// summary is encoded with no regions and the rows follow it into its empty array, so three
+// million regions are not held as one encoded and one indented copy (5.89 GiB).
 func WriteJSON(w io.Writer, d Doc) error {
-	doc := JSONDoc{Table: d.Layout.Table, Inputs: d.Inputs, Exact: d.Layout.Exact, Regions: d.Rows()}
+	doc := JSONDoc{Table: d.Layout.Table, Inputs: d.Inputs, Exact: d.Layout.Exact, Regions: []Row{}}
 	if p := d.Plan; p != nil {
-		doc.Plan = &JSONPlan{RegionSize: p.Options.RegionSize, UpperMark: p.Upper, SplitAbove: p.SplitAbove,
-			Merges: len(p.Merges), Splits: len(p.Splits), Before: p.Before, After: p.After, AfterAll: p.Final,
-			MergeArity: p.Options.MergeArity, Rounds: p.Rounds, TargetRegion: p.Options.TargetRegions, Salt: p.Options.Salt,
-			SplitRounds: p.SplitRounds, LoadSplits: p.loadSplits(), Young: p.Young, Memstore: p.Memstore,
-			Unknown: p.Unknown, Batch: p.Options.Batch, Pause: p.Options.Pause, Stages: []JSONStage{}, Notes: append([]string{}, p.Notes...)}
-		for _, st := range p.Stages {
-			js := JSONStage{Merges: len(st.Merges), Splits: len(st.Splits), Regions: []int{}}
-			for _, mi := range st.Merges {
-				for i := p.Merges[mi].First; i <= p.Merges[mi].Last; i++ {
-					js.Regions = append(js.Regions, i+1)
-				}
-			}
-			for _, si := range st.Splits {
-				js.Regions = append(js.Regions, p.Splits[si].Index+1)
-			}
-			doc.Plan.Stages = append(doc.Plan.Stages, js)
-		}
-		if d.Prefix != nil {
-			doc.Plan.Prefix = d.Prefix.String()
-		}
+		doc.Plan = jsonPlan(d, p)
 	}
 	quote.JSONText(&doc) // input names and servers that are not UTF-8 keep their bytes, as \xNN
-	enc := json.NewEncoder(jsonVisible{w})
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
-}
-
-// jsonVisible writes encoding/json's text through quote.JSONVisible: DEL, the C1 controls
-// and the bidirectional and invisible characters of a server or file name as \uXXXX. An
-// Encoder writes each value it encodes in one Write, so no character is cut in two.
-type jsonVisible struct{ w io.Writer }
-
-func (v jsonVisible) Write(p []byte) (int, error) {
-	if _, err := v.w.Write(quote.JSONVisible(p)); err != nil {
-		return 0, err
+	head, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
 	}
-	return len(p), nil
+	// Regions is JSONDoc's last field: the document ends with its empty array.
+	head, ok := bytes.CutSuffix(head, []byte("[]\n}"))
+	if !ok {
+		return fmt.Errorf("internal error: the json document does not end with its regions")
+	}
+	// quote.JSONVisible writes DEL, the C1 controls and the bidirectional and invisible
+	// characters of a server or file name as \uXXXX, on each whole encoded value.
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.Write(quote.JSONVisible(head))
+	if len(d.Layout.Regions) == 0 {
+		bw.WriteString("[]\n}\n")
+		return bw.Flush()
+	}
+	bw.WriteString("[")
+	for i, row := range d.rows() {
+		quote.JSONText(&row)
+		b, err := json.MarshalIndent(row, "    ", "  ")
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			bw.WriteString(",")
+		}
+		bw.WriteString("\n    ")
+		bw.Write(quote.JSONVisible(b))
+	}
+	bw.WriteString("\n  ]\n}\n")
+	return bw.Flush()
 }
+
+// jsonPlan is the plan's summary in json.
+func jsonPlan(d Doc, p *Plan) *JSONPlan {
+	jp := &JSONPlan{RegionSize: p.Options.RegionSize, UpperMark: p.Upper, SplitAbove: p.SplitAbove,
+		Merges: len(p.Merges), Splits: len(p.Splits), Before: p.Before, After: p.After, AfterAll: p.Final,
+		MergeArity: p.Options.MergeArity, Rounds: p.Rounds, TargetRegion: p.Options.TargetRegions, Salt: p.Options.Salt,
+		SplitRounds: p.SplitRounds, LoadSplits: p.loadSplits(), Young: p.Young, Memstore: p.Memstore,
+		Unknown: p.Unknown, Batch: p.Options.Batch, Pause: p.Options.Pause, Stages: []JSONStage{}, Notes: append([]string{}, p.Notes...)}
+	for _, st := range p.Stages {
+		js := JSONStage{Merges: len(st.Merges), Splits: len(st.Splits), Regions: []int{}}
+		for _, mi := range st.Merges {
+			for i := p.Merges[mi].First; i <= p.Merges[mi].Last; i++ {
+				js.Regions = append(js.Regions, i+1)
+			}
+		}
+		for _, si := range st.Splits {
+			js.Regions = append(js.Regions, p.Splits[si].Index+1)
+		}
+		jp.Stages = append(jp.Stages, js)
+	}
+	if d.Prefix != nil {
+		jp.Prefix = d.Prefix.String()
+	}
+	return jp
+}
+
+// Streams reports whether a format's renderer fails only before its first write (json
+// cannot fail, csv checks every name first), so its output need not be held back until
+// it is complete.
+func Streams(name string) bool { return name == "json" || name == "csv" }

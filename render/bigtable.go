@@ -10,17 +10,20 @@ package render
 // expired and beyond MIN_VERSIONS: maxversions=V || (maxage=T && maxversions=M).
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"fmt"
 	"io"
-	"slices"
+	"iter"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/quote"
+	"github.com/presplit/presplit/splits"
 )
 
 // Bigtable limits presplit checks.
@@ -225,32 +228,72 @@ func Terraform(w io.Writer, d Doc) error {
 	if err != nil {
 		return err
 	}
-	q := &quoter{format: "terraform"}
-	keys := make([]string, d.Split.Keys.Len())
+	// Every key is checked before the first byte, then quoted again as it is written: the
+	// output streams and holds no key twice (ten million keys of 100 bytes took 8.67 GiB
+	// as a slice of literals, a slice of items and the whole text in one string).
 	for i, k := range d.Split.Keys.All() {
-		if !utf8.Valid(k) {
-			return &FormatError{Format: "terraform", Reason: fmt.Sprintf("split key %d \"%s\" is not valid UTF-8 text, which a Terraform string cannot hold", i+1, hbytes.ToStringBinary(k))}
+		if _, err := terraformKey(i, k); err != nil {
+			return err
 		}
-		keys[i] = q.hcl(fmt.Sprintf("split key %d", i+1), string(k))
 	}
+	q := &quoter{format: "terraform"}
 	label := hclLabel(d.Table.Name)
-	var b strings.Builder
-	b.WriteString("variable \"bigtable_instance\" {\n")
-	b.WriteString("  type        = string\n")
-	b.WriteString("  description = " + q.hcl("table", "the Bigtable instance that holds table "+d.Table.Name) + "\n")
-	b.WriteString("}\n\n")
-	b.WriteString("resource \"google_bigtable_table\" " + q.hcl("label", label) + " {\n")
-	b.WriteString("  name          = " + q.hcl("table", d.Table.Name) + "\n")
-	b.WriteString("  instance_name = var.bigtable_instance\n")
-	if len(keys) > 0 {
-		items := make([]string, len(keys))
-		for i, k := range keys {
-			items[i] = k + ","
-		}
-		b.WriteString("  split_keys = [\n")
-		fill(&b, slices.Values(items), "    ", "    ")
-		b.WriteString("  ]\n")
+	var head strings.Builder
+	head.WriteString("variable \"bigtable_instance\" {\n")
+	head.WriteString("  type        = string\n")
+	head.WriteString("  description = " + q.hcl("table", "the Bigtable instance that holds table "+d.Table.Name) + "\n")
+	head.WriteString("}\n\n")
+	head.WriteString("resource \"google_bigtable_table\" " + q.hcl("label", label) + " {\n")
+	head.WriteString("  name          = " + q.hcl("table", d.Table.Name) + "\n")
+	head.WriteString("  instance_name = var.bigtable_instance\n")
+	tail, err := terraformTail(q, label, gcs)
+	if err != nil {
+		return err
 	}
+	if q.err != nil {
+		return q.err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.WriteString(head.String())
+	if d.Split.Keys.Len() > 0 {
+		bw.WriteString("  split_keys = [\n")
+		fill(bw, terraformItems(d.Split.Keys), "    ", "    ")
+		bw.WriteString("  ]\n")
+	}
+	bw.WriteString(tail)
+	return bw.Flush()
+}
+
+// terraformKey is split key i (from 0) as an HCL string literal, or why Terraform cannot
+// hold it.
+func terraformKey(i int, k []byte) (string, error) {
+	if !utf8.Valid(k) {
+		return "", &FormatError{Format: "terraform", Reason: fmt.Sprintf("split key %d \"%s\" is not valid UTF-8 text, which a Terraform string cannot hold", i+1, hbytes.ToStringBinary(k))}
+	}
+	lit, err := quote.HCLString(string(k))
+	if err != nil { // the key's name is made only for the error: see quoter.rubyKey
+		return "", &FormatError{Format: "terraform", Reason: fmt.Sprintf("split key %d %v", i+1, err)}
+	}
+	return lit, nil
+}
+
+// terraformItems are the split_keys list's items, each key's literal and its comma, made
+// as they are written. The keys were checked: an error here cannot happen.
+func terraformItems(keys splits.Keys) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i, k := range keys.All() {
+			lit, _ := terraformKey(i, k) // checked before the first write
+			if !yield(lit + ",") {
+				return
+			}
+		}
+	}
+}
+
+// terraformTail is what follows the split keys: the column families, the end of the table
+// and one google_bigtable_gc_policy per family.
+func terraformTail(q *quoter, label string, gcs []bigtableGC) (string, error) {
+	var b strings.Builder
 	for _, gc := range gcs {
 		b.WriteString("\n  column_family {\n    family = " + q.hcl("family", gc.Family) + "\n  }\n")
 	}
@@ -269,7 +312,7 @@ func Terraform(w io.Writer, d Doc) error {
 		if gc.MinVersions > 0 {
 			// The rule nests an intersection in the union, which the provider's max_age and
 			// max_version blocks cannot say; cbt can.
-			return &FormatError{Format: "terraform", Reason: fmt.Sprintf("family %q keeps MIN_VERSIONS %d past its TTL, a rule google_bigtable_gc_policy's max_age and max_version blocks cannot state (%s); use {format} cbt, or write the policy's gc_rules by hand", gc.Family, gc.MinVersions, gc.cbtPolicy())}
+			return "", &FormatError{Format: "terraform", Reason: fmt.Sprintf("family %q keeps MIN_VERSIONS %d past its TTL, a rule google_bigtable_gc_policy's max_age and max_version blocks cannot state (%s); use {format} cbt, or write the policy's gc_rules by hand", gc.Family, gc.MinVersions, gc.cbtPolicy())}
 		}
 		if gc.MaxAge > 0 {
 			b.WriteString("  mode          = \"UNION\"\n")
@@ -279,11 +322,7 @@ func Terraform(w io.Writer, d Doc) error {
 		fmt.Fprintf(&b, "\n  max_version {\n    number = %d\n  }\n", gc.MaxVersions)
 		b.WriteString("}\n")
 	}
-	if q.err != nil {
-		return q.err
-	}
-	_, err = io.WriteString(w, b.String())
-	return err
+	return b.String(), nil
 }
 
 // goDuration writes seconds for Go's time.ParseDuration: whole hours, minutes or seconds.

@@ -38,9 +38,9 @@ var formats = []format{
 	{name: "json", render: JSON, streams: true, findings: true},
 	{name: "java", render: Java},
 	{name: "xlsx", render: XLSX, binary: true},
-	{name: "phoenix", render: Phoenix},
+	{name: "phoenix", render: Phoenix, streams: true},
 	{name: "cbt", render: CBT},
-	{name: "terraform", render: Terraform},
+	{name: "terraform", render: Terraform, streams: true},
 	{name: "html", render: HTML},
 }
 

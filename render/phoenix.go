@@ -1,10 +1,11 @@
 package render
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
-	"slices"
+	"iter"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -33,12 +34,19 @@ func Phoenix(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	s, err := phoenixStatement(d)
+	head, splitOn, err := phoenixStatement(d)
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(w, s)
-	return err
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.WriteString(head)
+	if splitOn {
+		bw.WriteString("\nSPLIT ON (\n")
+		fill(bw, phoenixItems(d.Split.Keys), "    ", "    ")
+		bw.WriteString(")")
+	}
+	bw.WriteString(";\n")
+	return bw.Flush()
 }
 
 func phoenixError(format string, args ...any) error {
@@ -69,30 +77,33 @@ func SaltBuckets(s Doc) (b int, ok bool, err error) {
 	return b, true, nil
 }
 
-func phoenixStatement(d Doc) (string, error) { //nolint:gocyclo // the CREATE TABLE clauses in the order Phoenix's grammar fixes (columns, PRIMARY KEY, options, SPLIT ON), each optional or refused with its reason
+// phoenixStatement is the CREATE TABLE up to its SPLIT ON clause, and whether it has one
+// (written by Phoenix from the keys, as they are written: every key is checked here,
+// none is held).
+func phoenixStatement(d Doc) (string, bool, error) { //nolint:gocyclo // the CREATE TABLE clauses in the order Phoenix's grammar fixes (columns, PRIMARY KEY, options, SPLIT ON), each optional or refused with its reason
 	if len(d.PhoenixPK) == 0 {
-		return "", noPhoenixPK(d)
+		return "", false, noPhoenixPK(d)
 	}
 	buckets, salted, err := SaltBuckets(d)
 	if err != nil {
-		return "", phoenixError("%v", err)
+		return "", false, phoenixError("%v", err)
 	}
 
 	if d.Table.CreateNamespace {
-		return "", phoenixError("{table.create_namespace} is an hbase shell create_namespace; Phoenix maps a schema to a namespace only with phoenix.schema.isNamespaceMappingEnabled: create the schema or namespace yourself")
+		return "", false, phoenixError("{table.create_namespace} is an hbase shell create_namespace; Phoenix maps a schema to a namespace only with phoenix.schema.isNamespaceMappingEnabled: create the schema or namespace yourself")
 	}
 	name, err := phoenixTableName(d.Table.Name)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	cols, err := phoenixColumns(d)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 
 	opts, err := phoenixOptions(d.Table)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	if salted {
 		opts = append(opts, fmt.Sprintf("SALT_BUCKETS = %d", buckets))
@@ -115,22 +126,15 @@ func phoenixStatement(d Doc) (string, error) { //nolint:gocyclo // the CREATE TA
 		}
 		b.WriteString("\n" + o + sep)
 	}
-	if !salted && d.Split.Keys.Len() > 0 {
-		lits, err := phoenixLiterals(d.Split.Keys)
-		if err != nil {
-			return "", err
+	splitOn := !salted && d.Split.Keys.Len() > 0
+	if splitOn {
+		for i, k := range d.Split.Keys.All() {
+			if _, err := phoenixLiteral(i, k); err != nil {
+				return "", false, err
+			}
 		}
-		items := make([]string, len(lits))
-		for i, l := range lits {
-			items[i] = l + ","
-		}
-		items[len(items)-1] = lits[len(lits)-1]
-		b.WriteString("\nSPLIT ON (\n")
-		fill(&b, slices.Values(items), "    ", "    ")
-		b.WriteString(")")
 	}
-	b.WriteString(";\n")
-	return b.String(), nil
+	return b.String(), splitOn, nil
 }
 
 // noPhoenixPK is the error of a statement without primary key columns: why they are
@@ -143,17 +147,21 @@ func noPhoenixPK(d Doc) error {
 	return phoenixError("the primary key columns are not known: %s", why)
 }
 
-// phoenixLiterals are the split keys as SPLIT ON's literals.
-func phoenixLiterals(keys splits.Keys) ([]string, error) {
-	lits := make([]string, keys.Len())
-	for i, k := range keys.All() {
-		lit, err := phoenixLiteral(i, k)
-		if err != nil {
-			return nil, err
+// phoenixItems are SPLIT ON's items, each key's literal with a comma but the last, made as
+// they are written. phoenixStatement checked the keys: an error here cannot happen.
+func phoenixItems(keys splits.Keys) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		last := keys.Len() - 1
+		for i, k := range keys.All() {
+			lit, _ := phoenixLiteral(i, k) // checked before the first write
+			if i < last {
+				lit += ","
+			}
+			if !yield(lit) {
+				return
+			}
 		}
-		lits[i] = lit
 	}
-	return lits, nil
 }
 
 // phoenixColumns are the table's column definitions: the primary key's columns, a VARCHAR

@@ -17,6 +17,7 @@ import (
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
@@ -243,7 +244,22 @@ func TestStreamsFailBeforeWriting(t *testing.T) {
 			})
 		}
 	}
-	assert.Equal(t, []string{"shell", "lines", "splits-file", "json"}, streaming)
+	assert.Equal(t, []string{"shell", "lines", "splits-file", "json", "phoenix", "terraform"}, streaming)
+	// phoenix and terraform check every key before the first, and their tables' settings
+	// (written after the keys) too.
+	pk, err := phoenix.ParsePK("k VARCHAR")
+	require.NoError(t, err)
+	many := make([][]byte, 0, 2001)
+	for i := range 2000 {
+		many = append(many, fmt.Appendf(nil, "k%05d", i))
+	}
+	lateBad := splits.Split{Keys: splits.KeysOf(append(many, []byte{'z', 0xC3})...)}
+	lateControl := splits.Split{Keys: splits.KeysOf(append(many, []byte{'z', 1})...)}
+	assert.Error(t, Terraform(failOnWrite{t}, Doc{Table: table, Split: lateBad}))
+	assert.Error(t, Phoenix(failOnWrite{t}, Doc{Table: table, Split: lateBad, PhoenixPK: pk}))
+	assert.Error(t, Phoenix(failOnWrite{t}, Doc{Table: table, Split: lateControl, PhoenixPK: pk}))
+	minVersions := Table{Name: "t1", Families: []Family{{Name: "cf", TTL: 86400, Versions: 3, MinVersions: 1}}}
+	assert.Error(t, Terraform(failOnWrite{t}, Doc{Table: minVersions, Split: splits.Split{Keys: splits.KeysOf(many...)}}))
 	// splits-file also refuses a table HBase would not create, and no keys at all.
 	assert.Error(t, SplitsFile(failOnWrite{t}, Doc{Table: Table{Name: "t1"}, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}}))
 	assert.Error(t, SplitsFile(failOnWrite{t}, Doc{Table: table}))

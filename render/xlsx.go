@@ -28,6 +28,7 @@ package render
 
 import (
 	"archive/zip"
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -149,12 +150,13 @@ func XLSX(w io.Writer, d Doc) error { //nolint:gocyclo // the workbook's checks 
 	// excelize writes streamed sheets in map order: collect the entries and write them
 	// in one fixed order, so that the same Doc gives the same bytes.
 	x.f.SetZipWriter(func(w io.Writer) excelize.ZipWriter { return &sortedZip{w: w} })
-	var buf bytes.Buffer
-	if err := x.f.Write(&buf); err != nil {
+	// Straight to w: the caller holds the output back when it must (a copy here doubled
+	// the workbook in memory).
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := x.f.Write(bw); err != nil {
 		return err
 	}
-	_, err = w.Write(buf.Bytes())
-	return err
+	return bw.Flush()
 }
 
 // xlsxRowsFit refuses, before anything is built, a Doc whose sheets need more rows than a
@@ -206,6 +208,7 @@ func (z *sortedZip) Close() error {
 		if _, err := f.Write(z.entries[name].Bytes()); err != nil {
 			return err
 		}
+		delete(z.entries, name) // written: its bytes may go
 	}
 	return zw.Close()
 }

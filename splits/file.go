@@ -48,6 +48,18 @@ type File struct {
 	Warnings []FileWarning
 	// MoreWarnings counts the warnings after the first MaxFileWarnings, not kept.
 	MoreWarnings int
+
+	keys Keys // Keys back to back, sharing their bytes, when the file was read in order
+}
+
+// SplitKeys are the file's keys as one Keys. A file read in order shares the bytes its
+// reader decoded, so the keys are held once (a 1 GiB SPLITS_FILE was held as the reader's
+// buffer and a copy); else, or for a File built by hand, they are copied.
+func (f *File) SplitKeys() Keys {
+	if f.keys.Len() == len(f.Keys) && len(f.Keys) > 0 {
+		return f.keys
+	}
+	return KeysOf(f.Keys...)
 }
 
 // FileWarning is something in a SPLITS_FILE that HBase accepts silently but the writer
@@ -109,8 +121,16 @@ func LineReadFor(target hbase.Version) LineRead {
 var ErrStripped = errors.New("HBase 1.2.0 to 1.2.6 and 1.3.0 to 1.3.1 strip a SPLITS_FILE line's leading and trailing whitespace, later releases keep it (HBASE-18125): write a space the key holds as \\x20, or target the patch release the cluster runs")
 
 // ReadFileAs is ReadFile for a shell that reads each line as how says.
-func ReadFileAs(r io.Reader, how LineRead) (*File, error) {
+func ReadFileAs(r io.Reader, how LineRead) (*File, error) { return ReadFileSized(r, how, 0) }
+
+// ReadFileSized is ReadFileAs of a file of size bytes (0 when unknown, a pipe): the keys'
+// buffer is made that size at once, since decoding never lengthens a line, instead of
+// doubling to as much as twice the keys' bytes.
+func ReadFileSized(r io.Reader, how LineRead, size int64) (*File, error) {
 	fr := fileReader{how: how}
+	if size > 0 {
+		fr.arena = make([]byte, 0, min(size, 1<<32))
+	}
 	var buf []byte
 	br := bufio.NewReaderSize(r, 64<<10)
 	for n := 1; ; n++ {
@@ -223,6 +243,8 @@ func (fr *fileReader) file() (*File, error) {
 	}
 	if fr.unsorted > 0 {
 		sort.Stable(byKey{f})
+	} else {
+		f.keys = fr.keys()
 	}
 	for i := 1; i < len(f.Keys); i++ {
 		if bytes.Equal(f.Keys[i], f.Keys[i-1]) {
@@ -230,6 +252,22 @@ func (fr *fileReader) file() (*File, error) {
 		}
 	}
 	return f, nil
+}
+
+// keys are the keys read, in file order, as Keys over the reader's buffer.
+func (fr *fileReader) keys() Keys {
+	k := Keys{data: fr.arena[:len(fr.arena):len(fr.arena)], ends: fr.ends, n: len(fr.ends)}
+	if k.n == 0 {
+		return Keys{}
+	}
+	k.width = fr.ends[0]
+	for i, end := range fr.ends {
+		if end != (i+1)*k.width {
+			return k
+		}
+	}
+	k.ends = nil // every key is width bytes, as KeysBuilder keeps them
+	return k
 }
 
 // double makes room for n more elements in s, doubling its capacity when it grows: append

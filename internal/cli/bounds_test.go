@@ -109,8 +109,9 @@ func TestEndlessInputs(t *testing.T) {
 			want: "presplit: " + tooLong + "\n", maxAlloc: 4 << 20},
 		{name: "plan -f with splits: {file: /dev/zero}", args: []string{"plan", "-f", spec},
 			want: "presplit: " + tooLong + "\n", maxAlloc: 4 << 20},
+		// Refused from its first MiB, which must start with a line of text (TestListRegionsRefusedAtStart).
 		{name: "regions --list-regions", args: []string{"regions", "--list-regions", "/dev/zero"},
-			want: "presplit: list_regions output /dev/zero has a line longer than 16777216 bytes: no list_regions output line is that long\n", maxAlloc: 80 << 20},
+			want: "presplit: /dev/zero:1: not list_regions output: the first line is not text (byte 0x00 at column 1)\n", maxAlloc: 4 << 20},
 		{name: "regions --get-splits", args: []string{"regions", "--get-splits", "/dev/zero"},
 			want: "presplit: get_splits output /dev/zero has a line longer than 16777216 bytes: no get_splits output line is that long\n", maxAlloc: 80 << 20},
 		{name: "regions --jmx", args: []string{"regions", "--list-regions", "testdata/regions/special.txt", "--jmx", "/dev/zero"},

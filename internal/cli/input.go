@@ -106,6 +106,41 @@ func tooLargeError(what, path string, limit int64) error {
 // longer than maxLine bytes when maxLine > 0. The buffer is the file's size when it has
 // one, so a file near the cap is held once, not twice.
 func readCapped(path, what string, limit int64, maxLine int) ([]byte, error) {
+	return readCappedChecked(path, what, limit, maxLine, nil)
+}
+
+// startCheck is a check of a file's first bytes, run by readCappedChecked once it has read
+// checkAt bytes, or the whole file when it is shorter (eof), before it reads on.
+type startCheck struct {
+	checkAt int
+	check   func(start []byte, eof bool) error
+}
+
+// readEnd is where the next read into buf stops: before checkAt while the check is to
+// run (a regular file's buffer is its whole size, which one read would fill).
+func (s *startCheck) readEnd(buf []byte) int {
+	if s == nil {
+		return cap(buf)
+	}
+	return min(cap(buf), max(s.checkAt, len(buf)+1))
+}
+
+// run runs the check once buf holds checkAt bytes or the input ended (eof): it returns the
+// check still to run (nil once it ran) and the check's error.
+func (s *startCheck) run(buf []byte, eof bool) (*startCheck, error) {
+	if s == nil {
+		return nil, nil
+	}
+	if len(buf) < s.checkAt && !eof {
+		return s, nil
+	}
+	return nil, s.check(buf, eof)
+}
+
+// readCappedChecked is readCapped that runs start's check on the first bytes it reads, so
+// that input that is not the format (/dev/urandom as list_regions output) is refused after
+// a mebibyte, not after reading a gibibyte. The check's error comes back as it is.
+func readCappedChecked(path, what string, limit int64, maxLine int, start *startCheck) ([]byte, error) {
 	r, size, closeFn, err := openCapped(path, what, limit, maxLine)
 	if err != nil {
 		return nil, err
@@ -117,8 +152,12 @@ func readCapped(path, what string, limit int64, maxLine int) ([]byte, error) {
 			// Doubling: a pipe or device of n bytes costs about 2n in all, not 5n.
 			buf = append(make([]byte, 0, int(min(int64(max(2*cap(buf), 64<<10)), limit+1))), buf...)
 		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
+		n, err := r.Read(buf[len(buf):start.readEnd(buf)])
 		buf = buf[:len(buf)+n]
+		var checkErr error
+		if start, checkErr = start.run(buf, errors.Is(err, io.EOF)); checkErr != nil {
+			return nil, checkErr
+		}
 		switch {
 		case errors.Is(err, io.EOF):
 			return buf, nil
@@ -152,6 +191,12 @@ func readJSONCapped(path, what string, limit int64) ([]byte, error) {
 		var se *json.SyntaxError
 		switch {
 		case err == nil:
+			if size > 0 && buf.Len() > 16<<20 && buf.Cap() <= int(size) {
+				// Past 16 MiB of JSON, a regular file gets room for the rest at once: the
+				// buffer's doubling held up to twice the file, and the old and new buffer
+				// at each step (a 219 MB file peaked at 900 MB).
+				buf.Grow(int(size) + 1 - buf.Len())
+			}
 			continue
 		case errors.Is(err, errTooLarge):
 			return nil, tooLargeError(what, path, limit)
@@ -175,12 +220,12 @@ func readJSONCapped(path, what string, limit int64) ([]byte, error) {
 // cannot be read, a folder or a larger file is a usage error naming it; a line HBase would
 // refuse comes back as the reader's *hbytes.LineError, for splitsFileError or lint.
 func readSplitsFile(path string, target hbase.Version) (*splits.File, error) {
-	r, _, closeFn, err := openCapped(path, "splits file", maxSplitsFile, 0)
+	r, size, closeFn, err := openCapped(path, "splits file", maxSplitsFile, 0)
 	if err != nil {
 		return nil, err
 	}
 	defer closeFn()
-	f, err := splits.ReadFileAs(r, splits.LineReadFor(target))
+	f, err := splits.ReadFileSized(r, splits.LineReadFor(target), size)
 	var le *hbytes.LineError
 	switch {
 	case errors.As(err, &le):

@@ -5,7 +5,10 @@ package cli
 //   - "-" is stdout.
 //   - A regular file, or a name that does not exist yet in a folder that does, is written
 //     atomically: a temp file in the same folder, synced and renamed over it. An existing file
-//     keeps its permissions; a new one gets 0644.
+//     keeps its permissions; a new one gets 0666 less the umask, as the shell's > makes it.
+//     An existing file the shell's > could not write (0444, another user's file in a sticky
+//     folder) is refused, not replaced (checkWritable). The temp file is .NAME.tmpNNN; one a
+//     killed write left behind is removed by the next write to the same path.
 //   - A symlink (or a chain of them) is followed: its target is written as above, and the
 //     link stays a link. A dangling link creates its target when the target's folder exists.
 //   - Anything else that exists (a character device like /dev/null, a FIFO, /dev/stdout,
@@ -66,11 +69,14 @@ func writeOutputFile(flag, path string, stdout io.Writer, data []byte) error {
 
 // writeRendered writes what render produces to the -o value path, and nothing when
 // render fails: a regular file is filled through its temp file, which a failed render
-// removes; stdout, a device or a FIFO get the output once it is complete, held in a
-// buffer of about sizeHint bytes. With streams (the renderer fails only before its first
-// write: render.Streams) stdout, a device or a FIFO get it as it renders, without the
-// buffer: a device or FIFO is opened at the first write, so a render that fails leaves it
-// unopened. render's own error comes back as it is; a write error names the file.
+// removes; stdout, a device or a FIFO get the output once it is known complete: held in a
+// buffer of about sizeHint bytes when that is at most maxHeldOutput, else rendered twice,
+// first into nothing to find any error, then as it renders (a renderer is a function of
+// its input: the second pass writes what the first checked). With streams (the renderer
+// fails only before its first write: render.Streams) stdout, a device or a FIFO get it as
+// it renders, without the buffer: a device or FIFO is opened at the first write, so a
+// render that fails leaves it unopened. render's own error comes back as it is; a write
+// error names the file.
 func writeRendered(flag, path string, stdout io.Writer, streams bool, sizeHint int, render func(io.Writer) error) error {
 	target, err := resolveOutput(flag, path)
 	if err != nil {
@@ -96,6 +102,9 @@ func writeRendered(flag, path string, stdout io.Writer, streams bool, sizeHint i
 		}
 		return err
 	}
+	if streams, err = checkedFirst(streams, sizeHint, render); err != nil {
+		return err
+	}
 	if target.kind == outStdout && streams {
 		return render(stdout)
 	}
@@ -113,6 +122,20 @@ func writeRendered(flag, path string, stdout io.Writer, streams bool, sizeHint i
 	}
 	return writeDirect(target.path, buf.Bytes())
 }
+
+// checkedFirst renders an output that does not stream and is larger than maxHeldOutput
+// into nothing, to find its error before anything is written: then it may stream.
+func checkedFirst(streams bool, sizeHint int, render func(io.Writer) error) (bool, error) {
+	if streams || sizeHint <= maxHeldOutput {
+		return streams, nil
+	}
+	return true, render(io.Discard)
+}
+
+// maxHeldOutput is the most output held in memory for stdout, a device or a FIFO until it
+// is complete: past it, the output is rendered twice rather than held (a million keys of
+// 100 bytes make 200 MB of CSV, which the buffer's growth took past 1 GB).
+const maxHeldOutput = 16 << 20
 
 // firstErrorWriter keeps the first error of w, so that a render error can be told from
 // the write error that caused it.
@@ -150,6 +173,9 @@ func resolveOutput(flag, path string) (outTarget, error) {
 		target, err := filepath.EvalSymlinks(path)
 		if err != nil {
 			return outTarget{}, fmt.Errorf("%s %q: %w", flag, path, err)
+		}
+		if err := checkWritable(flag, path, target); err != nil {
+			return outTarget{}, err
 		}
 		return outTarget{kind: outReplace, path: target}, nil
 	case errors.Is(err, fs.ErrNotExist):
@@ -355,17 +381,21 @@ func removeOnSignal(g *tempGuard) (stop func()) {
 // replaceFile writes path atomically: write fills a temp file in path's folder, which is
 // synced and renamed over path. On any failure the temp file is removed and path is left as
 // it was (absent, or byte-identical). An existing file keeps its permissions; a new one
-// gets 0644. path must not be a symlink: resolveOutput passes the end of the chain.
+// gets 0666 less the umask. path must not be a symlink: resolveOutput passes the end of
+// the chain. The temp files a killed write to path left are removed first.
 func replaceFile(path string, write func(io.Writer) error) (err error) {
-	mode := os.FileMode(0o644)
-	if fi, statErr := os.Lstat(path); statErr == nil && fi.Mode().IsRegular() {
+	var mode os.FileMode
+	fi, statErr := os.Lstat(path)
+	exists := statErr == nil && fi.Mode().IsRegular()
+	if exists {
 		mode = fi.Mode().Perm()
 	}
+	removeStaleTemps(path)
 	// A signal while the temp file exists removes it (the old file stays as it was).
 	var guard tempGuard
 	defer removeOnSignal(&guard)()
 	guard.mu.Lock()
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	tmp, release, err := createTemp(path, exists)
 	if err != nil {
 		guard.mu.Unlock()
 		if errors.Is(err, fs.ErrPermission) {
@@ -376,6 +406,7 @@ func replaceFile(path string, write func(io.Writer) error) (err error) {
 	}
 	guard.name = tmp.Name()
 	guard.mu.Unlock()
+	defer release() // after the rename, or the removal below
 	defer func() {
 		if err != nil {
 			_ = tmp.Close()
@@ -386,8 +417,10 @@ func replaceFile(path string, write func(io.Writer) error) (err error) {
 	if err = write(tmp); err != nil {
 		return err
 	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
+	if exists {
+		if err = tmp.Chmod(mode); err != nil {
+			return err
+		}
 	}
 	if err = tmp.Sync(); err != nil {
 		return err

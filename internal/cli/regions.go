@@ -4,7 +4,6 @@ package cli
 // the layout, and plan merges and splits as an hbase shell script.
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -232,15 +231,20 @@ func runRegions(opts *regionsOptions) error {
 		return err
 	}
 	render, _ := regions.Format(opts.Format)
-	var buf bytes.Buffer
-	if err := render(&buf, *doc); err != nil {
-		var fe *regions.FormatError
-		if errors.As(err, &fe) {
-			return usageErrorf("--format %s: %s", fe.Format, flagWords(fe.Reason))
-		}
-		return err
+	// About 300 bytes a region in json, the widest format, a page for the report: the
+	// hint decides whether the output is held back in memory or rendered twice
+	// (writeRendered).
+	hint := 4096
+	if opts.Format != "report" {
+		hint += 300 * len(doc.Layout.Regions)
 	}
-	return writeOutputFile("-o", opts.Output, opts.Out, buf.Bytes())
+	err = writeRendered("-o", opts.Output, opts.Out, regions.Streams(opts.Format), hint,
+		func(w io.Writer) error { return render(w, *doc) })
+	var fe *regions.FormatError
+	if errors.As(err, &fe) {
+		return usageErrorf("--format %s: %s", fe.Format, flagWords(fe.Reason))
+	}
+	return err
 }
 
 // regionsRead reads one input file and parses it; a parse error names FILE:LINE.
@@ -251,6 +255,18 @@ func regionsRead[T any](flag, path, what string, parse func([]byte) (T, error)) 
 	}
 	read := func(path, what string) ([]byte, error) {
 		return readCapped(path, what, maxRegionsInput, maxRegionsLine)
+	}
+	if flag == "list-regions" {
+		read = func(path, what string) ([]byte, error) {
+			return readCappedChecked(path, what, maxRegionsInput, maxRegionsLine, &startCheck{
+				checkAt: regions.ListRegionsStart,
+				check: func(start []byte, eof bool) error {
+					if err := regions.CheckListRegionsStart(start, eof); err != nil {
+						return regionsInputError(path, err)
+					}
+					return nil
+				}})
+		}
 	}
 	if flag == "jmx" {
 		// JSON may come on one line (jq -c): read as a stream of tokens instead.

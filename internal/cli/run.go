@@ -47,11 +47,19 @@ func (e *checkFailed) Error() string { return e.msg }
 // Run is main without the process: it runs presplit with args (program name first) and
 // returns the exit code. Tests drive the real CLI through it with buffers.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out := &stdoutWriter{w: stdout}
-	code := runApp(newApp(stdin, out, stderr), args, stderr)
+	// A stdout or stderr the shell closed (>&-) fails every write, as it would have had
+	// Go's runtime not opened /dev/null on it (standardWriter).
+	out := &stdoutWriter{w: standardWriter(stdout)}
+	errOut := &stdoutWriter{w: standardWriter(stderr)}
+	code := runApp(newApp(stdin, out, errOut), args, errOut)
 	if code == exitOK && out.err != nil {
 		// A write the command did not check: urfave/cli's --help and --version.
-		stderrf(stderr, "presplit: writing stdout: %s\n", oneLine(bareError(out.err).Error()))
+		stderrf(errOut, "presplit: writing stdout: %s\n", oneLine(bareError(out.err).Error()))
+		return exitFailure
+	}
+	if code == exitOK && errOut.err != nil {
+		// A warning or finding lost (2>/dev/full, 2>&-): the run did not say all it had to.
+		stderrf(errOut, "presplit: writing stderr: %s\n", oneLine(bareError(errOut.err).Error()))
 		return exitFailure
 	}
 	return code
@@ -63,14 +71,17 @@ func stderrf(stderr io.Writer, format string, args ...any) {
 	_, _ = fmt.Fprintf(stderr, format, args...)
 }
 
-// stdoutWriter is stdout that remembers its first write error, so that output nobody
-// checks (help, the version) still fails the run when it cannot be written.
+// stdoutWriter is stdout (or stderr) that remembers its first write error, so that output
+// nobody checks (help, the version, warnings) still fails the run when it cannot be written.
 type stdoutWriter struct {
 	w   io.Writer
 	err error
 }
 
 func (s *stdoutWriter) Write(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil // nothing to lose: /dev/full and a closed descriptor fail even this
+	}
 	n, err := s.w.Write(p)
 	if err != nil && s.err == nil {
 		s.err = err

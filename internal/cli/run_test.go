@@ -54,5 +54,12 @@ func TestMain(m *testing.M) {
 	if err := os.Chdir(filepath.Join("..", "..")); err != nil {
 		panic(err)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	for _, f := range afterTests {
+		f()
+	}
+	os.Exit(code)
 }
+
+// afterTests run once every test has: the removal of what tests share (a built binary).
+var afterTests []func()
