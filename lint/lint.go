@@ -134,7 +134,7 @@ func (p *Pass) Report(pos tablespec.Pos, fix, format string, args ...any) {
 // an extreme, like CF004 at 2147483647 versions).
 func (p *Pass) ReportSeverity(sev finding.Severity, pos tablespec.Pos, fix, format string, args ...any) {
 	*p.reports = append(*p.reports, finding.Finding{
-		Pos: pos, Code: p.Analyzer.Code, Severity: sev,
+		Pos: pos.Finding(), Code: p.Analyzer.Code, Severity: sev,
 		Message: fmt.Sprintf(format, args...), Fix: fix,
 	})
 }

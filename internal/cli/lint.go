@@ -142,14 +142,14 @@ func runLint(opts *lintOptions) error {
 	reports := p.Findings
 	var out bytes.Buffer
 	if opts.Format == "json" {
-		b, err := finding.MarshalJSON(path, reports)
+		b, err := marshalFindings(path, reports)
 		if err != nil {
 			return err
 		}
 		out.Write(b)
 	} else {
 		for _, r := range reports {
-			out.WriteString(r.Format(path) + "\n")
+			out.WriteString(formatFinding(path, r) + "\n")
 		}
 		if len(reports) == 0 {
 			fmt.Fprintf(&out, "%s: no findings (%d checks)\n", quote.Terminal(path), len(lint.Analyzers))
