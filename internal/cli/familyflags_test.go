@@ -17,6 +17,7 @@ import (
 // RegionSplitter's alter) run in a Ruby that records the family hashes it receives. The
 // expected hashes are written out by hand: the oracle is Ruby, not the renderer.
 func TestFamilySettingsInRuby(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	full := "d:ttl=30d,compression=zstd,versions=1,bloom=row,block-size=64KiB,encoding=fast_diff,in-memory=true"
 	tests := []struct {
 		name string

@@ -404,6 +404,7 @@ func renderWantFamilies(t render.Table) []any {
 }
 
 func TestRenderShellInRuby(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	for _, fx := range renderFixtures() {
 		t.Run(fx.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -453,6 +454,7 @@ func TestRenderShellInRuby(t *testing.T) {
 }
 
 func TestRenderSplitsFileInRuby(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	for _, fx := range renderFixtures() {
 		if fx.doc.Split.Keys.Len() == 0 {
 			continue
@@ -490,6 +492,7 @@ func TestRenderSplitsFileInRuby(t *testing.T) {
 // TestRenderJavaCompiles compiles and runs the --format java output with a real JDK.
 // Without javac or java it skips, except under CI, where it fails.
 func TestRenderJavaCompiles(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	javac, err := exec.LookPath("javac")
 	if err != nil {
 		if os.Getenv("CI") != "" {

@@ -64,6 +64,7 @@ type regionsExpect struct {
 // arrive as exactly the planned bytes, strictly inside their region, and the region count
 // after the recorded calls is the one the report states.
 func TestRegionsShellThroughRuby(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	for _, tc := range []struct {
 		name, expect string
 		args         []string
@@ -353,6 +354,7 @@ func TestPrefixWordedAlike(t *testing.T) {
 // key with a note naming the version, and a probe shows what 1.x would have sent for
 // bytes above \x7F, as hbase.ShellSplitSends models it (\x80 arrives as EF BF BD).
 func TestRegionsSplit1xThroughJRuby(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	jruby, err := exec.LookPath("jruby")
 	if err != nil {
 		if os.Getenv("CI") != "" {
