@@ -26,7 +26,7 @@ type checkCase struct {
 	prefix *splits.Prefix
 	keys   []string
 	lines  []int
-	source string
+	source splits.Source
 }
 
 func runCases(t *testing.T, a *lint.Analyzer, cases []checkCase) {
@@ -54,7 +54,7 @@ func runCases(t *testing.T, a *lint.Analyzer, cases []checkCase) {
 					for _, k := range tc.keys {
 						keys.Append([]byte(k))
 					}
-					split := splits.Split{Spec: tc.source, Keys: keys.Keys()}
+					split := splits.Split{Spec: string(tc.source), Keys: keys.Keys()}
 					in.Split = &split
 					in.Regions = split.Regions()
 				}
