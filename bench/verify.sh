@@ -6,7 +6,7 @@
 #   BIN=/tmp/presplit-old bash bench/verify.sh hex1k   # time another build
 #   QUIET=0 bash bench/verify.sh            # do not wait for idle CPUs before each run
 #
-# Scenarios (issue 25's targets, presplit's throughput over wc -l's, on a 2-CPU machine):
+# Scenarios (the targets: presplit's throughput over wc -l's, on a 2-CPU machine):
 #   hex1k    32 lowercase hex chars a line, --prefix hex --regions 1000       (>= 0.8)
 #   hex100k  the same keys, --prefix hex --regions 100000                     (>= 0.5)
 #   uniform  16 random bytes a line in toStringBinary form (\xNN escapes),

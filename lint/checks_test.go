@@ -285,7 +285,7 @@ func TestRG001(t *testing.T) {
 		{name: "aligned", src: orders, prefix: dec2, keys: decKeys(2, 1, 99), source: "file"},
 		{name: "orders 0000..0100", src: orders, prefix: dec2, keys: decKeys(4, 1, 100), lines: seq(1, 100), source: "file",
 			want: []string{"4 error: 99 of 100 split keys of the splits file do not match the rowkey prefix dec:2: line 1: '0001' is 4 bytes, longer than the 2 of dec:2, and cuts inside the prefix 00; also lines 2, 3, 4, ...; 98 of the 100 prefix buckets sort after the last key and share the last region, whose share is 1"}},
-		// Issue 20 item 6: HexStringSplit's zero-padded keys and a file 10..f0 lie on edges
+		// HexStringSplit's zero-padded keys and a file 10..f0 lie on edges
 		// of hex:4; the last region's own share is no finding; the wrong-case keys are cited.
 		{name: "HexStringSplit keys on hex:4 edges", src: fams("name: a") + "rowkey: {prefix: hex:4}\nsplits: {file: s.txt}\n", prefix: hex4, keys: hexKeys(8, 16), source: "file"},
 		{name: "file 10..f0 on hex:4 edges", src: fams("name: a") + "rowkey: {prefix: hex:4}\nsplits: {file: s.txt}\n", prefix: hex4, keys: hexKeys(2, 16), source: "file"},

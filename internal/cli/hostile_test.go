@@ -1076,8 +1076,9 @@ func TestHostileRegionsInputs(t *testing.T) {
 	t.Logf("%d cases: %v accepted", n, accepted)
 }
 
-// TestHostileReproductions pins the three reports of issue 21 that the matrix generalises,
-// with their exact outcome.
+// TestHostileReproductions pins the three reported cases that the matrix generalises (a
+// here-document terminator in a delimiter, a forged finding line in a qualifier, Ruby in
+// a list_regions file name), with their exact outcome.
 func TestHostileReproductions(t *testing.T) {
 	dir := t.TempDir()
 	spec := filepath.Join(dir, "spec.yaml")

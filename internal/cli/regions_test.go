@@ -409,7 +409,7 @@ func TestRegionsSplit1xThroughJRuby(t *testing.T) {
 	assert.Equal(t, 1, keyed, "the one ASCII key of the plan")
 }
 
-// Issue 22's second case: 23 regions of md5[0:2] keys, each holding about 11 buckets of
+// 23 regions of md5[0:2] keys, each holding about 11 buckets of
 // --prefix hex:2, two adjacent regions empty. The prefix only aligns: the empty regions
 // merge with their neighbours; --salt would keep every bucket edge, and these regions'
 // boundaries are all edges, so nothing merges.
