@@ -309,8 +309,7 @@ func TestHostileInputMatrix(t *testing.T) {
 			check func(t *testing.T)
 		}{
 			{"go", func(t *testing.T) { hostileInProcess(t, runs) }},
-			{"ruby", func(t *testing.T) { hostileRuby(t, root, runs) }},
-			{"bash", func(t *testing.T) { hostileBash(t, root, runs) }},
+			{"ruby and bash", func(t *testing.T) { hostileShells(t, root, runs) }},
 			{"java", func(t *testing.T) { hostileJava(t, root, runs) }},
 			{"xlsx", func(t *testing.T) { hostileXLSX(t, root, runs) }},
 			{"html", func(t *testing.T) { hostileHTML(t, runs) }},
@@ -752,8 +751,21 @@ func viewOf(t *testing.T, name string, r rubyResult) rubyView {
 	return v
 }
 
-// hostileRuby runs the shell scripts, and the statement after the report, through Ruby.
-func hostileRuby(t *testing.T, root string, runs []hostileRun) {
+// hostileShells runs the shell scripts and the command lines through their consumers:
+// bash first, for the here-documents the command lines hand hbase shell, then one ruby
+// and one jruby run for every script and here-document (a JRuby start costs seconds of
+// CPU), then each side's checks.
+func hostileShells(t *testing.T, root string, runs []hostileRun) {
+	scripts, checkScripts := hostileRuby(t, root, runs)
+	heredocs, checkBash := hostileBash(t, root, runs)
+	results := runRubyHarness(t, root, append(scripts, heredocs...))
+	checkScripts(results)
+	checkBash(results)
+}
+
+// hostileRuby writes the shell scripts, and the statement after the report, for Ruby,
+// and returns them with the check of what Ruby recorded for them.
+func hostileRuby(t *testing.T, root string, runs []hostileRun) ([]string, func(map[string]rubyResult)) {
 	var scripts []string
 	byFile := map[string]hostileRun{}
 	for i, r := range runs {
@@ -772,7 +784,10 @@ func hostileRuby(t *testing.T, root string, runs []hostileRun) {
 		scripts = append(scripts, file)
 		byFile[file] = r
 	}
-	results := runRubyHarness(t, root, scripts)
+	return scripts, func(results map[string]rubyResult) { hostileRubyCheck(t, scripts, byFile, results) }
+}
+
+func hostileRubyCheck(t *testing.T, scripts []string, byFile map[string]hostileRun, results map[string]rubyResult) {
 	for _, file := range scripts {
 		r := byFile[file]
 		v := viewOf(t, r.name, results[file])
@@ -790,8 +805,9 @@ func hostileRuby(t *testing.T, root string, runs []hostileRun) {
 
 // hostileBash runs the regionsplitter and cbt command lines with bash, a stand-in hbase
 // and cbt on PATH that record their arguments (NUL-separated) and the here-documents hbase
-// shell reads; the here-documents then go through Ruby.
-func hostileBash(t *testing.T, root string, runs []hostileRun) {
+// shell reads; it returns the here-documents, for Ruby, and the check of the commands
+// and of what Ruby recorded for the here-documents.
+func hostileBash(t *testing.T, root string, runs []hostileRun) ([]string, func(map[string]rubyResult)) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		if os.Getenv("CI") != "" {
@@ -832,10 +848,10 @@ func hostileBash(t *testing.T, root string, runs []hostileRun) {
 		require.NoError(t, err)
 		heredocs = append(heredocs, files...)
 	}
-	var results map[string]rubyResult
-	if len(heredocs) > 0 {
-		results = runRubyHarness(t, root, heredocs)
-	}
+	return heredocs, func(results map[string]rubyResult) { hostileBashCheck(t, cases, outs, results) }
+}
+
+func hostileBashCheck(t *testing.T, cases []hostileRun, outs []string, results map[string]rubyResult) {
 	for i, r := range cases {
 		entries, err := os.ReadDir(filepath.Join(outs[i], "calls"))
 		require.NoError(t, err)
