@@ -273,8 +273,8 @@ func hostileLint(t *testing.T, name, spec string) {
 // Terminal text (the report, lines, stderr) holds no control byte but line ends.
 //
 // Each consumer runs once for the whole matrix (one ruby, one jruby, one javac, one java,
-// one soffice run for hundreds of cases), the fields' cases are made in parallel, and the
-// consumers run side by side. Under -short each field takes a third of the payloads (a
+// one soffice run for hundreds of cases), and the consumers run side by side (the cases
+// are made one after the other: presplit's runs in process take turns, runMu). Under -short each field takes a third of the payloads (a
 // different third for each field, so every payload still meets five fields); CI runs the
 // whole matrix (.ci/run does not pass -short).
 func TestHostileInputMatrix(t *testing.T) {
@@ -283,10 +283,7 @@ func TestHostileInputMatrix(t *testing.T) {
 	m := &hostileMatrix{accepted: map[string]int{}}
 	t.Run("cases", func(t *testing.T) {
 		for fi, f := range hostileFields {
-			t.Run(f.name, func(t *testing.T) {
-				t.Parallel()
-				m.fieldCases(t, root, fi, f)
-			})
+			t.Run(f.name, func(t *testing.T) { m.fieldCases(t, root, fi, f) })
 		}
 	})
 	if t.Failed() {
@@ -329,7 +326,7 @@ func TestHostileInputMatrix(t *testing.T) {
 	t.Logf("%d cases x %d formats: %v accepted", m.cases, len(hostileFormats), m.accepted)
 }
 
-// hostileMatrix gathers the matrix's accepted outputs from the fields' parallel subtests.
+// hostileMatrix gathers the matrix's accepted outputs from the fields' subtests.
 type hostileMatrix struct {
 	mu       sync.Mutex
 	cases    int
