@@ -72,6 +72,10 @@ type Plan struct {
 	RowBytes   float64 // bytes a put of a row writes (capacity.Volume.PutBytes), for rows/s <-> bytes/s; 0 when the volume is daily bytes
 	WriteBytes float64 // the write rate in bytes/s; 0 without a write rate
 	ReadBytes  float64 // the read rate in bytes/s when known; 0 otherwise
+	// ReadRows is the read rate in rows/s: as given, or bytes/s over the row size (10 MiB/s
+	// of 1 KiB rows is 10,240 rows/s); 0 when it is bytes/s and the row size is unknown.
+	// Scans are counted on it: a scan is a request, never a byte.
+	ReadRows float64
 
 	SizeRegions int // the capacity model's count (bytes / region size)
 	// ServerFloor is the RegionServer count when a write rate is given (every server
@@ -118,7 +122,7 @@ type Load struct {
 	HotspotFlushesPerMinute float64
 
 	ReadsPerServer float64 // reads/s (rows or bytes, as given) on the busiest server
-	ScansPerSecond float64 // read rate x scan share (rows/s as given)
+	ScansPerSecond float64 // read rows/s (Plan.ReadRows) x scan share; 0 when the rows are unknown
 	ScanFanout     int     // scans each scan becomes: the buckets of a salted key, else 1
 	RegionScans    float64 // ScansPerSecond x ScanFanout
 }
@@ -133,6 +137,7 @@ func Compute(in Input, cp *capacity.Plan) (*Plan, error) {
 	p := &Plan{Input: in, RowBytes: cp.Input.Volume.PutBytes(), SizeRegions: cp.Regions}
 	p.WriteBytes = p.bytes(in.WriteRate)
 	p.ReadBytes = p.bytes(in.ReadRate)
+	p.ReadRows = p.rows(in.ReadRate)
 	s := in.RegionServers
 	if in.WriteRate.PerSecond > 0 {
 		p.ServerFloor = s
@@ -172,6 +177,17 @@ func (p *Plan) bytes(r quantity.Rate) float64 {
 		return r.PerSecond
 	}
 	return r.PerSecond * p.RowBytes
+}
+
+// rows is a rate in rows/s; 0 when it is bytes/s and the row size is unknown.
+func (p *Plan) rows(r quantity.Rate) float64 {
+	switch {
+	case !r.Bytes:
+		return r.PerSecond
+	case p.RowBytes > 0:
+		return r.PerSecond / p.RowBytes
+	}
+	return 0
 }
 
 // checkRate refuses a negative or not finite rate of the named field.
@@ -254,10 +270,7 @@ func (p *Plan) At(regions int, cp *capacity.Plan) Load {
 		}
 		l.WALBytes = l.ServerWriteBytes
 		l.FlushesPerMinute = l.RegionWriteBytes * 60 / flush
-		weighed := c.CompressionRatio * c.Redundancy
-		if sh := c.SplitShare; sh > 0 && sh < 1 {
-			weighed *= sh
-		}
+		weighed := cp.SplitWriteWeight() // what the split rule weighs of a byte written
 		l.DaysToRegionSize = c.RegionSize / (l.RegionWriteBytes * weighed) / 86400
 		if in.Monotonic != "" {
 			l.WritingServers = 1
@@ -267,7 +280,7 @@ func (p *Plan) At(regions int, cp *capacity.Plan) Load {
 	}
 	if r := in.ReadRate.PerSecond; r > 0 {
 		l.ReadsPerServer = r / float64(regions) * float64(busiest)
-		l.ScansPerSecond = r * in.ScanShare
+		l.ScansPerSecond = p.ReadRows * in.ScanShare
 	}
 	l.ScanFanout = 1
 	if in.Salted && in.Buckets > 1 {

@@ -5,6 +5,8 @@
 #   SIZE_MIB=256 RUNS=5 bash bench/verify.sh hex1k user
 #   BIN=/tmp/presplit-old bash bench/verify.sh hex1k   # time another build
 #   QUIET=0 bash bench/verify.sh            # do not wait for idle CPUs before each run
+#   KEYS_DIR=/tmp/keys bash bench/verify.sh # keep the key files there for the next run
+#                                           # (say, with another BIN; delete it after)
 #
 # Scenarios (the targets: presplit's throughput over wc -l's, on a 2-CPU machine):
 #   hex1k    32 lowercase hex chars a line, --prefix hex --regions 1000       (>= 0.8)
@@ -18,6 +20,12 @@
 #            count's cost a key within 2x of hex1k's)
 #   user1m   the user keys, 999,999 split keys taken as for user (not in the default set:
 #            listed splits at a million regions, the prefix table's second level)
+#   hex1k-listed, hex1m-listed, hex10m-listed (not in the default set)
+#            the hex keys against the split of --prefix hex --regions 1000, 1000000,
+#            10000000 written by splits --format splits-file and given as --splits-file
+#            (issue 38: within 1.2x of the generated split's time at 1e3 and 1e6)
+#   cut1m    the hex keys against splits --sample --regions 1000000 of 64 MiB of them
+#            (an exact sample cut: split keys of 1 to 10 digits; issue 38: >= 0.25)
 #   linear   a key's count at 10,000,000 regions against 1,000 (not in the default set):
 #            Count alone on 128 and 512 MiB of hex keys at both (BenchmarkCountRegions);
 #            a key's cost is the difference over the keys between the two sizes, so what
@@ -26,8 +34,9 @@
 # resident (bench/lib.sh's warm: fincore), times `wc -l`, checks residency again, then times
 # `presplit verify --format $FORMAT` under /usr/bin/time -v (peak RSS; /proc/PID/status VmHWM
 # without it), checks that both counted the same keys, and prints both throughputs, their
-# ratio and the share of the file resident before each; the last line of a scenario is the
-# median of its runs. Key files are deleted on exit. Not run by go test or .ci/run.
+# ratio, the share of the file resident before each and the load average as the run began
+# (/proc/loadavg: other jobs on the machine); the last line of a scenario is the median of
+# its runs. Key files are deleted on exit (unless KEYS_DIR). Not run by go test or .ci/run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,10 +44,12 @@ size_mib=${SIZE_MIB:-512}
 runs=${RUNS:-3}
 format=${FORMAT:-table}
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(hex1k hex100k uniform user hex1m)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(hex1k hex100k uniform user hex1m hex1k-listed hex1m-listed cut1m user1m)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/presplit-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+keys_dir=${KEYS_DIR:-$work}
+mkdir -p "$keys_dir"
 
 bin=${BIN:-}
 if [ -z "$bin" ]; then
@@ -139,8 +150,8 @@ GO
 
 # keyfile KIND: the key file of that kind, generated once.
 keyfile() {
-  local f="$work/keys-$1.txt"
-  [ -f "$f" ] || "$work/genkeys" "$1" $((size_mib * 1024 * 1024)) >"$f"
+  local f="$keys_dir/keys-$1-$size_mib.txt"
+  [ -f "$f" ] || { "$work/genkeys" "$1" $((size_mib * 1024 * 1024)) >"$f.part" && mv "$f.part" "$f"; }
   echo "$f"
 }
 
@@ -159,7 +170,8 @@ run() {
   : >"$work/runs.txt"
   for r in $(seq 1 "$runs"); do
     waitidle
-    local t0 t1 t2 t3 lines rss_kib="" res_wc res_ps
+    local t0 t1 t2 t3 lines rss_kib="" res_wc res_ps load
+    read -r load _ </proc/loadavg
     warm "$keys"
     res_wc=${resident_pct:-?}
     t0=$(now)
@@ -195,7 +207,7 @@ run() {
       cat "$work/err" >&2
       exit 1
     fi
-    echo "$t0 $t1 $t2 $t3 $rss_kib $res_wc $res_ps" >>"$work/runs.txt"
+    echo "$t0 $t1 $t2 $t3 $rss_kib $res_wc $res_ps $load" >>"$work/runs.txt"
   done
   awk -v name="$name" -v b="$bytes" -v l="$lines" -v cpus="$(nproc)" -v args="$*" '
   { wc[NR] = $2 - $1; ps[NR] = $4 - $3; rss[NR] = $5; ratio[NR] = wc[NR] / ps[NR] }
@@ -206,12 +218,25 @@ run() {
   }
   BEGIN { mib = b / 1048576 }
   NR == 1 { printf "== %s: verify %s, %.0f MiB, %d keys, %d CPUs\n", name, args, mib, l, cpus }
-  { printf "   run %d: wc -l %8.1f MiB/s  presplit %8.1f MiB/s (%6.2f s)  ratio %.2f  peak RSS %6.1f MiB  resident %s%%/%s%%\n",
-      NR, mib / wc[NR], mib / ps[NR], ps[NR], ratio[NR], rss[NR] / 1024, $6, $7 }
+  { printf "   run %d: wc -l %8.1f MiB/s  presplit %8.1f MiB/s (%6.2f s)  ratio %.2f  peak RSS %6.1f MiB  resident %s%%/%s%%  load %s\n",
+      NR, mib / wc[NR], mib / ps[NR], ps[NR], ratio[NR], rss[NR] / 1024, $6, $7, $8 }
   END {
     printf "   %-8s wc -l %8.1f MiB/s  presplit %8.1f MiB/s (%6.2f s)  ratio %.2f  peak RSS %6.1f MiB\n",
       "median", mib / median(wc, NR), mib / median(ps, NR), median(ps, NR), median(ratio, NR), median(rss, NR) / 1024
   }' "$work/runs.txt"
+}
+
+# listed NAME KIND ARGS...: run NAME on a KIND file against the split presplit splits ARGS
+# makes, written as a splits file and given back with --splits-file.
+listed() {
+  local name=$1 kind=$2
+  shift 2
+  if ! "$bin" splits "$@" --format splits-file >"$work/$name-splits.txt" 2>"$work/err"; then
+    echo "$name: presplit splits $* failed:" >&2
+    cat "$work/err" >&2
+    exit 1
+  fi
+  run "$name" "$kind" --splits-file "$work/$name-splits.txt"
 }
 
 # linear: a key's count at 10,000,000 regions against 1,000. The whole command at ten
@@ -268,9 +293,17 @@ for s in "${scenarios[@]}"; do
     run user1m user --splits-file "$work/user1m-splits.txt"
     ;;
   hex10m) run hex10m hex --prefix hex --regions 10000000 ;;
+  hex1k-listed) listed hex1k-listed hex --prefix hex --regions 1000 ;;
+  hex1m-listed) listed hex1m-listed hex --prefix hex --regions 1000000 ;;
+  hex10m-listed) listed hex10m-listed hex --prefix hex --regions 10000000 ;;
+  cut1m)
+    # 64 MiB of the same keys (2 million): cut exactly, within --memory's default.
+    "$work/genkeys" hex $((64 << 20)) >"$work/cut-sample.txt"
+    listed cut1m hex --sample "$work/cut-sample.txt" --regions 1000000
+    ;;
   linear) linear ;;
   *)
-    echo "unknown scenario $s: hex1k, hex100k, uniform, user, hex1m, hex10m, user1m or linear" >&2
+    echo "unknown scenario $s: hex1k, hex100k, uniform, user, hex1m, hex10m, user1m, hex1k-listed, hex1m-listed, hex10m-listed, cut1m or linear" >&2
     exit 2
     ;;
   esac

@@ -117,13 +117,13 @@ type Input struct {
 	RegionSize       float64 // target bytes per region (hbase.hregion.max.filesize)
 	Replication      int     // HDFS replication: disk estimate only
 	Cluster          Cluster
-	// SplitShare is the part of the planned bytes the target's split rule weighs against
-	// the region size: the largest family's share of a row on HBase 2.x, where a region
-	// splits when its largest store exceeds MAX_FILESIZE; 1 (or 0: unknown) when all
-	// stores together count (3.x) or the shares are not known. SplitStore names that
-	// family, for the report.
-	SplitShare float64
-	SplitStore string
+	// Stores are the table's families sized apart, when every family gives its share of
+	// a row; none: the table is sized as one store (the whole row).
+	Stores []Store
+	// SplitOverall is hbase.hregion.split.overallfiles: a region splits when all its
+	// stores together exceed MAX_FILESIZE (true, the 3.x default), else when its largest
+	// store does (false, 2.x). It matters only with Stores.
+	SplitOverall bool
 }
 
 // Horizon is the table's size after Days days of daily ingest.
@@ -134,6 +134,11 @@ type Horizon struct {
 	PlannedBytes float64
 	Regions      int
 	DiskBytes    float64
+	// Stores are each store's size at this horizon, when the model sizes stores apart;
+	// SplitBytes is what the split rule weighs of PlannedBytes (the largest store's, or all).
+	Stores     []StoreHorizon
+	SplitBytes float64
+	SplitStore string // the store the split rule weighs at this horizon ("" all, or no stores)
 	// SplitRegions is the region count HBase's split policy makes of the table at this
 	// horizon (package splitpolicy) when it is not the larger of the regions created and
 	// the horizon's Regions; 0 otherwise.
@@ -148,9 +153,17 @@ type Plan struct {
 	RawBytes     float64 // rows x row bytes, or daily x days (Volume.SplitDays)
 	StoredBytes  float64 // raw x compression ratio
 	PlannedBytes float64 // stored x redundancy
-	ExactRegions float64 // planned / region size, before rounding up
+	ExactRegions float64 // split bytes / region size, before rounding up
 	Regions      int     // ceil(ExactRegions), at least 1
-	DiskBytes    float64 // planned x replication
+	DiskBytes    float64 // planned x replication (all stores)
+
+	// Stores are each family's figures when the stores are sized apart (Input.Stores);
+	// RawBytes, StoredBytes, PlannedBytes and DiskBytes are then their sums. SplitBytes is
+	// what HBase's split rule weighs against the region size: PlannedBytes, or the largest
+	// store's when a region splits on its largest store; SplitStore names that store.
+	Stores     []StorePlan
+	SplitStore string
+	SplitBytes float64
 
 	// Filled when Cluster.RegionServers > 0: Regions / servers. The plan package sets it
 	// again from the regions actually created.

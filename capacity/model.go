@@ -5,8 +5,6 @@ import (
 	"math"
 	"sort"
 	"strconv"
-
-	"github.com/presplit/presplit/hbase"
 )
 
 // CellOverhead is the fixed part of a KeyValue: 4 key length + 4 value length + 2 row length
@@ -83,6 +81,9 @@ func (in Input) Validate() error {
 	if err := in.validateSizing(); err != nil {
 		return err
 	}
+	if err := in.validateStores(); err != nil {
+		return err
+	}
 	return in.Cluster.validate()
 }
 
@@ -135,9 +136,6 @@ func wholeDays(d float64) bool {
 func (in Input) validateSizing() error {
 	if r := in.CompressionRatio; !(r > 0 && r <= MaxCompressionRatio) {
 		return &InputError{"compression_ratio", num(r), fmt.Sprintf("must be > 0 and <= %g (stored / raw)", MaxCompressionRatio)}
-	}
-	if s := in.SplitShare; !(s >= 0 && s <= 1) {
-		return &InputError{"split_share", num(s), "must be > 0 and <= 1 (the largest family's share of a row)"}
 	}
 	if r := in.Redundancy; !(r >= MinRedundancy && r <= MaxRedundancy) {
 		return &InputError{"redundancy", num(r), fmt.Sprintf("must be from %g to %g", MinRedundancy, MaxRedundancy)}
@@ -217,34 +215,20 @@ func DaysText(d float64) string {
 }
 
 // Compute runs the model: raw -> stored -> planned -> regions, the disk estimate, the
-// memstore ceiling and, for daily ingest, the growth horizons.
+// memstore ceiling and, for daily ingest, the growth horizons. With Stores each store is
+// sized on its own and the regions come from the store HBase splits on.
 func Compute(in Input) (Plan, error) {
 	in = in.WithDefaults()
 	if err := in.Validate(); err != nil {
 		return Plan{}, err
 	}
-	p := Plan{Input: in, RowBytes: in.Volume.RowBytes}
-	days := in.Volume.KeptDays()
-	if in.Volume.Daily > 0 {
-		p.RawBytes = in.Volume.Daily * in.Volume.SplitDays()
-	} else {
-		p.RawBytes = in.Volume.Rows * in.Volume.RowBytes
-	}
-	var err error
-	if p.StoredBytes, p.PlannedBytes, p.ExactRegions, p.Regions, p.DiskBytes, err = in.size(p.RawBytes); err != nil {
+	p := Plan{Input: in}
+	if err := in.sizeAll(&p); err != nil {
 		return Plan{}, err
 	}
 	if in.Volume.Daily > 0 {
-		// A TTL need not be whole days (36h): the table then holds that much at its last
-		// horizon, the whole day it falls in.
-		for _, d := range horizons(int(math.Ceil(days))) {
-			h := Horizon{Days: d, RawBytes: in.Volume.Daily * math.Min(float64(d), days)}
-			// The growth table runs past a horizon to the days kept: a table that needs too
-			// many regions there is refused as the split would be (its rows were zeros).
-			if h.StoredBytes, h.PlannedBytes, _, h.Regions, h.DiskBytes, err = in.size(h.RawBytes); err != nil {
-				return Plan{}, fmt.Errorf("at %s of ingest (the growth table runs to the days the table keeps): %w", DaysText(float64(d)), err)
-			}
-			p.Horizons = append(p.Horizons, h)
+		if err := in.growth(&p); err != nil {
+			return Plan{}, err
 		}
 	}
 	if c := in.Cluster; c.Heap > 0 {
@@ -254,6 +238,47 @@ func Compute(in Input) (Plan, error) {
 		p.RegionsPerServer = float64(p.Regions) / float64(c.RegionServers)
 	}
 	return p, nil
+}
+
+// sizeAll sizes the table: its stores apart, or the whole row as one store.
+func (in Input) sizeAll(p *Plan) error {
+	if len(in.Stores) > 0 {
+		return in.sizeStores(p)
+	}
+	p.RowBytes = in.Volume.RowBytes
+	if in.Volume.Daily > 0 {
+		p.RawBytes = in.Volume.Daily * in.Volume.SplitDays()
+	} else {
+		p.RawBytes = in.Volume.Rows * in.Volume.RowBytes
+	}
+	var err error
+	p.StoredBytes, p.PlannedBytes, p.ExactRegions, p.Regions, p.DiskBytes, err = in.size(p.RawBytes)
+	p.SplitBytes = p.PlannedBytes
+	return err
+}
+
+// growth fills the growth horizons of daily ingest. A TTL need not be whole days (36h):
+// the table then holds that much at its last horizon, the whole day it falls in. The
+// growth table runs past a horizon to the days kept: a table that needs too many regions
+// there is refused as the split would be (its rows were zeros).
+func (in Input) growth(p *Plan) error {
+	days := in.Volume.KeptDays()
+	for _, d := range horizons(int(math.Ceil(days))) {
+		var h Horizon
+		var err error
+		if len(in.Stores) > 0 {
+			h, err = in.storeHorizon(p, d)
+		} else {
+			h = Horizon{Days: d, RawBytes: in.Volume.Daily * math.Min(float64(d), days)}
+			h.StoredBytes, h.PlannedBytes, _, h.Regions, h.DiskBytes, err = in.size(h.RawBytes)
+			h.SplitBytes = h.PlannedBytes
+		}
+		if err != nil {
+			return fmt.Errorf("at %s of ingest (the growth table runs to the days the table keeps): %w", DaysText(float64(d)), err)
+		}
+		p.Horizons = append(p.Horizons, h)
+	}
+	return nil
 }
 
 // RegionsOf is the regions bytes take at size bytes a region: ceil(bytes / size), a
@@ -275,17 +300,8 @@ func ceilWhole(x float64) int {
 func (in Input) size(raw float64) (stored, planned, exact float64, regions int, disk float64, err error) {
 	stored = raw * in.CompressionRatio
 	planned = stored * in.Redundancy
-	weighed := planned // what the split rule weighs against the region size
-	if s := in.SplitShare; s > 0 && s < 1 {
-		weighed = planned * s
-	}
-	exact = weighed / in.RegionSize
-	if math.IsInf(raw, 0) || exact > hbase.MaxRegions {
-		return 0, 0, 0, 0, 0, fmt.Errorf("the table needs %.4g regions of %.4g bytes, more than the %d presplit plans for; raise the region size", exact, in.RegionSize, hbase.MaxRegions)
-	}
-	regions = RegionsOf(weighed, in.RegionSize)
-	if regions < 1 {
-		regions = 1
+	if exact, regions, err = in.regions(planned); err != nil {
+		return 0, 0, 0, 0, 0, err
 	}
 	return stored, planned, exact, regions, planned * float64(in.Replication), nil
 }

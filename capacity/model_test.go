@@ -104,7 +104,7 @@ func TestComputeFractionalTTL(t *testing.T) {
 	assert.Equal(t, float64(150*gib), p.RawBytes)
 	assert.Equal(t, 23, p.Regions)
 	require.Len(t, p.Horizons, 1)
-	assert.Equal(t, Horizon{Days: 2, RawBytes: 150 * gib, StoredBytes: 150 * gib, PlannedBytes: 225 * gib, Regions: 23, DiskBytes: 675 * gib}, p.Horizons[0])
+	assert.Equal(t, Horizon{Days: 2, RawBytes: 150 * gib, StoredBytes: 150 * gib, PlannedBytes: 225 * gib, Regions: 23, DiskBytes: 675 * gib, SplitBytes: 225 * gib}, p.Horizons[0])
 	assert.Equal(t, "1.5 days", DaysText(1.5))
 	assert.Equal(t, "1 hour", DaysText(1.0/24))
 	assert.Equal(t, "6 hours", DaysText(0.25))

@@ -399,16 +399,17 @@ func WriteCSV(w io.Writer, d Distribution) error {
 	}
 	total := d.total()
 	keyWidth := d.keyTextWidth()
-	// A quoted key doubles its quotes; the numbers of a row are under 64 bytes.
-	rowWidth := 2*(2*keyWidth+2) + 64
+	// A quoted key doubles its quotes (its first byte may be \xNN, quote.AppendCSVKey:
+	// 3 more); the numbers of a row are under 64 bytes.
+	rowWidth := 2*(2*keyWidth+2+3) + 64
 	return writeRowChunks(w, len(d.Counts), rowWidth, func() rowFormatter {
 		return func(dst []byte, from, to int) []byte {
 			keys := newRowKeys(d, from)
 			for i := from; i < to; i++ {
 				startKey, endKey := keys.row(i)
 				dst = append(strconv.AppendInt(dst, int64(i+1), 10), ',')
-				dst = append(quote.AppendCSVField(dst, startKey), ',')
-				dst = append(quote.AppendCSVField(dst, endKey), ',')
+				dst = append(quote.AppendCSVKey(dst, startKey), ',')
+				dst = append(quote.AppendCSVKey(dst, endKey), ',')
 				dst = append(strconv.AppendInt(dst, d.Counts[i], 10), ',')
 				dst = append(strconv.AppendFloat(dst, shareOf(d.Counts[i], total), 'f', -1, 64), '\n')
 			}

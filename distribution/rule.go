@@ -120,12 +120,15 @@ const ruleRegions = 1 << 18
 // NewSplitLocator is the Locator for a split's keys and its rule (nil for a listed split):
 // by the rule where that is faster (lowercase hex over a power of two of prefixes, which
 // countFixedRule decodes a word at a time, or ruleRegions regions and more), by
-// NewLocator's tables otherwise, and when the keys are not the rule's.
+// NewLocator's tables otherwise, and when the keys are not the rule's. A listed split
+// whose keys are a generated split's takes that split's rule (listedLocator).
 func NewSplitLocator(keys splits.Keys, rule *splits.Rule) (*Locator, error) {
 	if rule != nil {
 		if loc, err := NewRuleLocator(keys, *rule); err == nil && (loc.rule.wordWide() || rule.Regions >= ruleRegions) {
 			return loc, nil
 		}
+	} else if loc := listedLocator(keys); loc != nil {
+		return loc, nil
 	}
 	return NewLocator(keys.Slices())
 }

@@ -245,9 +245,11 @@ func TestNewSplitLocatorChooses(t *testing.T) {
 	loc, err := NewSplitLocator(splits.KeysOf(keys...), hex.Rule)
 	require.NoError(t, err)
 	require.Nil(t, loc.rule, "keys that are not the rule's take the tables")
+	// Listed (no rule given), the same keys are recognised as the rule's (listed.go).
 	loc, err = NewSplitLocator(hex.Keys, nil)
 	require.NoError(t, err)
-	require.Nil(t, loc.rule)
+	require.NotNil(t, loc.rule, "a listed split of the rule's keys takes the rule")
+	assertSameCount(t, "listed", loc, text)
 }
 
 // hotKey is a hex key manyRegionsCase gives one region 1,000 times.

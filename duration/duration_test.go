@@ -23,6 +23,16 @@ func TestParse(t *testing.T) {
 		{name: "compound", in: "1d12h", want: 86400 + 12*3600},
 		{name: "fraction", in: "1.5d", want: 129600},
 		{name: "upper case unit", in: "30D", want: 30 * 86400},
+		{name: "m is minutes", in: "1m", want: 60},
+		{name: "min is minutes", in: "90min", want: 5400},
+		{name: "MIN is minutes", in: "90MIN", want: 5400},
+		{name: "sec", in: "45sec", want: 45},
+		{name: "M is ambiguous", in: "1M", err: RuleAmbiguousM},
+		{name: "M in a compound", in: "1d1M", err: RuleAmbiguousM},
+		{name: "mo is a month", in: "2mo", err: RuleMonth},
+		{name: "month", in: "1month", err: RuleMonth},
+		{name: "MONTHS", in: "6MONTHS", err: RuleMonth},
+		{name: "unknown unit", in: "30ms", err: Spellings},
 		{name: "empty", in: "", err: "empty duration"},
 		{name: "no unit letter", in: "30x", err: `duration "30x": want a number and a unit`},
 		{name: "negative", in: "-1d", err: `duration "-1d": want`},
@@ -67,6 +77,10 @@ func TestParseTTL(t *testing.T) {
 		{name: "hbase seconds disagree", in: "100 SECONDS (1 DAY)", err: "HBase refuses it"},
 		{name: "hbase group too long", in: "99999999999999999999 DAYS", err: "HBase refuses it"},
 		{name: "empty", in: "", err: "want seconds"},
+		{name: "M is a month or a minute", in: "1M", err: `TTL "1M": ` + RuleAmbiguousM},
+		{name: "a month", in: "1mo", err: RuleMonth},
+		{name: "minutes", in: "30min", want: 1800},
+		{name: "hbase minutes", in: "30 MINUTES", want: 1800},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -225,6 +225,10 @@ var (
 	// exceed MAX_FILESIZE, a 2.x region when its largest store does
 	// (ConstantSizeRegionSplitPolicy.isExceedSize / shouldSplit).
 	SplitOnOverall = Feature{Name: "split on all stores together", Since: []Version{rel(3, 0, 0)}, Where: "hbase-default.xml on branch-3.0"}
+	// SplitOverallSetting: hbase.hregion.split.overallfiles is read from 2.4.0 (HBASE-24664,
+	// HConstants.OVERALL_HREGION_FILES first at rel/2.4.0); before, a region always splits
+	// when its largest store exceeds MAX_FILESIZE (ConstantSizeRegionSplitPolicy.shouldSplit).
+	SplitOverallSetting = Feature{Name: "hbase.hregion.split.overallfiles", Since: []Version{rel(2, 4, 0)}, Where: "HConstants.java at rel/2.4.0, HBASE-24664"}
 	// NormalizerMinRegionAge: hbase.normalizer.merge.min_region_age.days (3), first in
 	// hbase-default.xml at rel/2.3.0; older normalizers merge small regions at any age.
 	NormalizerMinRegionAge = Feature{Name: "hbase.normalizer.merge.min_region_age.days", Since: []Version{rel(2, 3, 0)}, Where: "hbase-default.xml at rel/2.3.0"}

@@ -101,16 +101,20 @@ func AppendBytesBinary(dst, s []byte) ([]byte, error) {
 }
 
 // appendNonASCII is the slow path from byte offset start on: Java sees UTF-16 code units,
-// so the text is decoded to runes (invalid UTF-8 becomes U+FFFD, as Java's decoder does),
-// then to code units, and each unit keeps its low 8 bits.
+// so the text is decoded to runes as Java's UTF-8 decoder does (JavaRune: a malformed
+// sequence becomes one U+FFFD), then to code units, and each unit keeps its low 8 bits.
 func appendNonASCII(dst, s []byte, start int) ([]byte, error) {
-	units := utf16.Encode([]rune(string(s[start:])))
+	units := make([]uint16, 0, len(s)-start)
 	// offsets maps a unit index back to a byte offset in s, for error messages.
-	offsets := make([]int, 0, len(units))
+	offsets := make([]int, 0, len(s)-start)
 	for i := start; i < len(s); {
-		r, size := utf8.DecodeRune(s[i:])
-		offsets = append(offsets, i)
-		if utf16.IsSurrogate(r) || r > 0xFFFF {
+		r, size := JavaRune(s[i:])
+		if r > 0xFFFF {
+			hi, lo := utf16.EncodeRune(r)
+			units = append(units, uint16(hi), uint16(lo))
+			offsets = append(offsets, i, i)
+		} else {
+			units = append(units, uint16(r))
 			offsets = append(offsets, i)
 		}
 		i += size

@@ -39,6 +39,7 @@ type Section struct {
 	Text    []string // paragraphs
 	Facts   []Fact
 	Charts  []*Chart // side by side when there are several (on one scale: ShareScale)
+	Heat    *Heat
 	Tables  []*Table
 	Code    *Code
 }
@@ -94,6 +95,7 @@ var funcs = template.FuncMap{
 		}
 		return chartView{Chart: c, S: c.draw(width), Head: head, Rows: rows}
 	},
+	"heat": func(h *Heat) heatView { return h.view(wideWidth) },
 }
 
 var page = template.Must(template.New("page").Funcs(funcs).Parse(pageTemplate))
@@ -170,6 +172,7 @@ const pageTemplate = `<!DOCTYPE html>
 {{- range .}}{{template "chart" chart . $n}}{{end}}
 </div>
 {{- end}}
+{{- with .Heat}}{{template "heat" heat .}}{{end}}
 {{- range .Tables}}
 <table class="data">
 {{- with .Caption}}<caption>{{.}}</caption>{{end}}
@@ -198,7 +201,34 @@ const pageTemplate = `<!DOCTYPE html>
 <footer>Written by presplit: one self-contained file, no script, nothing loaded from the network.</footer>
 </body>
 </html>
-{{define "chart"}}
+{{define "heat"}}
+<figure class="chart heat" id="heat-{{.ID}}">
+<style>` + heatCSS + `</style>
+<figcaption><strong>{{.Title}}</strong>
+{{- if gt .Per 1}} <span class="bucketed">{{len .Keys}} {{.Item}}s in {{.Cols}} columns of {{.Per}}: each cell is its column's largest</span>{{end}}</figcaption>
+<svg viewBox="0 0 {{.S.Width}} {{.S.Height}}" role="img" aria-label="{{.S.Desc}}" data-heat="{{.ID}}" data-rows="{{len .Rows}}" data-cols="{{.Cols}}">
+<desc>{{.S.Desc}}</desc>
+{{- range .S.Rects}}
+<rect class="{{.Class}}" x="{{.X}}" y="{{.Y}}" width="{{.W}}" height="{{.H}}"><title>{{.Title}}</title></rect>
+{{- end}}
+{{- range .S.Texts}}
+<text class="{{.Class}}" x="{{.X}}" y="{{.Y}}" text-anchor="{{.Anchor}}">{{.Text}}</text>
+{{- end}}
+</svg>
+<ul class="legend"><li><span class="swatch heat0"></span>none</li><li><span class="swatch heat3"></span>busier</li><li><span class="swatch heat5"></span>the busiest</li><li><span class="swatch heat-none"></span>unknown</li></ul>
+<details>
+<summary>Table view: {{len .Table}} rows</summary>
+<table class="data" data-table="heat-{{.ID}}">
+<thead><tr><th scope="col">{{.Item}}</th><th scope="col">start key</th>{{range .Rows}}<th scope="col">{{.Label}} ({{$.Unit}})</th>{{end}}</tr></thead>
+<tbody>
+{{- range .Table}}
+<tr>{{range $i, $c := .}}<td{{if eq $i 1}} class="key"{{end}}>{{$c}}</td>{{end}}</tr>
+{{- end}}
+</tbody>
+</table>
+</details>
+</figure>
+{{- end}}{{define "chart"}}
 <figure class="chart" id="chart-{{.ID}}">
 <figcaption><strong>{{.Title}}</strong>
 {{- if .Bucketed}} <span class="bucketed">{{.Items}} {{.Item}}s in {{len .Marks}} buckets of {{.Per}}: each mark is a bucket's mean{{if eq .Kind 0}}, its whisker the bucket's min to max{{end}}</span>{{end}}</figcaption>
@@ -318,3 +348,10 @@ footer { margin-top: 32px; color: var(--muted); font-size: 12px; }
   h2 { break-after: avoid; }
   .charts { grid-template-columns: 1fr !important; }
 }`
+
+// heatCSS is the heat map's shades, in the page only where a heat map is.
+const heatCSS = `
+.heat0, .swatch.heat0 { fill: #eef2f8; background: #eef2f8; } .heat1 { fill: #f6dcb3; } .heat2 { fill: #f0b770; }
+.heat3, .swatch.heat3 { fill: #e58a3c; background: #e58a3c; } .heat4 { fill: #d65a2e; } .heat5, .swatch.heat5 { fill: #b3261e; background: #b3261e; }
+.heat-none, .swatch.heat-none { fill: #fff; stroke: #d5dae3; background: #fff; border: 1px solid #d5dae3; }
+`

@@ -41,6 +41,9 @@ func terminalText(p Page) Page {
 			charts[j] = chartText(c)
 		}
 		s.Charts = charts
+		if s.Heat != nil {
+			s.Heat = heatText(s.Heat)
+		}
 		if s.Code != nil {
 			c := *s.Code
 			c.Caption, c.Instead = t(c.Caption), t(c.Instead)
@@ -48,6 +51,18 @@ func terminalText(p Page) Page {
 		}
 	}
 	return p
+}
+
+// heatText is a copy of h with its texts (keys and readings' labels) in terminal form.
+func heatText(h *Heat) *Heat {
+	t := quote.Terminal
+	c := *h
+	c.Title, c.Item, c.Unit, c.Keys = t(h.Title), t(h.Item), t(h.Unit), texts(h.Keys)
+	c.Rows = append([]HeatRow(nil), h.Rows...)
+	for i := range c.Rows {
+		c.Rows[i].Label = t(c.Rows[i].Label)
+	}
+	return &c
 }
 
 // chartText is a copy of c with its texts in terminal form.

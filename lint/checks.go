@@ -11,6 +11,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
@@ -27,8 +28,8 @@ var Analyzers = []*Analyzer{
 	RW001,
 	RG014, RG015,
 	SP001, SP002, SP003,
-	CP001, CP002, CP003,
-	AC001, AC002,
+	CP001, CP002, CP003, CP004,
+	AC001, AC002, AC003, AC004,
 	PX001, PX002, PX003, PX004,
 	BT001,
 	SF001, SF002,
@@ -184,10 +185,16 @@ var CF006 = &Analyzer{
 			if !t.Set {
 				continue
 			}
-			if _, err := f.TTLSeconds(); err == nil {
+			_, err := f.TTLSeconds()
+			if err == nil {
 				continue
 			}
 			hb, herr := hbase.ShellTTL(t.Raw)
+			if ambiguous := ttlUnitRule(t.Raw); ambiguous != "" {
+				// 1M: a month or a minute; HBase's shell reads it as neither.
+				p.Report(t.Pos, ambiguous, "family %s ttl %q has no one meaning (HBase reads it as %d seconds)", field.Quote(f.Name.V), t.Raw, max(hb, 0))
+				continue
+			}
 			switch {
 			case herr != nil:
 				p.Report(t.Pos, fix, "family %s ttl %q is refused by HBase (%v)", field.Quote(f.Name.V), t.Raw, herr)
@@ -203,6 +210,16 @@ var CF006 = &Analyzer{
 			}
 		}
 	},
+}
+
+// ttlUnitRule is the rule a TTL breaks with a unit of no one meaning (M, months), with
+// the spellings that work; "" for any other TTL.
+func ttlUnitRule(raw string) string {
+	var ue *duration.UnitError
+	if _, err := duration.Parse(strings.TrimSpace(raw)); errors.As(err, &ue) {
+		return ue.Rule
+	}
+	return ""
 }
 
 // CF010: MIN_VERSIONS above 0 with a TTL. HBase keeps the newest MIN_VERSIONS versions
@@ -571,8 +588,8 @@ func (p *Pass) buckets() float64 {
 	if p.Prefix == nil || p.Prefix.Width == 0 {
 		return 0
 	}
-	if p.PrefixValues > 0 {
-		return float64(p.PrefixValues)
+	if n, ok := p.Prefix.Buckets(p.PrefixValues); ok {
+		return float64(n)
 	}
 	return math.Pow(float64(len(p.Prefix.Alphabet)), float64(p.Prefix.Width))
 }
@@ -766,6 +783,13 @@ var RG001 = &Analyzer{
 		}
 		for i, k := range keys.All() {
 			why := keyProblem(k, pre, p.suffix())
+			if why != "" && p.SplitSource == splits.SourceAlgo && alphabetProblem(k, pre) == "" {
+				// An algorithm's key in the prefix's own alphabet past its width
+				// (HexStringSplit's 028f5c28 over hex:4, the first characters of an MD5 in
+				// hex) cuts a bucket where the hash's next characters are spread as evenly
+				// as the prefix's: standard practice, and RG014 judges the regions' shares.
+				why = ""
+			}
 			if seen != nil {
 				if why == "" && seen[string(k)] {
 					why = fmt.Sprintf("is a duplicate (HBase: \"All split keys must be unique, found duplicate: %s\")", keyText(k))
@@ -1017,37 +1041,59 @@ var RG006 = &Analyzer{
 		where := p.splitPos()
 		pre := p.shape()
 		if p.Prefix.Name == "byte" {
-			const maxBuckets = 256
-			fix := fmt.Sprintf("use byte:%d (a bucket per region), or at most %.0f regions", regions, b)
-			if regions > maxBuckets {
-				fix = fmt.Sprintf("use at most %d regions (byte:%d), or a prefix of several bytes such as hex:%d", maxBuckets, maxBuckets, hexWidth(regions))
-			}
-			p.Report(where, fix,
+			p.Report(where, p.bucketsAdvice(regions, b),
 				"%d regions but the salt byte %s has only %.0f buckets: a region needs at least one bucket of its own",
 				regions, field.Quote(pre.name), b)
 			return
 		}
-		fix := fmt.Sprintf("use at most %.0f regions, or a prefix with more values", b)
-		if n := len(p.Prefix.Alphabet); n > 1 {
-			w := int(math.Ceil(math.Log(float64(regions))/math.Log(float64(n)) - 1e-9))
-			for math.Pow(float64(n), float64(w)) < float64(regions) {
-				w++
-			}
-			fix = fmt.Sprintf("widen the prefix to width %d, or use at most %.0f regions", w, b)
-		}
-		p.Report(where, fix,
+		p.Report(where, p.bucketsAdvice(regions, b),
 			"%d regions but the prefix %s has only %.0f distinct values: a region needs at least one prefix of its own",
 			regions, field.Quote(pre.name), b)
 	},
 }
 
-// hexWidth is the narrowest hex prefix with at least regions values.
-func hexWidth(regions int) int {
-	w := 1
-	for math.Pow(16, float64(w)) < float64(regions) {
-		w++
+// regionsToo is the region count to give with n buckets rounded up to the servers, when
+// the spec gives the count (splits.regions) and it is not n: a region a bucket, as many
+// on every server.
+func (p *Pass) regionsToo(regions, n int) string {
+	if sp := p.Spec.Splits; sp == nil || !sp.Regions.Set || n == regions {
+		return ""
 	}
-	return w
+	return " with " + field.Set("splits.regions", fmt.Sprint(n))
+}
+
+// bucketsAdvice is RG006's fix: the prefix's kind kept, with a bucket a region, the
+// buckets AC002 advises for a salted key (one a region, never more): a salt byte of
+// regions buckets, up to its 256; the values the keys take raised (prefix_values); the
+// alphabet at the width that holds the regions, taking exactly as many values when the
+// key is salted (a salt % regions), so that a scan fans out to no more buckets than
+// regions. A salt byte never becomes another alphabet: its 0x00.. bytes are another rowkey.
+func (p *Pass) bucketsAdvice(regions int, b float64) string {
+	switch {
+	case p.Prefix.Name == "byte" && regions <= 256:
+		n := p.bucketsFor(regions)
+		return fmt.Sprintf("use %s%s (a bucket per region), or at most %.0f regions", field.Set("rowkey.prefix", fmt.Sprintf("byte:%d", n)), p.regionsToo(regions, n), b)
+	case p.Prefix.Name == "byte":
+		return fmt.Sprintf("keep the salt byte at its most buckets, %s, and at most 256 regions (%s, larger regions): one byte holds no more", field.Set("rowkey.prefix", "byte:256"), field.Set("splits.regions", "256"))
+	}
+	if c, ok := p.Prefix.Count(); ok && p.PrefixValues > 0 && uint64(regions) <= c {
+		return fmt.Sprintf("let the keys take %s of the prefix's values (%s), or use at most %.0f regions", fmt.Sprint(regions), field.Set("rowkey.prefix_values", fmt.Sprint(regions)), b)
+	}
+	if p.PrefixValues > 0 && len(p.Prefix.Alphabet) > 1 {
+		// The values the keys take, widened: a wider prefix alone keeps prefix_values.
+		n := p.bucketsFor(regions)
+		return fmt.Sprintf("give the keys a value a region: %s%s, or use at most %.0f regions", p.bucketsFix(n), p.regionsToo(regions, n), b)
+	}
+	if len(p.Prefix.Alphabet) < 2 {
+		return fmt.Sprintf("use at most %.0f regions, or a prefix with more values", b)
+	}
+	if p.Access != nil && p.Access.Input.Salted {
+		n := p.bucketsFor(regions)
+		return fmt.Sprintf("give the salt a bucket per region: %s%s, or use at most %.0f regions", p.bucketsFix(n), p.regionsToo(regions, n), b)
+	}
+	pre := *p.Prefix
+	pre.Width = widthFor(len(pre.Alphabet), regions)
+	return fmt.Sprintf("widen the prefix to width %d (%s), or use at most %.0f regions", pre.Width, field.Set("rowkey.prefix", pre.String()), b)
 }
 
 // RW001: a row above 10 MB.

@@ -6,6 +6,7 @@ package lint
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/field"
@@ -183,6 +184,29 @@ var CP003 = &Analyzer{
 		p.Report(where, "make the retention and the TTL agree: the TTL is what HBase enforces",
 			"the families' TTL (%s) is shorter than the retention (%.0f days): data expires after %s, so the table is sized on the TTL",
 			capacity.DaysText(p.TTLDays), float64(c.Retention.V)/86400, capacity.DaysText(p.TTLDays))
+	},
+}
+
+// CP004: a horizon past the days the table keeps (a TTL shorter than it): the split can
+// hold no more ingest than HBase keeps, so the plan sizes for the days kept, and says so
+// here rather than capping the horizon silently. (A horizon past the retention itself
+// is refused as input.)
+var CP004 = &Analyzer{
+	Code: "CP004", Severity: finding.Warning,
+	Doc: "a horizon past the days the TTL keeps: the split holds only those",
+	Run: func(p *Pass) {
+		c := p.Spec.Capacity
+		if p.Plan == nil || c == nil || !c.Horizon.Set {
+			return
+		}
+		v := p.Plan.Input.Volume
+		kept := v.KeptDays()
+		if v.HorizonDays <= kept || kept <= 0 {
+			return
+		}
+		p.Report(c.Horizon.Pos, fmt.Sprintf("pre-split for the days kept: %s", field.Set("capacity.horizon", fmt.Sprintf("%.0fd", math.Floor(kept)))),
+			"the horizon (%s) is past the %s the families' TTL keeps: HBase expires older data, so the split holds %s of ingest, not %s",
+			capacity.DaysText(v.HorizonDays), capacity.DaysText(kept), capacity.DaysText(kept), capacity.DaysText(v.HorizonDays))
 	},
 }
 

@@ -28,7 +28,11 @@ func (p *Plan) accessPlan() error {
 		return nil
 	}
 	if r := d.Rowkey; r != nil && r.Prefix.Set && p.Prefix != nil && p.Prefix.Width > 0 {
-		if n, ok := p.Prefix.Count(); ok && n <= 1<<20 {
+		values := uint64(0)
+		if r.PrefixValues.Set {
+			values = uint64(r.PrefixValues.V)
+		}
+		if n, ok := p.Prefix.Buckets(values); ok && n <= 1<<20 {
 			in.Buckets = int(n)
 			in.Salted = len(r.PrefixFrom) == 0
 		}

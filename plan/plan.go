@@ -81,6 +81,8 @@ type Plan struct {
 	Findings []finding.Finding
 	// Notes are decisions the plan took where the design was silent, for the report.
 	Notes []string
+	// Unstated are the Notes the create statement cannot carry (render.Doc.Unstated).
+	Unstated []string
 	// PhoenixPK is the Phoenix primary key (--phoenix-pk, else the spec's rowkey
 	// prefix_column and parts' phoenix_type); nil when the design gives none, and then
 	// PhoenixPKMissing says what would.
@@ -194,7 +196,7 @@ func (p *Plan) sizing(in *lint.Input, opt Options) error {
 	if err != nil {
 		return err
 	}
-	if ci.SplitShare, ci.SplitStore, err = p.splitShare(); err != nil {
+	if ci.Stores, ci.SplitOverall, err = p.stores(); err != nil {
 		return err
 	}
 	cp, err := capacity.Compute(ci)
@@ -231,7 +233,7 @@ func (p *Plan) LintInput() lint.Input { return p.lintInput }
 
 // Doc is what the renderers show.
 func (p *Plan) Doc() render.Doc {
-	doc := render.Doc{Table: p.Table, Plan: p.Capacity, Findings: p.Findings, Notes: p.Notes,
+	doc := render.Doc{Table: p.Table, Plan: p.Capacity, Findings: p.Findings, Notes: p.Notes, Unstated: p.Unstated,
 		PhoenixPK: p.PhoenixPK, PhoenixPKMissing: p.PhoenixPKMissing, Access: p.Access}
 	if p.Split != nil {
 		doc.Split = *p.Split
@@ -288,40 +290,100 @@ func (p *Plan) ttlFromRetention(in *lint.Input) error {
 	return nil
 }
 
-// splitShare is the part of a row's bytes the target's split rule weighs against the region
-// size, when every family gives its share of the row: HBase 2.x splits a region when its
-// largest store (one family) exceeds MAX_FILESIZE (hbase.hregion.split.overallfiles is
-// false), so a region then holds region size / largest share; 3.x weighs all stores
-// together. Without shares the rule cannot tell: 1, the whole row, as before.
-func (p *Plan) splitShare() (float64, string, error) {
+// stores are the design's families as the capacity model sizes them apart, when every
+// family gives its share of a row (Validate refuses some without), with the split rule
+// of the target: HBase splits a region when its largest store exceeds MAX_FILESIZE
+// (hbase.hregion.split.overallfiles false, 1.x and 2.x), or when all its stores together
+// do (true, 3.x). Without shares, or with one family, the table is one store: none.
+func (p *Plan) stores() ([]capacity.Store, bool, error) {
 	d := p.Design
-	var given []tablespec.Family
+	overall, err := p.splitOverall()
+	if err != nil {
+		return nil, false, err
+	}
+	ownRatio := slices.IndexFunc(d.Families, func(f tablespec.Family) bool { return f.CompressionRatio.Set })
+	noShare := slices.ContainsFunc(d.Families, func(f tablespec.Family) bool { return !f.Share.Set })
+	switch {
+	case len(d.Families) == 1 && ownRatio == 0:
+		// One family is the whole row: its own ratio sizes it (share 1).
+	case len(d.Families) < 2 || noShare && ownRatio < 0:
+		return nil, overall, nil
+	case noShare:
+		return nil, false, valueError("families.compression_ratio", d.Families[ownRatio].CompressionRatio,
+			"sizes the family's own store, which needs every family's share of a row: give "+field.Ref("families.share"))
+	}
+	cellVersions := int64(0) // the cells' own versions are every family's, as without shares
+	if c := d.Capacity.Cells; c != nil && c.Versions.Set {
+		cellVersions = c.Versions.V
+	}
+	var out []capacity.Store
 	for _, f := range d.Families {
-		if f.Share.Set {
-			given = append(given, f)
-		}
+		out = append(out, familyStore(f, cellVersions))
 	}
-	if len(given) == 0 {
-		return 0, "", nil
+	if len(out) > 1 {
+		p.storeNote(overall) // one store is the whole row: both rules agree
 	}
-	if len(given) < len(d.Families) {
-		return 0, "", nil // Validate refuses it: every family gives its share, or none
+	return out, overall, nil
+}
+
+// familyStore is family f as a store of the capacity model: its share (1 when it is the
+// only family), VERSIONS (cellVersions when the cells give theirs), TTL, codec and ratio.
+func familyStore(f tablespec.Family, cellVersions int64) capacity.Store {
+	s := capacity.Store{Name: f.Name.V, Share: 1, Versions: 1, TTLDays: familyTTLDays(f), Codec: f.Compression.V}
+	if f.Share.Set {
+		s.Share = f.Share.V
 	}
-	largest := given[0]
-	for _, f := range given {
-		if f.Share.V > largest.Share.V {
-			largest = f
-		}
+	if f.Versions.Set {
+		s.Versions = int(f.Versions.V)
 	}
-	if largest.Share.V >= 1 {
-		return 0, "", nil // one family holds the row: the rules agree
+	if cellVersions > 0 {
+		s.Versions = int(cellVersions)
 	}
-	if hbase.SplitOnOverall.In(p.Target) {
-		p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when all its stores together exceed MAX_FILESIZE (hbase.hregion.split.overallfiles): the regions are sized on the whole row", p.Target))
-		return 0, "", nil
+	if f.CompressionRatio.Set {
+		s.CompressionRatio = f.CompressionRatio.V
 	}
-	p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when its largest store exceeds MAX_FILESIZE: family %s holds %.4g of each row, so a region holds region size / %.4g before it splits", p.Target, field.Quote(largest.Name.V), largest.Share.V, largest.Share.V))
-	return largest.Share.V, largest.Name.V, nil
+	return s
+}
+
+// familyTTLDays is the days a family keeps its cells: its TTL, 0 for FOREVER, none, or
+// a TTL HBase cannot read (CF006 reports it).
+func familyTTLDays(f tablespec.Family) float64 {
+	if !f.TTL.Set {
+		return 0
+	}
+	secs, err := f.TTLSeconds()
+	if err != nil || secs == hbase.Forever {
+		return 0
+	}
+	return float64(secs) / 86400
+}
+
+// splitOverall is hbase.hregion.split.overallfiles at the target: the design's value,
+// else the target's default (true from 3.0). A target before 2.4.0 has no such setting
+// (HBASE-24664) and always splits on the largest store: true there is refused.
+func (p *Plan) splitOverall() (bool, error) {
+	cl := p.Design.Cluster
+	if cl == nil || !cl.SplitOverallFiles.Set {
+		return capacity.SplitOverallDefault(p.Target), nil
+	}
+	if cl.SplitOverallFiles.V && !capacity.SplitOverallSettable(p.Target) {
+		return false, valueError("cluster.split_overallfiles", cl.SplitOverallFiles,
+			fmt.Sprintf("needs HBase 2.4.0 or later (HBASE-24664): HBase %s always splits a region when its largest store exceeds MAX_FILESIZE", p.Target))
+	}
+	return cl.SplitOverallFiles.V, nil
+}
+
+// storeNote says which rule the stores' region count follows.
+func (p *Plan) storeNote(overall bool) {
+	if overall {
+		p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when all its stores together exceed MAX_FILESIZE (hbase.hregion.split.overallfiles true): the regions are sized on every family's store", p.Target))
+		return
+	}
+	setting := " (hbase.hregion.split.overallfiles false)"
+	if !capacity.SplitOverallSettable(p.Target) {
+		setting = "" // before 2.4 there is no such setting: always the largest store
+	}
+	p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when its largest store exceeds MAX_FILESIZE%s: the regions are sized on the family that stores the most", p.Target, setting))
 }
 
 // capacityNotes states what a horizon leaves to HBase's own splits, so the report says
@@ -654,7 +716,11 @@ func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
 	} else {
 		// Say so where the boundaries are printed: they are approximate, and the shares are
 		// the sketch's estimates (each region's within twice the bound of the sample's weight).
-		split.Notes = append(split.Notes, fmt.Sprintf("cut on a sketch of %d sample keys (the sample did not fit the memory budget): each boundary within %g%% of the sample's weight; imbalance (largest region / mean) %.3f, as the sketch estimates it", s.CutRows, 100*sample.Epsilon, sample.Imbalance(cut.Shares)))
+		why := "the sample did not fit the memory budget"
+		if s.Sketched {
+			why = "the sample's inputs include sketches, which keep no exact keys"
+		}
+		split.Notes = append(split.Notes, fmt.Sprintf("cut on a sketch of %d sample keys (%s): each boundary within %g%% of the sample's weight; imbalance (largest region / mean) %.3f, as the sketch estimates it", s.CutRows, why, 100*sample.Epsilon, sample.Imbalance(cut.Shares)))
 	}
 	switch {
 	case cut.Held != nil && s.Exact:
@@ -855,22 +921,19 @@ func (p *Plan) policy(in *lint.Input) {
 	if cp == nil {
 		return
 	}
-	share := 1.0
-	if s := cp.Input.SplitShare; s > 0 && s < 1 {
-		share = s
-	}
-	in.PolicyBytes = cp.PlannedBytes * share
+	// The policy weighs what HBase's split rule weighs: the largest store, or all stores.
+	in.PolicyBytes = cp.SplitBytes
 	if len(cp.Horizons) == 0 {
 		in.PolicyVolumes = []lint.Volume{{Bytes: in.PolicyBytes}}
 	}
 	for i := range cp.Horizons {
 		h := &cp.Horizons[i]
 		// Only where the policy changes the count: the regions created, or the horizon's.
-		if r := m.RegionsFor(h.PlannedBytes * share); r != max(p.Regions, h.Regions) {
+		if r := m.RegionsFor(h.SplitBytes); r != max(p.Regions, h.Regions) {
 			h.SplitRegions = r
 		}
-		in.PolicyBytes = max(in.PolicyBytes, h.PlannedBytes*share)
-		in.PolicyVolumes = append(in.PolicyVolumes, lint.Volume{Days: h.Days, Bytes: h.PlannedBytes * share})
+		in.PolicyBytes = max(in.PolicyBytes, h.SplitBytes)
+		in.PolicyVolumes = append(in.PolicyVolumes, lint.Volume{Days: h.Days, Bytes: h.SplitBytes})
 	}
 }
 
@@ -907,16 +970,17 @@ func (p *Plan) policyBuckets(suffix []byte) (float64, int) {
 func (p *Plan) compressionRatio(placeholder bool) error {
 	d := p.Design
 	c := d.Capacity
-	if c == nil || !c.CompressionRatio.Set || c.CompressionRatio.V >= 1 {
-		return nil
+	if err := familyRatios(d); err != nil || c == nil || !c.CompressionRatio.Set || c.CompressionRatio.V >= 1 {
+		return err
 	}
 	for _, f := range d.Families {
 		codec := f.Compression
-		if codec.Set && codec.V != "NONE" {
-			continue
+		if codec.Set && codec.V != "NONE" || f.CompressionRatio.Set {
+			continue // a codec, or the family's own ratio (familyRatios checks it)
 		}
 		if placeholder {
-			p.Notes = append(p.Notes, fmt.Sprintf("the compression ratio %s assumes a codec, and the table sets none: give %s (SNAPPY, LZ4, ZSTD) or the create statement stores the data uncompressed", c.CompressionRatio.Raw, field.Ref("families.compression")))
+			n := fmt.Sprintf("the compression ratio %s assumes a codec, and the table sets none: give %s (SNAPPY, LZ4, ZSTD) or the create statement stores the data uncompressed", c.CompressionRatio.Raw, field.Ref("families.compression"))
+			p.Notes, p.Unstated = append(p.Notes, n), append(p.Unstated, n)
 			return nil
 		}
 		other := fmt.Sprintf("family %s has no compression", field.Quote(f.Name.V))
@@ -930,6 +994,19 @@ func (p *Plan) compressionRatio(placeholder bool) error {
 		}
 		return valueError("capacity.compression_ratio", c.CompressionRatio,
 			"a ratio below 1 is what a codec makes of the data, and "+other+": HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave the ratio at 1")
+	}
+	return nil
+}
+
+// familyRatios refuses a family's own compression ratio below 1 when the family stores
+// its data uncompressed, as compressionRatio refuses the table's.
+func familyRatios(d *tablespec.Spec) error {
+	for _, f := range d.Families {
+		r, codec := f.CompressionRatio, f.Compression
+		if !r.Set || r.V >= 1 || codec.Set && codec.V != "NONE" {
+			continue
+		}
+		return valueError("families.compression_ratio", r, fmt.Sprintf("a ratio below 1 is what a codec makes of the data, and family %s has no compression: HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave its ratio at 1", field.Quote(f.Name.V)))
 	}
 	return nil
 }

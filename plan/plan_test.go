@@ -2,6 +2,7 @@ package plan_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/presplit/presplit/plan"
@@ -229,7 +230,51 @@ func TestBuildFamilyShares(t *testing.T) {
 			p, err := plan.Build(d, plan.Options{})
 			require.NoError(t, err)
 			assert.Equal(t, tt.regions, p.Capacity.Regions)
-			assert.Equal(t, tt.share, p.Capacity.Input.SplitShare)
+			assert.InDelta(t, tt.share, p.Capacity.SplitShare(), 1e-15)
+		})
+	}
+}
+
+// Each family is a store with its own versions, TTL and ratio,
+// and the regions come from the store HBase splits on (2.x the largest, 3.0 all), or
+// from cluster.split_overallfiles when the design sets it.
+func TestBuildStores(t *testing.T) {
+	const versions = "families:\n  - {name: d, versions: 1, share: 0.9}\n  - {name: h, versions: 10, share: 0.1}\n" +
+		"capacity: {rows: 1e9, kv: 300B}\n"
+	const ttl = "families:\n  - {name: a, ttl: 7d, share: 0.9, compression: SNAPPY}\n  - {name: b, ttl: 30d, share: 0.1, compression: SNAPPY}\n" +
+		"capacity: {daily: 100GB, retention: 30d, compression_ratio: 0.5}\n"
+	const v30 = "table: {name: t, hbase_version: '3.0'}\n"
+	tests := []struct {
+		name    string
+		src     string
+		regions int
+		store   string
+		err     string
+	}{
+		{name: "versions on 2.x: the largest store, h", src: versions, regions: 42, store: "h"},
+		{name: "versions on 3.0: all stores", src: v30 + versions, regions: 80},
+		{name: "ttl on 2.x: the largest store, a", src: ttl, regions: 48, store: "a"},
+		{name: "ttl on 3.0: all stores", src: v30 + ttl, regions: 70},
+		{name: "3.0 told to split on the largest store", src: v30 + ttl + "cluster: {split_overallfiles: false}\n", regions: 48, store: "a"},
+		{name: "2.6 told to split on all stores", src: ttl + "cluster: {split_overallfiles: true}\n", regions: 70},
+		{name: "a family's own ratio", src: strings.Replace(ttl, "compression: SNAPPY}\n  - {name: b", "compression: SNAPPY, compression_ratio: 0.25}\n  - {name: b", 1), regions: 24, store: "a"},
+		{name: "2.3 has no such setting", src: "table: {name: t, hbase_version: '2.3'}\n" + ttl + "cluster: {split_overallfiles: true}\n",
+			err: "cluster.split_overallfiles"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := parse(t, tt.src)
+			require.NoError(t, d.Validate())
+			p, err := plan.Build(d, plan.Options{})
+			if tt.err != "" {
+				require.Error(t, err)
+				assert.Contains(t, err.Error(), tt.err)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.regions, p.Capacity.Regions)
+			assert.Equal(t, tt.store, p.Capacity.SplitStore)
+			require.Len(t, p.Capacity.Stores, 2)
 		})
 	}
 }

@@ -10,6 +10,7 @@ package quantity
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -21,7 +22,42 @@ var (
 	ErrNotPositive = errors.New("not positive")
 	ErrNotWhole    = errors.New("not a whole number")
 	ErrTooLarge    = errors.New("too large")
+	// ErrNotDecimal is a number written in another base or with separators (0x10, 0o10,
+	// 0b10, 1_0) or with a leading zero (010): the error that wraps it says what to write.
+	ErrNotDecimal = errors.New("not decimal")
 )
+
+// notDecimal is an ErrNotDecimal worded as its rule.
+type notDecimal string
+
+func (e notDecimal) Error() string        { return string(e) }
+func (e notDecimal) Is(target error) bool { return target == ErrNotDecimal }
+
+// Decimal checks that text, a number as typed, is written in decimal, the one integer
+// syntax of every count (flags, family settings, a spec's integers): no base prefix (0x,
+// 0o, 0b), no digit separator (_) and no leading zero, which Ruby and C read as octal and
+// Go's and YAML 1.2's decimal readers as decimal, so 010 is 8 to the HBase shell and 10
+// elsewhere. The error wraps ErrNotDecimal and is worded as a rule: "0x10 is not decimal:
+// write 16".
+func Decimal(text string) error {
+	t := strings.TrimSpace(text)
+	d := strings.TrimLeft(t, "+-")
+	sign := t[:len(t)-len(d)]
+	if strings.Contains(d, "_") || len(d) > 1 && d[0] == '0' && strings.ContainsRune("xXoObB", rune(d[1])) {
+		if v, err := strconv.ParseInt(d, 0, 64); err == nil {
+			return notDecimal(fmt.Sprintf("counts are decimal: write %s%d", sign, v))
+		}
+		return notDecimal("counts are decimal, without 0x, 0o, 0b or _")
+	}
+	if len(d) > 1 && d[0] == '0' && d[1] >= '0' && d[1] <= '9' {
+		n := strings.TrimLeft(d, "0")
+		if n == "" || n[0] < '0' || n[0] > '9' {
+			n = "0" + n
+		}
+		return notDecimal("a leading zero is octal to some readers and decimal to others: write " + sign + n)
+	}
+	return nil
+}
 
 // MaxCount bounds Count: far beyond any table, and still exact in a float64's 53 bits x 2^7.
 const MaxCount = 1e18
@@ -45,6 +81,9 @@ func Count(s string) (float64, error) {
 			mult, text = m, text[:n-1]
 		}
 	}
+	if err := Decimal(text); err != nil {
+		return 0, err
+	}
 	if text == "" || strings.ContainsAny(text, "xXpPiInN_") {
 		return 0, ErrSyntax
 	}
@@ -62,6 +101,50 @@ func Count(s string) (float64, error) {
 		return 0, ErrNotWhole
 	}
 	return v, nil
+}
+
+// RuleCount is the rule a count states when it is not a number at all.
+const RuleCount = "must be a number like 1e10, 10k or 1000"
+
+// Whole reads a whole number in [lo, hi] in Count's notation (1000, 1e3, 1k), 0 included
+// when lo is 0: the one integer syntax of every count flag and family setting (region
+// counts, VERSIONS, REGION_REPLICATION). Its errors are worded as the rule the value
+// broke, the same for the same mistake wherever it is made: "too large (at most
+// 2147483647)", "must be a whole number", RuleCount, or Decimal's.
+func Whole(s string, lo, hi int64) (int64, error) {
+	v, err := Count(s)
+	switch {
+	case errors.Is(err, ErrNotDecimal):
+		return 0, err
+	case errors.Is(err, ErrNotPositive):
+		// Count refuses 0 and negatives; a range may start at 0, and says how low it goes.
+		if x, perr := strconv.ParseFloat(strings.TrimSpace(s), 64); perr == nil && x == 0 && lo <= 0 {
+			return 0, nil
+		}
+		return 0, fmt.Errorf("too small (at least %s)", bound(lo))
+	case errors.Is(err, ErrTooLarge), err == nil && v > float64(hi):
+		return 0, fmt.Errorf("too large (at most %s)", bound(hi))
+	case errors.Is(err, ErrNotWhole):
+		return 0, errors.New("must be a whole number")
+	case err != nil:
+		return 0, errors.New(RuleCount)
+	case v < float64(lo):
+		return 0, fmt.Errorf("too small (at least %s)", bound(lo))
+	}
+	return int64(v), nil
+}
+
+func bound(v int64) string { return FormatCount(float64(v)) }
+
+// FormatCount writes a count or a bound the way a user types it: 1000, 1e7, 1e18, 0.8, and
+// a whole number that no power of ten states (2147483647) in full.
+func FormatCount(v float64) string {
+	s := strconv.FormatFloat(v, 'g', -1, 64)
+	if strings.Contains(s, ".") && strings.Contains(s, "e") && v == math.Trunc(v) && v < 1e15 {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	s = strings.Replace(s, "e+0", "e", 1)
+	return strings.Replace(s, "e+", "e", 1)
 }
 
 // isRange reports a number strconv could read but not hold (1e400): too large, not a

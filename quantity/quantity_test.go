@@ -29,9 +29,14 @@ func TestCount(t *testing.T) {
 		{in: "2.5", err: ErrNotWhole},
 		{in: "NaN", err: ErrSyntax},
 		{in: "Inf", err: ErrSyntax},
-		{in: "0x10", err: ErrSyntax},
-		{in: "0x1p4", err: ErrSyntax},
-		{in: "1_000", err: ErrSyntax},
+		{in: "0x10", err: ErrNotDecimal},
+		{in: "0x1p4", err: ErrNotDecimal},
+		{in: "1_000", err: ErrNotDecimal},
+		{in: "0o10", err: ErrNotDecimal},
+		{in: "0b10", err: ErrNotDecimal},
+		{in: "010", err: ErrNotDecimal},
+		{in: "010k", err: ErrNotDecimal},
+		{in: "0.5k", want: 500},
 		{in: "", err: ErrSyntax},
 		{in: "G", err: ErrSyntax},
 		{in: "10X", err: ErrSyntax},
@@ -45,7 +50,11 @@ func TestCount(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
 			got, err := Count(tt.in)
-			assert.Equal(t, tt.err, err)
+			if tt.err == nil {
+				assert.NoError(t, err)
+			} else {
+				assert.ErrorIs(t, err, tt.err)
+			}
 			assert.Equal(t, tt.want, got)
 		})
 	}
@@ -192,5 +201,48 @@ func TestBare(t *testing.T) {
 		if got := Bare(tt.in); got != tt.want {
 			t.Errorf("Bare(%q) = %v, want %v", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestWhole pins the one integer syntax of the count flags and family settings: the same
+// mistake gets the same words, and no base but decimal is read.
+func TestWhole(t *testing.T) {
+	tests := []struct {
+		in     string
+		lo, hi int64
+		want   int64
+		err    string
+	}{
+		{in: "16", lo: 1, hi: 2147483647, want: 16},
+		{in: "1k", lo: 1, hi: 2147483647, want: 1000},
+		{in: "1e3", lo: 1, hi: 2147483647, want: 1000},
+		{in: "0", lo: 0, hi: 10, want: 0},
+		{in: "0", lo: 1, hi: 10, err: "too small (at least 1)"},
+		{in: "-1", lo: 0, hi: 10, err: "too small (at least 0)"},
+		{in: "11", lo: 1, hi: 10, err: "too large (at most 10)"},
+		{in: "3e9", lo: 1, hi: 2147483647, err: "too large (at most 2147483647)"},
+		{in: "2e7", lo: 1, hi: 1e7, err: "too large (at most 1e7)"},
+		{in: "1.5", lo: 1, hi: 10, err: "must be a whole number"},
+		{in: "three", lo: 1, hi: 10, err: RuleCount},
+		{in: "0x10", lo: 1, hi: 100, err: "counts are decimal: write 16"},
+		{in: "0X10", lo: 1, hi: 100, err: "counts are decimal: write 16"},
+		{in: "0o10", lo: 1, hi: 100, err: "counts are decimal: write 8"},
+		{in: "0b10", lo: 1, hi: 100, err: "counts are decimal: write 2"},
+		{in: "1_0", lo: 1, hi: 100, err: "counts are decimal: write 10"},
+		{in: "0x1p4", lo: 1, hi: 100, err: "counts are decimal, without 0x, 0o, 0b or _"},
+		{in: "010", lo: 1, hi: 100, err: "a leading zero is octal to some readers and decimal to others: write 10"},
+		{in: "-012", lo: 1, hi: 100, err: "a leading zero is octal to some readers and decimal to others: write -12"},
+		{in: "00", lo: 0, hi: 100, err: "a leading zero is octal to some readers and decimal to others: write 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := Whole(tt.in, tt.lo, tt.hi)
+			if tt.err != "" {
+				assert.EqualError(t, err, tt.err)
+				return
+			}
+			assert.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
 	}
 }

@@ -41,6 +41,15 @@ func jsonLen(s []byte) int {
 	return n
 }
 
+// AppendCSVKey appends a key's toStringBinary text s as AppendCSVField writes CSVKey(s):
+// its first byte as \xNN when a spreadsheet would run the cell as a formula.
+func AppendCSVKey(dst, s []byte) []byte {
+	if len(s) == 0 || !formulaLead(s[0]) {
+		return AppendCSVField(dst, s)
+	}
+	return AppendCSVField(dst, []byte(CSVKey(string(s))))
+}
+
 // AppendCSVField appends s as encoding/csv's Writer writes a field (comma ',', \n line
 // ends): quoted, its quotes doubled, when it holds a comma, a quote, \r or \n, starts with
 // white space or is \. ; as it is otherwise. s is toStringBinary text (printable ASCII),

@@ -1,7 +1,9 @@
 package quote
 
 import (
+	"fmt"
 	"reflect"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -110,4 +112,51 @@ func invalidBytesHex(s string) string {
 		i += size
 	}
 	return string(b)
+}
+
+// What JSON escapes. encoding/json escapes the C0 controls, ", \ and U+2028/U+2029, and
+// writes every other character raw: DEL, the C1 controls (U+0085, U+009B, which 8-bit
+// terminals read as NEL and CSI), the bidirectional and invisible format characters
+// (U+202E, U+2066..U+2069, a zero-width space, the BOM). A JSON document shown in a
+// terminal, an editor or a code review would then read other than it holds. JSONVisible
+// escapes what the text outputs show as \xNN (Terminal: every character Unicode does not
+// call printable, the ASCII space aside) as \uXXXX, which every JSON reader decodes to the
+// same character: the document holds the same strings, and shows them.
+
+// JSONVisible is the JSON text b (as encoding/json writes it: valid UTF-8, whose
+// characters beyond printable ASCII occur only inside strings) with DEL and every
+// non-ASCII character that is not printable written \uXXXX (a character beyond U+FFFF as
+// its UTF-16 surrogate pair), lowercase as encoding/json writes its escapes. b itself is
+// returned when it holds none.
+func JSONVisible(b []byte) []byte {
+	i := 0
+	for i < len(b) && b[i] < 0x7F {
+		i++
+	}
+	if i == len(b) {
+		return b
+	}
+	out := append(make([]byte, 0, len(b)+32), b[:i]...)
+	for i < len(b) {
+		c := b[i]
+		if c < 0x7F {
+			out = append(out, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		switch {
+		case c == 0x7F:
+			out = append(out, `\u007f`...)
+		case r == utf8.RuneError && size == 1, unicode.IsPrint(r):
+			out = append(out, b[i:i+size]...)
+		case r > 0xFFFF:
+			r1, r2 := utf16Pair(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, r1, r2)
+		default:
+			out = fmt.Appendf(out, `\u%04x`, r)
+		}
+		i += size
+	}
+	return out
 }

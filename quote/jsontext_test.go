@@ -38,3 +38,32 @@ func TestJSONText(t *testing.T) {
 	JSONText(nil)
 	JSONText(d) // not a pointer: nothing to do, no panic
 }
+
+// TestJSONVisible pins what JSON escapes beyond encoding/json: DEL, C1 controls, bidi and
+// invisible characters, as \uXXXX, decoding back to the same string.
+func TestJSONVisible(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"plain", `"plain"`},
+		{"a\x7fb", `"a\u007fb"`},
+		{"a\u0085b\u009bc", `"a\u0085b\u009bc"`},
+		{"\u202eevil\u2066\u2067\u2068\u2069", `"\u202eevil\u2066\u2067\u2068\u2069"`},
+		{"z\u200bw\ufeff", `"z\u200bw\ufeff"`},
+		{"l\u2028p\u2029", `"l\u2028p\u2029"`},
+		{"nb\u00a0sp", `"nb\u00a0sp"`},
+		{"tag\U000e0001", `"tag\udb40\udc01"`},
+		{"é漢🙂", `"é漢🙂"`},
+	} {
+		enc, err := json.Marshal(tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(JSONVisible(enc))
+		if got != tt.want {
+			t.Errorf("JSONVisible(%s) = %s, want %s", enc, got, tt.want)
+		}
+		var back string
+		if err := json.Unmarshal([]byte(got), &back); err != nil || back != tt.in {
+			t.Errorf("%s decodes to %q (%v), want %q", got, back, err, tt.in)
+		}
+	}
+}

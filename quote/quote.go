@@ -19,6 +19,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/presplit/presplit/hbytes"
 )
 
@@ -59,8 +61,9 @@ const (
 
 // checkText refuses invalid UTF-8, the C0 control bytes, DEL, the C1 control characters
 // (U+0080..U+009F, which 8-bit terminals read as ESC sequences) and the invisible format
-// characters (Unicode's Cf: a bidirectional override such as U+202E, a zero-width space),
-// with which a statement shown in a terminal reads other than it runs.
+// characters (Unicode's Cf: a bidirectional override such as U+202E, a zero-width space)
+// and the line and paragraph separators U+2028 and U+2029, with which a statement shown in
+// a terminal or an editor reads other than it runs.
 func checkText(ctx, s string) error {
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -80,6 +83,9 @@ func checkText(ctx, s string) error {
 		}
 		if unicode.Is(unicode.Cf, r) {
 			return &Error{Context: ctx, Value: s, Reason: fmt.Sprintf("the invisible format character U+%04X, which a terminal shows reordered or not at all", r)}
+		}
+		if unicode.In(r, unicode.Zl, unicode.Zp) {
+			return &Error{Context: ctx, Value: s, Reason: fmt.Sprintf("the line separator U+%04X, at which editors and JavaScript end a line", r)}
 		}
 		i += size
 	}
@@ -298,12 +304,31 @@ func SQLIdent(s string) (string, error) {
 	return `"` + s + `"`, nil
 }
 
+// What Terraform rewrites. Terraform holds every string as a cty string, which is
+// normalized to Unicode NFC when it is made (cty.StringVal; HCL's own string literals go
+// the same way): e + U+0301 arrives as U+00E9, U+212B (ANGSTROM SIGN) as U+00C5, U+F900 as
+// U+8C48. A split key or family name that is not NFC would reach Bigtable as other bytes,
+// and beside its precomposed twin would be a duplicate; there is no escape that keeps it
+// (\u0301 is decoded first, then normalized), so HCLString refuses it, naming what
+// Terraform would store.
+
+// checkNFC refuses invalid UTF-8 (checkUTF8), then text that is not in Unicode NFC,
+// naming what Terraform would store.
+func checkNFC(ctx, s string) error {
+	if err := checkUTF8(ctx, s); err != nil || norm.NFC.IsNormalString(s) {
+		return err
+	}
+	return &Error{Context: ctx, Value: s, Reason: fmt.Sprintf(
+		"text that is not in Unicode NFC: Terraform normalizes every string to NFC and would store \"%s\"",
+		hbytes.ToStringBinary([]byte(norm.NFC.String(s))))}
+}
+
 // HCLString is s as an HCL quoted template that evaluates to exactly s: \ and " escaped,
 // \n \r \t, other control characters as \uNNNN, and ${ and %{ doubled to $${ and %%{ so
 // HCL reads no interpolation or directive. Invalid UTF-8 is refused (an HCL string is
-// Unicode text).
+// Unicode text), and so is text that is not in NFC, which Terraform would rewrite.
 func HCLString(s string) (string, error) {
-	if err := checkUTF8(ctxHCLString, s); err != nil {
+	if err := checkNFC(ctxHCLString, s); err != nil {
 		return "", err
 	}
 	b := make([]byte, 0, len(s)+2)
@@ -365,17 +390,49 @@ func utf16Pair(r rune) (rune, rune) {
 	return 0xD800 + (r>>10)&0x3FF, 0xDC00 + r&0x3FF
 }
 
-// CSVCell checks s for one cell of a CSV file written with encoding/csv, which quotes the
-// cell itself; CSVCell returns s unchanged. A cell carries data exactly: a cell starting
-// with = + - or @ is not altered (presplit's CSV is for programs; a spreadsheet reading it
-// should import the columns as text, or use --format xlsx, whose cells are never formulas).
-// Control bytes (a line break inside a cell would print as a line of its own) and invalid
-// UTF-8 are refused.
+// What a spreadsheet runs. LibreOffice Calc and Excel open a CSV file's cells as typed
+// input: a cell whose first character is = + - or @ is read as a formula (=HYPERLINK(...),
+// =cmd|' /C calc'!A0, @SUM(...)), and a tab or carriage return in front of one is skipped
+// on the way to it (OWASP, "CSV Injection"). presplit's CSV files (plan -F csv,
+// capacity-csv, verify --format csv, regions -F csv) are opened in spreadsheets first, so
+// every cell a user's value reaches is written so that no spreadsheet runs it:
+//
+//   - a name or other text cell (CSVCell) takes OWASP's neutral form: a single quote in
+//     front, which a spreadsheet shows and never evaluates ('=1+1 is the text '=1+1), and
+//     which a program reading the file sees as part of the value;
+//   - a key cell (CSVKey) is toStringBinary text, whose escapes carry any byte: its first
+//     byte, when a spreadsheet would run it, is written as its \xNN escape (=1+1 as
+//     \x3D1+1), which toBytesBinary reads back as the same byte, so the cell still names
+//     the key exactly. Tab and CR are \x09 and \x0D in toStringBinary text already.
+
+// formulaLead reports whether a cell starting with c is one a spreadsheet runs as a
+// formula (= + - @), or skips into one (tab, CR).
+func formulaLead(c byte) bool {
+	return c == '=' || c == '+' || c == '-' || c == '@' || c == '\t' || c == '\r'
+}
+
+// CSVCell is s as one text cell of a CSV file written with encoding/csv, which quotes the
+// cell itself: s as it is, or, when a spreadsheet would run it as a formula, in OWASP's
+// neutral form ('=1+1). Control bytes (a line break inside a cell would print as a line of
+// its own) and invalid UTF-8 are refused. Keys go through CSVKey instead.
 func CSVCell(s string) (string, error) {
 	if err := checkText(ctxCSVCell, s); err != nil {
 		return "", err
 	}
+	if s != "" && formulaLead(s[0]) {
+		return "'" + s, nil
+	}
 	return s, nil
+}
+
+// CSVKey is a key's toStringBinary text s as a CSV cell no spreadsheet runs: s, with its
+// first byte written as \xNN when a spreadsheet would start a formula with it (= + - @).
+// toBytesBinary reads the cell back as the key's own bytes.
+func CSVKey(s string) string {
+	if s == "" || !formulaLead(s[0]) {
+		return s
+	}
+	return fmt.Sprintf("\\x%02X", s[0]) + s[1:]
 }
 
 // SheetCell is s as the text of a spreadsheet cell (an xlsx inline string): Terminal's

@@ -1,12 +1,15 @@
 package quote
 
 import (
+	"encoding/csv"
 	"errors"
 	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/presplit/presplit/hbytes"
 )
 
 func TestTerminal(t *testing.T) {
@@ -21,6 +24,7 @@ func TestTerminal(t *testing.T) {
 		{"utf-8 kept", "é", "é"},
 		{"c1 control", "\u009b2J", `\xC2\x9B2J`},
 		{"bidi override", "a\u202eb", `a\xE2\x80\xAEb`},
+		{"line separator", "a\u2028b", `a\xE2\x80\xA8b`},
 		{"invalid utf-8", "a\xffb", `a\xFFb`},
 		{"backslash kept", `\x00`, `\x00`},
 		{"forged lint line", "q\nspec.yaml:1: error RK001: x", `q\x0Aspec.yaml:1: error RK001: x`},
@@ -102,6 +106,8 @@ func TestRubySingle(t *testing.T) {
 		{name: "utf-8", in: "é", want: "'é'"},
 		{name: "bidi override", in: "cf\u202eabc", refuse: `"cf\xE2\x80\xAEabc": a Ruby single-quoted string cannot carry the invisible format character U+202E, which a terminal shows reordered or not at all`},
 		{name: "zero-width space", in: "a\u200bb", refuse: `the invisible format character U+200B`},
+		{name: "line separator", in: "c\u2028f", refuse: `"c\xE2\x80\xA8f": a Ruby single-quoted string cannot carry the line separator U+2028, at which editors and JavaScript end a line`},
+		{name: "paragraph separator", in: "c\u2029f", refuse: `the line separator U+2029`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -237,6 +243,10 @@ func TestHCLString(t *testing.T) {
 		{name: "controls", in: "\n\r\t\x00\x7f", want: `"\n\r\t\u0000\u007F"`},
 		{name: "utf-8", in: "é", want: `"é"`},
 		{name: "invalid utf-8", in: "\xff", refuse: "an HCL string cannot carry invalid UTF-8"},
+		{name: "NFC kept", in: "\u00e9\u00c5\u8c48", want: "\"\u00e9\u00c5\u8c48\""},
+		{name: "combining accent", in: "e\u0301", refuse: `"e\xCC\x81": an HCL string cannot carry text that is not in Unicode NFC: Terraform normalizes every string to NFC and would store "\xC3\xA9"`},
+		{name: "angstrom sign", in: "\u212b", refuse: `would store "\xC3\x85"`},
+		{name: "compatibility ideograph", in: "a\uf900", refuse: `would store "a\xE8\xB1\x88"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -272,7 +282,13 @@ func TestJavaString(t *testing.T) {
 func TestCSVCell(t *testing.T) {
 	tests := []struct{ name, in, want, refuse string }{
 		{name: "plain", in: "cf", want: "cf"},
-		{name: "formula kept", in: "=1+1", want: "=1+1"},
+		{name: "formula neutralized", in: "=1+1", want: "'=1+1"},
+		{name: "plus", in: "+1", want: "'+1"},
+		{name: "minus", in: "-1+2", want: "'-1+2"},
+		{name: "at", in: "@SUM(1)", want: "'@SUM(1)"},
+		{name: "formula inside", in: "a=1+1", want: "a=1+1"},
+		{name: "empty", in: "", want: ""},
+		{name: "tab first", in: "\t=1", refuse: `a CSV cell cannot carry the control byte \x09`},
 		{name: "comma and quote", in: `a,"b"`, want: `a,"b"`},
 		{name: "newline", in: "a\nb", refuse: `a CSV cell cannot carry the control byte \x0A`},
 		{name: "invalid utf-8", in: "\xff", refuse: "invalid UTF-8"},
@@ -285,6 +301,33 @@ func TestCSVCell(t *testing.T) {
 				t.Errorf("CSVCell(%q) = %s, want %s", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestCSVKey pins a key cell's form: a formula's first byte as \xNN, and the cell read
+// back by toBytesBinary is the key, through encoding/csv and AppendCSVKey alike.
+func TestCSVKey(t *testing.T) {
+	for _, tt := range []struct{ key, want string }{
+		{"=1+1", `\x3D1+1`}, {"+1", `\x2B1`}, {"-", `\x2D`}, {"@A", `\x40A`},
+		{"\t=1", `\x09=1`}, {"\r=1", `\x0D=1`}, {"a=1", "a=1"}, {"", ""},
+		{`=HYPERLINK("x", "y")`, `\x3DHYPERLINK("x", "y")`}, {" =1", " =1"},
+	} {
+		text := hbytes.ToStringBinary([]byte(tt.key))
+		got := CSVKey(text)
+		if got != tt.want {
+			t.Errorf("CSVKey(%q) = %q, want %q", text, got, tt.want)
+		}
+		back, err := hbytes.ToBytesBinary(got)
+		if err != nil || string(back) != tt.key {
+			t.Errorf("toBytesBinary(%q) = %q, %v; want the key %q", got, back, err, tt.key)
+		}
+		var b strings.Builder
+		w := csv.NewWriter(&b)
+		_ = w.Write([]string{got})
+		w.Flush()
+		if field := string(AppendCSVKey(nil, []byte(text))) + "\n"; field != b.String() {
+			t.Errorf("AppendCSVKey(%q) = %q, encoding/csv writes %q", text, field, b.String())
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dustin/go-humanize"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/htmlpage"
 )
 
@@ -51,6 +52,9 @@ func WriteHTML(w io.Writer, d Doc) error {
 	if p != nil {
 		pg.Sections = append(pg.Sections, htmlHistogram(d))
 	}
+	if d.Load != nil {
+		pg.Sections = append(pg.Sections, htmlLoad(d))
+	}
 	if l.HasServer {
 		pg.Sections = append(pg.Sections, htmlServers(l))
 	}
@@ -72,7 +76,7 @@ func WriteHTML(w io.Writer, d Doc) error {
 			return err
 		}
 		pg.Sections = append(pg.Sections, htmlpage.Section{ID: "script", Heading: "Script",
-			Text: []string{d.word("What {format} shell writes, byte for byte: review it, then run it with hbase shell -n FILE.")},
+			Text: []string{d.word("What {format} shell writes, byte for byte: review it, then run it with " + hbase.ScriptEndFor(d.Plan.Options.Version).RunWith() + ".")},
 			Code: &htmlpage.Code{ID: "shell", Caption: "hbase shell", Text: script.String(), Instead: d.word("write it with {format} shell.")}})
 	}
 	return htmlpage.Write(w, pg)
@@ -283,4 +287,23 @@ func htmlServers(l *Layout) htmlpage.Section {
 		c.Format = func(v float64) string { return strconv.FormatFloat(v, 'f', 1, 64) }
 	}
 	return htmlpage.Section{ID: "servers", Heading: "Regions per server", Charts: []*htmlpage.Chart{c}}
+}
+
+// htmlLoad is the request rates as a heat map over the key space: a row per interval
+// between the snapshots, a column per region.
+func htmlLoad(d Doc) htmlpage.Section {
+	ld, l := d.Load, d.Layout
+	h := &htmlpage.Heat{ID: "load", Title: "Request rate along the key space", Item: "region", Unit: "requests/s", Keys: make([]string, len(l.Regions))}
+	for i, r := range l.Regions {
+		h.Keys[i] = keyText(r.Start)
+	}
+	for k, rates := range ld.Rates {
+		h.Rows = append(h.Rows, htmlpage.HeatRow{Label: ld.At[k].Format("01-02 15:04") + " to " + ld.At[k+1].Format("01-02 15:04"), Values: rates})
+	}
+	mean, known := meanRate(ld.Last())
+	text := []string{fmt.Sprintf("Requests per second of each region between the readings (list_regions' REQ counts requests since the region opened): the newest interval's mean is %s/s over %d regions of known rate.", rateText(mean), known)}
+	if p := d.Plan; p != nil {
+		text = append(text, fmt.Sprintf("A region at least %g x the mean over the newest interval is split for load: %d in this script.", hotFactor(p.Options), p.loadSplits()))
+	}
+	return htmlpage.Section{ID: "load", Heading: "Load", Text: text, Heat: h}
 }

@@ -51,6 +51,10 @@ type Region struct {
 	// layout's HasRequests.
 	Requests int64
 	Locality string // list_regions' LOCALITY as printed; "" when not given
+	// Created is the region's creation time in ms since the epoch: the region id of its
+	// REGION_NAME (RegionInfo's regionId is the master's clock when the region was made,
+	// by create, a split or a merge); 0 when the input did not name regions.
+	Created int64
 	// Unknown: the input gave the region but not its metrics (list_regions' "Can not find
 	// all details for region" and a row with blank SIZE, REQ and LOCALITY). Size and
 	// Requests are 0 and mean nothing; the plan never merges or splits it.

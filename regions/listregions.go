@@ -194,7 +194,7 @@ func (lr *listReader) row(n int, cells []string) (Region, bool, error) {
 		if err != nil {
 			return r, false, err
 		}
-		r.Start, r.Encoded = rn.start, rn.encoded
+		r.Start, r.Encoded, r.Created = rn.start, rn.encoded, rn.id
 		keep = rn.replica == 0
 	}
 	if c := lr.cStart; c >= 0 {
@@ -480,6 +480,7 @@ func keyCell(s string) ([]byte, error) {
 type regionName struct {
 	table   string
 	start   []byte
+	id      int64 // the region id: its creation time, ms since the epoch
 	replica int
 	encoded string
 }
@@ -520,6 +521,9 @@ func parseRegionName(s string) (regionName, error) {
 	}
 	if id == "" || strings.Trim(id, "0123456789") != "" {
 		return rn, fmt.Errorf("region id %q is not a number", id)
+	}
+	if v, err := strconv.ParseInt(id, 10, 64); err == nil {
+		rn.id = v // an id past int64 is kept as no time: the region's age is unknown
 	}
 	start, err := keyCell(body[first+1 : last])
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"container/heap"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
@@ -40,6 +41,22 @@ type Options struct {
 	Batch int
 	// Pause is the seconds to wait between stages.
 	Pause int64
+	// Now is when the input was taken; with MinRegionAge > 0, a region whose region id
+	// (its creation time) is less than MinRegionAge before Now is never merged. The zero
+	// time, or MinRegionAge 0, skips the rule.
+	Now          time.Time
+	MinRegionAge time.Duration
+	// SplitPolicy is the table's split policy (splitpolicy.Default, Constant, ...; "" is
+	// the target's default) and FlushSize its memstore flush size (0: 128 MiB): with the
+	// servers the layout names they say at which size HBase splits a region once the
+	// plan has run, so that no merge is planned that HBase would split again.
+	SplitPolicy string
+	FlushSize   float64
+	// Load is the regions' request rates between snapshots (NewLoad); with it a region
+	// taking at least HotFactor x the mean rate over the newest interval is split at its
+	// bucket edge or key midpoint (< 1: DefaultHotFactor). nil: sizes alone decide.
+	Load      *Load
+	HotFactor float64
 }
 
 // Merge is one merge_region statement: regions First..Last (indexes, inclusive) of the
@@ -50,10 +67,15 @@ type Merge struct {
 }
 
 // Split is one split statement: the region at Index, at Key (nil: HBase picks the mid key).
+// Pieces is how many regions the region ends as after every round of splits (2 when one
+// split brings both daughters to at most 2 x the target; 2^k after k rounds).
 type Split struct {
-	Index int
-	Key   []byte
-	Kind  SplitKind
+	Index  int
+	Key    []byte
+	Kind   SplitKind
+	Pieces int
+	// Load: the region is split for its request rate (Options.Load), not its size.
+	Load bool
 }
 
 // Group is a run of adjacent regions the plan merges into one, over as many rounds as the
@@ -81,9 +103,14 @@ type Plan struct {
 	Splits     []Split
 	Stages     []Stage // the statements of this round in stages of at most Options.Batch
 	// Before is the region count now; After the count after this round's statements;
-	// Final the count once every round of Groups is done; Rounds how many rounds that
-	// takes at the merge arity (0: no merge, 1: this script does it all).
-	Before, After, Final, Rounds int
+	// Final the count once every round of Groups and of splits is done; Rounds how many
+	// rounds of merges that takes at the merge arity (0: no merge, 1: this script does it
+	// all); SplitRounds how many rounds of splits (a daughter splits again only once its
+	// compaction has removed its reference files).
+	Before, After, Final, Rounds, SplitRounds int
+	// Young counts the regions younger than Options.MinRegionAge, Memstore those at SIZE
+	// 0 whose requests say their data is in the memstore: neither is ever merged.
+	Young, Memstore int
 	// Unknown counts the regions whose size the input did not give (list_regions' blank
 	// SIZE): never merged or split.
 	Unknown int
@@ -129,29 +156,49 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 	var edges *prefixEdges
 	if opt.Prefix != nil {
 		edges = newPrefixEdges(*opt.Prefix)
+		if err := checkFits(l, edges); err != nil {
+			return nil, err
+		}
 	}
-	n := len(l.Regions)
 	join := p.joinable(edges)
+	p.liveNotes()
 	p.planSplits(edges)
 	if p.Unknown > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("%d %s no size in the input (list_regions could not find all details: disabled or in transition): never merged or split; list the regions again later",
 			p.Unknown, plural(p.Unknown, "region has", "regions have")))
 	}
-	if opt.TargetRegions > 0 {
-		p.Groups = mergeToTarget(l, join, p.Upper, opt.TargetRegions-len(p.Splits))
-	} else {
-		p.Groups = mergeRuns(l, join, p.Upper)
+	p.planMerges(join, opt.TargetRegions)
+	if floor, m := p.regionsFloor(largestGroup(p.Groups)); p.Final < floor {
+		largest := largestGroup(p.Groups)
+		p.planMerges(join, max(floor, opt.TargetRegions))
+		p.policyNote(floor, m, largest)
 	}
-	merged := 0
-	for _, g := range p.Groups {
-		merged += g.Last - g.First
-		p.Rounds = max(p.Rounds, rounds(g.Last-g.First+1, opt.MergeArity))
-	}
-	p.Final = n - merged + len(p.Splits)
 	p.Merges = firstRound(l, p.Groups, opt.MergeArity)
 	p.roundNotes()
 	p.Stages = stages(len(p.Merges), len(p.Splits), opt.Batch)
 	return p, nil
+}
+
+// planMerges groups the merges (to target regions after the whole plan when > 0) and
+// counts Final and Rounds.
+func (p *Plan) planMerges(join []bool, target int) {
+	l := p.Layout
+	extra := 0 // the regions the splits add over every round
+	for _, s := range p.Splits {
+		extra += s.Pieces - 1
+	}
+	if target > 0 {
+		p.Groups = mergeToTarget(l, join, p.Upper, target-extra)
+	} else {
+		p.Groups = mergeRuns(l, join, p.Upper)
+	}
+	merged := 0
+	p.Rounds = 0
+	for _, g := range p.Groups {
+		merged += g.Last - g.First
+		p.Rounds = max(p.Rounds, rounds(g.Last-g.First+1, p.Options.MergeArity))
+	}
+	p.Final = len(l.Regions) - merged + extra
 }
 
 // checkOptions refuses a plan the layout or the options cannot make.
@@ -174,17 +221,24 @@ func checkOptions(l *Layout, opt Options) error {
 // planSplits splits each region above SplitAbove once, at a bucket edge or a midpoint
 // with a prefix (edges), else at HBase's mid key; it counts the regions of unknown size.
 func (p *Plan) planSplits(edges *prefixEdges) {
-	refused := 0
+	refused, forLoad := 0, 0
 	var refusedErr error
+	hot := p.hot()
 	for i, r := range p.Layout.Regions {
 		if r.Unknown {
 			p.Unknown++
 			continue
 		}
-		if r.Size <= p.SplitAbove {
+		busy := hot != nil && hot[i]
+		if r.Size <= p.SplitAbove && !busy {
 			continue
 		}
-		s := Split{Index: i}
+		s := Split{Index: i, Pieces: 2, Load: r.Size <= p.SplitAbove}
+		if !s.Load {
+			k := 0
+			s.Pieces, k = pieces(r.Size, p.SplitAbove)
+			p.SplitRounds = max(p.SplitRounds, k)
+		}
 		if edges != nil {
 			s.Key, s.Kind = edges.splitKey(r.Start, r.End)
 			if s.Key != nil {
@@ -195,9 +249,16 @@ func (p *Plan) planSplits(edges *prefixEdges) {
 				}
 			}
 		}
+		if s.Load && s.Key == nil && r.Size == 0 {
+			continue // no store file, no mid key: HBase cannot split it without a key
+		}
+		if s.Load {
+			forLoad++
+		}
 		p.Splits = append(p.Splits, s)
 	}
 	p.splitNotes(edges != nil, refused, refusedErr)
+	p.loadNote(forLoad)
 }
 
 // roundNotes says when the target is out of reach, sets After, the regions after this
@@ -215,9 +276,19 @@ func (p *Plan) roundNotes() {
 	for _, m := range p.Merges {
 		p.After -= m.Last - m.First
 	}
-	if p.After != p.Final {
+	if p.Rounds > 1 {
 		p.Notes = append(p.Notes, fmt.Sprintf("merge_region names %d regions at a time and a merged region's name is new: %d rounds; after this script, list the regions again and plan the next round (%d regions after this round, %d after all)",
 			opt.MergeArity, p.Rounds, p.After, p.Final))
+	}
+	if p.SplitRounds > 1 {
+		more := 0
+		for _, s := range p.Splits {
+			if s.Pieces > 2 {
+				more++
+			}
+		}
+		p.Notes = append(p.Notes, fmt.Sprintf("%d %s above 2 x the target after one split: %d rounds of splits; a daughter splits again only once compaction has rewritten its reference files: after this script, wait for the compactions (or run major_compact on the table), list the regions again and plan the next round (%d regions after this round, %d after all)",
+			more, plural(more, "region stays", "regions stay"), p.SplitRounds, p.After, p.Final))
 	}
 }
 
@@ -302,9 +373,11 @@ func (p *Plan) joinable(edges *prefixEdges) []bool {
 		}
 		return join
 	}
+	held := p.hold()
 	for i := range join {
 		a, b := &l.Regions[i], &l.Regions[i+1]
-		join[i] = !a.Unknown && !b.Unknown && l.maxSize(i) <= p.Upper && l.maxSize(i+1) <= p.Upper &&
+		join[i] = !a.Unknown && !b.Unknown && !held[i] && !held[i+1] &&
+			l.maxSize(i) <= p.Upper && l.maxSize(i+1) <= p.Upper &&
 			(!p.Options.Salt || !edges.isEdge(b.Start))
 	}
 	return join
@@ -524,7 +597,15 @@ func (p *Plan) Check() error {
 	if after != p.After {
 		return fmt.Errorf("the statements leave %d regions, the plan says %d", after, p.After)
 	}
-	if f := len(p.Layout.Regions) - merged + len(p.Splits); f != p.Final {
+	extra := 0
+	for _, s := range p.Splits {
+		r := p.Layout.Regions[s.Index]
+		if s.Pieces < 2 || s.Pieces&(s.Pieces-1) != 0 || (s.Pieces < 1<<30 && ceilDiv(r.Size, int64(s.Pieces)) > p.SplitAbove) || (s.Load && (s.Pieces != 2 || r.Size > p.SplitAbove)) {
+			return fmt.Errorf("split of region %d: %d pieces leave more than %d bytes in one", s.Index+1, s.Pieces, p.SplitAbove)
+		}
+		extra += s.Pieces - 1
+	}
+	if f := len(p.Layout.Regions) - merged + extra; f != p.Final {
 		return fmt.Errorf("the groups leave %d regions, the plan says %d", f, p.Final)
 	}
 	return p.checkStages()

@@ -1,8 +1,11 @@
 package regions
 
 import (
+	"fmt"
 	"math/big"
 
+	"github.com/presplit/presplit/field"
+	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -225,4 +228,78 @@ func (e *prefixEdges) splitKey(start, end []byte) ([]byte, SplitKind) {
 	mid := new(big.Int).Add(lo, hi)
 	mid.Rsh(mid, 1)
 	return e.str(mid, width), SplitMidpoint
+}
+
+// knownAlphabets are the prefix kinds a refusal may name, narrowest first.
+var knownAlphabets = []struct{ name, alphabet, words string }{
+	{"dec", "0123456789", "decimal digits"},
+	{"hex", "0123456789abcdef", "lowercase hex"},
+	{"HEX", "0123456789ABCDEF", "uppercase hex"},
+}
+
+// checkFits refuses a prefix the table's keys were not written on: boundaries leave its
+// alphabet within its width, and the bytes the boundaries show there are those of another
+// alphabet (a hex table read with dec:2), or most boundaries leave it. Split keys on a
+// prefix the keys do not follow cut buckets at the wrong place (a split at "35000000" in
+// [30000000, 40000000) of a hex table leaves 5/16 and 11/16 of the rows).
+func checkFits(l *Layout, e *prefixEdges) error {
+	var seen [256]bool
+	off, boundaries := 0, 0
+	w := e.p.Width
+	for _, r := range l.Regions[1:] {
+		boundaries++
+		k := r.Start
+		for _, c := range k[:min(len(k), w)] {
+			seen[c] = true
+		}
+		if e.classify(k) == OffAlphabet && len(k) >= w {
+			off++
+		}
+	}
+	if off == 0 {
+		return nil
+	}
+	shown := ""
+	for _, a := range knownAlphabets {
+		if a.name != e.p.Name && covers(a.alphabet, &seen) {
+			shown = fmt.Sprintf("; the keys show %s: %s", a.words, field.Set("rowkey.prefix", fmt.Sprintf("%s:%d", a.name, w)))
+			break
+		}
+	}
+	if shown == "" && off*2 <= boundaries {
+		return nil // a few boundaries of another pre-split: named in the report
+	}
+	return fmt.Errorf("%s: %d of %d boundaries leave its alphabet within its first %d %s (%s): the table's keys are not written on it%s",
+		field.Set("rowkey.prefix", e.p.String()), off, boundaries, w, plural(w, "byte", "bytes"), offBytes(&seen, e), shown)
+}
+
+// covers says every byte seen is in alphabet.
+func covers(alphabet string, seen *[256]bool) bool {
+	var in [256]bool
+	for i := 0; i < len(alphabet); i++ {
+		in[alphabet[i]] = true
+	}
+	for c := range seen {
+		if seen[c] && !in[c] {
+			return false
+		}
+	}
+	return true
+}
+
+// offBytes lists the bytes seen that the prefix's alphabet lacks, as toStringBinary text,
+// at most 16.
+func offBytes(seen *[256]bool, e *prefixEdges) string {
+	var out []byte
+	n := 0
+	for c := range seen {
+		if seen[c] && !e.in[c] {
+			if n == 16 {
+				return hbytes.ToStringBinary(out) + "..."
+			}
+			out = append(out, byte(c))
+			n++
+		}
+	}
+	return hbytes.ToStringBinary(out)
 }

@@ -5,15 +5,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/dustin/go-humanize"
 
 	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/field"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
@@ -25,6 +28,9 @@ import (
 // Doc is what the renderers of presplit regions show.
 type Doc struct {
 	Layout *Layout
+	// Load is the regions' request rates between earlier snapshots and this input; nil
+	// without snapshots.
+	Load   *Load
 	Plan   *Plan          // nil when the layout has no sizes
 	Prefix *splits.Prefix // nil when not given
 	Inputs []string       // how the inputs were given: "list_regions regions.txt", ...
@@ -124,6 +130,9 @@ func WriteReport(w io.Writer, d Doc) error {
 		}
 		if d.Layout.HasRequests {
 			reportRequests(tw, d.Layout)
+		}
+		if d.Load != nil {
+			reportLoad(tw, d)
 		}
 	})
 	if d.Plan != nil {
@@ -230,6 +239,38 @@ func reportRequests(tw *tabwriter.Writer, l *Layout) {
 		humanize.Comma(total/int64(len(l.Regions))), humanize.Comma(most), mi+1)
 }
 
+// reportLoad writes the request rates of the newest interval: the mean, the busiest, how
+// many are hot and how many unknown.
+func reportLoad(tw *tabwriter.Writer, d Doc) {
+	ld := d.Load
+	rates := ld.Last()
+	mean, known := meanRate(rates)
+	mi := -1
+	for i, v := range rates {
+		if !math.IsNaN(v) && (mi < 0 || v > rates[mi]) {
+			mi = i
+		}
+	}
+	k := len(ld.At) - 1
+	fmt.Fprintf(tw, "request rate\tfrom %s at %s to %s at %s (%s)\n", ld.Names[k-1], ld.At[k-1].Format(time.RFC3339),
+		ld.Names[k], ld.At[k].Format(time.RFC3339), ld.At[k].Sub(ld.At[k-1]))
+	if mi >= 0 {
+		fmt.Fprintf(tw, "  per region\tmean %s/s, most %s/s (region %d, %.1f x the mean)\n", rateText(mean), rateText(rates[mi]), mi+1, rates[mi]/math.Max(mean, 1e-300))
+	}
+	if d.Plan != nil {
+		n := 0
+		for _, h := range d.Plan.hot() {
+			if h {
+				n++
+			}
+		}
+		fmt.Fprintf(tw, "  hot\t%d (at least %g x the mean)\n", n, hotFactor(d.Plan.Options))
+	}
+	if u := len(rates) - known; u > 0 {
+		fmt.Fprintf(tw, "  rate unknown\t%d (not in both readings, or its count went down: split, merged or reopened since)\n", u)
+	}
+}
+
 // reportHistogram writes how many regions fall in each size class of the target.
 func reportHistogram(b *strings.Builder, l *Layout, p *Plan) {
 	counts := make([]int64, len(sizeClasses))
@@ -280,8 +321,12 @@ func reportPlan(b *strings.Builder, d Doc) {
 		for _, s := range p.Splits {
 			kinds[s.Kind]++
 		}
-		fmt.Fprintf(tw, "  splits\t%d split (%d at a bucket edge, %d at a midpoint, %d at HBase's mid key), regions above %s (2 x target)\n",
-			len(p.Splits), kinds[SplitBucketEdge], kinds[SplitMidpoint], kinds[SplitMidKey], size(p.SplitAbove))
+		forLoad := ""
+		if n := p.loadSplits(); n > 0 {
+			forLoad = fmt.Sprintf("; %d for load (at least %g x the mean request rate)", n, hotFactor(p.Options))
+		}
+		fmt.Fprintf(tw, "  splits\t%d split (%d at a bucket edge, %d at a midpoint, %d at HBase's mid key), regions above %s (2 x target)%s\n",
+			len(p.Splits), kinds[SplitBucketEdge], kinds[SplitMidpoint], kinds[SplitMidKey], size(p.SplitAbove), forLoad)
 		fmt.Fprintf(tw, "  regions\t%d now, %d after this script, %d after all rounds\n", p.Before, p.After, p.Final)
 		if p.Rounds > 1 {
 			fmt.Fprintf(tw, "  rounds\t%d (merge_region names %d regions at a time)\n", p.Rounds, p.Options.MergeArity)
@@ -324,8 +369,9 @@ func shellReady(d Doc) string {
 // WriteShell writes the plan as an hbase shell script: a comment header (inputs, target,
 // region counts), then the stages: a comment saying what the stage does and the regions
 // it expects, its merge_region statements (empty regions first) and split statements,
-// and a Ruby `sleep` before the next stage; `exit` at the end, so that `hbase shell -n
-// FILE` does not wait on stdin. merge_region and split take encoded region names. split's
+// and a Ruby `sleep` before the next stage; `exit` at the end where the target's shell
+// ends a script with exit code 0 that way (hbase.ScriptEnd: from 2.5; before, the
+// header says to run it on stdin, where `exit` would be exit code 1). merge_region and split take encoded region names. split's
 // key is passed as the Ruby string's own bytes (admin.rb: split_point.to_java_bytes), not
 // through toBytesBinary, so it is written as a double-quoted Ruby string with \xNN escapes.
 func WriteShell(w io.Writer, d Doc) error {
@@ -359,7 +405,7 @@ func WriteShell(w io.Writer, d Doc) error {
 	if encErr != nil {
 		return encErr
 	}
-	fmt.Fprintf(&b, "exit\n")
+	b.WriteString(hbase.ScriptEndFor(p.Options.Version).Ending())
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -393,7 +439,8 @@ func shellHeader(b *strings.Builder, d Doc) {
 	if len(p.Stages) > 0 {
 		fmt.Fprintf(b, "# %d %s%s.\n", len(p.Stages), plural(len(p.Stages), "stage", "stages"), d.word(stagesRule(p)))
 	}
-	fmt.Fprintf(b, "# Run with hbase shell -n FILE. Merges and splits finish in the background: before the\n# next round, wait until no region is in transition and list the regions again.\n")
+	b.WriteString(hbase.ScriptEndFor(p.Options.Version).Comment())
+	fmt.Fprintf(b, "# Merges and splits finish in the background: before the next round, wait until no\n# region is in transition and list the regions again.\n")
 	if len(p.Merges) == 0 && len(p.Splits) == 0 {
 		fmt.Fprintf(b, "# nothing to merge or split\n")
 	}
@@ -414,12 +461,16 @@ func shellMerge(b *strings.Builder, l *Layout, m Merge, encoded func(Region) str
 // shellSplit writes the split statement of s, naming the region by encoded.
 func shellSplit(b *strings.Builder, l *Layout, s Split, encoded func(Region) string) {
 	r := l.Regions[s.Index]
+	what := size(r.Size)
+	if s.Load {
+		what += " for load"
+	}
 	if s.Key == nil {
-		fmt.Fprintf(b, "split %s  # region %d [%s, %s): %s, at HBase's mid key\n", encoded(r), s.Index+1, quoted(r.Start), quoted(r.End), size(r.Size))
+		fmt.Fprintf(b, "split %s  # region %d [%s, %s): %s, at HBase's mid key\n", encoded(r), s.Index+1, quoted(r.Start), quoted(r.End), what)
 		return
 	}
 	fmt.Fprintf(b, "split %s, %s  # region %d [%s, %s): %s, at the %s %s\n", encoded(r), RubyBytes(s.Key), s.Index+1,
-		quoted(r.Start), quoted(r.End), size(r.Size), s.Kind, quoted(s.Key))
+		quoted(r.Start), quoted(r.End), what, s.Kind, quoted(s.Key))
 }
 
 // stagesRule says how the statements were cut into stages: "" for one stage.
@@ -557,17 +608,20 @@ func RubyBytes(key []byte) string { return quote.RubyDouble(key) }
 
 // Row is one region in csv and json.
 type Row struct {
-	Region    int    `json:"region"` // from 1
-	StartKey  string `json:"start_key"`
-	EndKey    string `json:"end_key"`
-	Encoded   string `json:"encoded,omitempty"`
-	Server    string `json:"server,omitempty"`
-	Size      *int64 `json:"size_bytes,omitempty"`
-	Requests  *int64 `json:"requests,omitempty"`
-	Action    string `json:"action"`              // keep, merge, merge-later, split; "" without a plan
-	Statement int    `json:"statement,omitempty"` // the script's statement (from 1) that acts on it
-	Stage     int    `json:"stage,omitempty"`     // the script's stage (from 1) of that statement
-	SplitKey  string `json:"split_key,omitempty"`
+	Region   int    `json:"region"` // from 1
+	StartKey string `json:"start_key"`
+	EndKey   string `json:"end_key"`
+	Encoded  string `json:"encoded,omitempty"`
+	Server   string `json:"server,omitempty"`
+	Size     *int64 `json:"size_bytes,omitempty"`
+	Requests *int64 `json:"requests,omitempty"`
+	// Rate is the requests per second over the newest interval between snapshots; nil
+	// without snapshots, or when the region was not in both.
+	Rate      *float64 `json:"requests_per_second,omitempty"`
+	Action    string   `json:"action"`              // keep, merge, merge-later, split; "" without a plan
+	Statement int      `json:"statement,omitempty"` // the script's statement (from 1) that acts on it
+	Stage     int      `json:"stage,omitempty"`     // the script's stage (from 1) of that statement
+	SplitKey  string   `json:"split_key,omitempty"`
 }
 
 // Rows lists the regions with what the plan does to each.
@@ -583,6 +637,11 @@ func (d Doc) Rows() []Row {
 		if l.HasRequests && !r.Unknown {
 			v := r.Requests
 			row.Requests = &v
+		}
+		if d.Load != nil {
+			if v := d.Load.Last()[i]; !math.IsNaN(v) {
+				row.Rate = &v
+			}
 		}
 		if p != nil {
 			row.Action = "keep"
@@ -631,15 +690,19 @@ func (p *Plan) markStatements(rows []Row) {
 // WriteCSV writes one record per region: region, start_key, end_key, encoded, server,
 // size_bytes, requests, action, statement, split_key. Unknown values are empty.
 func WriteCSV(w io.Writer, d Doc) error {
-	// The names come from the input files: each is a CSV cell through quote.CSVCell, which
-	// refuses a control byte (a server name with ESC or a line break) before anything is
-	// written.
+	// The names come from the input files: each is a CSV text cell through quote.CSVCell,
+	// which refuses a control byte (a server name with ESC or a line break) before anything
+	// is written and neutralizes a formula (a server =1+1 as '=1+1); the keys are
+	// toStringBinary text, through quote.CSVKey (=1+1 as \x3D1+1, the same key).
 	rows := d.Rows()
-	for _, r := range rows {
-		for _, v := range []struct{ what, s string }{{"encoded name", r.Encoded}, {"server", r.Server}} {
-			if _, err := quote.CSVCell(v.s); err != nil {
+	cells := make([][2]string, len(rows))
+	for i, r := range rows {
+		for j, v := range []struct{ what, s string }{{"encoded name", r.Encoded}, {"server", r.Server}} {
+			c, err := quote.CSVCell(v.s)
+			if err != nil {
 				return &FormatError{Format: "csv", Reason: fmt.Sprintf("region %d: %s %v", r.Region, v.what, err)}
 			}
+			cells[i][j] = c
 		}
 	}
 	cw := csv.NewWriter(w)
@@ -650,12 +713,13 @@ func WriteCSV(w io.Writer, d Doc) error {
 		}
 		return strconv.FormatInt(*v, 10)
 	}
-	for _, r := range rows {
+	for i, r := range rows {
 		st := ""
 		if r.Statement > 0 {
 			st = strconv.Itoa(r.Statement)
 		}
-		_ = cw.Write([]string{strconv.Itoa(r.Region), r.StartKey, r.EndKey, r.Encoded, r.Server, opt(r.Size), opt(r.Requests), r.Action, st, r.SplitKey})
+		_ = cw.Write([]string{strconv.Itoa(r.Region), quote.CSVKey(r.StartKey), quote.CSVKey(r.EndKey), cells[i][0], cells[i][1],
+			opt(r.Size), opt(r.Requests), r.Action, st, quote.CSVKey(r.SplitKey)})
 	}
 	cw.Flush()
 	return cw.Error()
@@ -683,6 +747,10 @@ type JSONPlan struct {
 	AfterAll     int         `json:"regions_after_all_rounds"`
 	MergeArity   int         `json:"merge_arity"`
 	Rounds       int         `json:"rounds"`
+	SplitRounds  int         `json:"split_rounds,omitempty"`
+	LoadSplits   int         `json:"load_splits,omitempty"`
+	Young        int         `json:"regions_young,omitempty"`
+	Memstore     int         `json:"regions_memstore_only,omitempty"`
 	TargetRegion int         `json:"target_regions,omitempty"`
 	Salt         bool        `json:"salt,omitempty"`
 	Unknown      int         `json:"regions_size_unknown,omitempty"`
@@ -707,6 +775,7 @@ func WriteJSON(w io.Writer, d Doc) error {
 		doc.Plan = &JSONPlan{RegionSize: p.Options.RegionSize, UpperMark: p.Upper, SplitAbove: p.SplitAbove,
 			Merges: len(p.Merges), Splits: len(p.Splits), Before: p.Before, After: p.After, AfterAll: p.Final,
 			MergeArity: p.Options.MergeArity, Rounds: p.Rounds, TargetRegion: p.Options.TargetRegions, Salt: p.Options.Salt,
+			SplitRounds: p.SplitRounds, LoadSplits: p.loadSplits(), Young: p.Young, Memstore: p.Memstore,
 			Unknown: p.Unknown, Batch: p.Options.Batch, Pause: p.Options.Pause, Stages: []JSONStage{}, Notes: append([]string{}, p.Notes...)}
 		for _, st := range p.Stages {
 			js := JSONStage{Merges: len(st.Merges), Splits: len(st.Splits), Regions: []int{}}
@@ -725,7 +794,19 @@ func WriteJSON(w io.Writer, d Doc) error {
 		}
 	}
 	quote.JSONText(&doc) // input names and servers that are not UTF-8 keep their bytes, as \xNN
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(jsonVisible{w})
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
+}
+
+// jsonVisible writes encoding/json's text through quote.JSONVisible: DEL, the C1 controls
+// and the bidirectional and invisible characters of a server or file name as \uXXXX. An
+// Encoder writes each value it encodes in one Write, so no character is cut in two.
+type jsonVisible struct{ w io.Writer }
+
+func (v jsonVisible) Write(p []byte) (int, error) {
+	if _, err := v.w.Write(quote.JSONVisible(p)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }

@@ -120,13 +120,13 @@ func accessLines(d Doc) [][3]string { //nolint:gocyclo // one line of the Access
 	}
 	if a.WriteBytes > 0 {
 		c := d.Plan.Input
-		line("writes per region", fmt.Sprintf("%s/s = write rate / %s", siBytes(l.RegionWriteBytes), plural(float64(writeRegions(in, l)), "region")), "")
+		line("writes per region", fmt.Sprintf("%s = write rate / %s", bytesRate(l.RegionWriteBytes), plural(float64(writeRegions(in, l)), "region")), "")
 		if l.Servers > 0 {
-			line("writes per server", fmt.Sprintf("%s/s on the busiest server; %d of %s take writes", siBytes(l.ServerWriteBytes), l.WritingServers, plural(float64(l.Servers), "server")), "")
+			line("writes per server", fmt.Sprintf("%s on the busiest server; %d of %s take writes", bytesRate(l.ServerWriteBytes), l.WritingServers, plural(float64(l.Servers), "server")), "")
 		} else {
-			line("writes per server", fmt.Sprintf("%s/s on a server holding one region (no RegionServer count given)", siBytes(l.ServerWriteBytes)), "")
+			line("writes per server", fmt.Sprintf("%s on a server holding one region (no RegionServer count given)", bytesRate(l.ServerWriteBytes)), "")
 		}
-		line("WAL per server", fmt.Sprintf("%s/s appended by the busiest server (x %d HDFS replication on disk)", siBytes(l.WALBytes), c.Replication), "")
+		line("WAL per server", fmt.Sprintf("%s appended by the busiest server (x %d HDFS replication on disk)", bytesRate(l.WALBytes), c.Replication), "")
 		line("memstore flushes", fmt.Sprintf("%s per region per minute at the %s flush size", decimalText(l.FlushesPerMinute), iecBytes(c.Cluster.FlushSize)), "")
 		line("region full in", fmt.Sprintf("%s at the peak rate to reach the %s region size", daysText(l.DaysToRegionSize), iecBytes(c.RegionSize)), "")
 	}
@@ -144,8 +144,8 @@ func accessLines(d Doc) [][3]string { //nolint:gocyclo // one line of the Access
 		line("bucket spread", fmt.Sprintf("%d buckets take the writes: at most %d of %d servers", in.Buckets, in.Buckets, l.Servers), "")
 	}
 	if in.Monotonic != "" && l.HotspotBytes > 0 {
-		line("hotspot", fmt.Sprintf("%s leads the key: all writes on one region: %s/s on one server, %s flushes a minute (RK002)",
-			in.Monotonic, siBytes(l.HotspotBytes), decimalText(l.HotspotFlushesPerMinute)), "")
+		line("hotspot", fmt.Sprintf("%s leads the key: all writes on one region: %s on one server, %s flushes a minute (RK002)",
+			in.Monotonic, bytesRate(l.HotspotBytes), decimalText(l.HotspotFlushesPerMinute)), "")
 	}
 	return out
 }
@@ -179,23 +179,34 @@ func writeRegions(in access.Input, l access.Load) int {
 	return l.Regions
 }
 
-// rateText is a rate as typed: 50,000 rows/s, 20 MiB/s.
+// bytesRate is a rate in bytes in both units, in the order of every size of the report
+// (bothUnits: IEC, then SI), each with its /s: 20 MiB/s (21 MB/s); 300 B/s.
+func bytesRate(v float64) string {
+	if v < 1000 {
+		return siBytes(v) + "/s"
+	}
+	return iecBytes(v) + "/s (" + siBytes(v) + "/s)"
+}
+
+// rateText is a rate as typed: 50,000 rows/s, 20 MiB/s (21 MB/s).
 func rateText(r quantity.Rate, _ float64) string {
 	if r.Bytes {
-		return bothUnits(r.PerSecond) + "/s"
+		return bytesRate(r.PerSecond)
 	}
 	return countText(r.PerSecond) + " rows/s"
 }
 
-// rateBoth is a rate and, for rows, its bytes: 50,000 rows/s = 51.2 MB/s.
+// rateBoth is a rate in both kinds when the row size is known: 50,000 rows/s = 48.8 MiB/s
+// (51.2 MB/s); 10 MiB/s (10.5 MB/s) = 10,240 rows/s.
 func rateBoth(r quantity.Rate, rowBytes float64) string {
-	if r.Bytes || rowBytes == 0 {
-		if r.Bytes {
-			return siBytes(r.PerSecond) + "/s (" + iecBytes(r.PerSecond) + "/s)"
-		}
+	switch {
+	case r.Bytes && rowBytes > 0:
+		// The rows the bytes are, as the scans and the limit floor count them.
+		return fmt.Sprintf("%s = %s rows/s", bytesRate(r.PerSecond), countText(r.PerSecond/rowBytes))
+	case r.Bytes || rowBytes == 0:
 		return rateText(r, 0)
 	}
-	return fmt.Sprintf("%s rows/s = %s/s", countText(r.PerSecond), siBytes(r.PerSecond*rowBytes))
+	return fmt.Sprintf("%s rows/s = %s", countText(r.PerSecond), bytesRate(r.PerSecond*rowBytes))
 }
 
 // decimalText is a figure with up to three significant digits: 0.0233, 1.23, 24.4, 1,465.

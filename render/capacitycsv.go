@@ -31,7 +31,7 @@ var capacityCSVColumns = []struct {
 	{"compression_ratio", func(_ Doc, p *capacity.Plan) string { return plainFloat(p.Input.CompressionRatio) }},
 	{"redundancy", func(_ Doc, p *capacity.Plan) string { return plainFloat(p.Input.Redundancy) }},
 	{"replication", func(_ Doc, p *capacity.Plan) string { return strconv.Itoa(p.Input.Replication) }},
-	{"split_share", func(_ Doc, p *capacity.Plan) string { return positiveFloat(p.Input.SplitShare) }},
+	{"split_share", func(_ Doc, p *capacity.Plan) string { return positiveFloat(p.SplitShare()) }},
 	{"size_regions", func(_ Doc, p *capacity.Plan) string { return strconv.Itoa(p.Regions) }},
 	{"planned_regions", func(d Doc, _ *capacity.Plan) string { return strconv.Itoa(sizedRegions(d)) }},
 	{"split_regions", func(d Doc, _ *capacity.Plan) string { return strconv.Itoa(d.Split.Regions()) }},

@@ -26,6 +26,10 @@ type Doc struct {
 	Findings []finding.Finding
 	// Notes are decisions the plan took where its inputs were silent.
 	Notes []string
+	// Unstated are the notes about what HBase stores that the output's language has no
+	// place for (a compression ratio below 1 and no codec in the create statement): the
+	// formats that show no Notes (shell, java, terraform, ...) have them said on stderr.
+	Unstated []string
 
 	// Options are how to render the Doc, not what it holds: kept apart from the plan's
 	// data, which they never change.

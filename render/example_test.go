@@ -19,10 +19,13 @@ func exampleDoc() render.Doc {
 func ExampleShell() {
 	_ = render.Shell(os.Stdout, exampleDoc())
 	// Output:
+	// # Run with hbase shell -n FILE or hbase shell -n < FILE, or paste it into hbase shell;
+	// # it ends with exit (exit code 0, and a pasted exit leaves the shell).
 	// create 'ns:t1',
 	//   {NAME => 'cf', VERSIONS => 1, TTL => 2592000, COMPRESSION => 'SNAPPY'},
 	//   MAX_FILESIZE => 10737418240,
 	//   SPLITS => ['\x01', '\x02', 'it\'s']
+	// exit
 }
 
 func ExampleLines() {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/presplit/presplit/capacity"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/htmlpage"
 	"github.com/presplit/presplit/quote"
@@ -71,7 +72,7 @@ func htmlPage(d Doc, shell string) htmlpage.Page {
 		return p
 	}
 	p.Sections = append(p.Sections, htmlpage.Section{ID: "create", Heading: "Create statement",
-		Text: []string{d.word("What {format} shell writes, byte for byte: paste it into hbase shell, or save it and run hbase shell -n FILE.")},
+		Text: []string{d.word("What {format} shell writes, byte for byte: paste it into hbase shell, or save it and run " + hbase.ScriptEndFor(d.Table.Target).RunWith() + ".")},
 		Code: &htmlpage.Code{ID: "shell", Caption: "hbase shell", Text: shell, Instead: d.word(htmlTooLong)}})
 	return p
 }
@@ -122,7 +123,7 @@ func htmlInputs(d Doc) htmlpage.Section {
 	}
 	f = append(f,
 		htmlpage.Fact{Name: "compression ratio", Value: ratio(in.CompressionRatio) + " (stored / raw)", Note: d.word("{capacity.compression_ratio}")},
-		htmlpage.Fact{Name: "redundancy", Value: ratio(in.Redundancy), Note: d.word("{capacity.redundancy}: indexes, blooms, versions, compaction headroom")},
+		htmlpage.Fact{Name: "redundancy", Value: ratio(in.Redundancy), Note: d.word("{capacity.redundancy}: indexes, blooms, compaction headroom (never versions nor replication)")},
 		htmlpage.Fact{Name: "region size", Value: bothUnits(in.RegionSize), Note: d.word("{capacity.region_size}")},
 		htmlpage.Fact{Name: "replication", Value: strconv.Itoa(in.Replication), Note: d.word("{capacity.replication}: disk estimate only")},
 		htmlpage.Fact{Name: "HBase version", Value: d.Table.Target.OrDefault().String(), Note: d.word("{table.hbase_version}: the target")})
@@ -141,10 +142,14 @@ func htmlDerivation(d Doc) htmlpage.Section {
 	f = append(f,
 		htmlpage.Fact{Name: "stored", Value: bothUnits(p.StoredBytes), Note: fmt.Sprintf("raw x compression ratio = %s x %s", siBytes(p.RawBytes), ratio(in.CompressionRatio))},
 		htmlpage.Fact{Name: "planned", Value: bothUnits(p.PlannedBytes), Note: fmt.Sprintf("stored x redundancy = %s x %s", siBytes(p.StoredBytes), ratio(in.Redundancy))})
-	if sh := in.SplitShare; sh > 0 && sh < 1 {
+	for _, s := range p.Stores { // each family's store, when they are sized apart
+		f = append(f, htmlpage.Fact{Name: "family " + quote.HTMLText(s.Name), Value: bothUnits(s.PlannedBytes),
+			Note: fmt.Sprintf("planned: raw %s x ratio %s x redundancy %s; %d regions alone", siBytes(s.RawBytes), ratio(s.CompressionRatio), ratio(in.Redundancy), s.Regions)})
+	}
+	if p.SplitStore != "" {
 		f = append(f,
-			htmlpage.Fact{Name: "split on", Value: bothUnits(p.PlannedBytes * sh), Note: fmt.Sprintf("planned x largest store's share = %s x %s (family %s)", siBytes(p.PlannedBytes), ratio(sh), in.SplitStore)},
-			htmlpage.Fact{Name: "regions", Value: strconv.Itoa(p.Regions), Note: fmt.Sprintf("ceil(split on / region size) = ceil(%s / %s) = ceil(%s)", siBytes(p.PlannedBytes*sh), iecBytes(in.RegionSize), exactText(p.ExactRegions))})
+			htmlpage.Fact{Name: "split on", Value: bothUnits(p.SplitBytes), Note: fmt.Sprintf("the largest store's planned (family %s)", quote.HTMLText(p.SplitStore))},
+			htmlpage.Fact{Name: "regions", Value: strconv.Itoa(p.Regions), Note: fmt.Sprintf("ceil(split on / region size) = ceil(%s / %s) = ceil(%s)", siBytes(p.SplitBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions))})
 	} else {
 		f = append(f, htmlpage.Fact{Name: "regions", Value: strconv.Itoa(p.Regions), Note: fmt.Sprintf("ceil(planned / region size) = ceil(%s / %s) = ceil(%s)", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions))})
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quote"
 )
@@ -25,6 +26,8 @@ func oracleShell(w io.Writer, d Doc) error {
 		}
 	}
 	var b strings.Builder
+	end := hbase.ScriptEndFor(d.Table.Target)
+	b.WriteString(end.Comment())
 	for _, f := range d.Findings {
 		// A comment ends at the line's end: a finding's values (a qualifier, a part name)
 		// must not end it and turn the rest into Ruby code.
@@ -32,6 +35,7 @@ func oracleShell(w io.Writer, d Doc) error {
 	}
 	q := &quoter{format: "shell"}
 	b.WriteString(oracleShellStatement(q, d))
+	b.WriteString(end.Ending())
 	if q.err != nil {
 		return q.err
 	}

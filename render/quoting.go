@@ -55,5 +55,16 @@ func (q *quoter) hcl(what, s string) string { return q.quoted(what, s, quote.HCL
 // java is s as a Java string literal.
 func (q *quoter) java(what, s string) string { return q.quoted(what, s, quote.JavaString, `""`) }
 
-// csv checks s for a CSV cell.
+// csv is s as a CSV text cell (quote.CSVCell: a formula's lead neutralized).
 func (q *quoter) csv(what, s string) string { return q.quoted(what, s, quote.CSVCell, "") }
+
+// csvKey is a key's toStringBinary text s as a CSV cell (quote.CSVKey: a formula's first
+// byte as \xNN, so the cell still reads back as the key).
+func (q *quoter) csvKey(what, s string) string {
+	return q.quoted(what, s, func(s string) (string, error) {
+		if _, err := quote.CSVCell(s); err != nil {
+			return "", err
+		}
+		return quote.CSVKey(s), nil
+	}, "")
+}

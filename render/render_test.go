@@ -272,7 +272,7 @@ func TestShellKeysReadBack(t *testing.T) {
 		var b bytes.Buffer
 		require.NoError(t, Shell(&b, d))
 		out := b.String()
-		require.True(t, strings.HasSuffix(out, "]\n"))
+		require.True(t, strings.HasSuffix(out, "]\nexit\n"), "the statement, then exit (the default target, 2.6)")
 		for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 			require.Less(t, len(line), 100, "line %q", line)
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
@@ -19,8 +20,10 @@ import (
 // key longer than that still gets a line of its own.
 const shellWidth = 99
 
-// Shell writes the findings as Ruby comments, one line each (`# warning RG003: ...`), so a
-// saved or pasted script carries them, then the create statement (Statement).
+// Shell writes a script for the target's hbase shell: the comment that says how to run
+// it (hbase.ScriptEnd), the findings as Ruby comments, one line each (`# warning RG003:
+// ...`), so a saved or pasted script carries them, the create statement (Statement), and
+// `exit` where the target's shell ends a script with exit code 0 that way.
 func Shell(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
@@ -36,12 +39,15 @@ func Shell(w io.Writer, d Doc) error {
 	// Everything is checked: from here on only the writer can fail, and the statement
 	// streams through one buffer (a million keys are never held as text).
 	bw := bufio.NewWriterSize(w, 64<<10)
+	end := hbase.ScriptEndFor(d.Table.Target)
+	bw.WriteString(end.Comment())
 	for _, f := range d.Findings {
 		// A comment ends at the line's end: a finding's values (a qualifier, a part name)
 		// must not end it and turn the rest into Ruby code.
 		fmt.Fprintf(bw, "# %s %s: %s\n", f.Severity, f.Code, quote.RubyComment(f.Message))
 	}
 	writeShellStatement(&quoter{format: "shell"}, bw, d)
+	bw.WriteString(end.Ending())
 	return bw.Flush()
 }
 

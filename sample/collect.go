@@ -419,13 +419,16 @@ type Sample struct {
 	// NoHoldout says why nothing is held out, when nothing is; it names the holdout as
 	// input.Ref("splits.holdout").
 	NoHoldout string
+	// Sketched says an input was a sketch (AddSketch): the cut is a sketch's because a
+	// sketch keeps no exact keys, whatever the memory budget.
+	Sketched  bool
 	cut, held *Weighted
 }
 
 // Sample finishes the collection: the held-out keys are set apart, and the keys cut on
 // sorted. The collector is spent.
 func (c *Collector) Sample() *Sample {
-	s := &Sample{Rows: c.sketchRows}
+	s := &Sample{Rows: c.sketchRows, Sketched: c.sketches != nil}
 	for _, p := range c.parts {
 		s.Rows += p.rows
 	}

@@ -288,7 +288,16 @@ func textWarnings(line int, text []byte) []FileWarning {
 			hbytes.Quote(string(esc)), off+1, hbytes.Quote(string(esc[1:])))})
 	}
 	if i := nonASCII(text); i >= 0 {
-		r, _ := utf8.DecodeRune(text[i:])
+		r, size := hbytes.JavaRune(text[i:])
+		if r == utf8.RuneError && string(text[i:i+size]) != "\uFFFD" {
+			// The shell's JRuby hands HBase a java.lang.String: Java's decoder makes the
+			// malformed sequence one U+FFFD (hbytes.JavaRune), of which toBytesBinary keeps
+			// the low 8 bits.
+			w = append(w, FileWarning{Line: line, Msg: fmt.Sprintf(
+				"invalid UTF-8 %s at column %d: the shell's JRuby reads it as one U+FFFD, of which HBase keeps the low 8 bits (\\xFD), not these bytes",
+				hbytes.ToStringBinary(text[i:i+size]), i+1)})
+			return w
+		}
 		low, _ := hbytes.AppendBytesBinary(nil, []byte(string(r)))
 		w = append(w, FileWarning{Line: line, Msg: fmt.Sprintf(
 			"non-ASCII text at column %d: HBase keeps the low 8 bits of each UTF-16 unit (%q becomes %s), not its UTF-8 bytes",

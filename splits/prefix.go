@@ -154,6 +154,19 @@ func (p Prefix) Size() *big.Int {
 	return new(big.Int).Exp(big.NewInt(int64(len(p.Alphabet))), big.NewInt(int64(p.Width)), nil)
 }
 
+// Buckets is how many of the prefix's values the keys take: values when the design names
+// them (prefix_values: a salt hash % 20 written %02d takes the first 20 of dec:2's 100),
+// else Count. It is the one count of a prefix's buckets, read by every model that uses
+// one: the write spread and the scan fan-out (package access), lint's checks of the
+// regions against the buckets. ok is false as Count's is.
+func (p Prefix) Buckets(values uint64) (n uint64, ok bool) {
+	n, ok = p.Count()
+	if values > 0 && p.Width > 0 && (!ok || values < n) {
+		return values, true
+	}
+	return n, ok
+}
+
 // Count is Size as a uint64; ok is false when Width is 0 or the count does not fit (hex:16 has
 // 2^64 prefixes).
 func (p Prefix) Count() (n uint64, ok bool) {

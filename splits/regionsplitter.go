@@ -285,10 +285,28 @@ func (s *numberSplit) splitBig(rng *big.Int, n int) (Keys, Owned) {
 		b.Append(s.row(x))
 	}
 	keys := b.Keys()
-	sizeF, _ := new(big.Float).SetInt(size).Float64()
 	slop := new(big.Int).Sub(rng, new(big.Int).Mul(size, big.NewInt(int64(n-1))))
-	slopF, _ := new(big.Float).SetInt(slop).Float64()
-	return keys, ownedEvenly(n, sizeF, slopF)
+	return keys, ownedBig(n, rng, size, slop)
+}
+
+// maxOwnedBits bounds the range an Owned states in units of one row: a float64 holds
+// numbers below 2^1024, and a total of up to 2^24 regions' amounts must stay below that.
+const maxOwnedBits = 1000
+
+// ownedBig is ownedEvenly for a range rng of big integers, each region owning each but
+// the last, which owns last. A range of up to 2^maxOwnedBits rows is stated in rows, as
+// the int64 paths state theirs; a wider one (a UniformSplit row of more than 125 bytes, a
+// HexStringSplit row of more than 250 digits) in units of 2^k rows, k the fewest bits
+// that bring it to 2^maxOwnedBits: float64 cannot hold the amounts in rows (they would be
+// +Inf, and the shares NaN), and what a region owns is read as a share of the whole,
+// which the unit leaves as it is. Each amount is the float64 nearest its exact quotient.
+func ownedBig(n int, rng, each, last *big.Int) Owned {
+	shift := max(0, rng.BitLen()-maxOwnedBits)
+	f := func(x *big.Int) float64 {
+		v, _ := new(big.Float).SetMantExp(new(big.Float).SetInt(x), -shift).Float64()
+		return v
+	}
+	return ownedEvenly(n, f(each), f(last))
 }
 
 // uniformSplit is UniformSplit: raw bytes from first (default empty) to last (default eight
@@ -360,10 +378,8 @@ func bytesSplitBig(ap, bp []byte, num int) (keys Keys, owned Owned, ok bool) {
 		x.FillBytes(buf[i*width : (i+1)*width])
 	}
 	keys = Keys{data: buf, width: width, n: num}
-	iv, _ := new(big.Float).SetInt(interval).Float64()
 	rest := new(big.Int).Sub(diff, new(big.Int).Mul(interval, big.NewInt(int64(num))))
-	restF, _ := new(big.Float).SetInt(rest).Float64()
-	return keys, ownedEvenly(num+1, iv, restF), true
+	return keys, ownedBig(num+1, diff, interval, rest), true
 }
 
 // bytesSplit64 is bytesSplitBig for keys of at most eight bytes: the range b-a+1 is at most

@@ -313,7 +313,7 @@ func (d *decoder) integer(dst *Value[int64], what string, lo, hi int64) func(*ya
 		if err := leadingZero(n.Value); err != nil {
 			return d.errf(n, "%s %s: %v", what, n.Value, err)
 		}
-		v, err := strconv.ParseInt(n.Value, 0, 64)
+		v, err := strconv.ParseInt(n.Value, 10, 64)
 		if err != nil || v < lo || v > hi {
 			if hi == math.MaxInt64 {
 				return d.errf(n, "%s must be at least %d, got %s", what, lo, n.Value)
@@ -658,6 +658,10 @@ func (d *decoder) days(dst *Value[int64], what string) func(*yaml.Node) error {
 			return err
 		}
 		secs, err := duration.Parse(v.Value)
+		var ue *duration.UnitError
+		if errors.As(err, &ue) {
+			return d.errf(v, "%s %s: %s", what, v.Value, ue.Rule)
+		}
 		if err == nil && secs%86400 != 0 && quantity.Bare(v.Value) {
 			return d.errf(v, "%s %s: %s", what, v.Value, duration.RuleDaysUnit)
 		}
@@ -742,10 +746,11 @@ func (d *decoder) rate(dst *Value[quantity.Rate], what string) func(*yaml.Node) 
 
 func (d *decoder) cluster(n *yaml.Node, c *Cluster) error {
 	return d.fields(n, "cluster", map[string]func(*yaml.Node) error{
-		"region_servers":    d.integer(&c.RegionServers, "cluster region_servers", 1, capacity.MaxRegionServers),
-		"heap":              d.size(&c.Heap, "cluster heap", 1<<20, 1<<50),
-		"memstore_fraction": d.number(&c.MemstoreFraction, "cluster memstore_fraction", 0, capacity.MaxMemstoreFraction, true),
-		"flush_size":        d.wholeSize(&c.FlushSize, "cluster flush_size", capacity.MinFlushSize, 1<<40),
+		"region_servers":     d.integer(&c.RegionServers, "cluster region_servers", 1, capacity.MaxRegionServers),
+		"heap":               d.size(&c.Heap, "cluster heap", 1<<20, 1<<50),
+		"memstore_fraction":  d.number(&c.MemstoreFraction, "cluster memstore_fraction", 0, capacity.MaxMemstoreFraction, true),
+		"flush_size":         d.wholeSize(&c.FlushSize, "cluster flush_size", capacity.MinFlushSize, 1<<40),
+		"split_overallfiles": d.boolean(&c.SplitOverallFiles, "cluster split_overallfiles"),
 	})
 }
 

@@ -3,11 +3,13 @@ package tablespec
 import (
 	"errors"
 	"fmt"
+	"github.com/presplit/presplit/quantity"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/duration"
 	"github.com/presplit/presplit/hbase"
 )
@@ -35,7 +37,7 @@ type Setter func(f *Family, at Origin)
 type FamilySetting struct {
 	Key  string // in a spec's family
 	Flag string // on the command line
-	Attr string // the HBase attribute; "" for presplit's own (share)
+	Attr string // the HBase attribute; "" for presplit's own (share, compression_ratio)
 	// Parse reads the setting's text. Its error states the rule, not the setting's name
 	// (`must be one of NONE, SNAPPY, ...`): each reader names the setting its own way.
 	Parse func(s string) (Setter, error)
@@ -43,6 +45,10 @@ type FamilySetting struct {
 	// (CF006: a TTL HBase would read as 0); the command line refuses it. Parse then
 	// returns the Setter with its error.
 	SpecKeeps bool
+	// FamilyOnly says the setting is given per family only (a spec's family, --family
+	// NAME:key=value): the command line's flag of that name is the table's own
+	// (--compression-ratio is the capacity section's ratio, the families' default).
+	FamilyOnly bool
 
 	// The YAML scalar a spec writes it as: the tags accepted (none: any scalar) and what
 	// to call the value otherwise.
@@ -71,6 +77,7 @@ var FamilySettings = []FamilySetting{
 	{Key: "min_versions", Flag: "min-versions", Attr: "MIN_VERSIONS", Parse: intSetting(0, func(f *Family, v Value[int64]) { f.MinVersions = v }),
 		yamlTags: []string{"!!int"}, yamlWant: "an integer"},
 	{Key: "share", Flag: "share", Parse: parseShare, yamlTags: []string{"!!int", "!!float"}, yamlWant: "a number"},
+	{Key: "compression_ratio", Flag: "compression-ratio", Parse: parseFamilyRatio, FamilyOnly: true, yamlTags: []string{"!!int", "!!float"}, yamlWant: "a number"},
 }
 
 // FamilySettingByFlag is the setting the command line names name (block-size).
@@ -83,37 +90,37 @@ func FamilySettingByFlag(name string) (FamilySetting, bool) {
 }
 
 // FamilySettingFlags are the settings' command-line names, sorted.
-func FamilySettingFlags() []string {
+func FamilySettingFlags() []string { return familyFlags(true) }
+
+// EveryFamilyFlags are the names of the flags that give a setting to every family
+// (--ttl, --compression, ...), sorted: the settings' names less the FamilyOnly ones.
+func EveryFamilyFlags() []string { return familyFlags(false) }
+
+func familyFlags(familyOnly bool) []string {
 	names := make([]string, 0, len(FamilySettings))
 	for _, s := range FamilySettings {
+		if s.FamilyOnly && !familyOnly {
+			continue
+		}
 		names = append(names, s.Flag)
 	}
 	slices.Sort(names)
 	return names
 }
 
-// leadingZero refuses a whole number written with a leading zero (010): YAML 1.1 and Go's
-// base prefixes read it as octal (8), YAML 1.2 and the other inputs as decimal (10), and a
-// user means one of them; 0o10 and 0x10 say which base they are, and stay.
-func leadingZero(s string) error {
-	d := strings.TrimLeft(s, "+-")
-	if len(d) > 1 && d[0] == '0' && d[1] >= '0' && d[1] <= '9' {
-		return fmt.Errorf("a leading zero is octal to some readers and decimal to others: write %s, or 0o%s for octal", strings.TrimLeft(d, "0"), strings.TrimLeft(d, "0"))
-	}
-	return nil
-}
+// leadingZero refuses a whole number not written in decimal (quantity.Decimal): 010 is 8
+// to YAML 1.1, Ruby and Go's base prefixes and 10 to YAML 1.2 and the other inputs, and
+// 0x10, 0o10 and 1_0 are read by some of presplit's readers only; counts are decimal.
+func leadingZero(s string) error { return quantity.Decimal(s) }
 
+// intSetting reads a whole-number setting in [lo, hbase.MaxInt] with the count flags'
+// syntax (quantity.Whole: decimal, 1e3 and 1k read, 0x10 and 010 refused), so --versions
+// and --region-replication take the same numbers and word the same mistake alike.
 func intSetting(lo int64, put func(*Family, Value[int64])) func(string) (Setter, error) {
 	return func(s string) (Setter, error) {
-		if err := leadingZero(strings.TrimSpace(s)); err != nil {
+		v, err := quantity.Whole(s, lo, hbase.MaxInt)
+		if err != nil {
 			return nil, err
-		}
-		v, err := strconv.ParseInt(strings.TrimSpace(s), 0, 64)
-		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return nil, fmt.Errorf("must be a whole number between %d and %d", lo, hbase.MaxInt)
-		}
-		if err != nil || v < lo || v > hbase.MaxInt {
-			return nil, fmt.Errorf("must be between %d and %d", lo, hbase.MaxInt)
 		}
 		return func(f *Family, at Origin) { put(f, valueAt(v, at)) }, nil
 	}
@@ -203,4 +210,14 @@ func parseShare(s string) (Setter, error) {
 		return nil, errors.New("must be in (0, 1]")
 	}
 	return func(f *Family, at Origin) { f.Share = valueAt(v, at) }, nil
+}
+
+// parseFamilyRatio: the family's stored / raw, in (0, 2] (capacity.MaxCompressionRatio),
+// what its codec makes of its data, over the table's compression_ratio.
+func parseFamilyRatio(s string) (Setter, error) {
+	v, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimSpace(s), "_", ""), 64)
+	if err != nil || math.IsNaN(v) || v <= 0 || v > capacity.MaxCompressionRatio {
+		return nil, fmt.Errorf("must be > 0 and <= %g (stored / raw)", capacity.MaxCompressionRatio)
+	}
+	return func(f *Family, at Origin) { f.CompressionRatio = valueAt(v, at) }, nil
 }

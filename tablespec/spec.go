@@ -100,7 +100,10 @@ type Family struct {
 	// Share is the family's part of a row's bytes, (0, 1]: with every family's share the
 	// plan sizes the regions by what the target HBase splits on (its largest store on
 	// 2.x, all stores together on 3.x).
-	Share             Value[float64]
+	Share Value[float64]
+	// CompressionRatio is the family's stored / raw, (0, 2], over the capacity section's
+	// compression_ratio for this family's store.
+	CompressionRatio  Value[float64]
 	Qualifiers        []Value[string]
 	DynamicQualifiers Value[bool] // qualifiers built from data (order_123456)
 }
@@ -201,6 +204,10 @@ type Cluster struct {
 	Heap             Value[float64] // bytes
 	MemstoreFraction Value[float64]
 	FlushSize        Value[float64] // bytes
+	// SplitOverallFiles is hbase.hregion.split.overallfiles: a region splits when all its
+	// stores together exceed MAX_FILESIZE (true), or its largest store does (false);
+	// unset, the target's default (true from 3.0).
+	SplitOverallFiles Value[bool]
 }
 
 // Splits is how the table is split: a count (and alignment) for presplit to generate, or

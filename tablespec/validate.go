@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 
+	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
@@ -78,6 +80,9 @@ func (s *Spec) validateVolume() error {
 	if err := volumeMode(c); err != nil {
 		return err
 	}
+	if err := volumePlausible(c); err != nil {
+		return err
+	}
 	// The cells' versions size the table; a family keeping another count would make the
 	// create statement disagree with the sizing.
 	if cl := c.Cells; cl != nil && cl.Versions.Set {
@@ -86,6 +91,20 @@ func (s *Spec) validateVolume() error {
 				return valueError("capacity.cells.versions", cl.Versions, fmt.Sprintf("differs from family %s versions %d; give one count", field.Quote(f.Name.V), f.Versions.V))
 			}
 		}
+	}
+	return nil
+}
+
+// volumePlausible refuses a volume no table stores: rows smaller than a KeyValue's fixed
+// part, or a horizon past the retention (a table never holds more ingest than it keeps;
+// capping it silently would plan another horizon than the one given).
+func volumePlausible(c *Capacity) error {
+	if c.KV.Set && c.KV.V < capacity.CellOverhead {
+		// capacity.CellOverhead is KeyValue.java's KEYVALUE_INFRASTRUCTURE_SIZE 8 + KEY_INFRASTRUCTURE_SIZE 12.
+		return valueError("capacity.kv", c.KV, fmt.Sprintf("must be at least %d bytes: a row stores at least one KeyValue, whose fixed part alone (key length 4, value length 4, row length 2, family length 1, timestamp 8, type 1) is %d bytes before its row, family, qualifier and value", capacity.CellOverhead, capacity.CellOverhead))
+	}
+	if c.Horizon.Set && c.Retention.Set && c.Horizon.V > c.Retention.V {
+		return valueError("capacity.horizon", c.Horizon, fmt.Sprintf("must be at most %s (%s days): the table never holds more ingest than it keeps; leave the horizon out to pre-split for the whole retention", refRetention, strconv.FormatInt(c.Retention.V/86400, 10)))
 	}
 	return nil
 }

@@ -124,7 +124,7 @@ func TestPlanAccessSpec(t *testing.T) {
 	out, errOut, code = runCLI(t, "", "plan", "-f", spec, "--fail-on", "none")
 	require.Equal(t, 0, code, errOut)
 	// 20,000 x 200 B = 4,000,000 B/s, all on one region: 4e6 x 60 / 128 MiB = 1.79 flushes a minute.
-	assert.Contains(t, out, "hotspot             ts (a timestamp) leads the key: all writes on one region: 4.0 MB/s on one server, 1.79 flushes a minute (RK002)")
+	assert.Contains(t, out, "hotspot             ts (a timestamp) leads the key: all writes on one region: 3.8 MiB/s (4.0 MB/s) on one server, 1.79 flushes a minute (RK002)")
 	assert.Contains(t, out, "1 of 10 servers take writes")
 	assert.Contains(t, out, "RK002")
 	write("table: hot\nfamilies: [{name: d}]\ncapacity:\n  rows: 1e7\n  kv: 1KB\n  write_rate: lots\n")

@@ -58,7 +58,7 @@ func readConfig(c *cli.Context) (*config, error) { //nolint:gocyclo // the spec 
 	// A table the user did not describe at all is presplit's placeholder (t1, family cf,
 	// HBase's defaults): lint's checks of settings left unset do not apply to it.
 	cfg.opt.PlaceholderFamilies = len(d.Families) == 0 &&
-		!anySet(c, append([]string{"family"}, tablespec.FamilySettingFlags()...))
+		!anySet(c, append([]string{"family"}, tablespec.EveryFamilyFlags()...))
 	if err := applyTableFlags(c, d); err != nil {
 		return nil, err
 	}
@@ -197,6 +197,7 @@ var flagOfField = map[string]string{
 	"cluster.heap":                 "--heap",
 	"cluster.memstore_fraction":    "--memstore-fraction",
 	"cluster.flush_size":           "--flush-size",
+	"cluster.split_overallfiles":   "--split-overallfiles",
 	"table.memstore_flushsize":     "--memstore-flushsize",
 	"rowkey.prefix":                "--prefix",
 	"rowkey.suffix":                "--suffix",
@@ -219,10 +220,14 @@ var flagOfField = map[string]string{
 	"regions.salt":                 "--salt",
 	"regions.batch":                "--batch",
 	"regions.pause":                "--pause",
+	"regions.min_region_age":       "--min-region-age",
+	"regions.split_policy":         "--split-policy",
 	"format":                       "--format",
 	"verify.max_skew":              "--max-skew",
 	"rowkey.prefix_values":         "--prefix-values",
 	"families.ttl":                 "--ttl",
+	"families.share":               "each --family NAME:share=F",
+	"families.compression_ratio":   "a --family NAME:compression-ratio=R",
 	"families.versions":            "--versions",
 	"cluster.families":             "--families",
 	"capacity.cells.qualifier_len": "--qualifier-len",
@@ -452,7 +457,7 @@ func applyFamilyFlag(c *cli.Context, d *tablespec.Spec) ([]familySettings, error
 func applyFamilySettingFlags(c *cli.Context, d *tablespec.Spec, own []familySettings) {
 	var set []func(*tablespec.Family)
 	for _, st := range tablespec.FamilySettings {
-		if !has(c, st.Flag) || !c.IsSet(st.Flag) {
+		if st.FamilyOnly || !has(c, st.Flag) || !c.IsSet(st.Flag) {
 			continue
 		}
 		apply, raw := familyFlag(c, st)
@@ -671,7 +676,7 @@ func applyCellFlags(c *cli.Context, cp *tablespec.Capacity) {
 
 // applyClusterFlags: the RegionServers, for the memstore ceiling and regions per server.
 func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
-	if anySet(c, []string{"region-servers", "heap", "memstore-fraction", "flush-size"}) && d.Cluster == nil {
+	if anySet(c, []string{"region-servers", "heap", "memstore-fraction", "flush-size", "split-overallfiles"}) && d.Cluster == nil {
 		d.Cluster = &tablespec.Cluster{}
 	}
 	cl := d.Cluster
@@ -688,6 +693,13 @@ func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 	}
 	setFromFlag(c, "memstore-fraction", &cl.MemstoreFraction)
+	if c.IsSet("split-overallfiles") {
+		s := c.String("split-overallfiles")
+		if !strings.EqualFold(s, "true") && !strings.EqualFold(s, "false") {
+			return usageErrorf("--split-overallfiles %s: must be true or false", displayValue(s))
+		}
+		cl.SplitOverallFiles = designValue(c, "split-overallfiles", strings.EqualFold(s, "true"))
+	}
 	return nil
 }
 

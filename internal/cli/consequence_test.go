@@ -146,7 +146,7 @@ func TestRowkeyPlacement(t *testing.T) {
 		// --versions 012 was octal 10; a leading zero is refused, as in a spec.
 		{name: "a leading zero in a family setting",
 			args: []string{"splits", "--prefix", "hex:1", "--regions", "4", "--versions", "012"},
-			code: exitUsage, want: []string{"presplit: --versions 012: a leading zero is octal to some readers and decimal to others: write 12, or 0o12 for octal\n"}},
+			code: exitUsage, want: []string{"presplit: --versions 012: a leading zero is octal to some readers and decimal to others: write 12\n"}},
 		// Without a prefix the values had no prefix to count: the flag was dropped.
 		{name: "prefix values without a prefix",
 			args: []string{"splits", "--prefix-values", "20", "--regions", "4"},

@@ -73,7 +73,7 @@ func TestFamilySettingErrors(t *testing.T) {
 		args []string
 		err  string
 	}{
-		{name: "unknown key", args: []string{"--family", "d:colour=red"}, err: `--family d:colour=red: unknown setting "colour"; known: block-size, blockcache, bloom, compression, encoding, in-memory, keep-deleted-cells, min-versions, share, ttl, versions`},
+		{name: "unknown key", args: []string{"--family", "d:colour=red"}, err: `--family d:colour=red: unknown setting "colour"; known: block-size, blockcache, bloom, compression, compression-ratio, encoding, in-memory, keep-deleted-cells, min-versions, share, ttl, versions`},
 		{name: "no value", args: []string{"--family", "d:ttl"}, err: "--family d:ttl: setting ttl needs a value: ttl=VALUE"},
 		{name: "twice", args: []string{"--family", "d:ttl=1d,ttl=2d"}, err: "--family d:ttl=1d,ttl=2d: setting ttl is given twice"},
 		{name: "nothing after the colon", args: []string{"--family", "d:"}, err: `--family d:: no settings after "d:": give NAME:key=value,... or just NAME`},

@@ -46,7 +46,7 @@ func marshalFindings(file string, reports []finding.Finding) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(b, '\n'), nil
+	return append(quote.JSONVisible(b), '\n'), nil // DEL, C1, bidi and invisible characters as \uXXXX
 }
 
 // formatFinding is the text form of one finding: FILE:LINE: SEVERITY CODE: message (fix:

@@ -27,7 +27,7 @@ import (
 
 // The rules a value states when it refuses one.
 const (
-	ruleCount    = "must be a number like 1e10, 10k or 1000"
+	ruleCount    = quantity.RuleCount
 	rulePositive = "must be positive"
 	ruleWhole    = "must be a whole number"
 	ruleSize     = "must be a size like 300B, 64K or 10g"
@@ -115,6 +115,8 @@ func (f *countValue) Set(s string) error {
 func (f *countValue) parse(s string) (float64, error) {
 	v, err := quantity.Count(s)
 	switch {
+	case errors.Is(err, quantity.ErrNotDecimal):
+		return 0, err
 	case errors.Is(err, quantity.ErrTooLarge), err == nil && v > f.max:
 		return 0, tooLarge(formatCount(f.max))
 	case errors.Is(err, quantity.ErrNotPositive):
@@ -145,25 +147,8 @@ func (f *intValue) Set(s string) error {
 }
 
 func (f *intValue) parse(s string) (int, error) {
-	v, err := quantity.Count(s)
-	if errors.Is(err, quantity.ErrNotPositive) {
-		// Count refuses 0 and negatives; a range may start at 0, and says how low it goes.
-		if x, perr := strconv.ParseFloat(strings.TrimSpace(s), 64); perr == nil && x == 0 && f.min <= 0 {
-			return 0, nil
-		}
-		return 0, tooSmall(formatCount(float64(f.min)))
-	}
-	switch {
-	case errors.Is(err, quantity.ErrTooLarge), err == nil && v > float64(f.max):
-		return 0, tooLarge(formatCount(float64(f.max)))
-	case errors.Is(err, quantity.ErrNotWhole):
-		return 0, errors.New(ruleWhole)
-	case err != nil:
-		return 0, errors.New(ruleCount)
-	case v < float64(f.min):
-		return 0, tooSmall(formatCount(float64(f.min)))
-	}
-	return int(v), nil
+	v, err := quantity.Whole(s, int64(f.min), int64(f.max))
+	return int(v), err
 }
 
 // sizeRule bounds a size flag. The zero rule is any positive size up to quantity.MaxSize.
@@ -282,7 +267,10 @@ func (f *durationValue) Set(s string) error {
 
 func (f *durationValue) parse(s string) (int64, error) {
 	secs, err := duration.Parse(s)
+	var ue *duration.UnitError
 	switch {
+	case errors.As(err, &ue):
+		return 0, errors.New(ue.Rule)
 	case err != nil && strings.Contains(err.Error(), "too large"):
 		return 0, errors.New("too large")
 	case err != nil:
@@ -488,14 +476,7 @@ func displayValue(s string) string {
 
 // formatCount writes a bound the way a user types it: 1000, 1e7, 1e18, 0.8, and a whole
 // number that no power of ten states (2147483647) in full.
-func formatCount(v float64) string {
-	s := strconv.FormatFloat(v, 'g', -1, 64)
-	if strings.Contains(s, ".") && strings.Contains(s, "e") && v == math.Trunc(v) && v < 1e15 {
-		return strconv.FormatFloat(v, 'f', -1, 64)
-	}
-	s = strings.Replace(s, "e+0", "e", 1)
-	return strings.Replace(s, "e+", "e", 1)
-}
+func formatCount(v float64) string { return quantity.FormatCount(v) }
 
 // formatSize writes a size bound in the largest binary unit it is a whole number of:
 // 1MiB, 16MiB, 1EiB, 300B.

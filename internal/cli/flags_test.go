@@ -257,3 +257,39 @@ func TestFlagDesign(t *testing.T) {
 	assert.Equal(t, tablespec.Value[int64]{V: 30 * 86400, Set: true, Raw: "30d", Src: "--retention"}, got[2])
 	assert.Equal(t, tablespec.Value[quantity.Rate]{Src: "--write-rate"}, got[3])
 }
+
+// TestOneIntegerSyntax pins issue 36's item 7: every count flag, typed values and family
+// settings alike, reads decimal only and words the same mistake the same way.
+func TestOneIntegerSyntax(t *testing.T) {
+	flags := [][]string{
+		{"plan", "--rows", "1e9", "--kv", "1k", "--versions"},
+		{"plan", "--rows", "1e9", "--kv", "1k", "--min-versions"},
+		{"plan", "--rows", "1e9", "--kv", "1k", "--region-replication"},
+		{"plan", "--rows", "1e9", "--kv", "1k", "--region-servers"},
+		{"splits", "--prefix", "hex:2", "--regions"},
+	}
+	mistakes := map[string]string{
+		"0x10": "counts are decimal: write 16",
+		"0o10": "counts are decimal: write 8",
+		"0b10": "counts are decimal: write 2",
+		"1_0":  "counts are decimal: write 10",
+		"010":  "a leading zero is octal to some readers and decimal to others: write 10",
+		"ten":  "must be a number like 1e10, 10k or 1000",
+		"2.5":  "must be a whole number",
+	}
+	for _, f := range flags {
+		for in, rule := range mistakes {
+			name := f[len(f)-1]
+			t.Run(name+" "+in, func(t *testing.T) {
+				stdout, stderr, code := runCLI(t, "", append(append([]string{}, f...), in)...)
+				assert.Equal(t, exitUsage, code)
+				assert.Empty(t, stdout)
+				assert.Equal(t, "presplit: "+name+" "+in+": "+rule+"\n", stderr)
+			})
+		}
+	}
+	// The suffixes a count flag documents are read by the family settings too.
+	stdout, _, code := runCLI(t, "", "plan", "--rows", "1e9", "--kv", "1k", "--versions", "1k", "-F", "shell")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, stdout, "VERSIONS => 1000}")
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"image"
 	"image/png"
 	"math"
@@ -670,4 +671,45 @@ func TestHTMLGoldensAgree(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The load heat map of two intervals (three list_regions readings an hour apart), as
+// chromium lays it out: a row per interval, a cell per region, the hot region of the
+// newest interval in the darkest shade and no other there, every cell's rate the JSON's.
+func TestHTMLRegionsLoadInBrowser(t *testing.T) {
+	args := []string{"regions", "--list-regions", regionsDir + "load-1000.txt", "--taken-at", "2026-12-01T10:00:00Z",
+		"--earlier", regionsDir + "load-0900.txt@2026-12-01T09:00:00Z", "--earlier", regionsDir + "load-0800.txt@2026-12-01T08:00:00Z", "--prefix", "hex:1"}
+	page := cliOK(t, "", append(args, "-F", "html")...)
+	bp := loadInChromium(t, page, shotWidth, shotHeight)
+	checkPage(t, page, bp)
+	var doc struct {
+		Plan struct {
+			LoadSplits int `json:"load_splits"`
+		} `json:"plan"`
+		Regions []struct {
+			Rate   float64 `json:"requests_per_second"`
+			Action string  `json:"action"`
+		} `json:"regions"`
+	}
+	require.NoError(t, json.Unmarshal(cliOK(t, "", append(args, "-F", "json")...), &doc))
+	assert.Equal(t, 1, doc.Plan.LoadSplits)
+	svgs := findAll(bp.dom, func(n *html.Node) bool { v, ok := attr(n, "data-heat"); return ok && v == "load" && n.Data == "svg" })
+	require.Len(t, svgs, 1)
+	cells := findAll(svgs[0], func(n *html.Node) bool { return n.Data == "rect" })
+	require.Len(t, cells, 2*len(doc.Regions), "a cell per region per interval")
+	newest := cells[len(doc.Regions):]
+	for i, c := range newest {
+		title := text(c)
+		assert.Contains(t, title, fmt.Sprintf("region %d from", i+1))
+		_, shown, ok := strings.Cut(title, ": ")
+		require.True(t, ok, title)
+		rate, err := strconv.ParseFloat(strings.TrimSuffix(shown, " requests/s"), 64)
+		require.NoError(t, err, title)
+		assert.InDelta(t, doc.Regions[i].Rate, rate, 0.051, "region %d's cell shows its rate", i+1)
+		dark := hasClass(c, "heat5")
+		assert.Equal(t, doc.Regions[i].Action == "split", dark, "region %d: only the region split for load is the darkest", i+1)
+	}
+	tables := findAll(bp.dom, func(n *html.Node) bool { v, ok := attr(n, "data-table"); return ok && v == "heat-load" })
+	require.Len(t, tables, 1)
+	assert.Len(t, findAll(tables[0], func(n *html.Node) bool { return n.Data == "tr" }), 1+len(doc.Regions), "a header and a row per region")
 }

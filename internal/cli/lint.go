@@ -135,7 +135,11 @@ func lintOptionsFrom(c *cli.Context) (*lintOptions, error) {
 		return nil, usageErrorf("lint needs a spec file: presplit lint SPEC.yaml")
 	case 1:
 	default:
-		return nil, usageErrorf("lint takes one spec file, got %d arguments", len(args))
+		more := ""
+		if len(args) > 2 {
+			more = fmt.Sprintf(" (and %d more)", len(args)-2)
+		}
+		return nil, usageErrorf("lint takes one spec file, got %d arguments: unexpected argument %s%s after the spec file %s", len(args), displayValue(args[1]), more, displayValue(args[0]))
 	}
 	return &lintOptions{Spec: args[0], Strict: gate.sev == finding.Warning && !gate.none, None: gate.none,
 		Format: doc.Format, Output: doc.Path, Out: c.App.Writer}, nil

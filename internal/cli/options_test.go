@@ -139,7 +139,7 @@ func TestLintOptions(t *testing.T) {
 	errOut, code = runCmd(t, newCmdLint(run), "a.yaml", "b.yaml")
 	assert.Equal(t, exitUsage, code)
 	assert.Nil(t, got)
-	assert.Equal(t, "presplit: lint takes one spec file, got 2 arguments\n", errOut)
+	assert.Equal(t, "presplit: lint takes one spec file, got 2 arguments: unexpected argument b.yaml after the spec file a.yaml\n", errOut)
 }
 
 // TestRegionsOptions: presplit regions' flags fill regionsOptions once (the prefix parsed,

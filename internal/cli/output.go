@@ -172,8 +172,18 @@ func (o *outputOptions) write(doc render.Doc) error {
 			stderrf(o.Err, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
 		}
 	}
+	if !showsNotes[o.Format] {
+		// What HBase will store differently from what the output says (a ratio that
+		// assumes a codec the create statement does not set): said where the output goes.
+		for _, n := range doc.Unstated {
+			stderrf(o.Err, "presplit: note: %s\n", oneLine(flagWords(n)))
+		}
+	}
 	return o.FailOn.check(doc.Findings)
 }
+
+// showsNotes are the formats that show the plan's Notes themselves.
+var showsNotes = map[string]bool{"report": true, "json": true, "xlsx": true, "html": true}
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {

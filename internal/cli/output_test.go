@@ -23,9 +23,11 @@ import (
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/internal/golden"
 	"github.com/presplit/presplit/plan"
+	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/render"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
@@ -497,11 +499,13 @@ func TestRenderShellInRuby(t *testing.T) {
 			var b bytes.Buffer
 			require.NoError(t, render.Shell(&b, fx.doc))
 			lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-			for i, line := range lines[len(fx.doc.Findings):] { // a finding is one comment line, however long
+			// How to run it, then the findings, one comment line each however long.
+			head := strings.Count(hbase.ScriptEndFor(fx.doc.Table.Target).Comment(), "\n")
+			for i, line := range lines[head+len(fx.doc.Findings):] {
 				assert.LessOrEqual(t, len([]rune(line)), 99, "line %d is 100 columns or wider: %q", i+1, line)
 			}
 			for i, f := range fx.doc.Findings {
-				assert.True(t, strings.HasPrefix(lines[i], "# "+f.Severity.String()+" "+f.Code+": "), "finding %d is a comment: %q", i, lines[i])
+				assert.True(t, strings.HasPrefix(lines[head+i], "# "+f.Severity.String()+" "+f.Code+": "), "finding %d is a comment: %q", i, lines[head+i])
 			}
 			calls := renderRuby(t, b.String())
 			if fx.doc.Table.CreateNamespace { // create_namespace 'ns' first
@@ -699,15 +703,22 @@ func TestRenderCSVParsesBack(t *testing.T) {
 			var shareSum float64
 			for i, rec := range recs[1:] {
 				assert.Equal(t, strconv.Itoa(i+1), rec[0])
-				start, end := "", ""
+				// The key cells are toStringBinary text that reads back as the keys (a
+				// formula's first byte written \xNN, quote.CSVKey).
+				var start, end []byte
 				if i > 0 {
-					start = hbytes.ToStringBinary(keys.At(i - 1))
+					start = keys.At(i - 1)
 				}
 				if i < keys.Len() {
-					end = hbytes.ToStringBinary(keys.At(i))
+					end = keys.At(i)
 				}
-				assert.Equal(t, start, rec[1], "start key of region %d", i+1)
-				assert.Equal(t, end, rec[2], "end key of region %d", i+1)
+				gotStart, err := hbytes.ToBytesBinary(rec[1])
+				require.NoError(t, err)
+				gotEnd, err := hbytes.ToBytesBinary(rec[2])
+				require.NoError(t, err)
+				assert.Equal(t, string(start), string(gotStart), "start key of region %d", i+1)
+				assert.Equal(t, string(end), string(gotEnd), "end key of region %d", i+1)
+				assert.Equal(t, quote.CSVKey(hbytes.ToStringBinary(start)), rec[1], "start key cell of region %d", i+1)
 				if fx.doc.Split.Owned.Len() != keys.Len()+1 {
 					assert.Equal(t, []string{"", "", "", ""}, rec[3:], "no ownership: empty fields")
 					continue
@@ -889,9 +900,9 @@ func TestRenderTableFlags(t *testing.T) {
 		{name: "bad bloom", args: []string{"--bloom", "rowprefix"}, err: "--bloom rowprefix: must be one of NONE, ROW, ROWCOL"},
 		{name: "bad encoding", args: []string{"--encoding", "fastdiff"},
 			err: `--encoding fastdiff: must be one of NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1`},
-		{name: "versions zero", args: []string{"--versions", "0"}, err: "--versions 0: must be between 1 and 2147483647"},
-		{name: "versions text", args: []string{"--versions", "three"}, err: "--versions three: must be a whole number between 1 and 2147483647"},
-		{name: "versions too big", args: []string{"--versions", "2147483648"}, err: "--versions 2147483648: must be between 1 and 2147483647"},
+		{name: "versions zero", args: []string{"--versions", "0"}, err: "--versions 0: too small (at least 1)"},
+		{name: "versions text", args: []string{"--versions", "three"}, err: "--versions three: must be a number like 1e10, 10k or 1000"},
+		{name: "versions too big", args: []string{"--versions", "2147483648"}, err: "--versions 2147483648: too large (at most 2147483647)"},
 		{name: "ttl week in hbase form", args: []string{"--ttl", "1 WEEK"}, err: `--ttl "1 WEEK": want seconds, a duration like 30d or 720h, FOREVER`},
 		{name: "ttl zero", args: []string{"--ttl", "0"}, err: `--ttl 0: must not be 0 seconds`},
 		{name: "ttl beyond forever", args: []string{"--ttl", "25000 DAYS"}, err: `--ttl "25000 DAYS": must be at most HBase's FOREVER (2147483647 seconds), got 2160000000 seconds`},
@@ -923,11 +934,20 @@ func TestRenderTableFlags(t *testing.T) {
 				return
 			}
 			require.Equal(t, exitOK, code, errOut)
-			assert.Equal(t, tt.want, out)
+			assert.Equal(t, shellHead+tt.want+shellTail, out)
 			assert.Empty(t, errOut)
 		})
 	}
 }
+
+// shellHead and shellTail open and close a --format shell script for the default target,
+// 2.6: how to run it, and exit (hbase.ScriptEnd; the endings are run in
+// render.TestShellScriptEnds).
+const (
+	shellHead = "# Run with hbase shell -n FILE or hbase shell -n < FILE, or paste it into hbase shell;\n" +
+		"# it ends with exit (exit code 0, and a pasted exit leaves the shell).\n"
+	shellTail = "exit\n"
+)
 
 func TestRenderTableFromSpecBase(t *testing.T) {
 	base := render.Table{Name: "spec_t", Families: []render.Family{
@@ -950,7 +970,7 @@ func TestRenderTableFromSpecBase(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			out, errOut, code := renderRun(t, doc, append([]string{"-F", "shell"}, tt.args...)...)
 			require.Equal(t, exitOK, code, errOut)
-			assert.Equal(t, tt.want, out)
+			assert.Equal(t, shellHead+tt.want+shellTail, out)
 		})
 	}
 	t.Run("invalid spec value is a usage error", func(t *testing.T) {
@@ -1144,10 +1164,11 @@ func TestRenderThroughPlan(t *testing.T) {
 		err  string // the one stderr line, exit 2
 	}{
 		{name: "shell with settings", args: []string{"-F", "shell", "--table", "ns:t1", "--ttl", "30d", "--compression", "zstd"},
-			want: "# warning CF003: family cf does not set versions: it gets HBase's default (1 since HBase 0.96, HBASE-8450; 3 before)\n" +
+			want: shellHead +
+				"# warning CF003: family cf does not set versions: it gets HBase's default (1 since HBase 0.96, HBASE-8450; 3 before)\n" +
 				"# warning CF008: family cf does not set bloom: it depends on the HBase version's default (ROW since 0.96)\n" +
 				"create 'ns:t1',\n  {NAME => 'cf', TTL => 2592000, COMPRESSION => 'ZSTD'},\n  MAX_FILESIZE => 10737418240,\n" +
-				"  SPLITS => ['3', '6', '9', 'c']\n"},
+				"  SPLITS => ['3', '6', '9', 'c']\n" + shellTail},
 		{name: "lines", args: []string{"--format", "lines", "--regions", "4"}, want: "4\n8\nc\n"},
 		{name: "regionsplitter refuses a prefix split", args: []string{"-F", "regionsplitter"},
 			err: "presplit: --format regionsplitter: RegionSplitter cannot express prefix-aligned or salted keys"},

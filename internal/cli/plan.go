@@ -88,7 +88,8 @@ func planTooManyRegions(plan capacity.Plan, e *splits.TooManyRegionsError) error
 	case e.Prefix.Name == "byte" && plan.Regions <= 256:
 		wider = fmt.Sprintf("--prefix byte:%d (a salt bucket per region)", plan.Regions)
 	case e.Prefix.Name == "byte":
-		wider = fmt.Sprintf("--prefix hex:%d, or fewer regions of at most 256 salt buckets", hexWidthFor(plan.Regions))
+		// The salt stays: another alphabet (hex) is another rowkey, not more buckets.
+		return planSaltByteFull(plan, msg)
 	}
 	size := planFittingRegionSize(plan.PlannedBytes, e.Capacity)
 	if sz, _ := quantity.Size(size); sz > lint.MaxRegionSize {
@@ -103,13 +104,16 @@ func planTooManyRegions(plan capacity.Plan, e *splits.TooManyRegionsError) error
 	return usageErrorf("%s--region-size %s for at most %d regions", msg, size, e.Capacity)
 }
 
-// hexWidthFor is the narrowest hex prefix with at least n values.
-func hexWidthFor(n int) int {
-	w, c := 1, 16
-	for c < n {
-		w, c = w+1, c*16
+// planSaltByteFull is the way out for a salt byte that needs more than 256 buckets: the
+// most one byte holds, byte:256, with the region size that fits the table in 256 regions,
+// said to be outside RG005's 5..50 GiB when it is.
+func planSaltByteFull(plan capacity.Plan, msg string) error {
+	size := planFittingRegionSize(plan.PlannedBytes, 256)
+	msg += "--prefix byte:256 (the most buckets one salt byte holds) with --region-size " + size + " for 256 regions"
+	if sz, _ := quantity.Size(size); sz > lint.MaxRegionSize {
+		msg += ", above the 5..50 GiB HBase recommends (RG005): one salt byte cannot hold this table in regions of a recommended size"
 	}
-	return w
+	return usageErrorf("%s", msg)
 }
 
 // planFittingRegionSize is the smallest whole number of GiB per region that keeps
@@ -145,6 +149,7 @@ func capacityFlags() []cli.Flag {
 		newSizeFlag("heap", "RegionServer heap `SIZE`, for the memstore ceiling", "", sizeRule{Min: 1 << 20}),
 		withDefault(newRatioFlag("memstore-fraction", fmt.Sprintf("hbase.regionserver.global.memstore.size `F`, > 0 and <= %g", capacity.MaxMemstoreFraction), "", ratioRule{Min: 0, Max: capacity.MaxMemstoreFraction, MinOpen: true}), "0.4"),
 		withDefault(newSizeFlag("flush-size", "the cluster's hbase.hregion.memstore.flush.size `SIZE`, whole bytes, for the memstore ceiling and the split policy (a cluster fact: presplit writes no MEMSTORE_FLUSHSIZE; that is --memstore-flushsize)", "", sizeRule{Whole: true, Min: capacity.MinFlushSize}), "128m"),
+		&cli.StringFlag{Name: "split-overallfiles", Usage: "hbase.hregion.split.overallfiles: `BOOL`, true splits a region when all its stores together exceed MAX_FILESIZE, false when its largest store does (HBase 2.4 on)", DefaultText: "false on 2.x, true on 3.x"},
 		newIntFlag("families", "column families `N` flushing together (default: the table's families, from --family or the spec)", "", 1, 10_000),
 	}
 }

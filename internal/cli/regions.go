@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/regions"
@@ -34,7 +36,8 @@ const minRegionSize = 2 << 20
 type regionsOptions struct {
 	ListRegions, GetSplits string   // the files; "" when not given
 	JMX                    []string // the RegionServers' JMX files
-	Table                  string   // --table; "" when not given
+	Earlier                []earlierFlag
+	Table                  string // --table; "" when not given
 	Plan                   regions.Options
 	Format                 string
 	Output                 string // -o; - is stdout
@@ -54,8 +57,8 @@ func newCmdRegions(run func(*regionsOptions) error) *cli.Command {
 			"   [--hbase-version 2.6] [--format report|shell|csv|json|html]",
 		Description: "Reads the output of `list_regions 'TABLE'` and/or `get_splits 'TABLE'` from hbase shell,\n" +
 			"   and optionally each RegionServer's /jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions,\n" +
-			"   offline. --format shell writes merge_region and split statements to review, then run with\n" +
-			"   hbase shell -n FILE.",
+			"   offline. --format shell writes merge_region and split statements to review, then run as\n" +
+			"   the script's header says (hbase shell -n FILE from 2.5, hbase shell -n < FILE before).",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "list-regions", Usage: "read `FILE`, the output of list_regions 'TABLE' (hbase shell 2.x)"},
 			&cli.StringFlag{Name: "get-splits", Usage: "read `FILE`, the output of get_splits 'TABLE': exact boundaries, no sizes"},
@@ -68,6 +71,12 @@ func newCmdRegions(run func(*regionsOptions) error) *cli.Command {
 			newSizeFlag("region-size", "target `SIZE` per region, whole bytes (default: --max-filesize, else 10g)", "", sizeRule{Whole: true, Min: minRegionSize}),
 			newSizeFlag("max-filesize", "the table's MAX_FILESIZE, `SIZE`: the target when --region-size is not given", "", sizeRule{Whole: true, Min: minRegionSize}),
 			newIntFlag("target-regions", "merge the smallest adjacent pairs until `N` regions remain (never above 0.9 x the target size)", "", 1, hbase.MaxRegions),
+			newDurationFlag("min-region-age", "never merge a region younger than `DURATION` (its region id is its creation time), as the normalizer's hbase.normalizer.merge.min_region_age.days; 0 merges regions of any age", "3d", durationRule{}),
+			&cli.StringFlag{Name: "taken-at", Usage: "when the inputs were saved, `TIME` (RFC 3339: 2026-12-01T10:00:00Z): regions' ages are counted to it", DefaultText: "now"},
+			&cli.StringFlag{Name: "split-policy", Usage: "the table's split `POLICY` (" + strings.Join(hbase.SplitPolicies, ", ") + "): no merge leaves a server so few regions that HBase splits them again", DefaultText: "default"},
+			newListFlag("earlier", "an earlier `FILE@TIME`: list_regions output saved at TIME (RFC 3339), for each region's request rate since (repeatable; needs --taken-at)", ""),
+			&cli.Float64Flag{Name: "hot", Value: regions.DefaultHotFactor, Usage: "with --earlier, split a region taking at least `N` x the mean request rate over the newest interval"},
+			newSizeFlag("flush-size", "the table's memstore flush `SIZE` (MEMSTORE_FLUSHSIZE, else hbase.hregion.memstore.flush.size), whole bytes: the split policy's initial size is twice it", "", sizeRule{Whole: true, Min: 1 << 20}),
 			&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (2.6, 2.2.3, 1.4): merge_region names two regions before 2.2.4, a whole run from 2.2.4 and 2.3", DefaultText: hbase.DefaultVersion.String()},
 			&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: "report", Usage: "output `FORMAT`: " + strings.Join(regions.FormatNames(), ", ")},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` atomically; - is stdout"},
@@ -137,6 +146,12 @@ func regionsOptionsFrom(c *cli.Context) (*regionsOptions, error) {
 	if o.Plan, err = regionsPlanOptions(c); err != nil {
 		return nil, err
 	}
+	if o.Earlier, err = earlierFlags(c); err != nil {
+		return nil, err
+	}
+	if o.Plan.HotFactor = c.Float64("hot"); !(o.Plan.HotFactor >= 1 && o.Plan.HotFactor <= 1000) {
+		return nil, usageErrorf("--hot %s: must be from 1 to 1000", strconv.FormatFloat(o.Plan.HotFactor, 'g', -1, 64))
+	}
 	if len(o.JMX) > 0 && !c.IsSet("list-regions") {
 		return nil, usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
 	}
@@ -181,7 +196,33 @@ func regionsPlanOptions(c *cli.Context) (regions.Options, error) {
 	}
 	opt.Batch, _ = intOf(c, "batch")
 	opt.Pause, _ = durationOf(c, "pause")
-	return opt, nil
+	return opt, regionsLiveOptions(c, &opt)
+}
+
+// regionsLiveOptions reads what decides which regions HBase would undo or redo: the age
+// rule (--min-region-age, --taken-at) and the split policy (--split-policy, --flush-size).
+func regionsLiveOptions(c *cli.Context, opt *regions.Options) error {
+	age, _ := durationOf(c, "min-region-age")
+	opt.MinRegionAge = time.Duration(age) * time.Second
+	opt.Now = time.Now()
+	if c.IsSet("taken-at") {
+		s := c.String("taken-at")
+		t, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			return usageErrorf("--taken-at %s: must be an RFC 3339 time (2026-12-01T10:00:00Z)", displayValue(s))
+		}
+		opt.Now = t
+	}
+	if c.IsSet("split-policy") {
+		s := c.String("split-policy")
+		v, ok := hbase.Canonical(hbase.SplitPolicies, s)
+		if !ok {
+			return usageErrorf("--split-policy %s: must be one of %s", displayValue(s), strings.Join(hbase.SplitPolicies, ", "))
+		}
+		opt.SplitPolicy = v
+	}
+	opt.FlushSize, _ = sizeOf(c, "flush-size")
+	return nil
 }
 
 // runRegions reads the inputs opts names, plans, and writes the plan in opts.Format.
@@ -271,6 +312,9 @@ func regionsDoc(o *regionsOptions) (*regions.Doc, error) {
 	if err := layout.Check(); err != nil {
 		return nil, regionsInputError(lrPath, err)
 	}
+	if err := regionsLoad(o, layout, doc); err != nil {
+		return nil, err
+	}
 	table, err := regionsTable(o, layout)
 	if err != nil {
 		return nil, err
@@ -294,6 +338,59 @@ func regionsDoc(o *regionsOptions) (*regions.Doc, error) {
 	p.Notes = mapStrings(p.Notes, flagWords)
 	doc.Plan = p
 	return doc, nil
+}
+
+// regionsLoad reads the --earlier snapshots and the request rates since each.
+func regionsLoad(o *regionsOptions, layout *regions.Layout, doc *regions.Doc) error {
+	if len(o.Earlier) == 0 {
+		return nil
+	}
+	var snaps []regions.Snapshot
+	for _, e := range o.Earlier {
+		l, err := regionsRead("earlier", e.Path, "list_regions output", regions.ReadListRegions)
+		if err != nil {
+			return err
+		}
+		snaps = append(snaps, regions.Snapshot{Name: e.Path, At: e.At, Layout: l})
+		doc.Inputs = append(doc.Inputs, "earlier "+e.Path)
+	}
+	ld, err := regions.NewLoad(layout, o.ListRegions, o.Plan.Now, snaps)
+	if err != nil {
+		return usageErrorf("--earlier: %s", flagWords(err.Error()))
+	}
+	doc.Load, o.Plan.Load = ld, ld
+	return nil
+}
+
+// earlierFlag is one --earlier FILE@TIME.
+type earlierFlag struct {
+	Path string
+	At   time.Time
+}
+
+// earlierFlags reads --earlier: FILE@TIME each, the time after the last @ (a file name
+// may hold one), RFC 3339; with --list-regions and --taken-at, the current input's time.
+func earlierFlags(c *cli.Context) ([]earlierFlag, error) {
+	list := genericOf[*listValue](c, "earlier").list
+	if len(list) == 0 {
+		return nil, nil
+	}
+	if !c.IsSet("list-regions") || !c.IsSet("taken-at") {
+		return nil, usageErrorf("--earlier needs --list-regions and --taken-at: request rates are counts between two readings, each at its time")
+	}
+	var out []earlierFlag
+	for _, v := range list {
+		i := strings.LastIndexByte(v, '@')
+		if i <= 0 {
+			return nil, usageErrorf("--earlier %s: must be FILE@TIME (regions-0900.txt@2026-12-01T09:00:00Z)", displayValue(v))
+		}
+		t, err := time.Parse(time.RFC3339, v[i+1:])
+		if err != nil {
+			return nil, usageErrorf("--earlier %s: the time after @ must be RFC 3339 (2026-12-01T09:00:00Z)", displayValue(v))
+		}
+		out = append(out, earlierFlag{Path: v[:i], At: t})
+	}
+	return out, nil
 }
 
 // regionsApplyJMX reads the RegionServers' JMX files and joins their sizes and request

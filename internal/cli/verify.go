@@ -120,7 +120,8 @@ func runVerify(opts *verifyOptions) error {
 		return err
 	}
 	// A generated split places keys by its rule (no table, no slice per key) where that is
-	// faster; a listed one (a file, a sample) through the Locator's tables.
+	// faster; a listed one (a file, a sample) by the rule of the generated split its keys
+	// are, when they are one, else through the Locator's tables.
 	loc, err := distribution.NewSplitLocator(split.Keys, split.Rule)
 	if err != nil {
 		return usageErrorf("split keys: %v", err)

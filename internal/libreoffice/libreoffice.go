@@ -62,6 +62,27 @@ func Soffice(t testing.TB) string {
 // each one's sheets, keyed by the path given. The base names of the files must differ.
 func Recalc(t testing.TB, files ...string) map[string]Book {
 	t.Helper()
+	return convert(t, nil, files)
+}
+
+// csvImport reads a CSV file as an operator's double-click does, at its most trusting:
+// comma-separated (44), " quoted (34), UTF-8 (76), from line 1, a quoted field not forced
+// to text (token 7 false), special numbers detected (8), and formulas evaluated (token 13
+// true, the Text Import dialog's "Evaluate formulas"): a cell =1+1 is read back as 2.
+const csvImport = "CSV:44,34,76,1,,0,false,true,false,false,false,-1,true"
+
+// RecalcCSV opens CSV files as Calc imports them with formulas evaluated (csvImport) and
+// returns each one's sheet, as Recalc does a workbook's: a cell that Calc ran as a formula
+// comes back as its value, one it kept as text as that text.
+func RecalcCSV(t testing.TB, files ...string) map[string]Book {
+	t.Helper()
+	return convert(t, []string{"--infilter=" + csvImport}, files)
+}
+
+// convert runs one headless soffice over files, with the extra arguments before the
+// conversion's, and reads every sheet back.
+func convert(t testing.TB, extra, files []string) map[string]Book {
+	t.Helper()
 	soffice := Soffice(t)
 	out := t.TempDir()
 	profile := t.TempDir() // LibreOffice needs a writable user profile; a fresh one per run
@@ -77,8 +98,8 @@ func Recalc(t testing.TB, files ...string) map[string]Book {
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()
 	args := []string{"-env:UserInstallation=file://" + filepath.ToSlash(profile),
-		"--headless", "--norestore", "--nologo", "--nolockcheck",
-		"--convert-to", csvFilter, "--outdir", out}
+		"--headless", "--norestore", "--nologo", "--nolockcheck"}
+	args = append(append(args, extra...), "--convert-to", csvFilter, "--outdir", out)
 	cmd := exec.CommandContext(ctx, soffice, append(args, files...)...)
 	cmd.Env = append(os.Environ(), "HOME="+profile)
 	start := time.Now()

@@ -1,7 +1,7 @@
 # Test harness for the hostile-input matrix (internal/cli/hostile_test.go): loads each
 # script named on the command line with hbase shell's commands (create, create_namespace,
 # alter, merge_region, split, and sleep) replaced by stand-ins that record their arguments
-# (an exit too: the regions script ends with one), and prints
+# (an exit too: a script for a 2.5+ target ends with one), and prints
 # one JSON object per script: the calls, every String as the hex of its bytes (so any byte
 # survives the trip), and the error that stopped the script, if any. A script that runs
 # anything else (system, backticks, File.write) leaves its marker file behind, which the
@@ -34,7 +34,7 @@ results = ARGV.map do |file|
   error = nil
   begin
     load file
-  rescue SystemExit => e # a regions script ends with exit, as hbase shell -n needs
+  rescue SystemExit => e # a script for 2.5+ ends with exit (hbase.ScriptEnd)
     $calls << { 'cmd' => 'exit', 'args' => [e.status] }
     error = "SystemExit: status #{e.status}" unless e.status.zero?
   rescue Exception => e # rubocop:disable Lint/RescueException -- a SyntaxError is a result too

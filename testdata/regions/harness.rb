@@ -29,7 +29,7 @@ def sleep(seconds)
   $calls << { 'cmd' => 'sleep', 'seconds' => seconds }
 end
 
-# The script ends with exit, as hbase shell -n needs; it is recorded, and the JSON is
+# A script for a 2.5+ target ends with exit (hbase.ScriptEnd); it is recorded, and the JSON is
 # printed after it.
 begin
   load ARGV.fetch(0)

@@ -58,7 +58,11 @@ end
 # calls_of loads a file of statements and returns the calls it made, decoded.
 def calls_of(path)
   $calls = []
-  load path
+  begin
+    load path
+  rescue SystemExit => e # the script's closing exit, where its target's shell takes one
+    raise unless e.status.zero?
+  end
 
   result = $calls.map do |cmd, table, args|
     next { 'cmd' => cmd, 'namespace' => table, 'args' => args } if cmd == 'create_namespace'

@@ -1,0 +1,157 @@
+package regions
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"time"
+)
+
+// DefaultHotFactor is how many times the mean request rate makes a region a split
+// candidate for its load: BusyRegionSplitPolicy splits on blocked requests and
+// CockroachDB on a queries-per-second threshold, online; offline, a region taking three
+// times the mean is one that a split at its middle would relieve the most.
+const DefaultHotFactor = 3
+
+// Snapshot is an earlier reading of the table's request counts (list_regions' REQ), with
+// the time it was taken and its name for messages.
+type Snapshot struct {
+	Name   string
+	At     time.Time
+	Layout *Layout
+}
+
+// Load is each region's request rate between snapshots: Rates[k][i] is the requests per
+// second of region i of the current layout from At[k] to At[k+1], the last interval ending
+// at the current input. NaN where the region is not in both readings by its encoded name,
+// or its count went down: it was split, merged or reopened since, and its counter
+// (requests since the region opened) started again.
+type Load struct {
+	Names []string    // the snapshots' names, the current input last
+	At    []time.Time // their times, ascending
+	Rates [][]float64
+}
+
+// Last is the rates of the newest interval.
+func (ld *Load) Last() []float64 { return ld.Rates[len(ld.Rates)-1] }
+
+// NewLoad reads the rates of the current layout's regions (taken at at, named name) from
+// earlier snapshots. Every reading must name regions (REGION_NAME) and carry requests
+// (REQ), and the times must be distinct.
+func NewLoad(now *Layout, name string, at time.Time, earlier []Snapshot) (*Load, error) {
+	if !now.HasEncoded || !now.HasRequests {
+		return nil, errors.New("request rates need REGION_NAME and REQ in the list_regions output")
+	}
+	snaps := append([]Snapshot(nil), earlier...)
+	sort.SliceStable(snaps, func(i, j int) bool { return snaps[i].At.Before(snaps[j].At) })
+	snaps = append(snaps, Snapshot{Name: name, At: at, Layout: now})
+	ld := &Load{}
+	for k, s := range snaps {
+		if !s.Layout.HasEncoded || !s.Layout.HasRequests {
+			return nil, fmt.Errorf("%s: request rates need REGION_NAME and REQ in the list_regions output", s.Name)
+		}
+		if k > 0 && !s.At.After(snaps[k-1].At) {
+			return nil, fmt.Errorf("%s and %s: taken at %s and %s: each reading must be later than the one before",
+				snaps[k-1].Name, s.Name, snaps[k-1].At.Format(time.RFC3339), s.At.Format(time.RFC3339))
+		}
+		ld.Names = append(ld.Names, s.Name)
+		ld.At = append(ld.At, s.At)
+	}
+	counts := make([]map[string]int64, len(snaps))
+	for k, s := range snaps {
+		counts[k] = make(map[string]int64, len(s.Layout.Regions))
+		for _, r := range s.Layout.Regions {
+			if !r.Unknown {
+				counts[k][r.Encoded] = r.Requests
+			}
+		}
+	}
+	for k := 0; k+1 < len(snaps); k++ {
+		secs := snaps[k+1].At.Sub(snaps[k].At).Seconds()
+		rates := make([]float64, len(now.Regions))
+		for i, r := range now.Regions {
+			rates[i] = math.NaN()
+			a, okA := counts[k][r.Encoded]
+			b, okB := counts[k+1][r.Encoded]
+			if okA && okB && b >= a {
+				rates[i] = float64(b-a) / secs
+			}
+		}
+		ld.Rates = append(ld.Rates, rates)
+	}
+	return ld, nil
+}
+
+// meanRate is the mean of the known rates, and how many are known.
+func meanRate(rates []float64) (mean float64, known int) {
+	sum := 0.0
+	for _, v := range rates {
+		if !math.IsNaN(v) {
+			sum += v
+			known++
+		}
+	}
+	if known == 0 {
+		return 0, 0
+	}
+	return sum / float64(known), known
+}
+
+// hot marks the regions whose rate over the newest interval is at least HotFactor x the
+// mean of the known rates (and above 0).
+func (p *Plan) hot() []bool {
+	ld := p.Options.Load
+	if ld == nil {
+		return nil
+	}
+	rates := ld.Last()
+	mean, _ := meanRate(rates)
+	factor := hotFactor(p.Options)
+	out := make([]bool, len(rates))
+	for i, v := range rates {
+		out[i] = !math.IsNaN(v) && v > 0 && v >= factor*mean
+	}
+	return out
+}
+
+// loadNote says which regions are split for their load.
+func (p *Plan) loadNote(n int) {
+	if n == 0 {
+		return
+	}
+	mean, _ := meanRate(p.Options.Load.Last())
+	factor := hotFactor(p.Options)
+	p.Notes = append(p.Notes, fmt.Sprintf("%d %s at least %g x the mean request rate (%s/s) over the newest interval: split for load, as BusyRegionSplitPolicy and CockroachDB's load-based splitting do online; a single hot row does not split away: check the key distribution (presplit verify) first",
+		n, plural(n, "region takes", "regions take"), factor, rateText(mean)))
+}
+
+// rateText writes requests per second with 3 significant digits.
+func rateText(v float64) string {
+	switch {
+	case v >= 100:
+		return fmt.Sprintf("%.0f", v)
+	case v >= 10:
+		return fmt.Sprintf("%.1f", v)
+	}
+	return fmt.Sprintf("%.2f", v)
+}
+
+// hotFactor is the options' HotFactor, else DefaultHotFactor.
+func hotFactor(opt Options) float64 {
+	if opt.HotFactor > 0 {
+		return opt.HotFactor
+	}
+	return DefaultHotFactor
+}
+
+// loadSplits counts the splits made for load.
+func (p *Plan) loadSplits() int {
+	n := 0
+	for _, s := range p.Splits {
+		if s.Load {
+			n++
+		}
+	}
+	return n
+}
