@@ -2,7 +2,6 @@ package access
 
 import (
 	"errors"
-	"flag"
 	"math"
 	"testing"
 
@@ -12,9 +11,6 @@ import (
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/quantity"
 )
-
-// This package has no golden files; it accepts -update so that go test ./... -update runs here too.
-var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")
 
 func rows(n float64) quantity.Rate  { return quantity.Rate{PerSecond: n} }
 func bytes(n float64) quantity.Rate { return quantity.Rate{PerSecond: n, Bytes: true} }

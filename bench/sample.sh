@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The two figures of issue 10, measured in one run:
+# The sample readers' two figures, measured in one run:
 #   1. exact mode: `presplit splits --sample` on a 256 MiB file of 32-byte keys against
 #      `LC_ALL=C sort -S 50%` on the same file (target: presplit at least 5x faster);
-#   2. sketch mode: a 1 GiB file with --memory 64MiB (targets of issue 25: peak RSS at
+#   2. sketch mode: a 1 GiB file with --memory 64MiB (targets: peak RSS at
 #      most --memory + 16 MiB, 80 MiB; throughput at least 800 MiB/s).
 #
 #   bash bench/sample.sh                 # 3 runs of each

@@ -8,7 +8,7 @@
 #   KEYS_DIR=/tmp/keys bash bench/verify.sh # keep the key files there for the next run
 #                                           # (say, with another BIN; delete it after)
 #
-# Scenarios (issue 25's targets, presplit's throughput over wc -l's, on a 2-CPU machine):
+# Scenarios (the targets: presplit's throughput over wc -l's, on a 2-CPU machine):
 #   hex1k    32 lowercase hex chars a line, --prefix hex --regions 1000       (>= 0.8)
 #   hex100k  the same keys, --prefix hex --regions 100000                     (>= 0.5)
 #   uniform  16 random bytes a line in toStringBinary form (\xNN escapes),

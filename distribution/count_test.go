@@ -391,7 +391,7 @@ func assertCounts(t *testing.T, want, got []int64) {
 
 // BenchmarkCountRegions is Count on a file of hex keys with both workers, by the rule of
 // --prefix hex, over 1,000 and 10,000,000 regions, on 128 and 512 MiB: what a key's count
-// costs with ten million regions against a thousand (issue 25: within 2x) is the ratio of
+// costs with ten million regions against a thousand (the target: within 2x) is the ratio of
 // the time the 384 MiB more take, apart from what the regions cost whatever the keys
 // (the workers' counts, their merge). Setting up the split is not timed.
 func BenchmarkCountRegions(b *testing.B) {

@@ -1,15 +1,11 @@
 package hbase
 
 import (
-	"flag"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// This package has no golden files; it accepts -update so that go test ./... -update runs here too.
-var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")
 
 func TestParseBlockSize(t *testing.T) {
 	tests := []struct {

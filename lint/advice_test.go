@@ -1,6 +1,6 @@
 package lint_test
 
-// The advice property (issue 34): a finding's fix, applied, passes the checks. Over random
+// The advice property: a finding's fix, applied, passes the checks. Over random
 // designs, every fix that names settings ({rowkey.prefix=byte:20}) is applied to the
 // design, which is planned again: the finding is gone, and no error appears that was not
 // there before.

@@ -766,7 +766,7 @@ var RG001 = &Analyzer{
 		// Keys generated from the prefix, or an algorithm's keys against the prefix read
 		// off that algorithm, match by construction; checking a million of them would
 		// only cost time.
-		if p.Split == nil || pre == nil || p.SplitSource == "generated" || (p.SplitSource == "algo" && p.PrefixOfSplit) {
+		if p.Split == nil || pre == nil || p.SplitSource == splits.SourceGenerated || (p.SplitSource == splits.SourceAlgo && p.PrefixOfSplit) {
 			return
 		}
 		keys := p.Split.Keys
@@ -783,7 +783,7 @@ var RG001 = &Analyzer{
 		}
 		for i, k := range keys.All() {
 			why := keyProblem(k, pre, p.suffix())
-			if why != "" && p.SplitSource == "algo" && alphabetProblem(k, pre) == "" {
+			if why != "" && p.SplitSource == splits.SourceAlgo && alphabetProblem(k, pre) == "" {
 				// An algorithm's key in the prefix's own alphabet past its width
 				// (HexStringSplit's 028f5c28 over hex:4, the first characters of an MD5 in
 				// hex) cuts a bucket where the hash's next characters are spread as evenly
@@ -839,11 +839,27 @@ var RG001 = &Analyzer{
 				effect = fmt.Sprintf("; %d of the %.0f prefix buckets sort after the last key and share the last region, whose share is %.0f", after, b, share)
 			}
 		}
-		source := map[string]string{"file": "the splits file", "algo": "the " + p.Split.Spec + " keys", "generated": "the generated keys"}[p.SplitSource]
+		source := SplitKeysWords(p.SplitSource, p.Split.Spec)
 		p.Report(p.splitPos(), "split on the prefix itself: generate the keys from "+field.Set("rowkey.prefix", pre.name),
 			"%d of %d split keys of %s do not match the rowkey prefix %s: %s%s",
 			bad, keys.Len(), source, field.Quote(pre.name), first, effect)
 	},
+}
+
+// SplitKeysWords names a split's keys in a finding by where they came from (spec is the
+// algorithm's, for SourceAlgo): "3 of 3 split keys of the sample do not match".
+func SplitKeysWords(src splits.Source, spec string) string {
+	switch src {
+	case splits.SourceFile:
+		return "the splits file"
+	case splits.SourceAlgo:
+		return "the " + spec + " keys"
+	case splits.SourceSample:
+		return "the sample"
+	case splits.SourceGenerated:
+		return "the generated keys"
+	}
+	return "the split"
 }
 
 // bucketsFrom counts the prefixes of width w over alphabet that sort at or after key.

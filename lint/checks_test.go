@@ -26,7 +26,7 @@ type checkCase struct {
 	prefix *splits.Prefix
 	keys   []string
 	lines  []int
-	source string
+	source splits.Source
 }
 
 func runCases(t *testing.T, a *lint.Analyzer, cases []checkCase) {
@@ -54,7 +54,7 @@ func runCases(t *testing.T, a *lint.Analyzer, cases []checkCase) {
 					for _, k := range tc.keys {
 						keys.Append([]byte(k))
 					}
-					split := splits.Split{Spec: tc.source, Keys: keys.Keys()}
+					split := splits.Split{Spec: string(tc.source), Keys: keys.Keys()}
 					in.Split = &split
 					in.Regions = split.Regions()
 				}
@@ -285,7 +285,7 @@ func TestRG001(t *testing.T) {
 		{name: "aligned", src: orders, prefix: dec2, keys: decKeys(2, 1, 99), source: "file"},
 		{name: "orders 0000..0100", src: orders, prefix: dec2, keys: decKeys(4, 1, 100), lines: seq(1, 100), source: "file",
 			want: []string{"4 error: 99 of 100 split keys of the splits file do not match the rowkey prefix dec:2: line 1: '0001' is 4 bytes, longer than the 2 of dec:2, and cuts inside the prefix 00; also lines 2, 3, 4, ...; 98 of the 100 prefix buckets sort after the last key and share the last region, whose share is 1"}},
-		// Issue 20 item 6: HexStringSplit's zero-padded keys and a file 10..f0 lie on edges
+		// HexStringSplit's zero-padded keys and a file 10..f0 lie on edges
 		// of hex:4; the last region's own share is no finding; the wrong-case keys are cited.
 		{name: "HexStringSplit keys on hex:4 edges", src: fams("name: a") + "rowkey: {prefix: hex:4}\nsplits: {file: s.txt}\n", prefix: hex4, keys: hexKeys(8, 16), source: "file"},
 		{name: "file 10..f0 on hex:4 edges", src: fams("name: a") + "rowkey: {prefix: hex:4}\nsplits: {file: s.txt}\n", prefix: hex4, keys: hexKeys(2, 16), source: "file"},
@@ -430,7 +430,7 @@ func TestRG006(t *testing.T) {
 			fixes = append(fixes, r.Fix)
 		}
 	}
-	// Issue 34 case 7: the salt byte is kept (0x00.. bytes are another rowkey than hex).
+	// The salt byte is kept (0x00.. bytes are another rowkey than hex).
 	assert.Equal(t, []string{"keep the salt byte at its most buckets, {rowkey.prefix=byte:256}, and at most 256 regions ({splits.regions=256}, larger regions): one byte holds no more"}, fixes)
 }
 

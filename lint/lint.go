@@ -43,8 +43,8 @@ type Input struct {
 	// Split is the table's split: generated from the prefix, made by a RegionSplitter
 	// algorithm, or read from splits file (SplitSource says which); nil when unknown.
 	Split       *splits.Split
-	SplitSource string // "generated", "algo", "file" or ""
-	SplitLines  []int  // with splits file: the line of each key in the file
+	SplitSource splits.Source // where Split came from
+	SplitLines  []int         // with splits file: the line of each key in the file
 	// SplitsFileErr is why the splits file cannot create the table (an *hbytes.LineError;
 	// Split is nil then), SplitsFileWarnings what HBase reads in it that was likely not
 	// meant: SF001 and SF002 report them.
@@ -56,7 +56,7 @@ type Input struct {
 	SplitKeyErr error
 	// Target is the HBase release the design is written for: it words SF001.
 	Target hbase.Version
-	// SampleKeys is the number of sample keys the split was cut on (SplitSource "sample").
+	// SampleKeys is the number of sample keys the split was cut on (SplitSource splits.SourceSample).
 	SampleKeys uint64
 	// PrefixOfSplit says Prefix was read off the split's own algorithm (HexStringSplit's
 	// keys are hex of their width), not declared: the split's keys match it by construction.
@@ -134,7 +134,7 @@ func (p *Pass) Report(pos tablespec.Pos, fix, format string, args ...any) {
 // an extreme, like CF004 at 2147483647 versions).
 func (p *Pass) ReportSeverity(sev finding.Severity, pos tablespec.Pos, fix, format string, args ...any) {
 	*p.reports = append(*p.reports, finding.Finding{
-		Pos: pos, Code: p.Analyzer.Code, Severity: sev,
+		Pos: pos.Finding(), Code: p.Analyzer.Code, Severity: sev,
 		Message: fmt.Sprintf(format, args...), Fix: fix,
 	})
 }

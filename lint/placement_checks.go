@@ -13,6 +13,7 @@ import (
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/keyshape"
+	"github.com/presplit/presplit/splits"
 )
 
 // runCache is what one Run derives once for several analyzers.
@@ -42,7 +43,7 @@ func (p *Pass) placement() (keyshape.Shape, keyshape.Placement, *distribution.Lo
 func (p *Pass) place() (keyshape.Shape, keyshape.Placement, *distribution.Locator, bool) {
 	// A prefix read off the split's own algorithm (HexStringSplit's keys are hex of their
 	// width) says nothing of the keys beyond the algorithm's range: nothing to check.
-	if p.Split == nil || p.Prefix == nil || p.SplitSource == "sample" || p.PrefixOfSplit || p.Split.Keys.Len() == 0 {
+	if p.Split == nil || p.Prefix == nil || p.SplitSource == splits.SourceSample || p.PrefixOfSplit || p.Split.Keys.Len() == 0 {
 		return keyshape.Shape{}, keyshape.Placement{}, nil, false
 	}
 	s := keyshape.Shape{Alphabet: p.Prefix.Alphabet, Width: p.Prefix.Width, Values: p.PrefixValues, Delimiter: p.delimiterAfterPrefix()}

@@ -11,6 +11,7 @@ import (
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
 
@@ -105,7 +106,7 @@ var RG012 = &Analyzer{
 	Code: "RG012", Severity: finding.Warning,
 	Doc: "the split is cut from fewer than 100 sample keys per region",
 	Run: func(p *Pass) {
-		if p.SplitSource != "sample" || p.Split == nil {
+		if p.SplitSource != splits.SourceSample || p.Split == nil {
 			return
 		}
 		regions := uint64(p.Split.Regions())

@@ -72,8 +72,8 @@ type Plan struct {
 	// SplitErr says why (a prefix too narrow, no prefix, no region count).
 	Split       *splits.Split
 	SplitErr    error
-	SplitSource string // "generated", "algo", "file", "sample" or ""
-	Regions     int    // regions created: the split's, else the count asked for
+	SplitSource splits.Source // where Split came from; SourceNone without one
+	Regions     int           // regions created: the split's, else the count asked for
 	Table       render.Table
 	// Target is the HBase version the plan is written for (the design's, else
 	// hbase.DefaultVersion): what it accepts and how its regions split.
@@ -624,7 +624,7 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 			p.SplitErr = err
 			return
 		}
-		p.Split, p.SplitSource = &split, "algo"
+		p.Split, p.SplitSource = &split, splits.SourceAlgo
 	case p.Prefix == nil:
 		in.NoPrefix = true
 		p.SplitErr = ErrNoPrefix
@@ -638,7 +638,7 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 			p.SplitErr = err
 			return
 		}
-		p.Split, p.SplitSource = &split, "generated"
+		p.Split, p.SplitSource = &split, splits.SourceGenerated
 		p.Regions = split.Regions()
 	}
 }
@@ -660,7 +660,7 @@ func (p *Plan) regionCount() int {
 
 // fileSplit takes the split from the SPLITS_FILE the caller read (opt), or its error.
 func (p *Plan) fileSplit(in *lint.Input, opt Options) {
-	p.SplitSource = "file"
+	p.SplitSource = splits.SourceFile
 	if opt.SplitsFileErr != nil {
 		in.SplitsFileErr = opt.SplitsFileErr
 		p.SplitErr = opt.SplitsFileErr
@@ -730,7 +730,7 @@ func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
 	default:
 		split.Notes = append(split.Notes, "no keys held out: "+s.NoHoldout)
 	}
-	p.Split, p.SplitSource = split, "sample"
+	p.Split, p.SplitSource = split, splits.SourceSample
 	p.Regions = split.Regions()
 	in.SampleKeys = s.CutRows
 }

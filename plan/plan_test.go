@@ -40,7 +40,7 @@ func TestBuild(t *testing.T) {
 		check   func(t *testing.T, p *plan.Plan)
 	}{
 		{
-			name: "findings on the regions created, not the sizing's (issue 9, item 1)",
+			name: "findings on the regions created, not the sizing's",
 			src: fam + "capacity: {rows: 1e9, kv: 300B}\ncluster: {region_servers: 10, heap: 16GiB}\n" +
 				"splits: {regions: 1000}\nrowkey: {prefix: hex:3}\n",
 			regions: 1000, keys: 999, splitOK: true, codes: []string{"RG003"},
@@ -56,7 +56,7 @@ func TestBuild(t *testing.T) {
 			regions: 20, keys: 19, splitOK: true, codes: []string{"RG007"},
 		},
 		{
-			name:    "one region and more servers: pre-split, never also no pre-split (item 5)",
+			name:    "one region and more servers: pre-split, never also no pre-split",
 			src:     fam + "capacity: {rows: 1000, kv: 100B}\ncluster: {region_servers: 10}\n",
 			regions: 1, keys: 0, splitOK: true, codes: []string{"RG004"},
 		},
@@ -76,7 +76,7 @@ func TestBuild(t *testing.T) {
 			},
 		},
 		{
-			name: "a TTL shorter than the retention sizes the table (item 4)",
+			name: "a TTL shorter than the retention sizes the table",
 			src: "families:\n  - {name: d, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW}\n" +
 				"capacity: {daily: 100GB, retention: 365d}\n",
 			regions: 450, keys: 449, splitOK: true, codes: []string{"CP003"},
@@ -109,7 +109,7 @@ func TestBuild(t *testing.T) {
 			regions: 5475, keys: 5474, splitOK: true, codes: []string{"CP002"},
 		},
 		{
-			name: "a rowkey of parts without a prefix: no implicit hex split (item 3)",
+			name: "a rowkey of parts without a prefix: no implicit hex split",
 			src: fam + "rowkey:\n  delimiter: '|'\n  parts:\n    - {name: user_id, kind: id}\n    - {name: ts, kind: timestamp, width: 13}\n" +
 				"capacity: {rows: 1e10, kv: 300B}\n",
 			regions: 420, codes: []string{"RG011"},
@@ -235,7 +235,7 @@ func TestBuildFamilyShares(t *testing.T) {
 	}
 }
 
-// Issue 33's cases 1 and 2: each family is a store with its own versions, TTL and ratio,
+// Each family is a store with its own versions, TTL and ratio,
 // and the regions come from the store HBase splits on (2.x the largest, 3.0 all), or
 // from cluster.split_overallfiles when the design sets it.
 func TestBuildStores(t *testing.T) {

@@ -113,7 +113,7 @@ func rowkeys(r *rand.Rand, d randomDesign, p splits.Prefix) map[string][][]byte 
 // TestPlacementProperty: for random designs, presplit's own split places keys shaped like
 // the rowkey so that no region is empty and none holds more than its share of the prefix
 // values, unless a finding says so (RG014, RG015, or RG002 for the suffix's cause); and a
-// prefix policy over regions of one prefix value each is SP001's (issue 20, item 6).
+// prefix policy over regions of one prefix value each is SP001's.
 func TestPlacementProperty(t *testing.T) {
 	r := rand.New(rand.NewPCG(20, 6))
 	checked, flagged := 0, 0

@@ -1,16 +1,12 @@
 package quantity
 
 import (
-	"flag"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 )
-
-// This package has no golden files; it accepts -update so that go test ./... -update runs here too.
-var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")
 
 func TestCount(t *testing.T) {
 	tests := []struct {

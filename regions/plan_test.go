@@ -144,7 +144,7 @@ func TestPrefixEdgesAgainstBruteForce(t *testing.T) {
 	}
 }
 
-// The cases of issue 22: a HexStringSplit table's 8-character keys.
+// A HexStringSplit table's 8-character keys.
 func TestSplitKeyHexStringSplit(t *testing.T) {
 	for _, tc := range []struct {
 		prefix, start, end, key string

@@ -12,7 +12,7 @@ import (
 	"github.com/presplit/presplit/internal/shellharness"
 )
 
-// TestWriteShellEnds pins issue 37's first case: a `presplit regions` script ends the way
+// TestWriteShellEnds: a `presplit regions` script ends the way
 // its target's shell needs. From 2.5 it ends with exit and runs every way; before, piped
 // on stdin (hbase shell -n < plan.hbase), where an exit would print "ERROR SystemExit:
 // exit" and exit 1 after a successful run, it ends without one, and its header says how

@@ -14,7 +14,7 @@ import (
 	"github.com/presplit/presplit/splits"
 )
 
-// TestShellScriptEnds pins issue 37's second case: a create script (--format shell, plan
+// TestShellScriptEnds: a create script (--format shell, plan
 // -o FILE) ends the way its target's shell needs, and its header says how to run it.
 func TestShellScriptEnds(t *testing.T) {
 	var ecs []shellharness.Script

@@ -39,8 +39,8 @@ import (
 // The random offsets come from a fixed-seed generator: the same input in the same order
 // gives the same sketch, byte for byte.
 //
-// Why not a library (checked again for issue 10's second round; the first round searched
-// only documentation): the one maintained Go KLL is apache/datasketches-go's generic
+// Why not a library (checked twice; the first search read only documentation, the second
+// the code too): the one maintained Go KLL is apache/datasketches-go's generic
 // kll.ItemsSketch[C comparable] (README: "under development. Breaking changes may occur
 // before a stable release", v0.1.0). Its source shows it does not fit: updates are
 // unweighted (tsv weights would need one update per byte of weight); the compaction offset

@@ -2,15 +2,12 @@ package simulate
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")
 
 func TestParseScheme(t *testing.T) {
 	tests := []struct {

@@ -124,7 +124,7 @@ func TestBytesSplit64MatchesBig(t *testing.T) {
 	require.Greater(t, retried, 10)
 }
 
-// BenchmarkRegionSplitter/<algo>/regions=<n>: issue 14 asks for 1,000,000 regions in a
+// BenchmarkRegionSplitter/<algo>/regions=<n>: the target is 1,000,000 regions in a
 // fraction of what math/big took.
 func BenchmarkRegionSplitter(b *testing.B) {
 	for _, algo := range Algorithms {

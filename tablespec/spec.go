@@ -12,6 +12,7 @@ import (
 	"fmt"
 
 	"github.com/presplit/presplit/duration"
+	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/quantity"
 )
 
@@ -26,6 +27,10 @@ type Pos struct {
 }
 
 func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
+
+// Finding is the place a finding about the value at p points to. Package finding has its
+// own Pos (it imports no other presplit package); the spec's positions convert to it here.
+func (p Pos) Finding() finding.Pos { return finding.Pos{Line: p.Line, Col: p.Col} }
 
 // Value is one setting of the spec: its value, whether the spec sets it, where, and the
 // scalar text as written (`64KiB`, `1e10`, `30 DAYS`).

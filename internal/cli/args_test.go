@@ -7,7 +7,7 @@ import (
 )
 
 // TestStrayArguments: every command refuses a word it would otherwise drop, naming it; a
-// unit written apart from its number is named with its flag (issue 20, item 1).
+// unit written apart from its number is named with its flag.
 func TestStrayArguments(t *testing.T) {
 	tests := []struct {
 		name   string

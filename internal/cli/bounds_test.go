@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestSpecAliasBomb: the 130 KB spec (an anchored list of 5,000 qualifiers aliased
+// TestSpecAliasBomb: a 130 KB spec (an anchored list of 5,000 qualifiers aliased
 // by 3,000 families) is refused by every command that reads a spec with one line, exit 2.
 func TestSpecAliasBomb(t *testing.T) {
 	var b strings.Builder

@@ -124,7 +124,7 @@ func (cfg *config) build() (*plan.Plan, error) {
 	if err != nil {
 		return nil, cfg.fieldError(err)
 	}
-	if p.Split != nil && p.SplitSource == "sample" {
+	if p.Split != nil && p.SplitSource == splits.SourceSample {
 		p.Split.Notes = append(slices.Clone(cfg.sampleNotes), p.Split.Notes...)
 	}
 	// The plan's text names inputs as field refs; the CLI's words are its flags.

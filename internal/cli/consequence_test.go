@@ -10,7 +10,7 @@ import (
 )
 
 // TestSplitPolicyConsequences: the issue's reproduced cases give a finding in every
-// command and format (issue 20, items 2 and 5).
+// command and format.
 func TestSplitPolicyConsequences(t *testing.T) {
 	tests := []struct {
 		name string
@@ -96,7 +96,7 @@ func TestSplitPolicyConsequences(t *testing.T) {
 }
 
 // TestSplitPolicyLintSpec: a spec with split_policy: prefix over one prefix per region
-// fails lint (issue 20, item 2).
+// fails lint.
 func TestSplitPolicyLintSpec(t *testing.T) {
 	out, errOut, code := runCLI(t, "", "lint", "testdata/lint/SP001.yaml")
 	assert.Equal(t, exitFailure, code)
@@ -105,7 +105,7 @@ func TestSplitPolicyLintSpec(t *testing.T) {
 }
 
 // TestRowkeyPlacement: keys shaped like the described rowkey are placed into the plan's
-// regions before it is printed (issue 20, item 3).
+// regions before it is printed.
 func TestRowkeyPlacement(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -181,8 +181,7 @@ func TestRowkeyPlacement(t *testing.T) {
 }
 
 // TestCompressionNeedsCodec: a ratio below 1 is what a codec makes of the data; without
-// one it is refused naming both inputs, and the report says how the figures are stored
-// (issue 20, item 4).
+// one it is refused naming both inputs, and the report says how the figures are stored.
 func TestCompressionNeedsCodec(t *testing.T) {
 	spec := writeSpec(t, "families: [{name: d, versions: 1, ttl: 30d, bloom: ROW}]\ncapacity: {rows: 1e10, kv: 1KB, compression_ratio: 0.3}\n")
 	tests := []struct {
@@ -218,8 +217,7 @@ func TestCompressionNeedsCodec(t *testing.T) {
 	}
 }
 
-// TestReportUnitOrder: every size written in both units puts IEC first, on every line
-// (issue 20, item 8).
+// TestReportUnitOrder: every size written in both units puts IEC first, on every line.
 func TestReportUnitOrder(t *testing.T) {
 	pair := regexp.MustCompile(`([0-9.]+ ?[kKMGTPE]i?B) \(([0-9.]+ ?[kKMGTPE]i?B)\)`)
 	for _, args := range [][]string{
@@ -236,10 +234,10 @@ func TestReportUnitOrder(t *testing.T) {
 	}
 }
 
-// TestSmallerConsequences pins issue 20's item 8 (but the family flag parsing): --kv is one
-// version of a row and --versions multiplies it, shown in the derivation; --flush-size is
-// the cluster's and writes no MEMSTORE_FLUSHSIZE; a 2-year retention at 500 GB/day pre-split
-// at once fails.
+// TestSmallerConsequences pins the smaller consequences (the family flag parsing aside):
+// --kv is one version of a row and --versions multiplies it, shown in the derivation;
+// --flush-size is the cluster's and writes no MEMSTORE_FLUSHSIZE; a 2-year retention at
+// 500 GB/day pre-split at once fails.
 func TestSmallerConsequences(t *testing.T) {
 	tests := []struct {
 		name string

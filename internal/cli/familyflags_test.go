@@ -17,6 +17,7 @@ import (
 // RegionSplitter's alter) run in a Ruby that records the family hashes it receives. The
 // expected hashes are written out by hand: the oracle is Ruby, not the renderer.
 func TestFamilySettingsInRuby(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	full := "d:ttl=30d,compression=zstd,versions=1,bloom=row,block-size=64KiB,encoding=fast_diff,in-memory=true"
 	tests := []struct {
 		name string
@@ -90,7 +91,7 @@ func TestFamilySettingErrors(t *testing.T) {
 		{name: "keep deleted cells", args: []string{"--keep-deleted-cells", "maybe"}, err: "--keep-deleted-cells maybe: must be true, false or TTL"},
 		{name: "blockcache", args: []string{"--blockcache", "off"}, err: "--blockcache off: must be true or false"},
 		// Settings with no name before a colon are refused, not made into families
-		// literally named `name=p` and `compression=snappy` (issue 20, item 8).
+		// literally named `name=p` and `compression=snappy`.
 		{name: "settings without a name", args: []string{"--family", "name=p,compression=snappy"}, err: "--family name=p,compression=snappy: a family's settings follow its name and a colon: --family p:compression=snappy"},
 		{name: "a setting as a name", args: []string{"--family", "ttl=30d"}, err: "--family ttl=30d: a family name must not contain '='; a family's settings follow its name and a colon, like --family d:ttl=30d,compression=zstd"},
 		{name: "a name alone", args: []string{"--family", "name=p"}, err: "--family name=p: a family name must not contain '='; a family's settings follow its name and a colon, like --family d:ttl=30d,compression=zstd"},

@@ -314,6 +314,7 @@ func cliOK(t *testing.T, stdin string, args ...string) []byte {
 }
 
 func TestHTMLPlanInBrowser(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	args := []string{"plan", "--daily", "50GB", "--retention", "1y", "--horizon", "30d", "--compression-ratio", "0.35", "--region-servers", "12", "--heap", "16GiB", "--prefix", "dec:2"}
 	page := cliOK(t, "", append(args, "--format", "html")...)
 	bp := loadInChromium(t, page, shotWidth, shotHeight)
@@ -369,6 +370,7 @@ func TestHTMLPlanInBrowser(t *testing.T) {
 // JSON's split_regions where set and the larger of the created and needed regions
 // elsewhere, as the report's "after HBase's splits" column does.
 func TestHTMLSplitPolicyGrowthInBrowser(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	args := []string{"plan", "--daily", "2GB", "--retention", "1y", "--region-servers", "10", "--hbase-version", "1.4", "--regions", "20"}
 	page := cliOK(t, "", append(args, "--format", "html")...)
 	bp := loadInChromium(t, page, shotWidth, shotHeight)
@@ -421,6 +423,7 @@ func TestHTMLSplitPolicyGrowthInBrowser(t *testing.T) {
 // Keys that are HTML's own syntax and bytes that are not text render as their
 // toStringBinary text, in the table view and in the create block.
 func TestHTMLHostileKeysInBrowser(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	args := []string{"splits", "--prefix", `chars:\x00"&'<\xFF:2`, "--regions", "36", "--table", "ns:t_1"}
 	page := cliOK(t, "", append(args, "--format", "html")...)
 	bp := loadInChromium(t, page, 800, 600)
@@ -466,6 +469,7 @@ func TestHTMLHostileKeysInBrowser(t *testing.T) {
 // verify over 5,000 regions: the chart shows 1,000 buckets of 5, whose totals in the table
 // view are the JSON's counts added up.
 func TestHTMLVerifyInBrowser(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	keys := string(cliOK(t, "", "keys", "--scheme", "hash:4", "--ids", "random", "--count", "100000"))
 	args := []string{"verify", "--prefix", "hex:4", "--regions", "5000", "--max-skew", "1.5"}
 	out, errOut, code := runCLI(t, keys, append(args, "--format", "html")...)
@@ -503,6 +507,7 @@ func TestHTMLVerifyInBrowser(t *testing.T) {
 }
 
 func TestHTMLVerifyDocsInBrowser(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	keys := string(cliOK(t, "", "keys", "--scheme", "hash:2", "--count", "20000"))
 	page := cliOK(t, keys, "verify", "--prefix", "hex:2", "--regions", "40", "--max-skew", "1.2", "--format", "html")
 	bp := loadInChromium(t, page, shotWidth, shotHeight)
@@ -522,6 +527,7 @@ func TestHTMLVerifyDocsInBrowser(t *testing.T) {
 }
 
 func TestHTMLSimulateInBrowser(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	args := []string{"simulate", "--count", "100000", "--regions", "16"}
 	page := cliOK(t, "", append(args, "--format", "html")...)
 	bp := loadInChromium(t, page, shotWidth, shotHeight)
@@ -565,6 +571,7 @@ func TestHTMLSimulateInBrowser(t *testing.T) {
 }
 
 func TestHTMLRegionsInBrowser(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	args := []string{"regions", "--list-regions", regionsDir + "worked.txt", "--prefix", "hex:1"}
 	page := cliOK(t, "", append(args, "-F", "html")...)
 	bp := loadInChromium(t, page, shotWidth, shotHeight)

@@ -29,7 +29,7 @@ func assertNoRawInvisible(t *testing.T, out string) {
 	assert.True(t, json.Valid([]byte(out)), "not JSON")
 }
 
-// TestJSONEscapesInvisible pins issue 36's item 8: plan, lint and regions JSON write every
+// TestJSONEscapesInvisible: plan, lint and regions JSON write every
 // invisible character of a name as \uXXXX, and the decoded document holds the name as
 // given (encoding/json is the consumer).
 func TestJSONEscapesInvisible(t *testing.T) {
@@ -103,7 +103,7 @@ func decodedMessages(t *testing.T, out string) string {
 	return strings.Join(msgs, "\n")
 }
 
-// TestLineSeparatorInFamilyName pins the other half of item 8: U+2028 and U+2029 in a
+// TestLineSeparatorInFamilyName pins the other half: U+2028 and U+2029 in a
 // family name are refused where the statement is written (shell, report, html), as the
 // invisible format characters are, with one line and exit 2.
 func TestLineSeparatorInFamilyName(t *testing.T) {

@@ -74,10 +74,15 @@ func specPathError(err error) error {
 // lintOptions are presplit lint's inputs, filled once from its flags and argument.
 type lintOptions struct {
 	Spec   string // the spec file
-	Strict bool   // warnings fail too
+	Strict bool   // warnings fail too: --strict, or --fail-on warning
+	None   bool   // --fail-on none: no finding fails
 	Format string // text or json
+	Output string // -o: the file written, "-" for stdout
 	Out    io.Writer
 }
+
+// lintFormats are lint's --format values.
+var lintFormats = []string{"text", "json"}
 
 func lintCommand() *cli.Command { return newCmdLint(runLint) }
 
@@ -91,14 +96,14 @@ func newCmdLint(run func(*lintOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "lint",
 		Usage:     "review a table spec against the HBase design guides",
-		UsageText: "presplit lint [--strict] [--format text|json] SPEC.yaml",
+		UsageText: "presplit lint [--strict] [--format text|json] [-o FILE] SPEC.yaml",
 		Description: "Prints one line per finding, FILE:LINE: SEVERITY CODE: message (fix: ...), ordered by line.\n" +
 			"   Exit status 1 when any finding is an error (or a warning, with --strict), else 0.\n\n" +
 			"   Checks:\n" + strings.TrimRight(b.String(), "\n"),
-		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too"},
-			&cli.StringFlag{Name: "format", Value: "text", Usage: "output `FORMAT`: text or json"},
-		},
+		Flags: append([]cli.Flag{
+			&cli.BoolFlag{Name: "strict", Usage: "fail on warnings too (--fail-on warning)"},
+			failOnFlag(),
+		}, documentFlags(lintFormats, "text")...),
 		Action: func(c *cli.Context) error {
 			opts, err := lintOptionsFrom(c)
 			if err != nil {
@@ -111,9 +116,13 @@ func newCmdLint(run func(*lintOptions) error) *cli.Command {
 
 // lintOptionsFrom reads lint's flags and its one argument, the spec file.
 func lintOptionsFrom(c *cli.Context) (*lintOptions, error) {
-	format := c.String("format")
-	if format != "text" && format != "json" {
-		return nil, usageErrorf("--format must be text or json, got %q", format)
+	doc, err := documentOutputFrom(c, lintFormats)
+	if err != nil {
+		return nil, err
+	}
+	gate, err := lintGate(c)
+	if err != nil {
+		return nil, err
 	}
 	args := c.Args().Slice()
 	for _, a := range args {
@@ -132,7 +141,22 @@ func lintOptionsFrom(c *cli.Context) (*lintOptions, error) {
 		}
 		return nil, usageErrorf("lint takes one spec file, got %d arguments: unexpected argument %s%s after the spec file %s", len(args), displayValue(args[1]), more, displayValue(args[0]))
 	}
-	return &lintOptions{Spec: args[0], Strict: c.Bool("strict"), Format: format, Out: c.App.Writer}, nil
+	return &lintOptions{Spec: args[0], Strict: gate.sev == finding.Warning && !gate.none, None: gate.none,
+		Format: doc.Format, Output: doc.Path, Out: c.App.Writer}, nil
+}
+
+// lintGate is the severity lint fails on: --fail-on (error by default, as lint always
+// did), with --strict the older spelling of --fail-on warning. Both given and disagreeing
+// is bad usage.
+func lintGate(c *cli.Context) (failOn, error) {
+	gate, err := readFailOn(c)
+	if err != nil || !c.Bool("strict") {
+		return gate, err
+	}
+	if c.IsSet("fail-on") && (gate.none || gate.sev != finding.Warning) {
+		return gate, usageErrorf("--strict is --fail-on warning, and --fail-on %s says otherwise: give one of them", c.String("fail-on"))
+	}
+	return failOn{sev: finding.Warning}, nil
 }
 
 // runLint reviews opts.Spec and writes its findings in opts.Format; exit 1 when one is
@@ -146,24 +170,24 @@ func runLint(opts *lintOptions) error {
 	reports := p.Findings
 	var out bytes.Buffer
 	if opts.Format == "json" {
-		b, err := finding.MarshalJSON(path, reports)
+		b, err := marshalFindings(path, reports)
 		if err != nil {
 			return err
 		}
 		out.Write(b)
 	} else {
 		for _, r := range reports {
-			out.WriteString(r.Format(path) + "\n")
+			out.WriteString(formatFinding(path, r) + "\n")
 		}
 		if len(reports) == 0 {
 			fmt.Fprintf(&out, "%s: no findings (%d checks)\n", quote.Terminal(path), len(lint.Analyzers))
 		}
 	}
-	if _, err := opts.Out.Write(out.Bytes()); err != nil {
+	if err := writeOutputFile("-o", opts.Output, opts.Out, out.Bytes()); err != nil {
 		return err
 	}
 	n := finding.Tally(reports)
-	if n.Errors > 0 || (opts.Strict && n.Warnings > 0) {
+	if !opts.None && (n.Errors > 0 || (opts.Strict && n.Warnings > 0)) {
 		return &checkFailed{msg: lintSummary(n)}
 	}
 	return nil

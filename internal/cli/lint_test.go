@@ -74,7 +74,7 @@ func TestLintBadInput(t *testing.T) {
 		{name: "flag after file", args: []string{write("h.yaml", "families: [{name: cf}]\n"), "--strict"}, stderr: "presplit: flag \"--strict\" after the spec file: put flags first, as in presplit lint --strict spec.yaml"},
 		{name: "no file", args: nil, stderr: "presplit: lint needs a spec file: presplit lint SPEC.yaml"},
 		{name: "two files", args: []string{"a.yaml", "b.yaml"}, stderr: "presplit: lint takes one spec file, got 2 arguments: unexpected argument b.yaml after the spec file a.yaml"},
-		{name: "bad format", args: []string{"--format", "xml", "a.yaml"}, stderr: "presplit: --format must be text or json, got \"xml\""},
+		{name: "bad format", args: []string{"--format", "xml", "a.yaml"}, stderr: "presplit: --format must be one of text, json, got \"xml\""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

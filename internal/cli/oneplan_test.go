@@ -38,7 +38,7 @@ func findingCodes(doc render.JSONDoc) []string {
 	return out
 }
 
-// Item 1: checks are judged on the regions created, not the sizing's count.
+// checks are judged on the regions created, not the sizing's count.
 func TestOnePlanChecksOnCreatedRegions(t *testing.T) {
 	doc, _, code := planJSON(t, "--rows", "1e9", "--kv", "300B", "--region-servers", "10", "--heap", "16GiB", "--regions", "1000")
 	require.Equal(t, 0, code)
@@ -53,7 +53,7 @@ func TestOnePlanChecksOnCreatedRegions(t *testing.T) {
 	assert.Contains(t, doc.Findings[0].Message, "20 regions on 10 RegionServers is 2.0 per server, below the 20..200")
 }
 
-// Item 2: every format carries the findings; shell carries them as Ruby comments that
+// every format carries the findings; shell carries them as Ruby comments that
 // leave the statement exactly as it was.
 func TestOnePlanFindingsInEveryFormat(t *testing.T) {
 	args := []string{"plan", "--rows", "1e11", "--kv", "300B", "--region-servers", "10", "--heap", "16GiB"}
@@ -142,7 +142,7 @@ func writeSpec(t *testing.T, text string) string {
 	return path
 }
 
-// Item 3: lint and plan -f read one design and agree.
+// lint and plan -f read one design and agree.
 func TestOnePlanSpecAndFlagsAgree(t *testing.T) {
 	t.Run("a suffix that sorts inside the alphabet", func(t *testing.T) {
 		spec := writeSpec(t, "families: [{name: d}]\nrowkey: {prefix: 'dec:2', suffix: '\\x00'}\nsplits: {regions: 10}\n")
@@ -185,7 +185,7 @@ func TestOnePlanSpecAndFlagsAgree(t *testing.T) {
 	})
 }
 
-// Item 4: the retention is the TTL unless one is given; a shorter TTL sizes the table.
+// the retention is the TTL unless one is given; a shorter TTL sizes the table.
 func TestOnePlanRetentionAndTTL(t *testing.T) {
 	doc, _, code := planJSON(t, "--daily", "100GB", "--retention", "365d", "--ttl", "30d")
 	require.Equal(t, 0, code)
@@ -214,7 +214,7 @@ func TestOnePlanRetentionAndTTL(t *testing.T) {
 	assert.Contains(t, out, "raw      = daily x horizon")
 }
 
-// Item 5: one region and ten servers is a reason to pre-split, never also "no pre-split".
+// one region and ten servers is a reason to pre-split, never also "no pre-split".
 func TestOnePlanNoContradiction(t *testing.T) {
 	out, errOut, code := runCLI(t, "", "plan", "--rows", "1000", "--kv", "100B", "--region-servers", "10")
 	require.Equal(t, 0, code, errOut)
@@ -222,7 +222,7 @@ func TestOnePlanNoContradiction(t *testing.T) {
 	assert.NotContains(t, out, "no pre-split needed")
 }
 
-// Item 6: sizes are Hadoop's, counts take one notation, --kv keeps its fraction.
+// sizes are Hadoop's, counts take one notation, --kv keeps its fraction.
 func TestOnePlanUnits(t *testing.T) {
 	doc, _, code := planJSON(t, "--rows", "1e10", "--kv", "300.7B", "--region-size", "10g", "--heap", "16g",
 		"--region-servers", "10", "--block-size", "64KB", "--regions", "1e3")
@@ -273,7 +273,7 @@ func TestCellsTakeTheFamiliesVersions(t *testing.T) {
 	assert.Equal(t, 344.0, doc.Capacity.Inputs.RowBytes)
 }
 
-// Item 7: the same kind of mistake, the same exit code.
+// the same kind of mistake, the same exit code.
 func TestOnePlanExitCodes(t *testing.T) {
 	for _, args := range [][]string{
 		{"splits", "--regions", "4", "--format", "report"},
@@ -290,7 +290,7 @@ func TestOnePlanExitCodes(t *testing.T) {
 	}
 }
 
-// Item 10: regions are numbered from 1 in every output.
+// regions are numbered from 1 in every output.
 func TestOnePlanRegionsFromOne(t *testing.T) {
 	out, _, code := runCLI(t, "", "splits", "--regions", "4", "--prefix", "hex:1", "--format", "csv")
 	require.Equal(t, 0, code)

@@ -133,7 +133,7 @@ func TestLintOptions(t *testing.T) {
 	errOut, code := runCmd(t, newCmdLint(run), "--strict", "--format", "json", "orders.yaml")
 	require.Equal(t, exitOK, code, errOut)
 	require.NotNil(t, got)
-	assert.Equal(t, lintOptions{Spec: "orders.yaml", Strict: true, Format: "json", Out: got.Out}, *got)
+	assert.Equal(t, lintOptions{Spec: "orders.yaml", Strict: true, Format: "json", Output: "-", Out: got.Out}, *got)
 
 	got = nil
 	errOut, code = runCmd(t, newCmdLint(run), "a.yaml", "b.yaml")

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"encoding/hex"
@@ -13,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -322,8 +324,80 @@ func renderHex(keys [][]byte) []string {
 }
 
 // renderRuby runs testdata/render/harness.rb on a file of statements and returns the create
-// calls it recorded. Without ruby it skips, except under CI, where it fails.
+// calls it recorded. Without ruby it skips, except under CI, where it fails. One ruby
+// serves every call of the test run (renderRubyServer): a start costs about 0.1 s of CPU,
+// and the package's tests ask for dozens.
 func renderRuby(t *testing.T, statements string, env ...string) []map[string]any {
+	t.Helper()
+	srv := renderRubyServer(t)
+	file := filepath.Join(t.TempDir(), "create.rb")
+	require.NoError(t, os.WriteFile(file, []byte(statements), 0o644))
+	req := struct {
+		File string            `json:"file"`
+		Env  map[string]string `json:"env"`
+	}{File: file, Env: map[string]string{}}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		req.Env[k] = v
+	}
+	line, err := json.Marshal(req)
+	require.NoError(t, err)
+	reply, err := srv.ask(append(line, '\n'))
+	require.NoError(t, err, "ruby: %s\nstatements:\n%s", srv.stderr.String(), statements)
+	var out struct {
+		Calls []map[string]any `json:"calls"`
+		Error string           `json:"error"`
+	}
+	require.NoError(t, json.Unmarshal(reply, &out), "harness output %s", reply)
+	require.Empty(t, out.Error, "ruby: statements:\n%s", statements)
+	return out.Calls
+}
+
+// rubyServer is one `ruby harness.rb --serve`: a request a line in, a reply a line out.
+type rubyServer struct {
+	mu     sync.Mutex
+	in     io.Writer
+	out    *bufio.Reader
+	stderr lockedBuffer
+}
+
+// ask sends one request and reads its reply.
+func (s *rubyServer) ask(req []byte) ([]byte, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, err := s.in.Write(req); err != nil {
+		return nil, err
+	}
+	return s.out.ReadBytes('\n')
+}
+
+// lockedBuffer is a bytes.Buffer that the ruby's stderr and a failing test share.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+var renderRubyStart struct {
+	once sync.Once
+	srv  *rubyServer
+	err  error
+}
+
+// renderRubyServer starts the package's one harness ruby at its first use; it ends when
+// the test binary does (its stdin closes). Without ruby the test skips, or fails under CI.
+func renderRubyServer(t *testing.T) *rubyServer {
 	t.Helper()
 	ruby, err := exec.LookPath("ruby")
 	if err != nil {
@@ -332,19 +406,32 @@ func renderRuby(t *testing.T, statements string, env ...string) []map[string]any
 		}
 		t.Skip("ruby is not installed: skipping the check of the shell output by a real Ruby (CI runs it)")
 	}
-	file := filepath.Join(t.TempDir(), "create.rb")
-	require.NoError(t, os.WriteFile(file, []byte(statements), 0o644))
-	harness, err := filepath.Abs(filepath.Join("testdata", "render", "harness.rb"))
-	require.NoError(t, err)
-	cmd := exec.Command(ruby, harness, file)
-	cmd.Env = append(os.Environ(), env...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	require.NoError(t, err, "ruby: %s\nstatements:\n%s", stderr.String(), statements)
-	var calls []map[string]any
-	require.NoError(t, json.Unmarshal(out, &calls), "harness output %s", out)
-	return calls
+	r := &renderRubyStart
+	r.once.Do(func() {
+		harness, err := filepath.Abs(filepath.Join("testdata", "render", "harness.rb"))
+		if err != nil {
+			r.err = err
+			return
+		}
+		srv := &rubyServer{}
+		cmd := exec.Command(ruby, harness, "--serve")
+		cmd.Stderr = &srv.stderr
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			r.err = err
+			return
+		}
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			r.err = err
+			return
+		}
+		if r.err = cmd.Start(); r.err == nil {
+			srv.in, srv.out, r.srv = in, bufio.NewReader(out), srv
+		}
+	})
+	require.NoError(t, r.err, "starting ruby")
+	return r.srv
 }
 
 // withoutFindings drops the `presplit: SEVERITY CODE: ...` lines from stderr, leaving the
@@ -406,6 +493,7 @@ func renderWantFamilies(t render.Table) []any {
 }
 
 func TestRenderShellInRuby(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	for _, fx := range renderFixtures() {
 		t.Run(fx.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -457,6 +545,7 @@ func TestRenderShellInRuby(t *testing.T) {
 }
 
 func TestRenderSplitsFileInRuby(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	for _, fx := range renderFixtures() {
 		if fx.doc.Split.Keys.Len() == 0 {
 			continue
@@ -494,6 +583,7 @@ func TestRenderSplitsFileInRuby(t *testing.T) {
 // TestRenderJavaCompiles compiles and runs the --format java output with a real JDK.
 // Without javac or java it skips, except under CI, where it fails.
 func TestRenderJavaCompiles(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	javac, err := exec.LookPath("javac")
 	if err != nil {
 		if os.Getenv("CI") != "" {

@@ -62,9 +62,9 @@ func TestPlanBadInput(t *testing.T) {
 		{name: "families zero", args: with("--families", "0"), want: "--families 0: too small (at least 1)"},
 		{name: "too many regions", args: []string{"plan", "--rows", "1e15", "--kv", "1MB"}, want: "the table needs 1.465e+11 regions of 1.074e+10 bytes, more than the 10000000 presplit plans for; raise the region size"},
 		{name: "prefix too small for the plan", args: with("--prefix", "hex:2"), want: "the plan needs 420 regions, more than the 256 prefixes of hex:2; use --prefix hex:3 (4096), or --region-size 17GiB for at most 256 regions"},
-		// Issue 20 item 7: the advice never contradicts RG005 (5..50 GiB).
+		// The advice never contradicts RG005 (5..50 GiB).
 		{name: "salt byte too small for the plan", args: with("--prefix", "byte:16"), want: "the plan needs 420 regions, more than the 16 prefixes of byte:16; use --prefix byte:256 (the most buckets one salt byte holds) with --region-size 17GiB for 256 regions"},
-		// Issue 34 case 7: the salt is kept, never another alphabet.
+		// The salt is kept, never another alphabet.
 		{name: "salt byte far too small", args: []string{"plan", "--rows", "1e11", "--kv", "1KB", "--prefix", "byte:16"}, want: "the plan needs 14306 regions, more than the 16 prefixes of byte:16; use --prefix byte:256 (the most buckets one salt byte holds) with --region-size 559GiB for 256 regions, above the 5..50 GiB HBase recommends (RG005): one salt byte cannot hold this table in regions of a recommended size"},
 		{name: "salt byte of 105 regions", args: []string{"plan", "--rows", "7.3e8", "--kv", "1KB", "--prefix", "byte:16"}, want: "the plan needs 105 regions, more than the 16 prefixes of byte:16; use --prefix byte:105 (a salt bucket per region): 16 regions would need --region-size 66GiB, above the 5..50 GiB HBase recommends (RG005)"},
 		{name: "salt byte within the recommended sizes", args: []string{"plan", "--rows", "2e8", "--kv", "1KB", "--prefix", "byte:16"}, want: "the plan needs 29 regions, more than the 16 prefixes of byte:16; use --prefix byte:29 (a salt bucket per region), or --region-size 18GiB for at most 16 regions"},

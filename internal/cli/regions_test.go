@@ -64,6 +64,7 @@ type regionsExpect struct {
 // arrive as exactly the planned bytes, strictly inside their region, and the region count
 // after the recorded calls is the one the report states.
 func TestRegionsShellThroughRuby(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	for _, tc := range []struct {
 		name, expect string
 		args         []string
@@ -366,6 +367,7 @@ func TestPrefixWordedAlike(t *testing.T) {
 // key with a note naming the version, and a probe shows what 1.x would have sent for
 // bytes above \x7F, as hbase.ShellSplitSends models it (\x80 arrives as EF BF BD).
 func TestRegionsSplit1xThroughJRuby(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	jruby, err := exec.LookPath("jruby")
 	if err != nil {
 		if os.Getenv("CI") != "" {
@@ -420,7 +422,7 @@ func TestRegionsSplit1xThroughJRuby(t *testing.T) {
 	assert.Equal(t, 1, keyed, "the one ASCII key of the plan")
 }
 
-// Issue 22's second case: 23 regions of md5[0:2] keys, each holding about 11 buckets of
+// 23 regions of md5[0:2] keys, each holding about 11 buckets of
 // --prefix hex:2, two adjacent regions empty. The prefix only aligns: the empty regions
 // merge with their neighbours; --salt would keep every bucket edge, and these regions'
 // boundaries are all edges, so nothing merges.

@@ -5,16 +5,25 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 )
+
+// runMu makes the in-process runs of parallel tests take turns: urfave/cli's Run writes
+// its global HelpFlag (BoolFlag.Apply), a data race when two Runs overlap (go test -race
+// reports it). Parallel tests overlap their waits on ruby, soffice or chromium, not
+// their runs of presplit.
+var runMu sync.Mutex
 
 // runCLI runs presplit in-process with args (without the program name) and returns its
 // stdout, stderr and exit code.
 func runCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
 	var out, errb bytes.Buffer
+	runMu.Lock()
+	defer runMu.Unlock()
 	code = Run(append([]string{"presplit"}, args...), strings.NewReader(stdin), &out, &errb)
 	return out.String(), errb.String(), code
 }

@@ -12,6 +12,7 @@ import (
 // through the real CLI into the Ruby harness, which records the calls as admin.rb gets
 // them.
 func TestCreateNamespaceAndNumRegionsInRuby(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	tests := []struct {
 		name  string
 		args  []string

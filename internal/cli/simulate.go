@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -32,6 +31,7 @@ func simulateSharedFlags(count string) []cli.Flag {
 type simulateOptions struct {
 	Config simulate.Config // ids, count, regions, seed and schemes
 	Format string          // one of verifyFormats
+	Output string          // -o: the file written, "-" for stdout
 	Out    io.Writer
 }
 
@@ -44,8 +44,8 @@ func newCmdSimulate(run func(*simulateOptions) error) *cli.Command {
 	flags = append(flags,
 		newIntFlag("regions", "plan `N` regions per scheme (a scheme with fewer prefixes gets one region each)", "10", 1, 100_000),
 		&cli.StringSliceFlag{Name: "scheme", Usage: "rowkey `SCHEME`, repeatable: plain, salt:B, hash:W, mod:W, reverse, composite (default: all)"},
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: table, csv, json or html"},
 	)
+	flags = append(flags, documentFlags(verifyFormats, "table")...)
 	return &cli.Command{
 		Name:      "simulate",
 		Usage:     "compare how rowkey schemes spread writes",
@@ -126,9 +126,9 @@ func simulateOptionsFrom(c *cli.Context) (*simulateOptions, error) {
 		return nil, err
 	}
 	regions, _ := intOf(c, "regions")
-	format := c.String("format")
-	if !slices.Contains(verifyFormats, format) {
-		return nil, usageErrorf("--format must be one of %s, got %q", strings.Join(verifyFormats, ", "), format)
+	doc, err := documentOutputFrom(c, verifyFormats)
+	if err != nil {
+		return nil, err
 	}
 	schemes := simulate.DefaultSchemes
 	if names := c.StringSlice("scheme"); len(names) > 0 {
@@ -143,7 +143,7 @@ func simulateOptionsFrom(c *cli.Context) (*simulateOptions, error) {
 	}
 	return &simulateOptions{
 		Config: simulate.Config{IDs: ids, Count: count, Regions: regions, Seed: seed, Schemes: schemes},
-		Format: format, Out: c.App.Writer,
+		Format: doc.Format, Output: doc.Path, Out: c.App.Writer,
 	}, nil
 }
 
@@ -169,8 +169,7 @@ func runSimulate(opts *simulateOptions) error {
 	if err != nil {
 		return err
 	}
-	_, err = opts.Out.Write(out.Bytes())
-	return err
+	return writeOutputFile("-o", opts.Output, opts.Out, out.Bytes())
 }
 
 func simulateRow(r simulate.Result) []string {

@@ -6,8 +6,8 @@ import (
 )
 
 // BenchmarkSplitsCommand runs `presplit splits --algo ALGO --regions 1000000` in process,
-// output discarded: flags, plan, lint, the key check and the lines renderer (issue 14's
-// 3x target; bench/splits.sh times the built binary).
+// output discarded: flags, plan, lint, the key check and the lines renderer (the target: 3x
+// faster than math/big's RegionSplitter; bench/splits.sh times the built binary).
 func BenchmarkSplitsCommand(b *testing.B) {
 	for _, algo := range []string{"HexStringSplit", "DecimalStringSplit"} {
 		b.Run(algo, func(b *testing.B) {

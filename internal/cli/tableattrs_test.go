@@ -11,6 +11,7 @@ import (
 // TestTableAttributesInRuby: every table attribute through the real CLI into a Ruby that
 // records the hash `create` receives.
 func TestTableAttributesInRuby(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	base := []string{"plan", "--rows", "1e9", "--kv", "100B", "--prefix", "dec:2", "--format", "shell", "--fail-on", "none"}
 	tests := []struct {
 		name string

@@ -31,6 +31,7 @@ type verifyOptions struct {
 	Keys       string  // the key sample's file; "" or - is stdin
 	Raw        bool
 	Format     string  // one of verifyFormats
+	Output     string  // -o: the file written, "-" for stdout
 	MaxSkew    float64 // 0: no gate
 	MaxSkewRaw string  // --max-skew as given, for the gate's message
 	FailEmpty  bool
@@ -51,7 +52,9 @@ func newCmdVerify(run func(*verifyOptions) error) *cli.Command {
 		&cli.StringFlag{Name: "splits-file", Usage: "read the split keys from `FILE` in HBase's SPLITS_FILE format instead of generating them"},
 		&cli.StringFlag{Name: "keys", Usage: "read sample rowkeys from `FILE`, one per line in toStringBinary form; - or unset: stdin"},
 		&cli.BoolFlag{Name: "raw", Usage: "key lines are raw bytes, not toStringBinary text"},
-		&cli.StringFlag{Name: "format", Value: "table", Usage: "output `FORMAT`: table, csv, json or html"},
+	)
+	flags = append(flags, documentFlags(verifyFormats, "table")...)
+	flags = append(flags,
 		&cli.StringFlag{Name: "max-skew", Usage: "exit 1 when skew (largest region / mean) exceeds `X`"},
 		&cli.BoolFlag{Name: "fail-empty", Usage: "exit 1 when a region receives no key"},
 		&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (a line like 2.6 or a release like 2.6.7): words what it does with the splits file", DefaultText: hbase.DefaultVersion.String()},
@@ -80,12 +83,13 @@ func verifyOptionsFrom(c *cli.Context) (*verifyOptions, error) {
 	if err := verifyNoArgs(c, "give the key sample with --keys FILE or on stdin"); err != nil {
 		return nil, err
 	}
-	o := &verifyOptions{Format: c.String("format"), Keys: c.String("keys"), Raw: c.Bool("raw"), FailEmpty: c.Bool("fail-empty"),
+	o := &verifyOptions{Keys: c.String("keys"), Raw: c.Bool("raw"), FailEmpty: c.Bool("fail-empty"),
 		MaxSkewRaw: c.String("max-skew"), In: c.App.Reader, Out: c.App.Writer, Err: c.App.ErrWriter}
-	if !slices.Contains(verifyFormats, o.Format) {
-		return nil, usageErrorf("--format must be one of %s, got %q", strings.Join(verifyFormats, ", "), o.Format)
+	doc, err := documentOutputFrom(c, verifyFormats)
+	if err != nil {
+		return nil, err
 	}
-	var err error
+	o.Format, o.Output = doc.Format, doc.Path
 	if o.Target, err = verifyTarget(c); err != nil {
 		return nil, err
 	}
@@ -150,26 +154,40 @@ func runVerify(opts *verifyOptions) error {
 	d := distribution.Distribution{Splits: split.Keys, Counts: res.Counts}
 	// The table, CSV and JSON writers fail only when the writer does (counts and shares
 	// are finite), so a million regions stream to stdout instead of being held as text
-	// first; the html page is held until it is whole.
-	out := opts.Out
-	switch opts.Format {
-	case "csv":
-		err = distribution.WriteCSV(out, d)
-	case "json":
-		err = distribution.WriteJSON(out, d)
-	case "html":
-		var page bytes.Buffer
-		inputs := append(slices.Clone(opts.Inputs), "Key sample: "+name+".")
-		if err = distribution.WriteHTML(&page, d, distribution.HTMLOptions{MaxSkew: opts.MaxSkew, Inputs: inputs, Name: flagName}); err == nil {
-			_, err = out.Write(page.Bytes())
-		}
-	default:
-		err = distribution.WriteTable(out, d, verifyTerminalWidth(out))
-	}
+	// first; the html page is held until it is whole. An -o file is written through its
+	// temp file either way.
+	streams := opts.Format != "html"
+	err = writeRendered("-o", opts.Output, opts.Out, streams, 64<<10, func(w io.Writer) error {
+		return verifyWrite(w, opts, d, name)
+	})
 	if err != nil {
 		return err
 	}
 	return verifyGates(opts, d.Summary())
+}
+
+// verifyWrite writes the counts of d in opts.Format to w; name is the key sample's.
+func verifyWrite(w io.Writer, opts *verifyOptions, d distribution.Distribution, name string) error {
+	switch opts.Format {
+	case "csv":
+		return distribution.WriteCSV(w, d)
+	case "json":
+		return distribution.WriteJSON(w, d)
+	case "html":
+		var page bytes.Buffer
+		inputs := append(slices.Clone(opts.Inputs), "Key sample: "+name+".")
+		if err := distribution.WriteHTML(&page, d, distribution.HTMLOptions{MaxSkew: opts.MaxSkew, Inputs: inputs, Name: flagName}); err != nil {
+			return err
+		}
+		_, err := w.Write(page.Bytes())
+		return err
+	}
+	// The table fits the terminal it goes to: opts.Out, when it is stdout.
+	width := 0
+	if opts.Output == "-" {
+		width = verifyTerminalWidth(opts.Out)
+	}
+	return distribution.WriteTable(w, d, width)
 }
 
 // verifyInputs says where the split keys came from, for the html page.

@@ -76,6 +76,7 @@ func cachedValues(t *testing.T, path string) map[string]string {
 // computes for it; and every formula's cached value is the JSON's figure and what
 // LibreOffice recalculates.
 func TestXLSXAccessLibreOffice(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	libreoffice.Soffice(t)
 	hot := "plan --rows 1e7 --kv 1KB --region-servers 20 --write-rate 50k/s --region-write-limit 1k/s"
 	balance := "plan --rows 1e9 --kv 1KB --region-servers 20 --write-rate 50k/s --balance --heap 16GiB"
@@ -167,6 +168,7 @@ func TestXLSXAccessLibreOffice(t *testing.T) {
 // TestXLSXCachedValuesLibreOffice: every formula of the plan goldens' workbooks carries a
 // cached value, and it is what LibreOffice recalculates (Plan and Growth sheets).
 func TestXLSXCachedValuesLibreOffice(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	libreoffice.Soffice(t)
 	dir := t.TempDir()
 	var paths []string

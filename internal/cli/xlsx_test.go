@@ -110,6 +110,7 @@ type workbookCase struct {
 // splits as written, then workbooks whose input cells were edited, which must give what
 // presplit plan computes for the edited inputs. All in one soffice run.
 func TestXLSXLibreOffice(t *testing.T) {
+	t.Parallel() // waits on an external program: overlaps the others
 	libreoffice.Soffice(t)
 	var cases []workbookCase
 	for _, g := range planGoldens {

@@ -1,11 +1,12 @@
 // Package golden compares test output with golden files, byte for byte, and rewrites them
 // when the tests run with -update:
 //
-//	go test ./... -update
+//	go test ./internal/cli -update
+//	bash .ci/update-goldens        # every package whose tests import golden
 //
-// It is the one home of the -update flag for the packages that import it; a test package
-// that does not import golden declares its own -update so that the repository-wide command
-// runs there too. Only tests import this package.
+// It is the one home of the -update flag: only the packages whose tests import it take
+// -update (go test ./... -update would stop at the first package without golden files,
+// so .ci/update-goldens lists the packages that have them). Only tests import this package.
 package golden
 
 import (

@@ -1,7 +1,6 @@
 package libreoffice
 
 import (
-	"flag"
 	"path/filepath"
 	"testing"
 
@@ -9,9 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/xuri/excelize/v2"
 )
-
-// This package has no golden files; it accepts -update so that go test ./... -update runs here too.
-var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")
 
 // TestRecalcIgnoresCachedValues: a formula whose cached value is wrong reads back as
 // LibreOffice computes it, so a check of cached values against Recalc can fail.

@@ -11,7 +11,7 @@ import (
 )
 
 // Targets are the targets the endings are run for: every line presplit knows, and the
-// releases seen to differ (issue 37) and the edges between them.
+// releases seen to differ and the edges between them.
 func Targets(t *testing.T) []hbase.Version {
 	t.Helper()
 	vs := slices.Clone(hbase.Lines)

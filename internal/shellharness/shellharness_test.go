@@ -15,7 +15,7 @@ const (
 )
 
 // TestEntries pins what each entry script does with a script's `exit` and with its end,
-// the behaviours the shells were seen to have (issue 37): piped on stdin, 1.4, 2.2 and
+// the behaviours the shells were seen to have: piped on stdin, 1.4, 2.2 and
 // 2.4 run every statement, then print "ERROR SystemExit: exit" and exit 1, 2.5 exits 0;
 // after `hbase shell -n FILE` without exit every release reads stdin.
 func TestEntries(t *testing.T) {

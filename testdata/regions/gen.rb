@@ -256,7 +256,7 @@ form('get_splits-1.4.0-n.txt', lines)
 form('get_splits-2.4-one-region-n.txt', "Total number of splits = 1\n\n" + took + "\n")
 form('small.expect.json', expect('ns:small', small))
 
-# md5prefix: issue 22's second case. 23 regions of keys md5(id)[0:2] + id, pre-split at
+# md5prefix: 23 regions of keys md5(id)[0:2] + id, pre-split at
 # two-hex-digit keys 11 apart, so each region holds about 11 buckets of --prefix hex:2;
 # two adjacent regions are empty.
 md5 = chain([''] + (1..22).map { |i| format('%02x', i * 11) })

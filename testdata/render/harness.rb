@@ -4,7 +4,9 @@
 # table attributes, CONFIGURATION and METADATA under 'options', the family hashes whole) with
 # every split key decoded as admin.rb does: SPLITS entries and SPLITS_FILE lines
 # (File.foreach + chomp) go through toBytesBinary, written here from the rules in
-# shared/DOMAIN.md. Usage: ruby harness.rb STATEMENTS_FILE
+# shared/DOMAIN.md. Usage: ruby harness.rb STATEMENTS_FILE, or ruby harness.rb --serve: one
+# request a line on stdin ({"file": PATH, "env": {NAME: VALUE}}), one reply a line on stdout
+# ({"calls": [...]} or {"error": "..."}), so that one ruby serves every case of a test run.
 require 'json'
 
 %w[NAME VERSIONS TTL COMPRESSION BLOOMFILTER BLOCKSIZE DATA_BLOCK_ENCODING IN_MEMORY
@@ -53,34 +55,58 @@ def to_bytes_binary(s)
   out.map { |b| format('%02x', b) }.join
 end
 
-begin
-  load ARGV.fetch(0)
-rescue SystemExit => e # the script's closing exit, where its target's shell takes one
-  raise unless e.status.zero?
-end
+# calls_of loads a file of statements and returns the calls it made, decoded.
+def calls_of(path)
+  $calls = []
+  begin
+    load path
+  rescue SystemExit => e # the script's closing exit, where its target's shell takes one
+    raise unless e.status.zero?
+  end
 
-result = $calls.map do |cmd, table, args|
-  next { 'cmd' => cmd, 'namespace' => table, 'args' => args } if cmd == 'create_namespace'
-  call = { 'cmd' => cmd, 'table' => table, 'families' => [], 'options' => {} }
-  args.each do |arg|
-    if arg.is_a?(String) || arg.key?(NAME)
-      call['families'] << arg
-      next
-    end
-    arg.each do |k, v|
-      case k
-      when SPLITS
-        raise 'SPLITS must be a list of strings' unless v.is_a?(Array) && v.all? { |s| s.is_a?(String) }
-        call['splits'] = v.map { |s| to_bytes_binary(s) }
-      when SPLITS_FILE
-        # SPLITS_FILE_READ=strip reads as shells before HBASE-18125 did.
-        read = ENV['SPLITS_FILE_READ'] == 'strip' ? :strip : :chomp
-        call['splits'] = File.foreach(v).map { |line| to_bytes_binary(line.send(read)) }
-      else
-        call['options'][k] = v
+  result = $calls.map do |cmd, table, args|
+    next { 'cmd' => cmd, 'namespace' => table, 'args' => args } if cmd == 'create_namespace'
+    call = { 'cmd' => cmd, 'table' => table, 'families' => [], 'options' => {} }
+    args.each do |arg|
+      if arg.is_a?(String) || arg.key?(NAME)
+        call['families'] << arg
+        next
+      end
+      arg.each do |k, v|
+        case k
+        when SPLITS
+          raise 'SPLITS must be a list of strings' unless v.is_a?(Array) && v.all? { |s| s.is_a?(String) }
+          call['splits'] = v.map { |s| to_bytes_binary(s) }
+        when SPLITS_FILE
+          # SPLITS_FILE_READ=strip reads as shells before HBASE-18125 did.
+          read = ENV['SPLITS_FILE_READ'] == 'strip' ? :strip : :chomp
+          call['splits'] = File.foreach(v).map { |line| to_bytes_binary(line.send(read)) }
+        else
+          call['options'][k] = v
+        end
       end
     end
+    call
   end
-  call
+  result
 end
-puts JSON.generate(result)
+
+if ARGV.fetch(0) == '--serve'
+  $stdout.sync = true
+  $stdin.each_line do |line|
+    req = JSON.parse(line)
+    env = req.fetch('env', {})
+    saved = env.keys.to_h { |k| [k, ENV[k]] }
+    begin
+      env.each { |k, v| ENV[k] = v }
+      reply = { 'calls' => calls_of(req.fetch('file')) }
+    rescue Exception => e # a SyntaxError too fails the case, not the server
+      reply = { 'error' => "#{e.class}: #{e.message}\n#{Array(e.backtrace).first(5).join("\n")}" }
+    ensure
+      saved.each { |k, v| v.nil? ? ENV.delete(k) : ENV[k] = v }
+    end
+    puts JSON.generate(reply)
+  end
+else
+  puts JSON.generate(calls_of(ARGV.fetch(0)))
+end

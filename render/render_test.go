@@ -3,7 +3,6 @@ package render
 import (
 	"bytes"
 	"encoding/binary"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand"
@@ -21,10 +20,6 @@ import (
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
-
-// update is accepted so `go test ./... -update` (which rewrites the golden files of package
-// main, testdata/render/) runs here too; this package's outputs are pinned by examples.
-var _ = flag.Bool("update", false, "rewrite golden files (none in this package)")
 
 // rubyUnquote reads one Ruby single-quoted literal at the start of s, as Ruby does: \\ and \'
 // are escapes, any other backslash is literal. It returns the value and the rest of s.
