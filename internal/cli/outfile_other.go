@@ -3,12 +3,11 @@
 package cli
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 )
 
-// Without unix's permissions, flock and runtime-reopened descriptors, -o keeps its plain
+// Without unix's permissions and flock, -o keeps its plain
 // form: see outfile_unix.go for what these do there.
 
 func checkWritable(_, _, _ string) error { return nil }
@@ -19,5 +18,3 @@ func createTemp(path string, _ bool) (*os.File, func(), error) {
 }
 
 func removeStaleTemps(string) {}
-
-func standardWriter(w io.Writer) io.Writer { return w }

@@ -8,7 +8,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -160,41 +159,4 @@ func removeIfDead(name string) {
 		return
 	}
 	_ = os.Remove(name) // best effort: the new write goes on either way
-}
-
-// closedAtStart reports whether f, a standard descriptor, was closed when presplit
-// started (`>&-`, `2>&-`). Go's runtime then opens /dev/null on it before main runs, so
-// output written there would vanish with exit 0. What it leaves is /dev/null opened read
-// and write; the shell's >/dev/null (and 2>/dev/null, &>/dev/null) opens it write only,
-// so the usual way to discard output is still told apart. A caller that puts a read-write
-// /dev/null there itself (1<>/dev/null, Python's subprocess.DEVNULL) is taken for a
-// closed descriptor too: there is nothing else to tell them by.
-func closedAtStart(f *os.File) bool {
-	fd := int(f.Fd())
-	var st unix.Stat_t
-	if unix.Fstat(fd, &st) != nil || st.Mode&unix.S_IFMT != unix.S_IFCHR {
-		return false
-	}
-	if unix.Major(uint64(st.Rdev)) != 1 || unix.Minor(uint64(st.Rdev)) != 3 {
-		return false // not /dev/null (1, 3)
-	}
-	fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0)
-	return err == nil && fl&unix.O_ACCMODE == unix.O_RDWR
-}
-
-// closedFile is a standard descriptor closedAtStart: every write fails as it would have
-// on the closed descriptor.
-type closedFile struct{ name string }
-
-func (c closedFile) Write([]byte) (int, error) {
-	return 0, &fs.PathError{Op: "write", Path: c.name, Err: syscall.EBADF}
-}
-
-// standardWriter is w, or closedFile when w is the process's stdout or stderr and was
-// closed at start.
-func standardWriter(w io.Writer) io.Writer {
-	if f, ok := w.(*os.File); ok && (f == os.Stdout || f == os.Stderr) && closedAtStart(f) {
-		return closedFile{name: f.Name()}
-	}
-	return w
 }

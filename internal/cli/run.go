@@ -47,10 +47,12 @@ func (e *checkFailed) Error() string { return e.msg }
 // Run is main without the process: it runs presplit with args (program name first) and
 // returns the exit code. Tests drive the real CLI through it with buffers.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	// A stdout or stderr the shell closed (>&-) fails every write, as it would have had
-	// Go's runtime not opened /dev/null on it (standardWriter).
-	out := &stdoutWriter{w: standardWriter(stdout)}
-	errOut := &stdoutWriter{w: standardWriter(stderr)}
+	// A descriptor the shell closed (>&-) is not told apart from /dev/null: Go's runtime
+	// opens /dev/null read-write in its place before main runs, which is what Python's
+	// subprocess.DEVNULL (and 1<>/dev/null) gives a program too, and a run whose output its
+	// caller discards on purpose must not fail. A write that fails (2>/dev/full) is exit 1.
+	out := &stdoutWriter{w: stdout}
+	errOut := &stdoutWriter{w: stderr}
 	code := runApp(newApp(stdin, out, errOut), args, errOut)
 	if code == exitOK && out.err != nil {
 		// A write the command did not check: urfave/cli's --help and --version.
