@@ -106,7 +106,7 @@ func TestEarlySplit(t *testing.T) {
 		{"no servers", Input{Target: v(1, 4), Regions: 20}, 0, 0, 20, 196 * gib, true},
 		{"volume needs more", Input{Target: v(1, 4), Regions: 20, Servers: 10}, 2 * gib, 2, 1280, 10000 * gib, true},
 		{"disabled keeps", Input{Target: v(2, 6), Policy: Disabled, Regions: 20, Servers: 10}, 0, 0, 20, 1000 * gib, false},
-		{"prefix cap", Input{Target: v(2, 6), Policy: Prefix, Regions: 20, Servers: 10, Buckets: 100}, 2 * gib, 2, 100, 10000 * gib, false},
+		{"prefix cap: values + 1, the first region's empty one", Input{Target: v(2, 6), Policy: Prefix, Regions: 20, Servers: 10, Buckets: 100}, 2 * gib, 2, 101, 10000 * gib, false},
 		// Before 2.5.10 and 2.6.1 a server's secondary replicas count in n (HBASE-28727).
 		{"2.4 replicas counted", Input{Target: v(2, 4), Regions: 45, Servers: 45, Replicas: 2}, 0, 0, 45, 450 * gib, true},
 		{"2.6.1 primaries only", Input{Target: hbase.Version{Major: 2, Minor: 6, Patch: 1, HasPatch: true}, Regions: 45, Servers: 45, Replicas: 2}, 256 * mib, 1, 90, 450 * gib, true},

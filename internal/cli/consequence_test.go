@@ -74,7 +74,7 @@ func TestSplitPolicyConsequences(t *testing.T) {
 		{name: "prefix policy caps the regions",
 			args: []string{"plan", "--prefix", "dec:2", "--regions", "20", "--split-policy", "prefix", "--rows", "1e10", "--kv", "1KiB"},
 			code: exitOK,
-			want: []string{"SP003: split_policy prefix (KeyPrefixRegionSplitPolicy) splits only on prefix edges, and the prefix has 100 values: the planned 14 TiB stays in 100 regions of 143 GiB each"}},
+			want: []string{"SP003: split_policy prefix (KeyPrefixRegionSplitPolicy) splits only on prefix edges, and the prefix has 100 values: the planned 14 TiB stays in 101 regions, the largest 143 GiB, 14.3x the MAX_FILESIZE 10 GiB"}},
 		{name: "prefix policy cap's fix",
 			args: []string{"plan", "--prefix", "dec:2", "--regions", "20", "--split-policy", "prefix", "--rows", "1e10", "--kv", "1KiB", "--format", "json"},
 			code: exitOK,
