@@ -1,14 +1,15 @@
 package lint
 
 // The checks of HBase's split machinery beyond the policy's size: the per-server split
-// limit, SteppingSplitPolicy's uncapped one-region size, the MAX_FILESIZE jitter, and the
-// point releases of a line that count regions differently (package splitpolicy).
+// limit, SteppingSplitPolicy's uncapped one-region size, and the point releases of a line
+// that count regions differently (package splitpolicy).
 
 import (
 	"fmt"
 
 	"github.com/dustin/go-humanize"
 
+	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 )
 
@@ -78,7 +79,7 @@ var SP007 = &Analyzer{
 		if newS == oldS {
 			return
 		}
-		p.Report(p.policyPos(), fmt.Sprintf("if the cluster runs %s, target that release (--hbase-version)", m.Lacking),
+		p.Report(p.policyPos(), fmt.Sprintf("if the cluster runs %s, target that release (%s)", m.Lacking, field.Ref("table.hbase_version")),
 			"HBase %s is read as its newest release, whose split policy counts only primary regions in n (HBASE-28727): %s; on %s the policy counts every replica: %s",
 			m.Target.OrDefault(), splitWords(newS, newN, m.MaxFileSize), m.Lacking, splitWords(oldS, oldN, m.MaxFileSize))
 	},
