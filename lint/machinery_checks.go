@@ -1,8 +1,8 @@
 package lint
 
 // The checks of HBase's split machinery beyond the policy's size: the per-server split
-// limit, SteppingSplitPolicy's uncapped one-region size, and the point releases of a line
-// that count regions differently (package splitpolicy).
+// limit, SteppingSplitPolicy's uncapped one-region size, the point releases of a line that count
+// regions differently (package splitpolicy), and an uneven split past MAX_FILESIZE.
 
 import (
 	"fmt"
@@ -11,6 +11,8 @@ import (
 
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/splitpolicy"
+	"github.com/presplit/presplit/splits"
 )
 
 // SP004: the servers' split limit stops the table's splits below what the volume needs.
@@ -90,4 +92,81 @@ func splitWords(size float64, n int, maxFile float64) string {
 		return fmt.Sprintf("the regions split at MAX_FILESIZE %s", humanize.IBytes(uint64(maxFile)))
 	}
 	return fmt.Sprintf("%d per server, so regions split at %s", n, humanize.IBytes(uint64(size)))
+}
+
+// SP008: an uneven split whose largest regions pass MAX_FILESIZE at the volume the
+// pre-split is sized for, the largest beyond the jitter's top (1.125 x MAX_FILESIZE):
+// HBase splits them inside the horizon.
+var SP008 = &Analyzer{
+	Code: "SP008", Severity: finding.Warning,
+	Doc: "an uneven split whose largest regions pass MAX_FILESIZE at the planned volume: HBase splits them inside the horizon",
+	Run: func(p *Pass) {
+		m, s := p.Policy, p.Split
+		if m == nil || s == nil || p.Plan == nil || s.Owned.Len() < 2 || m.Class == splitpolicy.DisabledClass {
+			return
+		}
+		bytes := p.Plan.SplitBytes // the volume the regions are sized for (the horizon's)
+		n := s.Owned.Len()
+		if bytes/float64(n) > m.MaxFileSize {
+			return // too few regions for the volume, not an uneven split
+		}
+		past, largest := 0, 0
+		for i := 0; i < n; i++ {
+			if s.Share(i)*bytes > m.MaxFileSize*(1+1e-9) {
+				past++
+			}
+			if s.Share(i) > s.Share(largest) {
+				largest = i
+			}
+		}
+		big := s.Share(largest) * bytes
+		if past == 0 || big <= m.MaxFileSize*(1+m.Jitter()/2) {
+			// Within the jitter's top (1.125 x) a region may or may not split: the plan's
+			// note on the jitter says so; past it, HBase splits the region for certain.
+			return
+		}
+		p.Report(p.splitPos(), "give equal regions (splits align even) or a wider prefix, so no region starts above MAX_FILESIZE",
+			"the split is uneven (the largest region holds %.3gx the mean): at the volume the regions are sized for (%s%s), %d of the %d regions pass MAX_FILESIZE %s, %s at %s (%s), so HBase splits them %s and the table is not the one planned",
+			s.Imbalance(), humanize.IBytes(uint64(bytes)), sizedFor(p), past, n, humanize.IBytes(uint64(m.MaxFileSize)),
+			splitRegionText(s, largest), preciseBytes(big), fmt.Sprintf("%.3g GB", big/1e9), beforeWhen(p))
+	},
+}
+
+// sizedFor names the days the pre-split is sized for, when a horizon shortens them.
+func sizedFor(p *Pass) string {
+	v := p.Plan.Input.Volume
+	if v.HorizonDays > 0 && v.SplitDays() < v.KeptDays() {
+		return fmt.Sprintf(", the first %.0f days", v.SplitDays())
+	}
+	return ""
+}
+
+// beforeWhen is when HBase splits the regions: inside the horizon, or before the planned
+// volume.
+func beforeWhen(p *Pass) string {
+	if sizedFor(p) != "" {
+		return "inside the horizon"
+	}
+	return "before the planned volume is reached"
+}
+
+// splitRegionText is region r (0-based) of the split as every output numbers it, from 1,
+// with its bounds.
+func splitRegionText(s *splits.Split, r int) string {
+	start, end := "", ""
+	if r > 0 {
+		start = "'" + keyText(s.Keys.At(r-1)) + "'"
+	}
+	if r < s.Keys.Len() {
+		end = "'" + keyText(s.Keys.At(r)) + "'"
+	}
+	return fmt.Sprintf("region %d [%s, %s)", r+1, start, end)
+}
+
+// preciseBytes is a size with three significant digits, so 15.75 GiB is not shown as 16.
+func preciseBytes(b float64) string {
+	if b >= 1<<30 {
+		return fmt.Sprintf("%.3g GiB", b/(1<<30))
+	}
+	return humanize.IBytes(uint64(b))
 }

@@ -121,6 +121,16 @@ func TestSplitPolicyConsequences(t *testing.T) {
 			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--hbase-version", "1.4", "--initial-size", "64m"},
 			code: exitOK,
 			want: []string{"min(MAX_FILESIZE, the initial size x n^3)", "so regions split at 512 MiB"}},
+		// Issue 33 case 10: dec:2 over 79 regions gives 21 regions two values each, 16.9 GB
+		// at the 30 days the split is sized for: past MAX_FILESIZE inside the horizon.
+		{name: "an uneven split past MAX_FILESIZE is a finding",
+			args: []string{"plan", "--daily", "50GB", "--retention", "1y", "--horizon", "30d", "--compression", "zstd", "--compression-ratio", "0.35", "--region-servers", "12", "--heap", "16GiB", "--prefix", "dec:2"},
+			code: exitOK,
+			want: []string{"SP008: the split is uneven (the largest region holds 1.58x the mean): at the volume the regions are sized for (788 GiB, the first 30 days), 21 of the 79 regions pass MAX_FILESIZE 10 GiB, region 4 ['03', '05') at 15.8 GiB (16.9 GB)"}},
+		{name: "an even split keeps its regions",
+			args: []string{"plan", "--daily", "50GB", "--retention", "1y", "--horizon", "30d", "--compression", "zstd", "--compression-ratio", "0.35", "--region-servers", "12", "--heap", "16GiB", "--prefix", "dec:2", "--align", "even"},
+			code: exitOK,
+			not:  []string{"SP008"}},
 		{name: "2.4 with replicas keeps its regions",
 			args: []string{"plan", "--daily", "10GB", "--retention", "1y", "--horizon", "30d", "--region-servers", "45", "--region-replication", "2", "--hbase-version", "2.4"},
 			code: exitOK,
