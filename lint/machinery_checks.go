@@ -110,16 +110,20 @@ var SP008 = &Analyzer{
 		if bytes/float64(n) > m.MaxFileSize {
 			return // too few regions for the volume, not an uneven split
 		}
+		total := s.Owned.Total() // once: Share sums them on every call
+		if total <= 0 {
+			return
+		}
 		past, largest := 0, 0
 		for i := 0; i < n; i++ {
-			if s.Share(i)*bytes > m.MaxFileSize*(1+1e-9) {
+			if s.Owned.At(i)/total*bytes > m.MaxFileSize*(1+1e-9) {
 				past++
 			}
-			if s.Share(i) > s.Share(largest) {
+			if s.Owned.At(i) > s.Owned.At(largest) {
 				largest = i
 			}
 		}
-		big := s.Share(largest) * bytes
+		big := s.Owned.At(largest) / total * bytes
 		if past == 0 || big <= m.MaxFileSize*(1+m.Jitter()/2) {
 			// Within the jitter's top (1.125 x) a region may or may not split: the plan's
 			// note on the jitter says so; past it, HBase splits the region for certain.
