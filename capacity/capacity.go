@@ -138,6 +138,7 @@ type Horizon struct {
 	// SplitBytes is what the split rule weighs of PlannedBytes (the largest store's, or all).
 	Stores     []StoreHorizon
 	SplitBytes float64
+	SplitStore string // the store the split rule weighs at this horizon ("" all, or no stores)
 	// SplitRegions is the region count HBase's split policy makes of the table at this
 	// horizon (package splitpolicy) when it is not the larger of the regions created and
 	// the horizon's Regions; 0 otherwise.

@@ -33,6 +33,7 @@ type Store struct {
 // StorePlan is one store's figures: what it keeps, and the regions it alone would need.
 type StorePlan struct {
 	Store             // Versions at least 1, CompressionRatio the store's own or the table's
+	OwnRatio  bool    // the family gives its own ratio (else the table's)
 	KeptDays  float64 // daily ingest: the days the store holds (its TTL, capped by the retention)
 	SplitDays float64 // daily ingest: the days it is sized for (the horizon, capped by KeptDays)
 	RowBytes  float64 // rows x bytes per row: share x one version's bytes x Versions
@@ -110,7 +111,7 @@ func (in Input) storeKeptDays(s Store) float64 {
 func (in Input) sizeStores(p *Plan) error {
 	v := in.Volume
 	for _, s := range in.Stores {
-		sp := StorePlan{Store: in.resolved(s)}
+		sp := StorePlan{Store: in.resolved(s), OwnRatio: s.CompressionRatio != 0}
 		if v.Daily > 0 {
 			sp.KeptDays = in.storeKeptDays(s)
 			sp.SplitDays = sp.KeptDays
@@ -137,7 +138,7 @@ func (in Input) sizeStores(p *Plan) error {
 		planned[i] = sp.PlannedBytes
 	}
 	split, at := in.weigh(planned)
-	if at >= 0 {
+	if at >= 0 && len(p.Stores) > 1 { // one store is the whole row: no store to name
 		p.SplitStore = p.Stores[at].Name
 	}
 	var err error
@@ -193,7 +194,10 @@ func (in Input) storeHorizon(p *Plan, d int) (Horizon, error) {
 		h.PlannedBytes += sh.PlannedBytes
 		h.Stores = append(h.Stores, sh)
 	}
-	h.SplitBytes, _ = in.weigh(planned)
+	var at int
+	if h.SplitBytes, at = in.weigh(planned); at >= 0 && len(h.Stores) > 1 {
+		h.SplitStore = h.Stores[at].Name
+	}
 	var err error
 	_, h.Regions, err = in.regions(h.SplitBytes)
 	h.DiskBytes = h.PlannedBytes * float64(in.Replication)
@@ -210,7 +214,7 @@ func (p Plan) SplitWriteWeight() float64 {
 	}
 	w := 0.0
 	for _, s := range p.Stores {
-		if in.SplitOverall || s.Name == p.SplitStore {
+		if p.SplitStore == "" || s.Name == p.SplitStore { // "": all stores (or the only one)
 			w += s.Share * s.CompressionRatio
 		}
 	}

@@ -2,6 +2,7 @@ package capacity
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -115,4 +116,63 @@ func TestStoresRefused(t *testing.T) {
 			assert.Equal(t, tc.field, ie.Field)
 		})
 	}
+}
+
+// Stores that keep what the row keeps (the same versions, TTL and ratio) are the whole
+// row split by share: all stores together size what the one-store model sizes, and the
+// largest store its share of it (the rule HBase 2.x applies).
+func TestStoresReduceToTheRow(t *testing.T) {
+	r := rand.New(rand.NewPCG(33, 1))
+	for i := range 500 {
+		n := 2 + r.IntN(4)
+		shares := make([]float64, n)
+		sum := 0.0
+		for j := range shares {
+			shares[j] = 1 + float64(r.IntN(9))
+			sum += shares[j]
+		}
+		versions := 1 + r.IntN(5)
+		ratio := 0.2 + float64(r.IntN(9))/10
+		var one Input
+		if r.IntN(2) == 0 {
+			kv := float64(100 + r.IntN(5000))
+			one = Input{Volume: Volume{Rows: float64(1+r.IntN(100)) * 1e8, KV: kv, KVVersions: versions, RowBytes: kv * float64(versions)}}
+		} else {
+			one = Input{Volume: Volume{Daily: float64(1+r.IntN(500)) * gib, RetentionDays: float64(1 + r.IntN(400))}}
+		}
+		one.CompressionRatio = ratio
+		stores := one
+		largest := 0.0
+		for j := range shares {
+			share := shares[j] / sum
+			largest = math.Max(largest, share)
+			stores.Stores = append(stores.Stores, Store{Name: string(rune('a' + j)), Share: share, Versions: versions, TTLDays: one.Volume.RetentionDays})
+		}
+		whole, err := Compute(one)
+		require.NoError(t, err)
+		stores.SplitOverall = true
+		all, err := Compute(stores)
+		require.NoError(t, err)
+		assert.InDelta(t, whole.PlannedBytes, all.PlannedBytes, whole.PlannedBytes*1e-12, "design %d", i)
+		assert.InDelta(t, whole.ExactRegions, all.ExactRegions, whole.ExactRegions*1e-12, "design %d", i)
+		stores.SplitOverall = false
+		big, err := Compute(stores)
+		require.NoError(t, err)
+		assert.InDelta(t, whole.PlannedBytes*largest, big.SplitBytes, whole.PlannedBytes*1e-12, "design %d", i)
+		for k, h := range big.Horizons {
+			assert.InDelta(t, whole.Horizons[k].PlannedBytes, h.PlannedBytes, h.PlannedBytes*1e-12, "design %d at %d days", i, h.Days)
+		}
+	}
+}
+
+// One store with its own ratio is the whole row: no split store to name, and a written
+// byte weighs its ratio x redundancy.
+func TestComputeOneStore(t *testing.T) {
+	p, err := Compute(Input{Volume: Volume{Rows: 1e9, KV: 1024, KVVersions: 2, RowBytes: 2048},
+		Stores: []Store{{Name: "a", Share: 1, Versions: 2, CompressionRatio: 0.3}}})
+	require.NoError(t, err)
+	assert.Empty(t, p.SplitStore)
+	assert.Equal(t, 86, p.Regions) // 1e9 x 2048 x 0.3 x 1.5 / 10 GiB = 85.8
+	assert.InDelta(t, 0.3*1.5, p.SplitWriteWeight(), 1e-15)
+	assert.InDelta(t, 0.0, p.SplitShare(), 0)
 }

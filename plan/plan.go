@@ -196,7 +196,7 @@ func (p *Plan) sizing(in *lint.Input, opt Options) error {
 	if err != nil {
 		return err
 	}
-	if ci.Stores, ci.SplitOverall, err = p.stores(in.Families); err != nil {
+	if ci.Stores, ci.SplitOverall, err = p.stores(); err != nil {
 		return err
 	}
 	cp, err := capacity.Compute(ci)
@@ -295,35 +295,54 @@ func (p *Plan) ttlFromRetention(in *lint.Input) error {
 // of the target: HBase splits a region when its largest store exceeds MAX_FILESIZE
 // (hbase.hregion.split.overallfiles false, 1.x and 2.x), or when all its stores together
 // do (true, 3.x). Without shares, or with one family, the table is one store: none.
-func (p *Plan) stores(families int) ([]capacity.Store, bool, error) {
+func (p *Plan) stores() ([]capacity.Store, bool, error) {
 	d := p.Design
 	overall, err := p.splitOverall()
 	if err != nil {
 		return nil, false, err
 	}
-	if len(d.Families) < 2 || slices.ContainsFunc(d.Families, func(f tablespec.Family) bool { return !f.Share.Set }) {
+	ownRatio := slices.IndexFunc(d.Families, func(f tablespec.Family) bool { return f.CompressionRatio.Set })
+	noShare := slices.ContainsFunc(d.Families, func(f tablespec.Family) bool { return !f.Share.Set })
+	switch {
+	case len(d.Families) == 1 && ownRatio == 0:
+		// One family is the whole row: its own ratio sizes it (share 1).
+	case len(d.Families) < 2 || noShare && ownRatio < 0:
 		return nil, overall, nil
+	case noShare:
+		return nil, false, valueError("families.compression_ratio", d.Families[ownRatio].CompressionRatio,
+			"sizes the family's own store, which needs every family's share of a row: give "+field.Ref("families.share"))
 	}
-	cellVersions := int64(0)
+	cellVersions := int64(0) // the cells' own versions are every family's, as without shares
 	if c := d.Capacity.Cells; c != nil && c.Versions.Set {
 		cellVersions = c.Versions.V
 	}
 	var out []capacity.Store
 	for _, f := range d.Families {
-		s := capacity.Store{Name: f.Name.V, Share: f.Share.V, Versions: 1, TTLDays: familyTTLDays(f), Codec: f.Compression.V}
-		if f.Versions.Set {
-			s.Versions = int(f.Versions.V)
-		}
-		if cellVersions > 0 { // the cells' own versions are every family's, as without shares
-			s.Versions = int(cellVersions)
-		}
-		if f.CompressionRatio.Set {
-			s.CompressionRatio = f.CompressionRatio.V
-		}
-		out = append(out, s)
+		out = append(out, familyStore(f, cellVersions))
 	}
-	p.storeNote(overall)
+	if len(out) > 1 {
+		p.storeNote(overall) // one store is the whole row: both rules agree
+	}
 	return out, overall, nil
+}
+
+// familyStore is family f as a store of the capacity model: its share (1 when it is the
+// only family), VERSIONS (cellVersions when the cells give theirs), TTL, codec and ratio.
+func familyStore(f tablespec.Family, cellVersions int64) capacity.Store {
+	s := capacity.Store{Name: f.Name.V, Share: 1, Versions: 1, TTLDays: familyTTLDays(f), Codec: f.Compression.V}
+	if f.Share.Set {
+		s.Share = f.Share.V
+	}
+	if f.Versions.Set {
+		s.Versions = int(f.Versions.V)
+	}
+	if cellVersions > 0 {
+		s.Versions = int(cellVersions)
+	}
+	if f.CompressionRatio.Set {
+		s.CompressionRatio = f.CompressionRatio.V
+	}
+	return s
 }
 
 // familyTTLDays is the days a family keeps its cells: its TTL, 0 for FOREVER, none, or
@@ -360,7 +379,11 @@ func (p *Plan) storeNote(overall bool) {
 		p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when all its stores together exceed MAX_FILESIZE (hbase.hregion.split.overallfiles true): the regions are sized on every family's store", p.Target))
 		return
 	}
-	p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when its largest store exceeds MAX_FILESIZE (hbase.hregion.split.overallfiles false): the regions are sized on the family that stores the most", p.Target))
+	setting := " (hbase.hregion.split.overallfiles false)"
+	if !capacity.SplitOverallSettable(p.Target) {
+		setting = "" // before 2.4 there is no such setting: always the largest store
+	}
+	p.Notes = append(p.Notes, fmt.Sprintf("HBase %s splits a region when its largest store exceeds MAX_FILESIZE%s: the regions are sized on the family that stores the most", p.Target, setting))
 }
 
 // capacityNotes states what a horizon leaves to HBase's own splits, so the report says
@@ -998,13 +1021,13 @@ func (p *Plan) policyBuckets(suffix []byte) (float64, int) {
 func (p *Plan) compressionRatio(placeholder bool) error {
 	d := p.Design
 	c := d.Capacity
-	if c == nil || !c.CompressionRatio.Set || c.CompressionRatio.V >= 1 {
-		return nil
+	if err := familyRatios(d); err != nil || c == nil || !c.CompressionRatio.Set || c.CompressionRatio.V >= 1 {
+		return err
 	}
 	for _, f := range d.Families {
 		codec := f.Compression
-		if codec.Set && codec.V != "NONE" {
-			continue
+		if codec.Set && codec.V != "NONE" || f.CompressionRatio.Set {
+			continue // a codec, or the family's own ratio (familyRatios checks it)
 		}
 		if placeholder {
 			p.Notes = append(p.Notes, fmt.Sprintf("the compression ratio %s assumes a codec, and the table sets none: give %s (SNAPPY, LZ4, ZSTD) or the create statement stores the data uncompressed", c.CompressionRatio.Raw, field.Ref("families.compression")))
@@ -1021,6 +1044,19 @@ func (p *Plan) compressionRatio(placeholder bool) error {
 		}
 		return valueError("capacity.compression_ratio", c.CompressionRatio,
 			"a ratio below 1 is what a codec makes of the data, and "+other+": HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave the ratio at 1")
+	}
+	return nil
+}
+
+// familyRatios refuses a family's own compression ratio below 1 when the family stores
+// its data uncompressed, as compressionRatio refuses the table's.
+func familyRatios(d *tablespec.Spec) error {
+	for _, f := range d.Families {
+		r, codec := f.CompressionRatio, f.Compression
+		if !r.Set || r.V >= 1 || codec.Set && codec.V != "NONE" {
+			continue
+		}
+		return valueError("families.compression_ratio", r, fmt.Sprintf("a ratio below 1 is what a codec makes of the data, and family %s has no compression: HBase stores its raw bytes; give the family a codec (SNAPPY, LZ4, ZSTD) or leave its ratio at 1", field.Quote(f.Name.V)))
 	}
 	return nil
 }

@@ -33,11 +33,15 @@ func CSV(w io.Writer, d Doc) error {
 	rows, haveRows := planRows(d.Plan)
 	q := &quoter{format: "csv"}
 	cw := csv.NewWriter(w)
-	if err := cw.Write(CSVHeader); err != nil {
+	header := append(append([]string{}, CSVHeader...), storeCSVColumns(q, d.Plan)...)
+	if q.err != nil {
+		return q.err
+	}
+	if err := cw.Write(header); err != nil {
 		return err
 	}
 	for i := 0; i <= keys.Len(); i++ {
-		rec := make([]string, len(CSVHeader))
+		rec := make([]string, len(header))
 		rec[0] = strconv.Itoa(i + 1)
 		if i > 0 {
 			rec[1] = q.csv("start key", hbytes.ToStringBinary(keys.At(i-1)))
@@ -53,6 +57,9 @@ func CSV(w io.Writer, d Doc) error {
 				rec[5] = plainInt(d.Plan.PlannedBytes * share)
 				if haveRows {
 					rec[6] = plainInt(rows * share)
+				}
+				for j, st := range d.Plan.Stores { // each family's store in the region
+					rec[len(CSVHeader)+j] = plainInt(st.PlannedBytes * share)
 				}
 			}
 		}
@@ -80,9 +87,14 @@ func CapacityCSV(w io.Writer, d Doc) error {
 	}
 	regionSize := regionSizeOf(p)
 	tail := capacityCSVTail(d, p)
+	q := &quoter{format: "capacity-csv"}
+	sc := newStoreCSV(q, p)
+	if q.err != nil {
+		return q.err
+	}
 	cw := csv.NewWriter(w)
 	if !d.Options.NoHeader {
-		if err := cw.Write(CapacityCSVHeader); err != nil {
+		if err := cw.Write(append(append([]string{}, CapacityCSVHeader...), sc.header()...)); err != nil {
 			return err
 		}
 	}
@@ -93,7 +105,7 @@ func CapacityCSV(w io.Writer, d Doc) error {
 		if ok {
 			rec[1] = plainInt(rows)
 		}
-		if err := cw.Write(append(rec, tail...)); err != nil {
+		if err := sc.write(cw, append(rec, tail...), p.Stores, nil, p.SplitStore, rec[1], regionSize); err != nil {
 			return err
 		}
 	}
@@ -103,7 +115,7 @@ func CapacityCSV(w io.Writer, d Doc) error {
 		if p.RowBytes > 0 {
 			rec[1] = plainInt(h.RawBytes / p.RowBytes)
 		}
-		if err := cw.Write(append(rec, tail...)); err != nil {
+		if err := sc.write(cw, append(rec, tail...), p.Stores, h.Stores, h.SplitStore, "", regionSize); err != nil {
 			return err
 		}
 	}

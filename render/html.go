@@ -141,10 +141,14 @@ func htmlDerivation(d Doc) htmlpage.Section {
 	f = append(f,
 		htmlpage.Fact{Name: "stored", Value: bothUnits(p.StoredBytes), Note: fmt.Sprintf("raw x compression ratio = %s x %s", siBytes(p.RawBytes), ratio(in.CompressionRatio))},
 		htmlpage.Fact{Name: "planned", Value: bothUnits(p.PlannedBytes), Note: fmt.Sprintf("stored x redundancy = %s x %s", siBytes(p.StoredBytes), ratio(in.Redundancy))})
-	if sh := p.SplitShare(); sh > 0 && sh < 1 {
+	for _, s := range p.Stores { // each family's store, when they are sized apart
+		f = append(f, htmlpage.Fact{Name: "family " + quote.HTMLText(s.Name), Value: bothUnits(s.PlannedBytes),
+			Note: fmt.Sprintf("planned: raw %s x ratio %s x redundancy %s; %d regions alone", siBytes(s.RawBytes), ratio(s.CompressionRatio), ratio(in.Redundancy), s.Regions)})
+	}
+	if p.SplitStore != "" {
 		f = append(f,
-			htmlpage.Fact{Name: "split on", Value: bothUnits(p.PlannedBytes * sh), Note: fmt.Sprintf("planned x largest store's share = %s x %s (family %s)", siBytes(p.PlannedBytes), ratio(sh), p.SplitStore)},
-			htmlpage.Fact{Name: "regions", Value: strconv.Itoa(p.Regions), Note: fmt.Sprintf("ceil(split on / region size) = ceil(%s / %s) = ceil(%s)", siBytes(p.PlannedBytes*sh), iecBytes(in.RegionSize), exactText(p.ExactRegions))})
+			htmlpage.Fact{Name: "split on", Value: bothUnits(p.SplitBytes), Note: fmt.Sprintf("the largest store's planned (family %s)", quote.HTMLText(p.SplitStore))},
+			htmlpage.Fact{Name: "regions", Value: strconv.Itoa(p.Regions), Note: fmt.Sprintf("ceil(split on / region size) = ceil(%s / %s) = ceil(%s)", siBytes(p.SplitBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions))})
 	} else {
 		f = append(f, htmlpage.Fact{Name: "regions", Value: strconv.Itoa(p.Regions), Note: fmt.Sprintf("ceil(planned / region size) = ceil(%s / %s) = ceil(%s)", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions))})
 	}

@@ -85,6 +85,40 @@ type JSONCapacity struct {
 	RegionsPerServer float64       `json:"regions_per_server"`
 	MemstoreCeiling  float64       `json:"memstore_ceiling"`
 	Horizons         []JSONHorizon `json:"horizons"`
+	// Stores are each family's figures when the model sizes the stores apart (every family
+	// gives its share of a row); then the bytes above are their sums, SplitBytes what the
+	// split rule weighs against the region size and SplitStore the store it splits on
+	// (empty when all stores together count: hbase.hregion.split.overallfiles).
+	Stores     []JSONStore `json:"stores,omitempty"`
+	SplitStore string      `json:"split_store,omitempty"`
+	SplitBytes float64     `json:"split_bytes,omitempty"`
+}
+
+// JSONStore is one family's store (capacity.StorePlan).
+type JSONStore struct {
+	Name             string  `json:"name"`
+	Share            float64 `json:"share"`
+	Versions         int     `json:"versions"`
+	TTLDays          float64 `json:"ttl_days"` // 0: no TTL (the retention decides)
+	Compression      string  `json:"compression"`
+	CompressionRatio float64 `json:"compression_ratio"`
+	KeptDays         float64 `json:"kept_days"`  // daily ingest: the days the store holds
+	SplitDays        float64 `json:"split_days"` // daily ingest: the days it is sized for
+	RowBytes         float64 `json:"row_bytes"`  // rows x bytes per row: the store's bytes of a row
+	RawBytes         float64 `json:"raw_bytes"`
+	StoredBytes      float64 `json:"stored_bytes"`
+	PlannedBytes     float64 `json:"planned_bytes"`
+	ExactRegions     float64 `json:"exact_regions"`
+	Regions          int     `json:"regions"`
+}
+
+// JSONStoreHorizon is one store at a growth horizon.
+type JSONStoreHorizon struct {
+	Name         string  `json:"name"`
+	RawBytes     float64 `json:"raw_bytes"`
+	StoredBytes  float64 `json:"stored_bytes"`
+	PlannedBytes float64 `json:"planned_bytes"`
+	Regions      int     `json:"regions"`
 }
 
 // JSONInputs echoes capacity.Input.
@@ -104,6 +138,9 @@ type JSONInputs struct {
 	RegionSizeBytes  float64     `json:"region_size_bytes"`
 	Replication      int         `json:"replication"`
 	Cluster          JSONCluster `json:"cluster"`
+	// SplitOverallFiles is hbase.hregion.split.overallfiles as the plan takes it, when the
+	// stores are sized apart (left out otherwise).
+	SplitOverallFiles *bool `json:"split_overallfiles,omitempty"`
 }
 
 // JSONCells echoes capacity.Cells.
@@ -136,6 +173,10 @@ type JSONHorizon struct {
 	// SplitRegions is the region count HBase's split policy makes at this horizon, when it
 	// is not the plan's (left out otherwise).
 	SplitRegions int `json:"split_regions,omitempty"`
+	// Stores and SplitBytes: each store at this horizon, and what the split rule weighs,
+	// when the stores are sized apart.
+	Stores     []JSONStoreHorizon `json:"stores,omitempty"`
+	SplitBytes float64            `json:"split_bytes,omitempty"`
 }
 
 // JSONSplit is the split: what made it and its keys in toStringBinary form.
@@ -240,10 +281,34 @@ func jsonCapacity(p *capacity.Plan) *JSONCapacity {
 			QualifierLen: cl.QualifierLen, ValueLen: cl.ValueLen, Versions: cl.Versions}
 	}
 	for _, h := range p.Horizons {
-		c.Horizons = append(c.Horizons, JSONHorizon{Days: h.Days, RawBytes: h.RawBytes,
-			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: h.SplitRegions})
+		jh := JSONHorizon{Days: h.Days, RawBytes: h.RawBytes,
+			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: h.SplitRegions}
+		for _, s := range h.Stores {
+			jh.Stores = append(jh.Stores, JSONStoreHorizon{Name: s.Name, RawBytes: s.RawBytes, StoredBytes: s.StoredBytes, PlannedBytes: s.PlannedBytes, Regions: s.Regions})
+		}
+		if len(h.Stores) > 0 {
+			jh.SplitBytes = h.SplitBytes
+		}
+		c.Horizons = append(c.Horizons, jh)
 	}
+	jsonStores(c, p)
 	return c
+}
+
+// jsonStores fills the stores' figures, when the model sized them apart.
+func jsonStores(c *JSONCapacity, p *capacity.Plan) {
+	if len(p.Stores) == 0 {
+		return
+	}
+	overall := p.Input.SplitOverall
+	c.Inputs.SplitOverallFiles = &overall
+	c.SplitStore, c.SplitBytes = p.SplitStore, p.SplitBytes
+	for _, s := range p.Stores {
+		c.Stores = append(c.Stores, JSONStore{Name: s.Name, Share: s.Share, Versions: s.Versions, TTLDays: s.TTLDays,
+			Compression: s.Codec, CompressionRatio: s.CompressionRatio, KeptDays: s.KeptDays, SplitDays: s.SplitDays,
+			RowBytes: s.RowBytes, RawBytes: s.RawBytes, StoredBytes: s.StoredBytes, PlannedBytes: s.PlannedBytes,
+			ExactRegions: s.ExactRegions, Regions: s.Regions})
+	}
 }
 
 // JSON writes the whole plan as one indented JSON object (JSONDoc) and a newline. The

@@ -29,6 +29,9 @@ func Report(w io.Writer, d Doc) error {
 	fmt.Fprintf(&b, "presplit plan for table %s\n", quote.Terminal(tableName(d.Table)))
 
 	section(&b, "Inputs", func(tw *tabwriter.Writer) { reportInputs(tw, d) })
+	if len(p.Stores) > 0 {
+		section(&b, "Stores", func(tw *tabwriter.Writer) { reportStores(tw, d) })
+	}
 	section(&b, "Sizing", func(tw *tabwriter.Writer) { reportSizing(tw, d) })
 
 	if len(p.Horizons) > 0 {
@@ -100,7 +103,9 @@ func reportInputs(tw *tabwriter.Writer, d Doc) {
 		}
 	} else {
 		fmt.Fprintf(tw, d.word("  rows\t%s\t{capacity.rows}\n"), humanize.Commaf(v.Rows))
-		if c := v.Cells; c != nil {
+		if len(p.Stores) > 0 {
+			storeRowBytes(tw, d)
+		} else if c := v.Cells; c != nil {
 			fmt.Fprintf(tw, d.word("  bytes per row\t%s = %s x %s x %s per cell\t{capacity.cells} x {families.versions}\n"),
 				bothUnits(c.RowBytes()), plural(float64(c.Count), "cell"), plural(float64(versions(c)), "version"), bothUnits(c.CellBytes()))
 			fmt.Fprintf(tw, "  bytes per cell\t%s = %d overhead + %d row + %d family + %d qualifier + %d value\tKeyValue layout\n",
@@ -125,6 +130,10 @@ func reportInputs(tw *tabwriter.Writer, d Doc) {
 // reportSizing is the Sizing section: the derivation from the volume to the regions.
 func reportSizing(tw *tabwriter.Writer, d Doc) {
 	p := d.Plan
+	if len(p.Stores) > 0 {
+		reportStoreSizing(tw, d)
+		return
+	}
 	in := p.Input
 	v := in.Volume
 	if v.Daily > 0 {
@@ -141,38 +150,41 @@ func reportSizing(tw *tabwriter.Writer, d Doc) {
 	}
 	fmt.Fprintf(tw, "  stored\t= raw x compression ratio\t= %s x %s\t= %s, %s\n", siBytes(p.RawBytes), ratio(in.CompressionRatio), bothUnits(p.StoredBytes), storedAs(d.Table, in.CompressionRatio))
 	fmt.Fprintf(tw, "  planned\t= stored x redundancy\t= %s x %s\t= %s\n", siBytes(p.StoredBytes), ratio(in.Redundancy), bothUnits(p.PlannedBytes))
-	if sh := p.SplitShare(); sh > 0 && sh < 1 {
-		// HBase 2.x splits on the largest store: the regions hold its share.
-		fmt.Fprintf(tw, "  split on\t= planned x largest store's share\t= %s x %s (family %s)\t= %s\n", siBytes(p.PlannedBytes), ratio(sh), quote.Terminal(p.SplitStore), bothUnits(p.PlannedBytes*sh))
-		fmt.Fprintf(tw, "  regions\t= ceil(split on / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes*sh), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
-	} else {
-		fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
-	}
+	fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
 	accessSizing(tw, d)
 	fmt.Fprintf(tw, "  disk\t= planned x replication\t= %s x %d\t= %s\n", siBytes(p.PlannedBytes), in.Replication, bothUnits(p.DiskBytes))
 }
 
-// reportGrowth is the Growth section: a line per horizon.
+// reportGrowth is the Growth section: a line per horizon, and each store's planned bytes
+// when the stores are sized apart (each capped by its own TTL).
 func reportGrowth(tw *tabwriter.Writer, horizons []capacity.Horizon) {
 	split := false // a column for the regions HBase's split policy makes, where they differ
 	for _, h := range horizons {
 		split = split || h.SplitRegions > 0
 	}
-	if split {
-		fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tafter HBase's splits\tdisk\n")
-	} else {
-		fmt.Fprintf(tw, "  days\traw\tstored\tplanned\tregions\tdisk\n")
+	head := "  days\traw\tstored\tplanned"
+	for _, s := range horizons[0].Stores {
+		head += "\tplanned " + quote.Terminal(s.Name)
 	}
+	head += "\tregions"
+	if split {
+		head += "\tafter HBase's splits"
+	}
+	fmt.Fprintf(tw, "%s\tdisk\n", head)
 	for _, h := range horizons {
+		line := fmt.Sprintf("  %d\t%s\t%s\t%s", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes))
+		for _, s := range h.Stores {
+			line += "\t" + siBytes(s.PlannedBytes)
+		}
+		line += fmt.Sprintf("\t%d", h.Regions)
 		if split {
 			after := "same"
 			if h.SplitRegions > 0 {
 				after = fmt.Sprint(h.SplitRegions)
 			}
-			fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\t%s\n", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes), h.Regions, after, siBytes(h.DiskBytes))
-			continue
+			line += "\t" + after
 		}
-		fmt.Fprintf(tw, "  %d\t%s\t%s\t%s\t%d\t%s\n", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes), h.Regions, siBytes(h.DiskBytes))
+		fmt.Fprintf(tw, "%s\t%s\n", line, siBytes(h.DiskBytes))
 	}
 }
 

@@ -421,21 +421,13 @@ var xlsxAliases = map[string]string{"row_bytes": "bytes_per_row", "region_size_b
 func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 	in := p.Input
 	v := in.Volume
+	if len(p.Stores) > 0 {
+		return xlsxStorePlanRows(p)
+	}
 	var raw xlsxRow
 	switch {
 	case v.Daily > 0:
-		inputs = append(inputs,
-			xlsxRow{label: "daily ingest", name: "daily_bytes", value: v.Daily, unit: "bytes", bytes: true, note: "{capacity.daily}"},
-			xlsxRow{label: "retention", name: "retention_days", value: v.RetentionDays, unit: "days", note: "{capacity.retention}"},
-			xlsxRow{label: "TTL", name: "ttl_days", value: v.TTLDays, unit: "days", note: "{families.ttl}: 0 unless it expires data before the retention"},
-			xlsxRow{label: "horizon", name: "horizon_days", value: v.HorizonDays, unit: "days", note: "{capacity.horizon}: 0 sizes for all the days kept"},
-		)
-		results = append(results,
-			xlsxRow{label: "days kept", name: "kept_days", formula: "IF(AND(ttl_days>0,ttl_days<retention_days),ttl_days,retention_days)", cached: v.KeptDays(),
-				unit: "days", note: "the TTL when it is shorter than the retention, else the retention"},
-			xlsxRow{label: "days sized", name: "split_days", formula: "IF(AND(horizon_days>0,horizon_days<kept_days),horizon_days,kept_days)", cached: v.SplitDays(),
-				unit: "days", note: "the horizon when it is shorter than the days kept, else the days kept"},
-		)
+		inputs, results = xlsxDailyRows(v)
 		raw = xlsxRow{label: "raw", name: "raw_bytes", formula: "daily_bytes*split_days", cached: p.RawBytes, unit: "bytes", bytes: true, note: "daily ingest x days sized"}
 	default:
 		inputs = append(inputs, xlsxRow{label: "rows", name: "rows", value: v.Rows, unit: "rows", note: "{capacity.rows}"})
@@ -466,24 +458,8 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 		}
 		raw = xlsxRow{label: "raw", name: "raw_bytes", formula: "rows*row_bytes", cached: p.RawBytes, unit: "bytes", bytes: true, note: "rows x bytes per row"}
 	}
-	regionSize := in.RegionSize
-	if regionSize == 0 {
-		regionSize = capacity.DefaultRegionSize
-	}
-	inputs = append(inputs,
-		xlsxRow{label: "compression ratio", name: "compression_ratio", value: in.CompressionRatio, unit: "stored/raw", format: fmtRatio, note: "{capacity.compression_ratio}"},
-		xlsxRow{label: "redundancy", name: "redundancy", value: in.Redundancy, unit: "factor", format: fmtRatio, note: "{capacity.redundancy}: indexes, blooms, compaction headroom"},
-		xlsxRow{label: "region size", name: "region_size_bytes", value: regionSize, unit: "bytes", bytes: true, note: "{capacity.region_size} (hbase.hregion.max.filesize)"},
-		xlsxRow{label: "replication", name: "replication", value: float64(in.Replication), unit: "copies", note: "{capacity.replication}: the disk estimate only"},
-	)
+	inputs = append(inputs, xlsxSizingInputs(in)...)
 	exact := xlsxRow{label: "exact regions", name: "exact_regions", formula: "planned_bytes/region_size_bytes", cached: p.ExactRegions, unit: "regions", format: fmtDecimal, note: "planned / region size"}
-	if sh := p.SplitShare(); sh > 0 && sh < 1 {
-		// HBase 2.x splits on the largest store: the same operations, in the same order,
-		// as capacity's planned * share / region size.
-		inputs = append(inputs, xlsxRow{label: "largest store's share", name: "split_share", value: sh, unit: "of a row", format: fmtRatio,
-			note: "family " + p.SplitStore + ": HBase 2.x splits when its largest store exceeds MAX_FILESIZE"})
-		exact.formula, exact.note = "planned_bytes*split_share/region_size_bytes", "planned x largest store's share / region size"
-	}
 	results = append(results,
 		raw,
 		xlsxRow{label: "stored", name: "stored_bytes", formula: "raw_bytes*compression_ratio", cached: p.StoredBytes, unit: "bytes", bytes: true, note: "raw x compression ratio"},
@@ -493,6 +469,37 @@ func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
 		xlsxRow{label: "disk", name: "disk_bytes", formula: "planned_bytes*replication", cached: p.DiskBytes, unit: "bytes", bytes: true, note: "planned x HDFS replication"},
 	)
 	return inputs, results
+}
+
+// xlsxDailyRows are the inputs of daily ingest and the days they keep and size for.
+func xlsxDailyRows(v capacity.Volume) (inputs, results []xlsxRow) {
+	inputs = []xlsxRow{
+		{label: "daily ingest", name: "daily_bytes", value: v.Daily, unit: "bytes", bytes: true, note: "{capacity.daily}"},
+		{label: "retention", name: "retention_days", value: v.RetentionDays, unit: "days", note: "{capacity.retention}"},
+		{label: "TTL", name: "ttl_days", value: v.TTLDays, unit: "days", note: "{families.ttl}: 0 unless it expires data before the retention"},
+		{label: "horizon", name: "horizon_days", value: v.HorizonDays, unit: "days", note: "{capacity.horizon}: 0 sizes for all the days kept"},
+	}
+	results = []xlsxRow{
+		{label: "days kept", name: "kept_days", formula: "IF(AND(ttl_days>0,ttl_days<retention_days),ttl_days,retention_days)", cached: v.KeptDays(),
+			unit: "days", note: "the TTL when it is shorter than the retention, else the retention"},
+		{label: "days sized", name: "split_days", formula: "IF(AND(horizon_days>0,horizon_days<kept_days),horizon_days,kept_days)", cached: v.SplitDays(),
+			unit: "days", note: "the horizon when it is shorter than the days kept, else the days kept"},
+	}
+	return inputs, results
+}
+
+// xlsxSizingInputs are the inputs that turn raw bytes into regions and disk.
+func xlsxSizingInputs(in capacity.Input) []xlsxRow {
+	regionSize := in.RegionSize
+	if regionSize == 0 {
+		regionSize = capacity.DefaultRegionSize
+	}
+	return []xlsxRow{
+		{label: "compression ratio", name: "compression_ratio", value: in.CompressionRatio, unit: "stored/raw", format: fmtRatio, note: "{capacity.compression_ratio}"},
+		{label: "redundancy", name: "redundancy", value: in.Redundancy, unit: "factor", format: fmtRatio, note: "{capacity.redundancy}: indexes, blooms, compaction headroom"},
+		{label: "region size", name: "region_size_bytes", value: regionSize, unit: "bytes", bytes: true, note: "{capacity.region_size} (hbase.hregion.max.filesize)"},
+		{label: "replication", name: "replication", value: float64(in.Replication), unit: "copies", note: "{capacity.replication}: the disk estimate only"},
+	}
 }
 
 // xlsxClusterRows are the cluster's inputs and figures, for the ones the plan was given: the
@@ -542,10 +549,6 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 	whole := x.style(fmtWhole, false, false)
 	input := x.style(fmtWhole, true, false)
 	gibSt := x.style(fmtGiB, false, false)
-	splitOn := "" // the planned bytes a region split weighs: all, or the largest store's share
-	if sh := p.SplitShare(); sh > 0 && sh < 1 {
-		splitOn = "*split_share"
-	}
 	sw, err := f.NewStreamWriter(sh)
 	if err != nil {
 		return err
@@ -553,11 +556,11 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 	if err := sw.SetColWidth(1, 1, 8); err != nil {
 		return err
 	}
-	if err := sw.SetColWidth(2, 8, 20); err != nil {
+	if err := sw.SetColWidth(2, 8+3*len(p.Stores), 20); err != nil {
 		return err
 	}
 	var head []any
-	for _, v := range []string{"days", "raw bytes", "stored bytes", "planned bytes", "regions", "disk bytes", "planned GiB", "disk GiB"} {
+	for _, v := range append([]string{"days", "raw bytes", "stored bytes", "planned bytes", "regions", "disk bytes", "planned GiB", "disk GiB"}, storeGrowthHeads(p)...) {
 		head = append(head, excelize.Cell{StyleID: bold, Value: v})
 	}
 	if err := sw.SetRow("A1", head); err != nil {
@@ -570,10 +573,13 @@ func (x *workbook) growthSheet(p *capacity.Plan) error {
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("daily_bytes*MIN(A%d,kept_days)", r), Value: h.RawBytes},
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("B%d*compression_ratio", r), Value: h.StoredBytes},
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("C%d*redundancy", r), Value: h.PlannedBytes},
-			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("MAX(1,CEILING(D%d%s/region_size_bytes,1))", r, splitOn), Value: h.Regions},
+			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("MAX(1,CEILING(D%d/region_size_bytes,1))", r), Value: h.Regions},
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("D%d*replication", r), Value: h.DiskBytes},
 			excelize.Cell{StyleID: gibSt, Formula: fmt.Sprintf("D%d/%d", r, gib), Value: h.PlannedBytes / gib},
 			excelize.Cell{StyleID: gibSt, Formula: fmt.Sprintf("F%d/%d", r, gib), Value: h.DiskBytes / gib},
+		}
+		if len(h.Stores) > 0 {
+			row = storeGrowthRow(row, h, r, whole)
 		}
 		if err := sw.SetRow("A"+strconv.Itoa(r), row); err != nil {
 			return err
@@ -731,7 +737,7 @@ func xlsxAccessRows(d Doc, p *capacity.Plan) (inputs, results []xlsxRow) {
 	servers := c.Cluster.RegionServers > 0
 	inputs = xlsxAccessInputs(in, c)
 
-	floor, floored := xlsxWriteFloor(a, servers)
+	floor, floored := xlsxWriteFloor(a, servers, xlsxPutBytes(p))
 	results = append(results, floor...)
 	planned := xlsxRow{label: "planned regions", name: "planned_regions", formula: floored, cached: float64(a.Regions), unit: "regions", note: "the count asked for"}
 	if servers {
@@ -781,12 +787,27 @@ func cellRateUnit(r quantity.Rate) string {
 	return "rows/s"
 }
 
-// perSecondCell is a rate cell in bytes/s: the cell itself, or x bytes per row.
-func perSecondCell(name string, r quantity.Rate) string {
+// perSecondCell is a rate cell in bytes/s: the cell itself, or x the bytes a put of a row
+// writes (put, xlsxPutBytes).
+func perSecondCell(name string, r quantity.Rate, put string) string {
 	if r.Bytes {
 		return name
 	}
-	return name + "*row_bytes"
+	return name + "*" + put
+}
+
+// xlsxPutBytes is the cell of the bytes one put of a row writes, as a rows/s rate counts
+// them (capacity.Volume.PutBytes): one version of the row, where row_bytes keeps the
+// families' VERSIONS of it.
+func xlsxPutBytes(p *capacity.Plan) string {
+	v := p.Input.Volume
+	switch {
+	case len(p.Stores) > 0 || v.Cells == nil && v.KVVersions > 1:
+		return "kv_bytes"
+	case v.Cells != nil && v.Cells.Versions > 1:
+		return "(row_bytes/versions)"
+	}
+	return "row_bytes"
 }
 
 // xlsxAccessInputs are the access pattern's input rows of the plan sheet: the rates,
@@ -822,19 +843,19 @@ func xlsxAccessInputs(in access.Input, c capacity.Input) (inputs []xlsxRow) {
 
 // xlsxWriteFloor are the rows of the write-spread floor, and the name of the cell that
 // holds the floored regions ("regions" without a write rate).
-func xlsxWriteFloor(a *access.Plan, servers bool) (results []xlsxRow, _ string) {
+func xlsxWriteFloor(a *access.Plan, servers bool, put string) (results []xlsxRow, _ string) {
 	in := a.Input
 	w := in.WriteRate
 	floored := "regions"
 	if w.PerSecond > 0 {
-		results = append(results, xlsxRow{label: "write bytes", name: "write_bytes_per_second", formula: perSecondCell("write_rate", w), cached: a.WriteBytes,
+		results = append(results, xlsxRow{label: "write bytes", name: "write_bytes_per_second", formula: perSecondCell("write_rate", w, put), cached: a.WriteBytes,
 			unit: "bytes/s", format: fmtDecimal, note: "the write rate in bytes"})
 		var terms []string
 		if servers {
 			terms = append(terms, "region_servers")
 		}
 		if lim := in.RegionWriteLimit; lim.PerSecond > 0 {
-			f := "CEILING(write_bytes_per_second/(" + perSecondCell("region_write_limit", lim) + "),1)"
+			f := "CEILING(write_bytes_per_second/(" + perSecondCell("region_write_limit", lim, put) + "),1)"
 			if !w.Bytes && !lim.Bytes {
 				f = "CEILING(write_rate/region_write_limit,1)"
 			}
@@ -873,8 +894,8 @@ func xlsxWriteLoad(a *access.Plan, p *capacity.Plan, n, busiest string, servers 
 		region, server = "write_bytes_per_second", "write_bytes_per_second"
 	}
 	weighed := "compression_ratio*redundancy"
-	if sh := p.SplitShare(); sh > 0 && sh < 1 {
-		weighed += "*split_share"
+	if len(p.Stores) > 0 {
+		weighed = "split_write_weight" // the stores the split rule weighs, their shares and ratios
 	}
 	results = append(results,
 		xlsxRow{label: "writes per region", name: "region_write_bytes_per_second", formula: region, cached: l.RegionWriteBytes, unit: "bytes/s", format: fmtDecimal, note: "write bytes / regions taking writes (all of it for a monotonic key)"},

@@ -202,6 +202,7 @@ var flagOfField = map[string]string{
 	"cluster.initial_size":         "--initial-size",
 	"cluster.split_policy":         "--cluster-split-policy",
 	"capacity.fill":                "--fill",
+	"cluster.split_overallfiles":   "--split-overallfiles",
 	"table.memstore_flushsize":     "--memstore-flushsize",
 	"rowkey.prefix":                "--prefix",
 	"rowkey.suffix":                "--suffix",
@@ -228,6 +229,8 @@ var flagOfField = map[string]string{
 	"verify.max_skew":              "--max-skew",
 	"rowkey.prefix_values":         "--prefix-values",
 	"families.ttl":                 "--ttl",
+	"families.share":               "each --family NAME:share=F",
+	"families.compression_ratio":   "a --family NAME:compression-ratio=R",
 	"families.versions":            "--versions",
 	"cluster.families":             "--families",
 	"capacity.cells.qualifier_len": "--qualifier-len",
@@ -693,11 +696,18 @@ func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 	}
 	setFromFlag(c, "memstore-fraction", &cl.MemstoreFraction)
+	if c.IsSet("split-overallfiles") {
+		s := c.String("split-overallfiles")
+		if !strings.EqualFold(s, "true") && !strings.EqualFold(s, "false") {
+			return usageErrorf("--split-overallfiles %s: must be true or false", displayValue(s))
+		}
+		cl.SplitOverallFiles = designValue(c, "split-overallfiles", strings.EqualFold(s, "true"))
+	}
 	return applySplitMachineryFlags(c, cl)
 }
 
 // clusterFlags are the flags that describe the cluster (a spec's cluster section).
-var clusterFlags = []string{"region-servers", "heap", "memstore-fraction", "flush-size",
+var clusterFlags = []string{"region-servers", "heap", "memstore-fraction", "flush-size", "split-overallfiles",
 	"split-limit", "other-regions", "initial-size", "cluster-split-policy"}
 
 // applySplitMachineryFlags: the cluster's split limit, other tables' regions, initial

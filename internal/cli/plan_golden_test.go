@@ -18,9 +18,21 @@ var planGoldens = []struct {
 	contains []string // figures the issue states, asserted besides the golden file
 }{
 	{name: "family-shares", args: "-f testdata/plan/shares.yaml",
-		contains: []string{"split on  = planned x largest store's share", "x 0.8 (family d)", "ceil(773.1 GB / 10 GiB) = ceil(72.0)  = 72"}},
+		contains: []string{"split on  = the largest store's planned   = family d", "ceil(773.1 GB / 10 GiB) = ceil(72.0)  = 72"}},
 	{name: "family-shares-3.0", args: "-f testdata/plan/shares.yaml --hbase-version 3.0",
-		contains: []string{"regions  = ceil(planned / region size)", "= 90", "sized on the whole row"}},
+		contains: []string{"regions  = ceil(planned / region size)", "= 90", "sized on every family's store"}},
+	// Issue 33, case 1: a row of 300 B a version holds 270 B of d (1 version) and 30 B x 10
+	// of h. 2.x splits on h's store: 1e9 x 300 B x 1.5 / 10 GiB = 41.9; 3.0 on both: 79.6.
+	{name: "store-versions", args: "--rows 1e9 --kv 300B --family d:versions=1,share=0.9 --family h:versions=10,share=0.1",
+		contains: []string{"h       0.1    10        300 GB  1      300 GB  450 GB   42  split on: the largest store", "ceil(41.9)  = 42"}},
+	{name: "store-versions-3.0", args: "--rows 1e9 --kv 300B --family d:versions=1,share=0.9 --family h:versions=10,share=0.1 --hbase-version 3.0",
+		contains: []string{"ceil(855 GB / 10 GiB) = ceil(79.6)  = 80"}},
+	// Case 2: a keeps 7 days of 90% of 100 GiB a day, b 30 days of 10%: a's store is
+	// 100 GiB x 0.9 x 7 x 0.5 x 1.5 / 10 GiB = 47.25 regions; both together 69.75.
+	{name: "store-ttl", args: "--daily 100GB --retention 30d --compression-ratio 0.5 --family a:ttl=7d,share=0.9,compression=snappy --family b:ttl=30d,share=0.1,compression=snappy",
+		contains: []string{"a       0.9    7 (TTL)", "ceil(47.2)  = 48"}},
+	{name: "store-ttl-3.0", args: "--daily 100GB --retention 30d --compression-ratio 0.5 --family a:ttl=7d,share=0.9,compression=snappy --family b:ttl=30d,share=0.1,compression=snappy --hbase-version 3.0",
+		contains: []string{"ceil(69.8)  = 70"}},
 	{name: "rows-kv", args: "--rows 1e10 --kv 300B",
 		contains: []string{"= 2.7 TiB (3.0 TB)", "= 4.1 TiB (4.5 TB)", "ceil(419.1)  = 420"}},
 	// 500GB is 500 GiB (Hadoop's convention): 500 x 2^30 x 30 days x 1.5 / 10 GiB = 2250.

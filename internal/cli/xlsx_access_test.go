@@ -87,6 +87,14 @@ func TestXLSXAccessLibreOffice(t *testing.T) {
 		{name: "access-balance", args: strings.Fields(balance)},
 		{name: "access-balance-buckets", args: strings.Fields("plan --rows 1e7 --kv 1KB --region-servers 20 --prefix byte:10 --write-rate 20MiB/s --balance")},
 		{name: "access-daily", args: strings.Fields("plan --daily 500GB --retention 30d --region-servers 12 --write-rate 20MiB/s --region-write-limit 1MiB/s")},
+		// A rows/s rate writes one version of a row (kv), not the VERSIONS the table keeps.
+		{name: "access-versions", args: strings.Fields("plan --rows 1e9 --kv 1KB --versions 3 --region-servers 20 --write-rate 50k/s --region-write-limit 2MiB/s")},
+		{name: "access-cells-versions", args: strings.Fields("plan --rows 1e9 --cells 4 --row-len 16 --family-len 1 --qualifier-len 8 --value-len 200 --versions 3 --region-servers 20 --write-rate 50k/s")},
+		// Stores: a region fills at the rate its split store (or all stores) grows.
+		{name: "access-stores", args: strings.Fields("plan --daily 100GB --retention 30d --compression-ratio 0.5 --family a:ttl=7d,share=0.9,compression=snappy --family b:ttl=30d,share=0.1,compression=snappy,compression-ratio=0.2 --region-servers 12 --write-rate 20MiB/s")},
+		{name: "access-stores-overall", args: strings.Fields("plan --rows 1e9 --kv 1KB --family d:versions=1,share=0.9,compression=zstd,compression-ratio=0.3 --family h:versions=10,share=0.1,compression=zstd --compression-ratio 0.5 --region-servers 12 --write-rate 50k/s"),
+			edit: map[string]float64{"split_overallfiles": 1},
+			want: strings.Fields("plan --rows 1e9 --kv 1KB --family d:versions=1,share=0.9,compression=zstd,compression-ratio=0.3 --family h:versions=10,share=0.1,compression=zstd --compression-ratio 0.5 --region-servers 12 --write-rate 50k/s --split-overallfiles true")},
 		{name: "access-edit-rate", args: strings.Fields(hot), edit: map[string]float64{"write_rate": 100e3},
 			want: strings.Fields("plan --rows 1e7 --kv 1KB --region-servers 20 --write-rate 100k/s --region-write-limit 1k/s")},
 		// The size wins at first (144 regions); a tenfold rate with a limit lifts the floor

@@ -133,6 +133,16 @@ func TestXLSXLibreOffice(t *testing.T) {
 		workbookCase{name: "edit-cells", args: strings.Fields("plan --rows 2.5e9 --cells 6 --row-len 16 --family-len 1 --qualifier-len 24 --value-len 40 --versions 2 --compression snappy"),
 			edit: map[string]float64{"cells": 12, "value_len": 400, "compression_ratio": 0.3},
 			want: strings.Fields("plan --rows 2.5e9 --cells 12 --row-len 16 --family-len 1 --qualifier-len 24 --value-len 400 --versions 2 --compression snappy --compression-ratio 0.3")},
+		// The stores' inputs are live: a family's TTL, versions, own ratio and the split rule.
+		workbookCase{name: "edit-store-ttl-overall", args: strings.Fields("plan --daily 100GB --retention 1y --compression-ratio 0.5 --family a:ttl=7d,share=0.9,compression=snappy --family b:ttl=90d,share=0.1,compression=snappy,compression-ratio=0.25 --region-servers 4 --write-rate 100MB/s"),
+			edit: map[string]float64{"store1_ttl_days": 60, "split_overallfiles": 1, "store2_compression_ratio": 0.4},
+			want: strings.Fields("plan --daily 100GB --retention 1y --compression-ratio 0.5 --family a:ttl=60d,share=0.9,compression=snappy --family b:ttl=90d,share=0.1,compression=snappy,compression-ratio=0.4 --region-servers 4 --write-rate 100MB/s --split-overallfiles true")},
+		workbookCase{name: "edit-store-versions", args: strings.Fields("plan --rows 1e9 --kv 300B --family d:versions=1,share=0.9 --family h:versions=10,share=0.1"),
+			edit: map[string]float64{"store2_versions": 40, "store1_share": 0.5, "store2_share": 0.5},
+			want: strings.Fields("plan --rows 1e9 --kv 300B --family d:versions=1,share=0.5 --family h:versions=40,share=0.5")},
+		workbookCase{name: "edit-store-cells", args: strings.Fields("plan --rows 2.5e9 --cells 6 --row-len 16 --family-len 1 --qualifier-len 24 --value-len 40 --family d:share=0.7,versions=1 --family h:share=0.3,versions=5"),
+			edit: map[string]float64{"value_len": 400, "store1_versions": 3},
+			want: strings.Fields("plan --rows 2.5e9 --cells 6 --row-len 16 --family-len 1 --qualifier-len 24 --value-len 400 --family d:share=0.7,versions=3 --family h:share=0.3,versions=5")},
 		workbookCase{name: "edit-cluster", args: strings.Fields("plan --daily 50GB --retention 1y --compression-ratio 0.35 --region-servers 12 --heap 16GiB --prefix dec:3"),
 			edit: map[string]float64{"heap_bytes": 32 << 30, "region_servers": 20, "redundancy": 1.2},
 			want: strings.Fields("plan --daily 50GB --retention 1y --compression-ratio 0.35 --region-servers 20 --heap 32GiB --redundancy 1.2 --prefix dec:3")},
@@ -202,6 +212,13 @@ func checkPlanSheet(t *testing.T, book libreoffice.Book, names map[string]cellRe
 		figures["heap_bytes"] = in.Cluster.HeapBytes
 		figures["memstore_ceiling"] = c.MemstoreCeiling
 	}
+	for i, st := range c.Stores { // each family's store, and what the split rule weighs
+		n := func(figure string) string { return fmt.Sprintf("store%d_%s", i+1, figure) }
+		figures[n("share")], figures[n("compression_ratio")] = st.Share, st.CompressionRatio
+		figures[n("raw_bytes")], figures[n("stored_bytes")], figures[n("planned_bytes")] = st.RawBytes, st.StoredBytes, st.PlannedBytes
+		figures[n("regions")] = float64(st.Regions)
+		figures["split_bytes"] = c.SplitBytes
+	}
 	for name, want := range figures {
 		ref, ok := names[name]
 		if !assert.True(t, ok, "defined name %s", name) {
@@ -231,6 +248,12 @@ func checkGrowthSheet(t *testing.T, book libreoffice.Book, c *render.JSONCapacit
 		sameFigure(t, h.PlannedBytes, loNumber(t, book, sheet, 4, r), what+" planned")
 		assert.Equal(t, strconv.Itoa(h.Regions), book.Cell(sheet, 5, r), what+" regions")
 		sameFigure(t, h.DiskBytes, loNumber(t, book, sheet, 6, r), what+" disk")
+		for j, st := range h.Stores { // columns I, J, K for the first store, then L, M, N, ...
+			col := 9 + 3*j
+			sameFigure(t, st.RawBytes, loNumber(t, book, sheet, col, r), what+" "+st.Name+" raw")
+			sameFigure(t, st.StoredBytes, loNumber(t, book, sheet, col+1, r), what+" "+st.Name+" stored")
+			sameFigure(t, st.PlannedBytes, loNumber(t, book, sheet, col+2, r), what+" "+st.Name+" planned")
+		}
 	}
 }
 
