@@ -148,10 +148,16 @@ func sizedFor(p *Pass) string {
 // beforeWhen is when HBase splits the regions: inside the horizon, or before the planned
 // volume.
 func beforeWhen(p *Pass) string {
+	when := "before the planned volume is reached"
 	if sizedFor(p) != "" {
-		return "inside the horizon"
+		when = "inside the horizon"
 	}
-	return "before the planned volume is reached"
+	if p.Policy.Cuts {
+		// A prefix policy cuts at the start of the value holding the midkey: a region of
+		// one value (one leading field) cuts at its own start key, which HBase refuses.
+		return when + " where a region holds more than one prefix value (one holding a single value, or a single leading field, never splits and grows past MAX_FILESIZE)"
+	}
+	return when
 }
 
 // splitRegionText is region r (0-based) of the split as every output numbers it, from 1,

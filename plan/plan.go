@@ -890,6 +890,10 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 			delim = r.Delimiter.V
 		} else if r != nil && r.Suffix.Set {
 			delim = r.Suffix.V
+		} else if sp := d.Splits; sp != nil && sp.Sample.Set && sp.Delimiter.Set && sp.Delimiter.V != "" {
+			// A sample cut on a delimiter (--sample with --delimiter): its keys end at the
+			// leading field, the bytes before the delimiter the policy keeps whole.
+			delim = sp.Delimiter.V
 		}
 		if delim == "" || strings.Contains(delim, `\`) || hbase.CheckDelimiter(delim) != nil {
 			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: "+field.Ref("rowkey.suffix")+" (or rowkey delimiter)")

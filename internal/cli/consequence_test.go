@@ -131,6 +131,13 @@ func TestSplitPolicyConsequences(t *testing.T) {
 			args: []string{"plan", "--daily", "50GB", "--retention", "1y", "--horizon", "30d", "--compression", "zstd", "--compression-ratio", "0.35", "--region-servers", "12", "--heap", "16GiB", "--prefix", "dec:2", "--align", "even"},
 			code: exitOK,
 			not:  []string{"SP008"}},
+		// Issue 33 case 8: a sample cut on a delimiter takes the delimited policy; its
+		// uneven regions past MAX_FILESIZE are a finding, single fields never splitting.
+		{name: "a sample cut under the delimited policy",
+			args: []string{"plan", "--rows", "1e9", "--kv", "200B", "--sample", "testdata/sample/orders.txt", "--delimiter", "|", "--split-policy", "delimited", "--holdout", "0", "--format", "shell"},
+			code: exitOK,
+			want: []string{"CONFIGURATION => {'DelimitedKeyPrefixRegionSplitPolicy.delimiter' => '|'},",
+				"13 of the 28 regions pass MAX_FILESIZE 10 GiB, region 1 [, 'user0002') at 25.1 GiB (26.9 GB)", "a single leading field, never splits"}},
 		{name: "2.4 with replicas keeps its regions",
 			args: []string{"plan", "--daily", "10GB", "--retention", "1y", "--horizon", "30d", "--region-servers", "45", "--region-replication", "2", "--hbase-version", "2.4"},
 			code: exitOK,
