@@ -16,5 +16,10 @@ const (
 	PolicyConstant  = "constant"  // split at MAX_FILESIZE only, however few regions a server holds
 )
 
+// ClusterSplitPolicies are the cluster's hbase.regionserver.region.split.policy values a
+// design may name (cluster split_policy, --cluster-split-policy): ConstantSize,
+// IncreasingToUpperBound, Stepping or Disabled, what a table's default policy runs.
+var ClusterSplitPolicies = []string{PolicyConstant, "increasing", "stepping", PolicyDisabled}
+
 // SplitPolicies are the split policies a design may name, in the order the docs list them.
 var SplitPolicies = []string{PolicyPrefix, PolicyDelimited, PolicyDisabled, PolicyConstant, PolicyDefault}

@@ -125,6 +125,42 @@ func (f Feature) In(v Version) bool {
 	return false
 }
 
+// InNewest reports whether the newest release v stands for has the feature: a release
+// line without its patch reads as its newest release where presplit models what a
+// running cluster does (how the split policy counts a server's regions), while what the
+// cluster must accept (a codec, a shell argument) reads the line as its first release
+// (In). A release reads as itself either way.
+func (f Feature) InNewest(v Version) bool {
+	v = v.OrDefault()
+	if v.HasPatch {
+		return f.In(v)
+	}
+	return f.lineHasIt(v)
+}
+
+// Lacking names the releases of v's line that lack a feature its newest release has
+// ("2.6.0", "2.5.0-2.5.9"): "" when v is a release, or when every release of the line
+// agrees.
+func (f Feature) Lacking(v Version) string {
+	v = v.OrDefault()
+	if v.HasPatch || !f.lineHasIt(v) {
+		return ""
+	}
+	for _, s := range f.Since {
+		if s.line() != v.line() || s.Patch == 0 {
+			continue
+		}
+		first := Version{Major: v.Major, Minor: v.Minor, HasPatch: true}
+		if s.Patch == 1 {
+			return first.String()
+		}
+		last := first
+		last.Patch = s.Patch - 1
+		return first.String() + "-" + last.String()
+	}
+	return ""
+}
+
 // Added names the releases that added the feature: "2.5", "1.2.5 and 1.3.1".
 func (f Feature) Added() string {
 	s := make([]string, len(f.Since))

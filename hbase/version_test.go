@@ -128,3 +128,36 @@ func TestVersionBehaviours(t *testing.T) {
 	assert.Equal(t, 0, MergeRegionArity(v("2.3")))
 	assert.Equal(t, 0, MergeRegionArity(Version{}), "the default, 2.6")
 }
+
+func TestInNewestAndLacking(t *testing.T) {
+	v := func(s string) Version {
+		x, err := ParseVersion(s)
+		require.NoError(t, err)
+		return x
+	}
+	f := SplitCountsPrimaries // 2.5.10, 2.6.1, 3.0.0
+	tests := []struct {
+		in      string
+		first   bool
+		newest  bool
+		lacking string
+	}{
+		{"2.6", false, true, "2.6.0"},
+		{"2.6.0", false, false, ""},
+		{"2.6.1", true, true, ""},
+		{"2.5", false, true, "2.5.0-2.5.9"},
+		{"2.4", false, false, ""},
+		{"3.0", true, true, ""},
+		{"1.4", false, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			assert.Equal(t, tt.first, f.In(v(tt.in)), "In")
+			assert.Equal(t, tt.newest, f.InNewest(v(tt.in)), "InNewest")
+			assert.Equal(t, tt.lacking, f.Lacking(v(tt.in)), "Lacking")
+		})
+	}
+	// The default target is the 2.6 line, read as its newest release here.
+	assert.True(t, f.InNewest(Version{}))
+	assert.Equal(t, "1.2.0-1.2.4", Feature{Since: []Version{rel(1, 2, 5), rel(1, 3, 1)}}.Lacking(v("1.2")))
+}

@@ -153,7 +153,12 @@ var SP003 = &Analyzer{
 			return // SP001's
 		}
 		end := m.RegionsFor(p.PolicyBytes)
-		each := p.PolicyBytes / float64(end)
+		each, held := p.PolicyBytes/float64(end), "each"
+		if v := m.LargestValueRegion(p.PolicyBytes); v > 0 {
+			// Regions cut on value edges: the largest holds whole values HBase cannot
+			// split below (and the first region's extra split holds none).
+			each, held = v, "the largest"
+		}
 		if each <= m.MaxFileSize*1.0001 {
 			return
 		}
@@ -172,7 +177,7 @@ var SP003 = &Analyzer{
 			}
 		}
 		p.Report(p.policyPos(), fix,
-			"%s: the planned %s stays in %d regions of %s each, %.3gx the MAX_FILESIZE %s",
-			why, humanize.IBytes(uint64(p.PolicyBytes)), end, humanize.IBytes(uint64(each)), each/m.MaxFileSize, humanize.IBytes(uint64(m.MaxFileSize)))
+			"%s: the planned %s stays in %d regions, %s %s, %.3gx the MAX_FILESIZE %s",
+			why, humanize.IBytes(uint64(p.PolicyBytes)), end, held, humanize.IBytes(uint64(each)), each/m.MaxFileSize, humanize.IBytes(uint64(m.MaxFileSize)))
 	},
 }

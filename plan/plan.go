@@ -16,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dustin/go-humanize"
+
 	"github.com/presplit/presplit/access"
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/field"
@@ -390,6 +392,10 @@ func (p *Plan) storeNote(overall bool) {
 // what the plan creates and the growth table never argues with it. (A TTL shorter than
 // the retention is in the report's inputs, and CP003 says it in every format.)
 func (p *Plan) capacityNotes() {
+	if f := p.Design.Capacity.Fill; f.Set && f.V < 1 {
+		p.Notes = append(p.Notes, fmt.Sprintf("the regions are planned at %s of MAX_FILESIZE (%s): %s a region, so the jitter's draws (0.875..1.125 x MAX_FILESIZE) split none of them before the planned volume when the fill is at most 0.875",
+			f.Raw, f.Src, humanize.IBytes(uint64(p.Capacity.Input.RegionSize))))
+	}
 	v := p.Capacity.Input.Volume
 	if v.HorizonDays > 0 && len(p.Capacity.Horizons) > 0 {
 		full := p.Capacity.Horizons[len(p.Capacity.Horizons)-1]
@@ -398,6 +404,15 @@ func (p *Plan) capacityNotes() {
 				v.SplitDays(), p.Capacity.Regions, full.Days, full.Regions))
 		}
 	}
+}
+
+// designRegionSize is the design's region size, MAX_FILESIZE: capacity region_size, else
+// HBase's 10 GiB.
+func designRegionSize(d *tablespec.Spec) float64 {
+	if c := d.Capacity; c != nil && c.RegionSize.Set {
+		return c.RegionSize.V
+	}
+	return capacity.DefaultRegionSize
 }
 
 // capacityInput is the capacity model's input described by the design. Unset fields stay
@@ -442,6 +457,11 @@ func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.I
 	in.CompressionRatio = c.CompressionRatio.V
 	in.Redundancy = c.Redundancy.V
 	in.RegionSize = c.RegionSize.V
+	if c.Fill.Set && c.Fill.V < 1 {
+		// Regions planned below MAX_FILESIZE on purpose: the count is the region size x
+		// the fill, MAX_FILESIZE stays the region size (maxFileSize).
+		in.RegionSize = designRegionSize(d) * c.Fill.V
+	}
 	in.Replication = int(c.Replication.V)
 	if cl := d.Cluster; cl != nil {
 		in.Cluster.RegionServers = int(cl.RegionServers.V)
@@ -772,7 +792,7 @@ func Table(d *tablespec.Spec, cp *capacity.Plan) render.Table {
 	}
 	st := d.Settings
 	if cp != nil && (!st.MaxFileSize.Set || st.MaxFileSize.V) {
-		t.MaxFileSize = int64(cp.Input.RegionSize)
+		t.MaxFileSize = int64(designRegionSize(d))
 	}
 	if st.Normalization.Set {
 		n := st.Normalization.V
@@ -876,6 +896,10 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 			delim = r.Delimiter.V
 		} else if r != nil && r.Suffix.Set {
 			delim = r.Suffix.V
+		} else if sp := d.Splits; sp != nil && sp.Sample.Set && sp.Delimiter.Set && sp.Delimiter.V != "" {
+			// A sample cut on a delimiter (--sample with --delimiter): its keys end at the
+			// leading field, the bytes before the delimiter the policy keeps whole.
+			delim = sp.Delimiter.V
 		}
 		if delim == "" || strings.Contains(delim, `\`) || hbase.CheckDelimiter(delim) != nil {
 			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: "+field.Ref("rowkey.suffix")+" (or rowkey delimiter)")
@@ -903,10 +927,12 @@ func (p *Plan) policy(in *lint.Input) {
 	if pin.MaxFileSize == 0 && p.Capacity != nil {
 		// MAX_FILESIZE left out (--max-filesize false): the cluster's
 		// hbase.hregion.max.filesize applies, which --region-size states.
-		pin.MaxFileSize = p.Capacity.Input.RegionSize
+		pin.MaxFileSize = designRegionSize(d)
 	}
 	if cl := d.Cluster; cl != nil {
 		pin.Servers = int(cl.RegionServers.V)
+		pin.SplitLimit, pin.OtherRegions = int(cl.SplitLimit.V), int(cl.OtherRegions.V)
+		pin.InitialSize, pin.ClusterPolicy = cl.InitialSize.V, cl.SplitPolicy.V
 	}
 	pin.FlushSize, _ = d.RegionFlushSize()
 	if pin.Policy == splitpolicy.Prefix || pin.Policy == splitpolicy.Delimited {
@@ -935,6 +961,41 @@ func (p *Plan) policy(in *lint.Input) {
 		in.PolicyBytes = max(in.PolicyBytes, h.SplitBytes)
 		in.PolicyVolumes = append(in.PolicyVolumes, lint.Volume{Days: h.Days, Bytes: h.SplitBytes})
 	}
+	p.jitterNote(m, in.PolicyBytes)
+}
+
+// jitterShareShown is the share of early splits from which the plan states the jitter's:
+// below a quarter of the regions, they are the noise every table has.
+const jitterShareShown = 0.25
+
+// jitterNote states the share of regions HBase splits before the planned volume because
+// each draws its MAX_FILESIZE per open (ConstantSizeRegionSplitPolicy's jitter), with the
+// range of regions it makes and the count that keeps every region below the lowest draw.
+// A note, not a finding: it is true of every table planned near MAX_FILESIZE, and the
+// plan still holds; an operator who wants the pre-split kept whole plans below it.
+func (p *Plan) jitterNote(m splitpolicy.Model, bytes float64) {
+	if bytes <= 0 || m.Class == splitpolicy.DisabledClass || (m.Cuts && m.NeverSplits()) {
+		return
+	}
+	end := m.RegionsFor(bytes)
+	each := bytes / float64(end)
+	share := m.EarlyShare(each)
+	if share < jitterShareShown || each > m.MaxFileSize*1.0001 {
+		return
+	}
+	lo, hi := m.Range(bytes)
+	low := m.MaxFileSize * (1 - m.Jitter()/2)
+	p.Notes = append(p.Notes, fmt.Sprintf("HBase draws each region's MAX_FILESIZE when it opens, uniform in 0.875..1.125 x %s (hbase.hregion.max.filesize.jitter 0.25): the %d regions hold %s each at the planned volume, %.1f%% of MAX_FILESIZE, so about %.0f%% of them (%d) split before it is reached and the table ends with %d..%d regions; %s plans %d regions below every draw",
+		humanize.IBytes(uint64(m.MaxFileSize)), end, gibText(each), 100*each/m.MaxFileSize, 100*share, int(math.Round(share*float64(end))), lo, hi,
+		field.Set("capacity.fill", "0.875"), int(math.Ceil(bytes/low))))
+}
+
+// gibText is a size with three significant digits, so 9.98 GiB is not shown as 10.
+func gibText(b float64) string {
+	if b >= 1<<30 {
+		return fmt.Sprintf("%.3g GiB", b/(1<<30))
+	}
+	return humanize.IBytes(uint64(b))
 }
 
 // policyBuckets is the number of distinct prefixes a prefix policy keeps whole, and the

@@ -309,7 +309,8 @@ func TestBuildIsPure(t *testing.T) {
 	assert.False(t, spec.Families[0].TTL.Set)
 	assert.Equal(t, "2592000", p.Design.Families[0].TTL.V)
 	assert.Equal(t, int64(2592000), p.Table.Families[0].TTL)
-	assert.Equal(t, []string{"every family's TTL is the retention, 30d (2592000 seconds): no TTL was given"}, p.Notes)
+	require.NotEmpty(t, p.Notes)
+	assert.Equal(t, "every family's TTL is the retention, 30d (2592000 seconds): no TTL was given", p.Notes[0])
 }
 
 // NoFindings makes the same plan without the review: the split and the table are the
@@ -326,4 +327,28 @@ func TestBuildNoFindings(t *testing.T) {
 	assert.Equal(t, full.Split.Keys.Slices(), bare.Split.Keys.Slices())
 	assert.Equal(t, full.Table, bare.Table)
 	assert.Equal(t, full.Regions, bare.Regions)
+}
+
+// TestJitterNote: issue 33 case 3. 420 regions of 9.98 GiB are 99.8% of MAX_FILESIZE;
+// each region draws its MAX_FILESIZE in 0.875..1.125 x, so (9.98 - 8.75) / 2.5 = 49% of
+// them split before the planned volume. A fill of 0.875 plans 479 regions below every
+// draw and the note goes; MAX_FILESIZE stays 10 GiB.
+func TestJitterNote(t *testing.T) {
+	p, err := plan.Build(parse(t, fam+"capacity: {rows: 1e10, kv: 300B}\n"), plan.Options{})
+	require.NoError(t, err)
+	require.Equal(t, 420, p.Capacity.Regions)
+	note := ""
+	for _, n := range p.Notes {
+		if strings.Contains(n, "jitter") {
+			note = n
+		}
+	}
+	assert.Contains(t, note, "the 420 regions hold 9.98 GiB each at the planned volume, 99.8% of MAX_FILESIZE, so about 49% of them (206) split before it is reached and the table ends with 420..840 regions")
+	f, err := plan.Build(parse(t, fam+"capacity: {rows: 1e10, kv: 300B, fill: 0.875}\n"), plan.Options{})
+	require.NoError(t, err)
+	assert.Equal(t, 479, f.Capacity.Regions)
+	assert.Equal(t, int64(10<<30), f.Table.MaxFileSize)
+	for _, n := range f.Notes {
+		assert.NotContains(t, n, "jitter 0.25")
+	}
 }

@@ -39,7 +39,21 @@ const (
 	Prefix    = "prefix"    // KeyPrefixRegionSplitPolicy (3.x: the KeyPrefix split restriction)
 	Delimited = "delimited" // DelimitedKeyPrefixRegionSplitPolicy (3.x: DelimitedKeyPrefix)
 	Disabled  = "disabled"  // DisabledRegionSplitPolicy, SPLIT_ENABLED => false
+	// A cluster's hbase.regionserver.region.split.policy may also name these two.
+	Increasing = "increasing" // IncreasingToUpperBoundRegionSplitPolicy
+	Stepping   = "stepping"   // SteppingSplitPolicy
 )
+
+// ClusterPolicies are the values of Input.ClusterPolicy (a cluster-wide key-prefix policy
+// needs a prefix length every table shares, which presplit does not model).
+var ClusterPolicies = []string{Constant, Increasing, Stepping, Disabled}
+
+// DefaultSplitLimit is hbase.regionserver.regionSplitLimit's default (CompactSplit).
+const DefaultSplitLimit = 1000
+
+// DefaultJitter is hbase.hregion.max.filesize.jitter's default: each region's
+// MAX_FILESIZE is drawn per open in (1 +- 0.125) x MAX_FILESIZE.
+const DefaultJitter = 0.25
 
 // The classes HBase runs.
 const (
@@ -83,6 +97,17 @@ type Input struct {
 	// (the keys' prefix of PrefixLength bytes, or the part before the delimiter); 0 when
 	// unknown or unbounded.
 	Buckets float64
+	// InitialSize is hbase.increasing.policy.initial.size; 0 is 2 x FlushSize.
+	InitialSize float64
+	// ClusterPolicy is the cluster's hbase.regionserver.region.split.policy, what Default
+	// runs: "" (the target's default class), Constant, Increasing, Stepping or Disabled.
+	ClusterPolicy string
+	// SplitLimit is hbase.regionserver.regionSplitLimit: a RegionServer holding this many
+	// online regions (every table's, replicas included) splits none; 0 is HBase's 1000.
+	SplitLimit int
+	// OtherRegions is the online regions the cluster's other tables hold, replicas
+	// included, spread evenly over the servers.
+	OtherRegions int
 }
 
 // Model is the policy a table runs and its sizes.
@@ -99,6 +124,10 @@ type Model struct {
 	// Counted is how many of the table's regions on a server each primary region makes
 	// n count: its replicas where the target counts them, else 1.
 	Counted int
+	// Lacking names the releases of the target's line that count every replica in n where
+	// its newest release, which the model is of, counts primaries only ("2.6.0"); "" when
+	// they behave alike for this table.
+	Lacking string
 }
 
 // For is the model of the input.
@@ -114,13 +143,20 @@ func For(in Input) Model {
 	}
 	v := in.Target.OrDefault()
 	m := Model{Input: in, Counted: 1}
-	if in.Replicas > 1 && !hbase.SplitCountsPrimaries.In(v) {
+	if in.SplitLimit <= 0 {
+		in.SplitLimit = DefaultSplitLimit
+	}
+	// A release line is its newest release (hbase.Feature.InNewest): 2.6 counts primaries
+	// as 2.6.1 on do; Lacking names 2.6.0.
+	if in.Replicas > 1 && !hbase.SplitCountsPrimaries.InNewest(v) {
 		m.Counted = in.Replicas
 	}
-	def, defIncreasing := SteppingClass, false
-	if v.Major < 2 {
-		def, defIncreasing = IncreasingClass, true
+	if in.Replicas > 1 {
+		m.Lacking = hbase.SplitCountsPrimaries.Lacking(v)
 	}
+	var def string
+	var defIncreasing bool
+	in.Policy, def, defIncreasing = defaultClass(v, in.Policy, in.ClusterPolicy)
 	switch in.Policy {
 	case Constant:
 		m.Class = ConstantSizeClass
@@ -141,7 +177,31 @@ func For(in Input) Model {
 		m.Class = def
 		m.Increasing, m.Stepping = defIncreasing, !defIncreasing
 	}
+	m.Input = in
 	return m
+}
+
+// defaultClass is the class Default runs at the target, and whether it grows with n: the
+// cluster's hbase.regionserver.region.split.policy when given, else the target's
+// RegionSplitPolicy.DEFAULT_SPLIT_POLICY_CLASS. A cluster of ConstantSize or Disabled
+// makes the table's Default that policy.
+func defaultClass(v hbase.Version, policy, cluster string) (string, string, bool) {
+	def, increasing := SteppingClass, false
+	if v.Major < 2 {
+		def, increasing = IncreasingClass, true
+	}
+	if policy != Default {
+		return policy, def, increasing
+	}
+	switch cluster {
+	case Constant, Disabled:
+		return cluster, def, increasing
+	case Increasing:
+		return policy, IncreasingClass, true
+	case Stepping:
+		return policy, SteppingClass, false
+	}
+	return policy, def, increasing
 }
 
 // Describe names what the region servers run: the class, and on 3.x the split
@@ -159,30 +219,43 @@ func (m Model) Describe() string {
 // SizeRule is SplitSize's rule in words, n the table's regions on the server: what a
 // finding says the policy splits at.
 func (m Model) SizeRule() string {
-	if m.Stepping {
-		return "2 x flush size while n = 1, else MAX_FILESIZE"
+	initial := "2 x flush size"
+	if m.InitialSize > 0 {
+		initial = "the initial size"
 	}
-	return "min(MAX_FILESIZE, 2 x flush size x n^3)"
+	if m.Stepping {
+		return initial + " while n = 1, else MAX_FILESIZE"
+	}
+	return "min(MAX_FILESIZE, " + initial + " x n^3)"
 }
 
-// InitialSize is the policy's hbase.increasing.policy.initial.size: 2 x the flush size.
-func (m Model) InitialSize() float64 { return 2 * m.FlushSize }
+// Initial is the policy's hbase.increasing.policy.initial.size: the one given, else 2 x
+// the flush size (IncreasingToUpperBoundRegionSplitPolicy.configureForRegion).
+func (m Model) Initial() float64 {
+	if m.InitialSize > 0 {
+		return m.InitialSize
+	}
+	return 2 * m.FlushSize
+}
 
 // SplitSize is the store size above which a region splits while its server holds n of
 // the table's regions; +Inf when the policy never splits.
-func (m Model) SplitSize(n int) float64 {
+func (m Model) SplitSize(n int) float64 { return m.splitSizeAt(n, m.MaxFileSize) }
+
+// splitSizeAt is SplitSize with max as the region's MAX_FILESIZE, as its jitter drew it.
+func (m Model) splitSizeAt(n int, max float64) float64 {
 	switch {
 	case m.Class == DisabledClass:
 		return math.Inf(1)
 	case m.Increasing:
 		if n <= 0 || n > maxCountedRegions {
-			return m.MaxFileSize
+			return max
 		}
-		return math.Min(m.MaxFileSize, m.InitialSize()*float64(n)*float64(n)*float64(n))
+		return math.Min(max, m.Initial()*float64(n)*float64(n)*float64(n))
 	case m.Stepping && n == 1:
-		return m.InitialSize()
+		return m.Initial()
 	}
-	return m.MaxFileSize
+	return max
 }
 
 // PerServer is the fewest regions of the table a server holds once the balancer has spread
@@ -252,27 +325,42 @@ func (m Model) Cap() float64 {
 // Packing bytes into regions of MAX_FILESIZE, as this once counted, is not what HBase
 // makes: 20 regions holding 10,000 GiB are 1,280 regions of 7.8 GiB (each halved six
 // times), not 1,000 of 10 GiB.
-func (m Model) RegionsFor(bytes float64) int {
+func (m Model) RegionsFor(bytes float64) int { return m.regionsAt(bytes, m.MaxFileSize) }
+
+// regionsAt is RegionsFor with every region's MAX_FILESIZE at limit, capped by the
+// servers' split limit (LimitCap).
+func (m Model) regionsAt(bytes, limit float64) int {
+	created := max(m.Regions, 1)
+	total := m.uncappedAt(bytes, limit)
+	return int(math.Max(float64(created), math.Min(total, m.LimitCap())))
+}
+
+// uncappedAt is the regions HBase's policy makes of bytes, before the split limit.
+func (m Model) uncappedAt(bytes, limit float64) float64 {
 	created := max(m.Regions, 1)
 	switch {
 	case m.Class == DisabledClass:
-		return created
+		return float64(created)
+	case m.valueCuts():
+		return m.valueRegions(bytes, limit)
 	case m.Servers <= 0:
-		return m.AtMaxFileSize(bytes)
+		return math.Min(float64(created)*halvings(bytes/float64(created), limit), m.Cap())
 	}
 	share := bytes / float64(created) // what each created region holds
 	// The servers holding q+1 regions and those holding q: each class splits alike.
 	q, more := created/m.Servers, created%m.Servers
-	total := float64(more)*m.serverRegions(q+1, share) + float64(m.Servers-more)*m.serverRegions(q, share)
-	return int(math.Max(float64(created), math.Min(total, m.Cap())))
+	total := float64(more)*m.serverRegions(q+1, share, limit) + float64(m.Servers-more)*m.serverRegions(q, share, limit)
+	return math.Max(float64(created), math.Min(total, m.Cap()))
 }
 
 // AtMaxFileSize is RegionsFor for a policy that splits at MAX_FILESIZE only
 // (ConstantSizeRegionSplitPolicy), the count an early-splitting policy's is held against.
 func (m Model) AtMaxFileSize(bytes float64) int {
-	created := max(m.Regions, 1)
-	total := float64(created) * halvings(bytes/float64(created), m.MaxFileSize)
-	return int(math.Max(float64(created), math.Min(total, m.Cap())))
+	c := m
+	if c.Class != DisabledClass {
+		c.Class, c.Increasing, c.Stepping = ConstantSizeClass, false, false
+	}
+	return c.regionsAt(bytes, m.MaxFileSize)
 }
 
 // serverRegions is the regions a server that was given n created regions of share bytes
@@ -282,15 +370,15 @@ func (m Model) AtMaxFileSize(bytes float64) int {
 // count, and every region splits on its own until it is at most that. (The size is above
 // MAX_FILESIZE only for SteppingSplitPolicy's one region, whose initial size has no
 // bound: a flush size of 1 GiB and MAX_FILESIZE 1 GiB split it at 2 GiB.)
-func (m Model) serverRegions(n int, share float64) float64 {
+func (m Model) serverRegions(n int, share, limit float64) float64 {
 	if n == 0 {
 		return 0
 	}
 	// held[j]: the regions holding share / 2^j.
 	held := []float64{float64(n)}
 	for count := n; ; count++ {
-		size := m.SplitSize(count * m.Counted) // and as many secondaries, spread alike
-		if size == m.MaxFileSize {
+		size := m.splitSizeAt(count*m.Counted, limit) // and as many secondaries, spread alike
+		if size == limit {
 			break
 		}
 		j := 0
@@ -308,7 +396,7 @@ func (m Model) serverRegions(n int, share float64) float64 {
 	}
 	total := 0.0
 	for j, c := range held {
-		total += c * halvings(share/math.Exp2(float64(j)), m.MaxFileSize)
+		total += c * halvings(share/math.Exp2(float64(j)), limit)
 	}
 	return total
 }

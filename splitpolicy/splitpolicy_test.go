@@ -106,7 +106,7 @@ func TestEarlySplit(t *testing.T) {
 		{"no servers", Input{Target: v(1, 4), Regions: 20}, 0, 0, 20, 196 * gib, true},
 		{"volume needs more", Input{Target: v(1, 4), Regions: 20, Servers: 10}, 2 * gib, 2, 1280, 10000 * gib, true},
 		{"disabled keeps", Input{Target: v(2, 6), Policy: Disabled, Regions: 20, Servers: 10}, 0, 0, 20, 1000 * gib, false},
-		{"prefix cap", Input{Target: v(2, 6), Policy: Prefix, Regions: 20, Servers: 10, Buckets: 100}, 2 * gib, 2, 100, 10000 * gib, false},
+		{"prefix cap: values + 1, the first region's empty one", Input{Target: v(2, 6), Policy: Prefix, Regions: 20, Servers: 10, Buckets: 100}, 2 * gib, 2, 101, 10000 * gib, false},
 		// Before 2.5.10 and 2.6.1 a server's secondary replicas count in n (HBASE-28727).
 		{"2.4 replicas counted", Input{Target: v(2, 4), Regions: 45, Servers: 45, Replicas: 2}, 0, 0, 45, 450 * gib, true},
 		{"2.6.1 primaries only", Input{Target: hbase.Version{Major: 2, Minor: 6, Patch: 1, HasPatch: true}, Regions: 45, Servers: 45, Replicas: 2}, 256 * mib, 1, 90, 450 * gib, true},
@@ -200,4 +200,48 @@ func simulated(m Model, bytes float64) int {
 		regions = append(regions, region{r.server, r.share / 2})
 		perServer[r.server]++
 	}
+}
+
+// TestMachinery: the split limit (issue 33 case 4: 3 servers stop at 3,000 regions), the
+// jitter's share and range (case 3: 9.98 GiB of 10 GiB, 49%), value-edge cuts (case 5:
+// 1,000 values end as 1,001 regions, the first region's empty one), the cluster's policy
+// and initial size.
+func TestMachinery(t *testing.T) {
+	limit := For(Input{Target: v(1, 4), Regions: 150, Servers: 3})
+	assert.Equal(t, 3000.0, limit.LimitCap())
+	assert.Equal(t, 3000, limit.RegionsFor(53*1024*gib))
+	assert.Greater(t, limit.Uncapped(53*1024*gib), 3000)
+	assert.True(t, limit.PastMax(53*1024*gib))
+	others := For(Input{Target: v(1, 4), Regions: 150, Servers: 3, SplitLimit: 2000, OtherRegions: 1500, Replicas: 2})
+	assert.Equal(t, 2250.0, others.LimitCap(), "(3 x 2000 - 1500) / 2 replicas")
+
+	m := For(Input{Target: v(2, 6)})
+	assert.InDelta(t, 0.492, m.EarlyShare(9.98*gib), 0.001)
+	assert.Equal(t, 0.0, m.EarlyShare(8.75*gib))
+	assert.Equal(t, 1.0, m.EarlyShare(11.25*gib))
+	lo, hi := For(Input{Target: v(2, 6), Regions: 420}).Range(420 * 9.98 * gib)
+	assert.Equal(t, [2]int{420, 840}, [2]int{lo, hi})
+
+	cut := For(Input{Target: v(2, 4), Policy: Prefix, Regions: 10, Servers: 10, Buckets: 1000})
+	bytes := 1000 * 27.0 * gib // 27 GiB a value
+	assert.Equal(t, 1001, cut.RegionsFor(bytes))
+	assert.Equal(t, 27.0*gib, cut.LargestValueRegion(bytes))
+	assert.Equal(t, 1, cut.EmptyRegions(bytes))
+	assert.Equal(t, 10, cut.AtMaxFileSize(10*9*gib), "regions of 100 values at 9 GiB keep at MAX_FILESIZE")
+	assert.Equal(t, 0, cut.EmptyRegions(10*9*gib))
+
+	assert.Equal(t, ConstantSizeClass, For(Input{Target: v(2, 6), ClusterPolicy: Constant}).Class)
+	inc := For(Input{Target: v(2, 6), ClusterPolicy: Increasing, InitialSize: 64 * mib})
+	assert.Equal(t, IncreasingClass, inc.Class)
+	assert.Equal(t, 512.0*mib, inc.SplitSize(2), "64 MiB x 2^3")
+	assert.Equal(t, KeyPrefixClass, For(Input{Target: v(2, 6), Policy: Prefix, ClusterPolicy: Constant}).Class, "a table's own policy wins")
+
+	lone := For(Input{Target: v(2, 6), Regions: 10, Servers: 10, FlushSize: gib, MaxFileSize: gib})
+	assert.True(t, lone.LoneUncapped(1.96*gib), "2 GiB initial size, not capped by 1 GiB")
+	assert.False(t, lone.LoneUncapped(0.9*gib))
+
+	// A line is its newest release: 2.6 counts primaries (2.6.1 on), and names 2.6.0.
+	line := For(Input{Target: v(2, 6), Regions: 45, Servers: 45, Replicas: 2})
+	assert.Equal(t, 1, line.Counted)
+	assert.Equal(t, "2.6.0", line.Lacking)
 }

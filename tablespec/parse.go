@@ -719,6 +719,7 @@ func (d *decoder) capacity(n *yaml.Node, c *Capacity) error {
 		"compression_ratio":  d.number(&c.CompressionRatio, "capacity compression_ratio", 0, capacity.MaxCompressionRatio, true),
 		"redundancy":         d.number(&c.Redundancy, "capacity redundancy", capacity.MinRedundancy, capacity.MaxRedundancy, false),
 		"region_size":        d.wholeSize(&c.RegionSize, "capacity region_size", capacity.MinRegionSize, maxBytes),
+		"fill":               d.number(&c.Fill, "capacity fill", 0, 1, true),
 		"replication":        d.integer(&c.Replication, "capacity replication", capacity.MinReplication, capacity.MaxReplication),
 		"write_rate":         d.rate(&c.WriteRate, "capacity write_rate"),
 		"read_rate":          d.rate(&c.ReadRate, "capacity read_rate"),
@@ -751,6 +752,10 @@ func (d *decoder) cluster(n *yaml.Node, c *Cluster) error {
 		"memstore_fraction":  d.number(&c.MemstoreFraction, "cluster memstore_fraction", 0, capacity.MaxMemstoreFraction, true),
 		"flush_size":         d.wholeSize(&c.FlushSize, "cluster flush_size", capacity.MinFlushSize, 1<<40),
 		"split_overallfiles": d.boolean(&c.SplitOverallFiles, "cluster split_overallfiles"),
+		"region_split_limit": d.integer(&c.SplitLimit, "cluster region_split_limit", 1, 1_000_000),
+		"other_regions":      d.integer(&c.OtherRegions, "cluster other_regions", 0, 1_000_000_000),
+		"initial_size":       d.wholeSize(&c.InitialSize, "cluster initial_size", 1<<20, 1<<50),
+		"split_policy":       d.enum(&c.SplitPolicy, "cluster split_policy", hbase.ClusterSplitPolicies),
 	})
 }
 

@@ -175,7 +175,10 @@ type Capacity struct {
 	CompressionRatio Value[float64]
 	Redundancy       Value[float64]
 	RegionSize       Value[float64]
-	Replication      Value[int64]
+	// Fill is the share of MAX_FILESIZE the regions are planned to hold, (0, 1]: below 1
+	// on purpose, so the jitter (0.875..1.125 x) does not split them early.
+	Fill        Value[float64]
+	Replication Value[int64]
 	// The access pattern (package access), all optional: peak write and read rates
 	// (rows/s or bytes/s), the share of reads that are scans, the most one region should
 	// take, and whether to round the region count up to a multiple of the RegionServers.
@@ -208,6 +211,15 @@ type Cluster struct {
 	// stores together exceed MAX_FILESIZE (true), or its largest store does (false);
 	// unset, the target's default (true from 3.0).
 	SplitOverallFiles Value[bool]
+	// SplitLimit is hbase.regionserver.regionSplitLimit (1000); OtherRegions the online
+	// regions the cluster's other tables hold, replicas included.
+	SplitLimit   Value[int64]
+	OtherRegions Value[int64]
+	// InitialSize is hbase.increasing.policy.initial.size (else 2 x the flush size);
+	// SplitPolicy the cluster's hbase.regionserver.region.split.policy, what a table's
+	// default split policy runs (ClusterSplitPolicies).
+	InitialSize Value[float64]
+	SplitPolicy Value[string]
 }
 
 // Splits is how the table is split: a count (and alignment) for presplit to generate, or

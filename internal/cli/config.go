@@ -197,6 +197,11 @@ var flagOfField = map[string]string{
 	"cluster.heap":                 "--heap",
 	"cluster.memstore_fraction":    "--memstore-fraction",
 	"cluster.flush_size":           "--flush-size",
+	"cluster.region_split_limit":   "--split-limit",
+	"cluster.other_regions":        "--other-regions",
+	"cluster.initial_size":         "--initial-size",
+	"cluster.split_policy":         "--cluster-split-policy",
+	"capacity.fill":                "--fill",
 	"cluster.split_overallfiles":   "--split-overallfiles",
 	"table.memstore_flushsize":     "--memstore-flushsize",
 	"rowkey.prefix":                "--prefix",
@@ -598,7 +603,7 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocy
 		return err
 	}
 	if d.Capacity == nil && (anySet(c, rowVolumeFlags) || anySet(c, dailyFlags) ||
-		anySet(c, []string{"compression-ratio", "redundancy", "region-size", "replication"})) {
+		anySet(c, []string{"compression-ratio", "redundancy", "region-size", "replication", "fill"})) {
 		d.Capacity = &tablespec.Capacity{}
 	}
 	if err := applyClusterFlags(c, d); err != nil {
@@ -639,7 +644,7 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocy
 	for _, f := range []struct {
 		flag string
 		dst  *tablespec.Value[float64]
-	}{{"compression-ratio", &cp.CompressionRatio}, {"redundancy", &cp.Redundancy}} {
+	}{{"compression-ratio", &cp.CompressionRatio}, {"redundancy", &cp.Redundancy}, {"fill", &cp.Fill}} {
 		setFromFlag(c, f.flag, f.dst)
 	}
 	setFromFlag(c, "replication", &cp.Replication)
@@ -676,7 +681,7 @@ func applyCellFlags(c *cli.Context, cp *tablespec.Capacity) {
 
 // applyClusterFlags: the RegionServers, for the memstore ceiling and regions per server.
 func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
-	if anySet(c, []string{"region-servers", "heap", "memstore-fraction", "flush-size", "split-overallfiles"}) && d.Cluster == nil {
+	if anySet(c, clusterFlags) && d.Cluster == nil {
 		d.Cluster = &tablespec.Cluster{}
 	}
 	cl := d.Cluster
@@ -700,6 +705,28 @@ func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 		cl.SplitOverallFiles = designValue(c, "split-overallfiles", strings.EqualFold(s, "true"))
 	}
+	return applySplitMachineryFlags(c, cl)
+}
+
+// clusterFlags are the flags that describe the cluster (a spec's cluster section).
+var clusterFlags = []string{"region-servers", "heap", "memstore-fraction", "flush-size", "split-overallfiles",
+	"split-limit", "other-regions", "initial-size", "cluster-split-policy"}
+
+// applySplitMachineryFlags: the cluster's split limit, other tables' regions, initial
+// size and split policy.
+func applySplitMachineryFlags(c *cli.Context, cl *tablespec.Cluster) error {
+	setFromFlag(c, "split-limit", &cl.SplitLimit)
+	setFromFlag(c, "other-regions", &cl.OtherRegions)
+	setFromFlag(c, "initial-size", &cl.InitialSize)
+	if !c.IsSet("cluster-split-policy") {
+		return nil
+	}
+	s := c.String("cluster-split-policy")
+	v, ok := hbase.Canonical(hbase.ClusterSplitPolicies, s)
+	if !ok {
+		return usageErrorf("--cluster-split-policy %s: must be one of %s", displayValue(s), strings.Join(hbase.ClusterSplitPolicies, ", "))
+	}
+	cl.SplitPolicy = designValue(c, "cluster-split-policy", v)
 	return nil
 }
 

@@ -149,6 +149,11 @@ func capacityFlags() []cli.Flag {
 		newSizeFlag("heap", "RegionServer heap `SIZE`, for the memstore ceiling", "", sizeRule{Min: 1 << 20}),
 		withDefault(newRatioFlag("memstore-fraction", fmt.Sprintf("hbase.regionserver.global.memstore.size `F`, > 0 and <= %g", capacity.MaxMemstoreFraction), "", ratioRule{Min: 0, Max: capacity.MaxMemstoreFraction, MinOpen: true}), "0.4"),
 		withDefault(newSizeFlag("flush-size", "the cluster's hbase.hregion.memstore.flush.size `SIZE`, whole bytes, for the memstore ceiling and the split policy (a cluster fact: presplit writes no MEMSTORE_FLUSHSIZE; that is --memstore-flushsize)", "", sizeRule{Whole: true, Min: capacity.MinFlushSize}), "128m"),
+		newIntFlag("split-limit", "the cluster's hbase.regionserver.regionSplitLimit `N`: a RegionServer holding N online regions (every table's, replicas included) splits none (default 1000)", "", 1, 1_000_000),
+		newIntFlag("other-regions", "online regions `N` the cluster's other tables hold, replicas included, against the split limit", "", 0, 1_000_000_000),
+		newSizeFlag("initial-size", "the cluster's hbase.increasing.policy.initial.size `SIZE`, whole bytes: where IncreasingToUpperBound and Stepping split a server's first regions (default 2 x --flush-size)", "", sizeRule{Whole: true, Min: 1 << 20}),
+		&cli.StringFlag{Name: "cluster-split-policy", Usage: "the cluster's hbase.regionserver.region.split.policy, `POLICY` a table's default split policy runs: constant, increasing, stepping or disabled", DefaultText: "the version's default"},
+		withDefault(newRatioFlag("fill", "plan the regions at this `SHARE` of MAX_FILESIZE, (0, 1]; MAX_FILESIZE stays --region-size: 0.875 keeps every region below the lowest jitter draw (hbase.hregion.max.filesize.jitter)", "", ratioRule{Min: 0, Max: 1, MinOpen: true}), "1"),
 		&cli.StringFlag{Name: "split-overallfiles", Usage: "hbase.hregion.split.overallfiles: `BOOL`, true splits a region when all its stores together exceed MAX_FILESIZE, false when its largest store does (HBase 2.4 on)", DefaultText: "false on 2.x, true on 3.x"},
 		newIntFlag("families", "column families `N` flushing together (default: the table's families, from --family or the spec)", "", 1, 10_000),
 	}
