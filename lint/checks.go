@@ -88,6 +88,14 @@ func ttlKey(f tablespec.Family) string {
 	return f.TTL.Raw
 }
 
+// versionsOf is a family's VERSIONS as HBase keeps it: HBase's default 1 when not set.
+func versionsOf(f tablespec.Family) int64 {
+	if !f.Versions.Set {
+		return 1
+	}
+	return f.Versions.V
+}
+
 func compressionOf(f tablespec.Family) string {
 	if !f.Compression.Set {
 		return "NONE"
@@ -95,10 +103,11 @@ func compressionOf(f tablespec.Family) string {
 	return f.Compression.V
 }
 
-// CF002: 2 or 3 families with the same TTL and compression.
+// CF002: 2 or 3 families with the same TTL, compression and VERSIONS: each family is a
+// store of its own, which only pays for itself when it keeps its data differently.
 var CF002 = &Analyzer{
 	Code: "CF002", Severity: finding.Warning,
-	Doc: "2 or 3 families whose TTL and compression are the same: merge them",
+	Doc: "2 or 3 families whose TTL, compression and VERSIONS are the same: merge them",
 	Run: func(p *Pass) {
 		fams := p.Spec.Families
 		if len(fams) < 2 || len(fams) > MaxFamilies {
@@ -107,13 +116,13 @@ var CF002 = &Analyzer{
 		for i := 1; i < len(fams); i++ {
 			for j := 0; j < i; j++ {
 				a, b := fams[j], fams[i]
-				if ttlKey(a) != ttlKey(b) || compressionOf(a) != compressionOf(b) {
+				if ttlKey(a) != ttlKey(b) || compressionOf(a) != compressionOf(b) || versionsOf(a) != versionsOf(b) {
 					continue
 				}
 				p.Report(b.Pos,
-					fmt.Sprintf("merge %s into %s (one family, more qualifiers), or give them different TTL or compression if their data really differs", field.Quote(b.Name.V), field.Quote(a.Name.V)),
-					"families %s and %s have the same TTL (%s) and compression (%s): the second family costs a memstore and a flush per region and buys no different storage setting",
-					field.Quote(a.Name.V), field.Quote(b.Name.V), ttlKey(a), compressionOf(a))
+					fmt.Sprintf("merge %s into %s (one family, more qualifiers), or give them different TTL, compression or versions if their data really differs", field.Quote(b.Name.V), field.Quote(a.Name.V)),
+					"families %s and %s have the same TTL (%s), compression (%s) and versions (%d): the second family costs a memstore and a flush per region and buys no different storage setting",
+					field.Quote(a.Name.V), field.Quote(b.Name.V), ttlKey(a), compressionOf(a), versionsOf(a))
 				break
 			}
 		}

@@ -107,8 +107,12 @@ func TestCF002(t *testing.T) {
 		{name: "different ttl", src: fams("name: a, ttl: 30d, compression: SNAPPY", "name: b, ttl: 1y, compression: SNAPPY")},
 		{name: "different compression", src: fams("name: a, ttl: 30d, compression: SNAPPY", "name: b, ttl: 30d, compression: ZSTD")},
 		{name: "same", src: fams("name: a, ttl: 30d, compression: SNAPPY", "name: b, ttl: 720h, compression: snappy"),
-			want: []string{"3 warning: families a and b have the same TTL (2592000s) and compression (SNAPPY)"}},
-		{name: "both unset", src: fams("name: a", "name: b"), want: []string{"3 warning: families a and b have the same TTL (FOREVER) and compression (NONE)"}},
+			want: []string{"3 warning: families a and b have the same TTL (2592000s), compression (SNAPPY) and versions (1)"}},
+		{name: "both unset", src: fams("name: a", "name: b"), want: []string{"3 warning: families a and b have the same TTL (FOREVER), compression (NONE) and versions (1)"}},
+		// Each family is a store: one keeping 10 versions beside one keeping 1 stores
+		// differently (a history family beside the current values).
+		{name: "different versions", src: fams("name: d, versions: 1", "name: h, versions: 10")},
+		{name: "versions 1 and unset", src: fams("name: d, versions: 1", "name: h"), want: []string{"3 warning: families d and h have the same TTL (FOREVER), compression (NONE) and versions (1)"}},
 		{name: "three, two alike", src: fams("name: a, ttl: 1d", "name: b, ttl: 2d", "name: c, ttl: 86400"),
 			want: []string{"4 warning: families a and c"}},
 		{name: "four is CF001's", src: fams("name: a", "name: b", "name: c", "name: d")},
