@@ -58,6 +58,13 @@ func NewLoad(now *Layout, name string, at time.Time, earlier []Snapshot) (*Load,
 		ld.Names = append(ld.Names, s.Name)
 		ld.At = append(ld.At, s.At)
 	}
+	ld.Rates = rates(now, snaps)
+	return ld, nil
+}
+
+// rates is each interval's rates between the readings snaps (in time order, now last) of
+// now's regions, matched by encoded name.
+func rates(now *Layout, snaps []Snapshot) [][]float64 {
 	counts := make([]map[string]int64, len(snaps))
 	for k, s := range snaps {
 		counts[k] = make(map[string]int64, len(s.Layout.Regions))
@@ -67,20 +74,21 @@ func NewLoad(now *Layout, name string, at time.Time, earlier []Snapshot) (*Load,
 			}
 		}
 	}
+	var out [][]float64
 	for k := 0; k+1 < len(snaps); k++ {
 		secs := snaps[k+1].At.Sub(snaps[k].At).Seconds()
-		rates := make([]float64, len(now.Regions))
+		rs := make([]float64, len(now.Regions))
 		for i, r := range now.Regions {
-			rates[i] = math.NaN()
+			rs[i] = math.NaN()
 			a, okA := counts[k][r.Encoded]
 			b, okB := counts[k+1][r.Encoded]
 			if okA && okB && b >= a {
-				rates[i] = float64(b-a) / secs
+				rs[i] = float64(b-a) / secs
 			}
 		}
-		ld.Rates = append(ld.Rates, rates)
+		out = append(out, rs)
 	}
-	return ld, nil
+	return out
 }
 
 // meanRate is the mean of the known rates, and how many are known.

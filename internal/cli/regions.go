@@ -141,15 +141,8 @@ func regionsOptionsFrom(c *cli.Context) (*regionsOptions, error) {
 			}
 		}
 	}
-	var err error
-	if o.Plan, err = regionsPlanOptions(c); err != nil {
+	if err := regionsPlanAndLoad(c, o); err != nil {
 		return nil, err
-	}
-	if o.Earlier, err = earlierFlags(c); err != nil {
-		return nil, err
-	}
-	if o.Plan.HotFactor = c.Float64("hot"); !(o.Plan.HotFactor >= 1 && o.Plan.HotFactor <= 1000) {
-		return nil, usageErrorf("--hot %s: must be from 1 to 1000", strconv.FormatFloat(o.Plan.HotFactor, 'g', -1, 64))
 	}
 	if len(o.JMX) > 0 && !c.IsSet("list-regions") {
 		return nil, usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
@@ -161,6 +154,22 @@ func regionsOptionsFrom(c *cli.Context) (*regionsOptions, error) {
 		}
 	}
 	return o, nil
+}
+
+// regionsPlanAndLoad reads the planner's options and the earlier readings (--earlier,
+// --hot) into o.
+func regionsPlanAndLoad(c *cli.Context, o *regionsOptions) error {
+	var err error
+	if o.Plan, err = regionsPlanOptions(c); err != nil {
+		return err
+	}
+	if o.Earlier, err = earlierFlags(c); err != nil {
+		return err
+	}
+	if o.Plan.HotFactor = c.Float64("hot"); !(o.Plan.HotFactor >= 1 && o.Plan.HotFactor <= 1000) {
+		return usageErrorf("--hot %s: must be from 1 to 1000", strconv.FormatFloat(o.Plan.HotFactor, 'g', -1, 64))
+	}
+	return nil
 }
 
 // regionsPlanOptions are the planner's options from the flags: the prefix (with a width)
