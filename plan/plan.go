@@ -902,7 +902,7 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 			delim = sp.Delimiter.V
 		}
 		if delim == "" || strings.Contains(delim, `\`) || hbase.CheckDelimiter(delim) != nil {
-			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: "+field.Ref("rowkey.suffix")+" (or rowkey delimiter)")
+			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: "+field.Ref("rowkey.delimiter")+" (the rows' bytes after the prefix, NN|rest: |)")
 		}
 		if keyBytes, err := hbytes.ToBytesBinary(delim); err != nil || string(keyBytes) != delim {
 			// The policy reads its delimiter with Bytes.toBytes (UTF-8: é is C3 A9), the split

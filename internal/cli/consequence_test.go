@@ -131,6 +131,26 @@ func TestSplitPolicyConsequences(t *testing.T) {
 			args: []string{"plan", "--daily", "50GB", "--retention", "1y", "--horizon", "30d", "--compression", "zstd", "--compression-ratio", "0.35", "--region-servers", "12", "--heap", "16GiB", "--prefix", "dec:2", "--align", "even"},
 			code: exitOK,
 			not:  []string{"SP007"}},
+		// Issue 33 case 9: the suffix as the delimited policy's delimiter puts each bucket's
+		// rows (NN|rest) after its closing key NN|: region 1 is empty, every region shifted.
+		{name: "the suffix as the delimited policy's delimiter",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--prefix", "dec:2", "--regions", "100", "--suffix", "|", "--split-policy", "delimited"},
+			code: exitFailure,
+			want: []string{"error    RG002: suffix '|' is the delimited split policy's delimiter, so every key holds it right after the prefix dec:2: a bucket's rows (the prefix, '|', then the rest) sort after its closing key (the prefix and '|'), so every region's rows shift one bucket up",
+				"error    RG014: 1 of 100 regions holds no key shaped like the rowkey (dec:2, then '|', then the rest of the key): region 1 [, '00|') stays empty"}},
+		{name: "the suffix form's fix",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--prefix", "dec:2", "--regions", "100", "--suffix", "|", "--split-policy", "delimited", "--format", "json"},
+			code: exitFailure,
+			want: []string{`"fix": "give '|' as the rowkey's delimiter (--delimiter) and drop --suffix: the split keys become the next prefix values, which close each bucket exactly, and the policy keeps '|'"`}},
+		{name: "the issue's suffix form on dec:3",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--prefix", "dec:3", "--suffix", "|", "--split-policy", "delimited"},
+			code: exitFailure,
+			want: []string{"RG002: suffix '|' is the delimited split policy's delimiter", "region 20 ['949|', ) holds 51 prefix values (949..999)"}},
+		{name: "the delimiter form of the same table",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--prefix", "dec:2", "--regions", "100", "--delimiter", "|", "--split-policy", "delimited", "--format", "shell"},
+			code: exitFailure, // SP001: one value per region never splits; no region is empty
+			want: []string{"CONFIGURATION => {'DelimitedKeyPrefixRegionSplitPolicy.delimiter' => '|'},", "'01', '02', '03',", "SP001"},
+			not:  []string{"RG002", "RG014", "RG015", "'00|'"}},
 		// Issue 33 case 8: a sample cut on a delimiter takes the delimited policy; its
 		// uneven regions past MAX_FILESIZE are a finding, single fields never splitting.
 		{name: "a sample cut under the delimited policy",
