@@ -753,6 +753,7 @@ func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
 	p.Split, p.SplitSource = split, splits.SourceSample
 	p.Regions = split.Regions()
 	in.SampleKeys = s.CutRows
+	p.sampleFields(in, s)
 }
 
 // Table is the design's table settings in the renderers' terms. MAX_FILESIZE is the
