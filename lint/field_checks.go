@@ -52,7 +52,7 @@ var SP008 = &Analyzer{
 		}
 		p.Report(p.splitPos(), "spread the large fields over regions: put a salt or hash prefix before the field, or run split_policy default or constant, which may cut inside a field",
 			"%d of the %d regions cut from the sample hold a single leading field (before the delimiter) and pass MAX_FILESIZE %s at the planned %s: %s%s: %s cuts every split point to the field, at or before the region's start key, which HBase refuses (SplitTableRegionProcedure: \"Split row is equal to startkey\"; HRegion.checkSplit: a row outside the region)",
-			count, s.Owned.Len(), humanize.IBytes(uint64(m.MaxFileSize)), humanize.IBytes(uint64(p.PolicyBytes)), strings.Join(named, "; "), more, m.Class)
+			count, s.Owned.Len(), humanize.IBytes(uint64(m.MaxFileSize)), humanize.IBytes(uint64(p.PolicyBytes)), strings.Join(named, "; "), more, m.Describe())
 	},
 }
 
@@ -60,7 +60,8 @@ var SP008 = &Analyzer{
 // holds the one field user0003: 11.3 GiB, HBase can never split it".
 func singleFieldText(keys int, region string, f SampleField, size float64) string {
 	never := "HBase can never split it"
-	if f.Region == 0 && keys > 0 {
+	if f.Region == 0 && keys > 0 && len(f.Field) > 0 {
+		// The first region starts at '': a cut at its field is inside it, once.
 		never = fmt.Sprintf("HBase splits it once, at '%s', into an empty region, and never again", keyText(f.Field))
 	}
 	return fmt.Sprintf("%s holds the one field '%s': %s, %s", region, keyText(f.Field), fieldBytes(size), never)
