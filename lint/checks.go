@@ -15,6 +15,7 @@ import (
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/splitpolicy"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -27,7 +28,7 @@ var Analyzers = []*Analyzer{
 	RG001, RG002, RG003, RG004, RG005, RG006, RG007, RG008, RG009, RG010, RG011, RG012, RG013,
 	RW001,
 	RG014, RG015,
-	SP001, SP002, SP003, SP004, SP005, SP006, SP007,
+	SP001, SP002, SP003, SP004, SP005, SP006, SP007, SP008,
 	CP001, CP002, CP003, CP004,
 	AC001, AC002, AC003, AC004,
 	PX001, PX002, PX003, PX004,
@@ -686,12 +687,26 @@ func (p *Pass) suffix() []byte { return p.Suffix }
 
 // delimiterAfterPrefix is the delimiter every key holds right after its prefix, nil when
 // the rowkey has no prefix, no delimiter or no parts: prefix, delimiter, part, delimiter...
+// Under the delimited split policy without a rowkey delimiter, the policy's delimiter is
+// the suffix (plan takes it from there), and DelimitedKeyPrefixRegionSplitPolicy only
+// groups rows that hold it: the rows are prefix + suffix + the rest, so the suffix is the
+// delimiter after the prefix (issue 33 case 9: split key 049| sorts before the rows
+// 049|..., RG002 says so).
 func (p *Pass) delimiterAfterPrefix() []byte {
 	r := p.Spec.Rowkey
 	if r == nil || !(r.Prefix.Set || r.Algo.Set) {
 		return nil
 	}
+	if p.suffixIsPolicyDelimiter() {
+		return p.Suffix
+	}
 	return p.Delimiter
+}
+
+// suffixIsPolicyDelimiter says the delimited split policy reads its delimiter from the
+// suffix: no rowkey delimiter was given.
+func (p *Pass) suffixIsPolicyDelimiter() bool {
+	return len(p.Delimiter) == 0 && len(p.Suffix) > 0 && p.Policy != nil && p.Policy.Policy == splitpolicy.Delimited
 }
 
 // keyProblem says why key does not fit the prefix, "" when it does.
@@ -911,6 +926,11 @@ var RG002 = &Analyzer{
 			// the regions).
 			switch {
 			case !suffixInsideRows(suffix, delim):
+			case p.suffixIsPolicyDelimiter():
+				p.Report(r.Suffix.Pos, fmt.Sprintf("give '%s' as the rowkey's delimiter (%s) and drop %s: the split keys become the next prefix values, which close each bucket exactly, and the policy keeps '%s'", keyText(suffix), field.Ref("rowkey.delimiter"), field.Ref("rowkey.suffix"), keyText(suffix)),
+					"suffix '%s' is the delimited split policy's delimiter, so every key holds it right after the prefix %s: a bucket's rows (the prefix, '%s', then the rest) sort after its closing key (the prefix and '%s'), so every region's rows shift one bucket up: region 1 loses its first bucket (and stays empty when it has only one) and the last region holds one bucket more",
+					keyText(suffix), field.Quote(pre.name), keyText(suffix), keyText(suffix))
+				return
 			case bytes.Compare(delim, suffix) >= 0:
 				p.Report(r.Suffix.Pos, suffixAfterDelimiterFix(delim),
 					"suffix '%s' sorts at or below the delimiter '%s' that follows the prefix %s in every key: each bucket's rows sort at or after its closing key, so every region's rows shift one bucket up: region 1 loses its first bucket (and stays empty when it has only one) and the last region holds one bucket more",

@@ -58,6 +58,10 @@ type Input struct {
 	Target hbase.Version
 	// SampleKeys is the number of sample keys the split was cut on (SplitSource splits.SourceSample).
 	SampleKeys uint64
+	// SampleFields are the regions of an exact sample cut under the delimited split policy
+	// whose sample keys all hold one leading field (the bytes before the policy's
+	// delimiter), in region order; SP008 reports those past MAX_FILESIZE.
+	SampleFields []SampleField
 	// PrefixOfSplit says Prefix was read off the split's own algorithm (HexStringSplit's
 	// keys are hex of their width), not declared: the split's keys match it by construction.
 	PrefixOfSplit bool
@@ -167,3 +171,10 @@ func Run(in Input, analyzers ...*Analyzer) []finding.Finding {
 // keyText is a key as a finding shows it: in toStringBinary form, as field.KeyText writes
 // it (a brace escaped, so no key reads as an input's name).
 func keyText(b []byte) string { return field.KeyText(hbytes.ToStringBinary(b)) }
+
+// SampleField is a region (0-based) of a sample cut whose sample keys all hold one leading
+// field: DelimitedKeyPrefixRegionSplitPolicy cuts its every split point to that field.
+type SampleField struct {
+	Region int
+	Field  []byte
+}

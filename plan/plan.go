@@ -753,6 +753,7 @@ func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
 	p.Split, p.SplitSource = split, splits.SourceSample
 	p.Regions = split.Regions()
 	in.SampleKeys = s.CutRows
+	p.sampleFields(in, s)
 }
 
 // Table is the design's table settings in the renderers' terms. MAX_FILESIZE is the
@@ -902,7 +903,7 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 			delim = sp.Delimiter.V
 		}
 		if delim == "" || strings.Contains(delim, `\`) || hbase.CheckDelimiter(delim) != nil {
-			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: "+field.Ref("rowkey.suffix")+" (or rowkey delimiter)")
+			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: "+field.Ref("rowkey.delimiter")+" (the rows' bytes after the prefix, NN|rest: |)")
 		}
 		if keyBytes, err := hbytes.ToBytesBinary(delim); err != nil || string(keyBytes) != delim {
 			// The policy reads its delimiter with Bytes.toBytes (UTF-8: é is C3 A9), the split

@@ -85,6 +85,12 @@ func rowkeys(r *rand.Rand, d randomDesign, p splits.Prefix) map[string][][]byte 
 		count = uint64(d.values)
 	}
 	a := uint64(len(p.Alphabet))
+	delim := d.delimiter
+	if d.policy == "delimited" && delim == "" {
+		// The delimited policy takes the suffix as its delimiter: the rows hold it after
+		// the prefix, or the policy has nothing to keep whole.
+		delim = d.suffix
+	}
 	keys := map[string][][]byte{}
 	for i := uint64(0); i < count; i++ {
 		bucket := make([]byte, p.Width)
@@ -93,12 +99,12 @@ func rowkeys(r *rand.Rand, d randomDesign, p splits.Prefix) map[string][][]byte 
 			x /= a
 		}
 		for range 4 {
-			k := append(append([]byte{}, bucket...), d.delimiter...)
+			k := append(append([]byte{}, bucket...), delim...)
 			for range 1 + r.IntN(12) {
 				switch {
 				case p.Name == "byte":
 					k = append(k, byte(r.IntN(256)))
-				case d.delimiter != "":
+				case delim != "":
 					k = append(k, byte(0x21+r.IntN(0x7E-0x21)))
 				default:
 					k = append(k, p.Alphabet[r.IntN(len(p.Alphabet))])

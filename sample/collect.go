@@ -542,6 +542,9 @@ func keyHash(key []byte) uint64 {
 // Distinct is the number of distinct keys cut on (for a sketch: retained).
 func (s *Sample) Distinct() int { return s.cut.Len() }
 
+// CutKeys are the keys cut on, sorted, with their weights (for a sketch: retained).
+func (s *Sample) CutKeys() *Weighted { return s.cut }
+
 // Cut is a sample's boundaries for a region count.
 type Cut struct {
 	Keys   [][]byte

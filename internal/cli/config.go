@@ -206,6 +206,7 @@ var flagOfField = map[string]string{
 	"table.memstore_flushsize":     "--memstore-flushsize",
 	"rowkey.prefix":                "--prefix",
 	"rowkey.suffix":                "--suffix",
+	"rowkey.delimiter":             "--delimiter",
 	"rowkey.algo":                  "--algo",
 	"splits.regions":               "--regions",
 	"splits.align":                 "--align",

@@ -131,13 +131,52 @@ func TestSplitPolicyConsequences(t *testing.T) {
 			args: []string{"plan", "--daily", "50GB", "--retention", "1y", "--horizon", "30d", "--compression", "zstd", "--compression-ratio", "0.35", "--region-servers", "12", "--heap", "16GiB", "--prefix", "dec:2", "--align", "even"},
 			code: exitOK,
 			not:  []string{"SP007"}},
+		// Issue 33 case 9: the suffix as the delimited policy's delimiter puts each bucket's
+		// rows (NN|rest) after its closing key NN|: region 1 is empty, every region shifted.
+		{name: "the suffix as the delimited policy's delimiter",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--prefix", "dec:2", "--regions", "100", "--suffix", "|", "--split-policy", "delimited"},
+			code: exitFailure,
+			want: []string{"error    RG002: suffix '|' is the delimited split policy's delimiter, so every key holds it right after the prefix dec:2: a bucket's rows (the prefix, '|', then the rest) sort after its closing key (the prefix and '|'), so every region's rows shift one bucket up",
+				"error    RG014: 1 of 100 regions holds no key shaped like the rowkey (dec:2, then '|', then the rest of the key): region 1 [, '00|') stays empty"}},
+		{name: "the suffix form's fix",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--prefix", "dec:2", "--regions", "100", "--suffix", "|", "--split-policy", "delimited", "--format", "json"},
+			code: exitFailure,
+			want: []string{`"fix": "give '|' as the rowkey's delimiter (--delimiter) and drop --suffix: the split keys become the next prefix values, which close each bucket exactly, and the policy keeps '|'"`}},
+		{name: "the issue's suffix form on dec:3",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--prefix", "dec:3", "--suffix", "|", "--split-policy", "delimited"},
+			code: exitFailure,
+			want: []string{"RG002: suffix '|' is the delimited split policy's delimiter", "region 20 ['949|', ) holds 51 prefix values (949..999)"}},
+		{name: "the delimiter form of the same table",
+			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--prefix", "dec:2", "--regions", "100", "--delimiter", "|", "--split-policy", "delimited", "--format", "shell"},
+			code: exitFailure, // SP001: one value per region never splits; no region is empty
+			want: []string{"CONFIGURATION => {'DelimitedKeyPrefixRegionSplitPolicy.delimiter' => '|'},", "'01', '02', '03',", "SP001"},
+			not:  []string{"RG002", "RG014", "RG015", "'00|'"}},
 		// Issue 33 case 8: a sample cut on a delimiter takes the delimited policy; its
 		// uneven regions past MAX_FILESIZE are a finding, single fields never splitting.
 		{name: "a sample cut under the delimited policy",
 			args: []string{"plan", "--rows", "1e9", "--kv", "200B", "--sample", "testdata/sample/orders.txt", "--delimiter", "|", "--split-policy", "delimited", "--holdout", "0", "--format", "shell"},
 			code: exitOK,
 			want: []string{"CONFIGURATION => {'DelimitedKeyPrefixRegionSplitPolicy.delimiter' => '|'},",
-				"13 of the 28 regions pass MAX_FILESIZE 10 GiB, region 1 [, 'user0002') at 25.1 GiB (26.9 GB)", "a single leading field, never splits"}},
+				"13 of the 28 regions pass MAX_FILESIZE 10 GiB, region 1 [, 'user0002') at 25.1 GiB (26.9 GB)", "a single leading field, never splits",
+				// SP008 names them: user0001..user0003 hold 1076, 599 and 486 of the 12000
+				// sample keys, of 279 GiB planned (1e9 x 200 B x 1.5).
+				"warning SP008: 3 of the 28 regions cut from the sample hold a single leading field (before the delimiter) and pass MAX_FILESIZE 10 GiB at the planned 279 GiB: " +
+					"region 1 [, 'user0002') holds the one field 'user0001': 25.1 GiB, HBase splits it once, at 'user0001', into an empty region, and never again; " +
+					"region 2 ['user0002', 'user0003') holds the one field 'user0002': 13.9 GiB, HBase can never split it; " +
+					"region 3 ['user0003', 'user0004') holds the one field 'user0003': 11.3 GiB, HBase can never split it: DelimitedKeyPrefixRegionSplitPolicy cuts every split point to the field"}},
+		// The spec form of case 8 gives the same finding, on the splits line.
+		{name: "a sample cut under the delimited policy in a spec",
+			args: []string{"lint", "testdata/lint/SP008.yaml"},
+			code: exitOK,
+			want: []string{"testdata/lint/SP008.yaml:18: warning SP008: 3 of the 28 regions cut from the sample hold a single leading field",
+				"region 3 ['user0003', 'user0004') holds the one field 'user0003': 11.3 GiB, HBase can never split it"}},
+		// Past five regions the rest are a count: 15 of 40 at 10x the rows (checked by hand
+		// against the sample: the regions whose keys share one field and hold > 10 GiB).
+		{name: "single-field regions past the first five",
+			args: []string{"plan", "--rows", "1e10", "--kv", "200B", "--sample", "testdata/sample/orders.txt", "--delimiter", "|", "--split-policy", "delimited", "--holdout", "0", "--regions", "40", "--format", "json"},
+			code: exitOK,
+			want: []string{"15 of the 40 regions cut from the sample hold a single leading field (before the delimiter) and pass MAX_FILESIZE 10 GiB at the planned 2.7 TiB: region 1 [, 'user0002') holds the one field 'user0001': 251 GiB",
+				"region 5 ['user0005', 'user0006') holds the one field 'user0005': 66.6 GiB, HBase can never split it; and 10 more: "}},
 		{name: "2.4 with replicas keeps its regions",
 			args: []string{"plan", "--daily", "10GB", "--retention", "1y", "--horizon", "30d", "--region-servers", "45", "--region-replication", "2", "--hbase-version", "2.4"},
 			code: exitOK,

@@ -1125,7 +1125,7 @@ func TestHostileReproductions(t *testing.T) {
 		{name: "delimiter flag without a sample", args: []string{"plan", "--rows", "1e10", "--kv", "300B", "--delimiter", "a\nb", "--format", "shell"}, code: 2,
 			stderr: `presplit: --delimiter: a delimiter must be printable: no control bytes (0x00-0x1F, 0x7F) (write a key's byte as \xNN), got "a\nb"` + "\n"},
 		{name: "suffix as the delimiter", args: []string{"splits", "--prefix", "hex:1", "--regions", "4", "--suffix", "\x1a|", "--split-policy", "delimited"}, code: 2,
-			stderr: "presplit: --split-policy delimited: delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)\n"},
+			stderr: "presplit: --split-policy delimited: delimited needs a printable delimiter after the prefix: --delimiter (the rows' bytes after the prefix, NN|rest: |)\n"},
 		{name: "regions inputs comment", args: []string{"regions", "--list-regions", lr, "--format", "shell"}, code: 0,
 			outLine: `# inputs: list_regions ` + quoteTerminal(lr) + ` (100 regions)`},
 		{name: "lint forged line", args: []string{"lint", qualSpec}, code: 0,

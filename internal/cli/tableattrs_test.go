@@ -28,13 +28,13 @@ func TestTableAttributesInRuby(t *testing.T) {
 			"MAX_FILESIZE": float64(10 << 30),
 			"SPLIT_POLICY": "org.apache.hadoop.hbase.regionserver.KeyPrefixRegionSplitPolicy",
 			"METADATA":     map[string]any{"KeyPrefixRegionSplitPolicy.prefix_length": "2"}}},
-		{name: "delimited policy on 1.2", args: []string{"--split-policy", "delimited", "--suffix", "|", "--hbase-version", "1.2"}, want: map[string]any{
+		{name: "delimited policy on 1.2", args: []string{"--split-policy", "delimited", "--delimiter", "|", "--hbase-version", "1.2"}, want: map[string]any{
 			"MAX_FILESIZE": float64(10 << 30),
 			"SPLIT_POLICY": "org.apache.hadoop.hbase.regionserver.DelimitedKeyPrefixRegionSplitPolicy",
 			"METADATA":     map[string]any{"DelimitedKeyPrefixRegionSplitPolicy.delimiter": "|"}}},
 		// The METADATA hash quotes as CONFIGURATION does: a delimiter with Ruby's syntax in it
 		// reaches create as data.
-		{name: "hostile delimiter on 1.4", args: []string{"--split-policy", "delimited", "--suffix", `~'#{system("id")}$(id)`, "--hbase-version", "1.4"}, want: map[string]any{
+		{name: "hostile delimiter on 1.4", args: []string{"--split-policy", "delimited", "--delimiter", `~'#{system("id")}$(id)`, "--hbase-version", "1.4"}, want: map[string]any{
 			"MAX_FILESIZE": float64(10 << 30),
 			"SPLIT_POLICY": "org.apache.hadoop.hbase.regionserver.DelimitedKeyPrefixRegionSplitPolicy",
 			"METADATA":     map[string]any{"DelimitedKeyPrefixRegionSplitPolicy.delimiter": `~'#{system("id")}$(id)`}}},
@@ -42,11 +42,11 @@ func TestTableAttributesInRuby(t *testing.T) {
 			"MAX_FILESIZE": float64(10 << 30),
 			"CONFIGURATION": map[string]any{"hbase.regionserver.region.split_restriction.type": "KeyPrefix",
 				"hbase.regionserver.region.split_restriction.prefix_length": "2"}}},
-		{name: "delimited on 2.6", args: []string{"--split-policy", "delimited", "--suffix", "|"}, want: map[string]any{
+		{name: "delimited on 2.6", args: []string{"--split-policy", "delimited", "--delimiter", "|"}, want: map[string]any{
 			"MAX_FILESIZE":  float64(10 << 30),
 			"SPLIT_POLICY":  "org.apache.hadoop.hbase.regionserver.DelimitedKeyPrefixRegionSplitPolicy",
 			"CONFIGURATION": map[string]any{"DelimitedKeyPrefixRegionSplitPolicy.delimiter": "|"}}},
-		{name: "delimited on 3.0", args: []string{"--split-policy", "delimited", "--suffix", "|", "--hbase-version", "3.0"}, want: map[string]any{
+		{name: "delimited on 3.0", args: []string{"--split-policy", "delimited", "--delimiter", "|", "--hbase-version", "3.0"}, want: map[string]any{
 			"MAX_FILESIZE": float64(10 << 30),
 			"CONFIGURATION": map[string]any{"hbase.regionserver.region.split_restriction.type": "DelimitedKeyPrefix",
 				"hbase.regionserver.region.split_restriction.delimiter": "|"}}},
@@ -83,7 +83,7 @@ func TestTableAttributeErrors(t *testing.T) {
 	}{
 		{name: "unknown policy", args: []string{"--split-policy", "size"}, err: "presplit: --split-policy size: must be one of prefix, delimited, disabled, constant, default\n"},
 		{name: "prefix on UniformSplit", args: []string{"--split-policy", "prefix", "--algo", "UniformSplit"}, err: "presplit: --split-policy prefix: prefix needs split keys of one width on a rowkey prefix (--prefix, or --algo HexStringSplit or DecimalStringSplit); use delimited, disabled or default\n"},
-		{name: "delimited without delimiter", args: []string{"--split-policy", "delimited", "--prefix", "dec:2"}, err: "presplit: --split-policy delimited: delimited needs a printable delimiter after the prefix: --suffix (or rowkey delimiter)\n"},
+		{name: "delimited without delimiter", args: []string{"--split-policy", "delimited", "--prefix", "dec:2"}, err: "presplit: --split-policy delimited: delimited needs a printable delimiter after the prefix: --delimiter (the rows' bytes after the prefix, NN|rest: |)\n"},
 		{name: "delimited beyond ASCII", args: []string{"--split-policy", "delimited", "--prefix", "hex:1", "--suffix", "é"}, err: "presplit: --split-policy delimited: delimited needs an ASCII delimiter: the policy reads it as UTF-8 text (\\xC3\\xA9) where the split keys read it as toStringBinary text (\\xE9)\n"},
 		{name: "normalization", args: []string{"--normalization", "yes"}, err: "presplit: --normalization yes: must be true or false\n"},
 		{name: "durability", args: []string{"--durability", "fast"}, err: "presplit: --durability fast: must be one of USE_DEFAULT, SKIP_WAL, ASYNC_WAL, SYNC_WAL, FSYNC_WAL\n"},
