@@ -880,6 +880,24 @@ func (p *Plan) prefixLength(v tablespec.Value[string]) (int, error) {
 
 // splitPolicy is the design's split policy with what it needs from the plan: the width of
 // the split keys (prefixLength) or the delimiter after the prefix.
+// policyDelimiter is the delimiter the delimited policy keeps the key whole up to: the
+// rowkey's delimiter, else its suffix, else the delimiter a sample was cut on; "" when the
+// design names none.
+func policyDelimiter(d *tablespec.Spec) string {
+	r := d.Rowkey
+	switch sp := d.Splits; {
+	case r != nil && r.Delimiter.Set && r.Delimiter.V != "":
+		return r.Delimiter.V
+	case r != nil && r.Suffix.Set:
+		return r.Suffix.V
+	case sp != nil && sp.Sample.Set && sp.Delimiter.Set && sp.Delimiter.V != "":
+		// A sample cut on a delimiter (--sample with --delimiter): its keys end at the
+		// leading field, the bytes before the delimiter the policy keeps whole.
+		return sp.Delimiter.V
+	}
+	return ""
+}
+
 func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 	d := p.Design
 	v := d.Settings.SplitPolicy
@@ -892,16 +910,7 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 		}
 		pol.PrefixLength = width
 	case render.PolicyDelimited:
-		delim := ""
-		if r := d.Rowkey; r != nil && r.Delimiter.Set && r.Delimiter.V != "" {
-			delim = r.Delimiter.V
-		} else if r != nil && r.Suffix.Set {
-			delim = r.Suffix.V
-		} else if sp := d.Splits; sp != nil && sp.Sample.Set && sp.Delimiter.Set && sp.Delimiter.V != "" {
-			// A sample cut on a delimiter (--sample with --delimiter): its keys end at the
-			// leading field, the bytes before the delimiter the policy keeps whole.
-			delim = sp.Delimiter.V
-		}
+		delim := policyDelimiter(d)
 		if delim == "" || strings.Contains(delim, `\`) || hbase.CheckDelimiter(delim) != nil {
 			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: "+field.Ref("rowkey.delimiter")+" (the rows' bytes after the prefix, NN|rest: |)")
 		}
