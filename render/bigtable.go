@@ -61,6 +61,9 @@ func bigtableTable(format string, t Table) ([]bigtableGC, error) {
 	if !bigtableID(t.Name) {
 		return nil, bad("table %q: a Bigtable table ID is [_a-zA-Z0-9][-_.a-zA-Z0-9]*", t.Name)
 	}
+	if err := bigtableTableSettings(format, t); err != nil {
+		return nil, err
+	}
 	var gcs []bigtableGC
 	for _, f := range t.Families {
 		if !bigtableID(f.Name) {
@@ -76,6 +79,42 @@ func bigtableTable(format string, t Table) ([]bigtableGC, error) {
 		gcs = append(gcs, gc)
 	}
 	return gcs, nil
+}
+
+// bigtableTableSettings refuses the table settings a Bigtable table has no place for and
+// that change what the table does, so that no operator believes they were applied:
+// DURABILITY (Bigtable writes every mutation durably, replication is the instance's),
+// REGION_REPLICATION (replicas are the instance's clusters), NORMALIZATION_ENABLED and the
+// split policy (Bigtable splits and merges tablets itself), MEMSTORE_FLUSHSIZE (no
+// memstore). MAX_FILESIZE, which the plan sets from its region size whenever it sizes one,
+// and the families' storage settings (COMPRESSION, BLOOMFILTER, ...) are left out as
+// docs/formats.md says: refusing them would refuse every sized plan and every design shared
+// with the HBase formats.
+func bigtableTableSettings(format string, t Table) error {
+	var set []string
+	if t.Durability != "" {
+		set = append(set, "DURABILITY ({table.durability})")
+	}
+	if t.RegionReplication > 0 {
+		set = append(set, "REGION_REPLICATION ({table.region_replication})")
+	}
+	if t.Normalization != nil {
+		set = append(set, "NORMALIZATION_ENABLED ({table.normalization})")
+	}
+	if t.MemstoreFlushSize > 0 {
+		set = append(set, "MEMSTORE_FLUSHSIZE ({table.memstore_flushsize})")
+	}
+	if t.SplitPolicy.Kind != "" && t.SplitPolicy.Kind != PolicyDefault {
+		set = append(set, "SPLIT_POLICY "+t.SplitPolicy.Kind+" ({table.split_policy})")
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	what := "it"
+	if len(set) > 1 {
+		what = "them"
+	}
+	return &FormatError{Format: format, Reason: fmt.Sprintf("Bigtable has no %s: it keeps writes, replicas, splits and merges to itself; leave %s out for {format} %s", strings.Join(set, ", "), what, format)}
 }
 
 // cbtPolicy is the rule in cbt's gcpolicy grammar: maxage=30d||maxversions=1, or with
