@@ -114,7 +114,45 @@ func bigtableTableSettings(format string, t Table) error {
 	if len(set) > 1 {
 		what = "them"
 	}
-	return &FormatError{Format: format, Reason: fmt.Sprintf("Bigtable has no %s: it keeps writes, replicas, splits and merges to itself; leave %s out for {format} %s", strings.Join(set, ", "), what, format)}
+	return &FormatError{Format: format, Reason: fmt.Sprintf("Bigtable has no %s: Bigtable decides durability, replicas, splits and merges itself; leave %s out", strings.Join(set, ", "), what)}
+}
+
+// bigtableLeftOut names the set settings a Bigtable table has no counterpart for and the
+// output leaves out: MAX_FILESIZE (Bigtable sizes its tablets itself) and the families'
+// storage settings (Bigtable chooses its own compression, caching and file layout, and
+// keeps no deleted cells). They are said, not refused: a sized plan always sets
+// MAX_FILESIZE, and a design shared with the HBase formats sets the storage settings.
+func bigtableLeftOut(t Table) []string {
+	var attrs []string
+	if t.MaxFileSize > 0 {
+		attrs = append(attrs, "MAX_FILESIZE")
+	}
+	for _, s := range bigtableStorage {
+		for _, f := range t.Families {
+			if s.set(f) {
+				attrs = append(attrs, s.attr)
+				break
+			}
+		}
+	}
+	if len(attrs) == 0 {
+		return nil
+	}
+	return []string{"Bigtable has no " + strings.Join(attrs, ", ") + ": left out; Bigtable sizes and stores its tablets itself"}
+}
+
+// bigtableStorage are the family settings Bigtable has no counterpart for.
+var bigtableStorage = []struct {
+	attr string
+	set  func(Family) bool
+}{
+	{"COMPRESSION", func(f Family) bool { return f.Compression != "" }},
+	{"BLOOMFILTER", func(f Family) bool { return f.Bloom != "" }},
+	{"BLOCKSIZE", func(f Family) bool { return f.BlockSize > 0 }},
+	{"DATA_BLOCK_ENCODING", func(f Family) bool { return f.Encoding != "" }},
+	{"IN_MEMORY", func(f Family) bool { return f.InMemory }},
+	{"BLOCKCACHE", func(f Family) bool { return f.BlockCache != nil }},
+	{"KEEP_DELETED_CELLS", func(f Family) bool { return f.KeepDeletedCells != "" }},
 }
 
 // cbtPolicy is the rule in cbt's gcpolicy grammar: maxage=30d||maxversions=1, or with

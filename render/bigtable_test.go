@@ -128,10 +128,10 @@ func TestCBTRefuses(t *testing.T) {
 		{name: "versions", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf", Versions: 70000}}}},
 			want: `format cbt: family "cf": VERSIONS 70000 is more than the 65535 cbt reads as maxversions`},
 		{name: "durability", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}, Durability: "ASYNC_WAL"}},
-			want: `format cbt: Bigtable has no DURABILITY ({table.durability}): it keeps writes, replicas, splits and merges to itself; leave it out for {format} cbt`},
+			want: `format cbt: Bigtable has no DURABILITY ({table.durability}): Bigtable decides durability, replicas, splits and merges itself; leave it out`},
 		{name: "table settings", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}, RegionReplication: 3, Normalization: new(bool),
 			MemstoreFlushSize: 256 << 20, SplitPolicy: SplitPolicy{Kind: PolicyConstant}}},
-			want: `format cbt: Bigtable has no REGION_REPLICATION ({table.region_replication}), NORMALIZATION_ENABLED ({table.normalization}), MEMSTORE_FLUSHSIZE ({table.memstore_flushsize}), SPLIT_POLICY constant ({table.split_policy}): it keeps writes, replicas, splits and merges to itself; leave them out for {format} cbt`},
+			want: `format cbt: Bigtable has no REGION_REPLICATION ({table.region_replication}), NORMALIZATION_ENABLED ({table.normalization}), MEMSTORE_FLUSHSIZE ({table.memstore_flushsize}), SPLIT_POLICY constant ({table.split_policy}): Bigtable decides durability, replicas, splits and merges itself; leave them out`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -57,15 +57,6 @@ var familySettingCases = map[string]settingCase{
 // setting by what they are.
 var keysOnly = []string{"lines", "splits-file", "regionsplitter", "csv", "capacity-csv", "xlsx"}
 
-// leftOut are the settings a format leaves out by a decision docs/formats.md states: Bigtable
-// has no counterpart for MAX_FILESIZE (set from the plan's region size whenever it sizes
-// one) and the families' storage settings, which every design shared with the HBase formats
-// gives; refusing them would refuse common designs.
-var leftOut = map[string][]string{
-	"cbt":       {"MAX_FILESIZE", "COMPRESSION", "BLOOMFILTER", "BLOCKSIZE", "DATA_BLOCK_ENCODING", "IN_MEMORY", "BLOCKCACHE", "KEEP_DELETED_CELLS"},
-	"terraform": {"MAX_FILESIZE", "COMPRESSION", "BLOOMFILTER", "BLOCKSIZE", "DATA_BLOCK_ENCODING", "IN_MEMORY", "BLOCKCACHE", "KEEP_DELETED_CELLS"},
-}
-
 func settingsBaseDoc(t *testing.T) Doc {
 	pk, err := phoenix.ParsePK("k VARCHAR")
 	require.NoError(t, err)
@@ -78,7 +69,8 @@ func settingsBaseDoc(t *testing.T) Doc {
 
 // TestEverySettingWrittenOrRefused: every format writes each table and family setting (its
 // output changes when the setting is set), refuses it (a FormatError naming it), or leaves
-// it out where that is a stated decision (keysOnly, leftOut). A setting added to
+// it out saying so (LeftOut: the note the CLI writes on stderr), or holds no table at all
+// (keysOnly). A setting added to
 // tablespec's registries without a case here fails, and so does a renderer that ignores one.
 func TestEverySettingWrittenOrRefused(t *testing.T) {
 	cases := map[string]settingCase{}
@@ -118,26 +110,47 @@ func TestEverySettingWrittenOrRefused(t *testing.T) {
 				assert.Contains(t, fe.Reason, c.name, "%s refuses %s naming it", format, key)
 				assert.Empty(t, out.String(), "%s refuses %s before its first byte", format, key)
 			case bytes.Equal(base.Bytes(), out.Bytes()) && baseErr == nil:
-				assert.True(t, leavesOut(format, c.name), "--format %s ignores %s: write it, refuse it, or state why it is left out", format, key)
+				assert.True(t, keysOnlyFormat(format) || saysLeftOut(format, d.Table, c.name), "--format %s ignores %s: write it, refuse it, or say it is left out (LeftOut)", format, key)
 			default:
-				assert.False(t, leavesOut(format, c.name), "--format %s writes %s, which the test says it leaves out", format, key)
+				assert.False(t, keysOnlyFormat(format), "--format %s writes %s but is listed as holding no table", format, key)
+				assert.False(t, saysLeftOut(format, d.Table, c.name), "--format %s writes %s and says it leaves it out", format, key)
 			}
 		}
 	}
 }
 
-func leavesOut(format, attr string) bool {
+func keysOnlyFormat(format string) bool {
 	for _, k := range keysOnly {
 		if k == format {
 			return true
 		}
 	}
-	for _, a := range leftOut[format] {
-		if a == attr {
+	return false
+}
+
+// saysLeftOut: the format's LeftOut notes name attr for this table.
+func saysLeftOut(format string, t Table, attr string) bool {
+	for _, n := range LeftOut(format, t) {
+		if strings.Contains(n, attr) {
 			return true
 		}
 	}
 	return false
+}
+
+// TestLeftOut: cbt and terraform name each set setting they leave out, in one note, and
+// nothing for a table that sets none; the other formats leave nothing out.
+func TestLeftOut(t *testing.T) {
+	tbl := Table{Name: "t", Families: []Family{{Name: "a", Compression: "SNAPPY"}, {Name: "b", Bloom: "ROW", Compression: "ZSTD"}}, MaxFileSize: 1 << 30}
+	want := []string{"Bigtable has no MAX_FILESIZE, COMPRESSION, BLOOMFILTER: left out; Bigtable sizes and stores its tablets itself"}
+	assert.Equal(t, want, LeftOut("cbt", tbl))
+	assert.Equal(t, want, LeftOut("terraform", tbl))
+	assert.Empty(t, LeftOut("cbt", Table{Name: "t", Families: []Family{{Name: "cf", Versions: 2, TTL: 60}}}))
+	for _, f := range FormatNames() {
+		if f != "cbt" && f != "terraform" {
+			assert.Empty(t, LeftOut(f, tbl), f)
+		}
+	}
 }
 
 // TestSettingCasesCoverTheDoc: every field of Table and Family is a setting's case or one of
