@@ -129,11 +129,10 @@ func tableEnum(set []string, put func(*Settings, Value[string])) func(string) (T
 
 func tableBool(put func(*Settings, Value[bool])) func(string) (TableSetter, error) {
 	return func(s string) (TableSetter, error) {
-		v := strings.TrimSpace(s)
-		if !strings.EqualFold(v, "true") && !strings.EqualFold(v, "false") {
-			return nil, ErrBool
+		b, err := parseBool(s)
+		if err != nil {
+			return nil, err
 		}
-		b := strings.EqualFold(v, "true")
 		return func(t *Settings, at Origin) { put(t, valueAt(b, at)) }, nil
 	}
 }
