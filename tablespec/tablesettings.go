@@ -83,7 +83,7 @@ var TableSettings = []TableSetting{
 	{Key: "memstore_flushsize", Field: "MemstoreFlushSize", Flag: "memstore-flushsize", Attr: "MEMSTORE_FLUSHSIZE", Example: "256m",
 		Parse: parseMemstoreFlushSize,
 		read: func(d *decoder, t *Settings) func(*yaml.Node) error {
-			return d.size(&t.MemstoreFlushSize, "table memstore_flushsize", minMemstoreFlushSize, maxMemstoreFlushSize)
+			return d.wholeSize(&t.MemstoreFlushSize, "table memstore_flushsize", minMemstoreFlushSize, maxMemstoreFlushSize)
 		}},
 }
 

@@ -71,3 +71,14 @@ func TestTableSettingsParseRefuses(t *testing.T) {
 	set(&s, Origin{})
 	assert.Equal(t, float64(128<<20), s.MemstoreFlushSize.V)
 }
+
+// TestSpecMemstoreFlushSizeWhole: a spec's MEMSTORE_FLUSHSIZE is whole bytes, as the flag's
+// is (HBase stores a long): 1.1m is refused, not cut to 1153433.
+func TestSpecMemstoreFlushSizeWhole(t *testing.T) {
+	_, err := Parse("t.yaml", []byte("table: {name: t, memstore_flushsize: 1.1m}\nfamilies: [{name: cf}]\n"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `table memstore_flushsize must be whole bytes, got "1.1m"`)
+	s, err := Parse("t.yaml", []byte("table: {name: t, memstore_flushsize: 1.5m}\nfamilies: [{name: cf}]\n"))
+	require.NoError(t, err)
+	assert.Equal(t, float64(1572864), s.Settings.MemstoreFlushSize.V)
+}
