@@ -61,6 +61,9 @@ func bigtableTable(format string, t Table) ([]bigtableGC, error) {
 	if !bigtableID(t.Name) {
 		return nil, bad("table %q: a Bigtable table ID is [_a-zA-Z0-9][-_.a-zA-Z0-9]*", t.Name)
 	}
+	if err := bigtableTableSettings(format, t); err != nil {
+		return nil, err
+	}
 	var gcs []bigtableGC
 	for _, f := range t.Families {
 		if !bigtableID(f.Name) {
@@ -76,6 +79,80 @@ func bigtableTable(format string, t Table) ([]bigtableGC, error) {
 		gcs = append(gcs, gc)
 	}
 	return gcs, nil
+}
+
+// bigtableTableSettings refuses the table settings a Bigtable table has no place for and
+// that change what the table does, so that no operator believes they were applied:
+// DURABILITY (Bigtable writes every mutation durably, replication is the instance's),
+// REGION_REPLICATION (replicas are the instance's clusters), NORMALIZATION_ENABLED and the
+// split policy (Bigtable splits and merges tablets itself), MEMSTORE_FLUSHSIZE (no
+// memstore). MAX_FILESIZE, which the plan sets from its region size whenever it sizes one,
+// and the families' storage settings (COMPRESSION, BLOOMFILTER, ...) are left out as
+// docs/formats.md says: refusing them would refuse every sized plan and every design shared
+// with the HBase formats.
+func bigtableTableSettings(format string, t Table) error {
+	var set []string
+	if t.Durability != "" {
+		set = append(set, "DURABILITY ({table.durability})")
+	}
+	if t.RegionReplication > 0 {
+		set = append(set, "REGION_REPLICATION ({table.region_replication})")
+	}
+	if t.Normalization != nil {
+		set = append(set, "NORMALIZATION_ENABLED ({table.normalization})")
+	}
+	if t.MemstoreFlushSize > 0 {
+		set = append(set, "MEMSTORE_FLUSHSIZE ({table.memstore_flushsize})")
+	}
+	if t.SplitPolicy.Kind != "" && t.SplitPolicy.Kind != PolicyDefault {
+		set = append(set, "SPLIT_POLICY "+t.SplitPolicy.Kind+" ({table.split_policy})")
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	what := "it"
+	if len(set) > 1 {
+		what = "them"
+	}
+	return &FormatError{Format: format, Reason: fmt.Sprintf("Bigtable has no %s: Bigtable decides durability, replicas, splits and merges itself; leave %s out", strings.Join(set, ", "), what)}
+}
+
+// bigtableLeftOut names the set settings a Bigtable table has no counterpart for and the
+// output leaves out: MAX_FILESIZE (Bigtable sizes its tablets itself) and the families'
+// storage settings (Bigtable chooses its own compression, caching and file layout, and
+// keeps no deleted cells). They are said, not refused: a sized plan always sets
+// MAX_FILESIZE, and a design shared with the HBase formats sets the storage settings.
+func bigtableLeftOut(t Table) []string {
+	var attrs []string
+	if t.MaxFileSize > 0 {
+		attrs = append(attrs, "MAX_FILESIZE")
+	}
+	for _, s := range bigtableStorage {
+		for _, f := range t.Families {
+			if s.set(f) {
+				attrs = append(attrs, s.attr)
+				break
+			}
+		}
+	}
+	if len(attrs) == 0 {
+		return nil
+	}
+	return []string{"Bigtable has no " + strings.Join(attrs, ", ") + ": left out; Bigtable sizes and stores its tablets itself"}
+}
+
+// bigtableStorage are the family settings Bigtable has no counterpart for.
+var bigtableStorage = []struct {
+	attr string
+	set  func(Family) bool
+}{
+	{"COMPRESSION", func(f Family) bool { return f.Compression != "" }},
+	{"BLOOMFILTER", func(f Family) bool { return f.Bloom != "" }},
+	{"BLOCKSIZE", func(f Family) bool { return f.BlockSize > 0 }},
+	{"DATA_BLOCK_ENCODING", func(f Family) bool { return f.Encoding != "" }},
+	{"IN_MEMORY", func(f Family) bool { return f.InMemory }},
+	{"BLOCKCACHE", func(f Family) bool { return f.BlockCache != nil }},
+	{"KEEP_DELETED_CELLS", func(f Family) bool { return f.KeepDeletedCells != "" }},
 }
 
 // cbtPolicy is the rule in cbt's gcpolicy grammar: maxage=30d||maxversions=1, or with

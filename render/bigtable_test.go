@@ -127,6 +127,11 @@ func TestCBTRefuses(t *testing.T) {
 			want: `format cbt: family "c f": a Bigtable column family ID is [_a-zA-Z0-9][-_.a-zA-Z0-9]*`},
 		{name: "versions", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf", Versions: 70000}}}},
 			want: `format cbt: family "cf": VERSIONS 70000 is more than the 65535 cbt reads as maxversions`},
+		{name: "durability", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}, Durability: "ASYNC_WAL"}},
+			want: `format cbt: Bigtable has no DURABILITY ({table.durability}): Bigtable decides durability, replicas, splits and merges itself; leave it out`},
+		{name: "table settings", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}, RegionReplication: 3, Normalization: new(bool),
+			MemstoreFlushSize: 256 << 20, SplitPolicy: SplitPolicy{Kind: PolicyConstant}}},
+			want: `format cbt: Bigtable has no REGION_REPLICATION ({table.region_replication}), NORMALIZATION_ENABLED ({table.normalization}), MEMSTORE_FLUSHSIZE ({table.memstore_flushsize}), SPLIT_POLICY constant ({table.split_policy}): Bigtable decides durability, replicas, splits and merges itself; leave them out`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -24,6 +24,9 @@ type format struct {
 	numRegions bool
 	// noHeader: the output can leave its header row out (Options NoHeader).
 	noHeader bool
+	// leftOut names the set settings the output has no place for and leaves out (the
+	// caller says them on stderr); nil: the format writes or refuses every setting.
+	leftOut func(Table) []string
 }
 
 // formats are the --format names and their renderers, in the order FormatNames lists them.
@@ -39,8 +42,8 @@ var formats = []format{
 	{name: "java", render: Java},
 	{name: "xlsx", render: XLSX, binary: true},
 	{name: "phoenix", render: Phoenix, streams: true},
-	{name: "cbt", render: CBT},
-	{name: "terraform", render: Terraform, streams: true},
+	{name: "cbt", render: CBT, leftOut: bigtableLeftOut},
+	{name: "terraform", render: Terraform, streams: true, leftOut: bigtableLeftOut},
 	{name: "html", render: HTML},
 }
 
@@ -83,6 +86,17 @@ func lookup(name string) (format, bool) {
 // TakesNoHeader reports whether a --format can leave its header row out
 // (Options.NoHeader), so that the rows of several runs append to one file.
 func TakesNoHeader(name string) bool { f, _ := lookup(name); return f.noHeader }
+
+// LeftOut are the notes of a --format about the settings of t it leaves out, having no
+// place for them (cbt and terraform: Bigtable has no MAX_FILESIZE or COMPRESSION): the CLI
+// says them on stderr, so that no setting vanishes without a word.
+func LeftOut(name string, t Table) []string {
+	f, _ := lookup(name)
+	if f.leftOut == nil {
+		return nil
+	}
+	return f.leftOut(t)
+}
 
 // FormatNames lists the --format names, report first.
 func FormatNames() []string {

@@ -306,8 +306,37 @@ func phoenixOptions(t Table) ([]string, error) { //nolint:gocyclo // the table o
 			}
 		}
 	}
-	if t.MaxFileSize > 0 {
-		opts = append(opts, fmt.Sprintf("MAX_FILESIZE = %d", t.MaxFileSize))
+	tableOpts, err := phoenixTableOptions(t)
+	if err != nil {
+		return nil, err
+	}
+	return append(opts, tableOpts...), nil
+}
+
+// phoenixTableOptions are the table's own attributes (Table.TableAttrs: MAX_FILESIZE,
+// MEMSTORE_FLUSHSIZE, REGION_REPLICATION, DURABILITY, NORMALIZATION_ENABLED, SPLIT_ENABLED,
+// SPLIT_POLICY) as Phoenix table options. Phoenix hands a property that is neither a column
+// family's nor its own to HBase's table descriptor as key and value text
+// (MetaDataUtil.isHTableProperty, then TableDescriptorBuilder.setValue), which is where
+// HBase reads each of them. A split policy's CONFIGURATION (the prefix length, the
+// delimiter, 3.x's split restriction) is refused: its dotted keys are not Phoenix property
+// names (PhoenixSQL.g reads a dot as family.property).
+func phoenixTableOptions(t Table) ([]string, error) {
+	attrs, config := t.TableAttrs()
+	if len(config) > 0 {
+		return nil, phoenixError("{table.split_policy} %s needs the table CONFIGURATION %s, which a Phoenix table option cannot set; use {format} shell, or alter the table after the CREATE TABLE", t.SplitPolicy.Kind, config[0].Key)
+	}
+	opts := make([]string, 0, len(attrs))
+	for _, a := range attrs {
+		v := a.Value
+		if a.IsString {
+			lit, err := quote.SQLString(a.Value)
+			if err != nil {
+				return nil, phoenixError("%s %v", a.Key, err)
+			}
+			v = lit
+		}
+		opts = append(opts, a.Key+" = "+v)
 	}
 	return opts, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/splits"
 )
@@ -100,6 +101,7 @@ type phoenixParsed struct {
 	table  []string
 	pk     []string
 	props  []string
+	values []string // each property's value token: a string literal's text, a number, a name
 	splits []string
 }
 
@@ -185,6 +187,7 @@ func parsePhoenix(t *testing.T, stmt string) phoenixParsed {
 		v := next()
 		require.Contains(t, []string{"string", "number", "name"}, v.kind)
 		p.props = append(p.props, name)
+		p.values = append(p.values, v.text)
 		if toks[i].kind == "," {
 			i++
 		}
@@ -230,6 +233,42 @@ func TestPhoenixStatement(t *testing.T) {
 	for i, k := range keys {
 		assert.Equal(t, string(k), p.splits[i], "key %d decodes to the plan's bytes", i+1)
 	}
+}
+
+// TestPhoenixTableAttrs: the table's own attributes become table options Phoenix passes to
+// HBase's table descriptor, strings as SQL literals, numbers and booleans bare; the 1.x
+// target's disabled policy is SPLIT_POLICY's class, 2.x's SPLIT_ENABLED.
+func TestPhoenixTableAttrs(t *testing.T) {
+	pk, err := phoenix.ParsePK("k VARCHAR")
+	require.NoError(t, err)
+	no := false
+	d := Doc{
+		Table: Table{Name: "t", Families: []Family{{Name: "cf"}}, MaxFileSize: 10 << 30, MemstoreFlushSize: 256 << 20,
+			RegionReplication: 3, Durability: "ASYNC_WAL", Normalization: &no, SplitPolicy: SplitPolicy{Kind: PolicyDisabled}},
+		Split:     splits.Split{Spec: "chars", Keys: splits.KeysOf([]byte("m"))},
+		PhoenixPK: pk,
+	}
+	var b bytes.Buffer
+	require.NoError(t, Phoenix(&b, d))
+	p := parsePhoenix(t, b.String())
+	assert.Equal(t, []string{"DEFAULT_COLUMN_FAMILY", "MAX_FILESIZE", "MEMSTORE_FLUSHSIZE", "REGION_REPLICATION", "DURABILITY", "NORMALIZATION_ENABLED", "SPLIT_ENABLED"}, p.props)
+	assert.Equal(t, []string{"cf", "10737418240", "268435456", "3", "ASYNC_WAL", "false", "false"}, p.values)
+	assert.Contains(t, b.String(), "DURABILITY = 'ASYNC_WAL',\n")
+
+	d.Table.Target = hbase.Version{Major: 1, Minor: 4}
+	b.Reset()
+	require.NoError(t, Phoenix(&b, d))
+	p = parsePhoenix(t, b.String())
+	assert.Equal(t, "SPLIT_POLICY", p.props[len(p.props)-1])
+	assert.Equal(t, DisabledPolicyClass, p.values[len(p.values)-1])
+
+	d.Table.SplitPolicy = SplitPolicy{Kind: PolicyPrefix, PrefixLength: 2}
+	b.Reset()
+	err = Phoenix(&b, d)
+	var fe *FormatError
+	require.ErrorAs(t, err, &fe)
+	assert.Equal(t, "format phoenix: {table.split_policy} prefix needs the table CONFIGURATION "+KeyPrefixLengthKey+", which a Phoenix table option cannot set; use {format} shell, or alter the table after the CREATE TABLE", err.Error())
+	assert.Empty(t, b.String())
 }
 
 func TestPhoenixSalted(t *testing.T) {

@@ -484,27 +484,11 @@ func (d *decoder) spec(n *yaml.Node, s *Spec) error {
 
 // table reads `table` given as a mapping: the name and the table's settings.
 func (d *decoder) table(n *yaml.Node, s *Spec) error {
-	t := &s.Settings
-	return d.fields(n, "table", map[string]func(*yaml.Node) error{
-		"name": d.str(&s.Table, "table name"),
-		"hbase_version": func(v *yaml.Node) error {
-			if err := d.scalar(v, "table hbase_version", "a version like \"2.6\""); err != nil {
-				return err
-			}
-			if _, err := hbase.ParseVersion(v.Value); err != nil {
-				return d.errf(v, "table hbase_version %q %v", v.Value, err)
-			}
-			t.HBaseVersion = Value[string]{V: v.Value, Set: true, Pos: pos(v), Raw: v.Value}
-			return nil
-		},
-		"split_policy":       d.enum(&t.SplitPolicy, "table split_policy", hbase.SplitPolicies),
-		"normalization":      d.boolean(&t.Normalization, "table normalization"),
-		"region_replication": d.integer(&t.RegionReplication, "table region_replication", 1, hbase.MaxInt),
-		"durability":         d.enum(&t.Durability, "table durability", hbase.Durabilities),
-		"max_filesize":       d.boolean(&t.MaxFileSize, "table max_filesize"),
-		"create_namespace":   d.boolean(&t.CreateNamespace, "table create_namespace"),
-		"memstore_flushsize": d.size(&t.MemstoreFlushSize, "table memstore_flushsize", 1<<20, 1<<40),
-	})
+	handlers := map[string]func(*yaml.Node) error{"name": d.str(&s.Table, "table name")}
+	for _, ts := range TableSettings {
+		handlers[ts.Key] = ts.read(d, &s.Settings)
+	}
+	return d.fields(n, "table", handlers)
 }
 
 func (d *decoder) family(n *yaml.Node, f *Family) error {

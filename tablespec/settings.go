@@ -145,13 +145,21 @@ var ErrBool = errors.New("must be true or false")
 
 func boolSetting(put func(*Family, Value[bool])) func(string) (Setter, error) {
 	return func(s string) (Setter, error) {
-		t := strings.TrimSpace(s)
-		if !strings.EqualFold(t, "true") && !strings.EqualFold(t, "false") {
-			return nil, ErrBool
+		v, err := parseBool(s)
+		if err != nil {
+			return nil, err
 		}
-		v := strings.EqualFold(t, "true")
 		return func(f *Family, at Origin) { put(f, valueAt(v, at)) }, nil
 	}
+}
+
+// parseBool reads true or false in any case, as the shell's settings take them.
+func parseBool(s string) (bool, error) {
+	t := strings.TrimSpace(s)
+	if !strings.EqualFold(t, "true") && !strings.EqualFold(t, "false") {
+		return false, ErrBool
+	}
+	return strings.EqualFold(t, "true"), nil
 }
 
 // parseTTL keeps the TTL as written (HBase reads it, and lint's CF006 judges how), after

@@ -179,6 +179,9 @@ func (o *outputOptions) write(doc render.Doc) error {
 			stderrf(o.Err, "presplit: note: %s\n", oneLine(flagWords(n)))
 		}
 	}
+	for _, n := range render.LeftOut(o.Format, doc.Table) {
+		stderrf(o.Err, "presplit: note: --format %s: %s\n", o.Format, oneLine(n))
+	}
 	return o.FailOn.check(doc.Findings)
 }
 

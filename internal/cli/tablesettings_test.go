@@ -1,0 +1,46 @@
+package cli
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/tablespec"
+)
+
+// TestTableSettingsFlags: every entry of tablespec.TableSettings is a flag of plan and
+// splits, and the field-to-flag table words its field ref as that flag.
+func TestTableSettingsFlags(t *testing.T) {
+	defined := map[string]map[string]bool{}
+	for _, cmd := range newApp(nil, nil, nil).Commands {
+		defined[cmd.Name] = map[string]bool{}
+		for _, f := range cmd.Flags {
+			for _, n := range f.Names() {
+				defined[cmd.Name][n] = true
+			}
+		}
+	}
+	for _, ts := range tablespec.TableSettings {
+		for _, cmd := range []string{"plan", "splits"} {
+			assert.True(t, defined[cmd][ts.Flag], "%s has no --%s (table setting %s)", cmd, ts.Flag, ts.Key)
+		}
+		assert.Equal(t, "--"+ts.Flag, flagOfField["table."+ts.Key], "flagOfField of table.%s", ts.Key)
+	}
+}
+
+// TestTableSettingsReachEveryFormat: the settings the issue found vanishing reach phoenix's
+// CREATE TABLE, and Bigtable's formats refuse them in one line, exit 2, nothing on stdout.
+func TestTableSettingsReachEveryFormat(t *testing.T) {
+	args := []string{"splits", "--regions", "4", "--prefix", "hex:2", "--table", "clicks", "--phoenix-pk", "k VARCHAR",
+		"--durability", "async_wal", "--region-replication", "3", "--normalization", "false"}
+	out, errOut, code := runCLI(t, "", append(args, "--format", "phoenix")...)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "REGION_REPLICATION = 3,\nDURABILITY = 'ASYNC_WAL',\nNORMALIZATION_ENABLED = false\nSPLIT ON (")
+	for _, format := range []string{"cbt", "terraform"} {
+		out, errOut, code := runCLI(t, "", append(args, "--format", format)...)
+		assert.Equal(t, exitUsage, code, format)
+		assert.Empty(t, out, format)
+		assert.Equal(t, "presplit: --format "+format+": Bigtable has no DURABILITY (--durability), REGION_REPLICATION (--region-replication), NORMALIZATION_ENABLED (--normalization): Bigtable decides durability, replicas, splits and merges itself; leave them out\n", errOut)
+	}
+}
