@@ -26,7 +26,7 @@ jmx_factor=3 # JMX: the document, read whole for error lines, plus the metrics k
 # xlsx holds the keys once too, and beside them excelize's 16 MiB in-memory chunk of the
 # streamed Regions sheet and the workbook's zip entries, held deflated until they are
 # written in order (about 20 MB for a million regions; the format takes at most 1,048,575):
-# 3.9 to 4.4x measured at 1M keys of 100 B (19x when the entries were held as XML).
+# 3.8 to 4.4x measured at 1M keys of 100 B (19x when the entries were held as XML).
 xlsx_factor=5
 slack_kib=$((64 * 1024))
 
