@@ -30,8 +30,11 @@ import (
 	"archive/zip"
 	"bufio"
 	"bytes"
+	"compress/flate"
 	"errors"
 	"fmt"
+	"hash"
+	"hash/crc32"
 	"io"
 	"io/fs"
 	"math"
@@ -176,36 +179,95 @@ func xlsxRowsFit(d Doc) error {
 
 // sortedZip is an excelize.ZipWriter that holds the entries and, on Close, writes them
 // to a zip archive in reverse name order (excelize's own order for unstreamed parts).
+//
+// Each entry is held deflated, as archive/zip's Create would write it (level 5, a data
+// descriptor after the data), and then copied in raw: the archive has the same bytes as
+// one written by Create in that order, and a million-region Regions sheet is held as its
+// ~20 MB of deflate rather than its ~400 MB of XML.
 type sortedZip struct {
 	w       io.Writer
 	names   []string
-	entries map[string]*bytes.Buffer
+	entries map[string]*zipEntry
+	open    *zipEntry     // the entry being written: excelize writes one at a time
+	fw      *flate.Writer // one compressor, reset for each entry
+}
+
+// zipEntry is one deflated entry and what its headers say of it.
+type zipEntry struct {
+	z    *sortedZip
+	data bytes.Buffer
+	crc  hash.Hash32
+	size uint64
+}
+
+func (e *zipEntry) Write(p []byte) (int, error) {
+	if e.z.open != e {
+		return 0, errors.New("xlsx: zip entry written after the next one began")
+	}
+	_, _ = e.crc.Write(p) // a hash's Write never fails
+	e.size += uint64(len(p))
+	return e.z.fw.Write(p)
 }
 
 func (z *sortedZip) Create(name string) (io.Writer, error) {
+	if err := z.finish(); err != nil {
+		return nil, err
+	}
 	if z.entries == nil {
-		z.entries = map[string]*bytes.Buffer{}
+		z.entries = map[string]*zipEntry{}
 	}
 	if _, dup := z.entries[name]; dup {
 		return nil, fmt.Errorf("xlsx: zip entry %s written twice", name)
 	}
-	b := &bytes.Buffer{}
-	z.entries[name] = b
+	e := &zipEntry{z: z, crc: crc32.NewIEEE()}
+	if z.fw == nil {
+		fw, err := flate.NewWriter(&e.data, 5) // archive/zip's level for Deflate
+		if err != nil {
+			return nil, err
+		}
+		z.fw = fw
+	} else {
+		z.fw.Reset(&e.data)
+	}
+	z.entries[name] = e
 	z.names = append(z.names, name)
-	return b, nil
+	z.open = e
+	return e, nil
+}
+
+// finish ends the entry being written, if any.
+func (z *sortedZip) finish() error {
+	if z.open == nil {
+		return nil
+	}
+	z.open = nil
+	return z.fw.Close()
 }
 
 func (z *sortedZip) AddFS(fs.FS) error { return errors.New("xlsx: AddFS is not supported") }
 
 func (z *sortedZip) Close() error {
+	if err := z.finish(); err != nil {
+		return err
+	}
 	sort.Sort(sort.Reverse(sort.StringSlice(z.names)))
 	zw := zip.NewWriter(z.w)
 	for _, name := range z.names {
-		f, err := zw.Create(name)
+		e := z.entries[name]
+		// The header archive/zip's Create makes for a name (version 2.0, a data descriptor),
+		// with the sizes and checksum it would have found.
+		fh := &zip.FileHeader{
+			Name: name, Method: zip.Deflate, Flags: 0x8, CreatorVersion: 20, ReaderVersion: 20,
+			CRC32: e.crc.Sum32(), CompressedSize64: uint64(e.data.Len()), UncompressedSize64: e.size,
+		}
+		if fh.CompressedSize64 >= math.MaxUint32 || fh.UncompressedSize64 >= math.MaxUint32 {
+			fh.ReaderVersion = 45 // ZIP64, as Create marks an entry past 4 GiB
+		}
+		f, err := zw.CreateRaw(fh)
 		if err != nil {
 			return err
 		}
-		if _, err := f.Write(z.entries[name].Bytes()); err != nil {
+		if _, err := f.Write(e.data.Bytes()); err != nil {
 			return err
 		}
 		delete(z.entries, name) // written: its bytes may go
