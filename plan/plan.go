@@ -691,7 +691,7 @@ func (p *Plan) fileSplit(in *lint.Input, opt Options) {
 		f = &splits.File{}
 	}
 	p.Split = &splits.Split{Spec: "file", Keys: f.SplitKeys()}
-	p.Regions = len(f.Keys) + 1
+	p.Regions = f.Len() + 1
 	in.SplitLines = f.Lines
 	in.SplitsFileWarnings = f.Warnings
 	in.SplitsFileMore = f.MoreWarnings

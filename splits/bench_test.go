@@ -3,6 +3,7 @@ package splits
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"testing"
 )
 
@@ -51,5 +52,36 @@ func BenchmarkReadFile(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkReadFileSized reads the SPLITS_FILE `splits --prefix hex --format splits-file`
+// writes, pre-sized as the commands read a named file, with each reader: ReadFileSized (a
+// slice a key) and ReadFileKeys (the keys in one buffer, as the commands read them).
+func BenchmarkReadFileSized(b *testing.B) {
+	readers := []struct {
+		name string
+		read func(io.Reader, LineRead, int64) (*File, error)
+	}{{"sized", ReadFileSized}, {"keys", ReadFileKeys}}
+	for _, n := range []int{1000, 1000000} {
+		var file bytes.Buffer
+		for i := range n {
+			fmt.Fprintf(&file, "%07x\n", uint64(i+1)*(1<<28)/uint64(n+1))
+		}
+		for _, r := range readers {
+			b.Run(fmt.Sprintf("keys=%d/reader=%s", n, r.name), func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(file.Len()))
+				for i := 0; i < b.N; i++ {
+					f, err := r.read(bytes.NewReader(file.Bytes()), ReadChomp, int64(file.Len()))
+					if err != nil {
+						b.Fatal(err)
+					}
+					if f.SplitKeys().Len() != n {
+						b.Fatal("keys lost")
+					}
+				}
+			})
+		}
 	}
 }

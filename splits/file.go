@@ -43,7 +43,7 @@ const MaxFileWarnings = 100
 
 // File is a SPLITS_FILE as hbase shell reads it, checked as the HBase client checks it.
 type File struct {
-	Keys     [][]byte // in unsigned byte order, as the client sorts them before creating
+	Keys     [][]byte // in unsigned byte order, as the client sorts them; nil from ReadFileKeys
 	Lines    []int    // Lines[i] is the 1-based line Keys[i] is written on
 	Warnings []FileWarning
 	// MoreWarnings counts the warnings after the first MaxFileWarnings, not kept.
@@ -54,9 +54,10 @@ type File struct {
 
 // SplitKeys are the file's keys as one Keys. A file read in order shares the bytes its
 // reader decoded, so the keys are held once (a 1 GiB SPLITS_FILE was held as the reader's
-// buffer and a copy); else, or for a File built by hand, they are copied.
+// buffer and a copy), as does one read by ReadFileKeys; else, or for a File built by hand,
+// they are copied.
 func (f *File) SplitKeys() Keys {
-	if f.keys.Len() == len(f.Keys) && len(f.Keys) > 0 {
+	if f.keys.Len() > 0 && (f.Keys == nil || f.keys.Len() == len(f.Keys)) {
 		return f.keys
 	}
 	return KeysOf(f.Keys...)
@@ -127,7 +128,27 @@ func ReadFileAs(r io.Reader, how LineRead) (*File, error) { return ReadFileSized
 // buffer is made that size at once, since decoding never lengthens a line, instead of
 // doubling to as much as twice the keys' bytes.
 func ReadFileSized(r io.Reader, how LineRead, size int64) (*File, error) {
-	fr := fileReader{how: how}
+	return readFile(r, &fileReader{how: how, slices: true}, size)
+}
+
+// ReadFileKeys is ReadFileSized for a caller that takes the keys as SplitKeys and Len: the
+// File's Keys are nil, its keys held only in the one buffer the reader decoded them into,
+// back to back (and an end each when their lengths differ), with no slice a key for the
+// collector to scan (a million keys spent a third of their reading on those slices).
+func ReadFileKeys(r io.Reader, how LineRead, size int64) (*File, error) {
+	return readFile(r, &fileReader{how: how}, size)
+}
+
+// Len is the number of keys the file lists.
+func (f *File) Len() int {
+	if f.Keys == nil {
+		return f.keys.Len()
+	}
+	return len(f.Keys)
+}
+
+// readFile reads the lines of r into fr, the keys' buffer made size bytes at once.
+func readFile(r io.Reader, fr *fileReader, size int64) (*File, error) {
 	if size > 0 {
 		fr.arena = make([]byte, 0, min(size, 1<<32))
 	}
@@ -135,95 +156,142 @@ func ReadFileSized(r io.Reader, how LineRead, size int64) (*File, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	for n := 1; ; n++ {
 		text, err := readLine(br, &buf)
+		if err == nil {
+			if lerr := fr.line(n, text); lerr != nil {
+				return nil, lerr
+			}
+			continue
+		}
 		if errors.Is(err, errLongLine) {
 			return nil, &hbytes.LineError{Line: int64(n), Err: hbytes.KeyTooLongUnmeasured()}
 		}
-		if err != nil && !errors.Is(err, io.EOF) {
+		if !errors.Is(err, io.EOF) {
 			return nil, err
 		}
-		if len(text) == 0 && errors.Is(err, io.EOF) {
-			break
+		if len(text) > 0 {
+			if lerr := fr.line(n, text); lerr != nil {
+				return nil, lerr
+			}
 		}
-		if lerr := fr.line(n, text); lerr != nil {
-			return nil, lerr
-		}
-		if errors.Is(err, io.EOF) {
-			break
-		}
+		return fr.file()
 	}
-	return fr.file()
 }
 
-// fileReader holds what ReadFile has read so far.
+// fileReader holds what ReadFile has read so far. Key i is on line i+1: every line is a
+// key (a blank one is refused once the file is read, as the client refuses it).
 type fileReader struct {
 	how      LineRead
+	slices   bool   // whether the File gets its Keys as a slice each (ReadFileSized)
 	arena    []byte // the decoded keys, one after the other
-	ends     []int  // ends[i] is where key i ends in arena
-	lines    []int  // lines[i] is key i's line
+	ends     []int  // ends[i] is where key i ends in arena; nil while every key is width bytes
+	width    int    // the first key's length
+	n        int    // the keys read
+	last     int    // where the last key starts in arena
 	warns    []FileWarning
 	empty    int // the first blank line
 	more     int // warnings past MaxFileWarnings
 	unsorted int // the first line whose key sorts before the one on the line above
+	dup      int // the first line whose key is the one on the line above, while in order
 }
 
 // line reads line n, text with its line ending.
 func (fr *fileReader) line(n int, text []byte) error {
-	if len(fr.ends) == MaxFileKeys {
+	if fr.n == MaxFileKeys {
 		return &hbytes.LineError{Line: int64(n), Err: fmt.Errorf(
 			"more than %d split keys: presplit creates at most %d regions", MaxFileKeys, MaxRegions)}
 	}
-	switch c := chomp(text); fr.how {
-	case ReadStrip:
-		text = rubyStrip(text)
-	case ReadEither:
-		if !bytes.Equal(c, rubyStrip(text)) {
-			return &hbytes.LineError{Line: int64(n), Err: ErrStripped}
-		}
-		text = c
-	default:
-		text = c
+	text, err := fr.lineText(n, text)
+	if err != nil {
+		return err
 	}
 	start := len(fr.arena)
-	arena, err := hbytes.AppendBytesBinary(double(fr.arena, len(text)), text)
-	if err != nil { // a *hbytes.TruncatedEscapeError, HBase's one reason to throw
-		return &hbytes.LineError{Line: int64(n), Err: err}
+	// Text without a backslash or a byte >= 0x80 is its own key (toBytesBinary keeps it
+	// as it is) and has nothing to warn of: it is copied, not decoded.
+	plain := plainText(text)
+	if plain {
+		fr.arena = append(double(fr.arena, len(text)), text...)
+	} else {
+		arena, err := hbytes.AppendBytesBinary(double(fr.arena, len(text)), text)
+		if err != nil { // a *hbytes.TruncatedEscapeError, HBase's one reason to throw
+			return &hbytes.LineError{Line: int64(n), Err: err}
+		}
+		fr.arena = arena
 	}
-	fr.arena = arena
-	if l := len(arena) - start; l > hbase.MaxRowLength {
+	if l := len(fr.arena) - start; l > hbase.MaxRowLength {
 		return &hbytes.LineError{Line: int64(n), Err: &hbytes.SyntaxError{
 			Column: 1, Text: fmt.Sprint(l), Err: hbytes.ErrKeyTooLong}}
 	}
 	if len(text) == 0 && fr.empty == 0 {
 		fr.empty = n
 	}
-	if fr.unsorted == 0 && len(fr.ends) > 0 {
+	if fr.unsorted == 0 && fr.n > 0 {
 		fr.checkOrder(n, text, start)
 	}
-	for _, w := range textWarnings(n, text) {
+	if !plain {
+		fr.warn(textWarnings(n, text))
+	}
+	fr.end(start)
+	return nil
+}
+
+// lineText is line n's text as the shell reads it: chomped, or stripped.
+func (fr *fileReader) lineText(n int, text []byte) ([]byte, error) {
+	switch c := chomp(text); fr.how {
+	case ReadStrip:
+		return rubyStrip(text), nil
+	case ReadEither:
+		if !bytes.Equal(c, rubyStrip(text)) {
+			return nil, &hbytes.LineError{Line: int64(n), Err: ErrStripped}
+		}
+		return c, nil
+	default:
+		return c, nil
+	}
+}
+
+// warn keeps the first MaxFileWarnings of ws and counts the rest.
+func (fr *fileReader) warn(ws []FileWarning) {
+	for _, w := range ws {
 		if len(fr.warns) < MaxFileWarnings {
 			fr.warns = append(fr.warns, w)
 		} else {
 			fr.more++
 		}
 	}
-	fr.ends = append(double(fr.ends, 1), len(arena))
-	fr.lines = append(double(fr.lines, 1), n)
-	return nil
+}
+
+// end records the key just decoded at arena[start:], as KeysBuilder does: an end a key
+// only from the first key of another length on.
+func (fr *fileReader) end(start int) {
+	switch l := len(fr.arena) - start; {
+	case fr.n == 0:
+		fr.width = l
+	case fr.ends == nil && l != fr.width:
+		fr.ends = make([]int, fr.n, max(2*fr.n, 1024))
+		for i := range fr.ends {
+			fr.ends[i] = (i + 1) * fr.width
+		}
+	}
+	if fr.ends != nil {
+		fr.ends = append(double(fr.ends, 1), len(fr.arena))
+	}
+	fr.last = start
+	fr.n++
 }
 
 // checkOrder warns, once, of the first key (line n, text, decoded at arena[start:]) that
-// sorts before the key above it.
+// sorts before the key above it, and notes the first key that equals the key above while
+// the keys are in order (the first duplicate in sorted order, then).
 func (fr *fileReader) checkOrder(n int, text []byte, start int) {
-	ends := fr.ends
-	prevStart := 0
-	if len(ends) > 1 {
-		prevStart = ends[len(ends)-2]
-	}
-	if prev := fr.arena[prevStart:ends[len(ends)-1]]; bytes.Compare(fr.arena[start:], prev) < 0 {
+	prev := fr.arena[fr.last:start]
+	switch c := bytes.Compare(fr.arena[start:], prev); {
+	case c < 0:
 		fr.unsorted = n
 		fr.warns = append(fr.warns, FileWarning{Line: n, Msg: fmt.Sprintf(
 			"%s sorts before %s on line %d: HBase sorts the keys (unsigned bytes), so the regions follow the sorted order, not the file's",
-			hbytes.Quote(string(text)), hbytes.Quote(hbytes.ToStringBinary(prev)), fr.lines[len(fr.lines)-1])})
+			hbytes.Quote(string(text)), hbytes.Quote(hbytes.ToStringBinary(prev)), n-1)})
+	case c == 0 && fr.dup == 0:
+		fr.dup = n
 	}
 }
 
@@ -233,41 +301,51 @@ func (fr *fileReader) file() (*File, error) {
 	if fr.empty > 0 {
 		return nil, &hbytes.LineError{Line: int64(fr.empty), Err: ErrEmptySplitKey}
 	}
-	f := &File{Keys: make([][]byte, len(fr.ends)), Lines: fr.lines, Warnings: fr.warns, MoreWarnings: fr.more}
-	for i, end := range fr.ends {
-		start := 0
-		if i > 0 {
-			start = fr.ends[i-1]
+	lines := make([]int, fr.n)
+	for i := range lines {
+		lines[i] = i + 1
+	}
+	f := &File{Lines: lines, Warnings: fr.warns, MoreWarnings: fr.more}
+	keys := fr.keys()
+	if fr.unsorted == 0 {
+		if fr.dup > 0 {
+			return nil, &hbytes.LineError{Line: int64(fr.dup), Err: &DuplicateKeyError{Key: keys.At(fr.dup - 1), First: fr.dup - 1}}
 		}
-		f.Keys[i] = fr.arena[start:end:end]
+		f.keys = keys
+		if fr.slices {
+			f.Keys = keys.Slices()
+		}
+		return f, nil
 	}
-	if fr.unsorted > 0 {
-		sort.Stable(byKey{f})
-	} else {
-		f.keys = fr.keys()
-	}
+	f.Keys = keys.Slices()
+	sort.Stable(byKey{f})
 	for i := 1; i < len(f.Keys); i++ {
 		if bytes.Equal(f.Keys[i], f.Keys[i-1]) {
 			return nil, &hbytes.LineError{Line: int64(f.Lines[i]), Err: &DuplicateKeyError{Key: f.Keys[i], First: f.Lines[i-1]}}
 		}
+	}
+	if !fr.slices {
+		f.keys, f.Keys = KeysOf(f.Keys...), nil
 	}
 	return f, nil
 }
 
 // keys are the keys read, in file order, as Keys over the reader's buffer.
 func (fr *fileReader) keys() Keys {
-	k := Keys{data: fr.arena[:len(fr.arena):len(fr.arena)], ends: fr.ends, n: len(fr.ends)}
-	if k.n == 0 {
+	if fr.n == 0 {
 		return Keys{}
 	}
-	k.width = fr.ends[0]
-	for i, end := range fr.ends {
-		if end != (i+1)*k.width {
-			return k
+	return Keys{data: fr.arena[:len(fr.arena):len(fr.arena)], ends: fr.ends, width: fr.width, n: fr.n}
+}
+
+// plainText reports whether b has no backslash and no byte >= 0x80.
+func plainText(b []byte) bool {
+	for _, c := range b {
+		if c == '\\' || c >= utf8.RuneSelf {
+			return false
 		}
 	}
-	k.ends = nil // every key is width bytes, as KeysBuilder keeps them
-	return k
+	return true
 }
 
 // double makes room for n more elements in s, doubling its capacity when it grows: append
@@ -363,11 +441,12 @@ func rubyStrip(b []byte) []byte {
 }
 
 func chomp(b []byte) []byte {
-	switch {
-	case bytes.HasSuffix(b, []byte("\r\n")):
-		return b[:len(b)-2]
-	case bytes.HasSuffix(b, []byte("\n")), bytes.HasSuffix(b, []byte("\r")):
-		return b[:len(b)-1]
+	n := len(b)
+	if n > 0 && b[n-1] == '\n' {
+		n--
 	}
-	return b
+	if n > 0 && b[n-1] == '\r' {
+		n--
+	}
+	return b[:n]
 }

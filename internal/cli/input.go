@@ -214,7 +214,7 @@ func readJSONCapped(path, what string, limit int64) ([]byte, error) {
 	}
 }
 
-// readSplitsFile reads the SPLITS_FILE at path through splits.ReadFileAs, the one reader of
+// readSplitsFile reads the SPLITS_FILE at path through splits.ReadFileKeys, the one reader of
 // every command (plan, splits, verify and lint), streamed with one size cap, each line as
 // the target's shell reads it (chomped, or stripped before HBASE-18125). A file that
 // cannot be read, a folder or a larger file is a usage error naming it; a line HBase would
@@ -225,7 +225,7 @@ func readSplitsFile(path string, target hbase.Version) (*splits.File, error) {
 		return nil, err
 	}
 	defer closeFn()
-	f, err := splits.ReadFileSized(r, splits.LineReadFor(target), size)
+	f, err := splits.ReadFileKeys(r, splits.LineReadFor(target), size)
 	var le *hbytes.LineError
 	switch {
 	case errors.As(err, &le):

@@ -274,7 +274,7 @@ func verifyFileSplit(opts *verifyOptions, path string) (splits.Split, error) {
 	if err != nil {
 		return splits.Split{}, err
 	}
-	return splits.Split{Keys: splits.KeysOf(keys...)}, nil
+	return splits.Split{Keys: keys}, nil
 }
 
 // verifySpecSplitsFile is the spec's `splits: {file: ...}`, relative to the spec's folder,
@@ -301,14 +301,14 @@ func verifySpecSplitsFile(c *cli.Context) (string, bool, error) {
 }
 
 // verifyReadSplits reads a SPLITS_FILE (readSplitsFile, as every command does); its
-// warnings go to stderr.
-func verifyReadSplits(opts *verifyOptions, path string) ([][]byte, error) {
+// warnings go to stderr. The keys are the reader's buffer, not copied.
+func verifyReadSplits(opts *verifyOptions, path string) (splits.Keys, error) {
 	f, err := readSplitsFile(path, opts.Target)
 	if err != nil {
-		return nil, splitsFileError(path, err, opts.Target)
+		return splits.Keys{}, splitsFileError(path, err, opts.Target)
 	}
 	warnSplitsFile(opts.Err, path, f)
-	return f.Keys, nil
+	return f.SplitKeys(), nil
 }
 
 // verifyPathError drops the Go operation name from a file error: "keys.txt: no such file or

@@ -1,0 +1,98 @@
+package splits
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fileKeysCases are SPLITS_FILEs for each of the reader's paths: plain and escaped keys, one
+// width and then another, in order and not, duplicates in order and not, blank lines, bad
+// escapes, non-ASCII text, CR endings and the strip rules.
+var fileKeysCases = []string{
+	"", "\n", "a\n", "aa\nbb\ncc\n", "aa\nbb\nccc\nd\n", "a\nbb\nc\\x00cc\nd\n",
+	"cc\naa\nbb\n", "a\na\n", "a\nb\nb\nc\n", "b\na\nb\n", "a\n\nb\n", "\\xFF\n\\x7F\nb\na\n",
+	"10\r\r\n20\n", "10\r20\n", "10\n20\r", " 10\n20 \n", "a\\b\n", "10\n\\xab\n", "\\x4\n",
+	"caf\xc3\xa9\n", "a\xff\n", "k\\xAB\nk\\xab\n", "a\nb\n\\x61\n", "\\x61\na\n", "a\t\n b\n",
+	"x\x00\n", strings.Repeat("z", 40000) + "\n",
+}
+
+// TestReadFileKeysMatchesReadFileSized: ReadFileKeys reads every file as ReadFileSized does
+// (the same error, or the same keys, lines and warnings), holding its keys only as Keys.
+func TestReadFileKeysMatchesReadFileSized(t *testing.T) {
+	files := append([]string(nil), fileKeysCases...)
+	rng := rand.New(rand.NewPCG(38, 1))
+	for range 300 {
+		files = append(files, randomSplitsFile(rng))
+	}
+	for _, file := range files {
+		for _, how := range []LineRead{ReadChomp, ReadStrip, ReadEither} {
+			sameRead(t, file, how)
+		}
+	}
+}
+
+// FuzzReadFileKeys: ReadFileKeys reads any file as ReadFileSized does.
+func FuzzReadFileKeys(f *testing.F) {
+	for _, s := range fileKeysCases {
+		f.Add([]byte(s), uint8(0))
+	}
+	f.Fuzz(func(t *testing.T, file []byte, how uint8) {
+		sameRead(t, string(file), LineRead(how%3))
+	})
+}
+
+// sameRead checks ReadFileKeys against ReadFileSized on one file.
+func sameRead(t *testing.T, file string, how LineRead) {
+	t.Helper()
+	name := fmt.Sprintf("%q as %d", file[:min(len(file), 60)], how)
+	want, wantErr := ReadFileSized(strings.NewReader(file), how, int64(len(file)))
+	got, err := ReadFileKeys(strings.NewReader(file), how, int64(len(file)))
+	if wantErr != nil {
+		require.Error(t, err, name)
+		assert.Equal(t, wantErr.Error(), err.Error(), name)
+		assert.Nil(t, got, name)
+		return
+	}
+	require.NoError(t, err, name)
+	assert.Nil(t, got.Keys, name)
+	require.Equal(t, len(want.Keys), got.Len(), name)
+	assert.True(t, KeysOf(want.Keys...).Equal(got.SplitKeys()), name)
+	assert.Equal(t, want.Lines, got.Lines, name)
+	assert.Equal(t, want.Warnings, got.Warnings, name)
+	assert.Equal(t, want.MoreWarnings, got.MoreWarnings, name)
+	k := got.SplitKeys()
+	w, same := k.Width()
+	for i, key := range k.All() {
+		if i > 0 {
+			assert.Negative(t, bytes.Compare(k.At(i-1), key), "%s: keys %d and %d", name, i-1, i)
+		}
+		if same {
+			assert.Len(t, key, w, name)
+		}
+	}
+}
+
+// randomSplitsFile is a file of up to 40 lines drawn from a small alphabet, so that keys
+// repeat, sort out of order, differ in width, escape and end lines in each way.
+func randomSplitsFile(rng *rand.Rand) string {
+	parts := []string{"a", "b", "0", "\\x00", "\\xFF", "\\xab", "\\x4", "\\", "\r", " ", "\t", "\xc3\xa9", "\xff"}
+	var b strings.Builder
+	n := rng.IntN(40)
+	sorted := rng.IntN(2) == 0
+	for i := range n {
+		if sorted {
+			fmt.Fprintf(&b, "k%04d", i*(1+rng.IntN(2)))
+		}
+		for range rng.IntN(4) {
+			b.WriteString(parts[rng.IntN(len(parts))])
+		}
+		b.WriteString([]string{"\n", "\r\n", "\n", "\n"}[rng.IntN(4)])
+	}
+	return b.String()
+}
