@@ -54,6 +54,10 @@ func Decimal(text string) error {
 		if n == "" || n[0] < '0' || n[0] > '9' {
 			n = "0" + n
 		}
+		if strings.IndexFunc(n, func(r rune) bool { return r < '!' || r > '~' }) >= 0 {
+			// The rest is not a number to echo (a line break, a space): the rule alone.
+			return notDecimal("a leading zero is octal to some readers and decimal to others: write it without")
+		}
 		return notDecimal("a leading zero is octal to some readers and decimal to others: write " + sign + n)
 	}
 	return nil

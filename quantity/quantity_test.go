@@ -224,6 +224,7 @@ func TestWhole(t *testing.T) {
 		{in: "2e7", lo: 1, hi: 1e7, err: "too large (at most 1e7)"},
 		{in: "1.5", lo: 1, hi: 10, err: "must be a whole number"},
 		{in: "three", lo: 1, hi: 10, err: RuleCount},
+		{in: "00\n0", lo: 0, hi: 100, err: "a leading zero is octal to some readers and decimal to others: write it without"},
 		{in: "0x10", lo: 1, hi: 100, err: "counts are decimal: write 16"},
 		{in: "0X10", lo: 1, hi: 100, err: "counts are decimal: write 16"},
 		{in: "0o10", lo: 1, hi: 100, err: "counts are decimal: write 8"},
