@@ -77,7 +77,7 @@ func (h *Heat) view(width int) heatView {
 	v.S.Texts = append(v.S.Texts,
 		svgText{X: num(heatLeft), Y: num(float64(v.S.Height - 8)), Text: "start of the key space", Anchor: "start", Class: "axis"},
 		svgText{X: num(float64(width - plotMargin/4)), Y: num(float64(v.S.Height - 8)), Text: "end", Anchor: "end", Class: "axis"})
-	v.S.Desc = fmt.Sprintf("%s: %d %ss in %d columns over %d readings, the darkest %s %s", h.Title, n, h.Item, cols, len(h.Rows), formatRate(top), h.Unit)
+	v.S.Desc = fmt.Sprintf("%s: %d %ss in %d columns over %d readings, the darkest %s %s", h.Title, n, h.Item, cols, len(h.Rows), FormatRate(top), h.Unit)
 	v.Table = h.table()
 	return v
 }
@@ -100,7 +100,7 @@ func (h *Heat) cellTitle(row string, first, last int, val float64) string {
 	}
 	value := "unknown"
 	if !math.IsNaN(val) {
-		value = formatRate(val) + " " + h.Unit
+		value = FormatRate(val) + " " + h.Unit
 	}
 	return fmt.Sprintf("%s, %s from %q: %s", row, what, h.Keys[first], value)
 }
@@ -116,7 +116,7 @@ func (h *Heat) table() [][]string {
 			if math.IsNaN(r.Values[i]) {
 				row = append(row, "unknown")
 			} else {
-				row = append(row, formatRate(r.Values[i]))
+				row = append(row, FormatRate(r.Values[i]))
 			}
 		}
 		out[i] = row
@@ -125,7 +125,7 @@ func (h *Heat) table() [][]string {
 }
 
 // formatRate writes a rate with at most 3 significant digits below 1,000.
-func formatRate(v float64) string {
+func FormatRate(v float64) string {
 	switch {
 	case v >= 100:
 		return strconv.FormatFloat(math.Round(v), 'f', 0, 64)

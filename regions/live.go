@@ -5,7 +5,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/splitpolicy"
 )
 
@@ -29,11 +28,10 @@ const MemstoreRequests = 1000
 func (p *Plan) hold() []bool {
 	l, opt := p.Layout, p.Options
 	held := make([]bool, len(l.Regions))
-	hot := p.hot()
 	for i, r := range l.Regions {
 		switch {
 		case r.Unknown:
-		case hot != nil && hot[i]:
+		case p.busy != nil && p.busy[i]:
 			held[i] = true // split for its load, never merged: a merge would make it hotter
 		case opt.MinRegionAge > 0 && !opt.Now.IsZero() && r.Created > 0 &&
 			opt.Now.Sub(time.UnixMilli(r.Created)) < opt.MinRegionAge:
@@ -128,9 +126,9 @@ func largestGroup(gs []Group) int64 {
 // policyNote says the merges stop where HBase would split the merged regions again.
 func (p *Plan) policyNote(floor int, m splitpolicy.Model, largest int64) {
 	per := floor / max(p.servers(), 1)
-	size := m.SplitSize((per - 1) * m.Counted)
+	splitAt := m.SplitSize((per - 1) * m.Counted)
 	p.Notes = append(p.Notes, fmt.Sprintf("merges stop at %d regions, %d a server on %d servers: with fewer, %s (%s, on %s) splits a merged region of up to %s again once it passes %s (%s)",
-		floor, per, p.servers(), m.Describe(), m.SizeRule(), p.Options.Version.OrDefault(), humanize.IBytes(uint64(largest)), sizeWords(size), "{regions.split_policy}"))
+		floor, per, p.servers(), m.Describe(), m.SizeRule(), p.Options.Version.OrDefault(), size(largest), sizeWords(splitAt), "{regions.split_policy}"))
 }
 
 // sizeWords writes a split size; +Inf is never.
@@ -138,7 +136,7 @@ func sizeWords(v float64) string {
 	if math.IsInf(v, 1) {
 		return "never"
 	}
-	return humanize.IBytes(uint64(v))
+	return sizeText(v)
 }
 
 // pieces is how many regions a region of size bytes ends as when it is split in halves

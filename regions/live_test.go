@@ -311,7 +311,7 @@ func TestPlanLiveInvariants(t *testing.T) {
 		for _, s := range p.Splits {
 			split[s.Index] = true
 		}
-		for i, h := range p.hot() {
+		for i, h := range p.busy {
 			if h && !split[i] {
 				assert.Zero(t, l.Regions[i].Size, "a hot region with data is split")
 			}

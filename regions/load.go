@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 	"time"
+
+	"github.com/presplit/presplit/htmlpage"
 )
 
 // DefaultHotFactor is how many times the mean request rate makes a region a split
@@ -131,18 +133,7 @@ func (p *Plan) loadNote(n int) {
 	mean, _ := meanRate(p.Options.Load.Last())
 	factor := hotFactor(p.Options)
 	p.Notes = append(p.Notes, fmt.Sprintf("%d %s at least %g x the mean request rate (%s/s) over the newest interval: split for load, as BusyRegionSplitPolicy and CockroachDB's load-based splitting do online; a single hot row does not split away: check the key distribution (presplit verify) first",
-		n, plural(n, "region takes", "regions take"), factor, rateText(mean)))
-}
-
-// rateText writes requests per second with 3 significant digits.
-func rateText(v float64) string {
-	switch {
-	case v >= 100:
-		return fmt.Sprintf("%.0f", v)
-	case v >= 10:
-		return fmt.Sprintf("%.1f", v)
-	}
-	return fmt.Sprintf("%.2f", v)
+		n, plural(n, "region takes", "regions take"), factor, htmlpage.FormatRate(mean)))
 }
 
 // hotFactor is the options' HotFactor, else DefaultHotFactor.

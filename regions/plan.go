@@ -108,6 +108,9 @@ type Plan struct {
 	// all); SplitRounds how many rounds of splits (a daughter splits again only once its
 	// compaction has removed its reference files).
 	Before, After, Final, Rounds, SplitRounds int
+	// busy marks the regions hot for their load (Options.Load; nil without it), decided
+	// once: they are split and never merged.
+	busy []bool
 	// Young counts the regions younger than Options.MinRegionAge, Memstore those at SIZE
 	// 0 whose requests say their data is in the memstore: neither is ever merged.
 	Young, Memstore int
@@ -160,6 +163,7 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 			return nil, err
 		}
 	}
+	p.busy = p.hot()
 	join := p.joinable(edges)
 	p.liveNotes()
 	p.planSplits(edges)
@@ -223,13 +227,12 @@ func checkOptions(l *Layout, opt Options) error {
 func (p *Plan) planSplits(edges *prefixEdges) {
 	refused, forLoad := 0, 0
 	var refusedErr error
-	hot := p.hot()
 	for i, r := range p.Layout.Regions {
 		if r.Unknown {
 			p.Unknown++
 			continue
 		}
-		busy := hot != nil && hot[i]
+		busy := p.busy != nil && p.busy[i]
 		if r.Size <= p.SplitAbove && !busy {
 			continue
 		}

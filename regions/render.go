@@ -20,6 +20,7 @@ import (
 	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/htmlpage"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
@@ -258,11 +259,11 @@ func reportLoad(tw *tabwriter.Writer, d Doc) {
 	fmt.Fprintf(tw, "request rate\tfrom %s at %s to %s at %s (%s)\n", ld.Names[k-1], ld.At[k-1].Format(time.RFC3339),
 		ld.Names[k], ld.At[k].Format(time.RFC3339), ld.At[k].Sub(ld.At[k-1]))
 	if mi >= 0 {
-		fmt.Fprintf(tw, "  per region\tmean %s/s, most %s/s (region %d, %.1f x the mean)\n", rateText(mean), rateText(rates[mi]), mi+1, rates[mi]/math.Max(mean, 1e-300))
+		fmt.Fprintf(tw, "  per region\tmean %s/s, most %s/s (region %d, %.1f x the mean)\n", htmlpage.FormatRate(mean), htmlpage.FormatRate(rates[mi]), mi+1, rates[mi]/math.Max(mean, 1e-300))
 	}
 	if d.Plan != nil {
 		n := 0
-		for _, h := range d.Plan.hot() {
+		for _, h := range d.Plan.busy {
 			if h {
 				n++
 			}
