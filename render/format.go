@@ -24,6 +24,11 @@ type format struct {
 	numRegions bool
 	// noHeader: the output can leave its header row out (Options NoHeader).
 	noHeader bool
+	// notes: the output shows the plan's Notes itself (report, json, xlsx, html).
+	notes bool
+	// bigtable: the output creates a Bigtable table, not an HBase one (cbt, terraform):
+	// notes about what HBase stores (a codec the create statement lacks) do not apply.
+	bigtable bool
 	// leftOut names the set settings the output has no place for and leaves out (the
 	// caller says them on stderr); nil: the format writes or refuses every setting.
 	leftOut func(Table) []string
@@ -31,20 +36,20 @@ type format struct {
 
 // formats are the --format names and their renderers, in the order FormatNames lists them.
 var formats = []format{
-	{name: "report", render: func(w io.Writer, d Doc) error { return Report(w, d) }, findings: true},
+	{name: "report", render: func(w io.Writer, d Doc) error { return Report(w, d) }, findings: true, notes: true},
 	{name: "shell", render: Shell, streams: true, numRegions: true},
 	{name: "lines", render: Lines, streams: true},
 	{name: "splits-file", render: SplitsFile, streams: true, keysFile: true},
 	{name: "regionsplitter", render: RegionSplitter},
 	{name: "csv", render: CSV},
 	{name: "capacity-csv", render: CapacityCSV, noHeader: true},
-	{name: "json", render: JSON, streams: true, findings: true},
+	{name: "json", render: JSON, streams: true, findings: true, notes: true},
 	{name: "java", render: Java},
-	{name: "xlsx", render: XLSX, binary: true},
+	{name: "xlsx", render: XLSX, binary: true, notes: true},
 	{name: "phoenix", render: Phoenix, streams: true},
-	{name: "cbt", render: CBT, leftOut: bigtableLeftOut},
-	{name: "terraform", render: Terraform, streams: true, leftOut: bigtableLeftOut},
-	{name: "html", render: HTML},
+	{name: "cbt", render: CBT, bigtable: true, leftOut: bigtableLeftOut},
+	{name: "terraform", render: Terraform, streams: true, bigtable: true, leftOut: bigtableLeftOut},
+	{name: "html", render: HTML, notes: true},
 }
 
 // Format returns the renderer of a --format name.
@@ -65,6 +70,11 @@ func Streams(name string) bool { f, _ := lookup(name); return f.streams }
 // CarriesFindings reports whether a --format's output carries the findings itself
 // (report, json); the others leave them to the caller (the CLI writes them on stderr).
 func CarriesFindings(name string) bool { f, _ := lookup(name); return f.findings }
+
+// StatesUnstated reports whether the CLI must say a Doc's Unstated notes beside a
+// --format's output: the output neither shows the Notes itself nor creates a Bigtable
+// table, which has no codec to give.
+func StatesUnstated(name string) bool { f, _ := lookup(name); return !f.notes && !f.bigtable }
 
 // KeysFile reports whether a --format writes a file of split keys that a create statement
 // reads with SPLITS_FILE (splits-file): Statement with Options.SplitsFile is that statement.

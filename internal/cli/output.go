@@ -172,11 +172,9 @@ func (o *outputOptions) write(doc render.Doc) error {
 			stderrf(o.Err, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
 		}
 	}
-	if !showsNotes[o.Format] && !bigtableFormat[o.Format] {
+	if render.StatesUnstated(o.Format) {
 		// What HBase will store differently from what the output says (a ratio that
 		// assumes a codec the create statement does not set): said where the output goes.
-		// Bigtable compresses on its own and has no codec to give: its formats say
-		// instead which settings they leave out (render.LeftOut).
 		for _, n := range doc.Unstated {
 			stderrf(o.Err, "presplit: note: %s\n", oneLine(flagWords(n)))
 		}
@@ -186,12 +184,6 @@ func (o *outputOptions) write(doc render.Doc) error {
 	}
 	return o.FailOn.check(doc.Findings)
 }
-
-// bigtableFormat are the formats that create a Bigtable table, not an HBase one.
-var bigtableFormat = map[string]bool{"cbt": true, "terraform": true}
-
-// showsNotes are the formats that show the plan's Notes themselves.
-var showsNotes = map[string]bool{"report": true, "json": true, "xlsx": true, "html": true}
 
 // isTerminal reports whether w is a terminal.
 func isTerminal(w io.Writer) bool {
