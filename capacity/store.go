@@ -124,10 +124,8 @@ func (in Input) sizeStores(p *Plan) error {
 			sp.RawBytes = v.Rows * sp.RowBytes
 			p.RowBytes += sp.RowBytes
 		}
-		sp.StoredBytes = sp.RawBytes * sp.CompressionRatio
-		sp.PlannedBytes = sp.StoredBytes * in.Redundancy
+		sp.StoredBytes, sp.PlannedBytes, sp.Regions = in.storeSize(sp.RawBytes, sp.CompressionRatio)
 		sp.ExactRegions = sp.PlannedBytes / in.RegionSize
-		sp.Regions = max(1, RegionsOf(sp.PlannedBytes, in.RegionSize))
 		p.RawBytes += sp.RawBytes
 		p.StoredBytes += sp.StoredBytes
 		p.PlannedBytes += sp.PlannedBytes
@@ -146,6 +144,14 @@ func (in Input) sizeStores(p *Plan) error {
 	p.ExactRegions, p.Regions, err = in.regions(split)
 	p.DiskBytes = p.PlannedBytes * float64(in.Replication)
 	return err
+}
+
+// storeSize is a store's raw bytes compressed at its ratio, with the redundancy, and the
+// regions the store alone would fill (the report's per-family count).
+func (in Input) storeSize(raw, ratio float64) (stored, planned float64, regions int) {
+	stored = raw * ratio
+	planned = stored * in.Redundancy
+	return stored, planned, max(1, RegionsOf(planned, in.RegionSize))
 }
 
 // weigh is HBase's split rule over the stores' planned bytes: with
@@ -185,9 +191,7 @@ func (in Input) storeHorizon(p *Plan, d int) (Horizon, error) {
 	planned := make([]float64, len(p.Stores))
 	for i, sp := range p.Stores {
 		sh := StoreHorizon{Name: sp.Name, RawBytes: in.Volume.Daily * sp.Share * math.Min(float64(d), sp.KeptDays)}
-		sh.StoredBytes = sh.RawBytes * sp.CompressionRatio
-		sh.PlannedBytes = sh.StoredBytes * in.Redundancy
-		sh.Regions = max(1, RegionsOf(sh.PlannedBytes, in.RegionSize))
+		sh.StoredBytes, sh.PlannedBytes, sh.Regions = in.storeSize(sh.RawBytes, sp.CompressionRatio)
 		planned[i] = sh.PlannedBytes
 		h.RawBytes += sh.RawBytes
 		h.StoredBytes += sh.StoredBytes
