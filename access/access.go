@@ -65,8 +65,8 @@ type InputError struct {
 
 func (e *InputError) Error() string { return fmt.Sprintf("%s %s, got %s", e.Field, e.Rule, e.Value) }
 
-// Plan is the region count the access pattern asks for, and how it was reached.
-type Plan struct {
+// Sizing is the region count the access pattern asks for, and how it was reached.
+type Sizing struct {
 	Input Input
 
 	RowBytes   float64 // bytes a put of a row writes (capacity.Volume.PutBytes), for rows/s <-> bytes/s; 0 when the volume is daily bytes
@@ -122,19 +122,19 @@ type Load struct {
 	HotspotFlushesPerMinute float64
 
 	ReadsPerServer float64 // reads/s (rows or bytes, as given) on the busiest server
-	ScansPerSecond float64 // read rows/s (Plan.ReadRows) x scan share; 0 when the rows are unknown
+	ScansPerSecond float64 // read rows/s (Sizing.ReadRows) x scan share; 0 when the rows are unknown
 	ScanFanout     int     // scans each scan becomes: the buckets of a salted key, else 1
 	RegionScans    float64 // ScansPerSecond x ScanFanout
 }
 
 // Compute is the access pattern's region count over the capacity plan's. cp must be the
 // capacity model's answer (with its defaults applied).
-func Compute(in Input, cp *capacity.Plan) (*Plan, error) {
+func Compute(in Input, cp *capacity.Sizing) (*Sizing, error) {
 	if err := in.validate(cp); err != nil {
 		return nil, err
 	}
 	// A row written is one version of it, whatever VERSIONS the table keeps.
-	p := &Plan{Input: in, RowBytes: cp.Input.Volume.PutBytes(), SizeRegions: cp.Regions}
+	p := &Sizing{Input: in, RowBytes: cp.Input.Volume.PutBytes(), SizeRegions: cp.Regions}
 	p.WriteBytes = p.bytes(in.WriteRate)
 	p.ReadBytes = p.bytes(in.ReadRate)
 	p.ReadRows = p.rows(in.ReadRate)
@@ -172,7 +172,7 @@ func Compute(in Input, cp *capacity.Plan) (*Plan, error) {
 const maxRegions = 1_000_000
 
 // bytes is a rate in bytes/s; 0 when it is rows/s and the row size is unknown.
-func (p *Plan) bytes(r quantity.Rate) float64 {
+func (p *Sizing) bytes(r quantity.Rate) float64 {
 	if r.Bytes {
 		return r.PerSecond
 	}
@@ -180,7 +180,7 @@ func (p *Plan) bytes(r quantity.Rate) float64 {
 }
 
 // rows is a rate in rows/s; 0 when it is bytes/s and the row size is unknown.
-func (p *Plan) rows(r quantity.Rate) float64 {
+func (p *Sizing) rows(r quantity.Rate) float64 {
 	switch {
 	case !r.Bytes:
 		return r.PerSecond
@@ -198,7 +198,7 @@ func checkRate(field string, r quantity.Rate) error {
 	return nil
 }
 
-func (in Input) validate(cp *capacity.Plan) error {
+func (in Input) validate(cp *capacity.Sizing) error {
 	for _, f := range []struct {
 		field string
 		r     quantity.Rate
@@ -234,7 +234,7 @@ func rateText(r quantity.Rate) string {
 
 // At is the load of the regions created: regions is the split's count, which prefix
 // snapping, --regions or a splits file may set apart from p.Regions.
-func (p *Plan) At(regions int, cp *capacity.Plan) Load {
+func (p *Sizing) At(regions int, cp *capacity.Sizing) Load {
 	in := p.Input
 	s := in.RegionServers
 	l := Load{Regions: regions, Servers: s}

@@ -16,7 +16,7 @@ func rows(n float64) quantity.Rate  { return quantity.Rate{PerSecond: n} }
 func bytes(n float64) quantity.Rate { return quantity.Rate{PerSecond: n, Bytes: true} }
 
 // sized is the capacity plan of rows x kv with the model's defaults.
-func sized(t *testing.T, rowsN, kv float64, servers int) *capacity.Plan {
+func sized(t *testing.T, rowsN, kv float64, servers int) *capacity.Sizing {
 	t.Helper()
 	cp, err := capacity.Compute(capacity.Input{Volume: capacity.Volume{Rows: rowsN, RowBytes: kv}, Cluster: capacity.Cluster{RegionServers: servers}})
 	require.NoError(t, err)
@@ -112,7 +112,7 @@ func TestComputeErrors(t *testing.T) {
 	tests := []struct {
 		name  string
 		in    Input
-		cp    *capacity.Plan
+		cp    *capacity.Sizing
 		field string
 	}{
 		{name: "limit without rate", in: Input{RegionWriteLimit: rows(1000)}, cp: kv, field: "region_write_limit"},

@@ -27,7 +27,7 @@ func ExampleCompute() {
 }
 
 // Balance rounds the count up to a multiple of the servers.
-func ExamplePlan_At() {
+func ExampleSizing_At() {
 	cp, _ := capacity.Compute(capacity.Input{Volume: capacity.Volume{Rows: 2e8, RowBytes: 1024}, Cluster: capacity.Cluster{RegionServers: 20}})
 	for _, balance := range []bool{false, true} {
 		p, _ := access.Compute(access.Input{WriteRate: quantity.Rate{PerSecond: 50e3}, RegionServers: 20, Balance: balance}, &cp)

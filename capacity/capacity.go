@@ -145,8 +145,9 @@ type Horizon struct {
 	SplitRegions int
 }
 
-// Plan is the model's answer. It carries its Input so renderers can echo every figure.
-type Plan struct {
+// Sizing is the model's answer: the table's size and region count (package plan's Plan
+// holds one). It carries its Input so renderers can echo every figure.
+type Sizing struct {
 	Input Input
 
 	RowBytes     float64 // bytes per row used (Volume.RowBytes)

@@ -217,18 +217,18 @@ func DaysText(d float64) string {
 // Compute runs the model: raw -> stored -> planned -> regions, the disk estimate, the
 // memstore ceiling and, for daily ingest, the growth horizons. With Stores each store is
 // sized on its own and the regions come from the store HBase splits on.
-func Compute(in Input) (Plan, error) {
+func Compute(in Input) (Sizing, error) {
 	in = in.WithDefaults()
 	if err := in.Validate(); err != nil {
-		return Plan{}, err
+		return Sizing{}, err
 	}
-	p := Plan{Input: in}
+	p := Sizing{Input: in}
 	if err := in.sizeAll(&p); err != nil {
-		return Plan{}, err
+		return Sizing{}, err
 	}
 	if in.Volume.Daily > 0 {
 		if err := in.growth(&p); err != nil {
-			return Plan{}, err
+			return Sizing{}, err
 		}
 	}
 	if c := in.Cluster; c.Heap > 0 {
@@ -241,7 +241,7 @@ func Compute(in Input) (Plan, error) {
 }
 
 // sizeAll sizes the table: its stores apart, or the whole row as one store.
-func (in Input) sizeAll(p *Plan) error {
+func (in Input) sizeAll(p *Sizing) error {
 	if len(in.Stores) > 0 {
 		return in.sizeStores(p)
 	}
@@ -261,7 +261,7 @@ func (in Input) sizeAll(p *Plan) error {
 // the table then holds that much at its last horizon, the whole day it falls in. The
 // growth table runs past a horizon to the days kept: a table that needs too many regions
 // there is refused as the split would be (its rows were zeros).
-func (in Input) growth(p *Plan) error {
+func (in Input) growth(p *Sizing) error {
 	days := in.Volume.KeptDays()
 	for _, d := range horizons(int(math.Ceil(days))) {
 		var h Horizon

@@ -108,7 +108,7 @@ func (in Input) storeKeptDays(s Store) float64 {
 }
 
 // sizeStores sizes every store and takes the region count from the split rule.
-func (in Input) sizeStores(p *Plan) error {
+func (in Input) sizeStores(p *Sizing) error {
 	v := in.Volume
 	for _, s := range in.Stores {
 		sp := StorePlan{Store: in.resolved(s), OwnRatio: s.CompressionRatio != 0}
@@ -186,7 +186,7 @@ func (in Input) regions(weighed float64) (float64, int, error) {
 
 // storeHorizon is the table at d days of daily ingest when its stores are sized apart:
 // each store holds min(d, its days kept) days of its share.
-func (in Input) storeHorizon(p *Plan, d int) (Horizon, error) {
+func (in Input) storeHorizon(p *Sizing, d int) (Horizon, error) {
 	h := Horizon{Days: d}
 	planned := make([]float64, len(p.Stores))
 	for i, sp := range p.Stores {
@@ -211,7 +211,7 @@ func (in Input) storeHorizon(p *Plan, d int) (Horizon, error) {
 // SplitWriteWeight is what HBase's split rule weighs of a byte written: the stores it
 // splits on, their share of a put x their ratio, x the redundancy (a version is a put,
 // so VERSIONS does not weigh a write). Without stores: ratio x redundancy.
-func (p Plan) SplitWriteWeight() float64 {
+func (p Sizing) SplitWriteWeight() float64 {
 	in := p.Input
 	if len(p.Stores) == 0 {
 		return in.CompressionRatio * in.Redundancy
@@ -227,7 +227,7 @@ func (p Plan) SplitWriteWeight() float64 {
 
 // SplitShare is the split store's part of the planned bytes when a region splits on its
 // largest store (SplitStore); 0 when the split rule weighs all the planned bytes.
-func (p Plan) SplitShare() float64 {
+func (p Sizing) SplitShare() float64 {
 	if p.SplitStore == "" || p.PlannedBytes <= 0 {
 		return 0
 	}

@@ -36,7 +36,7 @@ type Analyzer struct {
 type Input struct {
 	Spec *tablespec.Spec
 	// Plan is the capacity model's answer; nil without a volume.
-	Plan *capacity.Plan
+	Plan *capacity.Sizing
 	// Prefix is the shape of the rowkey's leading bytes (rowkey prefix, or the keys of
 	// rowkey algo HexStringSplit/DecimalStringSplit); nil when the key has none.
 	Prefix *splits.Prefix
@@ -109,7 +109,7 @@ type Input struct {
 	PolicyPrefixLength int
 	// Access is the access pattern's sizing and the load of the regions created; nil
 	// when the design gives no rate.
-	Access *access.Plan
+	Access *access.Sizing
 
 	// cache holds what several analyzers derive alike (the rowkey's placement), once per Run.
 	cache *runCache

@@ -68,8 +68,8 @@ type Plan struct {
 	// where the design was silent (every family's TTL from the retention). It is the
 	// plan's own copy: Build never writes into the caller's spec.
 	Design   *tablespec.Spec
-	Capacity *capacity.Plan // nil when the design gives no volume
-	Prefix   *splits.Prefix // the rowkey prefix's shape; nil when there is none
+	Capacity *capacity.Sizing // nil when the design gives no volume
+	Prefix   *splits.Prefix   // the rowkey prefix's shape; nil when there is none
 	// Split is the split the table is created with; nil when none can be made, and then
 	// SplitErr says why (a prefix too narrow, no prefix, no region count).
 	Split       *splits.Split
@@ -92,7 +92,7 @@ type Plan struct {
 	PhoenixPKMissing string
 	// Access is the access pattern's sizing (write-spread floor, balance) and the load
 	// of the regions created; nil when the design gives no rate, scan share or balance.
-	Access *access.Plan
+	Access *access.Sizing
 
 	lintInput lint.Input
 }
@@ -758,7 +758,7 @@ func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
 
 // Table is the design's table settings in the renderers' terms. MAX_FILESIZE is the
 // planned region size when there is a capacity plan.
-func Table(d *tablespec.Spec, cp *capacity.Plan) render.Table {
+func Table(d *tablespec.Spec, cp *capacity.Sizing) render.Table {
 	t := render.Table{Name: d.Table.V}
 	if t.Name == "" {
 		t.Name = "t1"

@@ -279,7 +279,7 @@ func rateUnit(r quantity.Rate) string {
 	return "rows/s"
 }
 
-func jsonAccess(a *access.Plan) *JSONAccess {
+func jsonAccess(a *access.Sizing) *JSONAccess {
 	if a == nil {
 		return nil
 	}

@@ -14,34 +14,34 @@ import (
 // capacityCSVColumns are the columns after the first eight, with their values.
 var capacityCSVColumns = []struct {
 	name  string
-	value func(Doc, *capacity.Plan) string
+	value func(Doc, *capacity.Sizing) string
 }{
-	{"table", func(d Doc, _ *capacity.Plan) string { return tableName(d.Table) }},
-	{"hbase_version", func(d Doc, _ *capacity.Plan) string { return d.Table.Target.OrDefault().String() }},
-	{"row_bytes", func(_ Doc, p *capacity.Plan) string { return positiveFloat(p.RowBytes) }},
-	{"daily_bytes", func(_ Doc, p *capacity.Plan) string { return positiveFloat(p.Input.Volume.Daily) }},
-	{"retention_days", func(_ Doc, p *capacity.Plan) string { return positiveFloat(p.Input.Volume.RetentionDays) }},
-	{"ttl_days", func(_ Doc, p *capacity.Plan) string { return positiveFloat(p.Input.Volume.TTLDays) }},
-	{"split_days", func(_ Doc, p *capacity.Plan) string {
+	{"table", func(d Doc, _ *capacity.Sizing) string { return tableName(d.Table) }},
+	{"hbase_version", func(d Doc, _ *capacity.Sizing) string { return d.Table.Target.OrDefault().String() }},
+	{"row_bytes", func(_ Doc, p *capacity.Sizing) string { return positiveFloat(p.RowBytes) }},
+	{"daily_bytes", func(_ Doc, p *capacity.Sizing) string { return positiveFloat(p.Input.Volume.Daily) }},
+	{"retention_days", func(_ Doc, p *capacity.Sizing) string { return positiveFloat(p.Input.Volume.RetentionDays) }},
+	{"ttl_days", func(_ Doc, p *capacity.Sizing) string { return positiveFloat(p.Input.Volume.TTLDays) }},
+	{"split_days", func(_ Doc, p *capacity.Sizing) string {
 		if p.Input.Volume.Daily == 0 {
 			return ""
 		}
 		return plainFloat(p.Input.Volume.SplitDays())
 	}},
-	{"compression_ratio", func(_ Doc, p *capacity.Plan) string { return plainFloat(p.Input.CompressionRatio) }},
-	{"redundancy", func(_ Doc, p *capacity.Plan) string { return plainFloat(p.Input.Redundancy) }},
-	{"replication", func(_ Doc, p *capacity.Plan) string { return strconv.Itoa(p.Input.Replication) }},
-	{"split_share", func(_ Doc, p *capacity.Plan) string { return positiveFloat(p.SplitShare()) }},
-	{"size_regions", func(_ Doc, p *capacity.Plan) string { return strconv.Itoa(p.Regions) }},
-	{"planned_regions", func(d Doc, _ *capacity.Plan) string { return strconv.Itoa(sizedRegions(d)) }},
-	{"split_regions", func(d Doc, _ *capacity.Plan) string { return strconv.Itoa(d.Split.Regions()) }},
-	{"region_servers", func(_ Doc, p *capacity.Plan) string { return positiveInt(p.Input.Cluster.RegionServers) }},
-	{"regions_per_server", func(_ Doc, p *capacity.Plan) string { return positiveFloat(p.RegionsPerServer) }},
-	{"heap_bytes", func(_ Doc, p *capacity.Plan) string { return positiveFloat(p.Input.Cluster.Heap) }},
-	{"memstore_fraction", func(_ Doc, p *capacity.Plan) string { return plainFloat(p.Input.Cluster.MemstoreFraction) }},
-	{"flush_size_bytes", func(_ Doc, p *capacity.Plan) string { return plainFloat(p.Input.Cluster.FlushSize) }},
-	{"families", func(_ Doc, p *capacity.Plan) string { return strconv.Itoa(p.Input.Cluster.Families) }},
-	{"memstore_ceiling", func(_ Doc, p *capacity.Plan) string { return positiveFloat(p.MemstoreCeiling) }},
+	{"compression_ratio", func(_ Doc, p *capacity.Sizing) string { return plainFloat(p.Input.CompressionRatio) }},
+	{"redundancy", func(_ Doc, p *capacity.Sizing) string { return plainFloat(p.Input.Redundancy) }},
+	{"replication", func(_ Doc, p *capacity.Sizing) string { return strconv.Itoa(p.Input.Replication) }},
+	{"split_share", func(_ Doc, p *capacity.Sizing) string { return positiveFloat(p.SplitShare()) }},
+	{"size_regions", func(_ Doc, p *capacity.Sizing) string { return strconv.Itoa(p.Regions) }},
+	{"planned_regions", func(d Doc, _ *capacity.Sizing) string { return strconv.Itoa(sizedRegions(d)) }},
+	{"split_regions", func(d Doc, _ *capacity.Sizing) string { return strconv.Itoa(d.Split.Regions()) }},
+	{"region_servers", func(_ Doc, p *capacity.Sizing) string { return positiveInt(p.Input.Cluster.RegionServers) }},
+	{"regions_per_server", func(_ Doc, p *capacity.Sizing) string { return positiveFloat(p.RegionsPerServer) }},
+	{"heap_bytes", func(_ Doc, p *capacity.Sizing) string { return positiveFloat(p.Input.Cluster.Heap) }},
+	{"memstore_fraction", func(_ Doc, p *capacity.Sizing) string { return plainFloat(p.Input.Cluster.MemstoreFraction) }},
+	{"flush_size_bytes", func(_ Doc, p *capacity.Sizing) string { return plainFloat(p.Input.Cluster.FlushSize) }},
+	{"families", func(_ Doc, p *capacity.Sizing) string { return strconv.Itoa(p.Input.Cluster.Families) }},
+	{"memstore_ceiling", func(_ Doc, p *capacity.Sizing) string { return positiveFloat(p.MemstoreCeiling) }},
 	{"write_rate", accessCSV(func(a *JSONAccess) string { return positiveFloat(a.WriteRate) })},
 	{"write_rate_unit", accessCSV(func(a *JSONAccess) string { return a.WriteRateUnit })},
 	{"read_rate", accessCSV(func(a *JSONAccess) string { return positiveFloat(a.ReadRate) })},
@@ -67,8 +67,8 @@ var capacityCSVColumns = []struct {
 }
 
 // accessCSV is a column of the access pattern: empty without one.
-func accessCSV(f func(*JSONAccess) string) func(Doc, *capacity.Plan) string {
-	return func(d Doc, _ *capacity.Plan) string {
+func accessCSV(f func(*JSONAccess) string) func(Doc, *capacity.Sizing) string {
+	return func(d Doc, _ *capacity.Sizing) string {
 		if d.Access == nil {
 			return ""
 		}
@@ -97,7 +97,7 @@ func init() {
 }
 
 // capacityCSVTail is the values of capacityCSVColumns for d.
-func capacityCSVTail(d Doc, p *capacity.Plan) []string {
+func capacityCSVTail(d Doc, p *capacity.Sizing) []string {
 	out := make([]string, len(capacityCSVColumns))
 	for i, c := range capacityCSVColumns {
 		out[i] = c.value(d, p)

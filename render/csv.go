@@ -125,7 +125,7 @@ func CapacityCSV(w io.Writer, d Doc) error {
 }
 
 // planRows is the table's row count: given (--rows) or derived from raw bytes / row bytes.
-func planRows(p *capacity.Plan) (float64, bool) {
+func planRows(p *capacity.Sizing) (float64, bool) {
 	switch {
 	case p == nil:
 		return 0, false
@@ -138,7 +138,7 @@ func planRows(p *capacity.Plan) (float64, bool) {
 }
 
 // regionSizeOf is the target region size the plan used (the default when left zero).
-func regionSizeOf(p *capacity.Plan) float64 {
+func regionSizeOf(p *capacity.Sizing) float64 {
 	if p.Input.RegionSize > 0 {
 		return p.Input.RegionSize
 	}

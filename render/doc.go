@@ -18,7 +18,7 @@ import (
 // capacity model ran, as in `presplit splits`) and the split.
 type Doc struct {
 	Table Table
-	Plan  *capacity.Plan
+	Plan  *capacity.Sizing
 	Split splits.Split
 
 	// Findings are the review of the plan as created (lint's codes); report and json show
@@ -43,7 +43,7 @@ type Doc struct {
 
 	// Access is the access pattern's sizing and the load of the regions created; nil
 	// when the plan was sized on bytes alone (every format then reads as before).
-	Access *access.Plan
+	Access *access.Sizing
 }
 
 // Options choose how the renderers write a Doc.

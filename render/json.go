@@ -257,7 +257,7 @@ func newJSONDoc(d Doc) JSONDoc {
 	return out
 }
 
-func jsonCapacity(p *capacity.Plan) *JSONCapacity {
+func jsonCapacity(p *capacity.Sizing) *JSONCapacity {
 	in := p.Input
 	c := &JSONCapacity{
 		Inputs: JSONInputs{
@@ -296,7 +296,7 @@ func jsonCapacity(p *capacity.Plan) *JSONCapacity {
 }
 
 // jsonStores fills the stores' figures, when the model sized them apart.
-func jsonStores(c *JSONCapacity, p *capacity.Plan) {
+func jsonStores(c *JSONCapacity, p *capacity.Sizing) {
 	if len(p.Stores) == 0 {
 		return
 	}

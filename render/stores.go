@@ -12,7 +12,7 @@ import (
 )
 
 // The report's per-family derivation, when the capacity model sizes each family's store
-// apart (capacity.Plan.Stores): a line per store, then the table's sums and the store (or
+// apart (capacity.Sizing.Stores): a line per store, then the table's sums and the store (or
 // stores) the region count comes from.
 
 // reportStores is the Stores section: each family's raw, stored and planned bytes and the
@@ -106,7 +106,7 @@ func storeRowBytes(tw *tabwriter.Writer, d Doc) {
 
 // storeCSVColumns are the region CSV's columns after CSVHeader when the stores are sized
 // apart: each family's estimated planned bytes in the region (est_bytes_NAME).
-func storeCSVColumns(q *quoter, p *capacity.Plan) []string {
+func storeCSVColumns(q *quoter, p *capacity.Sizing) []string {
 	if p == nil {
 		return nil
 	}
@@ -126,11 +126,11 @@ var storeCSVHeader = []string{"family", "family_share", "family_versions", "fami
 
 // storeCSV writes capacity-csv's family rows.
 type storeCSV struct {
-	p     *capacity.Plan
+	p     *capacity.Sizing
 	names []string // the families' names as CSV cells
 }
 
-func newStoreCSV(q *quoter, p *capacity.Plan) storeCSV {
+func newStoreCSV(q *quoter, p *capacity.Sizing) storeCSV {
 	sc := storeCSV{p: p}
 	for _, s := range p.Stores {
 		sc.names = append(sc.names, q.csv("family name", s.Name))

@@ -338,7 +338,7 @@ func (x *workbook) addSheet(name string) error {
 // planSheet writes the Plan sheet and the defined names of every input and result. The
 // sheet is streamed, so that each formula cell carries its cached value (presplit's own
 // figure, the JSON's): a reader that does not recalculate sees the numbers.
-func (x *workbook) planSheet(d Doc, p *capacity.Plan) error { //nolint:gocyclo // the plan sheet's sections in the order the sizing derives them (inputs, sizing, cluster, access, split, notes), each present only with its data
+func (x *workbook) planSheet(d Doc, p *capacity.Sizing) error { //nolint:gocyclo // the plan sheet's sections in the order the sizing derives them (inputs, sizing, cluster, access, split, notes), each present only with its data
 	const sh = XLSXPlanSheet
 	if err := x.addSheet(sh); err != nil {
 		return err
@@ -483,7 +483,7 @@ var xlsxAliases = map[string]string{"row_bytes": "bytes_per_row", "region_size_b
 // xlsxPlanRows are the model's inputs and its derivation, mirroring capacity.Compute: the
 // formulas apply the same operations in the same order, so a spreadsheet computes the same
 // doubles presplit does.
-func xlsxPlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
+func xlsxPlanRows(p *capacity.Sizing) (inputs, results []xlsxRow) {
 	in := p.Input
 	v := in.Volume
 	if len(p.Stores) > 0 {
@@ -574,7 +574,7 @@ func xlsxSizingInputs(in capacity.Input) []xlsxRow {
 // judge it. When the split creates the sized count, that is the live regions cell, so the
 // figure moves with the inputs; when the split was fixed otherwise (--regions, --align even,
 // a spec's splits), it is split_regions, which editing the sizing does not change.
-func xlsxClusterRows(p *capacity.Plan, created int, a *access.Plan) (inputs, results []xlsxRow) {
+func xlsxClusterRows(p *capacity.Sizing, created int, a *access.Sizing) (inputs, results []xlsxRow) {
 	c := p.Input.Cluster
 	if c.RegionServers > 0 {
 		rps := xlsxRow{label: "regions per server", name: "regions_per_server", formula: "regions/region_servers", cached: p.RegionsPerServer,
@@ -604,7 +604,7 @@ func xlsxClusterRows(p *capacity.Plan, created int, a *access.Plan) (inputs, res
 
 // growthSheet writes a row per horizon, each figure a formula on the Plan's inputs with
 // its cached value, and a line chart of the regions.
-func (x *workbook) growthSheet(p *capacity.Plan) error {
+func (x *workbook) growthSheet(p *capacity.Sizing) error {
 	const sh = XLSXGrowthSheet
 	if err := x.addSheet(sh); err != nil {
 		return err
@@ -792,7 +792,7 @@ func (x *workbook) findingsSheet(d Doc) error {
 // The load figures are on the regions the split creates: when it creates the count the
 // access pattern asks for, that is the live planned_regions cell, so the figures move
 // with an edited rate; otherwise it is split_regions.
-func xlsxAccessRows(d Doc, p *capacity.Plan) (inputs, results []xlsxRow) {
+func xlsxAccessRows(d Doc, p *capacity.Sizing) (inputs, results []xlsxRow) {
 	a := d.Access
 	if a == nil {
 		return nil, nil
@@ -871,7 +871,7 @@ func perSecondCell(name string, r quantity.Rate, put string) string {
 // xlsxPutBytes is the cell of the bytes one put of a row writes, as a rows/s rate counts
 // them (capacity.Volume.PutBytes): one version of the row, where row_bytes keeps the
 // families' VERSIONS of it.
-func xlsxPutBytes(p *capacity.Plan) string {
+func xlsxPutBytes(p *capacity.Sizing) string {
 	v := p.Input.Volume
 	switch {
 	case len(p.Stores) > 0 || v.Cells == nil && v.KVVersions > 1:
@@ -915,7 +915,7 @@ func xlsxAccessInputs(in access.Input, c capacity.Input) (inputs []xlsxRow) {
 
 // xlsxWriteFloor are the rows of the write-spread floor, and the name of the cell that
 // holds the floored regions ("regions" without a write rate).
-func xlsxWriteFloor(a *access.Plan, servers bool, put string) (results []xlsxRow, _ string) {
+func xlsxWriteFloor(a *access.Sizing, servers bool, put string) (results []xlsxRow, _ string) {
 	in := a.Input
 	w := in.WriteRate
 	floored := "regions"
@@ -954,7 +954,7 @@ func xlsxWriteFloor(a *access.Plan, servers bool, put string) (results []xlsxRow
 // xlsxWriteLoad are the rows of the write load: per region and server, the WAL, flushes and
 // the days until a region is full; n is the regions cell, busiest the regions on the
 // busiest server.
-func xlsxWriteLoad(a *access.Plan, p *capacity.Plan, n, busiest string, servers bool) []xlsxRow {
+func xlsxWriteLoad(a *access.Sizing, p *capacity.Sizing, n, busiest string, servers bool) []xlsxRow {
 	in, l := a.Input, a.Load
 	var results []xlsxRow
 	region := fmt.Sprintf("write_bytes_per_second/IF(buckets>0,MIN(%s,buckets),%s)", n, n)

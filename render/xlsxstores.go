@@ -10,7 +10,7 @@ import (
 	"github.com/presplit/presplit/quote"
 )
 
-// The workbook's store model (capacity.Plan.Stores): every family's share, versions or TTL
+// The workbook's store model (capacity.Sizing.Stores): every family's share, versions or TTL
 // and ratio as inputs, each store's raw, stored and planned bytes as formulas, the table's
 // sums, and what the split rule weighs (split_bytes, on split_overallfiles). The names of a
 // store's cells are store1_..., store2_... in the families' order: a family's name need not
@@ -22,7 +22,7 @@ func storeName(i int, figure string) string { return fmt.Sprintf("store%d_%s", i
 
 // xlsxStorePlanRows are the Plan sheet's inputs and derivation when the stores are sized
 // apart.
-func xlsxStorePlanRows(p *capacity.Plan) (inputs, results []xlsxRow) {
+func xlsxStorePlanRows(p *capacity.Sizing) (inputs, results []xlsxRow) {
 	in := p.Input
 	v := in.Volume
 	daily := v.Daily > 0
@@ -100,7 +100,7 @@ func xlsxStoreRows(i int, s capacity.StorePlan, daily bool) (inputs, results []x
 
 // xlsxStoreTotals are the table's sums over its stores, the bytes the split rule weighs,
 // the regions, the disk, and what the split rule weighs of a byte written.
-func xlsxStoreTotals(p *capacity.Plan) []xlsxRow {
+func xlsxStoreTotals(p *capacity.Sizing) []xlsxRow {
 	sum := func(figure string) string {
 		parts := make([]string, len(p.Stores))
 		for i := range p.Stores {
@@ -127,7 +127,7 @@ func xlsxStoreTotals(p *capacity.Plan) []xlsxRow {
 	)
 }
 
-// splitWeightFormula is capacity.Plan.SplitWriteWeight as a formula on n stores: each
+// splitWeightFormula is capacity.Sizing.SplitWriteWeight as a formula on n stores: each
 // store's share x ratio when all stores count, or when it is the first store holding
 // split_bytes (the largest; the first of equals, as the model takes it).
 func splitWeightFormula(n int) string {
@@ -144,7 +144,7 @@ func splitWeightFormula(n int) string {
 
 // storeGrowthHeads are the Growth sheet's store columns, after the table's: each store's
 // raw, stored and planned bytes.
-func storeGrowthHeads(p *capacity.Plan) []string {
+func storeGrowthHeads(p *capacity.Sizing) []string {
 	var out []string
 	for _, s := range p.Stores {
 		n := quote.SheetCell(s.Name)

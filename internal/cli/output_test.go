@@ -85,7 +85,7 @@ func renderFixtures() []renderFixture {
 	for _, c := range "123456789abcdef" {
 		hexKeys = append(hexKeys, []byte{byte(c)})
 	}
-	rowsPlan := &capacity.Plan{
+	rowsPlan := &capacity.Sizing{
 		Input: capacity.Input{
 			Volume:           capacity.Volume{Rows: 1e9, RowBytes: 300},
 			CompressionRatio: 0.5, Redundancy: 1.5, RegionSize: 10 << 30, Replication: 3,
@@ -96,7 +96,7 @@ func renderFixtures() []renderFixture {
 		ExactRegions: 2.25e11 / (10 << 30), Regions: 21, DiskBytes: 6.75e11,
 		RegionsPerServer: 2.1, MemstoreCeiling: 51.2,
 	}
-	dailyPlan := &capacity.Plan{
+	dailyPlan := &capacity.Sizing{
 		Input: capacity.Input{
 			Volume: capacity.Volume{Daily: 50 << 30, RetentionDays: 365,
 				Cells: &capacity.Cells{Count: 10, RowLen: 24, FamilyLen: 1, QualifierLen: 8, ValueLen: 100, Versions: 1}},
@@ -152,7 +152,7 @@ func renderFixtures() []renderFixture {
 		}},
 		{"one-region", render.Doc{
 			Table: render.Table{Name: "t1", MaxFileSize: 20 << 30, Families: []render.Family{{Name: "cf"}}},
-			Plan:  &capacity.Plan{Input: capacity.Input{Volume: capacity.Volume{Rows: 1000, RowBytes: 100}}, RowBytes: 100, RawBytes: 1e5, StoredBytes: 1e5, PlannedBytes: 1.5e5, ExactRegions: 1.5e5 / (20 << 30), Regions: 1, DiskBytes: 4.5e5},
+			Plan:  &capacity.Sizing{Input: capacity.Input{Volume: capacity.Volume{Rows: 1000, RowBytes: 100}}, RowBytes: 100, RawBytes: 1e5, StoredBytes: 1e5, PlannedBytes: 1.5e5, ExactRegions: 1.5e5 / (20 << 30), Regions: 1, DiskBytes: 4.5e5},
 			Split: splits.Split{Spec: "hex:1", Owned: splits.OwnedOf(16)},
 		}},
 		{"dec2-splits", render.Doc{

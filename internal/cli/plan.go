@@ -79,7 +79,7 @@ func runPlan(opts *planOptions) error {
 //
 // The advice never contradicts the checks: a region size outside the 5..50 GiB lint's RG005
 // recommends is not offered as the way out (it is named as what it would take).
-func planTooManyRegions(plan capacity.Plan, e *splits.TooManyRegionsError) error {
+func planTooManyRegions(plan capacity.Sizing, e *splits.TooManyRegionsError) error {
 	msg := fmt.Sprintf("the plan needs %d regions, more than the %d prefixes of %s; use ", plan.Regions, e.Capacity, e.Prefix)
 	wider := ""
 	switch {
@@ -107,7 +107,7 @@ func planTooManyRegions(plan capacity.Plan, e *splits.TooManyRegionsError) error
 // planSaltByteFull is the way out for a salt byte that needs more than 256 buckets: the
 // most one byte holds, byte:256, with the region size that fits the table in 256 regions,
 // said to be outside RG005's 5..50 GiB when it is.
-func planSaltByteFull(plan capacity.Plan, msg string) error {
+func planSaltByteFull(plan capacity.Sizing, msg string) error {
 	size := planFittingRegionSize(plan.PlannedBytes, 256)
 	msg += "--prefix byte:256 (the most buckets one salt byte holds) with --region-size " + size + " for 256 regions"
 	if sz, _ := quantity.Size(size); sz > lint.MaxRegionSize {
