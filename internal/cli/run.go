@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/presplit/presplit/internal/stdfds"
 	"github.com/presplit/presplit/quote"
 )
 
@@ -47,24 +48,40 @@ func (e *checkFailed) Error() string { return e.msg }
 // Run is main without the process: it runs presplit with args (program name first) and
 // returns the exit code. Tests drive the real CLI through it with buffers.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	// A descriptor the shell closed (>&-) is not told apart from /dev/null: Go's runtime
-	// opens /dev/null read-write in its place before main runs, which is what Python's
-	// subprocess.DEVNULL (and 1<>/dev/null) gives a program too, and a run whose output its
-	// caller discards on purpose must not fail. A write that fails (2>/dev/full) is exit 1.
-	out := &stdoutWriter{w: stdout}
-	errOut := &stdoutWriter{w: stderr}
+	// A descriptor the shell closed (>&-, 2>&-, <&-) is told apart from /dev/null by
+	// stdfds, which looked before Go's runtime opened /dev/null in its place; /dev/null
+	// itself (>/dev/null, 1<>/dev/null, Python's subprocess.DEVNULL) is output its caller
+	// discards on purpose and never fails. As bash's `echo hi >&-` and coreutils do, a
+	// closed descriptor fails the run when it is used, not before: output for a closed
+	// stdout is exit 1 with one line on stderr; anything for a closed stderr (a warning, a
+	// finding, a note) is exit 1 with nothing said, and a run with nothing to say there is
+	// exit 0; a closed stdin that a command reads is bad usage, exit 2. Without cgo stdfds
+	// cannot tell, and a closed descriptor stays /dev/null. A write that fails (2>/dev/full)
+	// is exit 1.
+	stdin = closedStdin(stdin)
+	out := &stdoutWriter{w: stdout, closed: closedAtStart(stdout, 1)}
+	errOut := &stdoutWriter{w: stderr, closed: closedAtStart(stderr, 2)}
 	code := runApp(newApp(stdin, out, errOut), args, errOut)
 	if code == exitOK && out.err != nil {
 		// A write the command did not check: urfave/cli's --help and --version.
-		stderrf(errOut, "presplit: writing stdout: %s\n", oneLine(bareError(out.err).Error()))
+		stderrf(errOut, "presplit: %s\n", writeFailure("stdout", out.err))
 		return exitFailure
 	}
 	if code == exitOK && errOut.err != nil {
 		// A warning or finding lost (2>/dev/full, 2>&-): the run did not say all it had to.
-		stderrf(errOut, "presplit: writing stderr: %s\n", oneLine(bareError(errOut.err).Error()))
+		stderrf(errOut, "presplit: %s\n", writeFailure("stderr", errOut.err))
 		return exitFailure
 	}
 	return code
+}
+
+// writeFailure words a failed write to stdout or stderr as the one line on stderr.
+func writeFailure(stream string, err error) string {
+	var ce *closedError
+	if errors.As(err, &ce) {
+		return ce.Error()
+	}
+	return "writing " + stream + ": " + oneLine(bareError(err).Error())
 }
 
 // stderrf writes a diagnostic line on stderr. A failed write to stderr has nowhere to be
@@ -76,13 +93,22 @@ func stderrf(stderr io.Writer, format string, args ...any) {
 // stdoutWriter is stdout (or stderr) that remembers its first write error, so that output
 // nobody checks (help, the version, warnings) still fails the run when it cannot be written.
 type stdoutWriter struct {
-	w   io.Writer
-	err error
+	w      io.Writer
+	closed *closedError // the descriptor was closed at start: every write fails with this
+	err    error
 }
 
 func (s *stdoutWriter) Write(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil // nothing to lose: /dev/full and a closed descriptor fail even this
+	}
+	if s.closed != nil {
+		// The /dev/null Go's runtime put there would take it; the shell asked for nothing
+		// to be written, and the output is lost.
+		if s.err == nil {
+			s.err = s.closed
+		}
+		return 0, s.closed
 	}
 	n, err := s.w.Write(p)
 	if err != nil && s.err == nil {
@@ -90,6 +116,48 @@ func (s *stdoutWriter) Write(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// closedError is a standard descriptor that was closed when presplit started (>&-, 2>&-,
+// <&-), used: the line says which, and how the shell closed it.
+type closedError struct{ fd int }
+
+func (e *closedError) Error() string {
+	switch e.fd {
+	case 0:
+		return "reading stdin: standard input is closed (<&-)"
+	case 1:
+		return "writing stdout: standard output is closed (>&-)"
+	default:
+		return "writing stderr: standard error is closed (2>&-)"
+	}
+}
+
+// closedAtStart is the error for writes to w when w is descriptor fd and fd was closed
+// when the process started; nil otherwise (a buffer, a file, an open descriptor, or a
+// build that cannot tell).
+func closedAtStart(w any, fd int) *closedError {
+	if stdfds.AtStart(fd) != stdfds.Closed {
+		return nil
+	}
+	if f, ok := w.(*os.File); !ok || f.Fd() != uintptr(fd) {
+		return nil
+	}
+	return &closedError{fd: fd}
+}
+
+// closedStdin is stdin, or when it is descriptor 0 and that was closed at start, a reader
+// that fails: the /dev/null in its place would read as empty input.
+func closedStdin(stdin io.Reader) io.Reader {
+	if err := closedAtStart(stdin, 0); err != nil {
+		return closedReader{err}
+	}
+	return stdin
+}
+
+// closedReader is a stdin that was closed at start: every read fails with err.
+type closedReader struct{ err *closedError }
+
+func (r closedReader) Read([]byte) (int, error) { return 0, r.err }
 
 // osFile is the file behind w, unwrapping stdoutWriter: a terminal is told by its
 // descriptor.
@@ -121,7 +189,14 @@ func runApp(app *cli.App, args []string, stderr io.Writer) int {
 	}
 	var ue *usageError
 	var cf *checkFailed
+	var ce *closedError
 	switch {
+	case errors.As(err, &ce):
+		stderrf(stderr, "presplit: %s\n", ce.Error())
+		if ce.fd == 0 {
+			return exitUsage // the command was told to read stdin, and there is none
+		}
+		return exitFailure
 	case errors.As(err, &ue):
 		stderrf(stderr, "presplit: %s\n", oneLine(ue.msg))
 		return exitUsage
