@@ -8,7 +8,9 @@
 // the C runtime runs the executable's constructors before it calls main, and Go's runtime
 // starts in main. Without cgo (CGO_ENABLED=0, no C compiler) or where the constructor does
 // not run (-ldflags=-linkmode=internal links no C runtime start), every descriptor is
-// Unknown, and a caller keeps treating it as it finds it.
+// Unknown, and a caller keeps treating it as it finds it. The cgo build links the C
+// library (dynamically, unless -extldflags -static asks otherwise); a static link keeps
+// the constructor.
 package stdfds
 
 // State is what a standard descriptor was when the process started.
