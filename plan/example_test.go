@@ -3,6 +3,7 @@ package plan_test
 import (
 	"fmt"
 
+	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -26,7 +27,7 @@ splits: {regions: 1000}
 		panic(err)
 	}
 	fmt.Printf("sized %d, created %d regions, first key %s\n", p.Capacity.Regions, p.Regions, p.Split.Keys.At(0))
-	for _, f := range p.Findings {
+	for _, f := range lint.Run(p) {
 		fmt.Println(f.Severity, f.Code)
 	}
 	// Output:
