@@ -34,3 +34,9 @@ splits: {regions: 1000}
 	// sized 420, created 1000 regions, first key 004
 	// warning RG003
 }
+
+func ExampleTable_Validate() {
+	t := plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf", BlockSize: 512}}}
+	fmt.Println(t.Validate())
+	// Output: family "cf": BLOCKSIZE "512": must be between 1K and 16MB (1024..16777216 bytes)
+}

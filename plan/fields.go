@@ -3,7 +3,6 @@ package plan
 import (
 	"bytes"
 
-	"github.com/presplit/presplit/render"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/splits"
 )
@@ -16,7 +15,7 @@ import (
 // start key is ”, splits once at its field into an empty region and no more. A sketch
 // keeps no exact keys, so it cannot show that a region holds one field: none is named.
 func (p *Plan) sampleFields(s *sample.Sample) {
-	if !s.Exact || p.Design.Settings.SplitPolicy.V != render.PolicyDelimited {
+	if !s.Exact || p.Design.Settings.SplitPolicy.V != PolicyDelimited {
 		return
 	}
 	pol, err := p.splitPolicy()

@@ -3,7 +3,7 @@
 // model's answer, the split actually created, the table's settings and the findings, so
 // `plan`, `splits`, `lint` and `verify` say the same thing about the same inputs.
 //
-// Data flows one way: design -> Build -> Plan -> render. The package reads no files and
+// Data flows one way: design -> Build -> Plan ->  The package reads no files and
 // speaks no flag names: its errors name the design's fields and carry where each value
 // came from (a position in the spec, or the Src the CLI gave it).
 package plan
@@ -25,7 +25,6 @@ import (
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/phoenix"
-	"github.com/presplit/presplit/render"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/splitpolicy"
 	"github.com/presplit/presplit/splits"
@@ -71,17 +70,20 @@ type Plan struct {
 	SplitErr    error
 	SplitSource splits.Source // where Split came from; SourceNone without one
 	Regions     int           // regions created: the split's, else the count asked for
-	Table       render.Table
+	Table       Table
 	// Target is the HBase version the plan is written for (the design's, else
 	// hbase.DefaultVersion): what it accepts and how its regions split.
 	Target hbase.Version
 	// Findings are the review of the plan as created: Build leaves them empty, and the
 	// caller that wants them reviews the plan (p.Findings = lint.Run(p)), so the plan
-	// never depends on its reviewer.
+	// never depends on its reviewer. report and json show them, shell carries them as
+	// comments, the pure data formats leave them out.
 	Findings []finding.Finding
 	// Notes are decisions the plan took where the design was silent, for the report.
 	Notes []string
-	// Unstated are the Notes the create statement cannot carry (render.Doc.Unstated).
+	// Unstated are the notes about what HBase stores that the output's language has no
+	// place for (a compression ratio below 1 and no codec in the create statement): the
+	// formats that show no Notes (shell, java, terraform, ...) have them said on stderr.
 	Unstated []string
 	// PhoenixPK is the Phoenix primary key (--phoenix-pk, else the spec's rowkey
 	// prefix_column and parts' phoenix_type); nil when the design gives none, and then
@@ -235,10 +237,10 @@ func (p *Plan) table() error {
 		// Judged on the regions created, not the sizing's count.
 		p.Capacity.RegionsPerServer = float64(p.Regions) / float64(p.Capacity.Input.Cluster.RegionServers)
 	}
-	p.Table = Table(d, p.Capacity)
+	p.Table = TableOf(d, p.Capacity)
 	p.Table.Target = p.Target
 	p.policy()
-	if p.Split != nil || d.Settings.SplitPolicy.V != render.PolicyPrefix {
+	if p.Split != nil || d.Settings.SplitPolicy.V != PolicyPrefix {
 		pol, err := p.splitPolicy()
 		if err != nil {
 			return err
@@ -295,16 +297,6 @@ func (p *Plan) target() error {
 	t, err := p.Design.Target()
 	p.Target = t
 	return err
-}
-
-// Doc is what the renderers show.
-func (p *Plan) Doc() render.Doc {
-	doc := render.Doc{Table: p.Table, Plan: p.Capacity, Findings: p.Findings, Notes: p.Notes, Unstated: p.Unstated,
-		PhoenixPK: p.PhoenixPK, PhoenixPKMissing: p.PhoenixPKMissing, Access: p.Access}
-	if p.Split != nil {
-		doc.Split = *p.Split
-	}
-	return doc
 }
 
 // designCopy is the plan's own copy of the caller's spec: the parts the plan derives
@@ -819,15 +811,15 @@ func (p *Plan) sampleSplit(s *sample.Sample, regions int) {
 	p.sampleFields(s)
 }
 
-// Table is the design's table settings in the renderers' terms. MAX_FILESIZE is the
-// planned region size when there is a capacity plan.
-func Table(d *tablespec.Spec, cp *capacity.Sizing) render.Table {
-	t := render.Table{Name: d.Table.V}
+// TableOf is the design's table settings as the create statement takes them.
+// MAX_FILESIZE is the planned region size when there is a capacity plan.
+func TableOf(d *tablespec.Spec, cp *capacity.Sizing) Table {
+	t := Table{Name: d.Table.V}
 	if t.Name == "" {
 		t.Name = "t1"
 	}
 	for _, f := range d.Families {
-		fam := render.Family{
+		fam := Family{
 			Name:        f.Name.V,
 			Versions:    int(f.Versions.V),
 			Compression: f.Compression.V,
@@ -961,18 +953,18 @@ func policyDelimiter(d *tablespec.Spec) string {
 	return ""
 }
 
-func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
+func (p *Plan) splitPolicy() (SplitPolicy, error) {
 	d := p.Design
 	v := d.Settings.SplitPolicy
-	pol := render.SplitPolicy{Kind: v.V}
+	pol := SplitPolicy{Kind: v.V}
 	switch v.V {
-	case render.PolicyPrefix:
+	case PolicyPrefix:
 		width, err := p.prefixLength(v)
 		if err != nil {
 			return pol, err
 		}
 		pol.PrefixLength = width
-	case render.PolicyDelimited:
+	case PolicyDelimited:
 		delim := policyDelimiter(d)
 		if delim == "" || strings.Contains(delim, `\`) || hbase.CheckDelimiter(delim) != nil {
 			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: "+field.Ref("rowkey.delimiter")+" (the rows' bytes after the prefix, NN|rest: |)")

@@ -207,11 +207,11 @@ type JSONFinding struct {
 // NewJSONDoc builds the JSON form of d.
 func NewJSONDoc(d Doc) JSONDoc {
 	out := newJSONDoc(d)
-	out.Split.Keys = make([]string, d.Split.Keys.Len())
-	for i, k := range d.Split.Keys.All() {
+	out.Split.Keys = make([]string, d.split().Keys.Len())
+	for i, k := range d.split().Keys.All() {
 		out.Split.Keys[i] = hbytes.ToStringBinary(k)
 	}
-	out.Split.Owned = d.Split.Owned.Values()
+	out.Split.Owned = d.split().Owned.Values()
 	return out
 }
 
@@ -221,9 +221,9 @@ func newJSONDoc(d Doc) JSONDoc {
 		FormatVersion: JSONFormatVersion,
 		Table:         JSONTable{Name: d.Table.Name, HBaseVersion: d.Table.Target.OrDefault().String(), MaxFileSize: d.Table.MaxFileSize, Families: []JSONFamily{}},
 		Split: JSONSplit{
-			Spec:    d.Split.Spec,
-			Suffix:  hbytes.ToStringBinary(d.Split.Suffix),
-			Regions: d.Split.Regions(),
+			Spec:    d.split().Spec,
+			Suffix:  hbytes.ToStringBinary(d.split().Suffix),
+			Regions: d.split().Regions(),
 			Keys:    []string{},
 			Owned:   []float64{},
 		},
@@ -243,16 +243,16 @@ func newJSONDoc(d Doc) JSONDoc {
 			MinVersions: f.MinVersions,
 		})
 	}
-	if a := d.Split.Algorithm; a != nil {
+	if a := d.split().Algorithm; a != nil {
 		out.Split.Algorithm = &JSONAlgorithm{Name: a.Name, FirstRow: a.FirstRow, LastRow: a.LastRow}
 	}
-	if p := d.Plan; p != nil {
+	if p := d.Capacity; p != nil {
 		out.Capacity = jsonCapacity(p)
 	}
 	for _, f := range d.Findings {
 		out.Findings = append(out.Findings, JSONFinding{Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Fix: f.Fix})
 	}
-	out.Notes = append(out.Notes, d.Split.Notes...)
+	out.Notes = append(out.Notes, d.split().Notes...)
 	out.Access = jsonAccess(d.Access)
 	return out
 }
@@ -318,7 +318,7 @@ func JSON(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	for i, v := range d.Split.Owned.All() {
+	for i, v := range d.split().Owned.All() {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("json: region %d owns %v, which JSON cannot hold", i+1, v)
 		}
@@ -342,14 +342,15 @@ func JSON(w io.Writer, d Doc) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	bw.Write(text[:keysAt+len(jsonKeysEmpty)-1]) // up to the keys' [
 	var b, sb []byte
-	writeJSONList(bw, d.Split.Keys.Len(), func(i int) []byte {
-		sb = hbytes.AppendStringBinary(sb[:0], d.Split.Keys.At(i))
+	keys, owned := d.split().Keys, d.split().Owned
+	writeJSONList(bw, keys.Len(), func(i int) []byte {
+		sb = hbytes.AppendStringBinary(sb[:0], keys.At(i))
 		b = appendJSONString(b[:0], sb)
 		return b
 	})
 	bw.Write(text[keysAt+len(jsonKeysEmpty) : ownedAt+len(jsonOwnedEmpty)-1]) // to owned's [
-	writeJSONList(bw, d.Split.Owned.Len(), func(i int) []byte {
-		b = appendJSONFloat(b[:0], d.Split.Owned.At(i))
+	writeJSONList(bw, owned.Len(), func(i int) []byte {
+		b = appendJSONFloat(b[:0], owned.At(i))
 		return b
 	})
 	bw.Write(text[ownedAt+len(jsonOwnedEmpty):])

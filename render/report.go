@@ -12,6 +12,7 @@ import (
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
@@ -20,10 +21,10 @@ import (
 // of the derivation with its numbers, the growth horizons, the cluster checks, the split,
 // and the create statement.
 func Report(w io.Writer, d Doc) error {
-	if d.Plan == nil {
+	if d.Capacity == nil {
 		return &FormatError{Format: "report", Reason: "needs a capacity plan: presplit plan prints the report"}
 	}
-	p := d.Plan
+	p := d.Capacity
 	in := p.Input
 	var b strings.Builder
 	fmt.Fprintf(&b, "presplit plan for table %s\n", quote.Terminal(tableName(d.Table)))
@@ -44,7 +45,7 @@ func Report(w io.Writer, d Doc) error {
 
 	accessSection(&b, d)
 
-	if s := d.Split; s.Regions() > 1 || len(s.Notes) > 0 || s.Regions() != sizedRegions(d) {
+	if s := d.split(); s.Regions() > 1 || len(s.Notes) > 0 || s.Regions() != sizedRegions(d) {
 		section(&b, "Split", func(tw *tabwriter.Writer) { reportSplit(tw, d) })
 	}
 
@@ -89,7 +90,7 @@ func section(b *strings.Builder, title string, body func(*tabwriter.Writer)) {
 // reportInputs is the Inputs section: every input with its unit and the setting that
 // gives it.
 func reportInputs(tw *tabwriter.Writer, d Doc) {
-	p := d.Plan
+	p := d.Capacity
 	in := p.Input
 	v := in.Volume
 	if v.Daily > 0 {
@@ -129,7 +130,7 @@ func reportInputs(tw *tabwriter.Writer, d Doc) {
 
 // reportSizing is the Sizing section: the derivation from the volume to the regions.
 func reportSizing(tw *tabwriter.Writer, d Doc) {
-	p := d.Plan
+	p := d.Capacity
 	if len(p.Stores) > 0 {
 		reportStoreSizing(tw, d)
 		return
@@ -199,7 +200,7 @@ func flushSizeRef(c capacity.Cluster) string {
 
 // reportCluster is the Cluster section: regions per server and the memstore ceiling.
 func reportCluster(tw *tabwriter.Writer, d Doc) {
-	p := d.Plan
+	p := d.Capacity
 	c := p.Input.Cluster
 	if c.RegionServers > 0 {
 		fmt.Fprintf(tw, d.word("  region servers\t%d\t{cluster.region_servers}\n"), c.RegionServers)
@@ -213,7 +214,7 @@ func reportCluster(tw *tabwriter.Writer, d Doc) {
 
 // reportSplit is the Split section: the keys, the regions, their balance and the notes.
 func reportSplit(tw *tabwriter.Writer, d Doc) {
-	s := d.Split
+	s := d.split()
 	if len(s.Suffix) > 0 {
 		fmt.Fprintf(tw, "  keys\t%s, each key the last prefix of its region + \"%s\"\n", quote.Terminal(s.Spec), hbytes.ToStringBinary(s.Suffix)) // toStringBinary text, as the keys are shown: no Go escapes
 	} else {
@@ -234,7 +235,7 @@ func reportSplit(tw *tabwriter.Writer, d Doc) {
 	}
 }
 
-func tableName(t Table) string {
+func tableName(t plan.Table) string {
 	if t.Name == "" {
 		return "t1"
 	}
@@ -336,7 +337,7 @@ func bothUnits(v float64) string {
 // "compressed with SNAPPY" ("SNAPPY, NONE" when the families differ), or, for a ratio
 // below 1 on a table that sets no codec (presplit's placeholder family; plan refuses it
 // elsewhere), that the figure assumes one.
-func storedAs(t Table, ratio float64) string {
+func storedAs(t plan.Table, ratio float64) string {
 	var codecs []string
 	seen := map[string]bool{}
 	for _, f := range t.Families {
