@@ -1,11 +1,13 @@
 // Package plan builds the one plan every command and format renders: from a table's design
 // (a tablespec.Spec, filled by a YAML file, by flags, or both) it derives the capacity
-// model's answer, the split actually created, the table's settings and the findings, so
-// `plan`, `splits`, `lint` and `verify` say the same thing about the same inputs.
+// model's answer, the split actually created, the table's settings and the facts the
+// review judges, so `plan`, `splits`, `lint` and `verify` say the same thing about the
+// same inputs.
 //
-// Data flows one way: design -> Build -> Plan ->  The package reads no files and
-// speaks no flag names: its errors name the design's fields and carry where each value
-// came from (a position in the spec, or the Src the CLI gave it).
+// Data flows one way: design -> Build -> Plan -> lint and render, which read the plan;
+// the package imports neither (lint fills Plan.Findings for the caller that wants them).
+// It reads no files and speaks no flag names: its errors name the design's fields and
+// carry where each value came from (a position in the spec, or the Src the CLI gave it).
 package plan
 
 import (
