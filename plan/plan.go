@@ -158,8 +158,9 @@ type Plan struct {
 	// PolicyBytes is what the table holds at its largest planned volume, weighed as the
 	// split rule weighs it; 0 without a volume.
 	PolicyBytes float64
-	// PolicyVolumes are the table's volumes over time (the growth horizons; the one
-	// planned volume without them), weighed as PolicyBytes.
+	// PolicyVolumes are the table's volumes over time (the growth horizons, one for each
+	// of Capacity.Horizons in order; the one planned volume without them), weighed as
+	// PolicyBytes, with the regions the policy makes of each (PolicyRegions).
 	PolicyVolumes []Volume
 	// PolicyPrefixLength is the prefix length a prefix policy cuts split points to.
 	PolicyPrefixLength int
@@ -169,6 +170,21 @@ type Plan struct {
 type Volume struct {
 	Days  int
 	Bytes float64
+	// Regions is, at a growth horizon, the region count HBase's split policy makes of the
+	// table (package splitpolicy) when it is not the larger of the regions created and the
+	// horizon's Regions; 0 otherwise.
+	Regions int
+}
+
+// PolicyRegions is the region count HBase's split policy makes of the table at growth
+// horizon i (Capacity.Horizons[i]) when it is not the larger of the regions created and
+// the horizon's Regions; 0 otherwise, and without a policy to model. The policy's count
+// lives here, beside the volume it judges, not in the capacity model's answer.
+func (p *Plan) PolicyRegions(i int) int {
+	if p.Capacity == nil || len(p.Capacity.Horizons) == 0 || i < 0 || i >= len(p.PolicyVolumes) {
+		return 0
+	}
+	return p.PolicyVolumes[i].Regions
 }
 
 // SampleField is a region (0-based) of a sample cut whose sample keys all hold one
@@ -1019,14 +1035,14 @@ func (p *Plan) policy() {
 	if len(cp.Horizons) == 0 {
 		p.PolicyVolumes = []Volume{{Bytes: p.PolicyBytes}}
 	}
-	for i := range cp.Horizons {
-		h := &cp.Horizons[i]
+	for _, h := range cp.Horizons {
+		v := Volume{Days: h.Days, Bytes: h.SplitBytes}
 		// Only where the policy changes the count: the regions created, or the horizon's.
 		if r := m.RegionsFor(h.SplitBytes); r != max(p.Regions, h.Regions) {
-			h.SplitRegions = r
+			v.Regions = r
 		}
 		p.PolicyBytes = max(p.PolicyBytes, h.SplitBytes)
-		p.PolicyVolumes = append(p.PolicyVolumes, Volume{Days: h.Days, Bytes: h.SplitBytes})
+		p.PolicyVolumes = append(p.PolicyVolumes, v)
 	}
 	p.jitterNote(m, p.PolicyBytes)
 }

@@ -356,3 +356,23 @@ func TestJitterNote(t *testing.T) {
 		assert.NotContains(t, n, "jitter 0.25")
 	}
 }
+
+// TestPolicyRegions: the regions HBase's split policy makes at each growth horizon are the
+// plan's, beside the volume they judge (docs/plan.md's growth table: 23 regions created,
+// 184 and 368 after HBase's splits at 182 and 365 days); the capacity model's horizons keep
+// their own counts, and a horizon the policy leaves alone has none.
+func TestPolicyRegions(t *testing.T) {
+	p, err := plan.Build(parse(t, fam+"capacity: {daily: 10GB, retention: 365d, horizon: 30d, region_size: 20g}\n"), plan.Options{})
+	require.NoError(t, err)
+	require.Equal(t, 23, p.Regions)
+	require.Len(t, p.Capacity.Horizons, 3)
+	var days, regions, policy []int
+	for i, h := range p.Capacity.Horizons {
+		days, regions, policy = append(days, h.Days), append(regions, h.Regions), append(policy, p.PolicyRegions(i))
+	}
+	assert.Equal(t, []int{30, 182, 365}, days)
+	assert.Equal(t, []int{23, 137, 274}, regions)
+	assert.Equal(t, []int{0, 184, 368}, policy)
+	assert.Zero(t, p.PolicyRegions(3), "past the last horizon")
+	assert.Zero(t, (&plan.Plan{}).PolicyRegions(0), "no sizing")
+}

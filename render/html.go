@@ -251,22 +251,22 @@ func htmlKeySpace(d Doc) htmlpage.Section { //nolint:gocyclo // the key-space pa
 }
 
 // htmlGrowth is the region count over the horizons: the regions the data needs and, where
-// HBase's split policy makes another count (the consequence model's SplitRegions), the
+// HBase's split policy makes another count (the plan's PolicyRegions), the
 // regions the policy will make, side by side on one scale.
 func htmlGrowth(d Doc) htmlpage.Section {
 	p := d.Capacity
 	hs := p.Horizons
 	created := d.split().Regions()
 	policy := false
-	for _, h := range hs {
-		policy = policy || h.SplitRegions > 0
+	for i := range hs {
+		policy = policy || d.PolicyRegions(i) > 0
 	}
 	// after is the regions the table has at horizon i once HBase's policy has split it:
-	// SplitRegions where the policy changes the count, else the larger of the regions
+	// PolicyRegions where the policy changes the count, else the larger of the regions
 	// created and the regions the data needs.
 	after := func(i int) int {
-		if hs[i].SplitRegions > 0 {
-			return hs[i].SplitRegions
+		if r := d.PolicyRegions(i); r > 0 {
+			return r
 		}
 		return max(created, hs[i].Regions)
 	}
@@ -302,7 +302,7 @@ func htmlGrowth(d Doc) htmlpage.Section {
 		Value: func(i int) float64 { return float64(after(i)) },
 		Label: series.Label,
 		Class: func(i int) string {
-			if hs[i].SplitRegions > 0 {
+			if d.PolicyRegions(i) > 0 {
 				return "hot"
 			}
 			return "mark"

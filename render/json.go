@@ -247,7 +247,7 @@ func newJSONDoc(d Doc) JSONDoc {
 		out.Split.Algorithm = &JSONAlgorithm{Name: a.Name, FirstRow: a.FirstRow, LastRow: a.LastRow}
 	}
 	if p := d.Capacity; p != nil {
-		out.Capacity = jsonCapacity(p)
+		out.Capacity = jsonCapacity(p, d.PolicyRegions)
 	}
 	for _, f := range d.Findings {
 		out.Findings = append(out.Findings, JSONFinding{Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Fix: f.Fix})
@@ -257,7 +257,9 @@ func newJSONDoc(d Doc) JSONDoc {
 	return out
 }
 
-func jsonCapacity(p *capacity.Sizing) *JSONCapacity {
+// jsonCapacity is the sizing p as JSON, with the regions the split policy makes at each
+// horizon (policyRegions, the plan's).
+func jsonCapacity(p *capacity.Sizing, policyRegions func(horizon int) int) *JSONCapacity {
 	in := p.Input
 	c := &JSONCapacity{
 		Inputs: JSONInputs{
@@ -280,9 +282,9 @@ func jsonCapacity(p *capacity.Sizing) *JSONCapacity {
 		c.Inputs.Cells = &JSONCells{Count: cl.Count, RowLen: cl.RowLen, FamilyLen: cl.FamilyLen,
 			QualifierLen: cl.QualifierLen, ValueLen: cl.ValueLen, Versions: cl.Versions}
 	}
-	for _, h := range p.Horizons {
+	for i, h := range p.Horizons {
 		jh := JSONHorizon{Days: h.Days, RawBytes: h.RawBytes,
-			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: h.SplitRegions}
+			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: policyRegions(i)}
 		for _, s := range h.Stores {
 			jh.Stores = append(jh.Stores, JSONStoreHorizon{Name: s.Name, RawBytes: s.RawBytes, StoredBytes: s.StoredBytes, PlannedBytes: s.PlannedBytes, Regions: s.Regions})
 		}

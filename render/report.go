@@ -36,7 +36,7 @@ func Report(w io.Writer, d Doc) error {
 	section(&b, "Sizing", func(tw *tabwriter.Writer) { reportSizing(tw, d) })
 
 	if len(p.Horizons) > 0 {
-		section(&b, "Growth", func(tw *tabwriter.Writer) { reportGrowth(tw, p.Horizons) })
+		section(&b, "Growth", func(tw *tabwriter.Writer) { reportGrowth(tw, d) })
 	}
 
 	if c := in.Cluster; c.RegionServers > 0 || c.Heap > 0 {
@@ -158,10 +158,11 @@ func reportSizing(tw *tabwriter.Writer, d Doc) {
 
 // reportGrowth is the Growth section: a line per horizon, and each store's planned bytes
 // when the stores are sized apart (each capped by its own TTL).
-func reportGrowth(tw *tabwriter.Writer, horizons []capacity.Horizon) {
+func reportGrowth(tw *tabwriter.Writer, d Doc) {
+	horizons := d.Capacity.Horizons
 	split := false // a column for the regions HBase's split policy makes, where they differ
-	for _, h := range horizons {
-		split = split || h.SplitRegions > 0
+	for i := range horizons {
+		split = split || d.PolicyRegions(i) > 0
 	}
 	head := "  days\traw\tstored\tplanned"
 	for _, s := range horizons[0].Stores {
@@ -172,7 +173,7 @@ func reportGrowth(tw *tabwriter.Writer, horizons []capacity.Horizon) {
 		head += "\tafter HBase's splits"
 	}
 	fmt.Fprintf(tw, "%s\tdisk\n", head)
-	for _, h := range horizons {
+	for i, h := range horizons {
 		line := fmt.Sprintf("  %d\t%s\t%s\t%s", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes))
 		for _, s := range h.Stores {
 			line += "\t" + siBytes(s.PlannedBytes)
@@ -180,8 +181,8 @@ func reportGrowth(tw *tabwriter.Writer, horizons []capacity.Horizon) {
 		line += fmt.Sprintf("\t%d", h.Regions)
 		if split {
 			after := "same"
-			if h.SplitRegions > 0 {
-				after = fmt.Sprint(h.SplitRegions)
+			if r := d.PolicyRegions(i); r > 0 {
+				after = fmt.Sprint(r)
 			}
 			line += "\t" + after
 		}

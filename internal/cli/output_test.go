@@ -106,8 +106,7 @@ func renderFixtures() []renderFixture {
 		PlannedBytes: 1.5 * 0.3 * 365 * float64(50<<30), ExactRegions: 821.25, Regions: 822,
 		DiskBytes: 3 * 1.5 * 0.3 * 365 * float64(50<<30),
 		Horizons: []capacity.Horizon{
-			{Days: 30, RawBytes: 30 * float64(50<<30), StoredBytes: 0.3 * 30 * float64(50<<30), PlannedBytes: 0.45 * 30 * float64(50<<30), Regions: 68, DiskBytes: 1.35 * 30 * float64(50<<30),
-				SplitRegions: 96}, // HBase's split policy splits the 16 regions created into 96: the html's second growth chart
+			{Days: 30, RawBytes: 30 * float64(50<<30), StoredBytes: 0.3 * 30 * float64(50<<30), PlannedBytes: 0.45 * 30 * float64(50<<30), Regions: 68, DiskBytes: 1.35 * 30 * float64(50<<30)},
 			{Days: 182, RawBytes: 182 * float64(50<<30), StoredBytes: 0.3 * 182 * float64(50<<30), PlannedBytes: 0.45 * 182 * float64(50<<30), Regions: 410, DiskBytes: 1.35 * 182 * float64(50<<30)},
 			{Days: 365, RawBytes: 365 * float64(50<<30), StoredBytes: 0.3 * 365 * float64(50<<30), PlannedBytes: 0.45 * 365 * float64(50<<30), Regions: 822, DiskBytes: 1.35 * 365 * float64(50<<30)},
 		},
@@ -138,6 +137,9 @@ func renderFixtures() []renderFixture {
 				Table: plan.Table{Name: "events", MaxFileSize: 10 << 30, Families: []plan.Family{
 					{Name: "d", Compression: "ZSTD", InMemory: true}, {Name: "m", Versions: 3, TTL: 2147483647}}},
 				Capacity: dailyPlan,
+				// HBase's split policy splits the 16 regions created into 96 at 30 days: the
+				// html's second growth chart.
+				PolicyVolumes: []plan.Volume{{Days: 30, Regions: 96}, {Days: 182}, {Days: 365}},
 				Split: &splits.Split{Spec: "byte:16", Keys: splits.KeysOf(saltKeys...), Owned: splits.OwnedOf(renderOwned(16)...),
 					Notes: []string{"salted: a point read fans out to all 16 buckets"}},
 			},
@@ -865,7 +867,7 @@ func TestRenderJSONParsesBack(t *testing.T) {
 				require.Len(t, c.Horizons, len(p.Horizons))
 				for i, h := range p.Horizons {
 					assert.Equal(t, render.JSONHorizon{Days: h.Days, RawBytes: h.RawBytes, StoredBytes: h.StoredBytes,
-						PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: h.SplitRegions}, c.Horizons[i])
+						PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: d.PolicyRegions(i)}, c.Horizons[i])
 				}
 			} else {
 				assert.Nil(t, got.Capacity)
