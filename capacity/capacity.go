@@ -139,10 +139,6 @@ type Horizon struct {
 	Stores     []StoreHorizon
 	SplitBytes float64
 	SplitStore string // the store the split rule weighs at this horizon ("" all, or no stores)
-	// SplitRegions is the region count HBase's split policy makes of the table at this
-	// horizon (package splitpolicy) when it is not the larger of the regions created and
-	// the horizon's Regions; 0 otherwise.
-	SplitRegions int
 }
 
 // Sizing is the model's answer: the table's size and region count (package plan's Plan

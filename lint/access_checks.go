@@ -45,7 +45,7 @@ var AC001 = &Analyzer{
 		heavy := l.Regions % l.Servers
 		balanced := (l.Regions + l.Servers - 1) / l.Servers * l.Servers
 		mean := float64(l.Regions) / float64(l.Servers)
-		p.Report(p.accessPos(p.Spec.Cluster.RegionServers.Pos), p.balanceFix(balanced),
+		p.Report(p.accessPos(p.Design.Cluster.RegionServers.Pos), p.balanceFix(balanced),
 			"%d regions on %d RegionServers: %d servers hold %d regions and %d hold %d; the busiest servers take %.3gx the mean write load (%d regions against %.3g)",
 			l.Regions, l.Servers, heavy, l.MostRegions, l.Servers-heavy, l.FewestRegions, float64(l.MostRegions)/mean, l.MostRegions, mean)
 	},
@@ -64,7 +64,7 @@ func (p *Pass) balanceFix(balanced int) string {
 		}
 		return fmt.Sprintf("%d regions, a multiple of the %d servers, need more than the key's %d buckets: %s is the multiple within them", balanced, l.Servers, in.Buckets, field.Set("splits.regions", fmt.Sprint(down)))
 	}
-	if sp := p.Spec.Splits; sp != nil && sp.Regions.Set {
+	if sp := p.Design.Splits; sp != nil && sp.Regions.Set {
 		return "round the count up to a multiple of the servers: " + field.Set("splits.regions", fmt.Sprint(balanced))
 	}
 	return fmt.Sprintf("round the count up to a multiple of the servers: %s gives %d", field.Set("capacity.balance", "true"), balanced)
@@ -86,7 +86,7 @@ var AC002 = &Analyzer{
 			return
 		}
 		where := tablespec.Pos{}
-		if r := p.Spec.Rowkey; r != nil {
+		if r := p.Design.Rowkey; r != nil {
 			where = r.Prefix.Pos
 		}
 		hashed := "hash the prefix from the part scans read by (" + field.Ref("rowkey.prefix_from") + "), so that a scan by it reads one bucket"
@@ -102,7 +102,7 @@ var AC002 = &Analyzer{
 
 // fanoutRegions is the regions the table is created with, as RG006 counts them.
 func (p *Pass) fanoutRegions() int {
-	if sp := p.Spec.Splits; sp != nil && sp.Regions.Set {
+	if sp := p.Design.Splits; sp != nil && sp.Regions.Set {
 		return int(sp.Regions.V)
 	}
 	if p.Access != nil && p.Access.Load.Regions > 0 {
@@ -181,7 +181,7 @@ var AC003 = &Analyzer{
 		if a == nil || a.Load.WALBytes <= MaxServerWALBytes {
 			return
 		}
-		p.Report(p.accessPos(p.Spec.Capacity.WriteRate.Pos), p.rateFix(func(l access.Load) float64 { return l.WALBytes }, MaxServerWALBytes),
+		p.Report(p.accessPos(p.Design.Capacity.WriteRate.Pos), p.rateFix(func(l access.Load) float64 { return l.WALBytes }, MaxServerWALBytes),
 			"the busiest RegionServer appends %s of WAL, above the %s a server's 10 Gbit/s link carries (every WAL byte leaves it for the HDFS replicas): no server sustains it",
 			rateBytes(a.Load.WALBytes), "1.25 GB/s")
 	},
@@ -196,7 +196,7 @@ var AC004 = &Analyzer{
 		if a == nil || a.Load.FlushesPerMinute <= MaxFlushesPerMinute {
 			return
 		}
-		p.Report(p.accessPos(p.Spec.Capacity.WriteRate.Pos), p.rateFix(func(l access.Load) float64 { return l.FlushesPerMinute }, MaxFlushesPerMinute),
+		p.Report(p.accessPos(p.Design.Capacity.WriteRate.Pos), p.rateFix(func(l access.Load) float64 { return l.FlushesPerMinute }, MaxFlushesPerMinute),
 			"each region flushes %.3g times a minute, more than once a second: a store passes hbase.hstore.blockingStoreFiles (16) within seconds and HBase blocks its writes until compactions catch up",
 			a.Load.FlushesPerMinute)
 	},
@@ -224,18 +224,18 @@ func (p *Pass) rateFix(measure func(access.Load) float64, limit float64) string 
 func (p *Pass) fittingRate(measure func(access.Load) float64, limit float64) float64 {
 	a := p.Access
 	fits := a.Input.WriteRate.PerSecond * limit / measure(a.Load)
-	for i := 0; i < 16 && p.Plan != nil; i++ {
+	for i := 0; i < 16 && p.Capacity != nil; i++ {
 		in := a.Input
 		in.WriteRate.PerSecond = fits
-		ap, err := access.Compute(in, p.Plan)
+		ap, err := access.Compute(in, p.Capacity)
 		if err != nil {
 			break
 		}
 		regions := ap.Regions
-		if sp := p.Spec.Splits; sp != nil && sp.Regions.Set {
+		if sp := p.Design.Splits; sp != nil && sp.Regions.Set {
 			regions = a.Load.Regions // the spec's count stays
 		}
-		got := measure(ap.At(regions, p.Plan))
+		got := measure(ap.At(regions, p.Capacity))
 		if got <= limit*0.999 {
 			break
 		}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -166,7 +167,7 @@ func plannedFindings(t *testing.T, d adviceDesign) ([]finding.Finding, bool) {
 	if err != nil {
 		return nil, false
 	}
-	return p.Findings, true
+	return lint.Run(p), true
 }
 
 // TestAdviceApplied is the advice property over random designs.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
@@ -32,9 +33,11 @@ func BenchmarkRun(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				s, _ := tablespec.Parse(file, data)
-				if _, err := plan.Build(s, opt); err != nil {
+				p, err := plan.Build(s, opt)
+				if err != nil {
 					b.Fatal(err)
 				}
+				lint.Run(p)
 			}
 		})
 	}

@@ -64,7 +64,7 @@ var CF001 = &Analyzer{
 	Code: "CF001", Severity: finding.Error,
 	Doc: "more than 3 column families: all families of a region flush together",
 	Run: func(p *Pass) {
-		fams := p.Spec.Families
+		fams := p.Design.Families
 		if len(fams) <= MaxFamilies {
 			return
 		}
@@ -110,7 +110,7 @@ var CF002 = &Analyzer{
 	Code: "CF002", Severity: finding.Warning,
 	Doc: "2 or 3 families whose TTL, compression and VERSIONS are the same: merge them",
 	Run: func(p *Pass) {
-		fams := p.Spec.Families
+		fams := p.Design.Families
 		if len(fams) < 2 || len(fams) > MaxFamilies {
 			return
 		}
@@ -138,7 +138,7 @@ var CF003 = &Analyzer{
 		if p.PlaceholderFamilies {
 			return
 		}
-		for _, f := range p.Spec.Families {
+		for _, f := range p.Design.Families {
 			if !f.Versions.Set {
 				p.Report(f.Pos, "set versions: 1, or the number of versions reads really need",
 					"family %s does not set versions: it gets HBase's default (1 since HBase 0.96, HBASE-8450; 3 before)", field.Quote(f.Name.V))
@@ -152,7 +152,7 @@ var CF004 = &Analyzer{
 	Code: "CF004", Severity: finding.Warning,
 	Doc: "VERSIONS above 10 (error at 2147483647)",
 	Run: func(p *Pass) {
-		for _, f := range p.Spec.Families {
+		for _, f := range p.Design.Families {
 			v := f.Versions
 			switch {
 			case !v.Set || v.V <= MaxVersions:
@@ -175,7 +175,7 @@ var CF005 = &Analyzer{
 		if p.PlaceholderFamilies {
 			return
 		}
-		for _, f := range p.Spec.Families {
+		for _, f := range p.Design.Families {
 			if !f.TTL.Set {
 				p.Report(f.Pos, "set ttl: a retention like 30d or 1y, or FOREVER when keeping data is a decision",
 					"family %s does not set ttl: data is kept forever by default", field.Quote(f.Name.V))
@@ -190,7 +190,7 @@ var CF006 = &Analyzer{
 	Doc: "a TTL HBase would read as 0 (`1 WEEK`, `2 HOURS 1 DAY`) or a TTL of 0",
 	Run: func(p *Pass) {
 		const fix = "write a duration like 7d or 30d, HBase's order 'N DAYS M HOURS', seconds, or FOREVER"
-		for _, f := range p.Spec.Families {
+		for _, f := range p.Design.Families {
 			t := f.TTL
 			if !t.Set {
 				continue
@@ -240,7 +240,7 @@ var CF010 = &Analyzer{
 	Code: "CF010", Severity: finding.Warning,
 	Doc: "MIN_VERSIONS above 0 with a TTL: the newest versions of every cell outlive the TTL",
 	Run: func(p *Pass) {
-		for _, f := range p.Spec.Families {
+		for _, f := range p.Design.Families {
 			mv := f.MinVersions
 			if !mv.Set || mv.V <= 0 || !f.TTL.Set {
 				continue
@@ -263,11 +263,11 @@ var CF007 = &Analyzer{
 		if p.PlaceholderFamilies {
 			return
 		}
-		for _, f := range p.Spec.Families {
+		for _, f := range p.Design.Families {
 			c := f.Compression
 			cost := ""
-			if p.Plan != nil && p.Plan.StoredBytes > 0 {
-				cost = fmt.Sprintf(" (the plan stores %s uncompressed)", humanize.IBytes(uint64(p.Plan.StoredBytes)))
+			if p.Capacity != nil && p.Capacity.StoredBytes > 0 {
+				cost = fmt.Sprintf(" (the plan stores %s uncompressed)", humanize.IBytes(uint64(p.Capacity.StoredBytes)))
 			}
 			const fix = "set compression: SNAPPY or LZ4 (fast) or ZSTD (smaller)"
 			switch {
@@ -288,7 +288,7 @@ var CF008 = &Analyzer{
 		if p.PlaceholderFamilies {
 			return
 		}
-		for _, f := range p.Spec.Families {
+		for _, f := range p.Design.Families {
 			b := f.Bloom
 			switch {
 			case !b.Set:
@@ -308,7 +308,7 @@ var CF009 = &Analyzer{
 	Doc: "block size against access: only gets and above 32 KiB, or mostly scans and below 64 KiB",
 	Run: func(p *Pass) {
 		var gets, scans int
-		for _, a := range p.Spec.Access {
+		for _, a := range p.Design.Access {
 			if a.Kind.V == "get" {
 				gets++
 			} else {
@@ -318,7 +318,7 @@ var CF009 = &Analyzer{
 		if gets+scans == 0 {
 			return
 		}
-		for _, f := range p.Spec.Families {
+		for _, f := range p.Design.Families {
 			bs, where, set := int64(DefaultBlockSize), f.Pos, f.BlockSize.Set
 			if set {
 				bs, where = f.BlockSize.V, f.BlockSize.Pos
@@ -341,10 +341,10 @@ var CF009 = &Analyzer{
 
 // rows is the planned row count, 0 when unknown.
 func (p *Pass) rows() float64 {
-	if p.Plan == nil {
+	if p.Capacity == nil {
 		return 0
 	}
-	return p.Plan.Input.Volume.Rows
+	return p.Capacity.Input.Volume.Rows
 }
 
 // QL001: qualifier longer than 16 bytes.
@@ -352,7 +352,7 @@ var QL001 = &Analyzer{
 	Code: "QL001", Severity: finding.Warning,
 	Doc: "qualifier longer than 16 bytes, with its cost over the planned rows",
 	Run: func(p *Pass) {
-		for _, f := range p.Spec.Families {
+		for _, f := range p.Design.Families {
 			versions := int64(1)
 			if f.Versions.Set {
 				versions = f.Versions.V
@@ -389,7 +389,7 @@ var QL002 = &Analyzer{
 	Code: "QL002", Severity: finding.Warning,
 	Doc: "dynamic qualifiers (qualifiers built from data)",
 	Run: func(p *Pass) {
-		for _, f := range p.Spec.Families {
+		for _, f := range p.Design.Families {
 			if d := f.DynamicQualifiers; d.Set && d.V {
 				p.Report(d.Pos, "move the varying part into the rowkey (a tall, narrow table), or bound the columns per row",
 					"family %s builds qualifiers from data: rows grow without bound, a get returns all of them, and a region cannot split inside a row", field.Quote(f.Name.V))
@@ -424,7 +424,7 @@ var QL003 = &Analyzer{
 	Doc: "qualifier naming mixes styles (camelCase and snake_case)",
 	Run: func(p *Pass) {
 		first := map[string]tablespec.Value[string]{}
-		for _, f := range p.Spec.Families {
+		for _, f := range p.Design.Families {
 			for _, q := range f.Qualifiers {
 				style := namingStyle(q.V)
 				if style == "" {
@@ -451,7 +451,7 @@ var QL003 = &Analyzer{
 // rowkeyLen is the rowkey's length when every part has a width: prefix, parts, and the
 // delimiters after the prefix and between parts.
 func (p *Pass) rowkeyLen() (int64, bool) {
-	r := p.Spec.Rowkey
+	r := p.Design.Rowkey
 	if r == nil || len(r.Parts) == 0 {
 		return 0, false
 	}
@@ -483,7 +483,7 @@ var RK001 = &Analyzer{
 		var long *splits.KeyTooLongError
 		if errors.As(p.SplitKeyErr, &long) {
 			where := p.splitPos()
-			if r := p.Spec.Rowkey; r != nil && r.Suffix.Set {
+			if r := p.Design.Rowkey; r != nil && r.Suffix.Set {
 				where = r.Suffix.Pos
 			}
 			p.ReportSeverity(finding.Error, where, "shorten the suffix, first row or last row the keys are made of",
@@ -491,9 +491,9 @@ var RK001 = &Analyzer{
 		}
 		n, ok := p.rowkeyLen()
 		where := tablespec.Pos{}
-		if r := p.Spec.Rowkey; ok {
+		if r := p.Design.Rowkey; ok {
 			where = r.Pos
-		} else if c := p.Spec.Capacity; c != nil && c.Cells != nil && c.Cells.RowLen.Set {
+		} else if c := p.Design.Capacity; c != nil && c.Cells != nil && c.Cells.RowLen.Set {
 			n, ok, where = c.Cells.RowLen.V, true, c.Cells.RowLen.Pos
 		}
 		if !ok {
@@ -506,7 +506,7 @@ var RK001 = &Analyzer{
 		case n > MaxAvgRowkeyLen:
 			cost := ""
 			if rows := p.rows(); rows > 0 {
-				cost = keyCost(n, rows, p.Plan.Input.Volume.Cells)
+				cost = keyCost(n, rows, p.Capacity.Input.Volume.Cells)
 			}
 			p.Report(where, "shorten the key: fixed-width binary ids, a short hash instead of long text",
 				"the rowkey is %d bytes, above %d: it is stored in every cell and every index entry%s", n, MaxAvgRowkeyLen, cost)
@@ -533,7 +533,7 @@ func keyCost(n int64, rows float64, cells *capacity.Cells) string {
 // spread reports whether the key starts with something that spreads writes: a prefix, a
 // RegionSplitter layout, or a leading hash part.
 func (p *Pass) spread() bool {
-	r := p.Spec.Rowkey
+	r := p.Design.Rowkey
 	if r == nil {
 		return false
 	}
@@ -548,7 +548,7 @@ var RK002 = &Analyzer{
 	Code: "RK002", Severity: finding.Error,
 	Doc: "the key leads with a sequence or timestamp and has no hash/salt/byte prefix: write hotspot",
 	Run: func(p *Pass) {
-		r := p.Spec.Rowkey
+		r := p.Design.Rowkey
 		if r == nil || len(r.Parts) == 0 || p.spread() {
 			return
 		}
@@ -575,7 +575,7 @@ var RK003 = &Analyzer{
 	Code: "RK003", Severity: finding.Error,
 	Doc: "a part without a fixed width is followed by another part and no delimiter",
 	Run: func(p *Pass) {
-		r := p.Spec.Rowkey
+		r := p.Design.Rowkey
 		if r == nil || r.Delimiter.V != "" {
 			return
 		}
@@ -609,7 +609,7 @@ var RK004 = &Analyzer{
 	Code: "RK004", Severity: finding.Warning,
 	Doc: "a scan by a part that sits behind a hash or salt prefix fans out to every bucket",
 	Run: func(p *Pass) {
-		r := p.Spec.Rowkey
+		r := p.Design.Rowkey
 		if r == nil || !(r.Prefix.Set || r.Algo.Set) {
 			return
 		}
@@ -621,7 +621,7 @@ var RK004 = &Analyzer{
 		for _, f := range r.PrefixFrom {
 			from[f.V] = true
 		}
-		for _, a := range p.Spec.Access {
+		for _, a := range p.Design.Access {
 			by := map[string]bool{}
 			inKey := false
 			for _, b := range a.By {
@@ -659,7 +659,7 @@ var RK004 = &Analyzer{
 
 // splitPos is where the spec says how the table is split.
 func (p *Pass) splitPos() tablespec.Pos {
-	s := p.Spec
+	s := p.Design
 	if sp := s.Splits; sp != nil {
 		switch {
 		case sp.File.Set:
@@ -693,7 +693,7 @@ func (p *Pass) suffix() []byte { return p.Suffix }
 // delimiter after the prefix (issue 33 case 9: split key 049| sorts before the rows
 // 049|..., RG002 says so).
 func (p *Pass) delimiterAfterPrefix() []byte {
-	r := p.Spec.Rowkey
+	r := p.Design.Rowkey
 	if r == nil || !(r.Prefix.Set || r.Algo.Set) {
 		return nil
 	}
@@ -773,7 +773,7 @@ func (p *Pass) shape() *prefixShape {
 			s.max = c
 		}
 	}
-	if r := p.Spec.Rowkey; r != nil && r.Prefix.Set {
+	if r := p.Design.Rowkey; r != nil && r.Prefix.Set {
 		s.name = r.Prefix.V
 	} else {
 		s.name = fmt.Sprintf("%s:%d", p.Prefix.Name, p.Prefix.Width)
@@ -914,7 +914,7 @@ var RG002 = &Analyzer{
 	Run: func(p *Pass) {
 		suffix := p.suffix()
 		pre := p.shape()
-		r := p.Spec.Rowkey
+		r := p.Design.Rowkey
 		if len(suffix) == 0 || pre == nil {
 			return
 		}
@@ -975,7 +975,7 @@ var RG003 = &Analyzer{
 	Code: "RG003", Severity: finding.Warning,
 	Doc: "regions per RegionServer above the memstore ceiling",
 	Run: func(p *Pass) {
-		c := p.Spec.Cluster
+		c := p.Design.Cluster
 		rs := p.servers()
 		if c == nil || !c.Heap.Set || rs == 0 || p.Regions == 0 {
 			return
@@ -985,7 +985,7 @@ var RG003 = &Analyzer{
 		if c.MemstoreFraction.Set {
 			fraction = c.MemstoreFraction.V
 		}
-		if size, fromTable := p.Spec.RegionFlushSize(); size > 0 {
+		if size, fromTable := p.Design.RegionFlushSize(); size > 0 {
 			flush = size
 			if fromTable {
 				flushName, fix = "MEMSTORE_FLUSHSIZE", "use a smaller MEMSTORE_FLUSHSIZE, fewer, larger regions (a larger region size), more RegionServers or more heap"
@@ -993,7 +993,7 @@ var RG003 = &Analyzer{
 		}
 		fams := p.Families
 		if fams < 1 {
-			fams = len(p.Spec.Families)
+			fams = len(p.Design.Families)
 		}
 		ceiling := c.Heap.V * fraction / (flush * float64(fams))
 		per := float64(p.Regions) / float64(rs)
@@ -1030,7 +1030,7 @@ var RG004 = &Analyzer{
 		if rs == 0 || p.Regions == 0 || p.Regions >= rs {
 			return
 		}
-		p.Report(p.Spec.Cluster.RegionServers.Pos, fmt.Sprintf("pre-split into at least %d regions (one per RegionServer)", rs),
+		p.Report(p.Design.Cluster.RegionServers.Pos, fmt.Sprintf("pre-split into at least %d regions (one per RegionServer)", rs),
 			"%d regions for %d RegionServers: %d servers take no writes for this table", p.Regions, rs, rs-p.Regions)
 	},
 }
@@ -1040,7 +1040,7 @@ var RG005 = &Analyzer{
 	Code: "RG005", Severity: finding.Warning,
 	Doc: "region size outside 5..50 GiB",
 	Run: func(p *Pass) {
-		c := p.Spec.Capacity
+		c := p.Design.Capacity
 		if c == nil || !c.RegionSize.Set {
 			return
 		}
@@ -1061,7 +1061,7 @@ var RG006 = &Analyzer{
 	Run: func(p *Pass) {
 		b := p.buckets()
 		regions := p.Regions
-		if sp := p.Spec.Splits; sp != nil && sp.Regions.Set {
+		if sp := p.Design.Splits; sp != nil && sp.Regions.Set {
 			regions = int(sp.Regions.V) // what the spec asks for, before any alignment
 		}
 		if b == 0 || regions == 0 || float64(regions) <= b {
@@ -1085,7 +1085,7 @@ var RG006 = &Analyzer{
 // the spec gives the count (splits.regions) and it is not n: a region a bucket, as many
 // on every server.
 func (p *Pass) regionsToo(regions, n int) string {
-	if sp := p.Spec.Splits; sp == nil || !sp.Regions.Set || n == regions {
+	if sp := p.Design.Splits; sp == nil || !sp.Regions.Set || n == regions {
 		return ""
 	}
 	return " with " + field.Set("splits.regions", fmt.Sprint(n))
@@ -1130,8 +1130,8 @@ var RW001 = &Analyzer{
 	Code: "RW001", Severity: finding.Warning,
 	Doc: "a row above 10 MB",
 	Run: func(p *Pass) {
-		c := p.Spec.Capacity
-		if p.Plan == nil || c == nil || p.Plan.RowBytes <= MaxRowBytes {
+		c := p.Design.Capacity
+		if p.Capacity == nil || c == nil || p.Capacity.RowBytes <= MaxRowBytes {
 			return
 		}
 		where := c.Pos
@@ -1142,6 +1142,6 @@ var RW001 = &Analyzer{
 		}
 		p.Report(where, "split big rows into several rows (a part in the key), or store large values in MOB or outside HBase",
 			"a row holds %s, above 10 MiB: a get reads and returns a row as one unit, and a region never splits inside a row, so a big row cannot be spread (HBase caps a cell, not a row: hbase.server.keyvalue.maxsize and the client's hbase.client.keyvalue.maxsize, 10 MB by default)",
-			humanize.IBytes(uint64(p.Plan.RowBytes)))
+			humanize.IBytes(uint64(p.Capacity.RowBytes)))
 	},
 }

@@ -35,9 +35,9 @@ func runCases(t *testing.T, a *lint.Analyzer, cases []checkCase) {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := tablespec.Parse("t.yaml", []byte(tc.src))
 			require.NoError(t, err)
-			var in lint.Input
+			var in *plan.Plan
 			if tc.prefix != nil || tc.keys != nil {
-				in = lint.Input{Spec: s, Prefix: tc.prefix, SplitLines: tc.lines, SplitSource: tc.source, Families: len(s.Families)}
+				in = &plan.Plan{Design: s, Prefix: tc.prefix, SplitLines: tc.lines, SplitSource: tc.source, Families: len(s.Families)}
 				if r := s.Rowkey; r != nil && r.Suffix.Set {
 					in.Suffix, err = hbytes.ToBytesBinary(r.Suffix.V)
 					require.NoError(t, err)
@@ -59,9 +59,8 @@ func runCases(t *testing.T, a *lint.Analyzer, cases []checkCase) {
 					in.Regions = split.Regions()
 				}
 			} else {
-				p, err := plan.Build(s, plan.Options{})
+				in, err = plan.Build(s, plan.Options{})
 				require.NoError(t, err)
-				in = p.LintInput()
 			}
 			reports := lint.Run(in, a)
 			require.Len(t, reports, len(tc.want), "%v", reports)
@@ -415,7 +414,7 @@ func TestRG006(t *testing.T) {
 	require.NoError(t, err)
 	p, err := plan.Build(s, plan.Options{})
 	require.NoError(t, err)
-	reports := p.Findings
+	reports := lint.Run(p)
 	var fixes []string
 	for _, r := range reports {
 		if r.Code == "RG006" {
@@ -427,7 +426,7 @@ func TestRG006(t *testing.T) {
 	require.NoError(t, err)
 	p, err = plan.Build(s, plan.Options{})
 	require.NoError(t, err)
-	reports = p.Findings
+	reports = lint.Run(p)
 	fixes = nil
 	for _, r := range reports {
 		if r.Code == "RG006" {
@@ -500,11 +499,11 @@ func TestSF002Bounded(t *testing.T) {
 	for i := range 15 {
 		ws = append(ws, splits.FileWarning{Line: i + 1, Msg: "w"})
 	}
-	got := lint.Run(lint.Input{Spec: s, SplitsFileWarnings: ws, SplitsFileMore: 7}, lint.SF002)
+	got := lint.Run(&plan.Plan{Design: s, SplitsFileWarnings: ws, SplitsFileMore: 7}, lint.SF002)
 	require.Len(t, got, lint.MaxSplitsFileWarnings+1)
 	assert.Equal(t, "splits file k.txt:10: w", got[9].Message)
 	assert.Equal(t, "splits file k.txt: 12 more warnings after line 10", got[10].Message)
 
-	got = lint.Run(lint.Input{Spec: s, SplitsFileWarnings: ws[:2]}, lint.SF002)
+	got = lint.Run(&plan.Plan{Design: s, SplitsFileWarnings: ws[:2]}, lint.SF002)
 	require.Len(t, got, 2)
 }

@@ -31,7 +31,7 @@ func (p *Pass) saltBuckets() int {
 
 // rowkeyPos is where the design states its rowkey prefix, for findings about it.
 func (p *Pass) rowkeyPos() tablespec.Pos {
-	if r := p.Spec.Rowkey; r != nil {
+	if r := p.Design.Rowkey; r != nil {
 		if r.Prefix.Pos.Line > 0 {
 			return r.Prefix.Pos
 		}
@@ -99,7 +99,7 @@ var PX004 = &Analyzer{
 			return
 		}
 		where := p.splitPos()
-		if r := p.Spec.Rowkey; r != nil && r.Suffix.Pos.Line > 0 {
+		if r := p.Design.Rowkey; r != nil && r.Suffix.Pos.Line > 0 {
 			where = r.Suffix.Pos
 		}
 		p.Report(where, "split at the next prefix without a suffix ('01', '02', ...: the exact equivalent, no empty region)",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -26,7 +27,7 @@ rowkey:
 		fmt.Println(err)
 		return
 	}
-	reports := p.Findings
+	reports := lint.Run(p)
 	for _, r := range reports {
 		fmt.Println(r.Pos.Line, r.Severity, r.Code)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/dustin/go-humanize"
 
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/plan"
 )
 
 // fieldsNamed is how many single-field regions SP008 names before it counts the rest.
@@ -58,7 +59,7 @@ var SP008 = &Analyzer{
 
 // singleFieldText names region r's field and size: "region 3 ['user0003', 'user0004')
 // holds the one field user0003: 11.3 GiB, HBase can never split it".
-func singleFieldText(keys int, region string, f SampleField, size float64) string {
+func singleFieldText(keys int, region string, f plan.SampleField, size float64) string {
 	never := "HBase can never split it"
 	if f.Region == 0 && keys > 0 && len(f.Field) > 0 {
 		// The first region starts at '': a cut at its field is inside it, once.

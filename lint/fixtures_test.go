@@ -117,7 +117,7 @@ func runFixture(t *testing.T, file string, data []byte) []finding.Finding {
 	}
 	p, err := plan.Build(s, opt)
 	require.NoError(t, err)
-	return p.Findings
+	return lint.Run(p)
 }
 
 // TestWorkedExamples pins the design guides' examples: the clean one has no finding at all,
@@ -171,7 +171,7 @@ func FuzzRun(f *testing.F) {
 		if err != nil {
 			return
 		}
-		reports := p.Findings
+		reports := lint.Run(p)
 		// YAML breaks lines at \n, \r\n and a lone \r alike.
 		lines := strings.Count(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n") +
 			strings.Count(strings.ReplaceAll(string(data), "\r\n", "\n"), "\r") + 1

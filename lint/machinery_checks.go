@@ -102,10 +102,10 @@ var SP007 = &Analyzer{
 	Doc: "an uneven split whose largest regions pass MAX_FILESIZE at the planned volume: HBase splits them inside the horizon",
 	Run: func(p *Pass) {
 		m, s := p.Policy, p.Split
-		if m == nil || s == nil || p.Plan == nil || s.Owned.Len() < 2 || m.Class == splitpolicy.DisabledClass {
+		if m == nil || s == nil || p.Capacity == nil || s.Owned.Len() < 2 || m.Class == splitpolicy.DisabledClass {
 			return
 		}
-		bytes := p.Plan.SplitBytes // the volume the regions are sized for (the horizon's)
+		bytes := p.Capacity.SplitBytes // the volume the regions are sized for (the horizon's)
 		n := s.Owned.Len()
 		if bytes/float64(n) > m.MaxFileSize {
 			return // too few regions for the volume, not an uneven split
@@ -138,7 +138,7 @@ var SP007 = &Analyzer{
 
 // sizedFor names the days the pre-split is sized for, when a horizon shortens them.
 func sizedFor(p *Pass) string {
-	v := p.Plan.Input.Volume
+	v := p.Capacity.Input.Volume
 	if v.HorizonDays > 0 && v.SplitDays() < v.KeptDays() {
 		return fmt.Sprintf(", the first %.0f days", v.SplitDays())
 	}

@@ -4,7 +4,7 @@ import "github.com/presplit/presplit/tablespec"
 
 // servers is the RegionServer count, 0 when unknown.
 func (p *Pass) servers() int {
-	if c := p.Spec.Cluster; c != nil && c.RegionServers.Set {
+	if c := p.Design.Cluster; c != nil && c.RegionServers.Set {
 		return int(c.RegionServers.V)
 	}
 	return 0
@@ -12,7 +12,7 @@ func (p *Pass) servers() int {
 
 // capacityPos is where the design states its volume, for findings about the sizing.
 func (p *Pass) capacityPos() tablespec.Pos {
-	if c := p.Spec.Capacity; c != nil {
+	if c := p.Design.Capacity; c != nil {
 		return c.Pos
 	}
 	return tablespec.Pos{}

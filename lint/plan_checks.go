@@ -25,7 +25,7 @@ var RG007 = &Analyzer{
 			return // no cluster, no plan, or RG004's
 		}
 		per := float64(p.Regions) / float64(rs)
-		where := p.Spec.Cluster.RegionServers.Pos
+		where := p.Design.Cluster.RegionServers.Pos
 		switch {
 		case per < capacity.MinRegionsPerServer:
 			p.Report(where, "fine if the table will grow into more regions; else a smaller region size gives more",
@@ -46,7 +46,7 @@ var RG008 = &Analyzer{
 	Run: func(p *Pass) {
 		// With more RegionServers than regions, RG004 asks for a pre-split instead: the two
 		// would contradict each other.
-		if p.Plan == nil || p.Regions != 1 || p.servers() > 1 {
+		if p.Capacity == nil || p.Regions != 1 || p.servers() > 1 {
 			return
 		}
 		p.Report(p.capacityPos(), "create the table without split keys; HBase splits it as it grows",
@@ -89,7 +89,7 @@ var RG011 = &Analyzer{
 			return
 		}
 		where := tablespec.Pos{Line: 1, Col: 1}
-		if r := p.Spec.Rowkey; r != nil && r.Pos.Line > 0 {
+		if r := p.Design.Rowkey; r != nil && r.Pos.Line > 0 {
 			where = r.Pos
 		}
 		p.Report(where, "give the rowkey a prefix (rowkey prefix: hex:2, dec:2, byte:16, ...), a RegionSplitter algorithm (splits algo), or list the keys (splits file)",
@@ -114,7 +114,7 @@ var RG012 = &Analyzer{
 			return
 		}
 		where := tablespec.Pos{Line: 1, Col: 1}
-		if sp := p.Spec.Splits; sp != nil && sp.Sample.Pos.Line > 0 {
+		if sp := p.Design.Splits; sp != nil && sp.Sample.Pos.Line > 0 {
 			where = sp.Sample.Pos
 		}
 		p.Report(where, fmt.Sprintf("sample at least %d keys (%d per region), or create fewer regions", MinSampleKeysPerRegion*regions, MinSampleKeysPerRegion),
@@ -128,14 +128,14 @@ var CP001 = &Analyzer{
 	Code: "CP001", Severity: finding.Warning,
 	Doc: "a redundancy of 2.5 or more looks like HDFS replication",
 	Run: func(p *Pass) {
-		if p.Plan == nil || p.Plan.Input.Redundancy < RedundancyWarnAt {
+		if p.Capacity == nil || p.Capacity.Input.Redundancy < RedundancyWarnAt {
 			return
 		}
 		where := p.capacityPos()
-		if c := p.Spec.Capacity; c != nil && c.Redundancy.Pos.Line > 0 {
+		if c := p.Design.Capacity; c != nil && c.Redundancy.Pos.Line > 0 {
 			where = c.Redundancy.Pos
 		}
-		in := p.Plan.Input
+		in := p.Capacity.Input
 		p.Report(where, "keep redundancy for indexes, blooms and compaction headroom (1.2..2); versions and replication are their own inputs",
 			"redundancy %.2g looks like it counts HDFS replication: replication (%d) belongs in the disk estimate only, never in region sizing",
 			in.Redundancy, in.Replication)
@@ -147,10 +147,10 @@ var CP002 = &Analyzer{
 	Code: "CP002", Severity: finding.Info,
 	Doc: "the split holds the whole retention: the guides advise a shorter horizon (an error beyond 10,000 regions)",
 	Run: func(p *Pass) {
-		if p.Plan == nil || len(p.Plan.Horizons) == 0 || p.Plan.Input.Volume.HorizonDays > 0 {
+		if p.Capacity == nil || len(p.Capacity.Horizons) == 0 || p.Capacity.Input.Volume.HorizonDays > 0 {
 			return
 		}
-		first, last := p.Plan.Horizons[0], p.Plan.Horizons[len(p.Plan.Horizons)-1]
+		first, last := p.Capacity.Horizons[0], p.Capacity.Horizons[len(p.Capacity.Horizons)-1]
 		if first.Regions >= p.Regions || last.Regions > p.Regions {
 			return // fewer regions than the full retention needs: not the whole target
 		}
@@ -173,10 +173,10 @@ var CP003 = &Analyzer{
 	Code: "CP003", Severity: finding.Warning,
 	Doc: "a TTL shorter than the retention: data expires first",
 	Run: func(p *Pass) {
-		if p.TTLDays == 0 || p.Spec.Capacity == nil {
+		if p.TTLDays == 0 || p.Design.Capacity == nil {
 			return
 		}
-		c := p.Spec.Capacity
+		c := p.Design.Capacity
 		where := c.Pos
 		if c.Retention.Pos.Line > 0 {
 			where = c.Retention.Pos
@@ -195,11 +195,11 @@ var CP004 = &Analyzer{
 	Code: "CP004", Severity: finding.Warning,
 	Doc: "a horizon past the days the TTL keeps: the split holds only those",
 	Run: func(p *Pass) {
-		c := p.Spec.Capacity
-		if p.Plan == nil || c == nil || !c.Horizon.Set {
+		c := p.Design.Capacity
+		if p.Capacity == nil || c == nil || !c.Horizon.Set {
 			return
 		}
-		v := p.Plan.Input.Volume
+		v := p.Capacity.Input.Volume
 		kept := v.KeptDays()
 		if v.HorizonDays <= kept || kept <= 0 {
 			return
@@ -215,7 +215,7 @@ var RG013 = &Analyzer{
 	Code: "RG013", Severity: finding.Warning,
 	Doc: "normalization enabled on a pre-split table: the normalizer merges its empty regions",
 	Run: func(p *Pass) {
-		n := p.Spec.Settings.Normalization
+		n := p.Design.Settings.Normalization
 		if !n.Set || !n.V || p.Regions < 2 {
 			return
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/splitpolicy"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -20,7 +21,7 @@ import (
 // policyPos is where the design names its split policy, else where it names its servers,
 // else its split.
 func (p *Pass) policyPos() tablespec.Pos {
-	if sp := p.Spec.Settings.SplitPolicy; sp.Set && sp.Pos.Line > 0 {
+	if sp := p.Design.Settings.SplitPolicy; sp.Set && sp.Pos.Line > 0 {
 		return sp.Pos
 	}
 	return p.splitPos()
@@ -28,7 +29,7 @@ func (p *Pass) policyPos() tablespec.Pos {
 
 // policyName is the split policy as the design names it, for messages.
 func (p *Pass) policyName() string {
-	if sp := p.Spec.Settings.SplitPolicy; sp.Set {
+	if sp := p.Design.Settings.SplitPolicy; sp.Set {
 		return "split_policy " + sp.V
 	}
 	return "the default split policy"
@@ -99,7 +100,7 @@ var SP002 = &Analyzer{
 		// The first volume at which HBase makes more regions than the volume needs and the
 		// pre-split holds: there the early splits show. None: the regions never reach the
 		// early size, or the volume needs the regions anyway.
-		var at *Volume
+		var at *plan.Volume
 		end, atMax := 0, 0
 		for i, vol := range p.PolicyVolumes {
 			r, c := m.RegionsFor(vol.Bytes), m.AtMaxFileSize(vol.Bytes)
@@ -122,7 +123,7 @@ var SP002 = &Analyzer{
 		}
 		steady := m.Steady()
 		where := p.policyPos()
-		if c := p.Spec.Cluster; c != nil && c.RegionServers.Pos.Line > 0 && !p.Spec.Settings.SplitPolicy.Set {
+		if c := p.Design.Cluster; c != nil && c.RegionServers.Pos.Line > 0 && !p.Design.Settings.SplitPolicy.Set {
 			where = c.RegionServers.Pos
 		}
 		p.Report(where,

@@ -22,7 +22,7 @@ var SF001 = &Analyzer{
 	Code: "SF001", Severity: finding.Error,
 	Doc: "a splits file HBase refuses: a blank line, a duplicate, a truncated escape, a key over 32,767 bytes",
 	Run: func(p *Pass) {
-		sp := p.Spec.Splits
+		sp := p.Design.Splits
 		var le *hbytes.LineError
 		if sp == nil || !sp.File.Set || !errors.As(p.SplitsFileErr, &le) {
 			return
@@ -37,7 +37,7 @@ var SF002 = &Analyzer{
 	Code: "SF002", Severity: finding.Warning,
 	Doc: "a splits file HBase reads other than it looks: `\\xab` read as text, non-ASCII text, keys out of order",
 	Run: func(p *Pass) {
-		sp := p.Spec.Splits
+		sp := p.Design.Splits
 		if sp == nil || !sp.File.Set {
 			return
 		}
@@ -57,9 +57,9 @@ var SF002 = &Analyzer{
 // splitsFilePath is the spec's splits file as the commands name it: relative to the spec's
 // folder.
 func (p *Pass) splitsFilePath() string {
-	f := p.Spec.Splits.File.V
-	if filepath.IsAbs(f) || p.Spec.File == "" {
+	f := p.Design.Splits.File.V
+	if filepath.IsAbs(f) || p.Design.File == "" {
 		return f
 	}
-	return filepath.Join(filepath.Dir(p.Spec.File), f)
+	return filepath.Join(filepath.Dir(p.Design.File), f)
 }

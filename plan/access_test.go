@@ -46,7 +46,6 @@ func TestBuildAccess(t *testing.T) {
 			assert.Equal(t, tt.regions, p.Regions)
 			if tt.asked == 0 {
 				assert.Nil(t, p.Access)
-				assert.Nil(t, p.Doc().Access)
 				return
 			}
 			require.NotNil(t, p.Access)
@@ -55,7 +54,6 @@ func TestBuildAccess(t *testing.T) {
 			assert.Equal(t, tt.buckets, p.Access.Input.Buckets)
 			assert.Equal(t, tt.salted, p.Access.Input.Salted)
 			assert.Equal(t, tt.mono, p.Access.Input.Monotonic)
-			assert.Same(t, p.Access, p.Doc().Access)
 		})
 	}
 }

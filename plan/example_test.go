@@ -3,6 +3,7 @@ package plan_test
 import (
 	"fmt"
 
+	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -26,10 +27,16 @@ splits: {regions: 1000}
 		panic(err)
 	}
 	fmt.Printf("sized %d, created %d regions, first key %s\n", p.Capacity.Regions, p.Regions, p.Split.Keys.At(0))
-	for _, f := range p.Findings {
+	for _, f := range lint.Run(p) {
 		fmt.Println(f.Severity, f.Code)
 	}
 	// Output:
 	// sized 420, created 1000 regions, first key 004
 	// warning RG003
+}
+
+func ExampleTable_Validate() {
+	t := plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf", BlockSize: 512}}}
+	fmt.Println(t.Validate())
+	// Output: family "cf": BLOCKSIZE "512": must be between 1K and 16MB (1024..16777216 bytes)
 }

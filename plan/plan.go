@@ -1,11 +1,13 @@
 // Package plan builds the one plan every command and format renders: from a table's design
 // (a tablespec.Spec, filled by a YAML file, by flags, or both) it derives the capacity
-// model's answer, the split actually created, the table's settings and the findings, so
-// `plan`, `splits`, `lint` and `verify` say the same thing about the same inputs.
+// model's answer, the split actually created, the table's settings and the facts the
+// review judges, so `plan`, `splits`, `lint` and `verify` say the same thing about the
+// same inputs.
 //
-// Data flows one way: design -> Build -> Plan -> render. The package reads no files and
-// speaks no flag names: its errors name the design's fields and carry where each value
-// came from (a position in the spec, or the Src the CLI gave it).
+// Data flows one way: design -> Build -> Plan -> lint and render, which read the plan;
+// the package imports neither (lint fills Plan.Findings for the caller that wants them).
+// It reads no files and speaks no flag names: its errors name the design's fields and
+// carry where each value came from (a position in the spec, or the Src the CLI gave it).
 package plan
 
 import (
@@ -24,9 +26,7 @@ import (
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
-	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/phoenix"
-	"github.com/presplit/presplit/render"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/splitpolicy"
 	"github.com/presplit/presplit/splits"
@@ -56,10 +56,6 @@ type Options struct {
 	// PlaceholderFamilies says the design's families are not the user's but a stand-in
 	// (family cf with HBase's defaults): the checks of unset settings skip them.
 	PlaceholderFamilies bool
-	// NoFindings skips the review: the caller takes the plan's split and nothing the
-	// review says (verify, which counts keys into the split; the review is most of the
-	// plan's cost there, lint placing every value of the rowkey's prefix).
-	NoFindings bool
 }
 
 // Plan is everything derived from one design.
@@ -76,14 +72,20 @@ type Plan struct {
 	SplitErr    error
 	SplitSource splits.Source // where Split came from; SourceNone without one
 	Regions     int           // regions created: the split's, else the count asked for
-	Table       render.Table
+	Table       Table
 	// Target is the HBase version the plan is written for (the design's, else
 	// hbase.DefaultVersion): what it accepts and how its regions split.
-	Target   hbase.Version
+	Target hbase.Version
+	// Findings are the review of the plan as created: Build leaves them empty, and the
+	// caller that wants them reviews the plan (p.Findings = lint.Run(p)), so the plan
+	// never depends on its reviewer. report and json show them, shell carries them as
+	// comments, the pure data formats leave them out.
 	Findings []finding.Finding
 	// Notes are decisions the plan took where the design was silent, for the report.
 	Notes []string
-	// Unstated are the Notes the create statement cannot carry (render.Doc.Unstated).
+	// Unstated are the notes about what HBase stores that the output's language has no
+	// place for (a compression ratio below 1 and no codec in the create statement): the
+	// formats that show no Notes (shell, java, terraform, ...) have them said on stderr.
 	Unstated []string
 	// PhoenixPK is the Phoenix primary key (--phoenix-pk, else the spec's rowkey
 	// prefix_column and parts' phoenix_type); nil when the design gives none, and then
@@ -94,7 +96,103 @@ type Plan struct {
 	// of the regions created; nil when the design gives no rate, scan share or balance.
 	Access *access.Sizing
 
-	lintInput lint.Input
+	// The facts below are what Build read or derived on the way to the split and the
+	// table, kept so that every reader of the plan (lint, the renderers) judges the same
+	// values instead of deriving them again.
+
+	// Families is the number of column families that flush together (the memstore
+	// ceiling's divisor): Options.Families, else the design's.
+	Families int
+	// Format is the output the plan is rendered in (Options.Format); "" for a review of
+	// a spec alone.
+	Format string
+	// PlaceholderFamilies: the families are presplit's stand-in for a table the user did
+	// not describe (Options.PlaceholderFamilies); "not set explicitly" is no finding then.
+	PlaceholderFamilies bool
+	// Phoenix is set when the table is created through Phoenix: the design gives a
+	// Phoenix primary key, or the plan is rendered as phoenix.
+	Phoenix bool
+	// TTLDays is set when a TTL shorter than the retention sized the table (data expires
+	// before the retention ends); 0 otherwise.
+	TTLDays float64
+
+	// Suffix is the rowkey suffix as bytes (toBytesBinary of its text).
+	Suffix []byte
+	// Delimiter is the rowkey delimiter as bytes (toBytesBinary of its text, as the
+	// suffix): the key's bytes after its prefix and between its parts.
+	Delimiter []byte
+	// PrefixOfSplit says Prefix was read off the split's own algorithm (HexStringSplit's
+	// keys are hex of their width), not declared: the split's keys match it by
+	// construction.
+	PrefixOfSplit bool
+	// PrefixValues is how many of the prefix's values the keys take (the first ones in
+	// order); 0 means all of them.
+	PrefixValues uint64
+	// NoPrefix is set when the design gives nothing to split on: a rowkey without a
+	// prefix part, no RegionSplitter algorithm and no splits file.
+	NoPrefix bool
+
+	// SplitLines are, with a splits file, the line of each key in the file.
+	SplitLines []int
+	// SplitsFileErr is why the splits file cannot create the table (an
+	// *hbytes.LineError; Split is nil then), SplitsFileWarnings what HBase reads in it
+	// that was likely not meant, SplitsFileMore the warnings past those kept
+	// (splits.File.MoreWarnings).
+	SplitsFileErr      error
+	SplitsFileWarnings []splits.FileWarning
+	SplitsFileMore     int
+	// SplitKeyErr is a split key over HBase's row limit (a *splits.KeyTooLongError: a
+	// long suffix, first or last row); Split is nil then, and SplitErr is it too.
+	SplitKeyErr error
+	// SampleKeys is the number of sample keys the split was cut on (SplitSource
+	// splits.SourceSample).
+	SampleKeys uint64
+	// SampleFields are the regions of an exact sample cut under the delimited split
+	// policy whose sample keys all hold one leading field (the bytes before the policy's
+	// delimiter), in region order.
+	SampleFields []SampleField
+
+	// Policy is the split policy the table runs at the target version, with the regions
+	// as created and their servers; nil when there are no regions to judge.
+	Policy *splitpolicy.Model
+	// PolicyBytes is what the table holds at its largest planned volume, weighed as the
+	// split rule weighs it; 0 without a volume.
+	PolicyBytes float64
+	// PolicyVolumes are the table's volumes over time (the growth horizons, one for each
+	// of Capacity.Horizons in order; the one planned volume without them), weighed as
+	// PolicyBytes, with the regions the policy makes of each (PolicyRegions).
+	PolicyVolumes []Volume
+	// PolicyPrefixLength is the prefix length a prefix policy cuts split points to.
+	PolicyPrefixLength int
+}
+
+// Volume is what the table holds after Days of ingest (0: the planned volume).
+type Volume struct {
+	Days  int
+	Bytes float64
+	// Regions is, at a growth horizon, the region count HBase's split policy makes of the
+	// table (package splitpolicy) when it is not the larger of the regions created and the
+	// horizon's Regions; 0 otherwise.
+	Regions int
+}
+
+// PolicyRegions is the region count HBase's split policy makes of the table at growth
+// horizon i (Capacity.Horizons[i]) when it is not the larger of the regions created and
+// the horizon's Regions; 0 otherwise, and without a policy to model. The policy's count
+// lives here, beside the volume it judges, not in the capacity model's answer.
+func (p *Plan) PolicyRegions(i int) int {
+	if p.Capacity == nil || len(p.Capacity.Horizons) == 0 || i < 0 || i >= len(p.PolicyVolumes) {
+		return 0
+	}
+	return p.PolicyVolumes[i].Regions
+}
+
+// SampleField is a region (0-based) of a sample cut whose sample keys all hold one
+// leading field: DelimitedKeyPrefixRegionSplitPolicy cuts its every split point to that
+// field.
+type SampleField struct {
+	Region int
+	Field  []byte
 }
 
 // FieldError is a value of the design outside a rule (tablespec.FieldError): Field is the
@@ -112,66 +210,55 @@ var ErrNoRegions = errors.New("no region count: give a volume to size or a regio
 // never written (derived values live in the Plan), so two calls on the same spec give the
 // same plan. The error is a *FieldError for a value Build cannot read or the capacity
 // model refuses; a split that cannot be made is not an error here (lint reports why, in
-// RG006 and RG011) but Plan.SplitErr, for commands that need the split.
+// RG006 and RG011) but Plan.SplitErr, for commands that need the split. Build reviews
+// nothing: Findings stay empty for the caller to fill.
 func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 	d := designCopy(spec)
-	p := &Plan{Design: d}
+	p := &Plan{Design: d, Format: opt.Format, Families: opt.Families, PlaceholderFamilies: opt.PlaceholderFamilies}
 	if err := p.target(); err != nil {
 		return nil, err
 	}
-	in := lint.Input{Spec: d, Format: opt.Format, Families: opt.Families, PlaceholderFamilies: opt.PlaceholderFamilies, Target: p.Target}
-	if in.Families == 0 {
-		in.Families = len(d.Families)
+	if p.Families == 0 {
+		p.Families = len(d.Families)
 	}
-
-	if err := p.sizing(&in, opt); err != nil {
+	if err := p.sizing(opt); err != nil {
 		return nil, err
 	}
-	in.Plan = p.Capacity
-
-	if err := rowkeyInput(d.Rowkey, &in); err != nil {
+	if err := p.rowkeyBytes(d.Rowkey); err != nil {
 		return nil, err
 	}
-	if err := p.prefix(&in); err != nil {
+	if err := p.prefix(); err != nil {
 		return nil, err
 	}
 	if err := p.accessPlan(); err != nil {
 		return nil, err
 	}
-	p.split(&in, opt)
-	p.checkKeyLengths(&in)
+	p.split(opt)
+	p.checkKeyLengths()
 	if p.Access != nil {
 		p.Access.Load = p.Access.At(p.Regions, p.Capacity)
-		in.Access = p.Access
 	}
 	if err := p.phoenixPK(); err != nil {
 		return nil, err
 	}
-	in.PhoenixPK = p.PhoenixPK
-	in.Phoenix = opt.Format == "phoenix" || p.PhoenixPK != nil
-	in.Split, in.SplitSource, in.Regions, in.Prefix = p.Split, p.SplitSource, p.Regions, p.Prefix
-	if err := p.table(in, opt.NoFindings); err != nil {
+	p.Phoenix = opt.Format == "phoenix" || p.PhoenixPK != nil
+	if err := p.table(); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
 
-// table makes the plan's table and its findings (none when noFindings) from the lint input
-// in, which the steps before filled.
-func (p *Plan) table(in lint.Input, noFindings bool) error {
+// table makes the plan's table, with the split policy the steps before made possible.
+func (p *Plan) table() error {
 	d := p.Design
 	if p.Capacity != nil && p.Capacity.Input.Cluster.RegionServers > 0 && p.Regions > 0 {
 		// Judged on the regions created, not the sizing's count.
 		p.Capacity.RegionsPerServer = float64(p.Regions) / float64(p.Capacity.Input.Cluster.RegionServers)
 	}
-	p.Table = Table(d, p.Capacity)
+	p.Table = TableOf(d, p.Capacity)
 	p.Table.Target = p.Target
-	p.policy(&in)
-	p.lintInput = in
-	if !noFindings {
-		p.Findings = lint.Run(in)
-	}
-	if p.Split != nil || d.Settings.SplitPolicy.V != render.PolicyPrefix {
+	p.policy()
+	if p.Split != nil || d.Settings.SplitPolicy.V != PolicyPrefix {
 		pol, err := p.splitPolicy()
 		if err != nil {
 			return err
@@ -183,8 +270,8 @@ func (p *Plan) table(in lint.Input, noFindings bool) error {
 
 // sizing derives the TTL from the retention and the compression ratio, then computes the
 // capacity plan of the design's capacity section, if any, and its notes.
-func (p *Plan) sizing(in *lint.Input, opt Options) error {
-	if err := p.ttlFromRetention(in); err != nil {
+func (p *Plan) sizing(opt Options) error {
+	if err := p.ttlFromRetention(); err != nil {
 		return err
 	}
 	if err := p.compressionRatio(opt.PlaceholderFamilies); err != nil {
@@ -194,7 +281,7 @@ func (p *Plan) sizing(in *lint.Input, opt Options) error {
 	if d.Capacity == nil {
 		return nil
 	}
-	ci, err := capacityInput(d, in.Families, in.TTLDays)
+	ci, err := capacityInput(d, p.Families, p.TTLDays)
 	if err != nil {
 		return err
 	}
@@ -213,12 +300,12 @@ func (p *Plan) sizing(in *lint.Input, opt Options) error {
 // checkKeyLengths drops a split whose keys HBase cannot store. Whatever made the keys (a
 // long suffix, first or last row, sample), HBase stores no row past its limit: a longer
 // key creates no table.
-func (p *Plan) checkKeyLengths(in *lint.Input) {
+func (p *Plan) checkKeyLengths() {
 	if p.Split == nil {
 		return
 	}
 	if err := p.Split.Keys.CheckLengths(); err != nil {
-		p.Split, p.SplitErr, in.SplitKeyErr = nil, err, err
+		p.Split, p.SplitErr, p.SplitKeyErr = nil, err, err
 	}
 }
 
@@ -228,19 +315,6 @@ func (p *Plan) target() error {
 	t, err := p.Design.Target()
 	p.Target = t
 	return err
-}
-
-// LintInput is what lint reviewed, for running a single analyzer again (tests).
-func (p *Plan) LintInput() lint.Input { return p.lintInput }
-
-// Doc is what the renderers show.
-func (p *Plan) Doc() render.Doc {
-	doc := render.Doc{Table: p.Table, Plan: p.Capacity, Findings: p.Findings, Notes: p.Notes, Unstated: p.Unstated,
-		PhoenixPK: p.PhoenixPK, PhoenixPKMissing: p.PhoenixPKMissing, Access: p.Access}
-	if p.Split != nil {
-		doc.Split = *p.Split
-	}
-	return doc
 }
 
 // designCopy is the plan's own copy of the caller's spec: the parts the plan derives
@@ -255,7 +329,7 @@ func designCopy(s *tablespec.Spec) *tablespec.Spec {
 // no TTL anywhere, every family's TTL becomes the retention (data older than the retention
 // would otherwise be kept, and the sizing would be wrong). A TTL shorter than the retention
 // wins: the data expires, so the table is sized on the longest TTL.
-func (p *Plan) ttlFromRetention(in *lint.Input) error {
+func (p *Plan) ttlFromRetention() error {
 	d := p.Design
 	c := d.Capacity
 	if c == nil || !c.Retention.Set {
@@ -287,7 +361,7 @@ func (p *Plan) ttlFromRetention(in *lint.Input) error {
 		return nil
 	}
 	if longest < c.Retention.V {
-		in.TTLDays = float64(longest) / 86400
+		p.TTLDays = float64(longest) / 86400
 	}
 	return nil
 }
@@ -520,11 +594,10 @@ func familyVersions(d *tablespec.Spec) int64 {
 	return versions
 }
 
-// rowkeyInput reads what lint takes of the rowkey as bytes, its suffix and its delimiter
-// (toBytesBinary text both: '\x00' is a NUL, not four characters; the delimited split
-// policy reads its delimiter as text, and refuses a '\'), and refuses prefix values with
-// no prefix to count them in.
-func rowkeyInput(r *tablespec.Rowkey, in *lint.Input) error {
+// rowkeyBytes reads the rowkey's suffix and delimiter as bytes (toBytesBinary text both:
+// '\x00' is a NUL, not four characters; the delimited split policy reads its delimiter as
+// text, and refuses a '\'), and refuses prefix values with no prefix to count them in.
+func (p *Plan) rowkeyBytes(r *tablespec.Rowkey) error {
 	if r == nil {
 		return nil
 	}
@@ -533,14 +606,14 @@ func rowkeyInput(r *tablespec.Rowkey, in *lint.Input) error {
 		if err != nil {
 			return valueError("rowkey.suffix", r.Suffix, `\x needs two uppercase hex digits`)
 		}
-		in.Suffix = suffix
+		p.Suffix = suffix
 	}
 	if r.Delimiter.V != "" {
 		delim, err := hbytes.ToBytesBinary(r.Delimiter.V)
 		if err != nil {
 			return valueError("rowkey.delimiter", r.Delimiter, `\x needs two uppercase hex digits`)
 		}
-		in.Delimiter = delim
+		p.Delimiter = delim
 	}
 	if r.PrefixValues.Set && !r.Prefix.Set {
 		// The values are a declared prefix's: with none, the flag would be dropped and the
@@ -566,21 +639,21 @@ func valueError[T any](field string, v tablespec.Value[T], rule string) error {
 // HexStringSplit/DecimalStringSplit (the number in radix 16, lower case, or 10, padded to
 // the width of the last row, 8 by default); the default hex when the design says nothing
 // of its rowkey.
-func (p *Plan) prefix(in *lint.Input) error {
+func (p *Plan) prefix() error {
 	d := p.Design
 	r := d.Rowkey
 	a, _ := d.Algo()
 	spec := ""
 	switch {
 	case r != nil && r.Prefix.Set:
-		return p.rowkeyPrefix(r, in)
+		return p.rowkeyPrefix(r)
 	case a.V == "HexStringSplit" || a.V == "DecimalStringSplit":
 		width := 8 // RegionSplitter pads to the last row's width: 8 by default, else its own
 		if sp := d.Splits; sp != nil && sp.LastRow.Set && len(sp.LastRow.V) > 0 {
 			width = len(sp.LastRow.V)
 		}
 		spec = map[string]string{"HexStringSplit": "hex", "DecimalStringSplit": "dec"}[a.V] + ":" + strconv.Itoa(min(width, splits.MaxWidth))
-		in.PrefixOfSplit = true
+		p.PrefixOfSplit = true
 	case a.Set:
 		return nil // UniformSplit: raw bytes, no alphabet
 	case (r != nil && len(r.Parts) > 0) || (d.Splits != nil && (d.Splits.File.Set || d.Splits.Sample.Set)):
@@ -599,7 +672,7 @@ func (p *Plan) prefix(in *lint.Input) error {
 }
 
 // rowkeyPrefix reads the rowkey's own prefix and its prefix_values.
-func (p *Plan) rowkeyPrefix(r *tablespec.Rowkey, in *lint.Input) error {
+func (p *Plan) rowkeyPrefix(r *tablespec.Rowkey) error {
 	pre, err := splits.ParsePrefix(r.Prefix.V)
 	if err != nil {
 		var pe *splits.PrefixError
@@ -613,13 +686,13 @@ func (p *Plan) rowkeyPrefix(r *tablespec.Rowkey, in *lint.Input) error {
 		if c, ok := pre.Count(); pre.Width == 0 || (ok && uint64(pv.V) > c) {
 			return valueError("rowkey.prefix_values", pv, (&splits.ValuesError{Prefix: pre, Values: uint64(pv.V)}).Error())
 		}
-		in.PrefixValues = uint64(pv.V)
+		p.PrefixValues = uint64(pv.V)
 	}
 	return nil
 }
 
 // split makes the split the table is created with.
-func (p *Plan) split(in *lint.Input, opt Options) {
+func (p *Plan) split(opt Options) {
 	d := p.Design
 	sp := d.Splits
 	regions := p.regionCount()
@@ -627,13 +700,13 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 	a, _ := d.Algo()
 	switch {
 	case sp != nil && sp.File.Set:
-		p.fileSplit(in, opt)
+		p.fileSplit(opt)
 		return
 	case regions == 0:
 		p.SplitErr = ErrNoRegions
 		return
 	case sp != nil && sp.Sample.Set:
-		p.sampleSplit(in, opt.Sample, regions)
+		p.sampleSplit(opt.Sample, regions)
 	case a.Set:
 		first, last := "", ""
 		if sp != nil {
@@ -646,10 +719,10 @@ func (p *Plan) split(in *lint.Input, opt Options) {
 		}
 		p.Split, p.SplitSource = &split, splits.SourceAlgo
 	case p.Prefix == nil:
-		in.NoPrefix = true
+		p.NoPrefix = true
 		p.SplitErr = ErrNoPrefix
 	default:
-		opts := splits.Options{Suffix: in.Suffix, Values: in.PrefixValues}
+		opts := splits.Options{Suffix: p.Suffix, Values: p.PrefixValues}
 		if sp != nil && sp.Align.Set {
 			opts.Align = sp.Align.V
 		}
@@ -679,10 +752,10 @@ func (p *Plan) regionCount() int {
 }
 
 // fileSplit takes the split from the SPLITS_FILE the caller read (opt), or its error.
-func (p *Plan) fileSplit(in *lint.Input, opt Options) {
+func (p *Plan) fileSplit(opt Options) {
 	p.SplitSource = splits.SourceFile
 	if opt.SplitsFileErr != nil {
-		in.SplitsFileErr = opt.SplitsFileErr
+		p.SplitsFileErr = opt.SplitsFileErr
 		p.SplitErr = opt.SplitsFileErr
 		return
 	}
@@ -692,9 +765,9 @@ func (p *Plan) fileSplit(in *lint.Input, opt Options) {
 	}
 	p.Split = &splits.Split{Spec: "file", Keys: f.SplitKeys()}
 	p.Regions = f.Len() + 1
-	in.SplitLines = f.Lines
-	in.SplitsFileWarnings = f.Warnings
-	in.SplitsFileMore = f.MoreWarnings
+	p.SplitLines = f.Lines
+	p.SplitsFileWarnings = f.Warnings
+	p.SplitsFileMore = f.MoreWarnings
 }
 
 // ErrNoSample is a design whose split comes from a sample the caller did not read.
@@ -704,7 +777,7 @@ var ErrNoSample = errors.New("the splits sample was not read")
 // boundaries from the keys. The regions' shares of the sample are the split's Owned (so
 // the report's imbalance is measured on the sample); the held-out keys' imbalance is a
 // note.
-func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
+func (p *Plan) sampleSplit(s *sample.Sample, regions int) {
 	if s == nil {
 		p.SplitErr = ErrNoSample
 		return
@@ -752,19 +825,19 @@ func (p *Plan) sampleSplit(in *lint.Input, s *sample.Sample, regions int) {
 	}
 	p.Split, p.SplitSource = split, splits.SourceSample
 	p.Regions = split.Regions()
-	in.SampleKeys = s.CutRows
-	p.sampleFields(in, s)
+	p.SampleKeys = s.CutRows
+	p.sampleFields(s)
 }
 
-// Table is the design's table settings in the renderers' terms. MAX_FILESIZE is the
-// planned region size when there is a capacity plan.
-func Table(d *tablespec.Spec, cp *capacity.Sizing) render.Table {
-	t := render.Table{Name: d.Table.V}
+// TableOf is the design's table settings as the create statement takes them.
+// MAX_FILESIZE is the planned region size when there is a capacity plan.
+func TableOf(d *tablespec.Spec, cp *capacity.Sizing) Table {
+	t := Table{Name: d.Table.V}
 	if t.Name == "" {
 		t.Name = "t1"
 	}
 	for _, f := range d.Families {
-		fam := render.Family{
+		fam := Family{
 			Name:        f.Name.V,
 			Versions:    int(f.Versions.V),
 			Compression: f.Compression.V,
@@ -898,18 +971,18 @@ func policyDelimiter(d *tablespec.Spec) string {
 	return ""
 }
 
-func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
+func (p *Plan) splitPolicy() (SplitPolicy, error) {
 	d := p.Design
 	v := d.Settings.SplitPolicy
-	pol := render.SplitPolicy{Kind: v.V}
+	pol := SplitPolicy{Kind: v.V}
 	switch v.V {
-	case render.PolicyPrefix:
+	case PolicyPrefix:
 		width, err := p.prefixLength(v)
 		if err != nil {
 			return pol, err
 		}
 		pol.PrefixLength = width
-	case render.PolicyDelimited:
+	case PolicyDelimited:
 		delim := policyDelimiter(d)
 		if delim == "" || strings.Contains(delim, `\`) || hbase.CheckDelimiter(delim) != nil {
 			return pol, valueError("table.split_policy", v, "delimited needs a printable delimiter after the prefix: "+field.Ref("rowkey.delimiter")+" (the rows' bytes after the prefix, NN|rest: |)")
@@ -926,7 +999,7 @@ func (p *Plan) splitPolicy() (render.SplitPolicy, error) {
 
 // policy models the split policy the table runs at the target (package splitpolicy) on the
 // regions as created: lint judges it, and the growth table shows the regions it makes.
-func (p *Plan) policy(in *lint.Input) {
+func (p *Plan) policy() {
 	if p.Regions == 0 {
 		return
 	}
@@ -946,32 +1019,32 @@ func (p *Plan) policy(in *lint.Input) {
 	}
 	pin.FlushSize, _ = d.RegionFlushSize()
 	if pin.Policy == splitpolicy.Prefix || pin.Policy == splitpolicy.Delimited {
-		pin.Buckets, in.PolicyPrefixLength = p.policyBuckets(in.Suffix)
-		if v := float64(in.PrefixValues); v > 0 && pin.Buckets > v {
+		pin.Buckets, p.PolicyPrefixLength = p.policyBuckets(p.Suffix)
+		if v := float64(p.PrefixValues); v > 0 && pin.Buckets > v {
 			pin.Buckets = v // the keys take only these
 		}
 	}
 	m := splitpolicy.For(pin)
-	in.Policy = &m
+	p.Policy = &m
 	cp := p.Capacity
 	if cp == nil {
 		return
 	}
 	// The policy weighs what HBase's split rule weighs: the largest store, or all stores.
-	in.PolicyBytes = cp.SplitBytes
+	p.PolicyBytes = cp.SplitBytes
 	if len(cp.Horizons) == 0 {
-		in.PolicyVolumes = []lint.Volume{{Bytes: in.PolicyBytes}}
+		p.PolicyVolumes = []Volume{{Bytes: p.PolicyBytes}}
 	}
-	for i := range cp.Horizons {
-		h := &cp.Horizons[i]
+	for _, h := range cp.Horizons {
+		v := Volume{Days: h.Days, Bytes: h.SplitBytes}
 		// Only where the policy changes the count: the regions created, or the horizon's.
 		if r := m.RegionsFor(h.SplitBytes); r != max(p.Regions, h.Regions) {
-			h.SplitRegions = r
+			v.Regions = r
 		}
-		in.PolicyBytes = max(in.PolicyBytes, h.SplitBytes)
-		in.PolicyVolumes = append(in.PolicyVolumes, lint.Volume{Days: h.Days, Bytes: h.SplitBytes})
+		p.PolicyBytes = max(p.PolicyBytes, h.SplitBytes)
+		p.PolicyVolumes = append(p.PolicyVolumes, v)
 	}
-	p.jitterNote(m, in.PolicyBytes)
+	p.jitterNote(m, p.PolicyBytes)
 }
 
 // jitterShareShown is the share of early splits from which the plan states the jitter's:

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/tablespec"
 	"github.com/stretchr/testify/assert"
@@ -18,13 +20,8 @@ func parse(t *testing.T, src string) *tablespec.Spec {
 	return s
 }
 
-func codes(p *plan.Plan) []string {
-	out := []string{}
-	for _, f := range p.Findings {
-		out = append(out, f.Code)
-	}
-	return out
-}
+// codes are the codes of the plan's review.
+func codes(p *plan.Plan) []string { return codesOf(lint.Run(p)) }
 
 const fam = "families:\n  - {name: d, versions: 1, ttl: 365d, compression: SNAPPY, bloom: ROW}\n"
 
@@ -313,20 +310,27 @@ func TestBuildIsPure(t *testing.T) {
 	assert.Equal(t, "every family's TTL is the retention, 30d (2592000 seconds): no TTL was given", p.Notes[0])
 }
 
-// NoFindings makes the same plan without the review: the split and the table are the
-// same, and there is no finding (this design has two).
-func TestBuildNoFindings(t *testing.T) {
+// Build reviews nothing: the plan has no finding until the caller lints it, and the review
+// reads the plan without changing it (this design has four findings).
+func TestBuildReviewsNothing(t *testing.T) {
 	s := parse(t, "families: [{name: d}]\nrowkey: {prefix: hex:2}\ncapacity: {rows: 1e9, kv: 1KB}\n")
-	full, err := plan.Build(s, plan.Options{})
+	p, err := plan.Build(s, plan.Options{})
 	require.NoError(t, err)
-	require.NotEmpty(t, full.Findings)
-	bare, err := plan.Build(s, plan.Options{NoFindings: true})
+	assert.Empty(t, p.Findings)
+	again, err := plan.Build(s, plan.Options{})
 	require.NoError(t, err)
-	assert.Empty(t, bare.Findings)
-	require.NotNil(t, bare.Split)
-	assert.Equal(t, full.Split.Keys.Slices(), bare.Split.Keys.Slices())
-	assert.Equal(t, full.Table, bare.Table)
-	assert.Equal(t, full.Regions, bare.Regions)
+	reviewed := lint.Run(again)
+	assert.Equal(t, []string{"CF003", "CF005", "CF007", "CF008"}, codesOf(reviewed))
+	require.NotNil(t, again.Split)
+	assert.Equal(t, p, again, "lint.Run wrote into the plan")
+}
+
+func codesOf(fs []finding.Finding) []string {
+	out := []string{}
+	for _, f := range fs {
+		out = append(out, f.Code)
+	}
+	return out
 }
 
 // TestJitterNote: issue 33 case 3. 420 regions of 9.98 GiB are 99.8% of MAX_FILESIZE;
@@ -351,4 +355,24 @@ func TestJitterNote(t *testing.T) {
 	for _, n := range f.Notes {
 		assert.NotContains(t, n, "jitter 0.25")
 	}
+}
+
+// TestPolicyRegions: the regions HBase's split policy makes at each growth horizon are the
+// plan's, beside the volume they judge (docs/plan.md's growth table: 23 regions created,
+// 184 and 368 after HBase's splits at 182 and 365 days); the capacity model's horizons keep
+// their own counts, and a horizon the policy leaves alone has none.
+func TestPolicyRegions(t *testing.T) {
+	p, err := plan.Build(parse(t, fam+"capacity: {daily: 10GB, retention: 365d, horizon: 30d, region_size: 20g}\n"), plan.Options{})
+	require.NoError(t, err)
+	require.Equal(t, 23, p.Regions)
+	require.Len(t, p.Capacity.Horizons, 3)
+	var days, regions, policy []int
+	for i, h := range p.Capacity.Horizons {
+		days, regions, policy = append(days, h.Days), append(regions, h.Regions), append(policy, p.PolicyRegions(i))
+	}
+	assert.Equal(t, []int{30, 182, 365}, days)
+	assert.Equal(t, []int{23, 137, 274}, regions)
+	assert.Equal(t, []int{0, 184, 368}, policy)
+	assert.Zero(t, p.PolicyRegions(3), "past the last horizon")
+	assert.Zero(t, (&plan.Plan{}).PolicyRegions(0), "no sizing")
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/presplit/presplit/distribution"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
@@ -132,7 +133,7 @@ func TestPlacementProperty(t *testing.T) {
 			continue // a design the plan refuses (a suffix inside the alphabet, a policy it cannot write)
 		}
 		codes := map[string]bool{}
-		for _, f := range p.Findings {
+		for _, f := range lint.Run(p) {
 			codes[f.Code] = true
 		}
 		pre := *p.Prefix

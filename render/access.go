@@ -25,7 +25,7 @@ func sizedRegions(d Doc) int {
 	if d.Access != nil {
 		return d.Access.Regions
 	}
-	return d.Plan.Regions
+	return d.Capacity.Regions
 }
 
 // accessSizing writes the derivation's lines after the bytes' region count: the write
@@ -119,7 +119,7 @@ func accessLines(d Doc) [][3]string { //nolint:gocyclo // one line of the Access
 		line("regions on servers", fmt.Sprintf("%s (%s on %s)", spread, plural(float64(l.Regions), "region"), plural(float64(l.Servers), "server")), "")
 	}
 	if a.WriteBytes > 0 {
-		c := d.Plan.Input
+		c := d.Capacity.Input
 		line("writes per region", fmt.Sprintf("%s = write rate / %s", bytesRate(l.RegionWriteBytes), plural(float64(writeRegions(in, l)), "region")), "")
 		if l.Servers > 0 {
 			line("writes per server", fmt.Sprintf("%s on the busiest server; %d of %s take writes", bytesRate(l.ServerWriteBytes), l.WritingServers, plural(float64(l.Servers), "server")), "")

@@ -22,6 +22,7 @@ import (
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
@@ -48,7 +49,7 @@ type bigtableGC struct {
 }
 
 // bigtableTable checks the names Bigtable accepts and derives each family's GC rule.
-func bigtableTable(format string, t Table) ([]bigtableGC, error) {
+func bigtableTable(format string, t plan.Table) ([]bigtableGC, error) {
 	bad := func(f string, args ...any) error {
 		return &FormatError{Format: format, Reason: fmt.Sprintf(f, args...)}
 	}
@@ -90,7 +91,7 @@ func bigtableTable(format string, t Table) ([]bigtableGC, error) {
 // and the families' storage settings (COMPRESSION, BLOOMFILTER, ...) are left out as
 // docs/formats.md says: refusing them would refuse every sized plan and every design shared
 // with the HBase formats.
-func bigtableTableSettings(format string, t Table) error {
+func bigtableTableSettings(format string, t plan.Table) error {
 	var set []string
 	if t.Durability != "" {
 		set = append(set, "DURABILITY ({table.durability})")
@@ -104,7 +105,7 @@ func bigtableTableSettings(format string, t Table) error {
 	if t.MemstoreFlushSize > 0 {
 		set = append(set, "MEMSTORE_FLUSHSIZE ({table.memstore_flushsize})")
 	}
-	if t.SplitPolicy.Kind != "" && t.SplitPolicy.Kind != PolicyDefault {
+	if t.SplitPolicy.Kind != "" && t.SplitPolicy.Kind != plan.PolicyDefault {
 		set = append(set, "SPLIT_POLICY "+t.SplitPolicy.Kind+" ({table.split_policy})")
 	}
 	if len(set) == 0 {
@@ -122,7 +123,7 @@ func bigtableTableSettings(format string, t Table) error {
 // storage settings (Bigtable chooses its own compression, caching and file layout, and
 // keeps no deleted cells). They are said, not refused: a sized plan always sets
 // MAX_FILESIZE, and a design shared with the HBase formats sets the storage settings.
-func bigtableLeftOut(t Table) []string {
+func bigtableLeftOut(t plan.Table) []string {
 	var attrs []string
 	if t.MaxFileSize > 0 {
 		attrs = append(attrs, "MAX_FILESIZE")
@@ -144,15 +145,15 @@ func bigtableLeftOut(t Table) []string {
 // bigtableStorage are the family settings Bigtable has no counterpart for.
 var bigtableStorage = []struct {
 	attr string
-	set  func(Family) bool
+	set  func(plan.Family) bool
 }{
-	{"COMPRESSION", func(f Family) bool { return f.Compression != "" }},
-	{"BLOOMFILTER", func(f Family) bool { return f.Bloom != "" }},
-	{"BLOCKSIZE", func(f Family) bool { return f.BlockSize > 0 }},
-	{"DATA_BLOCK_ENCODING", func(f Family) bool { return f.Encoding != "" }},
-	{"IN_MEMORY", func(f Family) bool { return f.InMemory }},
-	{"BLOCKCACHE", func(f Family) bool { return f.BlockCache != nil }},
-	{"KEEP_DELETED_CELLS", func(f Family) bool { return f.KeepDeletedCells != "" }},
+	{"COMPRESSION", func(f plan.Family) bool { return f.Compression != "" }},
+	{"BLOOMFILTER", func(f plan.Family) bool { return f.Bloom != "" }},
+	{"BLOCKSIZE", func(f plan.Family) bool { return f.BlockSize > 0 }},
+	{"DATA_BLOCK_ENCODING", func(f plan.Family) bool { return f.Encoding != "" }},
+	{"IN_MEMORY", func(f plan.Family) bool { return f.InMemory }},
+	{"BLOCKCACHE", func(f plan.Family) bool { return f.BlockCache != nil }},
+	{"KEEP_DELETED_CELLS", func(f plan.Family) bool { return f.KeepDeletedCells != "" }},
 }
 
 // cbtPolicy is the rule in cbt's gcpolicy grammar: maxage=30d||maxversions=1, or with
@@ -228,17 +229,17 @@ func CBT(w io.Writer, d Doc) error { //nolint:gocyclo // the cbt script in order
 		return err
 	}
 	args := []string{"cbt", "createtable", d.Table.Name, "families=" + famRecord}
-	if d.Split.Keys.Len() > 0 {
+	if d.split().Keys.Len() > 0 {
 		// The argument holds every key and a comma between two: past MaxArgBytes it is
 		// refused before the record is built (ten million keys built 80 MB of it first).
-		least := len("splits=") + d.Split.Keys.Len() - 1
-		for _, k := range d.Split.Keys.All() {
+		least := len("splits=") + d.split().Keys.Len() - 1
+		for _, k := range d.split().Keys.All() {
 			if least += len(k); least > MaxArgBytes {
 				return bad("the splits argument is more than %d bytes, the most Linux passes in one argument; use {format} terraform", MaxArgBytes)
 			}
 		}
-		keys := make([]string, d.Split.Keys.Len())
-		for i, k := range d.Split.Keys.All() {
+		keys := make([]string, d.split().Keys.Len())
+		for i, k := range d.split().Keys.All() {
 			if !utf8.Valid(k) {
 				return bad("split key %d \"%s\" is not valid UTF-8 text, which a command line cannot carry", i+1, hbytes.ToStringBinary(k))
 			}
@@ -308,7 +309,7 @@ func Terraform(w io.Writer, d Doc) error {
 	// Every key is checked before the first byte, then quoted again as it is written: the
 	// output streams and holds no key twice (ten million keys of 100 bytes took 8.67 GiB
 	// as a slice of literals, a slice of items and the whole text in one string).
-	for i, k := range d.Split.Keys.All() {
+	for i, k := range d.split().Keys.All() {
 		if _, err := terraformKey(i, k); err != nil {
 			return err
 		}
@@ -332,9 +333,9 @@ func Terraform(w io.Writer, d Doc) error {
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	bw.WriteString(head.String())
-	if d.Split.Keys.Len() > 0 {
+	if d.split().Keys.Len() > 0 {
 		bw.WriteString("  split_keys = [\n")
-		fill(bw, terraformItems(d.Split.Keys), "    ", "    ")
+		fill(bw, terraformItems(d.split().Keys), "    ", "    ")
 		bw.WriteString("  ]\n")
 	}
 	bw.WriteString(tail)

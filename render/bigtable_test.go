@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
@@ -31,8 +32,12 @@ func awkwardKeys() [][]byte {
 }
 
 func awkwardDoc() Doc {
-	return Doc{Table: Table{Name: "orders", Families: []Family{{Name: "d", Versions: 3, TTL: 30 * 86400}, {Name: "m", TTL: 5400}}},
-		Split: splits.Split{Keys: splits.KeysOf(awkwardKeys()...)}}
+	return Doc{
+		Plan: &plan.Plan{
+			Table: plan.Table{Name: "orders", Families: []plan.Family{{Name: "d", Versions: 3, TTL: 30 * 86400}, {Name: "m", TTL: 5400}}},
+			Split: &splits.Split{Keys: splits.KeysOf(awkwardKeys()...)},
+		},
+	}
 }
 
 // needBash returns bash's path; without it the test skips, except under CI, where it fails.
@@ -93,7 +98,7 @@ func TestCBTThroughBash(t *testing.T) {
 // VERSIONS and (TTL and MIN_VERSIONS), its gcpolicy grammar's && and parentheses; Terraform's
 // max_age and max_version blocks cannot nest it, so that format refuses.
 func TestBigtableMinVersions(t *testing.T) {
-	doc := Doc{Table: Table{Name: "t", Families: []Family{{Name: "h", Versions: 3, TTL: 7 * 86400, MinVersions: 1}, {Name: "k", Versions: 2, MinVersions: 1}}}}
+	doc := Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "h", Versions: 3, TTL: 7 * 86400, MinVersions: 1}, {Name: "k", Versions: 2, MinVersions: 1}}}}}
 	var b bytes.Buffer
 	require.NoError(t, CBT(&b, doc))
 	argv := cbtArgv(t, b.String())
@@ -117,20 +122,24 @@ func TestCBTRefuses(t *testing.T) {
 		doc  Doc
 		want string
 	}{
-		{name: "control byte", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: splits.KeysOf([][]byte{{'a'}, {'b', 0x01}}...)}},
+		{name: "control byte", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "cf"}}}, Split: &splits.Split{Keys: splits.KeysOf([][]byte{{'a'}, {'b', 0x01}}...)}}},
 			want: `format cbt: split key 2 "b\x01" holds a control byte, which a command line cannot carry`},
-		{name: "invalid UTF-8", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: splits.KeysOf([][]byte{{0x80}}...)}},
+		{name: "invalid UTF-8", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "cf"}}}, Split: &splits.Split{Keys: splits.KeysOf([][]byte{{0x80}}...)}}},
 			want: `format cbt: split key 1 "\x80" is not valid UTF-8 text, which a command line cannot carry`},
-		{name: "namespace", doc: Doc{Table: Table{Name: "ns:t", Families: []Family{{Name: "cf"}}}},
+		{name: "namespace", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "ns:t", Families: []plan.Family{{Name: "cf"}}}}},
 			want: `format cbt: table "ns:t": Bigtable table IDs have no namespace; give the table without "ns:"`},
-		{name: "family name", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "c f"}}}},
+		{name: "family name", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "c f"}}}}},
 			want: `format cbt: family "c f": a Bigtable column family ID is [_a-zA-Z0-9][-_.a-zA-Z0-9]*`},
-		{name: "versions", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf", Versions: 70000}}}},
+		{name: "versions", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "cf", Versions: 70000}}}}},
 			want: `format cbt: family "cf": VERSIONS 70000 is more than the 65535 cbt reads as maxversions`},
-		{name: "durability", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}, Durability: "ASYNC_WAL"}},
+		{name: "durability", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "cf"}}, Durability: "ASYNC_WAL"}}},
 			want: `format cbt: Bigtable has no DURABILITY ({table.durability}): Bigtable decides durability, replicas, splits and merges itself; leave it out`},
-		{name: "table settings", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}, RegionReplication: 3, Normalization: new(bool),
-			MemstoreFlushSize: 256 << 20, SplitPolicy: SplitPolicy{Kind: PolicyConstant}}},
+		{name: "table settings", doc: Doc{
+			Plan: &plan.Plan{
+				Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "cf"}}, RegionReplication: 3, Normalization: new(bool),
+					MemstoreFlushSize: 256 << 20, SplitPolicy: plan.SplitPolicy{Kind: plan.PolicyConstant}},
+			},
+		},
 			want: `format cbt: Bigtable has no REGION_REPLICATION ({table.region_replication}), NORMALIZATION_ENABLED ({table.normalization}), MEMSTORE_FLUSHSIZE ({table.memstore_flushsize}), SPLIT_POLICY constant ({table.split_policy}): Bigtable decides durability, replicas, splits and merges itself; leave them out`},
 	}
 	for _, tt := range tests {
@@ -152,7 +161,7 @@ func TestCBTArgumentLimit(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		keys = append(keys, []byte(fmt.Sprintf("k%07d", i)))
 	}
-	d := Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: splits.KeysOf(keys...)}}
+	d := Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "cf"}}}, Split: &splits.Split{Keys: splits.KeysOf(keys...)}}}
 	err := CBT(&bytes.Buffer{}, d)
 	assert.ErrorContains(t, err, "the splits argument is more than 131071 bytes, the most Linux passes in one argument")
 	// Keys that fit as they are (104,000 bytes), but not once CSV quotes them
@@ -161,7 +170,7 @@ func TestCBTArgumentLimit(t *testing.T) {
 	for i := 0; i < 13000; i++ {
 		keys = append(keys, []byte(fmt.Sprintf("k%05d\"", i)))
 	}
-	d.Split = splits.Split{Keys: splits.KeysOf(keys...)}
+	d.Split = &splits.Split{Keys: splits.KeysOf(keys...)}
 	err = CBT(&bytes.Buffer{}, d)
 	assert.ErrorContains(t, err, "more than the 131071 Linux passes in one argument (its CSV quoting makes it longer than the keys)")
 }

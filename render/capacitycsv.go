@@ -34,7 +34,7 @@ var capacityCSVColumns = []struct {
 	{"split_share", func(_ Doc, p *capacity.Sizing) string { return positiveFloat(p.SplitShare()) }},
 	{"size_regions", func(_ Doc, p *capacity.Sizing) string { return strconv.Itoa(p.Regions) }},
 	{"planned_regions", func(d Doc, _ *capacity.Sizing) string { return strconv.Itoa(sizedRegions(d)) }},
-	{"split_regions", func(d Doc, _ *capacity.Sizing) string { return strconv.Itoa(d.Split.Regions()) }},
+	{"split_regions", func(d Doc, _ *capacity.Sizing) string { return strconv.Itoa(d.split().Regions()) }},
 	{"region_servers", func(_ Doc, p *capacity.Sizing) string { return positiveInt(p.Input.Cluster.RegionServers) }},
 	{"regions_per_server", func(_ Doc, p *capacity.Sizing) string { return positiveFloat(p.RegionsPerServer) }},
 	{"heap_bytes", func(_ Doc, p *capacity.Sizing) string { return positiveFloat(p.Input.Cluster.Heap) }},

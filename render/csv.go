@@ -25,15 +25,15 @@ var (
 // splits), est_rows when the plan has no row count, prefixes and share when the split
 // carries no ownership.
 func CSV(w io.Writer, d Doc) error {
-	keys := d.Split.Keys
+	keys := d.split().Keys
 	if err := CheckKeys(keys); err != nil {
 		return err
 	}
-	owned, total, shares := ownedOf(d.Split)
-	rows, haveRows := planRows(d.Plan)
+	owned, total, shares := ownedOf(d.split())
+	rows, haveRows := planRows(d.Capacity)
 	q := &quoter{format: "csv"}
 	cw := csv.NewWriter(w)
-	header := append(append([]string{}, CSVHeader...), storeCSVColumns(q, d.Plan)...)
+	header := append(append([]string{}, CSVHeader...), storeCSVColumns(q, d.Capacity)...)
 	if q.err != nil {
 		return q.err
 	}
@@ -53,12 +53,12 @@ func CSV(w io.Writer, d Doc) error {
 			share := owned.At(i) / total
 			rec[3] = plainFloat(owned.At(i))
 			rec[4] = plainFloat(share)
-			if d.Plan != nil {
-				rec[5] = plainInt(d.Plan.PlannedBytes * share)
+			if d.Capacity != nil {
+				rec[5] = plainInt(d.Capacity.PlannedBytes * share)
 				if haveRows {
 					rec[6] = plainInt(rows * share)
 				}
-				for j, st := range d.Plan.Stores { // each family's store in the region
+				for j, st := range d.Capacity.Stores { // each family's store in the region
 					rec[len(CSVHeader)+j] = plainInt(st.PlannedBytes * share)
 				}
 			}
@@ -81,7 +81,7 @@ func CSV(w io.Writer, d Doc) error {
 // leaves the header out, for runs appended to one file. It needs the capacity plan:
 // without one (presplit splits) it is a FormatError.
 func CapacityCSV(w io.Writer, d Doc) error {
-	p := d.Plan
+	p := d.Capacity
 	if p == nil {
 		return &FormatError{Format: "capacity-csv", Reason: "there is no capacity model to show; use presplit plan"}
 	}

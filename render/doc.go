@@ -1,3 +1,8 @@
+// Package render renders a plan (capacity result, split keys, table settings) in the
+// formats users take it to, one renderer per --format, registered in format.go: the
+// report, hbase shell DDL, the keys as lines, a SPLITS_FILE, a RegionSplitter command
+// line, CSV of the regions and of the capacity, JSON, a Java snippet, an xlsx workbook,
+// Phoenix's CREATE TABLE, Bigtable's cbt and Terraform, and an html page.
 package render
 
 import (
@@ -5,45 +10,39 @@ import (
 	"encoding/binary"
 	"fmt"
 
-	"github.com/presplit/presplit/access"
-	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/field"
-	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbytes"
-	"github.com/presplit/presplit/phoenix"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/splits"
 )
 
-// Doc is everything a renderer may show: the table settings, the capacity plan (nil when no
-// capacity model ran, as in `presplit splits`) and the split.
+// Doc is a plan as a renderer takes it: the plan itself (its table settings, its capacity
+// sizing, nil when no capacity model ran as in `presplit splits`, its split, findings and
+// notes), and how to render it. Doc never copies the plan's values: a renderer reads them
+// through the plan, and one that writes a variant of the plan works on its own copy (own).
 type Doc struct {
-	Table Table
-	Plan  *capacity.Sizing
-	Split splits.Split
-
-	// Findings are the review of the plan as created (lint's codes); report and json show
-	// them, shell carries them as comments, the pure data formats leave them out.
-	Findings []finding.Finding
-	// Notes are decisions the plan took where its inputs were silent.
-	Notes []string
-	// Unstated are the notes about what HBase stores that the output's language has no
-	// place for (a compression ratio below 1 and no codec in the create statement): the
-	// formats that show no Notes (shell, java, terraform, ...) have them said on stderr.
-	Unstated []string
+	*plan.Plan
 
 	// Options are how to render the Doc, not what it holds: kept apart from the plan's
 	// data, which they never change.
 	Options Options
+}
 
-	// PhoenixPK is the table's primary key for --format phoenix (the rowkey's columns in
-	// order); nil when the design does not give it, and then PhoenixPKMissing says what
-	// would (a flag or a spec key), for the message.
-	PhoenixPK        []phoenix.Column
-	PhoenixPKMissing string
+// split is the plan's split, or the empty one (one region, no keys) when the plan has
+// none: a plan without a split renders as a table of one region.
+func (d Doc) split() splits.Split {
+	if d.Split == nil {
+		return splits.Split{}
+	}
+	return *d.Split
+}
 
-	// Access is the access pattern's sizing and the load of the regions created; nil
-	// when the plan was sized on bytes alone (every format then reads as before).
-	Access *access.Sizing
+// own is d with a copy of its plan, for a renderer that writes a variant of it (no keys,
+// fewer families) and must leave the caller's plan as it was.
+func (d Doc) own() Doc {
+	c := *d.Plan
+	d.Plan = &c
+	return d
 }
 
 // Options choose how the renderers write a Doc.
@@ -129,5 +128,5 @@ func (d Doc) validate() error {
 	if err := d.Table.Validate(); err != nil {
 		return err
 	}
-	return CheckKeys(d.Split.Keys)
+	return CheckKeys(d.split().Keys)
 }

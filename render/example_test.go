@@ -4,15 +4,18 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/render"
 	"github.com/presplit/presplit/splits"
 )
 
 func exampleDoc() render.Doc {
 	return render.Doc{
-		Table: render.Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []render.Family{
-			{Name: "cf", Versions: 1, TTL: 2592000, Compression: "SNAPPY"}}},
-		Split: splits.Split{Spec: "byte:4", Keys: splits.KeysOf([][]byte{{0x01}, {0x02}, []byte("it's")}...), Owned: splits.OwnedOf(1, 1, 1, 1)},
+		Plan: &plan.Plan{
+			Table: plan.Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []plan.Family{
+				{Name: "cf", Versions: 1, TTL: 2592000, Compression: "SNAPPY"}}},
+			Split: &splits.Split{Spec: "byte:4", Keys: splits.KeysOf([][]byte{{0x01}, {0x02}, []byte("it's")}...), Owned: splits.OwnedOf(1, 1, 1, 1)},
+		},
 	}
 }
 
@@ -46,8 +49,10 @@ func ExampleSplitsFile() {
 
 func ExampleRegionSplitter() {
 	d := render.Doc{
-		Table: render.Table{Name: "t1", Families: []render.Family{{Name: "cf1"}, {Name: "cf2"}}},
-		Split: splits.Split{Keys: splits.KeysOf([][]byte{[]byte("80000000")}...), Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
+		Plan: &plan.Plan{
+			Table: plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf1"}, {Name: "cf2"}}},
+			Split: &splits.Split{Keys: splits.KeysOf([][]byte{[]byte("80000000")}...), Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
+		},
 	}
 	_ = render.RegionSplitter(os.Stdout, d)
 	err := render.RegionSplitter(os.Stdout, exampleDoc())
@@ -75,7 +80,7 @@ func ExampleCapacityCSV() {
 
 func ExampleJava() {
 	d := exampleDoc()
-	d.Table.Families[0] = render.Family{Name: "cf"}
+	d.Table.Families[0] = plan.Family{Name: "cf"}
 	d.Split.Keys = splits.KeysOf([][]byte{{0x01}, []byte(`"`)}...)
 	_ = render.Java(os.Stdout, d)
 	// Output:
@@ -173,10 +178,4 @@ func ExampleFormat() {
 	// \x02
 	// it's
 	// false [report shell lines splits-file regionsplitter csv capacity-csv json java xlsx phoenix cbt terraform html]
-}
-
-func ExampleTable_Validate() {
-	t := render.Table{Name: "t1", Families: []render.Family{{Name: "cf", BlockSize: 512}}}
-	fmt.Println(t.Validate())
-	// Output: family "cf": BLOCKSIZE "512": must be between 1K and 16MB (1024..16777216 bytes)
 }

@@ -3,6 +3,8 @@ package render
 import (
 	"fmt"
 	"io"
+
+	"github.com/presplit/presplit/plan"
 )
 
 // format is one --format: its renderer and what the CLI needs to know of its output.
@@ -31,7 +33,7 @@ type format struct {
 	bigtable bool
 	// leftOut names the set settings the output has no place for and leaves out (the
 	// caller says them on stderr); nil: the format writes or refuses every setting.
-	leftOut func(Table) []string
+	leftOut func(plan.Table) []string
 }
 
 // formats are the --format names and their renderers, in the order FormatNames lists them.
@@ -100,7 +102,7 @@ func TakesNoHeader(name string) bool { f, _ := lookup(name); return f.noHeader }
 // LeftOut are the notes of a --format about the settings of t it leaves out, having no
 // place for them (cbt and terraform: Bigtable has no MAX_FILESIZE or COMPRESSION): the CLI
 // says them on stderr, so that no setting vanishes without a word.
-func LeftOut(name string, t Table) []string {
+func LeftOut(name string, t plan.Table) []string {
 	f, _ := lookup(name)
 	if f.leftOut == nil {
 		return nil

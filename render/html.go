@@ -26,7 +26,7 @@ func HTML(w io.Writer, d Doc) error {
 	// A statement of this many keys is longer than a page carries whatever they are: not
 	// worth writing to find out.
 	var shell strings.Builder
-	if d.Split.Keys.Len()*minShellKey <= htmlpage.MaxCode {
+	if d.split().Keys.Len()*minShellKey <= htmlpage.MaxCode {
 		if err := Shell(&shell, d); err != nil {
 			return err
 		}
@@ -41,16 +41,16 @@ const minShellKey = 5
 const htmlTooLong = "write it with {format} shell, or the keys with {format} splits-file -o FILE and its SPLITS_FILE statement."
 
 func htmlPage(d Doc, shell string) htmlpage.Page {
-	s := d.Split
+	s := d.split()
 	p := htmlpage.Page{Title: "presplit plan for table " + tableName(d.Table)}
-	if d.Plan == nil {
+	if d.Capacity == nil {
 		p.Title = "presplit splits for table " + tableName(d.Table)
 	}
 	p.Lead = fmt.Sprintf("%s from %s, for HBase %s.", plural(float64(s.Regions()), "region"), splitSpec(d), d.Table.Target.OrDefault())
 	for _, f := range d.Findings {
 		p.Findings = append(p.Findings, htmlpage.Finding{Severity: f.Severity.String(), Code: f.Code, Message: quote.HTMLText(f.Message), Fix: quote.HTMLText(f.Fix)})
 	}
-	if d.Plan != nil {
+	if d.Capacity != nil {
 		p.Sections = append(p.Sections, htmlInputs(d), htmlDerivation(d))
 		if sec, ok := htmlCluster(d); ok {
 			p.Sections = append(p.Sections, sec)
@@ -60,7 +60,7 @@ func htmlPage(d Doc, shell string) htmlpage.Page {
 		}
 	}
 	p.Sections = append(p.Sections, htmlKeySpace(d))
-	if d.Plan != nil && len(d.Plan.Horizons) > 0 {
+	if d.Capacity != nil && len(d.Capacity.Horizons) > 0 {
 		p.Sections = append(p.Sections, htmlGrowth(d))
 	}
 	if len(d.Notes) > 0 {
@@ -87,7 +87,7 @@ func htmlTexts(texts []string) []string {
 }
 
 func splitSpec(d Doc) string {
-	s := d.Split
+	s := d.split()
 	switch {
 	case s.Algorithm != nil:
 		return "RegionSplitter's " + s.Algorithm.Name
@@ -98,7 +98,7 @@ func splitSpec(d Doc) string {
 }
 
 func htmlInputs(d Doc) htmlpage.Section {
-	in := d.Plan.Input
+	in := d.Capacity.Input
 	v := in.Volume
 	var f []htmlpage.Fact
 	if v.Daily > 0 {
@@ -131,7 +131,7 @@ func htmlInputs(d Doc) htmlpage.Section {
 }
 
 func htmlDerivation(d Doc) htmlpage.Section {
-	p, in := d.Plan, d.Plan.Input
+	p, in := d.Capacity, d.Capacity.Input
 	v := in.Volume
 	var f []htmlpage.Fact
 	if v.Daily > 0 {
@@ -159,7 +159,7 @@ func htmlDerivation(d Doc) htmlpage.Section {
 }
 
 func htmlCluster(d Doc) (htmlpage.Section, bool) {
-	p, c := d.Plan, d.Plan.Input.Cluster
+	p, c := d.Capacity, d.Capacity.Input.Cluster
 	if c.RegionServers == 0 && c.Heap == 0 {
 		return htmlpage.Section{}, false
 	}
@@ -177,7 +177,7 @@ func htmlCluster(d Doc) (htmlpage.Section, bool) {
 
 // htmlKeySpace is the split: its facts, and the key space as a bar of the regions' shares.
 func htmlKeySpace(d Doc) htmlpage.Section { //nolint:gocyclo // the key-space panel's lines (the keys' spec, algorithm, balance, the sizing's count), each shown only when it applies
-	s := d.Split
+	s := d.split()
 	sec := htmlpage.Section{ID: "split", Heading: "Split"}
 	keysText := quote.HTMLText(s.Spec)
 	if len(s.Suffix) > 0 {
@@ -195,7 +195,7 @@ func htmlKeySpace(d Doc) htmlpage.Section { //nolint:gocyclo // the key-space pa
 	if mean > 0 {
 		sec.Facts = append(sec.Facts, htmlpage.Fact{Name: "imbalance", Value: fmt.Sprintf("%.3f", largest/mean), Note: fmt.Sprintf("largest region %s / mean %s", countText(largest), countText(mean))})
 	}
-	if d.Plan != nil && s.Regions() != sizedRegions(d) {
+	if d.Capacity != nil && s.Regions() != sizedRegions(d) {
 		sec.Text = append(sec.Text, fmt.Sprintf(d.word("The split has %s where the sizing asks for %d ({splits.regions} or the spec's splits set the count)."), plural(float64(s.Regions()), "region"), sizedRegions(d)))
 	}
 	sec.Text = append(sec.Text, htmlTexts(s.Notes)...)
@@ -251,22 +251,22 @@ func htmlKeySpace(d Doc) htmlpage.Section { //nolint:gocyclo // the key-space pa
 }
 
 // htmlGrowth is the region count over the horizons: the regions the data needs and, where
-// HBase's split policy makes another count (the consequence model's SplitRegions), the
+// HBase's split policy makes another count (the plan's PolicyRegions), the
 // regions the policy will make, side by side on one scale.
 func htmlGrowth(d Doc) htmlpage.Section {
-	p := d.Plan
+	p := d.Capacity
 	hs := p.Horizons
-	created := d.Split.Regions()
+	created := d.split().Regions()
 	policy := false
-	for _, h := range hs {
-		policy = policy || h.SplitRegions > 0
+	for i := range hs {
+		policy = policy || d.PolicyRegions(i) > 0
 	}
 	// after is the regions the table has at horizon i once HBase's policy has split it:
-	// SplitRegions where the policy changes the count, else the larger of the regions
+	// PolicyRegions where the policy changes the count, else the larger of the regions
 	// created and the regions the data needs.
 	after := func(i int) int {
-		if hs[i].SplitRegions > 0 {
-			return hs[i].SplitRegions
+		if r := d.PolicyRegions(i); r > 0 {
+			return r
 		}
 		return max(created, hs[i].Regions)
 	}
@@ -302,7 +302,7 @@ func htmlGrowth(d Doc) htmlpage.Section {
 		Value: func(i int) float64 { return float64(after(i)) },
 		Label: series.Label,
 		Class: func(i int) string {
-			if hs[i].SplitRegions > 0 {
+			if d.PolicyRegions(i) > 0 {
 				return "hot"
 			}
 			return "mark"

@@ -207,11 +207,11 @@ type JSONFinding struct {
 // NewJSONDoc builds the JSON form of d.
 func NewJSONDoc(d Doc) JSONDoc {
 	out := newJSONDoc(d)
-	out.Split.Keys = make([]string, d.Split.Keys.Len())
-	for i, k := range d.Split.Keys.All() {
+	out.Split.Keys = make([]string, d.split().Keys.Len())
+	for i, k := range d.split().Keys.All() {
 		out.Split.Keys[i] = hbytes.ToStringBinary(k)
 	}
-	out.Split.Owned = d.Split.Owned.Values()
+	out.Split.Owned = d.split().Owned.Values()
 	return out
 }
 
@@ -221,9 +221,9 @@ func newJSONDoc(d Doc) JSONDoc {
 		FormatVersion: JSONFormatVersion,
 		Table:         JSONTable{Name: d.Table.Name, HBaseVersion: d.Table.Target.OrDefault().String(), MaxFileSize: d.Table.MaxFileSize, Families: []JSONFamily{}},
 		Split: JSONSplit{
-			Spec:    d.Split.Spec,
-			Suffix:  hbytes.ToStringBinary(d.Split.Suffix),
-			Regions: d.Split.Regions(),
+			Spec:    d.split().Spec,
+			Suffix:  hbytes.ToStringBinary(d.split().Suffix),
+			Regions: d.split().Regions(),
 			Keys:    []string{},
 			Owned:   []float64{},
 		},
@@ -243,21 +243,23 @@ func newJSONDoc(d Doc) JSONDoc {
 			MinVersions: f.MinVersions,
 		})
 	}
-	if a := d.Split.Algorithm; a != nil {
+	if a := d.split().Algorithm; a != nil {
 		out.Split.Algorithm = &JSONAlgorithm{Name: a.Name, FirstRow: a.FirstRow, LastRow: a.LastRow}
 	}
-	if p := d.Plan; p != nil {
-		out.Capacity = jsonCapacity(p)
+	if p := d.Capacity; p != nil {
+		out.Capacity = jsonCapacity(p, d.PolicyRegions)
 	}
 	for _, f := range d.Findings {
 		out.Findings = append(out.Findings, JSONFinding{Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Fix: f.Fix})
 	}
-	out.Notes = append(out.Notes, d.Split.Notes...)
+	out.Notes = append(out.Notes, d.split().Notes...)
 	out.Access = jsonAccess(d.Access)
 	return out
 }
 
-func jsonCapacity(p *capacity.Sizing) *JSONCapacity {
+// jsonCapacity is the sizing p as JSON, with the regions the split policy makes at each
+// horizon (policyRegions, the plan's).
+func jsonCapacity(p *capacity.Sizing, policyRegions func(horizon int) int) *JSONCapacity {
 	in := p.Input
 	c := &JSONCapacity{
 		Inputs: JSONInputs{
@@ -280,9 +282,9 @@ func jsonCapacity(p *capacity.Sizing) *JSONCapacity {
 		c.Inputs.Cells = &JSONCells{Count: cl.Count, RowLen: cl.RowLen, FamilyLen: cl.FamilyLen,
 			QualifierLen: cl.QualifierLen, ValueLen: cl.ValueLen, Versions: cl.Versions}
 	}
-	for _, h := range p.Horizons {
+	for i, h := range p.Horizons {
 		jh := JSONHorizon{Days: h.Days, RawBytes: h.RawBytes,
-			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: h.SplitRegions}
+			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: policyRegions(i)}
 		for _, s := range h.Stores {
 			jh.Stores = append(jh.Stores, JSONStoreHorizon{Name: s.Name, RawBytes: s.RawBytes, StoredBytes: s.StoredBytes, PlannedBytes: s.PlannedBytes, Regions: s.Regions})
 		}
@@ -318,7 +320,7 @@ func JSON(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	for i, v := range d.Split.Owned.All() {
+	for i, v := range d.split().Owned.All() {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return fmt.Errorf("json: region %d owns %v, which JSON cannot hold", i+1, v)
 		}
@@ -342,14 +344,15 @@ func JSON(w io.Writer, d Doc) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	bw.Write(text[:keysAt+len(jsonKeysEmpty)-1]) // up to the keys' [
 	var b, sb []byte
-	writeJSONList(bw, d.Split.Keys.Len(), func(i int) []byte {
-		sb = hbytes.AppendStringBinary(sb[:0], d.Split.Keys.At(i))
+	keys, owned := d.split().Keys, d.split().Owned
+	writeJSONList(bw, keys.Len(), func(i int) []byte {
+		sb = hbytes.AppendStringBinary(sb[:0], keys.At(i))
 		b = appendJSONString(b[:0], sb)
 		return b
 	})
 	bw.Write(text[keysAt+len(jsonKeysEmpty) : ownedAt+len(jsonOwnedEmpty)-1]) // to owned's [
-	writeJSONList(bw, d.Split.Owned.Len(), func(i int) []byte {
-		b = appendJSONFloat(b[:0], d.Split.Owned.At(i))
+	writeJSONList(bw, owned.Len(), func(i int) []byte {
+		b = appendJSONFloat(b[:0], owned.At(i))
 		return b
 	})
 	bw.Write(text[ownedAt+len(jsonOwnedEmpty):])

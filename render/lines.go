@@ -10,10 +10,10 @@ import (
 // Lines writes the split keys in toStringBinary form, one per line (what `presplit splits`
 // prints by default). One region has no keys and writes nothing.
 func Lines(w io.Writer, d Doc) error {
-	if err := CheckKeys(d.Split.Keys); err != nil {
+	if err := CheckKeys(d.split().Keys); err != nil {
 		return err
 	}
-	return writeKeyLines(w, d.Split.Keys)
+	return writeKeyLines(w, d.split().Keys)
 }
 
 // SplitsFile writes a file for `create 't1', 'cf', SPLITS_FILE => 'FILE'`: one toStringBinary
@@ -24,10 +24,10 @@ func SplitsFile(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	if d.Split.Keys.Len() == 0 {
+	if d.split().Keys.Len() == 0 {
 		return &FormatError{Format: "splits-file", Reason: "one region has no split keys and a SPLITS_FILE would be empty; use {format} shell"}
 	}
-	return writeKeyLines(w, d.Split.Keys)
+	return writeKeyLines(w, d.split().Keys)
 }
 
 // writeKeyLines writes one key a line in SPLITS_FILE form: toStringBinary, with the

@@ -13,6 +13,7 @@ import (
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/phoenix"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
@@ -42,7 +43,7 @@ func Phoenix(w io.Writer, d Doc) error {
 	bw.WriteString(head)
 	if splitOn {
 		bw.WriteString("\nSPLIT ON (\n")
-		fill(bw, phoenixItems(d.Split.Keys), "    ", "    ")
+		fill(bw, phoenixItems(d.split().Keys), "    ", "    ")
 		bw.WriteString(")")
 	}
 	bw.WriteString(";\n")
@@ -56,8 +57,9 @@ func phoenixError(format string, args ...any) error {
 // SaltBuckets is B when the split is Phoenix's own for SALT_BUCKETS = B: a byte:B prefix
 // with one region per bucket and no suffix. ok is false for a split on something else;
 // err says why a byte:B split is not one SALT_BUCKETS can make.
-func SaltBuckets(s Doc) (b int, ok bool, err error) {
-	spec, isByte := strings.CutPrefix(s.Split.Spec, "byte:")
+func SaltBuckets(d Doc) (b int, ok bool, err error) {
+	s := d.split()
+	spec, isByte := strings.CutPrefix(s.Spec, "byte:")
 	if !isByte {
 		return 0, false, nil
 	}
@@ -66,13 +68,13 @@ func SaltBuckets(s Doc) (b int, ok bool, err error) {
 		return 0, false, nil
 	}
 	want := phoenix.SaltSplits(b)
-	same := len(s.Split.Suffix) == 0 && len(want) == s.Split.Keys.Len()
+	same := len(s.Suffix) == 0 && len(want) == s.Keys.Len()
 	for i := 0; same && i < len(want); i++ {
-		same = bytes.Equal(want[i], s.Split.Keys.At(i))
+		same = bytes.Equal(want[i], s.Keys.At(i))
 	}
 	if !same {
 		return b, true, fmt.Errorf("the plan splits the byte:%d salt into %d regions, but SALT_BUCKETS = %d always makes %d and Phoenix refuses SPLIT ON for a salted table (error 1022): plan %d regions ({splits.regions} %d), or salt with {rowkey.prefix} byte:%d",
-			b, s.Split.Regions(), b, b, b, b, s.Split.Regions())
+			b, s.Regions(), b, b, b, b, s.Regions())
 	}
 	return b, true, nil
 }
@@ -126,9 +128,9 @@ func phoenixStatement(d Doc) (string, bool, error) { //nolint:gocyclo // the CRE
 		}
 		b.WriteString("\n" + o + sep)
 	}
-	splitOn := !salted && d.Split.Keys.Len() > 0
+	splitOn := !salted && d.split().Keys.Len() > 0
 	if splitOn {
-		for i, k := range d.Split.Keys.All() {
+		for i, k := range d.split().Keys.All() {
 			if _, err := phoenixLiteral(i, k); err != nil {
 				return "", false, err
 			}
@@ -245,7 +247,7 @@ func phoenixLiteral(i int, k []byte) (string, error) {
 // setting every family shares is written once without a family (Phoenix applies it to
 // all); one that differs is written per family ("cf".VERSIONS = 3). TTL must be the same
 // for every family (Phoenix refuses a per-family TTL, error 1050).
-func phoenixOptions(t Table) ([]string, error) { //nolint:gocyclo // the table options Phoenix takes from the families' settings (IN_MEMORY, BLOCKCACHE, configuration), each written only when set
+func phoenixOptions(t plan.Table) ([]string, error) { //nolint:gocyclo // the table options Phoenix takes from the families' settings (IN_MEMORY, BLOCKCACHE, configuration), each written only when set
 	var opts []string
 	if len(t.Families) > 0 {
 		lit, err := quote.SQLString(t.Families[0].Name)
@@ -256,29 +258,29 @@ func phoenixOptions(t Table) ([]string, error) { //nolint:gocyclo // the table o
 	}
 	type setting struct {
 		name  string
-		value func(Family) string // "" = unset
+		value func(plan.Family) string // "" = unset
 	}
 	settings := []setting{
-		{"TTL", func(f Family) string { return intIf(f.TTL) }},
-		{"VERSIONS", func(f Family) string { return intIf(int64(f.Versions)) }},
-		{"COMPRESSION", func(f Family) string { return strIf(f.Compression) }},
-		{"DATA_BLOCK_ENCODING", func(f Family) string { return strIf(f.Encoding) }},
-		{"BLOOMFILTER", func(f Family) string { return strIf(f.Bloom) }},
-		{"BLOCKSIZE", func(f Family) string { return intIf(f.BlockSize) }},
-		{"IN_MEMORY", func(f Family) string {
+		{"TTL", func(f plan.Family) string { return intIf(f.TTL) }},
+		{"VERSIONS", func(f plan.Family) string { return intIf(int64(f.Versions)) }},
+		{"COMPRESSION", func(f plan.Family) string { return strIf(f.Compression) }},
+		{"DATA_BLOCK_ENCODING", func(f plan.Family) string { return strIf(f.Encoding) }},
+		{"BLOOMFILTER", func(f plan.Family) string { return strIf(f.Bloom) }},
+		{"BLOCKSIZE", func(f plan.Family) string { return intIf(f.BlockSize) }},
+		{"IN_MEMORY", func(f plan.Family) string {
 			if f.InMemory {
 				return "true"
 			}
 			return ""
 		}},
-		{"BLOCKCACHE", func(f Family) string {
+		{"BLOCKCACHE", func(f plan.Family) string {
 			if f.BlockCache != nil {
 				return strconv.FormatBool(*f.BlockCache)
 			}
 			return ""
 		}},
-		{"MIN_VERSIONS", func(f Family) string { return intIf(int64(f.MinVersions)) }},
-		{"KEEP_DELETED_CELLS", func(f Family) string { return strIf(f.KeepDeletedCells) }},
+		{"MIN_VERSIONS", func(f plan.Family) string { return intIf(int64(f.MinVersions)) }},
+		{"KEEP_DELETED_CELLS", func(f plan.Family) string { return strIf(f.KeepDeletedCells) }},
 	}
 	for _, f := range t.Families {
 		if len(f.Config()) > 0 {
@@ -321,7 +323,7 @@ func phoenixOptions(t Table) ([]string, error) { //nolint:gocyclo // the table o
 // HBase reads each of them. A split policy's CONFIGURATION (the prefix length, the
 // delimiter, 3.x's split restriction) is refused: its dotted keys are not Phoenix property
 // names (PhoenixSQL.g reads a dot as family.property).
-func phoenixTableOptions(t Table) ([]string, error) {
+func phoenixTableOptions(t plan.Table) ([]string, error) {
 	attrs, config := t.TableAttrs()
 	if len(config) > 0 {
 		return nil, phoenixError("{table.split_policy} %s needs the table CONFIGURATION %s, which a Phoenix table option cannot set; use {format} shell, or alter the table after the CREATE TABLE", t.SplitPolicy.Kind, config[0].Key)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/phoenix"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -217,11 +218,13 @@ func TestPhoenixStatement(t *testing.T) {
 	require.NoError(t, err)
 	keys := [][]byte{[]byte(" a"), []byte("a'b"), []byte(`b\n`), []byte(`c\_`), []byte("d,e"), []byte("z\u00e9")}
 	d := Doc{
-		Table: Table{Name: "ns:Orders", MaxFileSize: 10 << 30, Families: []Family{
-			{Name: "o", Versions: 1, TTL: 86400, Compression: "SNAPPY", Qualifiers: []string{"id", "Amt"}},
-			{Name: "m", Versions: 3, TTL: 86400, Qualifiers: []string{"x"}, InMemory: true}}},
-		Split:     splits.Split{Spec: "chars", Keys: splits.KeysOf(keys...)},
-		PhoenixPK: pk,
+		Plan: &plan.Plan{
+			Table: plan.Table{Name: "ns:Orders", MaxFileSize: 10 << 30, Families: []plan.Family{
+				{Name: "o", Versions: 1, TTL: 86400, Compression: "SNAPPY", Qualifiers: []string{"id", "Amt"}},
+				{Name: "m", Versions: 3, TTL: 86400, Qualifiers: []string{"x"}, InMemory: true}}},
+			Split:     &splits.Split{Spec: "chars", Keys: splits.KeysOf(keys...)},
+			PhoenixPK: pk,
+		},
 	}
 	var b bytes.Buffer
 	require.NoError(t, Phoenix(&b, d))
@@ -243,10 +246,12 @@ func TestPhoenixTableAttrs(t *testing.T) {
 	require.NoError(t, err)
 	no := false
 	d := Doc{
-		Table: Table{Name: "t", Families: []Family{{Name: "cf"}}, MaxFileSize: 10 << 30, MemstoreFlushSize: 256 << 20,
-			RegionReplication: 3, Durability: "ASYNC_WAL", Normalization: &no, SplitPolicy: SplitPolicy{Kind: PolicyDisabled}},
-		Split:     splits.Split{Spec: "chars", Keys: splits.KeysOf([]byte("m"))},
-		PhoenixPK: pk,
+		Plan: &plan.Plan{
+			Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "cf"}}, MaxFileSize: 10 << 30, MemstoreFlushSize: 256 << 20,
+				RegionReplication: 3, Durability: "ASYNC_WAL", Normalization: &no, SplitPolicy: plan.SplitPolicy{Kind: plan.PolicyDisabled}},
+			Split:     &splits.Split{Spec: "chars", Keys: splits.KeysOf([]byte("m"))},
+			PhoenixPK: pk,
+		},
 	}
 	var b bytes.Buffer
 	require.NoError(t, Phoenix(&b, d))
@@ -260,21 +265,26 @@ func TestPhoenixTableAttrs(t *testing.T) {
 	require.NoError(t, Phoenix(&b, d))
 	p = parsePhoenix(t, b.String())
 	assert.Equal(t, "SPLIT_POLICY", p.props[len(p.props)-1])
-	assert.Equal(t, DisabledPolicyClass, p.values[len(p.values)-1])
+	assert.Equal(t, plan.DisabledPolicyClass, p.values[len(p.values)-1])
 
-	d.Table.SplitPolicy = SplitPolicy{Kind: PolicyPrefix, PrefixLength: 2}
+	d.Table.SplitPolicy = plan.SplitPolicy{Kind: plan.PolicyPrefix, PrefixLength: 2}
 	b.Reset()
 	err = Phoenix(&b, d)
 	var fe *FormatError
 	require.ErrorAs(t, err, &fe)
-	assert.Equal(t, "format phoenix: {table.split_policy} prefix needs the table CONFIGURATION "+KeyPrefixLengthKey+", which a Phoenix table option cannot set; use {format} shell, or alter the table after the CREATE TABLE", err.Error())
+	assert.Equal(t, "format phoenix: {table.split_policy} prefix needs the table CONFIGURATION "+plan.KeyPrefixLengthKey+", which a Phoenix table option cannot set; use {format} shell, or alter the table after the CREATE TABLE", err.Error())
 	assert.Empty(t, b.String())
 }
 
 func TestPhoenixSalted(t *testing.T) {
 	pk, _ := phoenix.ParsePK("user_id VARCHAR")
-	d := Doc{Table: Table{Name: "t", Families: []Family{{Name: "cf"}}},
-		Split: splits.Split{Spec: "byte:8", Keys: splits.KeysOf(phoenix.SaltSplits(8)...)}, PhoenixPK: pk}
+	d := Doc{
+		Plan: &plan.Plan{
+			Table:     plan.Table{Name: "t", Families: []plan.Family{{Name: "cf"}}},
+			Split:     &splits.Split{Spec: "byte:8", Keys: splits.KeysOf(phoenix.SaltSplits(8)...)},
+			PhoenixPK: pk,
+		},
+	}
 	var b bytes.Buffer
 	require.NoError(t, Phoenix(&b, d))
 	p := parsePhoenix(t, b.String())
@@ -285,25 +295,25 @@ func TestPhoenixSalted(t *testing.T) {
 
 func TestPhoenixRefuses(t *testing.T) {
 	pk, _ := phoenix.ParsePK("user_id VARCHAR")
-	fam := []Family{{Name: "cf"}}
+	fam := []plan.Family{{Name: "cf"}}
 	tests := []struct {
 		name string
 		doc  Doc
 		want string
 	}{
-		{name: "no pk", doc: Doc{Table: Table{Name: "t", Families: fam}, PhoenixPKMissing: "give --phoenix-pk"},
+		{name: "no pk", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: fam}, PhoenixPKMissing: "give --phoenix-pk"}},
 			want: "format phoenix: the primary key columns are not known: give --phoenix-pk"},
-		{name: "invalid UTF-8", doc: Doc{Table: Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: splits.Split{Keys: splits.KeysOf([][]byte{{'a'}, {0xC3}}...)}},
+		{name: "invalid UTF-8", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: &splits.Split{Keys: splits.KeysOf([][]byte{{'a'}, {0xC3}}...)}}},
 			want: `format phoenix: split key 2 "\xC3" is not valid UTF-8 text: Phoenix takes a SPLIT ON literal's own characters as UTF-8 and does not decode \xNN`},
-		{name: "control", doc: Doc{Table: Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: splits.Split{Keys: splits.KeysOf([][]byte{{1}}...)}},
+		{name: "control", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: &splits.Split{Keys: splits.KeysOf([][]byte{{1}}...)}}},
 			want: `format phoenix: split key 1 "\x01" holds a control byte, which a pasted SQL statement cannot carry`},
-		{name: "salt not one per bucket", doc: Doc{Table: Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: splits.Split{Spec: "byte:16", Keys: splits.KeysOf([][]byte{{4}, {8}, {12}}...)}},
+		{name: "salt not one per bucket", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: &splits.Split{Spec: "byte:16", Keys: splits.KeysOf([][]byte{{4}, {8}, {12}}...)}}},
 			want: "format phoenix: the plan splits the byte:16 salt into 4 regions, but SALT_BUCKETS = 16 always makes 16"},
-		{name: "ttl differs", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "a", TTL: 60, Qualifiers: []string{"q"}}, {Name: "b", TTL: 120, Qualifiers: []string{"q"}}}}, PhoenixPK: pk},
+		{name: "ttl differs", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "a", TTL: 60, Qualifiers: []string{"q"}}, {Name: "b", TTL: 120, Qualifiers: []string{"q"}}}}, PhoenixPK: pk}},
 			want: "format phoenix: the families' TTLs differ"},
-		{name: "family without columns", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "a", Qualifiers: []string{"q"}}, {Name: "b"}}}, PhoenixPK: pk},
+		{name: "family without columns", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "a", Qualifiers: []string{"q"}}, {Name: "b"}}}, PhoenixPK: pk}},
 			want: `format phoenix: family "b" has no columns`},
-		{name: "row-prefix bloom", doc: Doc{Table: Table{Name: "t", Families: []Family{{Name: "a", Bloom: "ROWPREFIX_FIXED_LENGTH", BloomPrefixLength: 2}}}, PhoenixPK: pk},
+		{name: "row-prefix bloom", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "a", Bloom: "ROWPREFIX_FIXED_LENGTH", BloomPrefixLength: 2}}}, PhoenixPK: pk}},
 			want: `format phoenix: family "a": BLOOMFILTER ROWPREFIX_FIXED_LENGTH needs the family CONFIGURATION RowPrefixBloomFilter.prefix_length, which a Phoenix table option cannot set`},
 	}
 	for _, tt := range tests {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quote"
-	"github.com/presplit/presplit/splits"
 )
 
 // RegionSplitter writes the command that makes HBase's own RegionSplitter create the table
@@ -24,11 +23,11 @@ func RegionSplitter(w io.Writer, d Doc) error {
 	if err := d.validate(); err != nil {
 		return err
 	}
-	a := d.Split.Algorithm
+	a := d.split().Algorithm
 	if a == nil {
 		return &FormatError{Format: "regionsplitter", Reason: "RegionSplitter cannot express prefix-aligned or salted keys, only its own algorithms ({splits.algo} HexStringSplit, DecimalStringSplit, UniformSplit); use {format} shell or splits-file"}
 	}
-	if d.Split.Regions() < 2 {
+	if d.split().Regions() < 2 {
 		return &FormatError{Format: "regionsplitter", Reason: "RegionSplitter needs at least 2 regions (-c must be greater than 1)"}
 	}
 	q := &quoter{format: "regionsplitter"}
@@ -43,7 +42,7 @@ func RegionSplitter(w io.Writer, d Doc) error {
 	// Every argument after the class is a value, a bash word; what names it in an error.
 	args := []string{"hbase", "org.apache.hadoop.hbase.util.RegionSplitter",
 		q.bash("table", d.Table.Name), q.bash("algorithm", a.Name),
-		"-c", fmt.Sprint(d.Split.Regions()), "-f", q.bash("-f", famArg)}
+		"-c", fmt.Sprint(d.split().Regions()), "-f", q.bash("-f", famArg)}
 	for _, r := range []struct{ opt, row string }{{"--firstrow", a.FirstRow}, {"--lastrow", a.LastRow}} {
 		if r.row == "" {
 			continue // the algorithm's default (UniformSplit's first row is the empty row)
@@ -138,8 +137,8 @@ func regionSplitterRow(algo, row string) (string, error) {
 // cannot: the families' settings and the table's attributes (MAX_FILESIZE, the split
 // policy, ...); false when the plan has none.
 func regionSplitterAlter(q *quoter, d Doc) (string, bool) {
-	a := d
-	a.Split = splits.Split{}
+	a := d.own()
+	a.Split = nil
 	a.Options.SplitsFile = ""
 	a.Table.Families = nil
 	for _, f := range d.Table.Families {

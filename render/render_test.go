@@ -14,9 +14,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/phoenix"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
@@ -81,55 +81,6 @@ func FuzzRubyQuote(f *testing.F) {
 			t.Fatalf("RubySingle(%q) = %q reads back as %q (rest %q, err %v)", s, q, back, rest, err)
 		}
 	})
-}
-
-func TestValidate(t *testing.T) {
-	ok := Family{Name: "cf"}
-	tests := []struct {
-		name  string
-		table Table
-		err   string
-	}{
-		{name: "minimal", table: Table{Name: "t1", Families: []Family{ok}}},
-		{name: "namespace and unicode family", table: Table{Name: "ns_2:tAble-1.v2", Families: []Family{{Name: "données"}}}},
-		{name: "unicode table", table: Table{Name: "ns_2:tÄble", Families: []Family{ok}}, err: `table: NAME "ns_2:tÄble": a table name may contain only ASCII letters`},
-		{name: "system namespace", table: Table{Name: "hbase:t", Families: []Family{ok}}, err: "the namespace hbase holds HBase's system tables"},
-		{name: "all settings", table: Table{Name: "t1", MaxFileSize: 2 << 20, Families: []Family{{Name: "cf", Versions: 1, TTL: hbase.MaxInt,
-			Compression: "BROTLI", Bloom: "ROWCOL", BlockSize: hbase.MaxBlockSize, Encoding: "ROW_INDEX_V1", InMemory: true}}}},
-		{name: "no families", table: Table{Name: "t1"}, err: `table: NAME "t1": a table needs at least one column family`},
-		{name: "empty name", table: Table{Families: []Family{ok}}, err: "a table name must not be empty"},
-		{name: "reserved table", table: Table{Name: "zookeeper", Families: []Family{ok}}, err: "HBase refuses a table named zookeeper"},
-		{name: "namespace dash", table: Table{Name: "a-b:t", Families: []Family{ok}}, err: "a namespace may contain only"},
-		{name: "qualifier leading dash", table: Table{Name: "ns:-t", Families: []Family{ok}}, err: "must not start with '.' or '-'"},
-		{name: "duplicate family", table: Table{Name: "t", Families: []Family{ok, ok}}, err: "column family names must be unique"},
-		{name: "family slash", table: Table{Name: "t", Families: []Family{{Name: "a/b"}}}, err: "must not contain control characters"},
-		{name: "family newline", table: Table{Name: "t", Families: []Family{{Name: "a\nb"}}}, err: "must not contain control characters"},
-		{name: "recovered.edits", table: Table{Name: "t", Families: []Family{{Name: "recovered.edits"}}}, err: `family "recovered.edits": NAME "recovered.edits": HBase refuses a column family named recovered.edits`},
-		{name: "lowercase enum from a spec", table: Table{Name: "t", Families: []Family{{Name: "cf", Encoding: "fast_diff"}}},
-			err: `family "cf": DATA_BLOCK_ENCODING "fast_diff": must be one of NONE, PREFIX, DIFF, FAST_DIFF, ROW_INDEX_V1`},
-		{name: "gzip", table: Table{Name: "t", Families: []Family{{Name: "cf", Compression: "GZIP"}}}, err: `COMPRESSION "GZIP"`},
-		{name: "bloom", table: Table{Name: "t", Families: []Family{{Name: "cf", Bloom: "ROWPREFIX_FIXED_LENGTH"}}}, err: `BLOOMFILTER "ROWPREFIX_FIXED_LENGTH"`},
-		{name: "negative versions", table: Table{Name: "t", Families: []Family{{Name: "cf", Versions: -1}}}, err: `VERSIONS "-1"`},
-		{name: "ttl beyond forever", table: Table{Name: "t", Families: []Family{{Name: "cf", TTL: hbase.MaxInt + 1}}}, err: `TTL "2147483648"`},
-		{name: "block size", table: Table{Name: "t", Families: []Family{{Name: "cf", BlockSize: 100}}}, err: `BLOCKSIZE "100"`},
-		{name: "negative max filesize", table: Table{Name: "t", MaxFileSize: -1, Families: []Family{ok}}, err: `MAX_FILESIZE "-1"`},
-		{name: "max filesize below 2 MiB", table: Table{Name: "t", MaxFileSize: 2<<20 - 1, Families: []Family{ok}}, err: `table: MAX_FILESIZE "2097151": must be at least 2 MiB`},
-		{name: "durability", table: Table{Name: "t", Durability: "async_wal", Families: []Family{ok}}, err: `DURABILITY "async_wal": must be one of`},
-		{name: "prefix policy without length", table: Table{Name: "t", SplitPolicy: SplitPolicy{Kind: PolicyPrefix}, Families: []Family{ok}}, err: `SPLIT_POLICY "prefix"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := tt.table.Validate()
-			if tt.err == "" {
-				assert.NoError(t, err)
-				return
-			}
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), tt.err)
-			var se *SettingError
-			assert.ErrorAs(t, err, &se)
-		})
-	}
 }
 
 func TestCheckKeys(t *testing.T) {
@@ -219,12 +170,17 @@ func (w failOnWrite) Write(p []byte) (int, error) {
 // stdout as it renders) refuse every bad Doc before writing a byte, and write the same
 // bytes as into a buffer otherwise.
 func TestStreamsFailBeforeWriting(t *testing.T) {
-	table := Table{Name: "t1", Families: []Family{{Name: "cf"}}}
+	table := plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf"}}}
 	bad := map[string]Doc{
-		"keys out of order": {Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("b"), []byte("a"))}},
-		"a late duplicate": {Table: table, Split: splits.Split{Keys: splits.KeysOf(
-			bytes.Fields([]byte("a b c d e f g h i j j"))...)}},
-		"an empty key": {Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("a"), nil)}},
+		"keys out of order": {Plan: &plan.Plan{Table: table, Split: &splits.Split{Keys: splits.KeysOf([]byte("b"), []byte("a"))}}},
+		"a late duplicate": {
+			Plan: &plan.Plan{
+				Table: table,
+				Split: &splits.Split{Keys: splits.KeysOf(
+					bytes.Fields([]byte("a b c d e f g h i j j"))...)},
+			},
+		},
+		"an empty key": {Plan: &plan.Plan{Table: table, Split: &splits.Split{Keys: splits.KeysOf([]byte("a"), nil)}}},
 	}
 	var streaming []string
 	for _, name := range FormatNames() {
@@ -250,14 +206,14 @@ func TestStreamsFailBeforeWriting(t *testing.T) {
 	}
 	lateBad := splits.Split{Keys: splits.KeysOf(append(many, []byte{'z', 0xC3})...)}
 	lateControl := splits.Split{Keys: splits.KeysOf(append(many, []byte{'z', 1})...)}
-	assert.Error(t, Terraform(failOnWrite{t}, Doc{Table: table, Split: lateBad}))
-	assert.Error(t, Phoenix(failOnWrite{t}, Doc{Table: table, Split: lateBad, PhoenixPK: pk}))
-	assert.Error(t, Phoenix(failOnWrite{t}, Doc{Table: table, Split: lateControl, PhoenixPK: pk}))
-	minVersions := Table{Name: "t1", Families: []Family{{Name: "cf", TTL: 86400, Versions: 3, MinVersions: 1}}}
-	assert.Error(t, Terraform(failOnWrite{t}, Doc{Table: minVersions, Split: splits.Split{Keys: splits.KeysOf(many...)}}))
+	assert.Error(t, Terraform(failOnWrite{t}, Doc{Plan: &plan.Plan{Table: table, Split: &lateBad}}))
+	assert.Error(t, Phoenix(failOnWrite{t}, Doc{Plan: &plan.Plan{Table: table, Split: &lateBad, PhoenixPK: pk}}))
+	assert.Error(t, Phoenix(failOnWrite{t}, Doc{Plan: &plan.Plan{Table: table, Split: &lateControl, PhoenixPK: pk}}))
+	minVersions := plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf", TTL: 86400, Versions: 3, MinVersions: 1}}}
+	assert.Error(t, Terraform(failOnWrite{t}, Doc{Plan: &plan.Plan{Table: minVersions, Split: &splits.Split{Keys: splits.KeysOf(many...)}}}))
 	// splits-file also refuses a table HBase would not create, and no keys at all.
-	assert.Error(t, SplitsFile(failOnWrite{t}, Doc{Table: Table{Name: "t1"}, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}}))
-	assert.Error(t, SplitsFile(failOnWrite{t}, Doc{Table: table}))
+	assert.Error(t, SplitsFile(failOnWrite{t}, Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t1"}, Split: &splits.Split{Keys: splits.KeysOf([]byte("a"))}}}))
+	assert.Error(t, SplitsFile(failOnWrite{t}, Doc{Plan: &plan.Plan{Table: table}}))
 }
 
 // randomKeys makes n sorted unique non-empty keys of random bytes.
@@ -284,7 +240,7 @@ func TestShellKeysReadBack(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for round := 0; round < 200; round++ {
 		keys := randomKeys(r, 1+r.Intn(60), 12)
-		d := Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: splits.KeysOf(keys...)}}
+		d := Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf"}}}, Split: &splits.Split{Keys: splits.KeysOf(keys...)}}}
 		var b bytes.Buffer
 		require.NoError(t, Shell(&b, d))
 		out := b.String()
@@ -308,8 +264,12 @@ func TestShellKeysReadBack(t *testing.T) {
 }
 
 func TestRenderersRejectBadKeys(t *testing.T) {
-	d := Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}},
-		Split: splits.Split{Keys: splits.KeysOf([][]byte{[]byte("b"), []byte("a")}...)}}
+	d := Doc{
+		Plan: &plan.Plan{
+			Table: plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf"}}},
+			Split: &splits.Split{Keys: splits.KeysOf([][]byte{[]byte("b"), []byte("a")}...)},
+		},
+	}
 	for _, name := range FormatNames() {
 		if name == "report" || name == "capacity-csv" {
 			continue
@@ -330,8 +290,12 @@ func benchDoc(regions int) Doc {
 	for i := range keys {
 		keys[i] = binary.BigEndian.AppendUint32(nil, uint32((i+1)*(1<<32/regions)))
 	}
-	return Doc{Table: Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []Family{{Name: "cf", Compression: "SNAPPY"}}},
-		Split: splits.Split{Keys: splits.KeysOf(keys...), Owned: splits.OwnedOf(make([]float64, regions)...)}}
+	return Doc{
+		Plan: &plan.Plan{
+			Table: plan.Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []plan.Family{{Name: "cf", Compression: "SNAPPY"}}},
+			Split: &splits.Split{Keys: splits.KeysOf(keys...), Owned: splits.OwnedOf(make([]float64, regions)...)},
+		},
+	}
 }
 
 func BenchmarkRender(b *testing.B) {

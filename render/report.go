@@ -12,6 +12,7 @@ import (
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
@@ -20,10 +21,10 @@ import (
 // of the derivation with its numbers, the growth horizons, the cluster checks, the split,
 // and the create statement.
 func Report(w io.Writer, d Doc) error {
-	if d.Plan == nil {
+	if d.Capacity == nil {
 		return &FormatError{Format: "report", Reason: "needs a capacity plan: presplit plan prints the report"}
 	}
-	p := d.Plan
+	p := d.Capacity
 	in := p.Input
 	var b strings.Builder
 	fmt.Fprintf(&b, "presplit plan for table %s\n", quote.Terminal(tableName(d.Table)))
@@ -35,7 +36,7 @@ func Report(w io.Writer, d Doc) error {
 	section(&b, "Sizing", func(tw *tabwriter.Writer) { reportSizing(tw, d) })
 
 	if len(p.Horizons) > 0 {
-		section(&b, "Growth", func(tw *tabwriter.Writer) { reportGrowth(tw, p.Horizons) })
+		section(&b, "Growth", func(tw *tabwriter.Writer) { reportGrowth(tw, d) })
 	}
 
 	if c := in.Cluster; c.RegionServers > 0 || c.Heap > 0 {
@@ -44,7 +45,7 @@ func Report(w io.Writer, d Doc) error {
 
 	accessSection(&b, d)
 
-	if s := d.Split; s.Regions() > 1 || len(s.Notes) > 0 || s.Regions() != sizedRegions(d) {
+	if s := d.split(); s.Regions() > 1 || len(s.Notes) > 0 || s.Regions() != sizedRegions(d) {
 		section(&b, "Split", func(tw *tabwriter.Writer) { reportSplit(tw, d) })
 	}
 
@@ -89,7 +90,7 @@ func section(b *strings.Builder, title string, body func(*tabwriter.Writer)) {
 // reportInputs is the Inputs section: every input with its unit and the setting that
 // gives it.
 func reportInputs(tw *tabwriter.Writer, d Doc) {
-	p := d.Plan
+	p := d.Capacity
 	in := p.Input
 	v := in.Volume
 	if v.Daily > 0 {
@@ -129,7 +130,7 @@ func reportInputs(tw *tabwriter.Writer, d Doc) {
 
 // reportSizing is the Sizing section: the derivation from the volume to the regions.
 func reportSizing(tw *tabwriter.Writer, d Doc) {
-	p := d.Plan
+	p := d.Capacity
 	if len(p.Stores) > 0 {
 		reportStoreSizing(tw, d)
 		return
@@ -157,10 +158,11 @@ func reportSizing(tw *tabwriter.Writer, d Doc) {
 
 // reportGrowth is the Growth section: a line per horizon, and each store's planned bytes
 // when the stores are sized apart (each capped by its own TTL).
-func reportGrowth(tw *tabwriter.Writer, horizons []capacity.Horizon) {
+func reportGrowth(tw *tabwriter.Writer, d Doc) {
+	horizons := d.Capacity.Horizons
 	split := false // a column for the regions HBase's split policy makes, where they differ
-	for _, h := range horizons {
-		split = split || h.SplitRegions > 0
+	for i := range horizons {
+		split = split || d.PolicyRegions(i) > 0
 	}
 	head := "  days\traw\tstored\tplanned"
 	for _, s := range horizons[0].Stores {
@@ -171,7 +173,7 @@ func reportGrowth(tw *tabwriter.Writer, horizons []capacity.Horizon) {
 		head += "\tafter HBase's splits"
 	}
 	fmt.Fprintf(tw, "%s\tdisk\n", head)
-	for _, h := range horizons {
+	for i, h := range horizons {
 		line := fmt.Sprintf("  %d\t%s\t%s\t%s", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes))
 		for _, s := range h.Stores {
 			line += "\t" + siBytes(s.PlannedBytes)
@@ -179,8 +181,8 @@ func reportGrowth(tw *tabwriter.Writer, horizons []capacity.Horizon) {
 		line += fmt.Sprintf("\t%d", h.Regions)
 		if split {
 			after := "same"
-			if h.SplitRegions > 0 {
-				after = fmt.Sprint(h.SplitRegions)
+			if r := d.PolicyRegions(i); r > 0 {
+				after = fmt.Sprint(r)
 			}
 			line += "\t" + after
 		}
@@ -199,7 +201,7 @@ func flushSizeRef(c capacity.Cluster) string {
 
 // reportCluster is the Cluster section: regions per server and the memstore ceiling.
 func reportCluster(tw *tabwriter.Writer, d Doc) {
-	p := d.Plan
+	p := d.Capacity
 	c := p.Input.Cluster
 	if c.RegionServers > 0 {
 		fmt.Fprintf(tw, d.word("  region servers\t%d\t{cluster.region_servers}\n"), c.RegionServers)
@@ -213,7 +215,7 @@ func reportCluster(tw *tabwriter.Writer, d Doc) {
 
 // reportSplit is the Split section: the keys, the regions, their balance and the notes.
 func reportSplit(tw *tabwriter.Writer, d Doc) {
-	s := d.Split
+	s := d.split()
 	if len(s.Suffix) > 0 {
 		fmt.Fprintf(tw, "  keys\t%s, each key the last prefix of its region + \"%s\"\n", quote.Terminal(s.Spec), hbytes.ToStringBinary(s.Suffix)) // toStringBinary text, as the keys are shown: no Go escapes
 	} else {
@@ -234,7 +236,7 @@ func reportSplit(tw *tabwriter.Writer, d Doc) {
 	}
 }
 
-func tableName(t Table) string {
+func tableName(t plan.Table) string {
 	if t.Name == "" {
 		return "t1"
 	}
@@ -336,7 +338,7 @@ func bothUnits(v float64) string {
 // "compressed with SNAPPY" ("SNAPPY, NONE" when the families differ), or, for a ratio
 // below 1 on a table that sets no codec (presplit's placeholder family; plan refuses it
 // elsewhere), that the figure assumes one.
-func storedAs(t Table, ratio float64) string {
+func storedAs(t plan.Table, ratio float64) string {
 	var codecs []string
 	seen := map[string]bool{}
 	for _, f := range t.Families {

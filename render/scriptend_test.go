@@ -11,6 +11,7 @@ import (
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/internal/shellharness"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -20,10 +21,12 @@ func TestShellScriptEnds(t *testing.T) {
 	var ecs []shellharness.Script
 	for _, v := range shellharness.Targets(t) {
 		d := Doc{
-			Table: Table{Name: "ns:t1", CreateNamespace: true, Target: v, MaxFileSize: 10 << 30,
-				Families: []Family{{Name: "cf", Versions: 1, TTL: 2592000}}},
-			Split:    splits.Split{Keys: splits.KeysOf([]byte("1"), []byte("2"), []byte("it's"))},
-			Findings: []finding.Finding{{Code: "RG003", Severity: finding.Warning, Message: "a finding"}},
+			Plan: &plan.Plan{
+				Table: plan.Table{Name: "ns:t1", CreateNamespace: true, Target: v, MaxFileSize: 10 << 30,
+					Families: []plan.Family{{Name: "cf", Versions: 1, TTL: 2592000}}},
+				Split:    &splits.Split{Keys: splits.KeysOf([]byte("1"), []byte("2"), []byte("it's"))},
+				Findings: []finding.Finding{{Code: "RG003", Severity: finding.Warning, Message: "a finding"}},
+			},
 		}
 		var b strings.Builder
 		require.NoError(t, Shell(&b, d))
@@ -46,8 +49,13 @@ func TestAlterHeredocEnds(t *testing.T) {
 	heredoc := regexp.MustCompile(`(?s)hbase shell -n <<'([A-Z_0-9]+)'\n(.*?)\n([A-Z_0-9]+)\n`)
 	var ecs []shellharness.Script
 	for _, v := range shellharness.Targets(t) {
-		d := Doc{Table: Table{Name: "ns:t1", CreateNamespace: true, Target: v, MaxFileSize: 10 << 30,
-			Families: []Family{{Name: "cf", Versions: 1, TTL: 2592000}}}, Split: sp}
+		d := Doc{
+			Plan: &plan.Plan{
+				Table: plan.Table{Name: "ns:t1", CreateNamespace: true, Target: v, MaxFileSize: 10 << 30,
+					Families: []plan.Family{{Name: "cf", Versions: 1, TTL: 2592000}}},
+				Split: &sp,
+			},
+		}
 		var b strings.Builder
 		require.NoError(t, RegionSplitter(&b, d))
 		docs := heredoc.FindAllStringSubmatch(b.String(), -1)

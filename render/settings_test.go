@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/presplit/presplit/phoenix"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -27,7 +28,7 @@ type settingCase struct {
 // the output's syntax, create_namespace is its own command, checked by the shell's and
 // phoenix's tests).
 var tableSettingCases = map[string]settingCase{
-	"split_policy":       {"SPLIT_POLICY", func(d *Doc) { d.Table.SplitPolicy = SplitPolicy{Kind: PolicyDisabled} }},
+	"split_policy":       {"SPLIT_POLICY", func(d *Doc) { d.Table.SplitPolicy = plan.SplitPolicy{Kind: plan.PolicyDisabled} }},
 	"normalization":      {"NORMALIZATION_ENABLED", func(d *Doc) { f := false; d.Table.Normalization = &f }},
 	"region_replication": {"REGION_REPLICATION", func(d *Doc) { d.Table.RegionReplication = 3 }},
 	"durability":         {"DURABILITY", func(d *Doc) { d.Table.Durability = "ASYNC_WAL" }},
@@ -61,9 +62,11 @@ func settingsBaseDoc(t *testing.T) Doc {
 	pk, err := phoenix.ParsePK("k VARCHAR")
 	require.NoError(t, err)
 	return Doc{
-		Table:     Table{Name: "t", Families: []Family{{Name: "cf"}}},
-		Split:     splits.Split{Spec: "chars", Keys: splits.KeysOf([]byte("20"), []byte("40")), Owned: splits.OwnedOf(1, 1, 1)},
-		PhoenixPK: pk,
+		Plan: &plan.Plan{
+			Table:     plan.Table{Name: "t", Families: []plan.Family{{Name: "cf"}}},
+			Split:     &splits.Split{Spec: "chars", Keys: splits.KeysOf([]byte("20"), []byte("40")), Owned: splits.OwnedOf(1, 1, 1)},
+			PhoenixPK: pk,
+		},
 	}
 }
 
@@ -129,7 +132,7 @@ func keysOnlyFormat(format string) bool {
 }
 
 // saysLeftOut: the format's LeftOut notes name attr for this table.
-func saysLeftOut(format string, t Table, attr string) bool {
+func saysLeftOut(format string, t plan.Table, attr string) bool {
 	for _, n := range LeftOut(format, t) {
 		if strings.Contains(n, attr) {
 			return true
@@ -141,11 +144,11 @@ func saysLeftOut(format string, t Table, attr string) bool {
 // TestLeftOut: cbt and terraform name each set setting they leave out, in one note, and
 // nothing for a table that sets none; the other formats leave nothing out.
 func TestLeftOut(t *testing.T) {
-	tbl := Table{Name: "t", Families: []Family{{Name: "a", Compression: "SNAPPY"}, {Name: "b", Bloom: "ROW", Compression: "ZSTD"}}, MaxFileSize: 1 << 30}
+	tbl := plan.Table{Name: "t", Families: []plan.Family{{Name: "a", Compression: "SNAPPY"}, {Name: "b", Bloom: "ROW", Compression: "ZSTD"}}, MaxFileSize: 1 << 30}
 	want := []string{"Bigtable has no MAX_FILESIZE, COMPRESSION, BLOOMFILTER: left out; Bigtable sizes and stores its tablets itself"}
 	assert.Equal(t, want, LeftOut("cbt", tbl))
 	assert.Equal(t, want, LeftOut("terraform", tbl))
-	assert.Empty(t, LeftOut("cbt", Table{Name: "t", Families: []Family{{Name: "cf", Versions: 2, TTL: 60}}}))
+	assert.Empty(t, LeftOut("cbt", plan.Table{Name: "t", Families: []plan.Family{{Name: "cf", Versions: 2, TTL: 60}}}))
 	for _, f := range FormatNames() {
 		if f != "cbt" && f != "terraform" {
 			assert.Empty(t, LeftOut(f, tbl), f)
@@ -168,7 +171,7 @@ func TestSettingCasesCoverTheDoc(t *testing.T) {
 			changed(reflect.ValueOf(d.Table.Families[0]), reflect.ValueOf(b.Table.Families[0]), set)
 		}
 	}
-	for _, typ := range []reflect.Type{reflect.TypeOf(Table{}), reflect.TypeOf(Family{})} {
+	for _, typ := range []reflect.Type{reflect.TypeOf(plan.Table{}), reflect.TypeOf(plan.Family{})} {
 		for i := 0; i < typ.NumField(); i++ {
 			n := typ.Field(i).Name
 			assert.True(t, set[n] || structural[n], "%s.%s is set by no setting case", typ.Name(), n)

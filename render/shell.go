@@ -12,6 +12,7 @@ import (
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/quote"
 	"github.com/presplit/presplit/splits"
 )
@@ -56,7 +57,10 @@ func Shell(w io.Writer, d Doc) error {
 // a value it refuses is refused before the first byte is written.
 func checkShellValues(d Doc) error {
 	q := &quoter{format: "shell"}
-	d.Split.Keys = splits.Keys{}
+	noKeys := d.split()
+	noKeys.Keys = splits.Keys{}
+	d = d.own()
+	d.Split = &noKeys
 	writeShellStatement(q, bufio.NewWriter(io.Discard), d)
 	return q.err
 }
@@ -83,7 +87,7 @@ func Statement(w io.Writer, d Doc) error {
 }
 
 // familyAttrs are the `KEY => value` pairs of one family, in a fixed order.
-func familyAttrs(q *quoter, f Family) []string {
+func familyAttrs(q *quoter, f plan.Family) []string {
 	attrs := []string{"NAME => " + q.ruby("family", f.Name)}
 	if f.Versions > 0 {
 		attrs = append(attrs, fmt.Sprintf("VERSIONS => %d", f.Versions))
@@ -126,7 +130,7 @@ func familyAttrs(q *quoter, f Family) []string {
 }
 
 // rubyHash is the entries of a CONFIGURATION hash: 'key' => 'value', ...
-func rubyHash(q *quoter, kvs []KV) string {
+func rubyHash(q *quoter, kvs []plan.KV) string {
 	s := make([]string, len(kvs))
 	for i, kv := range kvs {
 		s[i] = rubyKV(q, kv)
@@ -135,7 +139,7 @@ func rubyHash(q *quoter, kvs []KV) string {
 }
 
 // rubyKV is one CONFIGURATION entry: 'key' => 'value'.
-func rubyKV(q *quoter, kv KV) string {
+func rubyKV(q *quoter, kv plan.KV) string {
 	return q.ruby("CONFIGURATION key", kv.Key) + " => " + q.ruby("CONFIGURATION "+kv.Key, kv.Value)
 }
 
@@ -153,16 +157,16 @@ func writeShellStatement(q *quoter, w *bufio.Writer, d Doc) {
 // (admin.rb: RegionSplitter.newSplitAlgoInstance(conf, algo).split(n)), so only a split
 // made by that algorithm over its default range, of at least 2 regions, is the same.
 func CheckNumRegions(d Doc) error {
-	a := d.Split.Algorithm
+	a := d.split().Algorithm
 	if a == nil {
 		return errors.New("NUMREGIONS splits with a RegionSplitter algorithm (SPLITALGO); this plan's keys are not one's: give {splits.algo}, or leave {render.shell_style} out to write SPLITS")
 	}
-	n := d.Split.Regions()
+	n := d.split().Regions()
 	if n < 2 {
 		return errors.New("the shell refuses NUMREGIONS below 2 (\"Number of regions must be greater than 1\"); leave {render.shell_style} out")
 	}
 	def, err := splits.RegionSplitter(a.Name, n, "", "")
-	if err != nil || !def.Keys.Equal(d.Split.Keys) {
+	if err != nil || !def.Keys.Equal(d.split().Keys) {
 		return fmt.Errorf("NUMREGIONS splits over %s's default range only, and {splits.first_row}/{splits.last_row} moved it; leave {render.shell_style} out to write SPLITS", a.Name)
 	}
 	return nil
@@ -195,7 +199,7 @@ func writeStatement(q *quoter, w *bufio.Writer, verb string, d Doc) {
 		families = append(families, "{"+strings.Join(familyAttrs(q, f), ", ")+"}")
 	}
 	opts, config, listKeys := statementOptions(q, d)
-	keys := d.Split.Keys
+	keys := d.split().Keys
 
 	if len(families) == 0 && len(opts) == 0 && !listKeys {
 		w.WriteString(head + "\n")
@@ -241,7 +245,7 @@ func writeStatement(q *quoter, w *bufio.Writer, verb string, d Doc) {
 
 // writeWrappedOption writes option o of a wrapped statement on its line, CONFIGURATION
 // (config) one entry a line when it is too wide; sep ends the argument.
-func writeWrappedOption(q *quoter, w *bufio.Writer, o string, config []KV, sep func() string) {
+func writeWrappedOption(q *quoter, w *bufio.Writer, o string, config []plan.KV, sep func() string) {
 	if !strings.HasPrefix(o, "CONFIGURATION => ") || utf8.RuneCountInString("  "+o+",") <= shellWidth {
 		w.WriteString("  " + o + sep() + "\n")
 		return
@@ -283,7 +287,7 @@ func writeWrappedSplits(q *quoter, w *bufio.Writer, keys splits.Keys, sep func()
 // statementOptions are the create statement's options after the families: the table
 // attributes, CONFIGURATION (config, its entries), and the split's option; listKeys is
 // whether the split is SPLITS => [...], the last of the options, which the caller writes.
-func statementOptions(q *quoter, d Doc) (opts []string, config []KV, listKeys bool) {
+func statementOptions(q *quoter, d Doc) (opts []string, config []plan.KV, listKeys bool) {
 	attrs, config := d.Table.TableAttrs()
 	for _, a := range attrs {
 		v := a.Value
@@ -296,11 +300,11 @@ func statementOptions(q *quoter, d Doc) (opts []string, config []KV, listKeys bo
 		opts = append(opts, d.Table.ConfigAttr()+" => {"+rubyHash(q, config)+"}")
 	}
 	switch {
-	case d.Options.NumRegions && d.Split.Algorithm != nil:
-		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.Split.Regions()), "SPLITALGO => "+q.ruby("SPLITALGO", d.Split.Algorithm.Name))
+	case d.Options.NumRegions && d.split().Algorithm != nil:
+		opts = append(opts, fmt.Sprintf("NUMREGIONS => %d", d.split().Regions()), "SPLITALGO => "+q.ruby("SPLITALGO", d.split().Algorithm.Name))
 	case d.Options.SplitsFile != "":
 		opts = append(opts, "SPLITS_FILE => "+q.ruby("SPLITS_FILE", d.Options.SplitsFile))
-	case d.Split.Keys.Len() > 0:
+	case d.split().Keys.Len() > 0:
 		listKeys = true
 	}
 	return opts, config, listKeys

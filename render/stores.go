@@ -18,7 +18,7 @@ import (
 // reportStores is the Stores section: each family's raw, stored and planned bytes and the
 // regions it alone fills, the split store named.
 func reportStores(tw *tabwriter.Writer, d Doc) {
-	p := d.Plan
+	p := d.Capacity
 	daily := p.Input.Volume.Daily > 0
 	if daily {
 		fmt.Fprintf(tw, "  family\tshare\tdays\traw\tratio\tstored\tplanned\tregions\n")
@@ -61,7 +61,7 @@ func storeDays(s capacity.StorePlan, retention float64) string {
 // reportStoreSizing is the Sizing section's derivation from the stores: the sums, the
 // bytes the split rule weighs, the regions and the disk.
 func reportStoreSizing(tw *tabwriter.Writer, d Doc) {
-	p := d.Plan
+	p := d.Capacity
 	in := p.Input
 	sum := func(f func(capacity.StorePlan) float64) string {
 		if len(p.Stores) > 4 {
@@ -92,7 +92,7 @@ func reportStoreSizing(tw *tabwriter.Writer, d Doc) {
 // storeRowBytes is the Inputs line of a row's bytes when the stores keep their own
 // versions: one version's bytes, each family's share of it times its VERSIONS.
 func storeRowBytes(tw *tabwriter.Writer, d Doc) {
-	p := d.Plan
+	p := d.Capacity
 	if c := p.Input.Volume.Cells; c != nil {
 		fmt.Fprintf(tw, d.word("  bytes per row\t%s = %s x %s per cell per version, each family's share x its versions\t{capacity.cells} x {families.share} x {families.versions}\n"),
 			bothUnits(p.RowBytes), plural(float64(c.Count), "cell"), bothUnits(c.CellBytes()))

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -23,9 +24,9 @@ import (
 // table settings that wrap, findings and a namespace.
 func randomStreamDoc(r *rand.Rand) Doc {
 	names := []string{"t1", "ns:t1", "a_much_longer_table_name_that_takes_up_columns", "ns:x-y.z"}
-	d := Doc{Table: Table{Name: names[r.Intn(len(names))]}}
+	d := Doc{Plan: &plan.Plan{Table: plan.Table{Name: names[r.Intn(len(names))]}}}
 	for i := range 1 + r.Intn(3) {
-		f := Family{Name: []string{"cf", "d", "a_long_family_name"}[i]}
+		f := plan.Family{Name: []string{"cf", "d", "a_long_family_name"}[i]}
 		if r.Intn(2) == 0 {
 			f.Versions = 1 + r.Intn(5)
 		}
@@ -41,7 +42,7 @@ func randomStreamDoc(r *rand.Rand) Doc {
 		d.Table.MaxFileSize = 1 + int64(r.Intn(1<<40))
 	}
 	if r.Intn(3) == 0 {
-		d.Table.SplitPolicy = SplitPolicy{Kind: PolicyPrefix, PrefixLength: 1 + r.Intn(8)}
+		d.Table.SplitPolicy = plan.SplitPolicy{Kind: plan.PolicyPrefix, PrefixLength: 1 + r.Intn(8)}
 	}
 	if r.Intn(4) == 0 {
 		d.Table.Durability = "ASYNC_WAL"
@@ -71,7 +72,7 @@ func randomStreamDoc(r *rand.Rand) Doc {
 		owned[i] = r.ExpFloat64() * math.Pow(10, float64(r.Intn(50)-25))
 	}
 	owned[n] = float64(r.Intn(1000))
-	d.Split = splits.Split{Spec: "test", Keys: b.Keys()}
+	d.Split = &splits.Split{Spec: "test", Keys: b.Keys()}
 	if r.Intn(3) > 0 {
 		d.Split.Owned = splits.OwnedOf(owned...)
 	}
@@ -125,23 +126,35 @@ func TestStreamingMatchesOracle(t *testing.T) {
 // TestStreamingFailsBeforeWriting: a doc the renderers refuse gets its error before a byte
 // reaches the writer (render.Streams' promise).
 func TestStreamingFailsBeforeWriting(t *testing.T) {
-	table := Table{Name: "t1", Families: []Family{{Name: "cf"}}}
-	noFamily := Doc{Table: Table{Name: "t1"}, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}}
+	table := plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf"}}}
+	noFamily := Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t1"}, Split: &splits.Split{Keys: splits.KeysOf([]byte("a"))}}}
 	assert.Error(t, Shell(failOnWrite{t}, noFamily))
 	assert.Error(t, JSON(failOnWrite{t}, noFamily))
 	// json refuses an amount it cannot write before the first byte, as encoding/json did
 	// (after building the whole text).
-	nan := Doc{Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("a")), Owned: splits.OwnedOf(1, math.NaN())}}
+	nan := Doc{Plan: &plan.Plan{Table: table, Split: &splits.Split{Keys: splits.KeysOf([]byte("a")), Owned: splits.OwnedOf(1, math.NaN())}}}
 	assert.Error(t, JSON(failOnWrite{t}, nan))
 	assert.Error(t, oracleJSON(io.Discard, nan))
 	// shell refuses NUMREGIONS for keys no algorithm made, before the findings' comments.
-	numRegions := Doc{Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}, Options: Options{NumRegions: true},
-		Findings: []finding.Finding{{Code: "RG009", Severity: finding.Warning, Message: "m"}}}
+	numRegions := Doc{
+		Plan: &plan.Plan{
+			Table:    table,
+			Split:    &splits.Split{Keys: splits.KeysOf([]byte("a"))},
+			Findings: []finding.Finding{{Code: "RG009", Severity: finding.Warning, Message: "m"}},
+		},
+		Options: Options{NumRegions: true},
+	}
 	assert.Error(t, Shell(failOnWrite{t}, numRegions))
 	// A value a Ruby single-quoted string cannot carry is refused before the findings'
 	// comments and the keys, as when the whole text was built first.
-	refused := Doc{Table: table, Split: splits.Split{Keys: splits.KeysOf([]byte("a"))}, Options: Options{SplitsFile: "keys\n.txt"},
-		Findings: []finding.Finding{{Code: "RG009", Severity: finding.Warning, Message: "m"}}}
+	refused := Doc{
+		Plan: &plan.Plan{
+			Table:    table,
+			Split:    &splits.Split{Keys: splits.KeysOf([]byte("a"))},
+			Findings: []finding.Finding{{Code: "RG009", Severity: finding.Warning, Message: "m"}},
+		},
+		Options: Options{SplitsFile: "keys\n.txt"},
+	}
 	var fe *FormatError
 	require.ErrorAs(t, Shell(failOnWrite{t}, refused), &fe)
 	require.ErrorAs(t, oracleShell(io.Discard, refused), &fe)

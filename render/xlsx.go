@@ -103,7 +103,7 @@ func XLSX(w io.Writer, d Doc) error { //nolint:gocyclo // the workbook's checks 
 	if err := xlsxRowsFit(d); err != nil {
 		return err
 	}
-	for i, k := range d.Split.Keys.All() {
+	for i, k := range d.split().Keys.All() {
 		if n := len(hbytes.ToStringBinary(k)); n > XLSXMaxCellChars {
 			return &FormatError{Format: "xlsx", Reason: fmt.Sprintf(
 				"split key %d is %d characters in toStringBinary form, more than the %d a spreadsheet cell holds; use {format} splits-file",
@@ -117,7 +117,7 @@ func XLSX(w io.Writer, d Doc) error { //nolint:gocyclo // the workbook's checks 
 	defer func() { _ = x.f.Close() }()
 	x.word = d.word
 
-	if p := d.Plan; p != nil {
+	if p := d.Capacity; p != nil {
 		if err := x.planSheet(d, p); err != nil {
 			return err
 		}
@@ -165,7 +165,7 @@ func XLSX(w io.Writer, d Doc) error { //nolint:gocyclo // the workbook's checks 
 // xlsxRowsFit refuses, before anything is built, a Doc whose sheets need more rows than a
 // sheet holds: excelize would fail halfway with a message about cell coordinates.
 func xlsxRowsFit(d Doc) error {
-	if regions := d.Split.Keys.Len() + 1; regions+1 > XLSXMaxRows {
+	if regions := d.split().Keys.Len() + 1; regions+1 > XLSXMaxRows {
 		return &FormatError{Format: "xlsx", Reason: fmt.Sprintf(
 			"%d regions need %d rows on the %s sheet (a header and a row per region), more than the %d rows a sheet holds (at most %d regions); use {format} splits-file or csv",
 			regions, regions+1, XLSXRegionsSheet, XLSXMaxRows, XLSXMaxRows-1)}
@@ -377,7 +377,7 @@ func (x *workbook) planSheet(d Doc, p *capacity.Sizing) error { //nolint:gocyclo
 	if err := rows(results, false); err != nil {
 		return err
 	}
-	if cin, cres := xlsxClusterRows(p, d.Split.Regions(), d.Access); len(cin) > 0 {
+	if cin, cres := xlsxClusterRows(p, d.split().Regions(), d.Access); len(cin) > 0 {
 		section("Cluster", "value", "flag / formula")
 		if err := rows(cin, true); err != nil {
 			return err
@@ -398,16 +398,16 @@ func (x *workbook) planSheet(d Doc, p *capacity.Sizing) error { //nolint:gocyclo
 		}
 	}
 	section("Split created", "value", "")
-	cells, err := x.planRow(r, xlsxRow{label: "regions", name: "split_regions", value: float64(d.Split.Regions()), unit: "regions",
+	cells, err := x.planRow(r, xlsxRow{label: "regions", name: "split_regions", value: float64(d.split().Regions()), unit: "regions",
 		note: "the split's regions (split keys + 1): the Regions sheet lists them"}, false)
 	if err != nil {
 		return err
 	}
 	lines[r] = cells
 	r++
-	lines[r] = []any{"keys", quote.SheetCell(d.Split.Spec)}
+	lines[r] = []any{"keys", quote.SheetCell(d.split().Spec)}
 	r += 2
-	if notes := append(append([]string{}, d.Notes...), d.Split.Notes...); len(notes) > 0 {
+	if notes := append(append([]string{}, d.Notes...), d.split().Notes...); len(notes) > 0 {
 		lines[r] = []any{excelize.Cell{StyleID: bold, Value: "Notes"}}
 		for _, n := range notes {
 			r++
@@ -682,8 +682,8 @@ func (x *workbook) regionsSheet(d Doc) error { //nolint:gocyclo // the regions s
 		return err
 	}
 	f := x.f
-	keys := d.Split.Keys
-	owned, total, shares := ownedOf(d.Split)
+	keys := d.split().Keys
+	owned, total, shares := ownedOf(d.split())
 	keyWidth := 12.0
 	for _, k := range keys.All() {
 		keyWidth = math.Max(keyWidth, float64(len(hbytes.ToStringBinary(k)))+2)
@@ -716,7 +716,7 @@ func (x *workbook) regionsSheet(d Doc) error { //nolint:gocyclo // the regions s
 		excelize.Cell{StyleID: bold, Value: "end key"},
 		excelize.Cell{StyleID: bold, Value: "share"},
 	}
-	withBytes := shares && d.Plan != nil
+	withBytes := shares && d.Capacity != nil
 	if withBytes {
 		head = append(head, excelize.Cell{StyleID: bold, Value: "est. bytes"})
 	}
@@ -742,7 +742,7 @@ func (x *workbook) regionsSheet(d Doc) error { //nolint:gocyclo // the regions s
 			row[3] = excelize.Cell{StyleID: share, Value: owned.At(i) / total}
 		}
 		if withBytes {
-			row[4] = excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("D%d*planned_bytes", r), Value: owned.At(i) / total * d.Plan.PlannedBytes}
+			row[4] = excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("D%d*planned_bytes", r), Value: owned.At(i) / total * d.Capacity.PlannedBytes}
 		}
 		cell, _ := excelize.CoordinatesToCellName(1, r)
 		if err := sw.SetRow(cell, row); err != nil {

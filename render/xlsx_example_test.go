@@ -13,9 +13,9 @@ import (
 )
 
 func ExampleXLSX() {
-	plan, _ := capacity.Compute(capacity.Input{Volume: capacity.Volume{Rows: 1e10, RowBytes: 300}})
+	sizing, _ := capacity.Compute(capacity.Input{Volume: capacity.Volume{Rows: 1e10, RowBytes: 300}})
 	d := exampleDoc()
-	d.Plan = &plan
+	d.Capacity = &sizing
 	d.Split.Keys = splits.KeysOf([][]byte{[]byte("0e04"), []byte("1e79")}...)
 	var b bytes.Buffer
 	if err := render.XLSX(&b, d); err != nil {

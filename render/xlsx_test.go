@@ -19,6 +19,7 @@ import (
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/internal/libreoffice"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/splits"
 )
 
@@ -43,8 +44,12 @@ func xlsxKeyDoc(t testing.TB) Doc {
 	for i := range owned {
 		owned[i] = float64(i + 1)
 	}
-	return Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}},
-		Split: splits.Split{Spec: "file", Keys: splits.KeysOf(keys...), Owned: splits.OwnedOf(owned...)}}
+	return Doc{
+		Plan: &plan.Plan{
+			Table: plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf"}}},
+			Split: &splits.Split{Spec: "file", Keys: splits.KeysOf(keys...), Owned: splits.OwnedOf(owned...)},
+		},
+	}
 }
 
 // planDoc is a Doc with a capacity plan of rows x bytes per row, on a split of n regions.
@@ -57,7 +62,7 @@ func planDoc(t testing.TB, regions int) Doc {
 		ones[i] = 1
 	}
 	d.Split.Owned = splits.OwnedOf(ones...)
-	d.Plan = &p
+	d.Capacity = &p
 	d.Findings = []finding.Finding{{Severity: finding.Warning, Code: "CF005", Message: "family cf does not set ttl", Fix: "set a TTL"}}
 	return d
 }
@@ -165,8 +170,12 @@ func TestXLSXDeterministic(t *testing.T) {
 }
 
 func TestXLSXRefusesLongKey(t *testing.T) {
-	d := Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}},
-		Split: splits.Split{Keys: splits.KeysOf([][]byte{bytes.Repeat([]byte{0}, XLSXMaxCellChars/4+1)}...)}}
+	d := Doc{
+		Plan: &plan.Plan{
+			Table: plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf"}}},
+			Split: &splits.Split{Keys: splits.KeysOf([][]byte{bytes.Repeat([]byte{0}, XLSXMaxCellChars/4+1)}...)},
+		},
+	}
 	var b bytes.Buffer
 	err := XLSX(&b, d)
 	var fe *FormatError
@@ -254,7 +263,7 @@ func TestXLSXRowLimit(t *testing.T) {
 			err: "format xlsx: 1048576 regions need 1048577 rows on the Regions sheet (a header and a row per region), more than the 1048576 rows a sheet holds (at most 1048575 regions); use {format} splits-file or csv"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d := Doc{Table: Table{Name: "t1", Families: []Family{{Name: "cf"}}}, Split: splits.Split{Keys: keysOf(tc.regions - 1)}}
+			d := Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf"}}}, Split: &splits.Split{Keys: keysOf(tc.regions - 1)}}}
 			err := xlsxRowsFit(d)
 			if tc.err == "" {
 				require.NoError(t, err)

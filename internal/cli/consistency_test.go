@@ -55,7 +55,7 @@ func TestPlanAgreesWithLint(t *testing.T) {
 			}
 			var got render.JSONDoc
 			require.NoError(t, json.Unmarshal([]byte(out), &got), errOut)
-			want := render.NewJSONDoc(lp.Doc())
+			want := render.NewJSONDoc(render.Doc{Plan: lp})
 			assert.Equal(t, want.Split.Regions, got.Split.Regions, "region count")
 			assert.Equal(t, lp.Regions, got.Split.Regions, "region count")
 			assert.Equal(t, want.Split.Keys, got.Split.Keys, "split keys")

@@ -123,7 +123,7 @@ func FuzzFamilySettings(f *testing.F) {
 		for _, set := range fs.set {
 			set(&fam)
 		}
-		table := plan.Table(&tablespec.Spec{Families: []tablespec.Family{fam}}, nil)
+		table := plan.TableOf(&tablespec.Spec{Families: []tablespec.Family{fam}}, nil)
 		if fam.MinVersions.V > max(fam.Versions.V, 1) {
 			return // plan.Build refuses it, naming the setting
 		}

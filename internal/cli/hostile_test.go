@@ -27,6 +27,7 @@ import (
 
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/render"
 )
 
@@ -797,7 +798,7 @@ func hostileRubyCheck(t *testing.T, scripts []string, byFile map[string]hostileR
 		requireFamilies(t, r.name, r.doc, v.families)
 		requireKeys(t, r.name, keysOf(t, r.doc), v.keys)
 		if d := r.doc.Table.SplitPolicy.Delimiter; d != "" {
-			require.Contains(t, []string{v.config[render.DelimitedDelimiterKey], v.config[render.RestrictionDelimiterKey]}, d, r.name)
+			require.Contains(t, []string{v.config[plan.DelimitedDelimiterKey], v.config[plan.RestrictionDelimiterKey]}, d, r.name)
 		}
 	}
 }
@@ -876,7 +877,7 @@ func hostileBashCheck(t *testing.T, cases []hostileRun, outs []string, results m
 			}
 			require.Equal(t, r.doc.Table.Name, v.table, r.name)
 			if d := r.doc.Table.SplitPolicy.Delimiter; d != "" {
-				require.Contains(t, []string{v.config[render.DelimitedDelimiterKey], v.config[render.RestrictionDelimiterKey]}, d, r.name)
+				require.Contains(t, []string{v.config[plan.DelimitedDelimiterKey], v.config[plan.RestrictionDelimiterKey]}, d, r.name)
 			}
 		}
 		require.NotNil(t, argv, "%s: no command ran", r.name)

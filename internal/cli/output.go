@@ -14,6 +14,7 @@ import (
 
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/render"
 )
 
@@ -195,10 +196,10 @@ func isTerminal(w io.Writer) bool {
 // quoting and separators, and a page for the rest. The buffer then grows once, not a
 // dozen times over a million keys.
 func outputSizeHint(doc render.Doc) int {
-	keys := doc.Split.Keys
-	if keys.Len() == 0 {
+	if doc.Split == nil || doc.Split.Keys.Len() == 0 {
 		return 4096
 	}
+	keys := doc.Split.Keys
 	// The first and last keys stand for the rest: a hint, not a bound.
 	return 4096 + keys.Len()*(max(len(keys.At(0)), len(keys.At(keys.Len()-1)))+5)
 }
@@ -260,7 +261,7 @@ func pluralWord(n int, word string) string {
 // is bad usage (exit 2); anything else is a runtime failure.
 func renderError(err error) error {
 	var fe *render.FormatError
-	var se *render.SettingError
+	var se *plan.SettingError
 	var ke *render.KeyError
 	switch {
 	case errors.As(err, &fe):

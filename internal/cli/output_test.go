@@ -79,7 +79,7 @@ func renderSortKeys(keys [][]byte) {
 }
 
 func renderFixtures() []renderFixture {
-	full := render.Family{Name: "cf", Versions: 1, TTL: 2592000, Compression: "SNAPPY", Bloom: "ROW",
+	full := plan.Family{Name: "cf", Versions: 1, TTL: 2592000, Compression: "SNAPPY", Bloom: "ROW",
 		BlockSize: 65536, Encoding: "FAST_DIFF"}
 	hexKeys := [][]byte{}
 	for _, c := range "123456789abcdef" {
@@ -106,8 +106,7 @@ func renderFixtures() []renderFixture {
 		PlannedBytes: 1.5 * 0.3 * 365 * float64(50<<30), ExactRegions: 821.25, Regions: 822,
 		DiskBytes: 3 * 1.5 * 0.3 * 365 * float64(50<<30),
 		Horizons: []capacity.Horizon{
-			{Days: 30, RawBytes: 30 * float64(50<<30), StoredBytes: 0.3 * 30 * float64(50<<30), PlannedBytes: 0.45 * 30 * float64(50<<30), Regions: 68, DiskBytes: 1.35 * 30 * float64(50<<30),
-				SplitRegions: 96}, // HBase's split policy splits the 16 regions created into 96: the html's second growth chart
+			{Days: 30, RawBytes: 30 * float64(50<<30), StoredBytes: 0.3 * 30 * float64(50<<30), PlannedBytes: 0.45 * 30 * float64(50<<30), Regions: 68, DiskBytes: 1.35 * 30 * float64(50<<30)},
 			{Days: 182, RawBytes: 182 * float64(50<<30), StoredBytes: 0.3 * 182 * float64(50<<30), PlannedBytes: 0.45 * 182 * float64(50<<30), Regions: 410, DiskBytes: 1.35 * 182 * float64(50<<30)},
 			{Days: 365, RawBytes: 365 * float64(50<<30), StoredBytes: 0.3 * 365 * float64(50<<30), PlannedBytes: 0.45 * 365 * float64(50<<30), Regions: 822, DiskBytes: 1.35 * 365 * float64(50<<30)},
 		},
@@ -123,63 +122,82 @@ func renderFixtures() []renderFixture {
 	special := renderSpecialKeys()
 	return []renderFixture{
 		{"hex16", render.Doc{
-			Table: render.Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []render.Family{full}},
-			Plan:  rowsPlan,
-			Split: splits.Split{Spec: "hex:1", Keys: splits.KeysOf(hexKeys...), Owned: splits.OwnedOf(renderOwned(16)...)},
-			// Findings become Ruby comments: a long one, and one with what Ruby would
-			// otherwise read as code (a quote, an interpolation, a line break).
-			Findings: []finding.Finding{
-				{Code: "RG007", Severity: finding.Warning, Message: "16 regions on 10 RegionServers is 1.6 per server, below the 20..200 HBase recommends: each server holds few regions to spread load over", Fix: "a smaller region size gives more"},
-				{Code: "CF003", Severity: finding.Info, Message: "it's #{`rm -rf`} and\n=begin", Fix: "none"},
+			Plan: &plan.Plan{
+				Table:    plan.Table{Name: "ns:t1", MaxFileSize: 10 << 30, Families: []plan.Family{full}},
+				Capacity: rowsPlan,
+				Split:    &splits.Split{Spec: "hex:1", Keys: splits.KeysOf(hexKeys...), Owned: splits.OwnedOf(renderOwned(16)...)},
+				Findings: []finding.Finding{
+					{Code: "RG007", Severity: finding.Warning, Message: "16 regions on 10 RegionServers is 1.6 per server, below the 20..200 HBase recommends: each server holds few regions to spread load over", Fix: "a smaller region size gives more"},
+					{Code: "CF003", Severity: finding.Info, Message: "it's #{`rm -rf`} and\n=begin", Fix: "none"},
+				},
 			},
 		}},
 		{"salted-daily", render.Doc{
-			Table: render.Table{Name: "events", MaxFileSize: 10 << 30, Families: []render.Family{
-				{Name: "d", Compression: "ZSTD", InMemory: true}, {Name: "m", Versions: 3, TTL: 2147483647}}},
-			Plan: dailyPlan,
-			Split: splits.Split{Spec: "byte:16", Keys: splits.KeysOf(saltKeys...), Owned: splits.OwnedOf(renderOwned(16)...),
-				Notes: []string{"salted: a point read fans out to all 16 buckets"}},
+			Plan: &plan.Plan{
+				Table: plan.Table{Name: "events", MaxFileSize: 10 << 30, Families: []plan.Family{
+					{Name: "d", Compression: "ZSTD", InMemory: true}, {Name: "m", Versions: 3, TTL: 2147483647}}},
+				Capacity: dailyPlan,
+				// HBase's split policy splits the 16 regions created into 96 at 30 days: the
+				// html's second growth chart.
+				PolicyVolumes: []plan.Volume{{Days: 30, Regions: 96}, {Days: 182}, {Days: 365}},
+				Split: &splits.Split{Spec: "byte:16", Keys: splits.KeysOf(saltKeys...), Owned: splits.OwnedOf(renderOwned(16)...),
+					Notes: []string{"salted: a point read fans out to all 16 buckets"}},
+			},
 		}},
 		{"algo", render.Doc{
-			Table: render.Table{Name: "t1", Families: []render.Family{{Name: "cf1"}, {Name: "cf2"}}},
-			Split: splits.Split{Spec: "HexStringSplit", Keys: splits.KeysOf([][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")}...),
-				Owned: splits.OwnedOf(1<<30, 1<<30, 1<<30, 1<<30), Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
+			Plan: &plan.Plan{
+				Table: plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf1"}, {Name: "cf2"}}},
+				Split: &splits.Split{Spec: "HexStringSplit", Keys: splits.KeysOf([][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")}...),
+					Owned: splits.OwnedOf(1<<30, 1<<30, 1<<30, 1<<30), Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
+			},
 		}},
 		{"algo-rows", render.Doc{
-			Table: render.Table{Name: "t1", Families: []render.Family{{Name: "cf"}}},
-			Split: splits.Split{Spec: "UniformSplit", Keys: splits.KeysOf([][]byte{{0x55}, {0xAA}}...),
-				Algorithm: &splits.Algorithm{Name: "UniformSplit", FirstRow: `\x00`, LastRow: "it's; $(x)"}},
+			Plan: &plan.Plan{
+				Table: plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf"}}},
+				Split: &splits.Split{Spec: "UniformSplit", Keys: splits.KeysOf([][]byte{{0x55}, {0xAA}}...),
+					Algorithm: &splits.Algorithm{Name: "UniformSplit", FirstRow: `\x00`, LastRow: "it's; $(x)"}},
+			},
 		}},
 		{"one-region", render.Doc{
-			Table: render.Table{Name: "t1", MaxFileSize: 20 << 30, Families: []render.Family{{Name: "cf"}}},
-			Plan:  &capacity.Sizing{Input: capacity.Input{Volume: capacity.Volume{Rows: 1000, RowBytes: 100}}, RowBytes: 100, RawBytes: 1e5, StoredBytes: 1e5, PlannedBytes: 1.5e5, ExactRegions: 1.5e5 / (20 << 30), Regions: 1, DiskBytes: 4.5e5},
-			Split: splits.Split{Spec: "hex:1", Owned: splits.OwnedOf(16)},
+			Plan: &plan.Plan{
+				Table:    plan.Table{Name: "t1", MaxFileSize: 20 << 30, Families: []plan.Family{{Name: "cf"}}},
+				Capacity: &capacity.Sizing{Input: capacity.Input{Volume: capacity.Volume{Rows: 1000, RowBytes: 100}}, RowBytes: 100, RawBytes: 1e5, StoredBytes: 1e5, PlannedBytes: 1.5e5, ExactRegions: 1.5e5 / (20 << 30), Regions: 1, DiskBytes: 4.5e5},
+				Split:    &splits.Split{Spec: "hex:1", Owned: splits.OwnedOf(16)},
+			},
 		}},
 		{"dec2-splits", render.Doc{
-			Table: render.Table{Name: "t1", Families: []render.Family{{Name: "cf"}}},
-			Split: splits.Split{Spec: "dec:2", Keys: splits.KeysOf(decKeys...), Owned: splits.OwnedOf(renderOwned(100)...)},
+			Plan: &plan.Plan{
+				Table: plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf"}}},
+				Split: &splits.Split{Spec: "dec:2", Keys: splits.KeysOf(decKeys...), Owned: splits.OwnedOf(renderOwned(100)...)},
+			},
 		}},
 		{"attrs", render.Doc{
-			Table: render.Table{Name: "ns:events", MaxFileSize: 20 << 30, Families: []render.Family{{Name: "d", Versions: 1}},
-				MemstoreFlushSize: 256 << 20, RegionReplication: 2, Durability: "ASYNC_WAL", Normalization: &renderFalse,
-				SplitPolicy: render.SplitPolicy{Kind: render.PolicyPrefix, PrefixLength: 2}},
-			Split: splits.Split{Spec: "dec:2", Keys: splits.KeysOf(decKeys[:9]...), Owned: splits.OwnedOf(renderOwned(10)...)},
+			Plan: &plan.Plan{
+				Table: plan.Table{Name: "ns:events", MaxFileSize: 20 << 30, Families: []plan.Family{{Name: "d", Versions: 1}},
+					MemstoreFlushSize: 256 << 20, RegionReplication: 2, Durability: "ASYNC_WAL", Normalization: &renderFalse,
+					SplitPolicy: plan.SplitPolicy{Kind: plan.PolicyPrefix, PrefixLength: 2}},
+				Split: &splits.Split{Spec: "dec:2", Keys: splits.KeysOf(decKeys[:9]...), Owned: splits.OwnedOf(renderOwned(10)...)},
+			},
 		}},
 		// Every family setting, through every format: the row-prefix bloom and its
 		// CONFIGURATION, BLOCKCACHE, MIN_VERSIONS and each KEEP_DELETED_CELLS form.
 		{"families", render.Doc{
-			Table: render.Table{Name: "ns:f", Families: []render.Family{
-				{Name: "d", Versions: 3, TTL: 604800, Bloom: "ROWPREFIX_FIXED_LENGTH", BloomPrefixLength: 4, BlockCache: &renderFalse,
-					MinVersions: 1, KeepDeletedCells: "TTL", Compression: "ZSTD", Encoding: "ROW_INDEX_V1", BlockSize: 16384, InMemory: true},
-				{Name: "h", KeepDeletedCells: "TRUE", BlockCache: &renderTrue},
-				{Name: "x", KeepDeletedCells: "FALSE"}},
-				CreateNamespace: true},
-			Split: splits.Split{Spec: "HexStringSplit", Keys: splits.KeysOf([][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")}...),
-				Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
+			Plan: &plan.Plan{
+				Table: plan.Table{Name: "ns:f", Families: []plan.Family{
+					{Name: "d", Versions: 3, TTL: 604800, Bloom: "ROWPREFIX_FIXED_LENGTH", BloomPrefixLength: 4, BlockCache: &renderFalse,
+						MinVersions: 1, KeepDeletedCells: "TTL", Compression: "ZSTD", Encoding: "ROW_INDEX_V1", BlockSize: 16384, InMemory: true},
+					{Name: "h", KeepDeletedCells: "TRUE", BlockCache: &renderTrue},
+					{Name: "x", KeepDeletedCells: "FALSE"}},
+					CreateNamespace: true},
+				Split: &splits.Split{Spec: "HexStringSplit", Keys: splits.KeysOf([][]byte{[]byte("40000000"), []byte("80000000"), []byte("c0000000")}...),
+					Algorithm: &splits.Algorithm{Name: "HexStringSplit"}},
+			},
 		}},
 		{"special", render.Doc{
-			Table: render.Table{Name: "ns_1:t-1.x", Families: []render.Family{{Name: "it's"}}},
-			Split: splits.Split{Spec: "byte:256", Keys: splits.KeysOf(special...), Owned: splits.OwnedOf(renderOwned(len(special) + 1)...)},
+			Plan: &plan.Plan{
+				Table: plan.Table{Name: "ns_1:t-1.x", Families: []plan.Family{{Name: "it's"}}},
+				Split: &splits.Split{Spec: "byte:256", Keys: splits.KeysOf(special...), Owned: splits.OwnedOf(renderOwned(len(special) + 1)...)},
+			},
 		}},
 	}
 }
@@ -206,7 +224,7 @@ func renderRun(t *testing.T, doc render.Doc, args ...string) (stdout, stderr str
 			if err := applyTableFlags(c, design); err != nil {
 				return err
 			}
-			table := plan.Table(design, nil)
+			table := plan.TableOf(design, nil)
 			if err := table.Validate(); err != nil {
 				return usageErrorf("%v", err)
 			}
@@ -215,9 +233,9 @@ func renderRun(t *testing.T, doc render.Doc, args ...string) (stdout, stderr str
 			table.Target, table.SplitPolicy, table.Normalization = dt.Target, dt.SplitPolicy, dt.Normalization
 			table.RegionReplication, table.Durability, table.MemstoreFlushSize = dt.RegionReplication, dt.Durability, dt.MemstoreFlushSize
 			table.CreateNamespace = dt.CreateNamespace
-			d := doc
-			d.Table = table
-			return writeDoc(c, d)
+			p := *doc.Plan // the flags' table on a copy: doc is shared by the subtests
+			p.Table = table
+			return writeDoc(c, render.Doc{Plan: &p, Options: doc.Options})
 		},
 	}
 	app := &cli.App{Name: "presplit", Writer: &out, ErrWriter: &errb, Commands: []*cli.Command{cmd},
@@ -228,7 +246,7 @@ func renderRun(t *testing.T, doc render.Doc, args ...string) (stdout, stderr str
 }
 
 // specFamily is a rendered family as the design states it.
-func specFamily(f render.Family) tablespec.Family {
+func specFamily(f plan.Family) tablespec.Family {
 	set := func(v string) tablespec.Value[string] { return tablespec.Value[string]{V: v, Set: v != "", Raw: v} }
 	out := tablespec.Family{Name: set(f.Name), Compression: set(f.Compression), Bloom: set(f.Bloom), Encoding: set(f.Encoding)}
 	if f.Versions > 0 {
@@ -447,7 +465,7 @@ func withoutFindings(stderr string) string {
 }
 
 // renderWantFamilies is how the shell statement's family hashes must read in Ruby.
-func renderWantFamilies(t render.Table) []any {
+func renderWantFamilies(t plan.Table) []any {
 	var fams []any
 	for _, f := range t.Families {
 		m := map[string]any{"NAME": f.Name}
@@ -730,17 +748,17 @@ func TestRenderCSVParsesBack(t *testing.T) {
 				require.NoError(t, err)
 				assert.InDelta(t, owned/total, share, 1e-15)
 				shareSum += share
-				if fx.doc.Plan == nil {
+				if fx.doc.Capacity == nil {
 					assert.Equal(t, "", rec[5], "est_bytes without a plan")
 					assert.Equal(t, "", rec[6], "est_rows without a plan")
 					continue
 				}
 				estBytes, err := strconv.ParseInt(rec[5], 10, 64)
 				require.NoError(t, err, "est_bytes is a plain integer")
-				assert.InDelta(t, fx.doc.Plan.PlannedBytes*share, float64(estBytes), 0.5)
+				assert.InDelta(t, fx.doc.Capacity.PlannedBytes*share, float64(estBytes), 0.5)
 				estRows, err := strconv.ParseInt(rec[6], 10, 64)
 				require.NoError(t, err, "est_rows is a plain integer")
-				assert.InDelta(t, fx.doc.Plan.RawBytes/fx.doc.Plan.RowBytes*share, float64(estRows), 0.5)
+				assert.InDelta(t, fx.doc.Capacity.RawBytes/fx.doc.Capacity.RowBytes*share, float64(estRows), 0.5)
 			}
 			if fx.doc.Split.Owned.Len() == keys.Len()+1 {
 				assert.InDelta(t, 1, shareSum, 1e-9)
@@ -751,7 +769,7 @@ func TestRenderCSVParsesBack(t *testing.T) {
 
 func TestRenderCapacityCSVParsesBack(t *testing.T) {
 	for _, fx := range renderFixtures() {
-		p := fx.doc.Plan
+		p := fx.doc.Capacity
 		if p == nil {
 			continue
 		}
@@ -810,7 +828,7 @@ func TestRenderJSONParsesBack(t *testing.T) {
 			require.Len(t, got.Table.Families, len(d.Table.Families))
 			for i, f := range d.Table.Families {
 				g := got.Table.Families[i]
-				assert.Equal(t, render.Family{Name: g.Name, Versions: g.Versions, TTL: g.TTLSeconds,
+				assert.Equal(t, plan.Family{Name: g.Name, Versions: g.Versions, TTL: g.TTLSeconds,
 					Compression: g.Compression, Bloom: g.BloomFilter, BlockSize: g.BlockSize,
 					Encoding: g.DataBlockEncoding, InMemory: g.InMemory, BloomPrefixLength: g.BloomPrefixLength,
 					BlockCache: g.BlockCache, KeepDeletedCells: g.KeepDeletedCells, MinVersions: g.MinVersions}, f)
@@ -830,7 +848,7 @@ func TestRenderJSONParsesBack(t *testing.T) {
 			} else {
 				assert.Nil(t, got.Split.Algorithm)
 			}
-			if p := d.Plan; p != nil {
+			if p := d.Capacity; p != nil {
 				require.NotNil(t, got.Capacity)
 				c := got.Capacity
 				assert.Equal(t, p.Regions, c.Regions)
@@ -849,7 +867,7 @@ func TestRenderJSONParsesBack(t *testing.T) {
 				require.Len(t, c.Horizons, len(p.Horizons))
 				for i, h := range p.Horizons {
 					assert.Equal(t, render.JSONHorizon{Days: h.Days, RawBytes: h.RawBytes, StoredBytes: h.StoredBytes,
-						PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: h.SplitRegions}, c.Horizons[i])
+						PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: d.PolicyRegions(i)}, c.Horizons[i])
 				}
 			} else {
 				assert.Nil(t, got.Capacity)
@@ -866,7 +884,7 @@ func TestRenderJSONParsesBack(t *testing.T) {
 }
 
 func TestRenderTableFlags(t *testing.T) {
-	doc := render.Doc{Split: splits.Split{Keys: splits.KeysOf([][]byte{[]byte("5")}...)}}
+	doc := render.Doc{Plan: &plan.Plan{Split: &splits.Split{Keys: splits.KeysOf([][]byte{[]byte("5")}...)}}}
 	tests := []struct {
 		name string
 		args []string
@@ -950,9 +968,9 @@ const (
 )
 
 func TestRenderTableFromSpecBase(t *testing.T) {
-	base := render.Table{Name: "spec_t", Families: []render.Family{
+	base := plan.Table{Name: "spec_t", Families: []plan.Family{
 		{Name: "a", TTL: 86400, Compression: "GZ"}, {Name: "b", Versions: 5}}}
-	doc := render.Doc{Table: base, Split: splits.Split{Keys: splits.KeysOf([][]byte{[]byte("5")}...)}}
+	doc := render.Doc{Plan: &plan.Plan{Table: base, Split: &splits.Split{Keys: splits.KeysOf([][]byte{[]byte("5")}...)}}}
 	tests := []struct {
 		name string
 		args []string
@@ -974,9 +992,9 @@ func TestRenderTableFromSpecBase(t *testing.T) {
 		})
 	}
 	t.Run("invalid spec value is a usage error", func(t *testing.T) {
-		bad := doc
-		bad.Table.Families = []render.Family{{Name: "a", Compression: "gzip"}}
-		out, errOut, code := renderRun(t, bad, "-F", "shell")
+		p := *doc.Plan
+		p.Table.Families = []plan.Family{{Name: "a", Compression: "gzip"}}
+		out, errOut, code := renderRun(t, render.Doc{Plan: &p}, "-F", "shell")
 		assert.Equal(t, exitUsage, code)
 		assert.Empty(t, out)
 		assert.Equal(t, "presplit: family \"a\": COMPRESSION \"gzip\": must be one of NONE, SNAPPY, LZ4, ZSTD, GZ, LZO, BZIP2, LZMA, BROTLI\n", errOut)

@@ -8,6 +8,7 @@ import (
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/quantity"
+	"github.com/presplit/presplit/render"
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 )
@@ -71,7 +72,7 @@ func runPlan(opts *planOptions) error {
 	if err := cfg.renderable(p); err != nil {
 		return err
 	}
-	return opts.Output.write(p.Doc())
+	return opts.Output.write(render.Doc{Plan: p})
 }
 
 // planTooManyRegions explains a capacity-derived region count the declared prefix cannot

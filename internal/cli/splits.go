@@ -3,6 +3,7 @@ package cli
 // The split flags (shared by plan, splits and verify) and `presplit splits`.
 
 import (
+	"github.com/presplit/presplit/render"
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 )
@@ -77,7 +78,7 @@ func runSplits(opts *splitsOptions) error {
 	if err := opts.Config.renderable(p); err != nil {
 		return err
 	}
-	if err := opts.Output.write(p.Doc()); err != nil {
+	if err := opts.Output.write(render.Doc{Plan: p}); err != nil {
 		return err // bad input stays one line on stderr: the notes come only after success
 	}
 	for _, note := range p.Split.Notes {

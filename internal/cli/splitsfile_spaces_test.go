@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/render"
 	"github.com/presplit/presplit/splits"
 )
@@ -19,8 +20,10 @@ import (
 func TestSplitsFileSpacesStripAndChomp(t *testing.T) {
 	keys := [][]byte{[]byte(" "), []byte("  a"), []byte(" a b "), []byte("a"), []byte("a  "), []byte("b\t "), []byte("c \x00")}
 	doc := render.Doc{
-		Table: render.Table{Name: "t1", Families: []render.Family{{Name: "cf"}}},
-		Split: splits.Split{Spec: "file", Keys: splits.KeysOf(keys...)},
+		Plan: &plan.Plan{
+			Table: plan.Table{Name: "t1", Families: []plan.Family{{Name: "cf"}}},
+			Split: &splits.Split{Spec: "file", Keys: splits.KeysOf(keys...)},
+		},
 	}
 	file := filepath.Join(t.TempDir(), "splits.txt")
 	_, errOut, code := renderRun(t, doc, "--format", "splits-file", "-o", file)

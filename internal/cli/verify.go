@@ -233,7 +233,7 @@ func verifySplitSource(c *cli.Context) (string, *config, error) {
 		// prints no findings, so the plan makes none (lint's review is most of its cost).
 		cfg, err := readConfig(c)
 		if cfg != nil {
-			cfg.opt.NoFindings = true
+			cfg.noFindings = true
 		}
 		return "", cfg, err
 	}

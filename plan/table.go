@@ -1,9 +1,4 @@
-// Package render renders a plan (capacity result, split keys, table settings) in the
-// formats users take it to, one renderer per --format, registered in format.go: the
-// report, hbase shell DDL, the keys as lines, a SPLITS_FILE, a RegionSplitter command
-// line, CSV of the regions and of the capacity, JSON, a Java snippet, an xlsx workbook,
-// Phoenix's CREATE TABLE, Bigtable's cbt and Terraform, and an html page.
-package render
+package plan
 
 import (
 	"errors"
