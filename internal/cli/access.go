@@ -71,7 +71,7 @@ func applyAccessFlags(c *cli.Context, d *tablespec.Spec) error {
 		setFromFlag(c, f.flag, f.dst)
 	}
 	setFromFlag(c, "scan-share", &cp.ScanShare)
-	if c.IsSet("balance") {
+	if isSet(c, "balance") {
 		cp.Balance = tablespec.Value[bool]{V: c.Bool("balance"), Set: true, Raw: "true", Src: "--balance"}
 	}
 	return nil

@@ -61,7 +61,7 @@ func readConfig(c *cli.Context) (*config, error) { //nolint:gocyclo // the spec 
 	if err := cfg.validate(); err != nil {
 		return nil, err
 	}
-	if has(c, "families") && c.IsSet("families") {
+	if has(c, "families") && isSet(c, "families") {
 		cfg.opt.Families, _ = intOf(c, "families")
 	}
 	if has(c, "format") {

@@ -25,27 +25,6 @@ var (
 	splitFlagNames  = []string{"regions", "prefix", "algo", "first-row", "last-row", "suffix", "align"}
 )
 
-// has reports whether the command defines the flag.
-func has(c *cli.Context, name string) bool {
-	for _, f := range c.Command.Flags {
-		for _, n := range f.Names() {
-			if n == name {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-func anySet(c *cli.Context, names []string) bool {
-	for _, n := range names {
-		if has(c, n) && c.IsSet(n) {
-			return true
-		}
-	}
-	return false
-}
-
 // designValue is a flag's value in the design, marked as the flag's, with its text as
 // typed.
 func designValue[T any](c *cli.Context, name string, v T) tablespec.Value[T] {
@@ -59,14 +38,14 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 	if !has(c, "table") {
 		return nil
 	}
-	if c.IsSet("table") {
+	if isSet(c, "table") {
 		name := c.String("table")
 		if err := hbase.CheckTableName(name); err != nil {
 			return usageErrorf("--table %s: %v", displayValue(name), err)
 		}
 		d.Table = designValue(c, "table", name)
 	}
-	if c.IsSet("hbase-version") {
+	if isSet(c, "hbase-version") {
 		d.Settings.HBaseVersion = designValue(c, "hbase-version", c.String("hbase-version"))
 	}
 	if err := applyTableSettingFlags(c, &d.Settings); err != nil {
@@ -76,13 +55,13 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 	if err != nil {
 		return err
 	}
-	if c.IsSet("create-namespace") {
+	if isSet(c, "create-namespace") {
 		d.Settings.CreateNamespace = tablespec.Value[bool]{V: c.Bool("create-namespace"), Set: true, Raw: "true", Src: "--create-namespace"}
 	}
 	if len(d.Families) == 0 {
 		d.Families = []tablespec.Family{{Name: tablespec.Value[string]{V: "cf", Set: true, Raw: "cf"}}}
 	}
-	if c.IsSet("phoenix-pk") {
+	if isSet(c, "phoenix-pk") {
 		d.PhoenixPK = designValue(c, "phoenix-pk", c.String("phoenix-pk"))
 	}
 
@@ -101,7 +80,7 @@ func applyTableSettingFlags(c *cli.Context, st *tablespec.Settings) error {
 		{"split-policy", hbase.SplitPolicies, &st.SplitPolicy},
 		{"durability", hbase.Durabilities, &st.Durability},
 	} {
-		if !c.IsSet(e.flag) {
+		if !isSet(c, e.flag) {
 			continue
 		}
 		s := c.String(e.flag)
@@ -115,7 +94,7 @@ func applyTableSettingFlags(c *cli.Context, st *tablespec.Settings) error {
 		flag string
 		dst  *tablespec.Value[bool]
 	}{{"normalization", &st.Normalization}, {"max-filesize", &st.MaxFileSize}} {
-		if !c.IsSet(e.flag) {
+		if !isSet(c, e.flag) {
 			continue
 		}
 		s := c.String(e.flag)
@@ -158,10 +137,10 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocy
 	case anySet(c, rowVolumeFlags) && (cp.Daily.Set || cp.Retention.Set):
 		cp.Daily, cp.Retention, cp.Horizon = tablespec.Value[float64]{}, tablespec.Value[int64]{}, tablespec.Value[int64]{}
 	}
-	if c.IsSet("kv") {
+	if isSet(c, "kv") {
 		cp.Cells = nil
 	}
-	if c.IsSet("cells") {
+	if isSet(c, "cells") {
 		cp.KV = tablespec.Value[float64]{}
 	}
 	setFromFlag(c, "rows", &cp.Rows)
@@ -192,7 +171,7 @@ func applyCapacityFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocy
 // applyCellFlags: --cells and the lengths of its cell, and --versions as the cells'
 // versions (it is every family's VERSIONS too).
 func applyCellFlags(c *cli.Context, cp *tablespec.Capacity) {
-	if c.IsSet("cells") {
+	if isSet(c, "cells") {
 		cells := &tablespec.Cells{}
 		if cp.Cells != nil {
 			cells = cp.Cells
@@ -207,7 +186,7 @@ func applyCellFlags(c *cli.Context, cp *tablespec.Capacity) {
 		}
 		cp.Cells = cells
 	}
-	if cp.Cells != nil && c.IsSet("versions") {
+	if cp.Cells != nil && isSet(c, "versions") {
 		// --versions is every family's VERSIONS and the cells' versions alike.
 		var f tablespec.Family
 		st, _ := tablespec.FamilySettingByFlag("versions")
@@ -236,7 +215,7 @@ func applyClusterFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 	}
 	setFromFlag(c, "memstore-fraction", &cl.MemstoreFraction)
-	if c.IsSet("split-overallfiles") {
+	if isSet(c, "split-overallfiles") {
 		s := c.String("split-overallfiles")
 		if !strings.EqualFold(s, "true") && !strings.EqualFold(s, "false") {
 			return usageErrorf("--split-overallfiles %s: must be true or false", displayValue(s))
@@ -256,7 +235,7 @@ func applySplitMachineryFlags(c *cli.Context, cl *tablespec.Cluster) error {
 	setFromFlag(c, "split-limit", &cl.SplitLimit)
 	setFromFlag(c, "other-regions", &cl.OtherRegions)
 	setFromFlag(c, "initial-size", &cl.InitialSize)
-	if !c.IsSet("cluster-split-policy") {
+	if !isSet(c, "cluster-split-policy") {
 		return nil
 	}
 	s := c.String("cluster-split-policy")
@@ -272,14 +251,14 @@ func applySplitMachineryFlags(c *cli.Context, cl *tablespec.Cluster) error {
 // together on the command line. The volume's form (rows with a row size, or daily with a
 // retention) is the merged design's rule, tablespec.Spec.Validate's.
 func checkVolumeFlags(c *cli.Context) error {
-	if c.IsSet("kv") && c.IsSet("cells") {
+	if isSet(c, "kv") && isSet(c, "cells") {
 		return nil // the design's conflict, Validate's to word
 	}
 	for _, name := range cellFlagNames {
-		if c.IsSet(name) && !c.IsSet("cells") {
+		if isSet(c, name) && !isSet(c, "cells") {
 			return usageErrorf("--%s describes a cell and needs --cells", name)
 		}
-		if c.IsSet("cells") && !c.IsSet(name) {
+		if isSet(c, "cells") && !isSet(c, name) {
 			return usageErrorf("--cells needs --%s (and --row-len, --family-len, --qualifier-len, --value-len)", name)
 		}
 	}
@@ -293,7 +272,7 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocyclo
 	if !has(c, "regions") {
 		return nil
 	}
-	if c.IsSet("prefix") && c.IsSet("algo") {
+	if isSet(c, "prefix") && isSet(c, "algo") {
 		return usageErrorf("--prefix and --algo are mutually exclusive: --prefix aligns the keys " +
 			"with the rowkey's prefix, --algo reproduces HBase's RegionSplitter")
 	}
@@ -318,24 +297,24 @@ func applySplitFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocyclo
 		return err
 	}
 	setFromFlag(c, "regions", &sp.Regions)
-	if c.IsSet("prefix") {
+	if isSet(c, "prefix") {
 		r.Prefix = designValue(c, "prefix", c.String("prefix"))
 	}
-	if c.IsSet("suffix") {
+	if isSet(c, "suffix") {
 		s := c.String("suffix")
 		if s == "" {
 			return usageErrorf("--suffix must not be empty; leave it out to split at the next prefix")
 		}
 		r.Suffix = designValue(c, "suffix", s)
 	}
-	if c.IsSet("align") {
+	if isSet(c, "align") {
 		a := c.String("align")
 		if a != splits.AlignExact && a != splits.AlignEven {
 			return usageErrorf("--align must be %s or %s, got %q", splits.AlignExact, splits.AlignEven, a)
 		}
 		sp.Align = designValue(c, "align", a)
 	}
-	if c.IsSet("algo") {
+	if isSet(c, "algo") {
 		a := c.String("algo")
 		known := false
 		for _, k := range splits.Algorithms {
@@ -357,7 +336,7 @@ func applyRowFlags(c *cli.Context, r *tablespec.Rowkey, sp *tablespec.Splits) er
 		flag string
 		dst  *tablespec.Value[string]
 	}{{"first-row", &sp.FirstRow}, {"last-row", &sp.LastRow}} {
-		if !c.IsSet(f.flag) {
+		if !isSet(c, f.flag) {
 			continue
 		}
 		if v := c.String(f.flag); !utf8.ValidString(v) {
@@ -391,9 +370,9 @@ func replaceSplitModes(c *cli.Context, r *tablespec.Rowkey, sp *tablespec.Splits
 		// A flag of another mode replaces the spec's sample.
 		sp.Sample, sp.Delimiter, sp.Holdout = tablespec.Value[string]{}, tablespec.Value[string]{}, tablespec.Value[float64]{}
 	}
-	if anySet(c, prefixModeFlags) && !c.IsSet("algo") {
+	if anySet(c, prefixModeFlags) && !isSet(c, "algo") {
 		for _, f := range []string{"first-row", "last-row"} {
-			if c.IsSet(f) {
+			if isSet(c, f) {
 				return usageErrorf("--%s needs --algo: it sets RegionSplitter's %s", f, strings.ReplaceAll(f, "-", ""))
 			}
 		}
@@ -401,13 +380,13 @@ func replaceSplitModes(c *cli.Context, r *tablespec.Rowkey, sp *tablespec.Splits
 	}
 	if anySet(c, algoModeFlags) {
 		for _, f := range []string{"suffix", "align"} {
-			if c.IsSet(f) {
+			if isSet(c, f) {
 				return usageErrorf("--%s does not apply to --algo: RegionSplitter's keys are its own", f)
 			}
 		}
-		if !c.IsSet("algo") && !sp.Algo.Set && !r.Algo.Set {
+		if !isSet(c, "algo") && !sp.Algo.Set && !r.Algo.Set {
 			f := "first-row"
-			if !c.IsSet(f) {
+			if !isSet(c, f) {
 				f = "last-row"
 			}
 			return usageErrorf("--%s needs --algo: it sets RegionSplitter's %s", f, strings.ReplaceAll(f, "-", ""))

@@ -17,7 +17,7 @@ import (
 // for a family of the same name. It returns each family's own settings (NAME:SETTINGS),
 // applied after the flags for every family.
 func applyFamilyFlag(c *cli.Context, d *tablespec.Spec) ([]familySettings, error) {
-	if !c.IsSet("family") {
+	if !isSet(c, "family") {
 		return nil, nil
 	}
 	var fams []tablespec.Family
@@ -76,7 +76,7 @@ func applyFamilyFlag(c *cli.Context, d *tablespec.Spec) ([]familySettings, error
 func applyFamilySettingFlags(c *cli.Context, d *tablespec.Spec, own []familySettings) {
 	var set []func(*tablespec.Family)
 	for _, st := range tablespec.FamilySettings {
-		if st.FamilyOnly || !has(c, st.Flag) || !c.IsSet(st.Flag) {
+		if st.FamilyOnly || !has(c, st.Flag) || !isSet(c, st.Flag) {
 			continue
 		}
 		apply, raw := familyFlag(c, st)

@@ -113,7 +113,7 @@ func outputOptionsFrom(c *cli.Context) (*outputOptions, error) { //nolint:gocycl
 		}
 		o.NoHeader = true
 	}
-	if c.IsSet("output") {
+	if isSet(c, "output") {
 		o.Path, o.PathGiven = c.String("output"), true
 	}
 	if err := checkOutputFile("-o", o.Path); err != nil {

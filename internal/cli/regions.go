@@ -99,7 +99,7 @@ const defaultRegionSize = 10 << 30
 // whole). The one place that decides it.
 func regionsMergeArity(c *cli.Context) (int, hbase.Version, error) {
 	v := hbase.DefaultVersion
-	if c.IsSet("hbase-version") {
+	if isSet(c, "hbase-version") {
 		s := c.String("hbase-version")
 		var err error
 		if v, err = hbase.ParseVersion(s); err != nil {
@@ -122,20 +122,20 @@ func regionsOptionsFrom(c *cli.Context) (*regionsOptions, error) {
 	if _, ok := regions.Format(o.Format); !ok {
 		return nil, usageErrorf("--format must be one of %s, got %q", strings.Join(regions.FormatNames(), ", "), o.Format)
 	}
-	if c.IsSet("output") {
+	if isSet(c, "output") {
 		o.Output = c.String("output")
 	}
 	if err := checkOutputFile("-o", o.Output); err != nil {
 		return nil, err
 	}
-	if !c.IsSet("list-regions") && !c.IsSet("get-splits") {
+	if !isSet(c, "list-regions") && !isSet(c, "get-splits") {
 		return nil, usageErrorf("no regions to read: give --list-regions FILE (the output of list_regions 'TABLE') or --get-splits FILE")
 	}
 	for _, f := range []struct {
 		flag string
 		path *string
 	}{{"list-regions", &o.ListRegions}, {"get-splits", &o.GetSplits}} {
-		if c.IsSet(f.flag) {
+		if isSet(c, f.flag) {
 			if *f.path = c.String(f.flag); *f.path == "" {
 				return nil, usageErrorf("--%s must name a file, got \"\"", f.flag)
 			}
@@ -144,10 +144,10 @@ func regionsOptionsFrom(c *cli.Context) (*regionsOptions, error) {
 	if err := regionsPlanAndLoad(c, o); err != nil {
 		return nil, err
 	}
-	if len(o.JMX) > 0 && !c.IsSet("list-regions") {
+	if len(o.JMX) > 0 && !isSet(c, "list-regions") {
 		return nil, usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
 	}
-	if c.IsSet("table") {
+	if isSet(c, "table") {
 		o.Table = c.String("table")
 		if o.Table == regions.MetaTable {
 			return nil, usageErrorf("--table %s: %v", o.Table, regions.ErrMeta)
@@ -176,7 +176,7 @@ func regionsPlanAndLoad(c *cli.Context, o *regionsOptions) error {
 // and --salt, the target region size, the merge arity of the target, the stages.
 func regionsPlanOptions(c *cli.Context) (regions.Options, error) {
 	var opt regions.Options
-	if c.IsSet("prefix") {
+	if isSet(c, "prefix") {
 		// The one reader of a prefix, worded as plan and splits word it.
 		p, err := tablespec.ParsePrefix("rowkey.prefix", designValue(c, "prefix", c.String("prefix")))
 		if err != nil {
@@ -213,7 +213,7 @@ func regionsLiveOptions(c *cli.Context, opt *regions.Options) error {
 	age, _ := durationOf(c, "min-region-age")
 	opt.MinRegionAge = time.Duration(age) * time.Second
 	opt.Now = time.Now()
-	if c.IsSet("taken-at") {
+	if isSet(c, "taken-at") {
 		s := c.String("taken-at")
 		t, err := time.Parse(time.RFC3339, s)
 		if err != nil {
@@ -221,7 +221,7 @@ func regionsLiveOptions(c *cli.Context, opt *regions.Options) error {
 		}
 		opt.Now = t
 	}
-	if c.IsSet("split-policy") {
+	if isSet(c, "split-policy") {
 		s := c.String("split-policy")
 		v, ok := hbase.Canonical(hbase.SplitPolicies, s)
 		if !ok {
@@ -400,7 +400,7 @@ func earlierFlags(c *cli.Context) ([]earlierFlag, error) {
 	if len(list) == 0 {
 		return nil, nil
 	}
-	if !c.IsSet("list-regions") || !c.IsSet("taken-at") {
+	if !isSet(c, "list-regions") || !isSet(c, "taken-at") {
 		return nil, usageErrorf("--earlier needs --list-regions and --taken-at: request rates are counts between two readings, each at its time")
 	}
 	var out []earlierFlag

@@ -46,9 +46,9 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocycl
 	}
 	sp := d.Splits
 	fromSpec := sp != nil && sp.Sample.Set
-	if c.IsSet("sample") {
+	if isSet(c, "sample") {
 		for _, f := range []string{"prefix", "algo", "suffix", "align", "first-row", "last-row", "splits-file"} {
-			if has(c, f) && c.IsSet(f) {
+			if has(c, f) && isSet(c, f) {
 				return usageErrorf("--sample and --%s both choose the split keys: give one of them", f)
 			}
 		}
@@ -69,8 +69,8 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocycl
 		sp.Sample = designValue(c, "sample", strings.Join(files, ","))
 		fromSpec = false
 	}
-	if !c.IsSet("sample") && !fromSpec {
-		if c.IsSet("delimiter") {
+	if !isSet(c, "sample") && !fromSpec {
+		if isSet(c, "delimiter") {
 			// Without a sample the delimiter describes the key: prefix, delimiter, the rest.
 			if err := delimiterFlag(c, "leave it out when nothing follows the prefix"); err != nil {
 				return err
@@ -81,13 +81,13 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocycl
 			d.Rowkey.Delimiter = designValue(c, "delimiter", c.String("delimiter"))
 		}
 		for _, f := range []string{"holdout", "sample-format"} {
-			if c.IsSet(f) {
+			if isSet(c, f) {
 				return usageErrorf("--%s goes with --sample: it says how the sample is read or cut", f)
 			}
 		}
 		return nil
 	}
-	if c.IsSet("delimiter") {
+	if isSet(c, "delimiter") {
 		if err := delimiterFlag(c, "leave it out to cut between any two keys"); err != nil {
 			return err
 		}
@@ -258,7 +258,7 @@ func sampleOptionsFrom(c *cli.Context) (*sampleOptions, error) {
 		return nil, usageErrorf("--sample-format must be one of %s, got %q", strings.Join(sample.Formats, ", "), format)
 	}
 	path := "-"
-	if c.IsSet("output") {
+	if isSet(c, "output") {
 		path = c.String("output")
 	}
 	if err := checkOutputFile("-o", path); err != nil {

@@ -206,7 +206,7 @@ func verifyNoArgs(c *cli.Context, hint string) error { return noArgs(c, hint) }
 
 // verifyMaxSkew parses --max-skew; 0 means no gate.
 func verifyMaxSkew(c *cli.Context) (float64, error) {
-	if !c.IsSet("max-skew") {
+	if !isSet(c, "max-skew") {
 		return 0, nil
 	}
 	v := c.String("max-skew")
@@ -223,7 +223,7 @@ func verifyMaxSkew(c *cli.Context) (float64, error) {
 func verifySplitSource(c *cli.Context) (string, *config, error) {
 	path := c.String("splits-file")
 	if path == "" {
-		if c.IsSet("splits-file") {
+		if isSet(c, "splits-file") {
 			return "", nil, usageErrorf("--splits-file must name a file, got %q", path)
 		}
 		if file, ok, err := verifySpecSplitsFile(c); err != nil || ok {
@@ -241,7 +241,7 @@ func verifySplitSource(c *cli.Context) (string, *config, error) {
 	others = append(others, splitFlags()...)
 	for _, f := range others {
 		for _, n := range f.Names() {
-			if c.IsSet(n) {
+			if isSet(c, n) {
 				return "", nil, usageErrorf("--splits-file and --%s both choose the split keys: give one of them", f.Names()[0])
 			}
 		}
@@ -292,7 +292,7 @@ func verifySpecSplitsFile(c *cli.Context) (string, bool, error) {
 		return "", false, nil
 	}
 	for _, f := range splitFlags() {
-		if c.IsSet(f.Names()[0]) {
+		if isSet(c, f.Names()[0]) {
 			return "", false, usageErrorf("%s lists its split keys in %q; --%s chooses others: give one of them",
 				path, s.Splits.File.V, f.Names()[0])
 		}
@@ -455,7 +455,7 @@ func verifyProgressLine(done, keys, total int64, elapsed time.Duration, width in
 // verifyTarget is the HBase version verify words its messages for: --hbase-version, else
 // the spec's table hbase_version, else the default line.
 func verifyTarget(c *cli.Context) (hbase.Version, error) {
-	if c.IsSet("hbase-version") {
+	if isSet(c, "hbase-version") {
 		s := c.String("hbase-version")
 		v, err := hbase.ParseVersion(s)
 		if err != nil {
