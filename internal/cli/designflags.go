@@ -45,18 +45,10 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 		}
 		d.Table = designValue(c, "table", name)
 	}
-	if isSet(c, "hbase-version") {
-		d.Settings.HBaseVersion = designValue(c, "hbase-version", c.String("hbase-version"))
-	}
-	if err := applyTableSettingFlags(c, &d.Settings); err != nil {
-		return err
-	}
+	applyTableSettingFlags(c, &d.Settings)
 	own, err := applyFamilyFlag(c, d) // --family NAME:SETTINGS, applied after the flags for every family
 	if err != nil {
 		return err
-	}
-	if isSet(c, "create-namespace") {
-		d.Settings.CreateNamespace = tablespec.Value[bool]{V: c.Bool("create-namespace"), Set: true, Raw: "true", Src: "--create-namespace"}
 	}
 	if len(d.Families) == 0 {
 		d.Families = []tablespec.Family{{Name: tablespec.Value[string]{V: "cf", Set: true, Raw: "cf"}}}
@@ -69,45 +61,17 @@ func applyTableFlags(c *cli.Context, d *tablespec.Spec) error {
 	return nil
 }
 
-// applyTableSettingFlags: the table's attributes (--split-policy, --normalization,
-// --region-replication, --durability, --max-filesize).
-func applyTableSettingFlags(c *cli.Context, st *tablespec.Settings) error {
-	for _, e := range []struct {
-		flag string
-		set  []string
-		dst  *tablespec.Value[string]
-	}{
-		{"split-policy", hbase.SplitPolicies, &st.SplitPolicy},
-		{"durability", hbase.Durabilities, &st.Durability},
-	} {
-		if !isSet(c, e.flag) {
+// applyTableSettingFlags: the table's settings (--hbase-version, --split-policy,
+// --durability, ...: tablespec.TableSettings), each read by its setting's own parser as
+// the flags were read, so a bad value was refused then.
+func applyTableSettingFlags(c *cli.Context, st *tablespec.Settings) {
+	for _, ts := range tablespec.TableSettings {
+		if !has(c, ts.Flag) || !isSet(c, ts.Flag) {
 			continue
 		}
-		s := c.String(e.flag)
-		v, ok := hbase.Canonical(e.set, s)
-		if !ok {
-			return usageErrorf("--%s %s: must be one of %s", e.flag, displayValue(s), strings.Join(e.set, ", "))
-		}
-		*e.dst = designValue(c, e.flag, v)
+		apply, raw := tableSettingFlag(c, ts)
+		apply(st, tablespec.Origin{Src: "--" + ts.Flag, Raw: raw})
 	}
-	for _, e := range []struct {
-		flag string
-		dst  *tablespec.Value[bool]
-	}{{"normalization", &st.Normalization}, {"max-filesize", &st.MaxFileSize}} {
-		if !isSet(c, e.flag) {
-			continue
-		}
-		s := c.String(e.flag)
-		switch strings.ToLower(s) {
-		case "true", "false":
-			*e.dst = designValue(c, e.flag, strings.EqualFold(s, "true"))
-		default:
-			return usageErrorf("--%s %s: must be true or false", e.flag, displayValue(s))
-		}
-	}
-	setFromFlag(c, "region-replication", &st.RegionReplication)
-	setFromFlag(c, "memstore-flushsize", &st.MemstoreFlushSize)
-	return nil
 }
 
 // applyCapacityFlags: the volume (its mode rules first), the sizing factors and the

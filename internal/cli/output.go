@@ -15,6 +15,7 @@ import (
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/render"
+	"github.com/presplit/presplit/tablespec"
 )
 
 // tableFlags are the table settings: --table, --family, --versions, --ttl, --compression,
@@ -22,7 +23,7 @@ import (
 // --min-versions. Family settings apply to every family, below a family's own settings
 // in --family NAME:SETTINGS.
 func tableFlags() []cli.Flag {
-	return []cli.Flag{
+	flags := []cli.Flag{
 		&cli.StringFlag{Name: "table", Usage: "table `NAME`: [namespace:]name", DefaultText: "t1"},
 		newListFlag("family", "column family `NAME`, or NAME:SETTINGS for one family's own settings, like d:ttl=30d,compression=zstd,versions=1 (repeatable; a,b names two families; a name with '=' is refused: the settings follow the name and a colon)", "cf"),
 		newFamilySettingFlag("versions", "VERSIONS: `N` versions kept per cell, 1..2147483647"),
@@ -36,16 +37,32 @@ func tableFlags() []cli.Flag {
 		newFamilySettingFlag("keep-deleted-cells", "KEEP_DELETED_CELLS: `MODE`, one of true, false, TTL, for every family"),
 		newFamilySettingFlag("min-versions", "MIN_VERSIONS: `N` versions kept past the TTL, 0..VERSIONS, for every family"),
 		&cli.StringFlag{Name: "phoenix-pk", Usage: "Phoenix primary key `COLUMNS` for --format phoenix, like 'bucket CHAR(2), user_id VARCHAR, ts BIGINT' (replaces the spec's phoenix_type)"},
-		&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION`: a release line (" + hbase.DefaultVersion.String() +
-			") or a release (2.6.7); decides the values accepted and the statements written", DefaultText: hbase.DefaultVersion.String()},
-		&cli.StringFlag{Name: "split-policy", Usage: "keep HBase's later splits on the plan's edges, `POLICY`: prefix (the keys' width), delimited (up to --suffix), disabled (no splits), constant (ConstantSizeRegionSplitPolicy: split at MAX_FILESIZE only) or default (the cluster's)", DefaultText: "default"},
-		&cli.StringFlag{Name: "normalization", Usage: "NORMALIZATION_ENABLED: `BOOL`, true or false (the normalizer merges empty pre-split regions)"},
-		newIntFlag("region-replication", "REGION_REPLICATION: `N` replicas of each region, 1..2147483647", "", 1, hbase.MaxInt),
-		&cli.StringFlag{Name: "durability", Usage: "DURABILITY: `MODE`, one of " + strings.Join(hbase.Durabilities, " ")},
-		&cli.BoolFlag{Name: "create-namespace", Usage: "write create_namespace 'NS' before the create (the --table's namespace; the shell fails if it exists)"},
-		newSizeFlag("memstore-flushsize", "MEMSTORE_FLUSHSIZE: the table's own flush `SIZE`, whole bytes, over the cluster's hbase.hregion.memstore.flush.size (--flush-size, never written)", "", sizeRule{Whole: true, Min: 1 << 20}),
-		&cli.StringFlag{Name: "max-filesize", Usage: "write MAX_FILESIZE (the region size): `BOOL`, false leaves it to the cluster's hbase.hregion.max.filesize", DefaultText: "true"},
 	}
+	for _, ts := range tablespec.TableSettings {
+		h, ok := tableSettingHelp[ts.Key]
+		if !ok {
+			panic("cli: no help for the table setting " + ts.Key)
+		}
+		flags = append(flags, newTableSettingFlag(ts, h.usage, h.defaultText, h.isSwitch))
+	}
+	return flags
+}
+
+// tableSettingHelp is the help of each table setting's flag, by its key in
+// tablespec.TableSettings: the usage, the default help names, and whether it is a switch.
+var tableSettingHelp = map[string]struct {
+	usage, defaultText string
+	isSwitch           bool
+}{
+	"hbase_version": {usage: "target HBase `VERSION`: a release line (" + hbase.DefaultVersion.String() +
+		") or a release (2.6.7); decides the values accepted and the statements written", defaultText: hbase.DefaultVersion.String()},
+	"split_policy":       {usage: "keep HBase's later splits on the plan's edges, `POLICY`: prefix (the keys' width), delimited (up to --suffix), disabled (no splits), constant (ConstantSizeRegionSplitPolicy: split at MAX_FILESIZE only) or default (the cluster's)", defaultText: "default"},
+	"normalization":      {usage: "NORMALIZATION_ENABLED: `BOOL`, true or false (the normalizer merges empty pre-split regions)"},
+	"region_replication": {usage: "REGION_REPLICATION: `N` replicas of each region, 1..2147483647"},
+	"durability":         {usage: "DURABILITY: `MODE`, one of " + strings.Join(hbase.Durabilities, " ")},
+	"max_filesize":       {usage: "write MAX_FILESIZE (the region size): `BOOL`, false leaves it to the cluster's hbase.hregion.max.filesize", defaultText: "true"},
+	"create_namespace":   {usage: "write create_namespace 'NS' before the create (the --table's namespace; the shell fails if it exists)", isSwitch: true},
+	"memstore_flushsize": {usage: "MEMSTORE_FLUSHSIZE: the table's own flush `SIZE`, whole bytes, over the cluster's hbase.hregion.memstore.flush.size (--flush-size, never written)"},
 }
 
 // outputFlags are --format/-F (default defaultFormat) and -o/--output.
