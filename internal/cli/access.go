@@ -41,19 +41,8 @@ func newRateFlag(name, usage string) *cli.GenericFlag {
 	return &cli.GenericFlag{Name: name, Usage: usage, Value: &rateValue{flagValue: flagValue{flag: name}}}
 }
 
-// accessFlagNames are the flags of the access pattern.
-var accessFlagNames = []string{"write-rate", "read-rate", "scan-share", "region-write-limit", "balance"}
-
-// accessFlags are the access pattern's inputs, for presplit plan.
-func accessFlags() []cli.Flag {
-	return []cli.Flag{
-		newRateFlag("write-rate", "peak write `RATE`: rows/s (50k/s) or bytes/s (20MiB/s); regions >= RegionServers"),
-		newRateFlag("read-rate", "peak read `RATE`: rows/s (50k/s) or bytes/s (20MiB/s)"),
-		newRatioFlag("scan-share", "share `F` of reads that are scans, 0..1", "", ratioRule{Min: 0, Max: 1}),
-		newRateFlag("region-write-limit", "most one region should take, `RATE` (rows/s or bytes/s); with --write-rate, regions >= rate / limit (no default)"),
-		&cli.BoolFlag{Name: "balance", Usage: "round the region count up to a multiple of --region-servers"},
-	}
-}
+// accessFlagNames are the flags of the access pattern, as accessGroup declares them.
+var accessFlagNames = accessGroup().names()
 
 // applyAccessFlags puts the access pattern's flags into the design's capacity section.
 func applyAccessFlags(c *cli.Context, d *tablespec.Spec) error {

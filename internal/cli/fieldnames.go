@@ -7,6 +7,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/presplit/presplit/field"
@@ -16,81 +17,47 @@ import (
 
 // flagOfField names each input of the design by the flag that sets it: the one table
 // from the design's field names (in library errors and notes, as field.Ref) to the CLI's.
-var flagOfField = map[string]string{
-	"table":                        "--table",
-	"table.hbase_version":          "--hbase-version",
-	"table.split_policy":           "--split-policy",
-	"table.normalization":          "--normalization",
-	"table.region_replication":     "--region-replication",
-	"table.durability":             "--durability",
-	"table.max_filesize":           "--max-filesize",
-	"table.create_namespace":       "--create-namespace",
-	"families.compression":         "--compression",
-	"phoenix_pk":                   "--phoenix-pk",
-	"capacity":                     "the volume",
-	"capacity.rows":                "--rows",
-	"capacity.kv":                  "--kv",
-	"capacity.cells":               "--cells",
-	"capacity.cells.row_len":       "--row-len",
-	"capacity.cells.family_len":    "--family-len",
-	"capacity.cells.value_len":     "--value-len",
-	"capacity.daily":               "--daily",
-	"capacity.retention":           "--retention",
-	"capacity.horizon":             "--horizon",
-	"capacity.compression_ratio":   "--compression-ratio",
-	"capacity.redundancy":          "--redundancy",
-	"capacity.region_size":         "--region-size",
-	"capacity.replication":         "--replication",
-	"capacity.write_rate":          "--write-rate",
-	"capacity.read_rate":           "--read-rate",
-	"capacity.scan_share":          "--scan-share",
-	"capacity.region_write_limit":  "--region-write-limit",
-	"capacity.balance":             "--balance",
-	"cluster.region_servers":       "--region-servers",
-	"cluster.heap":                 "--heap",
-	"cluster.memstore_fraction":    "--memstore-fraction",
-	"cluster.flush_size":           "--flush-size",
-	"cluster.region_split_limit":   "--split-limit",
-	"cluster.other_regions":        "--other-regions",
-	"cluster.initial_size":         "--initial-size",
-	"cluster.split_policy":         "--cluster-split-policy",
-	"capacity.fill":                "--fill",
-	"cluster.split_overallfiles":   "--split-overallfiles",
-	"table.memstore_flushsize":     "--memstore-flushsize",
-	"rowkey.prefix":                "--prefix",
-	"rowkey.suffix":                "--suffix",
-	"rowkey.delimiter":             "--delimiter",
-	"rowkey.algo":                  "--algo",
-	"splits.regions":               "--regions",
-	"splits.align":                 "--align",
-	"splits.algo":                  "--algo",
-	"splits.first_row":             "--first-row",
-	"splits.last_row":              "--last-row",
-	"splits.file":                  "--splits-file",
-	"splits.sample":                "--sample",
-	"splits.delimiter":             "--delimiter",
-	"splits.holdout":               "--holdout",
-	"regions.target_regions":       "--target-regions",
-	"sample.raw":                   "--raw",
-	"simulate.ids":                 "--ids",
-	"simulate.scheme":              "--scheme",
-	"regions.jmx":                  "--jmx",
-	"regions.get_splits":           "--get-splits",
-	"regions.salt":                 "--salt",
-	"regions.batch":                "--batch",
-	"regions.pause":                "--pause",
-	"regions.min_region_age":       "--min-region-age",
-	"regions.split_policy":         "--split-policy",
-	"format":                       "--format",
-	"verify.max_skew":              "--max-skew",
-	"rowkey.prefix_values":         "--prefix-values",
-	"families.ttl":                 "--ttl",
-	"families.share":               "each --family NAME:share=F",
-	"families.compression_ratio":   "a --family NAME:compression-ratio=R",
-	"families.versions":            "--versions",
-	"cluster.families":             "--families",
-	"capacity.cells.qualifier_len": "--qualifier-len",
-	"render.shell_style":           "--shell-style",
+// It is read from the flags' declarations, each of which names the fields its flag sets
+// (flaggroups.go, and the commands' own groups); fieldPhrases words the inputs that no
+// one flag sets.
+var flagOfField = fieldFlags(fieldPhrases, fieldFlagGroups())
+
+// fieldPhrases word the inputs no one flag sets: the volume (a group of flags) and the
+// settings only --family NAME:SETTINGS gives.
+var fieldPhrases = map[string]string{
+	"capacity":                   "the volume",
+	"families.share":             "each --family NAME:share=F",
+	"families.compression_ratio": "a --family NAME:compression-ratio=R",
+}
+
+// fieldFlagGroups are every group of flags that sets a design field: the design's groups
+// and the commands' own.
+func fieldFlagGroups() []flagGroup {
+	return []flagGroup{
+		tableGroup(), familiesGroup(), volumeGroup(), clusterGroup(), accessGroup(),
+		splitGroup(), sampleGroup(), {rawFlag()}, outputGroup(""),
+		regionsGroup(), verifyInputGroup(), verifyGateGroup(),
+		simulateSharedGroup(""), simulateSchemeGroup(), {keysSchemeFlag()},
+	}
+}
+
+// fieldFlags is the field-to-flag table of the groups' declarations over phrases. A field
+// two declarations give two different flags is a mistake here: panic.
+func fieldFlags(phrases map[string]string, groups []flagGroup) map[string]string {
+	m := map[string]string{}
+	maps.Copy(m, phrases)
+	for _, g := range groups {
+		for _, df := range g {
+			flag := "--" + df.flag.Names()[0]
+			for _, f := range df.fields {
+				if prev, ok := m[f]; ok && prev != flag {
+					panic(fmt.Sprintf("cli: field %s is set by %s and %s", f, prev, flag))
+				}
+				m[f] = flag
+			}
+		}
+	}
+	return m
 }
 
 // flagWords is s with its field refs ({regions.jmx}) worded as flags (flagName).

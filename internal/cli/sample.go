@@ -21,23 +21,6 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// sampleFlags: --sample and how it is read and cut. Shared by plan, splits and verify.
-func sampleFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringSliceFlag{Name: "sample", Usage: "cut the split from real row keys in `FILE` (repeatable; - is stdin): " +
-			"key lines, KEY<TAB>WEIGHT, hbase shell scan output or sketches from presplit sample"},
-		&cli.StringFlag{Name: "sample-format", Value: sample.FormatAuto, Usage: "--sample's `FORMAT`: " + strings.Join(sample.Formats, ", ")},
-		&cli.StringFlag{Name: "delimiter", Usage: "the bytes `D` after the key's prefix (NN|rest: |), checked against the split keys; with --sample: never cut inside the key's leading field, the bytes before D (toStringBinary text)"},
-		newRatioFlag("holdout", "with --sample: the `FRACTION` of keys held out of the cut to measure it on (default 0.2 from 10,000 keys)", "", ratioRule{Min: 0, Max: 0.9}),
-		newSizeFlag("memory", "with --sample: keep keys exactly up to `SIZE`, then in a sketch", "256MiB", sizeRule{Whole: true, Min: 1 << 20}),
-	}
-}
-
-// rawFlag is --raw for the commands that do not read --keys (verify has its own).
-func rawFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "raw", Usage: "key lines are raw bytes, not toStringBinary text"}
-}
-
 // applySampleFlags: --sample replaces the spec's split mode; --delimiter and --holdout go
 // with a sample.
 func applySampleFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocyclo // one branch per sample flag (--sample, --delimiter, --holdout, --format, ...), each with its usage error
@@ -220,7 +203,7 @@ func newCmdSample(run func(*sampleOptions) error) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "keys", Usage: "read keys from `FILE` (repeatable); - is stdin"},
 			&cli.StringFlag{Name: "sample-format", Value: sample.FormatAuto, Usage: "the keys' `FORMAT`: " + strings.Join(sample.Formats, ", ")},
-			rawFlag(),
+			rawFlag().flag,
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the sketch to `FILE` atomically; - is stdout"},
 		},
 		Action: func(c *cli.Context) error {

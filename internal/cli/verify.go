@@ -48,17 +48,9 @@ func verifyCommand() *cli.Command { return newCmdVerify(runVerify) }
 func newCmdVerify(run func(*verifyOptions) error) *cli.Command {
 	flags := []cli.Flag{specFlag()}
 	flags = append(flags, splitFlags()...)
-	flags = append(flags,
-		&cli.StringFlag{Name: "splits-file", Usage: "read the split keys from `FILE` in HBase's SPLITS_FILE format instead of generating them"},
-		&cli.StringFlag{Name: "keys", Usage: "read sample rowkeys from `FILE`, one per line in toStringBinary form; - or unset: stdin"},
-		&cli.BoolFlag{Name: "raw", Usage: "key lines are raw bytes, not toStringBinary text"},
-	)
+	flags = append(flags, verifyInputGroup().flags()...)
 	flags = append(flags, documentFlags(verifyFormats, "table")...)
-	flags = append(flags,
-		&cli.StringFlag{Name: "max-skew", Usage: "exit 1 when skew (largest region / mean) exceeds `X`"},
-		&cli.BoolFlag{Name: "fail-empty", Usage: "exit 1 when a region receives no key"},
-		&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (a line like 2.6 or a release like 2.6.7): words what it does with the splits file", DefaultText: hbase.DefaultVersion.String()},
-	)
+	flags = append(flags, verifyGateGroup().flags()...)
 	return &cli.Command{
 		Name:      "verify",
 		Usage:     "count how sample rowkeys fall into the regions",
@@ -71,6 +63,24 @@ func newCmdVerify(run func(*verifyOptions) error) *cli.Command {
 			}
 			return run(opts)
 		},
+	}
+}
+
+// verifyInputGroup is where verify's split keys and sample keys come from.
+func verifyInputGroup() flagGroup {
+	return flagGroup{
+		sets(&cli.StringFlag{Name: "splits-file", Usage: "read the split keys from `FILE` in HBase's SPLITS_FILE format instead of generating them"}, "splits.file"),
+		flagOnly(&cli.StringFlag{Name: "keys", Usage: "read sample rowkeys from `FILE`, one per line in toStringBinary form; - or unset: stdin"}),
+		sets(&cli.BoolFlag{Name: "raw", Usage: "key lines are raw bytes, not toStringBinary text"}, "sample.raw"),
+	}
+}
+
+// verifyGateGroup is verify's gates and the release its words are for.
+func verifyGateGroup() flagGroup {
+	return flagGroup{
+		sets(&cli.StringFlag{Name: "max-skew", Usage: "exit 1 when skew (largest region / mean) exceeds `X`"}, "verify.max_skew"),
+		flagOnly(&cli.BoolFlag{Name: "fail-empty", Usage: "exit 1 when a region receives no key"}),
+		flagOnly(&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (a line like 2.6 or a release like 2.6.7): words what it does with the splits file", DefaultText: hbase.DefaultVersion.String()}),
 	}
 }
 
