@@ -1,8 +1,9 @@
 package cli
 
-// The access pattern's flags (package access): peak rates, the scan share, the per-region
-// write limit and the balance round-up. All optional: without them the plan is sized on
-// bytes alone, as before.
+// The access pattern's flag values and their merging into the design (package access):
+// peak rates, the scan share, the per-region write limit and the balance round-up, declared
+// in accessGroup (flaggroups.go). All optional: without them the plan is sized on bytes
+// alone, as before.
 
 import (
 	"errors"

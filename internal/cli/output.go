@@ -1,6 +1,7 @@
 package cli
 
-// Table settings and output flags shared by plan and splits, and the --format/-o writer.
+// The output options of plan and splits (outputGroup declares their flags), and the
+// --format/-o writer.
 
 import (
 	"bytes"

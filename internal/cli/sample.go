@@ -1,8 +1,8 @@
 package cli
 
-// Key samples: the --sample flags shared by plan, splits and verify (the split cut from a
-// sample of real keys), and `presplit sample`, which writes a sketch of one shard of a
-// sample for `--sample` to merge.
+// Key samples: the --sample flags' merging for plan, splits and verify (the split cut from
+// a sample of real keys; sampleGroup declares them), and `presplit sample`, which writes a
+// sketch of one shard of a sample for `--sample` to merge.
 
 import (
 	"bytes"

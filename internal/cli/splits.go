@@ -1,6 +1,6 @@
 package cli
 
-// The split flags (shared by plan, splits and verify) and `presplit splits`.
+// `presplit splits`: the split keys of the design's split flags (splitGroup, flaggroups.go).
 
 import (
 	"github.com/urfave/cli/v2"
