@@ -46,11 +46,12 @@ func familySetting(f cli.Flag) designFlag {
 // flagGroup is one group's flags, in the order help lists them.
 type flagGroup []designFlag
 
-// flags are the group's flags as a command declares them.
+// flags are the group's flags as a command declares them, with their names read once
+// (namesOnce).
 func (g flagGroup) flags() []cli.Flag {
 	out := make([]cli.Flag, len(g))
 	for i, df := range g {
-		out[i] = df.flag
+		out[i] = namesOnce(df.flag)
 	}
 	return out
 }

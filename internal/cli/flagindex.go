@@ -90,3 +90,63 @@ func anySet(c *cli.Context, names []string) bool {
 	}
 	return false
 }
+
+// The flags with their names read once. urfave/cli v2's own Command.Run asks c.IsSet of
+// every flag before the action (its flag actions), and c.IsSet of a flag not given looks
+// it up by every flag's Names(): the regexp runs flags x flags times a run. A declared flag
+// is wrapped in its kind's type, whose Names is the slice read at declaration; every other
+// method is the flag's own.
+type (
+	genericFlag struct {
+		*cli.GenericFlag
+		names []string
+	}
+	stringFlag struct {
+		*cli.StringFlag
+		names []string
+	}
+	boolFlag struct {
+		*cli.BoolFlag
+		names []string
+	}
+	stringSliceFlag struct {
+		*cli.StringSliceFlag
+		names []string
+	}
+)
+
+func (f *genericFlag) Names() []string     { return f.names }
+func (f *stringFlag) Names() []string      { return f.names }
+func (f *boolFlag) Names() []string        { return f.names }
+func (f *stringSliceFlag) Names() []string { return f.names }
+
+// namesOnce is f with its names read once; a kind presplit does not declare is f itself.
+func namesOnce(f cli.Flag) cli.Flag {
+	names := f.Names()
+	switch f := f.(type) {
+	case *cli.GenericFlag:
+		return &genericFlag{f, names}
+	case *cli.StringFlag:
+		return &stringFlag{f, names}
+	case *cli.BoolFlag:
+		return &boolFlag{f, names}
+	case *cli.StringSliceFlag:
+		return &stringSliceFlag{f, names}
+	}
+	return f
+}
+
+// declared is the flag as it was declared (namesOnce undone), for a switch on its kind.
+func declared(f cli.Flag) cli.Flag {
+	switch f := f.(type) {
+	case *genericFlag:
+		return f.GenericFlag
+	case *stringFlag:
+		return f.StringFlag
+	case *boolFlag:
+		return f.BoolFlag
+	case *stringSliceFlag:
+		return f.StringSliceFlag
+	}
+	return f
+}

@@ -29,7 +29,7 @@ func TestTableSettingsFlags(t *testing.T) {
 			if !assert.True(t, ok, "%s has no --%s (table setting %s)", cmd, ts.Flag, ts.Key) {
 				continue
 			}
-			switch f := f.(type) {
+			switch f := declared(f).(type) {
 			case *cli.GenericFlag:
 				v, ok := f.Value.(*tableSettingValue)
 				if assert.True(t, ok, "%s --%s is read by %T, not its setting", cmd, ts.Flag, f.Value) {
