@@ -1,8 +1,9 @@
 package cli
 
-// The access pattern's flags (package access): peak rates, the scan share, the per-region
-// write limit and the balance round-up. All optional: without them the plan is sized on
-// bytes alone, as before.
+// The access pattern's flag values and their merging into the design (package access):
+// peak rates, the scan share, the per-region write limit and the balance round-up, declared
+// in accessGroup (flaggroups.go). All optional: without them the plan is sized on bytes
+// alone, as before.
 
 import (
 	"errors"
@@ -41,19 +42,8 @@ func newRateFlag(name, usage string) *cli.GenericFlag {
 	return &cli.GenericFlag{Name: name, Usage: usage, Value: &rateValue{flagValue: flagValue{flag: name}}}
 }
 
-// accessFlagNames are the flags of the access pattern.
-var accessFlagNames = []string{"write-rate", "read-rate", "scan-share", "region-write-limit", "balance"}
-
-// accessFlags are the access pattern's inputs, for presplit plan.
-func accessFlags() []cli.Flag {
-	return []cli.Flag{
-		newRateFlag("write-rate", "peak write `RATE`: rows/s (50k/s) or bytes/s (20MiB/s); regions >= RegionServers"),
-		newRateFlag("read-rate", "peak read `RATE`: rows/s (50k/s) or bytes/s (20MiB/s)"),
-		newRatioFlag("scan-share", "share `F` of reads that are scans, 0..1", "", ratioRule{Min: 0, Max: 1}),
-		newRateFlag("region-write-limit", "most one region should take, `RATE` (rows/s or bytes/s); with --write-rate, regions >= rate / limit (no default)"),
-		&cli.BoolFlag{Name: "balance", Usage: "round the region count up to a multiple of --region-servers"},
-	}
-}
+// accessFlagNames are the flags of the access pattern, as accessGroup declares them.
+var accessFlagNames = accessGroup().names()
 
 // applyAccessFlags puts the access pattern's flags into the design's capacity section.
 func applyAccessFlags(c *cli.Context, d *tablespec.Spec) error {
@@ -71,7 +61,7 @@ func applyAccessFlags(c *cli.Context, d *tablespec.Spec) error {
 		setFromFlag(c, f.flag, f.dst)
 	}
 	setFromFlag(c, "scan-share", &cp.ScanShare)
-	if c.IsSet("balance") {
+	if isSet(c, "balance") {
 		cp.Balance = tablespec.Value[bool]{V: c.Bool("balance"), Set: true, Raw: "true", Src: "--balance"}
 	}
 	return nil

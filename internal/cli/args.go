@@ -57,7 +57,7 @@ func onceFlags(c *cli.Context) error {
 		if f == nil {
 			continue // unknown: urfave/cli refuses it
 		}
-		if _, ok := f.(*cli.BoolFlag); ok {
+		if _, ok := declared(f).(*cli.BoolFlag); ok {
 			continue
 		}
 		if !eq && i+1 < len(args) {
@@ -88,7 +88,7 @@ func commandFlag(flags []cli.Flag, name string) cli.Flag {
 
 // repeatable reports whether f takes every occurrence: a slice flag, or a list.
 func repeatable(f cli.Flag) bool {
-	switch g := f.(type) {
+	switch g := declared(f).(type) {
 	case *cli.StringSliceFlag:
 		return true
 	case *cli.GenericFlag:
@@ -134,7 +134,7 @@ func unitWord(s string) bool {
 
 // takesUnit reports whether the command's flag reads a size or a duration.
 func takesUnit(c *cli.Context, flag string) bool {
-	g, ok := commandFlag(c.Command.Flags, strings.TrimLeft(flag, "-")).(*cli.GenericFlag)
+	g, ok := declared(commandFlag(c.Command.Flags, strings.TrimLeft(flag, "-"))).(*cli.GenericFlag)
 	if !ok {
 		return false
 	}

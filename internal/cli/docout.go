@@ -35,7 +35,7 @@ func documentOutputFrom(c *cli.Context, formats []string) (documentOutput, error
 	if !slices.Contains(formats, o.Format) {
 		return o, usageErrorf("--format must be one of %s, got %q", strings.Join(formats, ", "), o.Format)
 	}
-	if c.IsSet("output") {
+	if isSet(c, "output") {
 		o.Path = c.String("output")
 	}
 	return o, checkOutputFile("-o", o.Path)

@@ -565,3 +565,47 @@ func familyFlag(c *cli.Context, st tablespec.FamilySetting) (tablespec.Setter, s
 	}
 	return apply, raw
 }
+
+// tableSettingValue is a table setting's flag (--durability, --region-replication, ...),
+// read when the flags are read by the setting's own parser in tablespec.TableSettings,
+// the registry the spec's reader reads a table mapping through.
+type tableSettingValue struct {
+	flagValue
+	setting tablespec.TableSetting
+	apply   tablespec.TableSetter
+}
+
+func (f *tableSettingValue) Set(s string) error {
+	apply, err := f.setting.Parse(s)
+	if err != nil {
+		return err
+	}
+	f.apply, f.text, f.set = apply, s, true
+	return nil
+}
+
+// newTableSettingFlag declares the flag of a table setting: a switch (--create-namespace)
+// takes no value, any other reads its value with the setting's parser. defaultText is
+// what help says applies when the flag is not given.
+func newTableSettingFlag(ts tablespec.TableSetting, usage, defaultText string, isSwitch bool) cli.Flag {
+	if isSwitch {
+		return &cli.BoolFlag{Name: ts.Flag, Usage: usage}
+	}
+	v := &tableSettingValue{setting: ts}
+	v.named(ts.Flag)
+	return &cli.GenericFlag{Name: ts.Flag, Usage: usage, Value: v, DefaultText: defaultText}
+}
+
+// tableSettingFlag is the setter of a table setting's flag and its text as typed. A
+// switch given is true.
+func tableSettingFlag(c *cli.Context, ts tablespec.TableSetting) (tablespec.TableSetter, string) {
+	if v, ok := c.Generic(ts.Flag).(*tableSettingValue); ok {
+		return v.apply, v.text
+	}
+	raw := strconv.FormatBool(c.Bool(ts.Flag))
+	apply, err := ts.Parse(raw)
+	if err != nil {
+		panic(fmt.Sprintf("cli: --%s: %v", ts.Flag, err))
+	}
+	return apply, raw
+}

@@ -162,7 +162,7 @@ func TestTypedFlags(t *testing.T) {
 // TestTypedFlagsHelp: help shows a default as written, and none where there is none.
 func TestTypedFlagsHelp(t *testing.T) {
 	for _, f := range flagsTestFlags() {
-		g, ok := f.(*cli.GenericFlag)
+		g, ok := declared(f).(*cli.GenericFlag)
 		if !ok {
 			continue
 		}

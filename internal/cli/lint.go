@@ -153,7 +153,7 @@ func lintGate(c *cli.Context) (failOn, error) {
 	if err != nil || !c.Bool("strict") {
 		return gate, err
 	}
-	if c.IsSet("fail-on") && (gate.none || gate.sev != finding.Warning) {
+	if isSet(c, "fail-on") && (gate.none || gate.sev != finding.Warning) {
 		return gate, usageErrorf("--strict is --fail-on warning, and --fail-on %s says otherwise: give one of them", c.String("fail-on"))
 	}
 	return failOn{sev: finding.Warning}, nil

@@ -1,6 +1,7 @@
 package cli
 
-// Table settings and output flags shared by plan and splits, and the --format/-o writer.
+// The output options of plan and splits (outputGroup declares their flags), and the
+// --format/-o writer.
 
 import (
 	"bytes"
@@ -13,54 +14,9 @@ import (
 	"golang.org/x/term"
 
 	"github.com/presplit/presplit/finding"
-	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/render"
 )
-
-// tableFlags are the table settings: --table, --family, --versions, --ttl, --compression,
-// --bloom, --block-size, --encoding, --in-memory, --blockcache, --keep-deleted-cells,
-// --min-versions. Family settings apply to every family, below a family's own settings
-// in --family NAME:SETTINGS.
-func tableFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "table", Usage: "table `NAME`: [namespace:]name", DefaultText: "t1"},
-		newListFlag("family", "column family `NAME`, or NAME:SETTINGS for one family's own settings, like d:ttl=30d,compression=zstd,versions=1 (repeatable; a,b names two families; a name with '=' is refused: the settings follow the name and a colon)", "cf"),
-		newFamilySettingFlag("versions", "VERSIONS: `N` versions kept per cell, 1..2147483647"),
-		newFamilySettingFlag("ttl", "TTL: `DURATION` like 30d, 720h, seconds, forever or '30 DAYS'"),
-		newFamilySettingFlag("compression", "COMPRESSION: `ALGO`, one of "+strings.Join(hbase.Compressions, " ")),
-		newFamilySettingFlag("bloom", "BLOOMFILTER: `TYPE`, one of "+strings.Join(hbase.Blooms, " ")+" or rowprefix_fixed_length:W (from 2.2)"),
-		newFamilySettingFlag("block-size", "BLOCKSIZE: `SIZE`, whole bytes, 1K..16M (64K = 64KB = 65536)"),
-		newFamilySettingFlag("encoding", "DATA_BLOCK_ENCODING: `ENC`, one of "+strings.Join(hbase.Encodings, " ")),
-		&cli.BoolFlag{Name: "in-memory", Usage: "IN_MEMORY => true for every family"},
-		newFamilySettingFlag("blockcache", "BLOCKCACHE: `BOOL`, true or false, for every family"),
-		newFamilySettingFlag("keep-deleted-cells", "KEEP_DELETED_CELLS: `MODE`, one of true, false, TTL, for every family"),
-		newFamilySettingFlag("min-versions", "MIN_VERSIONS: `N` versions kept past the TTL, 0..VERSIONS, for every family"),
-		&cli.StringFlag{Name: "phoenix-pk", Usage: "Phoenix primary key `COLUMNS` for --format phoenix, like 'bucket CHAR(2), user_id VARCHAR, ts BIGINT' (replaces the spec's phoenix_type)"},
-		&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION`: a release line (" + hbase.DefaultVersion.String() +
-			") or a release (2.6.7); decides the values accepted and the statements written", DefaultText: hbase.DefaultVersion.String()},
-		&cli.StringFlag{Name: "split-policy", Usage: "keep HBase's later splits on the plan's edges, `POLICY`: prefix (the keys' width), delimited (up to --suffix), disabled (no splits), constant (ConstantSizeRegionSplitPolicy: split at MAX_FILESIZE only) or default (the cluster's)", DefaultText: "default"},
-		&cli.StringFlag{Name: "normalization", Usage: "NORMALIZATION_ENABLED: `BOOL`, true or false (the normalizer merges empty pre-split regions)"},
-		newIntFlag("region-replication", "REGION_REPLICATION: `N` replicas of each region, 1..2147483647", "", 1, hbase.MaxInt),
-		&cli.StringFlag{Name: "durability", Usage: "DURABILITY: `MODE`, one of " + strings.Join(hbase.Durabilities, " ")},
-		&cli.BoolFlag{Name: "create-namespace", Usage: "write create_namespace 'NS' before the create (the --table's namespace; the shell fails if it exists)"},
-		newSizeFlag("memstore-flushsize", "MEMSTORE_FLUSHSIZE: the table's own flush `SIZE`, whole bytes, over the cluster's hbase.hregion.memstore.flush.size (--flush-size, never written)", "", sizeRule{Whole: true, Min: 1 << 20}),
-		&cli.StringFlag{Name: "max-filesize", Usage: "write MAX_FILESIZE (the region size): `BOOL`, false leaves it to the cluster's hbase.hregion.max.filesize", DefaultText: "true"},
-	}
-}
-
-// outputFlags are --format/-F (default defaultFormat) and -o/--output.
-func outputFlags(defaultFormat string) []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: defaultFormat,
-			Usage: "output `FORMAT`: " + strings.Join(render.FormatNames(), ", ")},
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"},
-			Usage: "write to `FILE` atomically (temp file and rename; a link's target, a device or FIFO in place); - is stdout"},
-		&cli.StringFlag{Name: "shell-style", Value: shellStyleSplits,
-			Usage: "how --format shell gives the regions, `STYLE`: splits (SPLITS => [...]) or numregions (NUMREGIONS => n, SPLITALGO => 'Algo', for an --algo plan over the algorithm's default range)"},
-		failOnFlag(),
-	}
-}
 
 // The --shell-style values.
 const (
@@ -114,7 +70,7 @@ func outputOptionsFrom(c *cli.Context) (*outputOptions, error) { //nolint:gocycl
 		}
 		o.NoHeader = true
 	}
-	if c.IsSet("output") {
+	if isSet(c, "output") {
 		o.Path, o.PathGiven = c.String("output"), true
 	}
 	if err := checkOutputFile("-o", o.Path); err != nil {

@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/presplit/presplit/capacity"
-	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/render"
@@ -30,7 +29,7 @@ func newCmdPlan(run func(*planOptions) error) *cli.Command {
 	flags = append(flags, accessFlags()...)
 	flags = append(flags, noHeaderFlag())
 	flags = append(flags, splitFlags()...)
-	flags = append(flags, rawFlag())
+	flags = append(flags, rawFlag().flag)
 	flags = append(flags, tableFlags()...)
 	flags = append(flags, outputFlags("report")...)
 	return &cli.Command{
@@ -122,40 +121,4 @@ func planSaltByteFull(plan capacity.Sizing, msg string) error {
 func planFittingRegionSize(planned float64, regions uint64) string {
 	const gib = 1 << 30
 	return fmt.Sprintf("%.0fGiB", math.Ceil(planned/float64(regions)/gib))
-}
-
-// capacityFlags are the inputs of the sizing model, each a typed value with its range
-// (flags.go): a bad value is refused as the flags are read, in one form.
-func capacityFlags() []cli.Flag {
-	withDefault := func(f *cli.GenericFlag, text string) *cli.GenericFlag {
-		f.DefaultText = text // the model's default, applied when neither flag nor spec sets it
-		return f
-	}
-	return []cli.Flag{
-		newCountFlag("rows", "number of rows `N`: 1e10, 2.5e9, 10000000000 or 10G (SI k M G T)", "", 0),
-		newSizeFlag("kv", "average bytes of all KeyValues of one version of a row, `SIZE`: 300B, 1K, 1.5KiB (an average: fractions stay); a row is --kv x --versions", "", sizeRule{}),
-		newIntFlag("cells", "cells per row `C`, instead of --kv (with --row-len, --family-len, --qualifier-len, --value-len)", "", 1, math.MaxInt32),
-		newIntFlag("row-len", "rowkey length in `BYTES` (with --cells)", "", 1, hbase.MaxRowLength),
-		newIntFlag("family-len", "column family name length in `BYTES` (with --cells)", "", 1, hbase.MaxFamilyLength),
-		newIntFlag("qualifier-len", "average qualifier length in `BYTES` (with --cells)", "", 0, math.MaxInt32),
-		newIntFlag("value-len", "average value length in `BYTES` (with --cells)", "", 0, math.MaxInt32),
-		newSizeFlag("daily", "raw ingest per day, `SIZE` with its unit (500GB), instead of --rows (with --retention)", "", sizeRule{Unit: true}),
-		newDurationFlag("retention", "how long data is kept, `DURATION`: 30d, 52w, 1y, 720h (with --daily); the families' TTL unless --ttl is given", "", durationRule{WholeDays: true, Min: 86400}),
-		newDurationFlag("horizon", "pre-split for this `DURATION` of ingest (30d), not the whole retention; the growth table still runs to the retention", "", durationRule{WholeDays: true, Min: 86400}),
-		withDefault(newRatioFlag("compression-ratio", fmt.Sprintf("stored / raw `RATIO`, > 0 and <= %g", capacity.MaxCompressionRatio), "", ratioRule{Min: 0, Max: capacity.MaxCompressionRatio, MinOpen: true}), "1.0"),
-		withDefault(newRatioFlag("redundancy", fmt.Sprintf("`FACTOR` for HFile indexes, blooms, compaction headroom (%g..%g); never versions (--versions multiplies --kv) nor HDFS replication", capacity.MinRedundancy, capacity.MaxRedundancy), "", ratioRule{Min: capacity.MinRedundancy, Max: capacity.MaxRedundancy}), "1.5"),
-		withDefault(newSizeFlag("region-size", "target `SIZE` per region (hbase.hregion.max.filesize), whole bytes", "", sizeRule{Whole: true, Min: capacity.MinRegionSize}), "10g"),
-		withDefault(newIntFlag("replication", "HDFS replication `N`, for the disk estimate only", "", capacity.MinReplication, capacity.MaxReplication), "3"),
-		newIntFlag("region-servers", "number of RegionServers `N`", "", 1, capacity.MaxRegionServers),
-		newSizeFlag("heap", "RegionServer heap `SIZE`, for the memstore ceiling", "", sizeRule{Min: 1 << 20}),
-		withDefault(newRatioFlag("memstore-fraction", fmt.Sprintf("hbase.regionserver.global.memstore.size `F`, > 0 and <= %g", capacity.MaxMemstoreFraction), "", ratioRule{Min: 0, Max: capacity.MaxMemstoreFraction, MinOpen: true}), "0.4"),
-		withDefault(newSizeFlag("flush-size", "the cluster's hbase.hregion.memstore.flush.size `SIZE`, whole bytes, for the memstore ceiling and the split policy (a cluster fact: presplit writes no MEMSTORE_FLUSHSIZE; that is --memstore-flushsize)", "", sizeRule{Whole: true, Min: capacity.MinFlushSize}), "128m"),
-		newIntFlag("split-limit", "the cluster's hbase.regionserver.regionSplitLimit `N`: a RegionServer holding N online regions (every table's, replicas included) splits none (default 1000)", "", 1, 1_000_000),
-		newIntFlag("other-regions", "online regions `N` the cluster's other tables hold, replicas included, against the split limit", "", 0, 1_000_000_000),
-		newSizeFlag("initial-size", "the cluster's hbase.increasing.policy.initial.size `SIZE`, whole bytes: where IncreasingToUpperBound and Stepping split a server's first regions (default 2 x --flush-size)", "", sizeRule{Whole: true, Min: 1 << 20}),
-		&cli.StringFlag{Name: "cluster-split-policy", Usage: "the cluster's hbase.regionserver.region.split.policy, `POLICY` a table's default split policy runs: constant, increasing, stepping or disabled", DefaultText: "the version's default"},
-		withDefault(newRatioFlag("fill", "plan the regions at this `SHARE` of MAX_FILESIZE, (0, 1]; MAX_FILESIZE stays --region-size: 0.875 keeps every region below the lowest jitter draw (hbase.hregion.max.filesize.jitter)", "", ratioRule{Min: 0, Max: 1, MinOpen: true}), "1"),
-		&cli.StringFlag{Name: "split-overallfiles", Usage: "hbase.hregion.split.overallfiles: `BOOL`, true splits a region when all its stores together exceed MAX_FILESIZE, false when its largest store does (HBase 2.4 on)", DefaultText: "false on 2.x, true on 3.x"},
-		newIntFlag("families", "column families `N` flushing together (default: the table's families, from --family or the spec)", "", 1, 10_000),
-	}
 }

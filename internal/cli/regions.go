@@ -58,28 +58,7 @@ func newCmdRegions(run func(*regionsOptions) error) *cli.Command {
 			"   and optionally each RegionServer's /jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions,\n" +
 			"   offline. --format shell writes merge_region and split statements to review, then run as\n" +
 			"   the script's header says (hbase shell -n FILE from 2.5, hbase shell -n < FILE before).",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "list-regions", Usage: "read `FILE`, the output of list_regions 'TABLE' (hbase shell 2.x)"},
-			&cli.StringFlag{Name: "get-splits", Usage: "read `FILE`, the output of get_splits 'TABLE': exact boundaries, no sizes"},
-			&cli.StringSliceFlag{Name: "jmx", Usage: "read `FILE`, a RegionServer's /jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions (repeatable; sizes in bytes with the memstore)"},
-			&cli.StringFlag{Name: "table", Usage: "table `NAME` ([namespace:]name) to pick from the JMX"},
-			&cli.StringFlag{Name: "prefix", Usage: "rowkey prefix `SPEC` (hex:2, dec:3, byte:16, chars:ALPHABET:W): split on a bucket edge inside the region, else at the midpoint of its keys"},
-			&cli.BoolFlag{Name: "salt", Usage: "the --prefix is a salt (Phoenix SALT_BUCKETS, hash % N): never merge regions across a bucket edge"},
-			newIntFlag("batch", "at most `N` statements per stage of the shell script", "50", 1, hbase.MaxRegions),
-			newDurationFlag("pause", "wait `DURATION` (30s, 5m) between the script's stages: a Ruby sleep", "30s", durationRule{}),
-			newSizeFlag("region-size", "target `SIZE` per region, whole bytes (default: --max-filesize, else 10g)", "", sizeRule{Whole: true, Min: minRegionSize}),
-			newSizeFlag("max-filesize", "the table's MAX_FILESIZE, `SIZE`: the target when --region-size is not given", "", sizeRule{Whole: true, Min: minRegionSize}),
-			newIntFlag("target-regions", "merge the smallest adjacent pairs until `N` regions remain (never above 0.9 x the target size)", "", 1, hbase.MaxRegions),
-			newDurationFlag("min-region-age", "never merge a region younger than `DURATION` (its region id is its creation time), as the normalizer's hbase.normalizer.merge.min_region_age.days; 0 merges regions of any age", "3d", durationRule{}),
-			&cli.StringFlag{Name: "taken-at", Usage: "when the inputs were saved, `TIME` (RFC 3339: 2026-12-01T10:00:00Z): regions' ages are counted to it", DefaultText: "now"},
-			&cli.StringFlag{Name: "split-policy", Usage: "the table's split `POLICY` (" + strings.Join(hbase.SplitPolicies, ", ") + "): no merge leaves a server so few regions that HBase splits them again", DefaultText: "default"},
-			newListFlag("earlier", "an earlier `FILE@TIME`: list_regions output saved at TIME (RFC 3339), for each region's request rate since (repeatable; needs --taken-at)", ""),
-			&cli.Float64Flag{Name: "hot", Value: regions.DefaultHotFactor, Usage: "with --earlier, split a region taking at least `N` x the mean request rate over the newest interval"},
-			newSizeFlag("flush-size", "the table's memstore flush `SIZE` (MEMSTORE_FLUSHSIZE, else hbase.hregion.memstore.flush.size), whole bytes: the split policy's initial size is twice it", "", sizeRule{Whole: true, Min: 1 << 20}),
-			&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (2.6, 2.2.3, 1.4): merge_region names two regions before 2.2.4, a whole run from 2.2.4 and 2.3", DefaultText: hbase.DefaultVersion.String()},
-			&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: "report", Usage: "output `FORMAT`: " + strings.Join(regions.FormatNames(), ", ")},
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` atomically; - is stdout"},
-		},
+		Flags: regionsGroup().flags(),
 		Action: func(c *cli.Context) error {
 			opts, err := regionsOptionsFrom(c)
 			if err != nil {
@@ -87,6 +66,32 @@ func newCmdRegions(run func(*regionsOptions) error) *cli.Command {
 			}
 			return run(opts)
 		},
+	}
+}
+
+// regionsGroup is presplit regions' flags: its inputs, the plan's knobs and the output.
+func regionsGroup() flagGroup {
+	return flagGroup{
+		flagOnly(&cli.StringFlag{Name: "list-regions", Usage: "read `FILE`, the output of list_regions 'TABLE' (hbase shell 2.x)"}),
+		sets(&cli.StringFlag{Name: "get-splits", Usage: "read `FILE`, the output of get_splits 'TABLE': exact boundaries, no sizes"}, "regions.get_splits"),
+		sets(&cli.StringSliceFlag{Name: "jmx", Usage: "read `FILE`, a RegionServer's /jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions (repeatable; sizes in bytes with the memstore)"}, "regions.jmx"),
+		flagOnly(&cli.StringFlag{Name: "table", Usage: "table `NAME` ([namespace:]name) to pick from the JMX"}),
+		flagOnly(&cli.StringFlag{Name: "prefix", Usage: "rowkey prefix `SPEC` (hex:2, dec:3, byte:16, chars:ALPHABET:W): split on a bucket edge inside the region, else at the midpoint of its keys"}),
+		sets(&cli.BoolFlag{Name: "salt", Usage: "the --prefix is a salt (Phoenix SALT_BUCKETS, hash % N): never merge regions across a bucket edge"}, "regions.salt"),
+		sets(newIntFlag("batch", "at most `N` statements per stage of the shell script", "50", 1, hbase.MaxRegions), "regions.batch"),
+		sets(newDurationFlag("pause", "wait `DURATION` (30s, 5m) between the script's stages: a Ruby sleep", "30s", durationRule{}), "regions.pause"),
+		flagOnly(newSizeFlag("region-size", "target `SIZE` per region, whole bytes (default: --max-filesize, else 10g)", "", sizeRule{Whole: true, Min: minRegionSize})),
+		flagOnly(newSizeFlag("max-filesize", "the table's MAX_FILESIZE, `SIZE`: the target when --region-size is not given", "", sizeRule{Whole: true, Min: minRegionSize})),
+		sets(newIntFlag("target-regions", "merge the smallest adjacent pairs until `N` regions remain (never above 0.9 x the target size)", "", 1, hbase.MaxRegions), "regions.target_regions"),
+		sets(newDurationFlag("min-region-age", "never merge a region younger than `DURATION` (its region id is its creation time), as the normalizer's hbase.normalizer.merge.min_region_age.days; 0 merges regions of any age", "3d", durationRule{}), "regions.min_region_age"),
+		flagOnly(&cli.StringFlag{Name: "taken-at", Usage: "when the inputs were saved, `TIME` (RFC 3339: 2026-12-01T10:00:00Z): regions' ages are counted to it", DefaultText: "now"}),
+		sets(&cli.StringFlag{Name: "split-policy", Usage: "the table's split `POLICY` (" + strings.Join(hbase.SplitPolicies, ", ") + "): no merge leaves a server so few regions that HBase splits them again", DefaultText: "default"}, "regions.split_policy"),
+		flagOnly(newListFlag("earlier", "an earlier `FILE@TIME`: list_regions output saved at TIME (RFC 3339), for each region's request rate since (repeatable; needs --taken-at)", "")),
+		flagOnly(&cli.Float64Flag{Name: "hot", Value: regions.DefaultHotFactor, Usage: "with --earlier, split a region taking at least `N` x the mean request rate over the newest interval"}),
+		flagOnly(newSizeFlag("flush-size", "the table's memstore flush `SIZE` (MEMSTORE_FLUSHSIZE, else hbase.hregion.memstore.flush.size), whole bytes: the split policy's initial size is twice it", "", sizeRule{Whole: true, Min: 1 << 20})),
+		flagOnly(&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (2.6, 2.2.3, 1.4): merge_region names two regions before 2.2.4, a whole run from 2.2.4 and 2.3", DefaultText: hbase.DefaultVersion.String()}),
+		sets(&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: "report", Usage: "output `FORMAT`: " + strings.Join(regions.FormatNames(), ", ")}, "format"),
+		flagOnly(&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` atomically; - is stdout"}),
 	}
 }
 
@@ -99,7 +104,7 @@ const defaultRegionSize = 10 << 30
 // whole). The one place that decides it.
 func regionsMergeArity(c *cli.Context) (int, hbase.Version, error) {
 	v := hbase.DefaultVersion
-	if c.IsSet("hbase-version") {
+	if isSet(c, "hbase-version") {
 		s := c.String("hbase-version")
 		var err error
 		if v, err = hbase.ParseVersion(s); err != nil {
@@ -122,20 +127,20 @@ func regionsOptionsFrom(c *cli.Context) (*regionsOptions, error) {
 	if _, ok := regions.Format(o.Format); !ok {
 		return nil, usageErrorf("--format must be one of %s, got %q", strings.Join(regions.FormatNames(), ", "), o.Format)
 	}
-	if c.IsSet("output") {
+	if isSet(c, "output") {
 		o.Output = c.String("output")
 	}
 	if err := checkOutputFile("-o", o.Output); err != nil {
 		return nil, err
 	}
-	if !c.IsSet("list-regions") && !c.IsSet("get-splits") {
+	if !isSet(c, "list-regions") && !isSet(c, "get-splits") {
 		return nil, usageErrorf("no regions to read: give --list-regions FILE (the output of list_regions 'TABLE') or --get-splits FILE")
 	}
 	for _, f := range []struct {
 		flag string
 		path *string
 	}{{"list-regions", &o.ListRegions}, {"get-splits", &o.GetSplits}} {
-		if c.IsSet(f.flag) {
+		if isSet(c, f.flag) {
 			if *f.path = c.String(f.flag); *f.path == "" {
 				return nil, usageErrorf("--%s must name a file, got \"\"", f.flag)
 			}
@@ -144,10 +149,10 @@ func regionsOptionsFrom(c *cli.Context) (*regionsOptions, error) {
 	if err := regionsPlanAndLoad(c, o); err != nil {
 		return nil, err
 	}
-	if len(o.JMX) > 0 && !c.IsSet("list-regions") {
+	if len(o.JMX) > 0 && !isSet(c, "list-regions") {
 		return nil, usageErrorf("--jmx names regions by encoded name: give --list-regions with its REGION_NAME column to join them to")
 	}
-	if c.IsSet("table") {
+	if isSet(c, "table") {
 		o.Table = c.String("table")
 		if o.Table == regions.MetaTable {
 			return nil, usageErrorf("--table %s: %v", o.Table, regions.ErrMeta)
@@ -176,7 +181,7 @@ func regionsPlanAndLoad(c *cli.Context, o *regionsOptions) error {
 // and --salt, the target region size, the merge arity of the target, the stages.
 func regionsPlanOptions(c *cli.Context) (regions.Options, error) {
 	var opt regions.Options
-	if c.IsSet("prefix") {
+	if isSet(c, "prefix") {
 		// The one reader of a prefix, worded as plan and splits word it.
 		p, err := tablespec.ParsePrefix("rowkey.prefix", designValue(c, "prefix", c.String("prefix")))
 		if err != nil {
@@ -213,7 +218,7 @@ func regionsLiveOptions(c *cli.Context, opt *regions.Options) error {
 	age, _ := durationOf(c, "min-region-age")
 	opt.MinRegionAge = time.Duration(age) * time.Second
 	opt.Now = time.Now()
-	if c.IsSet("taken-at") {
+	if isSet(c, "taken-at") {
 		s := c.String("taken-at")
 		t, err := time.Parse(time.RFC3339, s)
 		if err != nil {
@@ -221,7 +226,7 @@ func regionsLiveOptions(c *cli.Context, opt *regions.Options) error {
 		}
 		opt.Now = t
 	}
-	if c.IsSet("split-policy") {
+	if isSet(c, "split-policy") {
 		s := c.String("split-policy")
 		v, ok := hbase.Canonical(hbase.SplitPolicies, s)
 		if !ok {
@@ -400,7 +405,7 @@ func earlierFlags(c *cli.Context) ([]earlierFlag, error) {
 	if len(list) == 0 {
 		return nil, nil
 	}
-	if !c.IsSet("list-regions") || !c.IsSet("taken-at") {
+	if !isSet(c, "list-regions") || !isSet(c, "taken-at") {
 		return nil, usageErrorf("--earlier needs --list-regions and --taken-at: request rates are counts between two readings, each at its time")
 	}
 	var out []earlierFlag

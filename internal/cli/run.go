@@ -250,6 +250,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			if err := onceFlags(c); err != nil {
 				return err
 			}
+			withFlagIndex(c)
 			if before != nil {
 				return before(c)
 			}

@@ -1,8 +1,8 @@
 package cli
 
-// Key samples: the --sample flags shared by plan, splits and verify (the split cut from a
-// sample of real keys), and `presplit sample`, which writes a sketch of one shard of a
-// sample for `--sample` to merge.
+// Key samples: the --sample flags' merging for plan, splits and verify (the split cut from
+// a sample of real keys; sampleGroup declares them), and `presplit sample`, which writes a
+// sketch of one shard of a sample for `--sample` to merge.
 
 import (
 	"bytes"
@@ -21,23 +21,6 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// sampleFlags: --sample and how it is read and cut. Shared by plan, splits and verify.
-func sampleFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringSliceFlag{Name: "sample", Usage: "cut the split from real row keys in `FILE` (repeatable; - is stdin): " +
-			"key lines, KEY<TAB>WEIGHT, hbase shell scan output or sketches from presplit sample"},
-		&cli.StringFlag{Name: "sample-format", Value: sample.FormatAuto, Usage: "--sample's `FORMAT`: " + strings.Join(sample.Formats, ", ")},
-		&cli.StringFlag{Name: "delimiter", Usage: "the bytes `D` after the key's prefix (NN|rest: |), checked against the split keys; with --sample: never cut inside the key's leading field, the bytes before D (toStringBinary text)"},
-		newRatioFlag("holdout", "with --sample: the `FRACTION` of keys held out of the cut to measure it on (default 0.2 from 10,000 keys)", "", ratioRule{Min: 0, Max: 0.9}),
-		newSizeFlag("memory", "with --sample: keep keys exactly up to `SIZE`, then in a sketch", "256MiB", sizeRule{Whole: true, Min: 1 << 20}),
-	}
-}
-
-// rawFlag is --raw for the commands that do not read --keys (verify has its own).
-func rawFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "raw", Usage: "key lines are raw bytes, not toStringBinary text"}
-}
-
 // applySampleFlags: --sample replaces the spec's split mode; --delimiter and --holdout go
 // with a sample.
 func applySampleFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocyclo // one branch per sample flag (--sample, --delimiter, --holdout, --format, ...), each with its usage error
@@ -46,9 +29,9 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocycl
 	}
 	sp := d.Splits
 	fromSpec := sp != nil && sp.Sample.Set
-	if c.IsSet("sample") {
+	if isSet(c, "sample") {
 		for _, f := range []string{"prefix", "algo", "suffix", "align", "first-row", "last-row", "splits-file"} {
-			if has(c, f) && c.IsSet(f) {
+			if has(c, f) && isSet(c, f) {
 				return usageErrorf("--sample and --%s both choose the split keys: give one of them", f)
 			}
 		}
@@ -69,8 +52,8 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocycl
 		sp.Sample = designValue(c, "sample", strings.Join(files, ","))
 		fromSpec = false
 	}
-	if !c.IsSet("sample") && !fromSpec {
-		if c.IsSet("delimiter") {
+	if !isSet(c, "sample") && !fromSpec {
+		if isSet(c, "delimiter") {
 			// Without a sample the delimiter describes the key: prefix, delimiter, the rest.
 			if err := delimiterFlag(c, "leave it out when nothing follows the prefix"); err != nil {
 				return err
@@ -81,13 +64,13 @@ func applySampleFlags(c *cli.Context, d *tablespec.Spec) error { //nolint:gocycl
 			d.Rowkey.Delimiter = designValue(c, "delimiter", c.String("delimiter"))
 		}
 		for _, f := range []string{"holdout", "sample-format"} {
-			if c.IsSet(f) {
+			if isSet(c, f) {
 				return usageErrorf("--%s goes with --sample: it says how the sample is read or cut", f)
 			}
 		}
 		return nil
 	}
-	if c.IsSet("delimiter") {
+	if isSet(c, "delimiter") {
 		if err := delimiterFlag(c, "leave it out to cut between any two keys"); err != nil {
 			return err
 		}
@@ -220,7 +203,7 @@ func newCmdSample(run func(*sampleOptions) error) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "keys", Usage: "read keys from `FILE` (repeatable); - is stdin"},
 			&cli.StringFlag{Name: "sample-format", Value: sample.FormatAuto, Usage: "the keys' `FORMAT`: " + strings.Join(sample.Formats, ", ")},
-			rawFlag(),
+			rawFlag().flag,
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the sketch to `FILE` atomically; - is stdout"},
 		},
 		Action: func(c *cli.Context) error {
@@ -258,7 +241,7 @@ func sampleOptionsFrom(c *cli.Context) (*sampleOptions, error) {
 		return nil, usageErrorf("--sample-format must be one of %s, got %q", strings.Join(sample.Formats, ", "), format)
 	}
 	path := "-"
-	if c.IsSet("output") {
+	if isSet(c, "output") {
 		path = c.String("output")
 	}
 	if err := checkOutputFile("-o", path); err != nil {

@@ -18,12 +18,27 @@ import (
 )
 
 // simulateSharedFlags are the flags simulate and keys share.
-func simulateSharedFlags(count string) []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "ids", Value: string(simulate.Sequential), Usage: "how ids arrive, `KIND`: sequential, random or timestamp"},
-		newIntFlag("count", "generate `N` writes: 1e6, 10k or 1000", count, 1, simulateMaxCount),
-		&cli.StringFlag{Name: "seed", Value: "1", Usage: "random `SEED`: the same seed gives the same keys"},
+func simulateSharedFlags(count string) []cli.Flag { return simulateSharedGroup(count).flags() }
+
+func simulateSharedGroup(count string) flagGroup {
+	return flagGroup{
+		sets(&cli.StringFlag{Name: "ids", Value: string(simulate.Sequential), Usage: "how ids arrive, `KIND`: sequential, random or timestamp"}, "simulate.ids"),
+		flagOnly(newIntFlag("count", "generate `N` writes: 1e6, 10k or 1000", count, 1, simulateMaxCount)),
+		flagOnly(&cli.StringFlag{Name: "seed", Value: "1", Usage: "random `SEED`: the same seed gives the same keys"}),
 	}
+}
+
+// simulateSchemeGroup is simulate's schemes and the regions planned for each.
+func simulateSchemeGroup() flagGroup {
+	return flagGroup{
+		flagOnly(newIntFlag("regions", "plan `N` regions per scheme (a scheme with fewer prefixes gets one region each)", "10", 1, 100_000)),
+		sets(&cli.StringSliceFlag{Name: "scheme", Usage: "rowkey `SCHEME`, repeatable: plain, salt:B, hash:W, mod:W, reverse, composite (default: all)"}, "simulate.scheme"),
+	}
+}
+
+// keysSchemeFlag is keys' one scheme.
+func keysSchemeFlag() designFlag {
+	return sets(&cli.StringFlag{Name: "scheme", Value: "plain", Usage: "rowkey `SCHEME`: plain, salt:B, hash:W, mod:W, reverse or composite"}, "simulate.scheme")
 }
 
 // simulateOptions are presplit simulate's inputs, filled once from its flags
@@ -41,10 +56,7 @@ func simulateCommand() *cli.Command { return newCmdSimulate(runSimulate) }
 // flags and hands them to run (runSimulate; a test's own, to check the flags alone).
 func newCmdSimulate(run func(*simulateOptions) error) *cli.Command {
 	flags := simulateSharedFlags("1e6")
-	flags = append(flags,
-		newIntFlag("regions", "plan `N` regions per scheme (a scheme with fewer prefixes gets one region each)", "10", 1, 100_000),
-		&cli.StringSliceFlag{Name: "scheme", Usage: "rowkey `SCHEME`, repeatable: plain, salt:B, hash:W, mod:W, reverse, composite (default: all)"},
-	)
+	flags = append(flags, simulateSchemeGroup().flags()...)
 	flags = append(flags, documentFlags(verifyFormats, "table")...)
 	return &cli.Command{
 		Name:      "simulate",
@@ -75,7 +87,7 @@ func keysCommand() *cli.Command { return newCmdKeys(runKeys) }
 // newCmdKeys declares presplit keys: its action fills keysOptions and hands them to run.
 func newCmdKeys(run func(*keysOptions) error) *cli.Command {
 	flags := simulateSharedFlags("1e6")
-	flags = append(flags, &cli.StringFlag{Name: "scheme", Value: "plain", Usage: "rowkey `SCHEME`: plain, salt:B, hash:W, mod:W, reverse or composite"})
+	flags = append(flags, keysSchemeFlag().flag)
 	return &cli.Command{
 		Name:      "keys",
 		Usage:     "generate rowkeys of a scheme, one per line",

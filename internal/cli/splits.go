@@ -1,31 +1,11 @@
 package cli
 
-// The split flags (shared by plan, splits and verify) and `presplit splits`.
+// `presplit splits`: the split keys of the design's split flags (splitGroup, flaggroups.go).
 
 import (
 	"github.com/presplit/presplit/render"
-	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 )
-
-// splitFlags are the flags that choose the split: --regions, --prefix, --algo, --first-row,
-// --last-row, --suffix, --align. Shared by plan, splits and verify.
-func splitFlags() []cli.Flag {
-	return append([]cli.Flag{
-		newIntFlag("regions", "create `N` regions (N-1 split keys): 1000, 1e3 or 1k", "", 1, splits.MaxRegions),
-		&cli.StringFlag{Name: "prefix", Usage: "the rowkey's leading bytes, `SPEC`: hex:W, HEX:W, dec:W, " +
-			"chars:ALPHABET:W, byte:B (Phoenix SALT_BUCKETS), or hex, HEX, dec as wide as needed (default: hex)"},
-		&cli.StringFlag{Name: "algo", Usage: "HBase RegionSplitter's `ALGORITHM` instead of --prefix: " +
-			"HexStringSplit, DecimalStringSplit or UniformSplit"},
-		&cli.StringFlag{Name: "first-row", Usage: "--algo's first `ROW` (RegionSplitter --firstrow)"},
-		&cli.StringFlag{Name: "last-row", Usage: "--algo's last `ROW`, inclusive (RegionSplitter --lastrow)"},
-		newIntFlag("prefix-values", "the prefix takes only its first `N` values (a salt hash % 20 written %02d takes 00..19 of dec:2): the split is made over them", "", 1, splits.MaxRegions),
-		&cli.StringFlag{Name: "suffix", Usage: "split at each region's last prefix followed by `S` (00|) " +
-			"instead of the next region's first prefix (01)"},
-		&cli.StringFlag{Name: "align", Value: splits.AlignExact, Usage: "`MODE`: exact uses --regions as given; " +
-			"even raises it to a count that divides the prefixes evenly"},
-	}, sampleFlags()...)
-}
 
 // splitsOptions are presplit splits' inputs, filled once from its flags: the design
 // (flags and spec merged and validated) and the output.
@@ -63,7 +43,7 @@ func newCmdSplits(run func(*splitsOptions) error) *cli.Command {
 func splitsFlags() []cli.Flag {
 	flags := []cli.Flag{specFlag()}
 	flags = append(flags, splitFlags()...)
-	flags = append(flags, rawFlag())
+	flags = append(flags, rawFlag().flag)
 	flags = append(flags, tableFlags()...)
 	return append(flags, outputFlags("lines")...)
 }

@@ -88,6 +88,10 @@ func TestTableAttributeErrors(t *testing.T) {
 		{name: "normalization", args: []string{"--normalization", "yes"}, err: "presplit: --normalization yes: must be true or false\n"},
 		{name: "durability", args: []string{"--durability", "fast"}, err: "presplit: --durability fast: must be one of USE_DEFAULT, SKIP_WAL, ASYNC_WAL, SYNC_WAL, FSYNC_WAL\n"},
 		{name: "replication", args: []string{"--region-replication", "0"}, err: "presplit: --region-replication 0: too small (at least 1)\n"},
+		// The spec's rule, stated once in tablespec.TableSettings: a flag above 1 TiB was
+		// accepted where a spec's memstore_flushsize was refused.
+		{name: "memstore flush size above the spec's bound", args: []string{"--memstore-flushsize", "2t"}, err: "presplit: --memstore-flushsize 2t: must be between 1.0 MiB and 1.0 TiB\n"},
+		{name: "memstore flush size below", args: []string{"--memstore-flushsize", "1k"}, err: "presplit: --memstore-flushsize 1k: must be between 1.0 MiB and 1.0 TiB\n"},
 		{name: "max filesize floor", args: []string{"--region-size", "1m"}, err: "presplit: --region-size 1m: MAX_FILESIZE must be at least 2 MiB (2097152 bytes): HBase's TableDescriptorChecker refuses a smaller MAX_FILESIZE; or leave MAX_FILESIZE to the cluster\n"},
 	}
 	for _, tt := range tests {

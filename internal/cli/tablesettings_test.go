@@ -5,25 +5,41 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/urfave/cli/v2"
 
 	"github.com/presplit/presplit/tablespec"
 )
 
 // TestTableSettingsFlags: every entry of tablespec.TableSettings is a flag of plan and
-// splits, and the field-to-flag table words its field ref as that flag.
+// splits, read by that entry's parser (a switch is a BoolFlag), and the field-to-flag
+// table words its field ref as that flag.
 func TestTableSettingsFlags(t *testing.T) {
-	defined := map[string]map[string]bool{}
+	defined := map[string]map[string]cli.Flag{}
 	for _, cmd := range newApp(nil, nil, nil).Commands {
-		defined[cmd.Name] = map[string]bool{}
+		defined[cmd.Name] = map[string]cli.Flag{}
 		for _, f := range cmd.Flags {
 			for _, n := range f.Names() {
-				defined[cmd.Name][n] = true
+				defined[cmd.Name][n] = f
 			}
 		}
 	}
 	for _, ts := range tablespec.TableSettings {
 		for _, cmd := range []string{"plan", "splits"} {
-			assert.True(t, defined[cmd][ts.Flag], "%s has no --%s (table setting %s)", cmd, ts.Flag, ts.Key)
+			f, ok := defined[cmd][ts.Flag]
+			if !assert.True(t, ok, "%s has no --%s (table setting %s)", cmd, ts.Flag, ts.Key) {
+				continue
+			}
+			switch f := declared(f).(type) {
+			case *cli.GenericFlag:
+				v, ok := f.Value.(*tableSettingValue)
+				if assert.True(t, ok, "%s --%s is read by %T, not its setting", cmd, ts.Flag, f.Value) {
+					assert.Equal(t, ts.Key, v.setting.Key, "%s --%s", cmd, ts.Flag)
+				}
+			case *cli.BoolFlag:
+				assert.True(t, tableSettingHelp[ts.Key].isSwitch, "%s --%s", cmd, ts.Flag)
+			default:
+				assert.Fail(t, "a table setting's flag is a GenericFlag or a switch", "%s --%s is a %T", cmd, ts.Flag, f)
+			}
 		}
 		assert.Equal(t, "--"+ts.Flag, flagOfField["table."+ts.Key], "flagOfField of table.%s", ts.Key)
 	}

@@ -48,17 +48,9 @@ func verifyCommand() *cli.Command { return newCmdVerify(runVerify) }
 func newCmdVerify(run func(*verifyOptions) error) *cli.Command {
 	flags := []cli.Flag{specFlag()}
 	flags = append(flags, splitFlags()...)
-	flags = append(flags,
-		&cli.StringFlag{Name: "splits-file", Usage: "read the split keys from `FILE` in HBase's SPLITS_FILE format instead of generating them"},
-		&cli.StringFlag{Name: "keys", Usage: "read sample rowkeys from `FILE`, one per line in toStringBinary form; - or unset: stdin"},
-		&cli.BoolFlag{Name: "raw", Usage: "key lines are raw bytes, not toStringBinary text"},
-	)
+	flags = append(flags, verifyInputGroup().flags()...)
 	flags = append(flags, documentFlags(verifyFormats, "table")...)
-	flags = append(flags,
-		&cli.StringFlag{Name: "max-skew", Usage: "exit 1 when skew (largest region / mean) exceeds `X`"},
-		&cli.BoolFlag{Name: "fail-empty", Usage: "exit 1 when a region receives no key"},
-		&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (a line like 2.6 or a release like 2.6.7): words what it does with the splits file", DefaultText: hbase.DefaultVersion.String()},
-	)
+	flags = append(flags, verifyGateGroup().flags()...)
 	return &cli.Command{
 		Name:      "verify",
 		Usage:     "count how sample rowkeys fall into the regions",
@@ -71,6 +63,24 @@ func newCmdVerify(run func(*verifyOptions) error) *cli.Command {
 			}
 			return run(opts)
 		},
+	}
+}
+
+// verifyInputGroup is where verify's split keys and sample keys come from.
+func verifyInputGroup() flagGroup {
+	return flagGroup{
+		sets(&cli.StringFlag{Name: "splits-file", Usage: "read the split keys from `FILE` in HBase's SPLITS_FILE format instead of generating them"}, "splits.file"),
+		flagOnly(&cli.StringFlag{Name: "keys", Usage: "read sample rowkeys from `FILE`, one per line in toStringBinary form; - or unset: stdin"}),
+		sets(&cli.BoolFlag{Name: "raw", Usage: "key lines are raw bytes, not toStringBinary text"}, "sample.raw"),
+	}
+}
+
+// verifyGateGroup is verify's gates and the release its words are for.
+func verifyGateGroup() flagGroup {
+	return flagGroup{
+		sets(&cli.StringFlag{Name: "max-skew", Usage: "exit 1 when skew (largest region / mean) exceeds `X`"}, "verify.max_skew"),
+		flagOnly(&cli.BoolFlag{Name: "fail-empty", Usage: "exit 1 when a region receives no key"}),
+		flagOnly(&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (a line like 2.6 or a release like 2.6.7): words what it does with the splits file", DefaultText: hbase.DefaultVersion.String()}),
 	}
 }
 
@@ -206,7 +216,7 @@ func verifyNoArgs(c *cli.Context, hint string) error { return noArgs(c, hint) }
 
 // verifyMaxSkew parses --max-skew; 0 means no gate.
 func verifyMaxSkew(c *cli.Context) (float64, error) {
-	if !c.IsSet("max-skew") {
+	if !isSet(c, "max-skew") {
 		return 0, nil
 	}
 	v := c.String("max-skew")
@@ -223,7 +233,7 @@ func verifyMaxSkew(c *cli.Context) (float64, error) {
 func verifySplitSource(c *cli.Context) (string, *config, error) {
 	path := c.String("splits-file")
 	if path == "" {
-		if c.IsSet("splits-file") {
+		if isSet(c, "splits-file") {
 			return "", nil, usageErrorf("--splits-file must name a file, got %q", path)
 		}
 		if file, ok, err := verifySpecSplitsFile(c); err != nil || ok {
@@ -241,7 +251,7 @@ func verifySplitSource(c *cli.Context) (string, *config, error) {
 	others = append(others, splitFlags()...)
 	for _, f := range others {
 		for _, n := range f.Names() {
-			if c.IsSet(n) {
+			if isSet(c, n) {
 				return "", nil, usageErrorf("--splits-file and --%s both choose the split keys: give one of them", f.Names()[0])
 			}
 		}
@@ -292,7 +302,7 @@ func verifySpecSplitsFile(c *cli.Context) (string, bool, error) {
 		return "", false, nil
 	}
 	for _, f := range splitFlags() {
-		if c.IsSet(f.Names()[0]) {
+		if isSet(c, f.Names()[0]) {
 			return "", false, usageErrorf("%s lists its split keys in %q; --%s chooses others: give one of them",
 				path, s.Splits.File.V, f.Names()[0])
 		}
@@ -455,7 +465,7 @@ func verifyProgressLine(done, keys, total int64, elapsed time.Duration, width in
 // verifyTarget is the HBase version verify words its messages for: --hbase-version, else
 // the spec's table hbase_version, else the default line.
 func verifyTarget(c *cli.Context) (hbase.Version, error) {
-	if c.IsSet("hbase-version") {
+	if isSet(c, "hbase-version") {
 		s := c.String("hbase-version")
 		v, err := hbase.ParseVersion(s)
 		if err != nil {
