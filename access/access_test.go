@@ -50,7 +50,7 @@ func TestComputeRegions(t *testing.T) {
 		// want: size, server floor, limit floor, bucket cap, spread, floored, regions
 		size, serverFloor, limitFloor, bucketCap, spread, floored, regions int
 	}{
-		// The case: 1e7 x 1 KiB x 1.5 / 10 GiB = 1.43 -> 2 regions for 20 servers.
+		// A small, hot table: 1e7 x 1 KiB x 1.5 / 10 GiB = 1.43 -> 2 regions for 20 servers.
 		{name: "hot small table", in: Input{WriteRate: rows(50e3), RegionServers: 20}, rows: 1e7, servers: 20,
 			size: 2, serverFloor: 20, spread: 20, floored: 20, regions: 20},
 		// 50k rows/s over a 2k rows/s limit: ceil(25) = 25 > 20 servers.

@@ -7,7 +7,7 @@
 # below); the script exits 1 when one is over it.
 #
 #   bash bench/memory.sh                         # 1,000,000 keys of 100 B, 1,000,000 regions
-#   KEYS=10000000 REGIONS=3000000 bash bench/memory.sh   # the 1 GiB / 3M regions
+#   KEYS=10000000 REGIONS=3000000 bash bench/memory.sh   # a 1 GiB SPLITS_FILE / 3M regions
 #   KEYS=100000 REGIONS=100000 JMX_REGIONS=20000 bash bench/memory.sh   # quick
 #   BIN=/tmp/presplit-main bash bench/memory.sh  # another build, to compare
 #   ONLY=xlsx bash bench/memory.sh               # only the runs whose name has this text

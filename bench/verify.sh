@@ -23,9 +23,9 @@
 #   hex1k-listed, hex1m-listed, hex10m-listed (not in the default set)
 #            the hex keys against the split of --prefix hex --regions 1000, 1000000,
 #            10000000 written by splits --format splits-file and given as --splits-file
-#            (issue 38: within 1.2x of the generated split's time at 1e3 and 1e6)
+#            (target: within 1.2x of the generated split's time at 1e3 and 1e6)
 #   cut1m    the hex keys against splits --sample --regions 1000000 of 64 MiB of them
-#            (an exact sample cut: split keys of 1 to 10 digits; issue 38: >= 0.25)
+#            (an exact sample cut: split keys of 1 to 10 digits; >= 0.25)
 #   linear   a key's count at 10,000,000 regions against 1,000 (not in the default set):
 #            Count alone on 128 and 512 MiB of hex keys at both (BenchmarkCountRegions);
 #            a key's cost is the difference over the keys between the two sizes, so what

@@ -11,7 +11,8 @@ import (
 	"github.com/presplit/presplit/hbase"
 )
 
-// The two cases, each store sized by hand: a row of 300 B a version holds 270 B
+// Two designs whose families keep different VERSIONS and TTLs, each store sized by hand:
+// a row of 300 B a version holds 270 B
 // of d (one version) and 30 B x 10 of h; 100 GiB a day keeps 7 days of a's 90% and 30
 // days of b's 10%.
 func TestComputeStores(t *testing.T) {

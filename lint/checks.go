@@ -690,7 +690,7 @@ func (p *Pass) suffix() []byte { return p.Suffix }
 // Under the delimited split policy without a rowkey delimiter, the policy's delimiter is
 // the suffix (plan takes it from there), and DelimitedKeyPrefixRegionSplitPolicy only
 // groups rows that hold it: the rows are prefix + suffix + the rest, so the suffix is the
-// delimiter after the prefix (issue 33 case 9: split key 049| sorts before the rows
+// delimiter after the prefix (split key 049| sorts before the rows
 // 049|..., RG002 says so).
 func (p *Pass) delimiterAfterPrefix() []byte {
 	r := p.Design.Rowkey

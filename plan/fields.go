@@ -9,7 +9,7 @@ import (
 
 // sampleFields fills p.SampleFields for an exact sample cut under the delimited split
 // policy: the regions whose sample keys all hold one leading field, the bytes before the
-// policy's delimiter (issue 33 case 8). DelimitedKeyPrefixRegionSplitPolicy cuts the
+// policy's delimiter. DelimitedKeyPrefixRegionSplitPolicy cuts the
 // midkey of such a region to that field, which is the region's start key (refused:
 // "Split row is equal to startkey"), so HBase never splits it; the first region, whose
 // start key is ”, splits once at its field into an empty region and no more. A sketch

@@ -25,7 +25,7 @@ func orders(t *testing.T, memory int64) *sample.Sample {
 	return c.Sample()
 }
 
-// TestSampleFieldsInsideFields: the spec form of issue 33 case 8 without splits.delimiter
+// TestSampleFieldsInsideFields: the spec form of a delimited sample cut without splits.delimiter
 // cuts inside the fields; the regions that hold only user0001 or user0003 never split
 // either (the cut point, the field, sorts before their start keys), and SP008 names them
 // from the rowkey's delimiter. A sketch keeps no exact keys and names none.

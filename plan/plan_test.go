@@ -333,7 +333,7 @@ func codesOf(fs []finding.Finding) []string {
 	return out
 }
 
-// TestJitterNote: issue 33 case 3. 420 regions of 9.98 GiB are 99.8% of MAX_FILESIZE;
+// TestJitterNote: 420 regions of 9.98 GiB are 99.8% of MAX_FILESIZE;
 // each region draws its MAX_FILESIZE in 0.875..1.125 x, so (9.98 - 8.75) / 2.5 = 49% of
 // them split before the planned volume. A fill of 0.875 plans 479 regions below every
 // draw and the note goes; MAX_FILESIZE stays 10 GiB.

@@ -6,7 +6,7 @@ import (
 )
 
 // BenchmarkRegions reads, plans and renders a synthetic list_regions output of 200,000
-// regions (the default columns, a third empty, some above 20 GiB): the issue's budget is
+// regions (the default columns, a third empty, some above 20 GiB): the budget is
 // under a second for reading and planning.
 func BenchmarkRegions(b *testing.B) {
 	data := SyntheticListRegions(200000)

@@ -107,7 +107,7 @@ func TestXLSXSheetsAndNames(t *testing.T) {
 			for _, n := range tt.absent {
 				assert.NotContains(t, got, n)
 			}
-			// The names for two inputs refer to the same cells as the JSON's.
+			// The names for two inputs refer to the same cells as the JSON's.
 			assert.Equal(t, got["row_bytes"], got["bytes_per_row"])
 			assert.Equal(t, got["region_size_bytes"], got["region_size"])
 			if slices.Contains(tt.names, "region_size_bytes") {

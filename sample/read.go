@@ -110,7 +110,7 @@ var parallelMinBytes int64 = 4 << 20
 // readParts is the number of parts ReadFile cuts a file into. It is fixed, not the number
 // of cores: in sketch mode each part feeds its own sketch, so the boundaries depend on the
 // parts, and the same file must give the same bytes on every machine. Two: the cores the
-// issue's targets are set on; each part in sketch mode holds two sketches (cut, held out),
+// targets in docs/performance.md are set on; each part in sketch mode holds two sketches (cut, held out),
 // and with 4 parts a 1 GiB sample at --memory 64MiB peaked at 112-117 MB instead of 73-79.
 // The sort after reading uses every core whatever the parts.
 const readParts = 2

@@ -81,7 +81,7 @@ func TestSplitSize(t *testing.T) {
 	assert.Equal(t, 1, cons.Steady())
 }
 
-// TestEarlySplit: the issue's case, 20 regions on 10 servers at 1.4, splits at 2 GiB; the
+// TestEarlySplit: the reported case, 20 regions on 10 servers at 1.4, splits at 2 GiB; the
 // same on 2.6 keeps its regions (2 per server); 2.6 with 15 regions on 10 servers has
 // servers with one region, split at 256 MiB.
 //
@@ -202,7 +202,7 @@ func simulated(m Model, bytes float64) int {
 	}
 }
 
-// TestMachinery: the split limit (issue 33 case 4: 3 servers stop at 3,000 regions), the
+// TestMachinery: the split limit (3 servers stop at 3,000 regions), the
 // jitter's share and range (case 3: 9.98 GiB of 10 GiB, 49%), value-edge cuts (case 5:
 // 1,000 values end as 1,001 regions, the first region's empty one), the cluster's policy
 // and initial size.

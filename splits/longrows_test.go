@@ -9,7 +9,7 @@ import (
 	"github.com/presplit/presplit/hbytes"
 )
 
-// TestLongRowsOwnFiniteShares pins issue 36's item 2: a range wider than float64 (a
+// TestLongRowsOwnFiniteShares pins that a range wider than float64 (a
 // UniformSplit first row of 129 bytes and more, HexStringSplit and DecimalStringSplit
 // rows of hundreds of digits) gives finite amounts whose shares are the regions' exact
 // widths, measured on the keys themselves with big integers (the oracle), within float64's

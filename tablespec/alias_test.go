@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// aliasBomb is the shape: one anchored list of q qualifiers, aliased by f families.
+// aliasBomb is an alias bomb's shape: one anchored list of q qualifiers, aliased by f families.
 func aliasBomb(q, f int) string {
 	var b strings.Builder
 	b.WriteString("table: t1\nqualifier_list: &q [")

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The case: a small, hot table on 20 servers gets a region per server.
+// A small, hot table on 20 servers gets a region per server.
 func TestPlanWriteSpreadFloor(t *testing.T) {
 	out, errOut, code := runCLI(t, "", "plan", "--rows", "1e7", "--kv", "1KB", "--region-servers", "20", "--write-rate", "50k/s", "--format", "json")
 	require.Equal(t, 0, code, errOut)

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestSplitPolicyConsequences: the issue's reproduced cases give a finding in every
+// TestSplitPolicyConsequences: designs where HBase's split machinery departs from the sizing give a finding in every
 // command and format.
 func TestSplitPolicyConsequences(t *testing.T) {
 	tests := []struct {
@@ -67,19 +67,19 @@ func TestSplitPolicyConsequences(t *testing.T) {
 			args: []string{"plan", "--daily", "10GB", "--retention", "1y", "--horizon", "30d", "--region-servers", "45", "--region-replication", "2", "--hbase-version", "1.4"},
 			code: exitOK,
 			want: []string{"45 regions on 45 RegionServers is 2 per server (each region's 2 replicas counted, as HBase before 2.5.10 and 2.6.1 counts them), so regions split at 2.0 GiB"}},
-		// Issue 33 case 4: three servers stop at 3,000 regions (regionSplitLimit 1000).
+		// The split limit: three servers stop at 3,000 regions (regionSplitLimit 1000).
 		{name: "the split limit stops the servers",
 			args: []string{"plan", "--daily", "100GB", "--retention", "1y", "--regions", "150", "--region-servers", "3", "--hbase-version", "1.4"},
 			code: exitOK,
 			want: []string{"  365   39.2 TB  39.2 TB  58.8 TB  5475     3000                  176.4 TB",
 				"SP004: a RegionServer splits no region once it holds hbase.regionserver.regionSplitLimit (1000) online regions of all tables, replicas included (CompactSplit.shouldSplitRegion): 3 RegionServers stop this table at 3000 regions, where the planned 53 TiB would split into 9600; the regions grow to 18 GiB each, 1.82x the MAX_FILESIZE 10 GiB"}},
-		// Issue 33 case 6: Stepping's one-region size, 2 x 1 GiB flushes, is not capped.
+		// Stepping's one-region size, 2 x 1 GiB flushes, is not capped.
 		{name: "Stepping's one region is not capped by MAX_FILESIZE",
 			args: []string{"plan", "--rows", "1e7", "--kv", "1400B", "--regions", "10", "--region-servers", "10", "--flush-size", "1g", "--region-size", "1g"},
 			code: exitOK,
 			want: []string{"SP005: HBase 2.6 runs SteppingSplitPolicy: a region alone on its RegionServer (n = 1) splits at the initial size 2.0 GiB, which MAX_FILESIZE 1.0 GiB does not cap (SteppingSplitPolicy.getSizeToCheck); 10 regions on 10 RegionServers leave servers with one region, so regions reach 2.0 GiB, 2x MAX_FILESIZE"},
 			not:  []string{"SP002"}},
-		// Issue 33 case 7: the 2.6 line is its newest release, which counts primaries only.
+		// The 2.6 line is its newest release, which counts primaries only.
 		{name: "a line is its newest release",
 			args: []string{"plan", "--rows", "3e8", "--kv", "1KB", "--region-servers", "45", "--regions", "45", "--region-replication", "2"},
 			code: exitOK,
@@ -89,7 +89,7 @@ func TestSplitPolicyConsequences(t *testing.T) {
 			args: []string{"plan", "--rows", "3e8", "--kv", "1KB", "--region-servers", "45", "--regions", "45", "--region-replication", "2", "--hbase-version", "2.6.0"},
 			code: exitOK,
 			not:  []string{"SP002", "SP006"}},
-		// Issue 33 case 5: a prefix policy cuts on value edges, so the 1,000 values of
+		// A prefix policy cuts on value edges, so the 1,000 values of
 		// dec:3 end as 1,001 regions (the first region's extra, empty one), each value
 		// whole at 27 GiB; not 640 regions of 8.6 GiB.
 		{name: "prefix policy cuts on value edges",
@@ -98,7 +98,7 @@ func TestSplitPolicyConsequences(t *testing.T) {
 			want: []string{"  365   19.6 TB  19.6 TB  29.4 TB  2738     1001 ",
 				"the planned 27 TiB stays in 1001 regions, the largest 27 GiB, 2.74x the MAX_FILESIZE 10 GiB"},
 			not: []string{" 640 ", "8.6 GiB"}},
-		// Issue 33 case 3: 420 regions of 9.98 GiB, 99.8% of MAX_FILESIZE: each region's
+		// Jitter: 420 regions of 9.98 GiB, 99.8% of MAX_FILESIZE: each region's
 		// MAX_FILESIZE is drawn in 0.875..1.125 x, so (9.98 - 8.75) / 2.5 = 49% split early.
 		{name: "the jitter splits about half the regions early",
 			args: []string{"plan", "--rows", "1e10", "--kv", "300B"},
@@ -121,7 +121,7 @@ func TestSplitPolicyConsequences(t *testing.T) {
 			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--hbase-version", "1.4", "--initial-size", "64m"},
 			code: exitOK,
 			want: []string{"min(MAX_FILESIZE, the initial size x n^3)", "so regions split at 512 MiB"}},
-		// Issue 33 case 10: dec:2 over 79 regions gives 21 regions two values each, 16.9 GB
+		// An uneven split: dec:2 over 79 regions gives 21 regions two values each, 16.9 GB
 		// at the 30 days the split is sized for: past MAX_FILESIZE inside the horizon.
 		{name: "an uneven split past MAX_FILESIZE is a finding",
 			args: []string{"plan", "--daily", "50GB", "--retention", "1y", "--horizon", "30d", "--compression", "zstd", "--compression-ratio", "0.35", "--region-servers", "12", "--heap", "16GiB", "--prefix", "dec:2"},
@@ -131,7 +131,7 @@ func TestSplitPolicyConsequences(t *testing.T) {
 			args: []string{"plan", "--daily", "50GB", "--retention", "1y", "--horizon", "30d", "--compression", "zstd", "--compression-ratio", "0.35", "--region-servers", "12", "--heap", "16GiB", "--prefix", "dec:2", "--align", "even"},
 			code: exitOK,
 			not:  []string{"SP007"}},
-		// Issue 33 case 9: the suffix as the delimited policy's delimiter puts each bucket's
+		// The suffix as the delimited policy's delimiter puts each bucket's
 		// rows (NN|rest) after its closing key NN|: region 1 is empty, every region shifted.
 		{name: "the suffix as the delimited policy's delimiter",
 			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--prefix", "dec:2", "--regions", "100", "--suffix", "|", "--split-policy", "delimited"},
@@ -142,7 +142,7 @@ func TestSplitPolicyConsequences(t *testing.T) {
 			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--prefix", "dec:2", "--regions", "100", "--suffix", "|", "--split-policy", "delimited", "--format", "json"},
 			code: exitFailure,
 			want: []string{`"fix": "give '|' as the rowkey's delimiter (--delimiter) and drop --suffix: the split keys become the next prefix values, which close each bucket exactly, and the policy keeps '|'"`}},
-		{name: "the issue's suffix form on dec:3",
+		{name: "the suffix form on dec:3",
 			args: []string{"plan", "--rows", "1e8", "--kv", "1400B", "--region-servers", "10", "--prefix", "dec:3", "--suffix", "|", "--split-policy", "delimited"},
 			code: exitFailure,
 			want: []string{"RG002: suffix '|' is the delimited split policy's delimiter", "region 20 ['949|', ) holds 51 prefix values (949..999)"}},
@@ -151,7 +151,7 @@ func TestSplitPolicyConsequences(t *testing.T) {
 			code: exitFailure, // SP001: one value per region never splits; no region is empty
 			want: []string{"CONFIGURATION => {'DelimitedKeyPrefixRegionSplitPolicy.delimiter' => '|'},", "'01', '02', '03',", "SP001"},
 			not:  []string{"RG002", "RG014", "RG015", "'00|'"}},
-		// Issue 33 case 8: a sample cut on a delimiter takes the delimited policy; its
+		// A sample cut on a delimiter takes the delimited policy; its
 		// uneven regions past MAX_FILESIZE are a finding, single fields never splitting.
 		{name: "a sample cut under the delimited policy",
 			args: []string{"plan", "--rows", "1e9", "--kv", "200B", "--sample", "testdata/sample/orders.txt", "--delimiter", "|", "--split-policy", "delimited", "--holdout", "0", "--format", "shell"},

@@ -36,7 +36,7 @@ type csvFormulaCase struct {
 	keys     [][]byte // every non-empty key cell, decoded, in row order then column order
 }
 
-// TestCSVFormulasThroughLibreOffice pins issue 36's item 3: hostile keys and names in
+// TestCSVFormulasThroughLibreOffice pins that hostile keys and names in
 // plan -F csv, verify --format csv and regions -F csv are opened by LibreOffice Calc with
 // formulas evaluated, and every text cell comes back as the text presplit wrote (none ran);
 // the key cells decode with toBytesBinary to the keys themselves, and a name cell is in

@@ -24,7 +24,7 @@ func TestFamilySettingsInRuby(t *testing.T) {
 		args []string
 		want []any
 	}{
-		{name: "the issue's example", args: []string{"--family", full},
+		{name: "every setting at once", args: []string{"--family", full},
 			want: []any{map[string]any{"NAME": "d", "TTL": float64(2592000), "COMPRESSION": "ZSTD", "VERSIONS": float64(1),
 				"BLOOMFILTER": "ROW", "BLOCKSIZE": float64(65536), "DATA_BLOCK_ENCODING": "FAST_DIFF", "IN_MEMORY": true}}},
 		{name: "flags are every family's defaults, a family's own settings win", args: []string{

@@ -258,7 +258,7 @@ func TestFlagDesign(t *testing.T) {
 	assert.Equal(t, tablespec.Value[quantity.Rate]{Src: "--write-rate"}, got[3])
 }
 
-// TestOneIntegerSyntax pins issue 36's item 7: every count flag, typed values and family
+// TestOneIntegerSyntax pins one integer syntax: every count flag, typed values and family
 // settings alike, reads decimal only and words the same mistake the same way.
 func TestOneIntegerSyntax(t *testing.T) {
 	flags := [][]string{

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestLongRowsNoInfOrNaN pins issue 36's item 2 through the command line: --algo over
+// TestLongRowsNoInfOrNaN pins, through the command line, that --algo over
 // rows too long for float64 (a UniformSplit --first-row of 129 bytes, HexStringSplit over
 // 300 digits) plans in every text format with exit 0 and no Inf or NaN; the JSON's shares
 // sum to 1.

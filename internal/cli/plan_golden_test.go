@@ -21,7 +21,7 @@ var planGoldens = []struct {
 		contains: []string{"split on  = the largest store's planned   = family d", "ceil(773.1 GB / 10 GiB) = ceil(72.0)  = 72"}},
 	{name: "family-shares-3.0", args: "-f testdata/plan/shares.yaml --hbase-version 3.0",
 		contains: []string{"regions  = ceil(planned / region size)", "= 90", "sized on every family's store"}},
-	// Issue 33, case 1: a row of 300 B a version holds 270 B of d (1 version) and 30 B x 10
+	// Per-family VERSIONS: a row of 300 B a version holds 270 B of d (1 version) and 30 B x 10
 	// of h. 2.x splits on h's store: 1e9 x 300 B x 1.5 / 10 GiB = 41.9; 3.0 on both: 79.6.
 	{name: "store-versions", args: "--rows 1e9 --kv 300B --family d:versions=1,share=0.9 --family h:versions=10,share=0.1",
 		contains: []string{"h       0.1    10        300 GB  1      300 GB  450 GB   42  split on: the largest store", "ceil(41.9)  = 42"}},

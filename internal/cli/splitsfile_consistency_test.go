@@ -14,7 +14,7 @@ import (
 // TestSplitsFileSameAnswer: plan -f, splits -f, verify --splits-file and lint read a
 // SPLITS_FILE through one reader and give the same answer on the same file: the same
 // refusal at the same line (exit 2; lint's SF001, exit 1), or the same keys and the same
-// warnings (lint's SF002). On main the file (b, a, b, \xab) got no finding from
+// warnings (lint's SF002). Before, the file b, a, b, \xab got no finding from
 // lint, "split key 2 "a": ... ascending" from plan and HBase's duplicate from verify.
 func TestSplitsFileSameAnswer(t *testing.T) {
 	long := strings.Repeat("k", 40000)
@@ -25,7 +25,7 @@ func TestSplitsFileSameAnswer(t *testing.T) {
 		keys     string   // splits' output, when the file is accepted
 		warnings []string // FILE:LINE: message
 	}{
-		{name: "the issue's file", file: "b\na\nb\n\\xab\n",
+		{name: "unsorted, duplicate and escaped", file: "b\na\nb\n\\xab\n",
 			err: "FILE:3: All split keys must be unique, found duplicate: b, b (same key as line 1)"},
 		{name: "duplicates", file: "10\n20\n10\n",
 			err: "FILE:3: All split keys must be unique, found duplicate: 10, 10 (same key as line 1)"},

@@ -40,7 +40,7 @@ File.foreach(ARGV[0]) do |line|
 end
 `
 
-// TestSplitsFileInvalidUTF8ThroughJRuby pins issue 36's item 9: a SPLITS_FILE with
+// TestSplitsFileInvalidUTF8ThroughJRuby pins that a SPLITS_FILE with
 // invalid UTF-8 is modelled as the 2.x shell's JRuby reads it, checked by running that
 // reading in the real jruby, and SF002 says what HBase gets.
 func TestSplitsFileInvalidUTF8ThroughJRuby(t *testing.T) {

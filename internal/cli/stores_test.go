@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Issue 33's cases 1 and 2 as the machine-readable formats carry them: each family's
-// figures worked by hand from the issue's inputs (not from the model's functions).
+// Two per-family designs as the machine-readable formats carry them: each family's
+// figures worked by hand from the inputs (not from the model's functions).
 var (
 	storeVersionsArgs = strings.Fields("plan --rows 1e9 --kv 300B --family d:versions=1,share=0.9 --family h:versions=10,share=0.1")
 	storeTTLArgs      = strings.Fields("plan --daily 100GB --retention 30d --compression-ratio 0.5 --family a:ttl=7d,share=0.9,compression=snappy --family b:ttl=30d,share=0.1,compression=snappy")

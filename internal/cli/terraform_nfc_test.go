@@ -41,7 +41,7 @@ func terraformEval(t *testing.T, items string) []string {
 	return got
 }
 
-// TestTerraformKeepsNFCKeys pins issue 36's item 1 through Terraform: keys in NFC (é, Å,
+// TestTerraformKeepsNFCKeys pins, through Terraform, that keys in NFC (é, Å,
 // 豈 precomposed) reach Terraform as the bytes presplit planned, and keys that are not
 // (e + U+0301, U+212B, U+F900) are refused with one line naming the key and what
 // Terraform would store, because Terraform itself rewrites them (checked first).

@@ -1,6 +1,6 @@
 package cli
 
-// Issue 34: every input means one thing. Each case of the issue, pinned by the figure, the
+// Every input means one thing. Each case, pinned by the figure, the
 // refusal or the finding it must give.
 
 import (

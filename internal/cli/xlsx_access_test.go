@@ -87,7 +87,7 @@ func TestXLSXAccessLibreOffice(t *testing.T) {
 		{name: "access-buckets", args: strings.Fields("plan --rows 1e7 --kv 1KB --region-servers 20 --prefix byte:10 --write-rate 20MiB/s --read-rate 500/s")},
 		{name: "access-balance", args: strings.Fields(balance)},
 		{name: "access-balance-buckets", args: strings.Fields("plan --rows 1e7 --kv 1KB --region-servers 20 --prefix byte:10 --write-rate 20MiB/s --balance")},
-		// Issue 34 case 2: 10 MiB/s of 1 KiB rows is 10,240 rows/s, scans counted on the rows.
+		// 10 MiB/s of 1 KiB rows is 10,240 rows/s, scans counted on the rows.
 		{name: "access-read-bytes", args: strings.Fields("plan --rows 1e8 --kv 1KB --region-servers 20 --prefix dec:2 --write-rate 1MiB/s --read-rate 10MiB/s --scan-share 0.5")},
 		// A put writes one version: rows/s x the bytes of one version, never x VERSIONS.
 		{name: "access-versions-reads", args: strings.Fields("plan --rows 1e8 --kv 1KB --versions 3 --region-servers 20 --write-rate 50k/s --read-rate 10MiB/s --scan-share 0.5 --region-write-limit 1k/s")},
