@@ -12,9 +12,8 @@ import (
 )
 
 // Two designs whose families keep different VERSIONS and TTLs, each store sized by hand:
-// a row of 300 B a version holds 270 B
-// of d (one version) and 30 B x 10 of h; 100 GiB a day keeps 7 days of a's 90% and 30
-// days of b's 10%.
+// a row of 300 B a version holds 270 B of d (one version) and 30 B x 10 of h; 100 GiB a
+// day keeps 7 days of a's 90% and 30 days of b's 10%.
 func TestComputeStores(t *testing.T) {
 	versions := Input{Volume: Volume{Rows: 1e9, KV: 300, KVVersions: 10, RowBytes: 3000},
 		Stores: []Store{{Name: "d", Share: 0.9, Versions: 1}, {Name: "h", Share: 0.1, Versions: 10}}}
