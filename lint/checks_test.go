@@ -469,7 +469,7 @@ func TestCF010(t *testing.T) {
 
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 56)
+	require.Len(t, lint.Analyzers, 57)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
@@ -506,4 +506,29 @@ func TestSF002Bounded(t *testing.T) {
 
 	got = lint.Run(&plan.Plan{Design: s, SplitsFileWarnings: ws[:2]}, lint.SF002)
 	require.Len(t, got, 2)
+}
+
+// TestCP005 runs the check on plans Build makes of designs whose families keep their
+// data differently, with and without the shares that size each store apart.
+func TestCP005(t *testing.T) {
+	two := func(a, b, capacity string) string {
+		return "families:\n  - {name: d, versions: 1, compression: SNAPPY, bloom: ROW" + a + "}\n" +
+			"  - {name: h, versions: 10, compression: SNAPPY, bloom: ROW" + b + "}\n" + capacity
+	}
+	volume := func(v string) string { return "capacity: {" + v + "}\n" }
+	runCases(t, lint.CP005, []checkCase{
+		{name: "versions without shares", src: two(", ttl: 30d", ", ttl: 30d", volume("rows: 1e9, kv: 300B")),
+			want: []string{"2 warning: families d (VERSIONS 1), h (VERSIONS 10) give no share of a row: the table is sized as 10 versions of the whole row (420 regions), up to 10x what it holds"}},
+		{name: "versions with shares", src: two(", ttl: 30d, share: 0.9", ", ttl: 30d, share: 0.1", volume("rows: 1e9, kv: 300B"))},
+		{name: "cells without their own versions", src: two("", "", volume("rows: 1e9, cells: {count: 10, row_len: 16, family_len: 1, qualifier_len: 8, value_len: 100}")),
+			want: []string{"2 warning: families d (VERSIONS 1), h (VERSIONS 10) give no share of a row: the table is sized as 10 versions of the whole row (2026 regions), up to 10x what it holds"}},
+		{name: "the cells' own versions", src: two("", "", volume("rows: 1e9, cells: {count: 10, row_len: 16, family_len: 1, qualifier_len: 8, value_len: 100, versions: 3}"))},
+		{name: "ttls with daily ingest", src: two(", ttl: 7d", ", ttl: 30d", volume("daily: 100GB, retention: 30d")),
+			want: []string{"2 warning: families d (keeps 7 days), h (keeps 30 days) give no share of a row: the table is sized as 30 days of all the ingest (450 regions), up to 4.29x what it holds"}},
+		{name: "a family without a ttl keeps the retention", src: two(", ttl: 7d", "", volume("daily: 100GB, retention: 14d")),
+			want: []string{"2 warning: families d (keeps 7 days), h (keeps 14 days) give no share of a row: the table is sized as 14 days of all the ingest (210 regions), up to 2x what it holds"}},
+		{name: "versions do not multiply daily ingest", src: two(", ttl: 30d", ", ttl: 30d", volume("daily: 100GB, retention: 30d"))},
+		{name: "a horizon within both ttls", src: two(", ttl: 7d", ", ttl: 30d", volume("daily: 100GB, retention: 30d, horizon: 7d"))},
+		{name: "no volume", src: two(", ttl: 7d", ", ttl: 30d", "")},
+	})
 }
