@@ -82,13 +82,13 @@ func (c *lineCounter) fixedRegion(idx, e uint32, line []byte) int {
 	}
 	t := c.loc.tab
 	depth := t.depth
+	if line[len(line)-1] == '\r' {
+		line = line[:len(line)-1] // before the tail: a \r is no byte of the key
+	}
 	if ext := e >> entryShift; ext <= 4 && len(line) >= depth+4 {
 		if r, ok := tailRegion(t.tails, e, binary.BigEndian.Uint32(line[depth:])); ok {
 			return r
 		}
-	}
-	if line[len(line)-1] == '\r' {
-		line = line[:len(line)-1]
 	}
 	if idx < uint32(len(t.entries)) && e>>entryShift != manyExtend {
 		return extendedRegion(c.loc.keys, e, t.tails, depth, line)
