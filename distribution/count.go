@@ -400,8 +400,9 @@ func (c *lineCounter) lowCounts() []uint8 {
 }
 
 // lowCountsFrom is the region count from which lowCounts takes a byte a region: 2^18
-// regions' 32-bit counts are 1 MiB, a core's L2 cache here.
-const lowCountsFrom = 1 << 18
+// regions' 32-bit counts are 1 MiB, a core's L2 cache here. A variable: the tests lower
+// it, to count a byte a region on small splits.
+var lowCountsFrom = 1 << 18
 
 // binCounts is the worker's held keys, made on first use, when even a byte a region
 // outgrows the caches: with 10,000,000 regions each worker's bytes take 10 MB, and a random
@@ -1072,14 +1073,19 @@ func (c *lineCounter) countRare(data []byte, rare []uint64) {
 		got[i] = cr.indexOf(t, data[uint32(r):r>>32])
 	}
 	entries, tails := cr.entries, cr.tails
-	var touched uint32
 	for i, idx := range got {
 		e := uint32(manyExtend << entryShift)
 		if idx < uint32(len(entries)) {
 			e = entries[idx]
 		}
 		got[i] = e
-		touched += tails[e&entryBase] // into the cache for the next pass
+	}
+	// The tails into the cache for the next pass, in a pass of their own: read in the
+	// pass above, each waited on its entry's read, and a line's two misses came one after
+	// the other.
+	var touched uint32
+	for _, e := range got {
+		touched += tails[e&entryBase]
 	}
 	c.touched += touched
 	const leave = math.MaxUint32 // to Locate
@@ -1095,12 +1101,26 @@ func (c *lineCounter) countRare(data []byte, rare []uint64) {
 			got[i] = uint32(region)
 		}
 	}
-	counts := c.counts
+	c.addRare(data, rare, got)
+}
+
+// addRare counts countRare's lines: got[i] is line rare[i]'s region, or leave for Locate.
+// From lowCountsFrom regions on, into the counts' low bytes (a quarter of the cache the
+// 32-bit counts take: a million regions' are 4 MB, and each line's increment missed it).
+func (c *lineCounter) addRare(data []byte, rare []uint64, got []uint32) {
+	const leave = math.MaxUint32
+	counts, small := c.counts, c.lowCounts()
 	for i, r := range rare {
-		if got[i] != leave {
-			counts[got[i]]++
-		} else {
+		switch g := got[i]; {
+		case g == leave:
 			counts[c.loc.Locate(data[uint32(r):r>>32])]++
+		case small != nil:
+			small[g]++
+			if small[g] == 0 {
+				counts[g] += 256
+			}
+		default:
+			counts[g]++
 		}
 	}
 }
