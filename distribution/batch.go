@@ -55,45 +55,63 @@ func (c *lineCounter) countFixedBatched(data []byte, from, to, stride int) (int6
 // batchRegions is the third pass: each line's region from its table index and entry
 // (got, which it overwrites with the regions). An entry that 1 to 30 split keys extend
 // (a sample cut of a million: all but a few lines, most of them 10 to 20 keys) is
-// searched on the key's next four bytes in five steps without a branch (tailRank); the
+// searched on the key's next four bytes in five steps without a branch (rankStep); the
 // linear count over them it replaced took a branch on the entry's length and a compare a
-// key.
+// key. The lines that need more (a tie, a crowded entry, a miss) are left to fixedRegion
+// after the loop: with that call in it, the loop kept its values on the stack and
+// reloaded a dozen of them a line.
 func (c *lineCounter) batchRegions(data []byte, p, stride int, idxs, got []uint32) {
-	t := c.loc.tab
+	var left [tableBatch]uint16
+	n := tailRegions(c.loc.tab, data, p, stride, got, left[:])
+	for _, i := range left[:n] {
+		got[i] = uint32(c.fixedRegion(idxs[i], got[i], data[p+int(i)*stride:p+(int(i)+1)*stride-1]))
+	}
+}
+
+// tailRegions places the lines of got's entries (at p, stride bytes apart, in data) that
+// are decided by their entry, or by their four bytes after the table's depth against the
+// entry's 1 to manyExtend-1 extending keys' tails with no tie; it notes the others' indexes
+// in left, and returns how many.
+func tailRegions(t *prefixTable, data []byte, p, stride int, got []uint32, left []uint16) int {
 	tails, depth := t.tails, t.depth
 	// The four bytes after the depth are key bytes, not a \r before the \n.
 	withTail := stride-2 >= depth+4
+	nleft := 0
 	for i, e := range got {
 		if e <= entryBase {
 			continue
 		}
-		line := data[p+i*stride : p+(i+1)*stride-1]
-		if ext := e >> entryShift; withTail && ext < manyExtend {
-			if r, tie := tailRank(tails, e, binary.BigEndian.Uint32(line[depth:])); !tie {
-				got[i] = r
-				continue
-			}
+		base, ext := int(e&entryBase), int(e>>entryShift)
+		if !withTail || ext >= manyExtend {
+			left[nleft&(tableBatch-1)] = uint16(i)
+			nleft++
+			continue
 		}
-		got[i] = uint32(c.fixedRegion(idxs[i], e, line))
+		at := p + i*stride + depth
+		k4 := binary.BigEndian.Uint32(data[at : at+4])
+		// The number of ts below k4: a binary search of fixed steps (16, 8, 4, 2, 1).
+		ts := tails[base : base+ext]
+		n := rankStep(ts, 0, 16, k4)
+		n = rankStep(ts, n, 8, k4)
+		n = rankStep(ts, n, 4, k4)
+		n = rankStep(ts, n, 2, k4)
+		n = rankStep(ts, n, 1, k4)
+		if n < len(ts) && ts[n] == k4 { // a tie: the full comparison
+			left[nleft&(tableBatch-1)] = uint16(i)
+			nleft++
+			continue
+		}
+		got[i] = uint32(base + n)
 	}
+	return nleft
 }
 
-// tailRank is the region of a key whose entry e 1 to manyExtend-1 split keys extend, from
-// k4, its four bytes after the table's depth: the entry's base and the extending keys
-// whose tails sort below k4, found by a binary search of fixed steps (16, 8, 4, 2, 1)
-// whose every step is a compare and a conditional add. tie says a tail equals k4: the
-// key is then compared in full (fixedRegion).
-func tailRank(tails []uint32, e, k4 uint32) (region uint32, tie bool) {
-	base, ext := int(e&entryBase), int(e>>entryShift)
-	ts := tails[base : base+ext]
-	n := 0 // ts[:n] sort below k4
-	for step := 16; step > 0; step >>= 1 {
-		i := n + step
-		j := min(i, len(ts)) - 1
-		n += step & -(b2i(i <= len(ts)) & b2i(ts[j] < k4))
-	}
-	tie = n < len(ts) && ts[min(n, len(ts)-1)] == k4
-	return uint32(base + n), tie
+// rankStep is one step of tailRegions' search of ts (1 to 31 tails, sorted): n+step
+// when ts[n+step-1] is there and below k4.
+func rankStep(ts []uint32, n, step int, k4 uint32) int {
+	i := n + step
+	j := min(i, len(ts)) - 1
+	return n + step&-(b2i(i <= len(ts))&b2i(ts[j] < k4))
 }
 
 // tableEntries is the first pass: each line's table index and entry (entryBase, base 0,

@@ -2,6 +2,7 @@ package distribution
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -10,20 +11,21 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// tailRank's five fixed steps find what a count of the tails below the key finds, for
+// tailRegions' five fixed steps find what a count of the tails below the key finds, for
 // every window of 1 to manyExtend-1 tails, with runs of equal tails, zero tails (short
-// split keys, zero-padded) and the extremes, and say when a tail ties with the key.
-func TestTailRank(t *testing.T) {
+// split keys, zero-padded) and the extremes, and leave the lines that tie with a tail,
+// crowded entries' lines and (when a line is too short for the tail) every extended one.
+func TestTailRegions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
 	values := []uint32{0, 1, 0x30303030, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFE, 0xFFFFFFFF}
 	for ext := 1; ext < manyExtend; ext++ {
-		for round := range 200 {
+		for round := range 40 {
 			base := rng.IntN(5)
-			tails := make([]uint32, base+ext+3)
-			for i := range tails {
-				tails[i] = rng.Uint32()
+			tab := &prefixTable{tails: make([]uint32, base+ext+3)} // depth 0: a line's first four bytes
+			for i := range tab.tails {
+				tab.tails[i] = rng.Uint32()
 			}
-			window := tails[base : base+ext]
+			window := tab.tails[base : base+ext]
 			for i := range window {
 				if round%2 == 0 {
 					window[i] = values[rng.IntN(len(values))]
@@ -32,18 +34,40 @@ func TestTailRank(t *testing.T) {
 				}
 			}
 			slices.Sort(window)
-			e := uint32(base) | uint32(ext)<<entryShift
 			probes := append(slices.Clone(values), rng.Uint32(), rng.Uint32N(9))
 			probes = append(probes, window...)
-			for _, k4 := range probes {
-				lt, le := base, base
-				for _, s4 := range window {
-					lt += b2i(s4 < k4)
-					le += b2i(s4 <= k4)
+			probes = probes[:min(len(probes), tableBatch)]
+			// Lines of the probes' four bytes and two more; a crowded entry's line and a
+			// decided one among them.
+			var data []byte
+			got := make([]uint32, len(probes)+2)
+			for i, k4 := range probes {
+				data = append(binary.BigEndian.AppendUint32(data, k4), 'z', 'z', '\n')
+				got[i] = uint32(base) | uint32(ext)<<entryShift
+			}
+			data = append(data, "crowd.\ndone..\n"...)
+			got[len(probes)] = uint32(base) | manyExtend<<entryShift
+			got[len(probes)+1] = 3
+			for _, stride := range []int{7, 5} { // 5: too short for a tail, every line left
+				regions := slices.Clone(got)
+				var left [tableBatch]uint16
+				nleft := tailRegions(tab, data[:len(regions)*stride], 0, stride, regions, left[:])
+				var wantLeft []uint16
+				for i, k4 := range probes {
+					lt, le := base, base
+					for _, s4 := range window {
+						lt += b2i(s4 < k4)
+						le += b2i(s4 <= k4)
+					}
+					if le > lt || stride == 5 {
+						wantLeft = append(wantLeft, uint16(i))
+						continue
+					}
+					require.Equal(t, lt, int(regions[i]), "ext %d tails %x key %x", ext, window, k4)
 				}
-				r, tie := tailRank(tails, e, k4)
-				require.Equal(t, lt, int(r), "ext %d tails %x key %x", ext, window, k4)
-				require.Equal(t, le > lt, tie, "ext %d tails %x key %x", ext, window, k4)
+				wantLeft = append(wantLeft, uint16(len(probes)))
+				require.Equal(t, wantLeft, left[:nleft], "ext %d tails %x: the lines left", ext, window)
+				require.Equal(t, uint32(3), regions[len(probes)+1])
 			}
 		}
 	}
