@@ -142,7 +142,7 @@ func FuzzBatchedCount(f *testing.F) {
 		var keys [][]byte
 		for _, k := range bytes.Split(splitText, []byte("\n")) {
 			if len(k) > 0 {
-				keys = append(keys, k)
+				keys = append(keys, slices.Clone(k)) // the Locator's keys must not change
 			}
 		}
 		keys = slices.CompactFunc(slices.SortedFunc(slices.Values(keys), bytes.Compare), bytes.Equal)
@@ -155,12 +155,16 @@ func FuzzBatchedCount(f *testing.F) {
 			t.Fatal(err)
 		}
 		// Lines of w bytes: the fuzzed text cut into lines, each cut or padded with its
-		// last byte, a \r before the \n every other line.
+		// last byte (q for an empty one), a \r before the \n every other line.
 		var text []byte
 		for i, l := range bytes.Split(lineText, []byte("\n")) {
-			line := append([]byte{}, l[:min(len(l), w)]...)
+			line := slices.Clone(l[:min(len(l), w)])
+			pad := byte('q')
+			if len(l) > 0 {
+				pad = l[len(l)-1]
+			}
 			for len(line) < w {
-				line = append(line, append(l, 'q')[len(l)])
+				line = append(line, pad)
 			}
 			if i%2 == 1 {
 				line[w-1] = '\r'
