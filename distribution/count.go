@@ -400,8 +400,9 @@ func (c *lineCounter) lowCounts() []uint8 {
 }
 
 // lowCountsFrom is the region count from which lowCounts takes a byte a region: 2^18
-// regions' 32-bit counts are 1 MiB, a core's L2 cache here.
-const lowCountsFrom = 1 << 18
+// regions' 32-bit counts are 1 MiB, a core's L2 cache here. A variable: the tests lower
+// it, to count a byte a region on small splits.
+var lowCountsFrom = 1 << 18
 
 // binCounts is the worker's held keys, made on first use, when even a byte a region
 // outgrows the caches: with 10,000,000 regions each worker's bytes take 10 MB, and a random
@@ -1068,39 +1069,95 @@ func (c *lineCounter) countRare(data []byte, rare []uint64) {
 		return
 	}
 	got := c.crowded[:len(rare)]
-	for i, r := range rare {
-		got[i] = cr.indexOf(t, data[uint32(r):r>>32])
-	}
+	crowdIndexes(t, data, rare, got)
 	entries, tails := cr.entries, cr.tails
-	var touched uint32
 	for i, idx := range got {
 		e := uint32(manyExtend << entryShift)
 		if idx < uint32(len(entries)) {
 			e = entries[idx]
 		}
 		got[i] = e
-		touched += tails[e&entryBase] // into the cache for the next pass
+	}
+	// The tails into the cache for the next pass, in a pass of their own: read in the
+	// pass above, each waited on its entry's read, and a line's two misses came one after
+	// the other.
+	var touched uint32
+	for _, e := range got {
+		touched += tails[e&entryBase]
 	}
 	c.touched += touched
-	const leave = math.MaxUint32 // to Locate
+	crowdRegions(cr, data, rare, got)
+	c.addRare(data, rare, got)
+}
+
+// crowdIndexes is countRare's first pass: got[i] is the crowd table's index of line
+// rare[i], or miss (crowdTable.indexOf, written out here: called a line, it was not
+// inlined, and the loop kept its values on the stack).
+func crowdIndexes(t *prefixTable, data []byte, rare []uint64, got []uint32) {
+	cr := t.crowd
+	for i, r := range rare {
+		key := data[uint32(r) : r>>32]
+		got[i] = miss
+		if len(key) < t.depth || len(key) < cr.depth && !t.shortByBase {
+			continue
+		}
+		if e := t.index(key); e < uint32(len(t.entries)) && t.entries[e]>>entryShift == manyExtend {
+			got[i] = cr.index(e, key)
+		}
+	}
+}
+
+// crowdRegions is countRare's region pass: from each line's block entry (got[i]), its
+// region, or leave for Locate. A key shorter than the blocks' depth is in its padded
+// entry's region (crowdIndexes padded it only where that holds); a longer one is compared
+// on its next four bytes with the entry's 1 to manyExtend-1 extending keys' tails, in the
+// five fixed steps of tailRegions, and left on a tie. (Through tailRegion, a call a line,
+// only entries of up to four such keys were compared here, the rest left to Locate.)
+func crowdRegions(cr *crowdTable, data []byte, rare []uint64, got []uint32) {
+	const leave = math.MaxUint32
+	tails, depth := cr.tails, cr.depth
 	for i, r := range rare {
 		key := data[uint32(r) : r>>32]
 		e := got[i]
 		got[i] = leave
-		if len(key) < cr.depth { // padded by indexOf (see shortByBase), or left: manyExtend
-			if e>>entryShift != manyExtend {
-				got[i] = e & entryBase
-			}
-		} else if region, ok := tailRegion(cr.tails, e, tail4(key, cr.depth)); ok {
-			got[i] = uint32(region)
+		base, ext := int(e&entryBase), int(e>>entryShift)
+		switch {
+		case ext == manyExtend: // the block's own crowded entries, and misses
+			continue
+		case len(key) < depth || ext == 0:
+			got[i] = uint32(base)
+			continue
+		}
+		k4 := tail4(key, depth)
+		ts := tails[base : base+ext]
+		n := rankStep(ts, 0, 16, k4)
+		n = rankStep(ts, n, 8, k4)
+		n = rankStep(ts, n, 4, k4)
+		n = rankStep(ts, n, 2, k4)
+		n = rankStep(ts, n, 1, k4)
+		if n == len(ts) || ts[n] != k4 {
+			got[i] = uint32(base + n)
 		}
 	}
-	counts := c.counts
+}
+
+// addRare counts countRare's lines: got[i] is line rare[i]'s region, or leave for Locate.
+// From lowCountsFrom regions on, into the counts' low bytes (a quarter of the cache the
+// 32-bit counts take: a million regions' are 4 MB, and each line's increment missed it).
+func (c *lineCounter) addRare(data []byte, rare []uint64, got []uint32) {
+	const leave = math.MaxUint32
+	counts, small := c.counts, c.lowCounts()
 	for i, r := range rare {
-		if got[i] != leave {
-			counts[got[i]]++
-		} else {
+		switch g := got[i]; {
+		case g == leave:
 			counts[c.loc.Locate(data[uint32(r):r>>32])]++
+		case small != nil:
+			small[g]++
+			if small[g] == 0 {
+				counts[g] += 256
+			}
+		default:
+			counts[g]++
 		}
 	}
 }

@@ -276,3 +276,27 @@ func TestBatchedMatchesPlainLocator(t *testing.T) {
 	run("user cut", userSplits(rng, 70_000))
 	require.GreaterOrEqual(t, 70_000-1, batchFrom)
 }
+
+// A fixed-width line that ends in \r\n holds one key byte fewer than its width: the four
+// bytes after the table's depth are then the key's last three and the \r, which must not
+// be compared with a split key's tail as if they were the key's (a tail of "ABC\x05" sorts
+// above the key "AAABC", whose zero-padded tail is "ABC\x00", and below "ABC\r").
+func TestBatchedCRLFTail(t *testing.T) {
+	defer func(n int) { batchFrom = n }(batchFrom)
+	batchFrom = 1
+	// Every two-byte key (256 x 256 table entries) and two bytes after "AA" keep the
+	// table's depth at two.
+	var keys [][]byte
+	for p := 1; p < 1<<16; p++ {
+		keys = append(keys, []byte{byte(p >> 8), byte(p)})
+	}
+	keys = append(keys, []byte("AAABC\x05"), []byte("AAZ"))
+	slices.SortFunc(keys, bytes.Compare)
+	loc, err := NewLocator(keys)
+	require.NoError(t, err)
+	require.Equal(t, 2, loc.tab.depth)
+	line := []byte("AAABC")
+	require.Equal(t, searchRegion(keys, []byte("AAABC\x05"))-1, searchRegion(keys, line))
+	assertSameCount(t, "CRLF", loc, bytes.Repeat([]byte("AAABC\r\n"), 600))
+	assertSameCount(t, "LF", loc, bytes.Repeat([]byte("AAABCD\n"), 600))
+}

@@ -11,6 +11,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
@@ -56,36 +57,58 @@ var ErrSplitOrder = errors.New("split keys must be non-empty and strictly increa
 
 // NewLocator indexes keys, which must be non-empty and strictly increasing (bytes.Compare).
 // The keys are not copied and must not change while the Locator is used.
+//
+// The prefix table and the two-byte index are built at once, on two cores.
 func NewLocator(keys [][]byte) (*Locator, error) {
-	for i, k := range keys {
-		if len(k) == 0 {
-			return nil, fmt.Errorf("%w: key %d is empty", ErrSplitOrder, i)
-		}
-		if i > 0 && bytes.Compare(keys[i-1], k) >= 0 {
-			return nil, fmt.Errorf("%w: key %d %s does not sort after key %d %s", ErrSplitOrder,
-				i, hbytes.Quote(hbytes.ToStringBinary(k)), i-1, hbytes.Quote(hbytes.ToStringBinary(keys[i-1])))
-		}
+	if err := checkOrder(keys); err != nil {
+		return nil, err
 	}
 	l := &Locator{keys: keys, start: make([]uint32, 1<<16+1)}
-	j := 0
-	var two [2]byte
-	for p := 0; p < 1<<16; p++ {
-		two[0], two[1] = byte(p>>8), byte(p)
-		for j < len(keys) && bytes.Compare(keys[j], two[:]) < 0 {
-			j++
+	together(func() { l.tab = newPrefixTable(keys) }, func() {
+		j := 0
+		var two [2]byte
+		for p := 0; p < 1<<16; p++ {
+			two[0], two[1] = byte(p>>8), byte(p)
+			for j < len(keys) && bytes.Compare(keys[j], two[:]) < 0 {
+				j++
+			}
+			l.start[p] = uint32(j)
 		}
-		l.start[p] = uint32(j)
-	}
-	l.start[1<<16] = uint32(len(keys))
-	l.next8 = make([]uint64, len(keys))
-	for i, k := range keys {
-		l.next8[i] = next8(k)
-	}
-	if len(keys) < fastMask {
-		l.buildFast()
-	}
-	l.tab = newPrefixTable(keys)
+		l.start[1<<16] = uint32(len(keys))
+		l.next8 = make([]uint64, len(keys))
+		for i, k := range keys {
+			l.next8[i] = next8(k)
+		}
+		if len(keys) < fastMask {
+			l.buildFast()
+		}
+	})
 	return l, nil
+}
+
+// checkOrder is ErrSplitOrder for the first key that is empty or does not sort after the
+// one before, checked in parts.
+func checkOrder(keys [][]byte) error {
+	bad := len(keys)
+	var mu sync.Mutex
+	inParts(len(keys), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			if len(keys[i]) == 0 || i > 0 && bytes.Compare(keys[i-1], keys[i]) >= 0 {
+				mu.Lock()
+				bad = min(bad, i)
+				mu.Unlock()
+				return
+			}
+		}
+	})
+	if bad == len(keys) {
+		return nil
+	}
+	if k := keys[bad]; len(k) == 0 {
+		return fmt.Errorf("%w: key %d is empty", ErrSplitOrder, bad)
+	}
+	return fmt.Errorf("%w: key %d %s does not sort after key %d %s", ErrSplitOrder,
+		bad, hbytes.Quote(hbytes.ToStringBinary(keys[bad])), bad-1, hbytes.Quote(hbytes.ToStringBinary(keys[bad-1])))
 }
 
 // Kinds of fast and tables entries, in the top two bits; the low 30 bits are a number.

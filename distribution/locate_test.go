@@ -10,6 +10,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/presplit/presplit/splits"
 )
 
 // searchRegion is the independent answer: the number of split keys <= key, by sort.Search.
@@ -133,6 +135,24 @@ func TestNewLocatorRejects(t *testing.T) {
 	}
 }
 
+// Checked in parts, a long list's first bad key is the one reported, whichever part
+// finds a bad key first.
+func TestNewLocatorRejectsFirst(t *testing.T) {
+	keys := make([][]byte, 300_000)
+	for i := range keys {
+		keys[i] = fmt.Appendf(nil, "k%07d", i)
+	}
+	keys[250_000] = []byte("a")
+	keys[200_001] = keys[200_000]
+	keys[150_000] = nil
+	_, err := NewLocator(keys)
+	require.ErrorIs(t, err, ErrSplitOrder)
+	assert.Contains(t, err.Error(), "key 150000 is empty")
+	keys[150_000] = []byte("k0150000")
+	_, err = NewLocator(keys)
+	assert.Contains(t, err.Error(), `key 200001 "k0200000" does not sort after key 200000 "k0200000"`)
+}
+
 func TestLocateDoesNotAllocate(t *testing.T) {
 	loc, err := NewLocator(hexSplits(1000))
 	require.NoError(t, err)
@@ -195,6 +215,29 @@ func BenchmarkLocate(b *testing.B) {
 			}
 			if sum < 0 {
 				b.Fatal(sum)
+			}
+		})
+	}
+}
+
+// BenchmarkNewLocator is building the locator of a million listed split keys: a sample
+// cut of hex keys and one of user-%d keys, as verify takes them from a SPLITS_FILE.
+func BenchmarkNewLocator(b *testing.B) {
+	rng := rand.New(rand.NewPCG(38, 6))
+	for _, bc := range []struct {
+		name string
+		keys [][]byte
+	}{
+		{"hex-cut", hexCut(rng, 1_000_000)},
+		{"user-cut", userSplits(rng, 1_000_000)},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			keys := splits.KeysOf(bc.keys...)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := NewSplitLocator(keys, nil); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

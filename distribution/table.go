@@ -77,16 +77,19 @@ func newPrefixTable(keys [][]byte) *prefixTable {
 		t.skipMask |= 0xFF << (8 * t.skip)
 		t.skip++
 	}
-	crowded := fillEntries(t.entries, keys, 0, reps[:depth], 0)
-	t.crowd = newCrowdTable(keys, depth, len(t.entries), crowded)
-	t.shortByBase = true
-	for _, k := range keys {
-		t.shortByBase = t.shortByBase && k[len(k)-1] != 0
-	}
-	t.tails = make([]uint32, len(keys)+3) // see locate
-	for i, k := range keys {
-		t.tails[i] = tail4(k, depth)
-	}
+	together(func() {
+		crowded := fillEntries(t.entries, keys, 0, reps[:depth], 0)
+		t.crowd = newCrowdTable(keys, depth, len(t.entries), crowded)
+	}, func() {
+		t.shortByBase = true
+		for _, k := range keys {
+			t.shortByBase = t.shortByBase && k[len(k)-1] != 0
+		}
+		t.tails = make([]uint32, len(keys)+3) // see locate
+		for i, k := range keys {
+			t.tails[i] = tail4(k, depth)
+		}
+	})
 	return t
 }
 
@@ -357,15 +360,25 @@ func newCrowdTable(keys [][]byte, from, n int, crowd []crowded) *crowdTable {
 		entries: make([]uint32, len(crowd)*size), tails: make([]uint32, len(keys)+4),
 	}
 	fillClasses(c.cls, reps, size)
-	for b, cr := range crowd {
-		off := b * size
-		c.block[cr.entry] = uint32(off)
-		// The block's own crowded entries keep manyExtend: their keys take the general path.
-		fillEntries(c.entries[off:off+size], keys[cr.lo:cr.lo+cr.n], from, reps, cr.lo)
-	}
-	for i, k := range keys {
-		c.tails[i] = tail4(k, c.depth)
-	}
+	together(func() {
+		// In parts of the crowded entries, weighed by their keys: each block is its own.
+		inParts(len(keys), func(lo, hi int) {
+			for b, cr := range crowd {
+				if cr.lo < lo || cr.lo >= hi {
+					continue
+				}
+				off := b * size
+				c.block[cr.entry] = uint32(off)
+				// The block's own crowded entries keep manyExtend: their keys take the
+				// general path.
+				fillEntries(c.entries[off:off+size], keys[cr.lo:cr.lo+cr.n], from, reps, cr.lo)
+			}
+		})
+	}, func() {
+		for i, k := range keys {
+			c.tails[i] = tail4(k, c.depth)
+		}
+	})
 	return c
 }
 

@@ -124,3 +124,35 @@ func TestCrowdTable(t *testing.T) {
 		}
 	}
 }
+
+// The crowd table's lines (countRare) are counted into the byte counts when there are many
+// regions (lowered here to every split): a region given 1,000 keys, whose byte wraps three
+// times, beside keys around every crowded split key, counts as the plain locator counts it.
+func TestCountRareLowCounts(t *testing.T) {
+	defer func(n int) { lowCountsFrom = n }(lowCountsFrom)
+	lowCountsFrom = 1
+	rng := rand.New(rand.NewPCG(41, 3))
+	keys := crowdedSplits(rng, false, "")
+	loc, err := NewLocator(keys)
+	require.NoError(t, err)
+	require.NotNil(t, loc.tab.crowd)
+	var text, hot []byte
+	for _, k := range crowdProbes(rng, keys) {
+		if len(k) > 3 && !bytes.ContainsFunc(k, func(r rune) bool { return r < 0x20 || r >= 0x7F || r == '\\' }) {
+			text = append(append(text, k...), '\n')
+			if hot == nil && loc.tab.crowd.indexOf(loc.tab, k) < miss {
+				hot = k // a line of a crowded entry: countRare's
+			}
+		}
+	}
+	require.NotNil(t, hot)
+	text = append(text, bytes.Repeat(append(slices.Clone(hot), '\n'), 1000)...)
+	assertSameCount(t, "crowded keys, byte counts", loc, text)
+	c := newLineCounter(loc, false)
+	_, err = c.count(text, len(text))
+	require.NoError(t, err)
+	require.NotNil(t, c.low, "the byte counts were not used")
+	region := searchRegion(keys, hot)
+	require.GreaterOrEqual(t, mergeCounts([]*lineCounter{c})[region], int64(1000))
+	require.Equal(t, uint8(mergeCounts([]*lineCounter{c})[region]), c.low[region])
+}
