@@ -172,10 +172,10 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 			p.Unknown, plural(p.Unknown, "region has", "regions have")))
 	}
 	p.planMerges(join, opt.TargetRegions)
-	if floor, m := p.regionsFloor(largestGroup(p.Groups)); p.Final < floor {
+	if floor, per, m := p.regionsFloor(largestGroup(p.Groups)); p.Final < floor {
 		largest := largestGroup(p.Groups)
 		p.planMerges(join, max(floor, opt.TargetRegions))
-		p.policyNote(floor, m, largest)
+		p.policyNote(floor, per, m, largest)
 	}
 	p.Merges = firstRound(l, p.Groups, opt.MergeArity)
 	p.roundNotes()

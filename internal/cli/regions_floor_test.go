@@ -1,0 +1,35 @@
+package cli
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRegionsFloorWithReplicas: 32 regions of 100 MB on 4 servers, REGION_REPLICATION 2
+// (each region's _0001 replica on the next server). However n is counted, a table merged
+// to one region has that primary alone on its server (n = 1: its replica is elsewhere),
+// and HBase splits it again at 256 MiB. Where replicas count in n, each server holds 2 of
+// the table once there are 4 primaries (8 regions with the replicas); where only
+// primaries count, once there are 8. 1.x needs n = 3 for 3.2 GiB (2 GiB at n = 2).
+func TestRegionsFloorWithReplicas(t *testing.T) {
+	for _, tc := range []struct {
+		version, want, note string
+	}{
+		{"2.5.9", "32 now, 4 after this script, 4 after all rounds", "merges stop at 4 regions, 2 a server with their replicas (REGION_REPLICATION 2; 2.5.9 counts replicas in n) on 4 servers"},
+		{"2.6.0", "32 now, 4 after this script, 4 after all rounds", "merges stop at 4 regions, 2 a server with their replicas"},
+		{"2.5.10", "32 now, 8 after this script, 8 after all rounds", "merges stop at 8 regions, 2 a server on 4 servers"},
+		{"2.6", "32 now, 8 after this script, 8 after all rounds", "merges stop at 8 regions, 2 a server on 4 servers"},
+		{"3.0", "32 now, 8 after this script, 8 after all rounds", "merges stop at 8 regions, 2 a server on 4 servers"},
+		{"1.4", "6 after all rounds", "merges stop at 6 regions, 3 a server with their replicas (REGION_REPLICATION 2; 1.4 counts replicas in n) on 4 servers: with fewer, IncreasingToUpperBoundRegionSplitPolicy (min(MAX_FILESIZE, 2 x flush size x n^3), on 1.4) splits a merged region of up to 3.2 GiB again once it passes 2.0 GiB"},
+	} {
+		t.Run(tc.version, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", "regions", "--list-regions", regionsDir+"replicas.txt",
+				"--hbase-version", tc.version, "--taken-at", "2026-12-01T10:00:00Z")
+			require.Equal(t, 0, code, errOut)
+			assert.Contains(t, out, tc.want)
+			assert.Contains(t, out, tc.note)
+		})
+	}
+}
