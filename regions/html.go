@@ -123,9 +123,13 @@ func htmlLayoutFacts(d Doc) htmlpage.Section {
 			htmlpage.Fact{Name: "empty regions", Value: strconv.Itoa(empty)})
 	}
 	if p != nil {
+		mark := "0.9 x the target"
+		if p.UpperByMaxFileSize() {
+			mark = p.UpperRule()
+		}
 		f = append(f,
 			htmlpage.Fact{Name: "target region size", Value: size(p.Options.RegionSize), Note: humanize.Comma(p.Options.RegionSize) + " bytes"},
-			htmlpage.Fact{Name: "merge up to", Value: size(p.Upper), Note: "0.9 x the target"},
+			htmlpage.Fact{Name: "merge up to", Value: size(p.Upper), Note: mark},
 			htmlpage.Fact{Name: "split above", Value: size(p.SplitAbove), Note: "2 x the target"},
 			htmlpage.Fact{Name: "regions after", Value: fmt.Sprintf("%d after this script, %d after all rounds", p.After, p.Final)})
 	} else {

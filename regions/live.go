@@ -85,7 +85,7 @@ func (p *Plan) policy(final int) splitpolicy.Model {
 	}
 	return splitpolicy.For(splitpolicy.Input{
 		Target: opt.Version, Policy: opt.SplitPolicy,
-		MaxFileSize: float64(opt.RegionSize), FlushSize: opt.FlushSize,
+		MaxFileSize: float64(opt.maxFileSize()), FlushSize: opt.FlushSize,
 		Regions: final, Servers: p.servers(), Replicas: replicas,
 	})
 }

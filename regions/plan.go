@@ -22,8 +22,11 @@ const DefaultMergeArity = 2
 
 // Options tune Plan.
 type Options struct {
-	RegionSize int64          // target bytes per region (MAX_FILESIZE)
-	Prefix     *splits.Prefix // the rowkey prefix; nil when not given. Needs a width.
+	RegionSize int64 // target bytes per region
+	// MaxFileSize is the table's MAX_FILESIZE, at which HBase splits a region (0: the
+	// target). The split-policy model uses it, and no merge goes above it (upperMark).
+	MaxFileSize int64
+	Prefix      *splits.Prefix // the rowkey prefix; nil when not given. Needs a width.
 	// Salt says the prefix's leading bucket is a salt (Phoenix SALT_BUCKETS, a hash % N
 	// byte): no merge removes a boundary that separates buckets. Without it the prefix
 	// only aligns split keys on bucket edges; merges may join buckets.
@@ -95,7 +98,7 @@ type Stage struct {
 type Plan struct {
 	Layout  *Layout
 	Options Options
-	Upper   int64 // the most bytes a merged region may hold: floor(0.9 x RegionSize)
+	Upper   int64 // the most bytes a merged region may hold (upperMark)
 	// SplitAbove: a region holding more bytes than this is split (2 x RegionSize).
 	SplitAbove int64
 	Groups     []Group // every merge the plan wants, whole
@@ -154,7 +157,8 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 		opt.MergeArity = DefaultMergeArity
 	}
 	p := &Plan{Layout: l, Options: opt, Before: len(l.Regions)}
-	p.Upper = int64(float64(opt.RegionSize) * UpperMark)
+	p.Upper, _ = upperMark(opt)
+	p.markNote()
 	p.SplitAbove = 2 * opt.RegionSize
 	var edges *prefixEdges
 	if opt.Prefix != nil {

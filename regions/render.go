@@ -320,7 +320,7 @@ func reportPlan(b *strings.Builder, d Doc) {
 		for _, m := range p.Merges {
 			merged += m.Last - m.First + 1
 		}
-		fmt.Fprintf(tw, "  merges\t%d merge_region (%d regions), up to %s each (0.9 x target)\n", len(p.Merges), merged, size(p.Upper))
+		fmt.Fprintf(tw, "  merges\t%d merge_region (%d regions), up to %s each (%s)\n", len(p.Merges), merged, size(p.Upper), p.UpperRule())
 		var kinds [3]int
 		for _, s := range p.Splits {
 			kinds[s.Kind]++
@@ -423,8 +423,12 @@ func shellHeader(b *strings.Builder, d Doc) {
 	// text, so a line break in a name cannot end the comment.
 	fmt.Fprintf(b, "# presplit regions: merges and splits for table '%s'\n", quote.RubyComment(table))
 	fmt.Fprintf(b, "# inputs: %s\n", quote.RubyComment(strings.Join(d.Inputs, ", ")))
-	fmt.Fprintf(b, "# target region size %s (%d bytes): merge up to %s (0.9 x), split above %s (2 x)\n",
-		size(p.Options.RegionSize), p.Options.RegionSize, size(p.Upper), size(p.SplitAbove))
+	mark := "0.9 x"
+	if p.UpperByMaxFileSize() {
+		mark = p.UpperRule()
+	}
+	fmt.Fprintf(b, "# target region size %s (%d bytes): merge up to %s (%s), split above %s (2 x)\n",
+		size(p.Options.RegionSize), p.Options.RegionSize, size(p.Upper), mark, size(p.SplitAbove))
 	if d.Prefix != nil {
 		if p.Options.Salt {
 			fmt.Fprintf(b, d.word("# {rowkey.prefix} %s {regions.salt}: no merge crosses a salt bucket; split keys on bucket edges where one lies inside\n"), d.Prefix)
