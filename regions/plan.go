@@ -168,6 +168,7 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 		}
 	}
 	p.busy = p.hot()
+	p.reopenNote()
 	join := p.joinable(edges)
 	p.liveNotes()
 	p.planSplits(edges)

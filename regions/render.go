@@ -271,7 +271,7 @@ func reportLoad(tw *tabwriter.Writer, d Doc) {
 		fmt.Fprintf(tw, "  hot\t%d (at least %g x the mean)\n", n, hotFactor(d.Plan.Options))
 	}
 	if u := len(rates) - known; u > 0 {
-		fmt.Fprintf(tw, "  rate unknown\t%d (not in both readings, or its count went down: split, merged or reopened since)\n", u)
+		fmt.Fprintf(tw, "  rate unknown\t%d (not in both readings, its count went down or its SERVER_NAME changed: split, merged or reopened since)\n", u)
 	}
 }
 

@@ -57,3 +57,23 @@ func TestRegionsMaxFileSizeBoundsMerges(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	assert.Contains(t, out, "up to 4.5 GiB each (0.9 x target)")
 }
+
+// TestRegionsEarlierAcrossAReopen: load-1000.txt edited so that region 4 (REQ 1,700,000,
+// 1,150,600 at 09:00) moved to rs3, or so that rs1 restarted (a new startcode). Either
+// reopens the region and starts its counter again: 1,700,000 - 1,150,600 is no count of
+// the hour's requests, and no rate is given, with a note.
+func TestRegionsEarlierAcrossAReopen(t *testing.T) {
+	for _, tc := range []struct{ file, unknown, note string }{
+		{"load-1000-moved.txt", "rate unknown       1 ", "note: region 4 is on another server in " + regionsDir + "load-1000-moved.txt than in " + regionsDir + "load-0900.txt (SERVER_NAME host,port,startcode)"},
+		{"load-1000-restart.txt", "rate unknown       3 ", "note: regions 1, 4 and 7 are on another server"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", "regions", "--list-regions", regionsDir+tc.file, "--taken-at", "2026-12-01T10:00:00Z",
+				"--earlier", regionsDir+"load-0900.txt@2026-12-01T09:00:00Z", "--prefix", "hex:1")
+			require.Equal(t, 0, code, errOut)
+			assert.NotContains(t, out, "153/s", "a rate from a reset counter")
+			assert.Contains(t, out, tc.unknown)
+			assert.Contains(t, out, tc.note)
+		})
+	}
+}
