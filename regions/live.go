@@ -98,11 +98,15 @@ func (p *Plan) policy(final int) splitpolicy.Model {
 // their replicas evenly, and a replica never shares its primary's server, so every server
 // holds n once the table has ceil(n x servers / Counted) regions; a lone primary's server
 // holds n = 1 whatever the replication, so replicas never lift the floor of n = 1.
-// perServer is that n. 0 when the servers are unknown or the policy never splits early.
+// perServer is that n. Without servers in the input the floor is one server's. 0 when
+// the policy never splits a merged region early.
 func (p *Plan) regionsFloor(largest int64) (floor, perServer int, m splitpolicy.Model) {
 	m = p.policy(p.Final)
-	servers := p.servers()
-	if servers == 0 || largest <= 0 {
+	// Without SERVER_NAME the servers are unknown, but a table has at least one: the
+	// floor of one server holds on any number of them (a table left with one region
+	// has n = 1 on its server, and SteppingSplitPolicy splits it at 2 x the flush size).
+	servers := max(p.servers(), 1)
+	if largest <= 0 {
 		return 0, 0, m
 	}
 	for n := 1; n <= 101; n++ {
@@ -135,6 +139,21 @@ func largestGroup(gs []Group) int64 {
 	return most
 }
 
+// keepFloor raises the merges to regionsFloor when they go below it, and says so; without
+// servers in the input it says the floor is one server's whenever merges are planned.
+func (p *Plan) keepFloor(join []bool) {
+	largest := largestGroup(p.Groups)
+	floor, per, m := p.regionsFloor(largest)
+	switch {
+	case p.Final < floor:
+		p.planMerges(join, max(floor, p.Options.TargetRegions))
+		p.policyNote(floor, per, m, largest)
+	case floor > 0 && !p.Layout.HasServer && len(p.Groups) > 0:
+		p.Notes = append(p.Notes, fmt.Sprintf("the input names no servers (no SERVER_NAME column): no merge goes below %d regions, one server's floor for %s (%s, on %s); on more servers HBase may split a merged region again while its server holds fewer than %d of the table: list the regions with SERVER_NAME for their floor",
+			floor, m.Describe(), m.SizeRule(), p.Options.Version.OrDefault(), per))
+	}
+}
+
 // policyNote says the merges stop where HBase would split the merged regions again; per
 // is the table's regions a server holds at the floor, replicas counted where the target
 // counts them.
@@ -143,6 +162,11 @@ func (p *Plan) policyNote(floor, per int, m splitpolicy.Model, largest int64) {
 	each := fmt.Sprintf("%d a server", per)
 	if m.Counted > 1 {
 		each = fmt.Sprintf("%d a server with their replicas (REGION_REPLICATION %d; %s counts replicas in n)", per, m.Counted, p.Options.Version.OrDefault())
+	}
+	if !p.Layout.HasServer {
+		p.Notes = append(p.Notes, fmt.Sprintf("merges stop at %d regions, one server's floor: the input names no servers (no SERVER_NAME column), and with fewer %s (%s, on %s) splits a merged region of up to %s again once it passes %s; on more servers each needs %d of the table: list the regions with SERVER_NAME for their floor (%s)",
+			floor, m.Describe(), m.SizeRule(), p.Options.Version.OrDefault(), size(largest), sizeWords(splitAt), per, "{regions.split_policy}"))
+		return
 	}
 	p.Notes = append(p.Notes, fmt.Sprintf("merges stop at %d regions, %s on %d servers: with fewer, %s (%s, on %s) splits a merged region of up to %s again once it passes %s (%s)",
 		floor, each, p.servers(), m.Describe(), m.SizeRule(), p.Options.Version.OrDefault(), size(largest), sizeWords(splitAt), "{regions.split_policy}"))

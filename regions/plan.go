@@ -177,11 +177,7 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 			p.Unknown, plural(p.Unknown, "region has", "regions have")))
 	}
 	p.planMerges(join, opt.TargetRegions)
-	if floor, per, m := p.regionsFloor(largestGroup(p.Groups)); p.Final < floor {
-		largest := largestGroup(p.Groups)
-		p.planMerges(join, max(floor, opt.TargetRegions))
-		p.policyNote(floor, per, m, largest)
-	}
+	p.keepFloor(join)
 	p.Merges = firstRound(l, p.Groups, opt.MergeArity)
 	p.roundNotes()
 	p.Stages = stages(len(p.Merges), len(p.Splits), opt.Batch)

@@ -77,3 +77,24 @@ func TestRegionsEarlierAcrossAReopen(t *testing.T) {
 		})
 	}
 }
+
+// TestRegionsFloorWithoutServers: 16 regions of 100 MB, no SERVER_NAME column. However
+// many servers there are, a table merged to one region has n = 1 on its server, and HBase
+// splits the 1.6 GiB region again at 256 MiB (SteppingSplitPolicy, and 1.x's policy): the
+// merges keep one server's floor of two regions, and a note says why.
+func TestRegionsFloorWithoutServers(t *testing.T) {
+	for _, version := range []string{"2.6", "1.4", "3.0"} {
+		t.Run(version, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", "regions", "--list-regions", regionsDir+"noserver.txt",
+				"--taken-at", "2026-12-01T10:00:00Z", "--hbase-version", version)
+			require.Equal(t, 0, code, errOut)
+			assert.Contains(t, out, "2 after all rounds")
+			assert.Contains(t, out, "note: merges stop at 2 regions, one server's floor: the input names no servers (no SERVER_NAME column)")
+		})
+	}
+	out, errOut, code := runCLI(t, "", "regions", "--list-regions", regionsDir+"noserver.txt",
+		"--taken-at", "2026-12-01T10:00:00Z", "--split-policy", "constant")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "16 now, 1 after this script, 1 after all rounds", "ConstantSizeRegionSplitPolicy splits at MAX_FILESIZE only")
+	assert.NotContains(t, out, "SERVER_NAME")
+}
