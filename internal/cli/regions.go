@@ -82,7 +82,7 @@ func regionsGroup() flagGroup {
 		sets(newDurationFlag("pause", "wait `DURATION` (30s, 5m) between the script's stages: a Ruby sleep", "30s", durationRule{}), "regions.pause"),
 		flagOnly(newSizeFlag("region-size", "target `SIZE` per region, whole bytes (default: --max-filesize, else 10g); merges stay below --max-filesize too", "", sizeRule{Whole: true, Min: minRegionSize})),
 		flagOnly(newSizeFlag("max-filesize", "the table's MAX_FILESIZE, `SIZE`, which HBase splits at: the target when --region-size is not given (default: --region-size)", "", sizeRule{Whole: true, Min: minRegionSize})),
-		sets(newIntFlag("target-regions", "merge the smallest adjacent pairs until `N` regions remain (never above 0.9 x the target size)", "", 1, hbase.MaxRegions), "regions.target_regions"),
+		sets(newIntFlag("target-regions", "merge the smallest adjacent pairs until `N` regions remain (never above the merge mark: 0.9 x the target, at most 0.875 x MAX_FILESIZE)", "", 1, hbase.MaxRegions), "regions.target_regions"),
 		sets(newDurationFlag("min-region-age", "never merge a region younger than `DURATION` (its region id is its creation time), as the normalizer's hbase.normalizer.merge.min_region_age.days; 0 merges regions of any age", "3d", durationRule{}), "regions.min_region_age"),
 		flagOnly(&cli.StringFlag{Name: "taken-at", Usage: "when the inputs were saved, `TIME` (RFC 3339: 2026-12-01T10:00:00Z): regions' ages are counted to it", DefaultText: "now"}),
 		sets(&cli.StringFlag{Name: "split-policy", Usage: "the table's split `POLICY` (" + strings.Join(hbase.SplitPolicies, ", ") + "): no merge leaves a server so few regions that HBase splits them again", DefaultText: "default"}, "regions.split_policy"),
