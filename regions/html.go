@@ -310,7 +310,7 @@ func htmlLoad(d Doc) htmlpage.Section {
 	mean, known := meanRate(ld.Last())
 	text := []string{fmt.Sprintf("Requests per second of each region between the readings (list_regions' REQ counts requests since the region opened): the newest interval's mean is %s/s over %d regions of known rate.", htmlpage.FormatRate(mean), known)}
 	if p := d.Plan; p != nil {
-		text = append(text, fmt.Sprintf("A region at least %g x the mean over the newest interval is split for load: %d in this script.", hotFactor(p.Options), p.loadSplits()))
+		text = append(text, fmt.Sprintf("A region at least %g x the mean of the other regions over the newest interval is split for load: %d in this script.", hotFactor(p.Options), p.loadSplits()))
 	}
 	return htmlpage.Section{ID: "load", Heading: "Load", Text: text, Heat: h}
 }

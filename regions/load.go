@@ -173,19 +173,27 @@ func meanRate(rates []float64) (mean float64, known int) {
 	return sum / float64(known), known
 }
 
-// hot marks the regions whose rate over the newest interval is at least HotFactor x the
-// mean of the known rates (and above 0).
+// hot marks the regions whose rate over the newest interval is above 0 and at least
+// HotFactor x the mean known rate of the other regions. The mean of all regions would hold
+// the region itself: a region can reach at most N x that mean, so on a table of 2 regions
+// one taking every request would never reach 3 x it. Against the others it can on any
+// table of two or more regions with known rates.
 func (p *Plan) hot() []bool {
 	ld := p.Options.Load
 	if ld == nil {
 		return nil
 	}
 	rates := ld.Last()
-	mean, _ := meanRate(rates)
+	mean, known := meanRate(rates)
+	sum := mean * float64(known)
 	factor := hotFactor(p.Options)
 	out := make([]bool, len(rates))
 	for i, v := range rates {
-		out[i] = !math.IsNaN(v) && v > 0 && v >= factor*mean
+		if math.IsNaN(v) || !(v > 0) || known < 2 {
+			continue
+		}
+		others := (sum - v) / float64(known-1)
+		out[i] = v >= factor*others
 	}
 	return out
 }
@@ -197,7 +205,7 @@ func (p *Plan) loadNote(n int) {
 	}
 	mean, _ := meanRate(p.Options.Load.Last())
 	factor := hotFactor(p.Options)
-	p.Notes = append(p.Notes, fmt.Sprintf("%d %s at least %g x the mean request rate (%s/s) over the newest interval: split for load, as BusyRegionSplitPolicy and CockroachDB's load-based splitting do online; a single hot row does not split away: check the key distribution (presplit verify) first",
+	p.Notes = append(p.Notes, fmt.Sprintf("%d %s at least %g x the mean request rate of the other regions over the newest interval (the table's mean %s/s): split for load, as BusyRegionSplitPolicy and CockroachDB's load-based splitting do online; a single hot row does not split away: check the key distribution (presplit verify) first",
 		n, plural(n, "region takes", "regions take"), factor, htmlpage.FormatRate(mean)))
 }
 

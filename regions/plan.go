@@ -56,8 +56,9 @@ type Options struct {
 	SplitPolicy string
 	FlushSize   float64
 	// Load is the regions' request rates between snapshots (NewLoad); with it a region
-	// taking at least HotFactor x the mean rate over the newest interval is split at its
-	// bucket edge or key midpoint (< 1: DefaultHotFactor). nil: sizes alone decide.
+	// taking at least HotFactor x the other regions' mean rate over the newest interval
+	// (Plan.hot) is split at its bucket edge or key midpoint (< 1: DefaultHotFactor).
+	// nil: sizes alone decide.
 	Load      *Load
 	HotFactor float64
 }

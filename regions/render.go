@@ -268,7 +268,7 @@ func reportLoad(tw *tabwriter.Writer, d Doc) {
 				n++
 			}
 		}
-		fmt.Fprintf(tw, "  hot\t%d (at least %g x the mean)\n", n, hotFactor(d.Plan.Options))
+		fmt.Fprintf(tw, "  hot\t%d (at least %g x the mean of the other regions)\n", n, hotFactor(d.Plan.Options))
 	}
 	if u := len(rates) - known; u > 0 {
 		fmt.Fprintf(tw, "  rate unknown\t%d (not in both readings, its count went down or its SERVER_NAME changed: split, merged or reopened since)\n", u)
@@ -327,7 +327,7 @@ func reportPlan(b *strings.Builder, d Doc) {
 		}
 		forLoad := ""
 		if n := p.loadSplits(); n > 0 {
-			forLoad = fmt.Sprintf("; %d for load (at least %g x the mean request rate)", n, hotFactor(p.Options))
+			forLoad = fmt.Sprintf("; %d for load (at least %g x the other regions' mean request rate)", n, hotFactor(p.Options))
 		}
 		fmt.Fprintf(tw, "  splits\t%d split (%d at a bucket edge, %d at a midpoint, %d at HBase's mid key), regions above %s (2 x target)%s\n",
 			len(p.Splits), kinds[SplitBucketEdge], kinds[SplitMidpoint], kinds[SplitMidKey], size(p.SplitAbove), forLoad)

@@ -87,7 +87,7 @@ func regionsGroup() flagGroup {
 		flagOnly(&cli.StringFlag{Name: "taken-at", Usage: "when the inputs were saved, `TIME` (RFC 3339: 2026-12-01T10:00:00Z): regions' ages are counted to it", DefaultText: "now"}),
 		sets(&cli.StringFlag{Name: "split-policy", Usage: "the table's split `POLICY` (" + strings.Join(hbase.SplitPolicies, ", ") + "): no merge leaves a server so few regions that HBase splits them again", DefaultText: "default"}, "regions.split_policy"),
 		flagOnly(newListFlag("earlier", "an earlier `FILE@TIME`: list_regions output saved at TIME (RFC 3339), for each region's request rate since (repeatable; needs --taken-at)", "")),
-		flagOnly(&cli.Float64Flag{Name: "hot", Value: regions.DefaultHotFactor, Usage: "with --earlier, split a region taking at least `N` x the mean request rate over the newest interval"}),
+		flagOnly(&cli.Float64Flag{Name: "hot", Value: regions.DefaultHotFactor, Usage: "with --earlier, split a region taking at least `N` x the mean request rate of the other regions over the newest interval"}),
 		flagOnly(newSizeFlag("flush-size", "the table's memstore flush `SIZE` (MEMSTORE_FLUSHSIZE, else hbase.hregion.memstore.flush.size), whole bytes: the split policy's initial size is twice it", "", sizeRule{Whole: true, Min: 1 << 20})),
 		flagOnly(&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (2.6, 2.2.3, 1.4): merge_region names two regions before 2.2.4, a whole run from 2.2.4 and 2.3", DefaultText: hbase.DefaultVersion.String()}),
 		sets(&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: "report", Usage: "output `FORMAT`: " + strings.Join(regions.FormatNames(), ", ")}, "format"),
