@@ -123,9 +123,13 @@ func htmlLayoutFacts(d Doc) htmlpage.Section {
 			htmlpage.Fact{Name: "empty regions", Value: strconv.Itoa(empty)})
 	}
 	if p != nil {
+		mark := "0.9 x the target"
+		if p.UpperByMaxFileSize() {
+			mark = p.UpperRule()
+		}
 		f = append(f,
 			htmlpage.Fact{Name: "target region size", Value: size(p.Options.RegionSize), Note: humanize.Comma(p.Options.RegionSize) + " bytes"},
-			htmlpage.Fact{Name: "merge up to", Value: size(p.Upper), Note: "0.9 x the target"},
+			htmlpage.Fact{Name: "merge up to", Value: size(p.Upper), Note: mark},
 			htmlpage.Fact{Name: "split above", Value: size(p.SplitAbove), Note: "2 x the target"},
 			htmlpage.Fact{Name: "regions after", Value: fmt.Sprintf("%d after this script, %d after all rounds", p.After, p.Final)})
 	} else {
@@ -306,7 +310,7 @@ func htmlLoad(d Doc) htmlpage.Section {
 	mean, known := meanRate(ld.Last())
 	text := []string{fmt.Sprintf("Requests per second of each region between the readings (list_regions' REQ counts requests since the region opened): the newest interval's mean is %s/s over %d regions of known rate.", htmlpage.FormatRate(mean), known)}
 	if p := d.Plan; p != nil {
-		text = append(text, fmt.Sprintf("A region at least %g x the mean over the newest interval is split for load: %d in this script.", hotFactor(p.Options), p.loadSplits()))
+		text = append(text, fmt.Sprintf("A region at least %g x the mean of the other regions over the newest interval is split for load: %d in this script.", hotFactor(p.Options), p.loadSplits()))
 	}
 	return htmlpage.Section{ID: "load", Heading: "Load", Text: text, Heat: h}
 }

@@ -85,31 +85,47 @@ func (p *Plan) policy(final int) splitpolicy.Model {
 	}
 	return splitpolicy.For(splitpolicy.Input{
 		Target: opt.Version, Policy: opt.SplitPolicy,
-		MaxFileSize: float64(opt.RegionSize), FlushSize: opt.FlushSize,
+		MaxFileSize: float64(opt.maxFileSize()), FlushSize: opt.FlushSize,
 		Regions: final, Servers: p.servers(), Replicas: replicas,
 	})
 }
 
 // regionsFloor is the fewest regions the table may keep after the merges, so that no
-// merged region of up to largest bytes is above its split size at its server's count:
-// servers x n, n the fewest regions a server must hold (SteppingSplitPolicy splits a
-// table's only region on a server at 2 x the flush size; 1.x's policy at 2 x flush x n^3).
-// 0 when the servers are unknown or the policy never splits early.
-func (p *Plan) regionsFloor(largest int64) (floor int, m splitpolicy.Model) {
+// merged region of up to largest bytes is above its split size at its server's count n:
+// the table's regions on the server, each primary's replicas counted where the target
+// counts them (m.Counted). SteppingSplitPolicy splits a server's only region at 2 x the
+// flush size, 1.x's policy at 2 x flush x n^3. The balancer spreads the primaries and
+// their replicas evenly, and a replica never shares its primary's server, so every server
+// holds n once the table has ceil(n x servers / Counted) regions; a lone primary's server
+// holds n = 1 whatever the replication, so replicas never lift the floor of n = 1.
+// perServer is that n. Without servers in the input the floor is one server's. 0 when
+// the policy never splits a merged region early.
+func (p *Plan) regionsFloor(largest int64) (floor, perServer int, m splitpolicy.Model) {
 	m = p.policy(p.Final)
-	servers := p.servers()
-	if servers == 0 || largest <= 0 {
-		return 0, m
+	// Without SERVER_NAME the servers are unknown, but a table has at least one: the
+	// floor of one server holds on any number of them (a table left with one region
+	// has n = 1 on its server, and SteppingSplitPolicy splits it at 2 x the flush size).
+	servers := max(p.servers(), 1)
+	if largest <= 0 {
+		return 0, 0, m
 	}
 	for n := 1; n <= 101; n++ {
-		if m.SplitSize(n*m.Counted) >= float64(largest) {
+		if m.SplitSize(n) >= float64(largest) {
 			if n == 1 {
-				return 0, m // a server's only region keeps it: no floor
+				return 0, 0, m // a server's only region keeps it: no floor
 			}
-			return servers * n, m
+			return floorRegions(n, servers, m.Counted), n, m
 		}
 	}
-	return servers * 101, m
+	return floorRegions(101, servers, m.Counted), 101, m
+}
+
+// floorRegions is the fewest regions that give each of servers n regions of the table
+// when each region counts counted times (its replicas): ceil(n x servers / counted), and
+// at least 2 so that no server is left with a lone region.
+func floorRegions(n, servers, counted int) int {
+	counted = max(counted, 1)
+	return max(2, (n*servers+counted-1)/counted)
 }
 
 // largestGroup is the most bytes a merged region of the plan may hold.
@@ -123,12 +139,37 @@ func largestGroup(gs []Group) int64 {
 	return most
 }
 
-// policyNote says the merges stop where HBase would split the merged regions again.
-func (p *Plan) policyNote(floor int, m splitpolicy.Model, largest int64) {
-	per := floor / max(p.servers(), 1)
-	splitAt := m.SplitSize((per - 1) * m.Counted)
-	p.Notes = append(p.Notes, fmt.Sprintf("merges stop at %d regions, %d a server on %d servers: with fewer, %s (%s, on %s) splits a merged region of up to %s again once it passes %s (%s)",
-		floor, per, p.servers(), m.Describe(), m.SizeRule(), p.Options.Version.OrDefault(), size(largest), sizeWords(splitAt), "{regions.split_policy}"))
+// keepFloor raises the merges to regionsFloor when they go below it, and says so; without
+// servers in the input it says the floor is one server's whenever merges are planned.
+func (p *Plan) keepFloor(join []bool) {
+	largest := largestGroup(p.Groups)
+	floor, per, m := p.regionsFloor(largest)
+	switch {
+	case p.Final < floor:
+		p.planMerges(join, max(floor, p.Options.TargetRegions))
+		p.policyNote(floor, per, m, largest)
+	case floor > 0 && !p.Layout.HasServer && len(p.Groups) > 0:
+		p.Notes = append(p.Notes, fmt.Sprintf("the input names no servers (no SERVER_NAME column): no merge goes below %d regions, one server's floor for %s (%s, on %s); on more servers HBase may split a merged region again while its server holds fewer than %d of the table: list the regions with SERVER_NAME for their floor",
+			floor, m.Describe(), m.SizeRule(), p.Options.Version.OrDefault(), per))
+	}
+}
+
+// policyNote says the merges stop where HBase would split the merged regions again; per
+// is the table's regions a server holds at the floor, replicas counted where the target
+// counts them.
+func (p *Plan) policyNote(floor, per int, m splitpolicy.Model, largest int64) {
+	splitAt := m.SplitSize(per - 1)
+	each := fmt.Sprintf("%d a server", per)
+	if m.Counted > 1 {
+		each = fmt.Sprintf("%d a server with their replicas (REGION_REPLICATION %d; %s counts replicas in n)", per, m.Counted, p.Options.Version.OrDefault())
+	}
+	if !p.Layout.HasServer {
+		p.Notes = append(p.Notes, fmt.Sprintf("merges stop at %d regions, one server's floor: the input names no servers (no SERVER_NAME column), and with fewer %s (%s, on %s) splits a merged region of up to %s again once it passes %s; on more servers each needs %d of the table: list the regions with SERVER_NAME for their floor (%s)",
+			floor, m.Describe(), m.SizeRule(), p.Options.Version.OrDefault(), size(largest), sizeWords(splitAt), per, "{regions.split_policy}"))
+		return
+	}
+	p.Notes = append(p.Notes, fmt.Sprintf("merges stop at %d regions, %s on %d servers: with fewer, %s (%s, on %s) splits a merged region of up to %s again once it passes %s (%s)",
+		floor, each, p.servers(), m.Describe(), m.SizeRule(), p.Options.Version.OrDefault(), size(largest), sizeWords(splitAt), "{regions.split_policy}"))
 }
 
 // sizeWords writes a split size; +Inf is never.

@@ -318,3 +318,36 @@ func TestPlanLiveInvariants(t *testing.T) {
 		}
 	}
 }
+
+// Hot on small tables: a region is hot at 3 x the mean of the OTHER regions. Against the
+// mean of all, a region of 2 could reach at most 2 x (all the requests) and one of 3 at most
+// 3 x, so the rule could never fire on 2 regions. The cases are worked by hand: rates
+// {0, 2778} (others' mean 0), {1, 1, 20} (others 1), {10, 25} (others 10: 2.5 x, not hot),
+// {10, 30} (3 x, hot), and a lone known rate beside unknown ones (no others: never hot).
+func TestPlanHotOnSmallTables(t *testing.T) {
+	at := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	nan := math.NaN()
+	for _, tc := range []struct {
+		name  string
+		rates []float64
+		want  []bool
+	}{
+		{"2 regions, all on one", []float64{0, 2778}, []bool{false, true}},
+		{"3 regions", []float64{1, 1, 20}, []bool{false, false, true}},
+		{"2 regions, 2.5 x", []float64{10, 25}, []bool{false, false}},
+		{"2 regions, 3 x", []float64{10, 30}, []bool{false, true}},
+		{"one known rate", []float64{nan, 50, nan}, []bool{false, false, false}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var rs []liveRegion
+			for i, k := range hexBounds(len(tc.rates)) {
+				rs = append(rs, liveRegion{server: i, id: 1700000000000, sizeMB: 100, req: 10, boundAt: k})
+			}
+			ld := &Load{Names: []string{"a", "b"}, At: []time.Time{at, at.Add(time.Hour)}, Rates: [][]float64{tc.rates}}
+			p, err := NewPlan(readLive(t, rs), Options{RegionSize: 10 << 30, SplitPolicy: "constant", Load: ld})
+			require.NoError(t, err)
+			require.NoError(t, p.Check())
+			assert.Equal(t, tc.want, p.busy)
+		})
+	}
+}

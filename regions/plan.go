@@ -22,8 +22,11 @@ const DefaultMergeArity = 2
 
 // Options tune Plan.
 type Options struct {
-	RegionSize int64          // target bytes per region (MAX_FILESIZE)
-	Prefix     *splits.Prefix // the rowkey prefix; nil when not given. Needs a width.
+	RegionSize int64 // target bytes per region
+	// MaxFileSize is the table's MAX_FILESIZE, at which HBase splits a region (0: the
+	// target). The split-policy model uses it, and no merge goes above it (upperMark).
+	MaxFileSize int64
+	Prefix      *splits.Prefix // the rowkey prefix; nil when not given. Needs a width.
 	// Salt says the prefix's leading bucket is a salt (Phoenix SALT_BUCKETS, a hash % N
 	// byte): no merge removes a boundary that separates buckets. Without it the prefix
 	// only aligns split keys on bucket edges; merges may join buckets.
@@ -53,8 +56,9 @@ type Options struct {
 	SplitPolicy string
 	FlushSize   float64
 	// Load is the regions' request rates between snapshots (NewLoad); with it a region
-	// taking at least HotFactor x the mean rate over the newest interval is split at its
-	// bucket edge or key midpoint (< 1: DefaultHotFactor). nil: sizes alone decide.
+	// taking at least HotFactor x the other regions' mean rate over the newest interval
+	// (Plan.hot) is split at its bucket edge or key midpoint (< 1: DefaultHotFactor).
+	// nil: sizes alone decide.
 	Load      *Load
 	HotFactor float64
 }
@@ -95,7 +99,7 @@ type Stage struct {
 type Plan struct {
 	Layout  *Layout
 	Options Options
-	Upper   int64 // the most bytes a merged region may hold: floor(0.9 x RegionSize)
+	Upper   int64 // the most bytes a merged region may hold (upperMark)
 	// SplitAbove: a region holding more bytes than this is split (2 x RegionSize).
 	SplitAbove int64
 	Groups     []Group // every merge the plan wants, whole
@@ -154,7 +158,8 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 		opt.MergeArity = DefaultMergeArity
 	}
 	p := &Plan{Layout: l, Options: opt, Before: len(l.Regions)}
-	p.Upper = int64(float64(opt.RegionSize) * UpperMark)
+	p.Upper, _ = upperMark(opt)
+	p.markNote()
 	p.SplitAbove = 2 * opt.RegionSize
 	var edges *prefixEdges
 	if opt.Prefix != nil {
@@ -164,6 +169,7 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 		}
 	}
 	p.busy = p.hot()
+	p.reopenNote()
 	join := p.joinable(edges)
 	p.liveNotes()
 	p.planSplits(edges)
@@ -172,11 +178,7 @@ func NewPlan(l *Layout, opt Options) (*Plan, error) {
 			p.Unknown, plural(p.Unknown, "region has", "regions have")))
 	}
 	p.planMerges(join, opt.TargetRegions)
-	if floor, m := p.regionsFloor(largestGroup(p.Groups)); p.Final < floor {
-		largest := largestGroup(p.Groups)
-		p.planMerges(join, max(floor, opt.TargetRegions))
-		p.policyNote(floor, m, largest)
-	}
+	p.keepFloor(join)
 	p.Merges = firstRound(l, p.Groups, opt.MergeArity)
 	p.roundNotes()
 	p.Stages = stages(len(p.Merges), len(p.Splits), opt.Batch)

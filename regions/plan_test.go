@@ -292,7 +292,8 @@ func TestPlanInvariants(t *testing.T) {
 				p, err := NewPlan(l, opt)
 				require.NoError(t, err)
 				require.NoError(t, p.Check())
-				upper := int64(0.9 * target)
+				// min(0.9 x target, 0.875 x MAX_FILESIZE), the target being MAX_FILESIZE
+				upper := int64(0.875 * target)
 				after := n + len(p.Splits)
 				seen := map[int]bool{}
 				for _, m := range p.Merges {

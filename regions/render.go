@@ -268,10 +268,10 @@ func reportLoad(tw *tabwriter.Writer, d Doc) {
 				n++
 			}
 		}
-		fmt.Fprintf(tw, "  hot\t%d (at least %g x the mean)\n", n, hotFactor(d.Plan.Options))
+		fmt.Fprintf(tw, "  hot\t%d (at least %g x the mean of the other regions)\n", n, hotFactor(d.Plan.Options))
 	}
 	if u := len(rates) - known; u > 0 {
-		fmt.Fprintf(tw, "  rate unknown\t%d (not in both readings, or its count went down: split, merged or reopened since)\n", u)
+		fmt.Fprintf(tw, "  rate unknown\t%d (not in both readings, its count went down or its SERVER_NAME changed: split, merged or reopened since)\n", u)
 	}
 }
 
@@ -320,14 +320,14 @@ func reportPlan(b *strings.Builder, d Doc) {
 		for _, m := range p.Merges {
 			merged += m.Last - m.First + 1
 		}
-		fmt.Fprintf(tw, "  merges\t%d merge_region (%d regions), up to %s each (0.9 x target)\n", len(p.Merges), merged, size(p.Upper))
+		fmt.Fprintf(tw, "  merges\t%d merge_region (%d regions), up to %s each (%s)\n", len(p.Merges), merged, size(p.Upper), p.UpperRule())
 		var kinds [3]int
 		for _, s := range p.Splits {
 			kinds[s.Kind]++
 		}
 		forLoad := ""
 		if n := p.loadSplits(); n > 0 {
-			forLoad = fmt.Sprintf("; %d for load (at least %g x the mean request rate)", n, hotFactor(p.Options))
+			forLoad = fmt.Sprintf("; %d for load (at least %g x the other regions' mean request rate)", n, hotFactor(p.Options))
 		}
 		fmt.Fprintf(tw, "  splits\t%d split (%d at a bucket edge, %d at a midpoint, %d at HBase's mid key), regions above %s (2 x target)%s\n",
 			len(p.Splits), kinds[SplitBucketEdge], kinds[SplitMidpoint], kinds[SplitMidKey], size(p.SplitAbove), forLoad)
@@ -423,8 +423,12 @@ func shellHeader(b *strings.Builder, d Doc) {
 	// text, so a line break in a name cannot end the comment.
 	fmt.Fprintf(b, "# presplit regions: merges and splits for table '%s'\n", quote.RubyComment(table))
 	fmt.Fprintf(b, "# inputs: %s\n", quote.RubyComment(strings.Join(d.Inputs, ", ")))
-	fmt.Fprintf(b, "# target region size %s (%d bytes): merge up to %s (0.9 x), split above %s (2 x)\n",
-		size(p.Options.RegionSize), p.Options.RegionSize, size(p.Upper), size(p.SplitAbove))
+	mark := "0.9 x"
+	if p.UpperByMaxFileSize() {
+		mark = p.UpperRule()
+	}
+	fmt.Fprintf(b, "# target region size %s (%d bytes): merge up to %s (%s), split above %s (2 x)\n",
+		size(p.Options.RegionSize), p.Options.RegionSize, size(p.Upper), mark, size(p.SplitAbove))
 	if d.Prefix != nil {
 		if p.Options.Salt {
 			fmt.Fprintf(b, d.word("# {rowkey.prefix} %s {regions.salt}: no merge crosses a salt bucket; split keys on bucket edges where one lies inside\n"), d.Prefix)

@@ -112,12 +112,26 @@ func (s Scheme) Prefix() string {
 	return "dec" // plain and reverse: decimal digits, as wide as the region count needs
 }
 
-// PointRead is what reading one id costs.
-func (s Scheme) PointRead() string {
+// PointRead is what reading one id costs over a split of regions regions. A salt of B
+// buckets reads the id once per bucket, B gets, and they reach every region that holds a
+// bucket: all B when each bucket has its own region, all of them when there are fewer
+// regions than buckets (each region then holds whole buckets, at least one).
+func (s Scheme) PointRead(regions int) string {
 	if s.Kind == "salt" {
+		if regions < s.Param {
+			return fmt.Sprintf("%d gets, %d %s", s.Param, regions, pluralRegion(regions))
+		}
 		return fmt.Sprintf("%d regions", s.Param)
 	}
 	return "1 region"
+}
+
+// pluralRegion is "region" or "regions" for n.
+func pluralRegion(n int) string {
+	if n == 1 {
+		return "region"
+	}
+	return "regions"
 }
 
 // RangeScan says whether ids a..b can be read with a scan.
@@ -280,7 +294,7 @@ func Run(cfg Config) ([]Result, error) {
 		}
 		n := loc.Regions()
 		plans[i] = plan{scheme: s, loc: loc, res: Result{Scheme: s.String(), Prefix: s.Prefix(), Regions: n,
-			PointRead: s.PointRead(), RangeScan: s.RangeScan(), Counts: make([]int64, n), HotCounts: make([]int64, n)}}
+			PointRead: s.PointRead(n), RangeScan: s.RangeScan(), Counts: make([]int64, n), HotCounts: make([]int64, n)}}
 	}
 	hotFrom := cfg.Count - max(int(float64(cfg.Count)*hotWindow), 1)
 	g := NewGenerator(cfg.IDs, cfg.Seed)

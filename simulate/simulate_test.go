@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/presplit/presplit/distribution"
+	"github.com/presplit/presplit/splits"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -126,5 +128,35 @@ func BenchmarkRun(b *testing.B) {
 		if _, err := Run(Config{IDs: Sequential, Count: 100000, Regions: 10, Seed: 1, Schemes: DefaultSchemes}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A salt of 10 buckets over 4 regions: an id's 10 gets (one per bucket) reach the 4
+// regions, each holding whole buckets, counted here from the split itself; over 10 or
+// more regions (one per bucket) they reach 10.
+func TestSaltPointReadOverFewerRegions(t *testing.T) {
+	salt := Scheme{Kind: "salt", Param: 10}
+	for _, tc := range []struct {
+		regions int
+		want    string
+	}{{4, "10 gets, 4 regions"}, {1, "10 gets, 1 region"}, {10, "10 regions"}, {16, "10 regions"}} {
+		res, err := Run(Config{IDs: Sequential, Count: 1000, Regions: tc.regions, Seed: 3, Schemes: []Scheme{salt}})
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, res[0].PointRead, "%d regions", tc.regions)
+		// The oracle: the regions an id's ten keys land in, through the split's locator.
+		p, err := splits.ParsePrefix(salt.Prefix())
+		require.NoError(t, err)
+		split, err := splits.Generate(p, res[0].Regions, splits.Options{})
+		require.NoError(t, err)
+		loc, err := distribution.NewLocator(split.Keys.Slices())
+		require.NoError(t, err)
+		var w Write
+		NewGenerator(Sequential, 3).Next(&w)
+		hit := map[int]bool{}
+		for b := uint32(0); b < 10; b++ {
+			w.Salt = b
+			hit[loc.Locate(salt.AppendKey(nil, &w))] = true
+		}
+		assert.Equal(t, min(10, tc.regions), len(hit), "%d regions", tc.regions)
 	}
 }

@@ -80,14 +80,14 @@ func regionsGroup() flagGroup {
 		sets(&cli.BoolFlag{Name: "salt", Usage: "the --prefix is a salt (Phoenix SALT_BUCKETS, hash % N): never merge regions across a bucket edge"}, "regions.salt"),
 		sets(newIntFlag("batch", "at most `N` statements per stage of the shell script", "50", 1, hbase.MaxRegions), "regions.batch"),
 		sets(newDurationFlag("pause", "wait `DURATION` (30s, 5m) between the script's stages: a Ruby sleep", "30s", durationRule{}), "regions.pause"),
-		flagOnly(newSizeFlag("region-size", "target `SIZE` per region, whole bytes (default: --max-filesize, else 10g)", "", sizeRule{Whole: true, Min: minRegionSize})),
-		flagOnly(newSizeFlag("max-filesize", "the table's MAX_FILESIZE, `SIZE`: the target when --region-size is not given", "", sizeRule{Whole: true, Min: minRegionSize})),
-		sets(newIntFlag("target-regions", "merge the smallest adjacent pairs until `N` regions remain (never above 0.9 x the target size)", "", 1, hbase.MaxRegions), "regions.target_regions"),
+		flagOnly(newSizeFlag("region-size", "target `SIZE` per region, whole bytes (default: --max-filesize, else 10g); merges stay below --max-filesize too", "", sizeRule{Whole: true, Min: minRegionSize})),
+		flagOnly(newSizeFlag("max-filesize", "the table's MAX_FILESIZE, `SIZE`, which HBase splits at: the target when --region-size is not given (default: --region-size)", "", sizeRule{Whole: true, Min: minRegionSize})),
+		sets(newIntFlag("target-regions", "merge the smallest adjacent pairs until `N` regions remain (never above the merge mark: 0.9 x the target, at most 0.875 x MAX_FILESIZE)", "", 1, hbase.MaxRegions), "regions.target_regions"),
 		sets(newDurationFlag("min-region-age", "never merge a region younger than `DURATION` (its region id is its creation time), as the normalizer's hbase.normalizer.merge.min_region_age.days; 0 merges regions of any age", "3d", durationRule{}), "regions.min_region_age"),
 		flagOnly(&cli.StringFlag{Name: "taken-at", Usage: "when the inputs were saved, `TIME` (RFC 3339: 2026-12-01T10:00:00Z): regions' ages are counted to it", DefaultText: "now"}),
 		sets(&cli.StringFlag{Name: "split-policy", Usage: "the table's split `POLICY` (" + strings.Join(hbase.SplitPolicies, ", ") + "): no merge leaves a server so few regions that HBase splits them again", DefaultText: "default"}, "regions.split_policy"),
 		flagOnly(newListFlag("earlier", "an earlier `FILE@TIME`: list_regions output saved at TIME (RFC 3339), for each region's request rate since (repeatable; needs --taken-at)", "")),
-		flagOnly(&cli.Float64Flag{Name: "hot", Value: regions.DefaultHotFactor, Usage: "with --earlier, split a region taking at least `N` x the mean request rate over the newest interval"}),
+		flagOnly(&cli.Float64Flag{Name: "hot", Value: regions.DefaultHotFactor, Usage: "with --earlier, split a region taking at least `N` x the mean request rate of the other regions over the newest interval"}),
 		flagOnly(newSizeFlag("flush-size", "the table's memstore flush `SIZE` (MEMSTORE_FLUSHSIZE, else hbase.hregion.memstore.flush.size), whole bytes: the split policy's initial size is twice it", "", sizeRule{Whole: true, Min: 1 << 20})),
 		flagOnly(&cli.StringFlag{Name: "hbase-version", Usage: "target HBase `VERSION` (2.6, 2.2.3, 1.4): merge_region names two regions before 2.2.4, a whole run from 2.2.4 and 2.3", DefaultText: hbase.DefaultVersion.String()}),
 		sets(&cli.StringFlag{Name: "format", Aliases: []string{"F"}, Value: "report", Usage: "output `FORMAT`: " + strings.Join(regions.FormatNames(), ", ")}, "format"),
@@ -196,10 +196,13 @@ func regionsPlanOptions(c *cli.Context) (regions.Options, error) {
 	if opt.Salt && opt.Prefix == nil {
 		return opt, usageErrorf("--salt needs --prefix: the salt is the prefix's leading bucket (--prefix byte:16 for SALT_BUCKETS = 16)")
 	}
+	// --region-size is the target, --max-filesize the table's MAX_FILESIZE: either stands
+	// for the other when alone. Given both, merges stay below both (regions.upperMark).
 	opt.RegionSize = int64(defaultRegionSize)
+	if v, set := sizeOf(c, "max-filesize"); set {
+		opt.RegionSize, opt.MaxFileSize = int64(v), int64(v)
+	}
 	if v, set := sizeOf(c, "region-size"); set {
-		opt.RegionSize = int64(v)
-	} else if v, set := sizeOf(c, "max-filesize"); set {
 		opt.RegionSize = int64(v)
 	}
 	opt.TargetRegions, _ = intOf(c, "target-regions")

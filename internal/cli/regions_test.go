@@ -60,7 +60,7 @@ type regionsExpect struct {
 
 // TestRegionsShellThroughRuby runs each script through a real Ruby with merge_region and
 // split recorded, and checks what HBase would receive against gen.rb's regions: merges
-// name adjacent regions within 0.9 x the target, never across a bucket edge, split keys
+// name adjacent regions within 0.875 x the target (MAX_FILESIZE's jitter), never across a bucket edge, split keys
 // arrive as exactly the planned bytes, strictly inside their region, and the region count
 // after the recorded calls is the one the report states.
 func TestRegionsShellThroughRuby(t *testing.T) {
@@ -125,7 +125,8 @@ func TestRegionsShellThroughRuby(t *testing.T) {
 					for j := 1; j < len(idx); j++ {
 						assert.Equal(t, idx[j-1]+1, idx[j], "merge of non-adjacent regions %v", c.Regions)
 					}
-					assert.LessOrEqual(t, sum, tc.target*9/10)
+					// The target is MAX_FILESIZE here: the mark is its split jitter's low end.
+					assert.LessOrEqual(t, sum, tc.target*7/8)
 					if tc.edge != nil {
 						s, e := unhexT(t, regs[idx[0]].Start), unhexT(t, regs[idx[len(idx)-1]].End)
 						for j := idx[0] + 1; j <= idx[len(idx)-1]; j++ {

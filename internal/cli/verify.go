@@ -15,8 +15,10 @@ import (
 
 	"github.com/dustin/go-humanize"
 	"github.com/presplit/presplit/distribution"
+	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/splits"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -125,7 +127,7 @@ func verifyOptionsFrom(c *cli.Context) (*verifyOptions, error) {
 // runVerify counts the key sample into the split's regions, writes the counts in
 // opts.Format, then applies the gates.
 func runVerify(opts *verifyOptions) error {
-	split, err := verifySplitKeys(opts)
+	split, findings, err := verifySplitKeys(opts)
 	if err != nil {
 		return err
 	}
@@ -173,7 +175,10 @@ func runVerify(opts *verifyOptions) error {
 	if err != nil {
 		return err
 	}
-	return verifyGates(opts, d.Summary())
+	for _, f := range findings {
+		stderrf(opts.Err, "presplit: %s %s: %s\n", f.Severity, f.Code, oneLine(f.Message))
+	}
+	return verifyGates(opts, d.Summary(), findings)
 }
 
 // verifyWrite writes the counts of d in opts.Format to w; name is the key sample's.
@@ -262,20 +267,49 @@ func verifySplitSource(c *cli.Context) (string, *config, error) {
 	return path, nil, nil
 }
 
-// verifySplitKeys reads the SPLITS_FILE, or builds the split of the design.
-func verifySplitKeys(opts *verifyOptions) (splits.Split, error) {
+// verifyShapeChecks are the lint checks of a split's shape that splits runs on the same
+// flags: a suffix that puts every bucket's rows in the next region (RG002) makes the
+// counts those of another split than the one meant, which a skew gate alone may pass
+// (ten buckets a region shift to a skew of 1.10). The rest of the review, most of its
+// cost, is the plan's and not verify's.
+var verifyShapeChecks = []*lint.Analyzer{lint.RG002}
+
+// verifySplitKeys reads the SPLITS_FILE, or builds the split of the design and runs the
+// shape checks on it (worded for the design's source, as splits words them).
+func verifySplitKeys(opts *verifyOptions) (splits.Split, []finding.Finding, error) {
 	if opts.SplitsFile != "" {
-		return verifyFileSplit(opts, opts.SplitsFile)
+		split, err := verifyFileSplit(opts, opts.SplitsFile)
+		return split, nil, err
 	}
 	cfg := opts.Config
 	p, err := cfg.build()
 	if err != nil {
-		return splits.Split{}, err
+		return splits.Split{}, nil, err
 	}
 	if p.Split == nil {
-		return splits.Split{}, cfg.splitError(p)
+		return splits.Split{}, nil, cfg.splitError(p)
 	}
-	return *p.Split, nil
+	findings := lint.Run(p, verifyShapeChecks...)
+	words := flagSetWords
+	if cfg.specPath != "" {
+		words = specSetWords
+	}
+	for i := range findings {
+		findings[i].Message = words.Expand(findings[i].Message)
+		findings[i].Fix = words.Expand(findings[i].Fix)
+	}
+	return *p.Split, findings, nil
+}
+
+// errorFindings counts the findings of error severity.
+func errorFindings(fs []finding.Finding) int {
+	n := 0
+	for _, f := range fs {
+		if f.Severity >= finding.Error {
+			n++
+		}
+	}
+	return n
 }
 
 // verifyFileSplit is the split a SPLITS_FILE lists.
@@ -355,9 +389,13 @@ func verifyOpenKeys(opts *verifyOptions) (r io.Reader, name string, size int64, 
 	return f, path, size, func() { _ = f.Close() }, nil // read only
 }
 
-// verifyGates applies --fail-empty and --max-skew after the report is written.
-func verifyGates(opts *verifyOptions, s distribution.Summary) error {
+// verifyGates applies --fail-empty and --max-skew after the report is written, and fails
+// on an error in the split's shape (verifyShapeChecks) as splits does.
+func verifyGates(opts *verifyOptions, s distribution.Summary, findings []finding.Finding) error {
 	var failed []string
+	if n := errorFindings(findings); n > 0 {
+		failed = append(failed, fmt.Sprintf("%d %s on the split keys: presplit splits refuses the same flags, and the regions counted are not the ones meant", n, pluralWord(n, "error")))
+	}
 	maxSkew := opts.MaxSkew
 	if opts.FailEmpty && s.Empty > 0 {
 		failed = append(failed, fmt.Sprintf("%d of %d regions received no key (--fail-empty)", s.Empty, s.Regions))
