@@ -267,7 +267,7 @@ func htmlHistogram(d Doc) htmlpage.Section {
 	}, nil)
 	c.Item, c.Value, c.Labels = "size class", "regions", true
 	c.XLabel, c.YLabel = "store file size / target region size", "regions"
-	c.Legend = []htmlpage.Class{{Name: "empty", Label: "empty"}, {Name: "merge", Label: "may merge (up to 0.9 x)"}, {Name: "keep", Label: "near the target"}, {Name: "split", Label: "to split (above 2 x)"}}
+	c.Legend = []htmlpage.Class{{Name: "empty", Label: "empty"}, {Name: "merge", Label: "may merge (below the merge mark, at most 0.9 x)"}, {Name: "keep", Label: "near the target"}, {Name: "split", Label: "to split (above 2 x)"}}
 	return htmlpage.Section{ID: "histogram", Heading: "Size histogram", Charts: []*htmlpage.Chart{c}}
 }
 
