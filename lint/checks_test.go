@@ -469,7 +469,7 @@ func TestCF010(t *testing.T) {
 
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 57)
+	require.Len(t, lint.Analyzers, 58)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
@@ -530,5 +530,39 @@ func TestCP005(t *testing.T) {
 		{name: "versions do not multiply daily ingest", src: two(", ttl: 30d", ", ttl: 30d", volume("daily: 100GB, retention: 30d"))},
 		{name: "a horizon within both ttls", src: two(", ttl: 7d", ", ttl: 30d", volume("daily: 100GB, retention: 30d, horizon: 7d"))},
 		{name: "no volume", src: two(", ttl: 7d", ", ttl: 30d", "")},
+	})
+}
+
+// TestCP006 runs the check on plans Build makes of cells sizings whose lengths say
+// something else than the design's rowkey, family names and qualifiers. The figures are
+// worked by hand: a cell is 20 + row + family + qualifier + value bytes, the regions
+// rows x cells x cell x 1.5 / 10 GiB rounded up.
+func TestCP006(t *testing.T) {
+	design := func(fam, rowkey, cells string) string {
+		return "families:\n" + fam + rowkey + "capacity: {rows: 1e10, cells: {count: 4, value_len: 8" + cells + "}}\n"
+	}
+	d := "  - {name: d, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW, qualifiers: [v]}\n"
+	key := "rowkey:\n  prefix: hex:4\n  parts:\n    - {name: device_id, kind: id, width: 48}\n    - {name: ts, kind: reverse_timestamp, width: 19}\n"
+	runCases(t, lint.CP006, []checkCase{
+		// 20 + 8 + 1 + 1 + 8 = 38 B: 1e10 x 4 x 38 x 1.5 / 10 GiB = 212.3; with the key's
+		// 71 bytes, 101 B and 564.4.
+		{name: "row_len below the rowkey's widths", src: design(d, key, ", row_len: 8"),
+			want: []string{"8 warning: cells row_len is 8 but the rowkey is 71 bytes (4 prefix + 48 device_id + 19 ts): the sizing prices a cell at 38 B where the design's is 101 B, 213 regions where the design's needs 565"}},
+		{name: "row_len the rowkey's widths", src: design(d, key, ", row_len: 71")},
+		{name: "a delimiter counts", src: design(d, strings.Replace(key, "prefix: hex:4\n", "prefix: hex:4\n  delimiter: '|'\n", 1), ", row_len: 71"),
+			want: []string{"9 warning: cells row_len is 71 but the rowkey is 73 bytes (4 prefix + 48 device_id + 19 ts + 2 delimiters)"}},
+		{name: "a variable-width part says nothing", src: design(d, strings.Replace(key, ", width: 48", "", 1), ", row_len: 8")},
+		// 20 + 8 + 1 + 1 + 8 = 38 B against 20 + 8 + 16 + 1 + 8 = 53 B: 212.3 and 296.1.
+		{name: "family_len below the family's name", src: design(strings.Replace(d, "name: d,", "name: measurements_raw,", 1), "", ", row_len: 8, family_len: 1"),
+			want: []string{"3 warning: cells family_len is 1 but every cell stores the family measurements_raw (16 bytes): the sizing prices a cell at 38 B where the design's is 53 B, 213 regions where the design's needs 297"}},
+		{name: "family_len between the families' names", src: design(d+"  - {name: hh, versions: 3, ttl: 30d, compression: SNAPPY, bloom: ROW}\n", "", ", row_len: 8, family_len: 2")},
+		{name: "family_len past the families' names", src: design(d+"  - {name: hh, versions: 3, ttl: 30d, compression: SNAPPY, bloom: ROW}\n", "", ", row_len: 8, family_len: 4"),
+			want: []string{"4 warning: cells family_len is 4 but the families d (1 bytes), hh (2 bytes) average 2 bytes"}},
+		// The qualifiers 19 and 16 bytes average 18 (17.5 rounded up): 20 + 8 + 1 + 18 + 8 = 55 B,
+		// 307.3 regions, where the sizing's 39 B give 217.9.
+		{name: "qualifier_len below the listed qualifiers", src: design(strings.Replace(d, "[v]", "[temperature_celsius, humidity_percent]", 1), "", ", row_len: 8, qualifier_len: 2"),
+			want: []string{"3 warning: cells qualifier_len is 2 but the qualifiers temperature_celsius (19 bytes), humidity_percent (16 bytes) average 18 bytes: the sizing prices a cell at 39 B where the design's is 55 B, 218 regions where the design's needs 308"}},
+		{name: "no qualifiers listed", src: design(strings.Replace(d, ", qualifiers: [v]", "", 1), "", ", row_len: 8, qualifier_len: 2")},
+		{name: "lengths left to the design", src: design(strings.Replace(d, "name: d,", "name: measurements_raw,", 1), "", ", row_len: 8")},
 	})
 }

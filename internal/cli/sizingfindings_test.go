@@ -1,0 +1,44 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestSizingFindings: plans the capacity model sizes on inputs the design itself
+// contradicts get a finding on the command line, in the flags' words.
+func TestSizingFindings(t *testing.T) {
+	tests := []struct {
+		name string
+		args string
+		want []string // lines of stdout
+		not  []string // codes that must not be reported
+	}{
+		{name: "family_len below the named family",
+			// 20 + 16 + 1 + 4 + 8 = 49 B against 64 B with the family's 16 bytes:
+			// 1e9 x 20 x 49 x 1.5 / 10 GiB = 136.9, 1e9 x 20 x 64 x 1.5 / 10 GiB = 178.8.
+			args: "plan --rows 1e9 --cells 20 --row-len 16 --family-len 1 --qualifier-len 4 --value-len 8 --family measurements_raw:versions=1,ttl=30d,compression=snappy,bloom=row",
+			want: []string{"  warning  CP006: cells family_len is 1 but every cell stores the family measurements_raw (16 bytes): the sizing prices a cell at 49 B where the design's is 64 B, 137 regions where the design's needs 179"}},
+		{name: "the fix in the flags' words",
+			args: "plan --format json --rows 1e9 --cells 20 --row-len 16 --family-len 1 --qualifier-len 4 --value-len 8 --family measurements_raw:versions=1,ttl=30d,compression=snappy,bloom=row",
+			want: []string{`      "fix": "make the length what the design says: --family-len 16"`}},
+		{name: "family_len of presplit's stand-in family",
+			args: "plan --rows 1e9 --cells 20 --row-len 16 --family-len 1 --qualifier-len 4 --value-len 8 --versions 1",
+			not:  []string{"CP006"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", strings.Fields(tt.args)...)
+			assert.Equal(t, 0, code, errOut)
+			lines := strings.Split(out, "\n")
+			for _, w := range tt.want {
+				assert.Contains(t, lines, w)
+			}
+			for _, c := range tt.not {
+				assert.NotContains(t, out, c+":")
+			}
+		})
+	}
+}
