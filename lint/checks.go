@@ -996,6 +996,9 @@ var RG003 = &Analyzer{
 			fams = len(p.Design.Families)
 		}
 		ceiling := c.Heap.V * fraction / (flush * float64(fams))
+		// The primaries only, unlike RG007: writes go to a region's primary, and a
+		// secondary replica refreshes from the primary's files with no memstore of its own
+		// (unless hbase.region.replica.replication.enabled, off by default, replays the WAL).
 		per := float64(p.Regions) / float64(rs)
 		if per <= ceiling {
 			return

@@ -566,3 +566,24 @@ func TestCP006(t *testing.T) {
 		{name: "lengths left to the design", src: design(strings.Replace(d, "name: d,", "name: measurements_raw,", 1), "", ", row_len: 8")},
 	})
 }
+
+// TestRG007 judges the regions each server opens: the regions created, and with
+// REGION_REPLICATION every replica of them (420 regions x 3 replicas over 3 servers is
+// 420 a server, where the primaries alone are 140).
+func TestRG007(t *testing.T) {
+	design := func(replicas string, servers int) string {
+		return "table: {name: t1" + replicas + "}\n" + fams("name: cf, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW") +
+			fmt.Sprintf("capacity: {rows: 1e10, kv: 300B}\ncluster: {region_servers: %d}\n", servers)
+	}
+	runCases(t, lint.RG007, []checkCase{
+		{name: "primaries within the range", src: design("", 3)},
+		{name: "replicas past it", src: design(", region_replication: 3", 3),
+			want: []string{"5 warning: 420 regions x 3 replicas (REGION_REPLICATION) on 3 RegionServers is 420.0 region replicas per server, above the 20..200 HBase recommends"}},
+		{name: "replicas within it", src: design(", region_replication: 3", 9)},
+		{name: "one replica is the primary", src: design(", region_replication: 1", 2),
+			want: []string{"5 warning: 420 regions on 2 RegionServers is 210.0 per server, above the 20..200 HBase recommends"}},
+		// 420 x 2 / 50 = 16.8, below 20; the primaries alone were 8.4.
+		{name: "replicas below the range", src: design(", region_replication: 2", 50),
+			want: []string{"5 warning: 420 regions x 2 replicas (REGION_REPLICATION) on 50 RegionServers is 16.8 region replicas per server, below the 20..200"}},
+	})
+}

@@ -15,26 +15,36 @@ import (
 	"github.com/presplit/presplit/tablespec"
 )
 
-// RG007: regions per RegionServer outside what HBase recommends.
+// RG007: regions per RegionServer outside what HBase recommends. The bound is on what a
+// server opens, so it counts region replicas: with REGION_REPLICATION each server holds
+// regions x replicas / servers of them (HBase puts a region's replicas on different
+// servers), each with its open files and block index like a primary.
 var RG007 = &Analyzer{
 	Code: "RG007", Severity: finding.Warning,
-	Doc: "regions per RegionServer outside the 20..200 HBase recommends",
+	Doc: "regions per RegionServer outside the 20..200 HBase recommends (region replicas counted)",
 	Run: func(p *Pass) {
 		rs := p.servers()
 		if rs == 0 || p.Regions == 0 || p.Regions < rs {
 			return // no cluster, no plan, or RG004's
 		}
-		per := float64(p.Regions) / float64(rs)
+		replicas := max(p.Table.RegionReplication, 1)
+		per := float64(p.Regions*replicas) / float64(rs)
+		what := fmt.Sprintf("%d regions on %d RegionServers is %.1f per server", p.Regions, rs, per)
+		more := "add RegionServers or use a larger region size"
+		if replicas > 1 {
+			what = fmt.Sprintf("%d regions x %d replicas (REGION_REPLICATION) on %d RegionServers is %.1f region replicas per server", p.Regions, replicas, rs, per)
+			more = "add RegionServers, use a larger region size, or keep fewer replicas"
+		}
 		where := p.Design.Cluster.RegionServers.Pos
 		switch {
 		case per < capacity.MinRegionsPerServer:
 			p.Report(where, "fine if the table will grow into more regions; else a smaller region size gives more",
-				"%d regions on %d RegionServers is %.1f per server, below the %d..%d HBase recommends: each server holds few regions to spread load over",
-				p.Regions, rs, per, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
+				"%s, below the %d..%d HBase recommends: each server holds few regions to spread load over",
+				what, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
 		case per > capacity.MaxRegionsPerServer:
-			p.Report(where, "add RegionServers or use a larger region size",
-				"%d regions on %d RegionServers is %.1f per server, above the %d..%d HBase recommends",
-				p.Regions, rs, per, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
+			p.Report(where, more,
+				"%s, above the %d..%d HBase recommends",
+				what, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
 		}
 	},
 }

@@ -167,6 +167,10 @@ func htmlCluster(d Doc) (htmlpage.Section, bool) {
 	if c.RegionServers > 0 {
 		f = append(f, htmlpage.Fact{Name: "region servers", Value: strconv.Itoa(c.RegionServers), Note: d.word("{cluster.region_servers}")},
 			htmlpage.Fact{Name: "regions per server", Value: fmt.Sprintf("%.1f", p.RegionsPerServer), Note: "20..200 recommended"})
+		if rps := d.ReplicasPerServer(); rps > 0 {
+			f[len(f)-1].Note = fmt.Sprintf("primaries; x %d replicas %s", d.Table.RegionReplication, d.word("{table.region_replication}"))
+			f = append(f, htmlpage.Fact{Name: "replicas per server", Value: fmt.Sprintf("%.1f", rps), Note: "20..200 recommended"})
+		}
 	}
 	if c.Heap > 0 {
 		f = append(f, htmlpage.Fact{Name: "memstore ceiling", Value: fmt.Sprintf("%.1f regions per server", p.MemstoreCeiling),

@@ -74,17 +74,21 @@ type JSONFamily struct {
 
 // JSONCapacity is the capacity model: its inputs and what it derived from them.
 type JSONCapacity struct {
-	Inputs           JSONInputs    `json:"inputs"`
-	RowBytes         float64       `json:"row_bytes"`
-	RawBytes         float64       `json:"raw_bytes"`
-	StoredBytes      float64       `json:"stored_bytes"`
-	PlannedBytes     float64       `json:"planned_bytes"`
-	ExactRegions     float64       `json:"exact_regions"`
-	Regions          int           `json:"regions"`
-	DiskBytes        float64       `json:"disk_bytes"`
-	RegionsPerServer float64       `json:"regions_per_server"`
-	MemstoreCeiling  float64       `json:"memstore_ceiling"`
-	Horizons         []JSONHorizon `json:"horizons"`
+	Inputs           JSONInputs `json:"inputs"`
+	RowBytes         float64    `json:"row_bytes"`
+	RawBytes         float64    `json:"raw_bytes"`
+	StoredBytes      float64    `json:"stored_bytes"`
+	PlannedBytes     float64    `json:"planned_bytes"`
+	ExactRegions     float64    `json:"exact_regions"`
+	Regions          int        `json:"regions"`
+	DiskBytes        float64    `json:"disk_bytes"`
+	RegionsPerServer float64    `json:"regions_per_server"`
+	// ReplicasPerServer is the region replicas each server opens, regions_per_server x
+	// REGION_REPLICATION, when the table keeps more than one replica: regions_per_server
+	// stays the primaries.
+	ReplicasPerServer float64       `json:"replicas_per_server,omitempty"`
+	MemstoreCeiling   float64       `json:"memstore_ceiling"`
+	Horizons          []JSONHorizon `json:"horizons"`
 	// Stores are each family's figures when the model sizes the stores apart (every family
 	// gives its share of a row); then the bytes above are their sums, SplitBytes what the
 	// split rule weighs against the region size and SplitStore the store it splits on
@@ -248,6 +252,7 @@ func newJSONDoc(d Doc) JSONDoc {
 	}
 	if p := d.Capacity; p != nil {
 		out.Capacity = jsonCapacity(p, d.PolicyRegions)
+		out.Capacity.ReplicasPerServer = d.ReplicasPerServer()
 	}
 	for _, f := range d.Findings {
 		out.Findings = append(out.Findings, JSONFinding{Severity: f.Severity.String(), Code: f.Code, Message: f.Message, Fix: f.Fix})

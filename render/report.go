@@ -205,7 +205,13 @@ func reportCluster(tw *tabwriter.Writer, d Doc) {
 	c := p.Input.Cluster
 	if c.RegionServers > 0 {
 		fmt.Fprintf(tw, d.word("  region servers\t%d\t{cluster.region_servers}\n"), c.RegionServers)
-		fmt.Fprintf(tw, "  regions per server\t%.1f\t%d..%d recommended\n", p.RegionsPerServer, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
+		if rps := d.ReplicasPerServer(); rps > 0 {
+			// The recommendation bounds what a server opens: every replica.
+			fmt.Fprintf(tw, d.word("  regions per server\t%.1f\tprimaries; x %d replicas {table.region_replication}\n"), p.RegionsPerServer, d.Table.RegionReplication)
+			fmt.Fprintf(tw, "  replicas per server\t%.1f\t%d..%d recommended\n", rps, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
+		} else {
+			fmt.Fprintf(tw, "  regions per server\t%.1f\t%d..%d recommended\n", p.RegionsPerServer, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
+		}
 	}
 	if c.Heap > 0 {
 		fmt.Fprintf(tw, d.word("  memstore ceiling\t%.1f regions per server = %s heap x %s / (%s flush x %s)\t{cluster.heap} {cluster.memstore_fraction} "+flushSizeRef(c)+" {cluster.families}\n"),

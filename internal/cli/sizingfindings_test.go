@@ -7,8 +7,9 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// TestSizingFindings: plans the capacity model sizes on inputs the design itself
-// contradicts get a finding on the command line, in the flags' words.
+// TestSizingFindings: plans whose sizing the design itself contradicts, or whose servers
+// open more than the plan's regions (replicas), say so on the command line, in the
+// flags' words.
 func TestSizingFindings(t *testing.T) {
 	tests := []struct {
 		name string
@@ -24,6 +25,21 @@ func TestSizingFindings(t *testing.T) {
 		{name: "the fix in the flags' words",
 			args: "plan --format json --rows 1e9 --cells 20 --row-len 16 --family-len 1 --qualifier-len 4 --value-len 8 --family measurements_raw:versions=1,ttl=30d,compression=snappy,bloom=row",
 			want: []string{`      "fix": "make the length what the design says: --family-len 16"`}},
+		{name: "replicas per server",
+			// 420 regions x 3 replicas / 3 servers: each server opens 420, the primaries are 140.
+			args: "plan --rows 1e10 --kv 300B --region-servers 3 --region-replication 3",
+			want: []string{
+				"  regions per server   140.0  primaries; x 3 replicas --region-replication",
+				"  replicas per server  420.0  20..200 recommended",
+				"  warning  RG007: 420 regions x 3 replicas (REGION_REPLICATION) on 3 RegionServers is 420.0 region replicas per server, above the 20..200 HBase recommends",
+			}},
+		{name: "replicas per server in json",
+			args: "plan --format json --rows 1e10 --kv 300B --region-servers 3 --region-replication 3",
+			want: []string{`    "regions_per_server": 140,`, `    "replicas_per_server": 420,`}},
+		{name: "no replicas line without replicas",
+			args: "plan --rows 1e10 --kv 300B --region-servers 3",
+			want: []string{"  regions per server  140.0  20..200 recommended"},
+			not:  []string{"RG007"}},
 		{name: "family_len of presplit's stand-in family",
 			args: "plan --rows 1e9 --cells 20 --row-len 16 --family-len 1 --qualifier-len 4 --value-len 8 --versions 1",
 			not:  []string{"CP006"}},
