@@ -469,7 +469,7 @@ func TestCF010(t *testing.T) {
 
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 58)
+	require.Len(t, lint.Analyzers, 59)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
@@ -585,5 +585,30 @@ func TestRG007(t *testing.T) {
 		// 420 x 2 / 50 = 16.8, below 20; the primaries alone were 8.4.
 		{name: "replicas below the range", src: design(", region_replication: 2", 50),
 			want: []string{"5 warning: 420 regions x 2 replicas (REGION_REPLICATION) on 50 RegionServers is 16.8 region replicas per server, below the 20..200"}},
+	})
+}
+
+// TestRG016 judges a split of fewer regions than the volume needs: past 1.125 x
+// MAX_FILESIZE a region splits whatever its jitter draw, and the model of the policy says
+// what HBase ends with (5 regions of 838 GiB halved 7 times: 640 of 6.5 GiB).
+func TestRG016(t *testing.T) {
+	design := func(table, capacity, splits string) string {
+		return table + fams("name: d, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW") +
+			"rowkey: {prefix: 'dec:3'}\ncapacity: {" + capacity + "}\nsplits: {" + splits + "}\n"
+	}
+	runCases(t, lint.RG016, []checkCase{
+		{name: "a region count far below the sizing's", src: design("", "rows: 1e10, kv: 300B", "regions: 5"),
+			want: []string{"5 warning: the split creates 5 regions (the count {splits.regions} sets) where the volume it is sized for (4.1 TiB) needs 420: each grows to 838 GiB, 83.8x MAX_FILESIZE 10 GiB, so HBase splits every one of them, about 7 times, and the table ends with about 640 regions of 6.5 GiB"}},
+		// 1e8 x 1400 B x 1.5 = 195.6 GiB: 20 regions sized, 10 created of 19.6 GiB, halved once.
+		{name: "halved once", src: design("", "rows: 1e8, kv: 1400B", "regions: 10"),
+			want: []string{"5 warning: the split creates 10 regions (the count {splits.regions} sets) where the volume it is sized for (196 GiB) needs 20: each grows to 20 GiB, 1.96x MAX_FILESIZE 10 GiB, so HBase splits every one of them, once, and the table ends with about 20 regions of 9.8 GiB"}},
+		{name: "within the jitter", src: design("", "rows: 1e10, kv: 300B", "regions: 400")},
+		{name: "the sizing's own count", src: design("", "rows: 1e10, kv: 300B", "regions: 420")},
+		{name: "more than the sizing's", src: design("", "rows: 1e10, kv: 300B", "regions: 900")},
+		{name: "a policy that splits none is SP003's", src: design("table: {name: t1, split_policy: disabled}\n", "rows: 1e10, kv: 300B", "regions: 5")},
+		// The horizon's 7 days of 100 GiB a day (Hadoop's GB), x 1.5: 1050 GiB, 105 regions;
+		// 10 created, not the 30 days' (the TTL's) 450.
+		{name: "sized for the horizon", src: design("", "daily: 100GB, retention: 30d, horizon: 7d", "regions: 10"),
+			want: []string{"5 warning: the split creates 10 regions (the count {splits.regions} sets) where the volume it is sized for (1.0 TiB, the first 7 days) needs 105: each grows to 105 GiB"}},
 	})
 }

@@ -38,7 +38,12 @@ var RG007 = &Analyzer{
 		where := p.Design.Cluster.RegionServers.Pos
 		switch {
 		case per < capacity.MinRegionsPerServer:
-			p.Report(where, "fine if the table will grow into more regions; else a smaller region size gives more",
+			fix := "fine if the table will grow into more regions; else a smaller region size gives more"
+			if _, _, _, under := p.underSplit(); under {
+				// The table will grow, but by HBase's splits of too few regions (RG016).
+				fix = fmt.Sprintf("create the %d regions the volume needs rather than let HBase split these", p.Capacity.Regions)
+			}
+			p.Report(where, fix,
 				"%s, below the %d..%d HBase recommends: each server holds few regions to spread load over",
 				what, capacity.MinRegionsPerServer, capacity.MaxRegionsPerServer)
 		case per > capacity.MaxRegionsPerServer:

@@ -50,7 +50,7 @@ func TestBuild(t *testing.T) {
 			name: "and the reverse: few created where many are sized",
 			src: fam + "capacity: {rows: 1e11, kv: 300B}\ncluster: {region_servers: 10, heap: 16GiB}\n" +
 				"splits: {regions: 20}\nrowkey: {prefix: hex:2}\n",
-			regions: 20, keys: 19, splitOK: true, codes: []string{"RG007"},
+			regions: 20, keys: 19, splitOK: true, codes: []string{"RG007", "RG016"},
 		},
 		{
 			name:    "one region and more servers: pre-split, never also no pre-split",

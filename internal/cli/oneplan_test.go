@@ -49,8 +49,9 @@ func TestOnePlanChecksOnCreatedRegions(t *testing.T) {
 
 	doc, _, code = planJSON(t, "--rows", "1e11", "--kv", "300B", "--region-servers", "10", "--heap", "16GiB", "--regions", "20")
 	require.Equal(t, 0, code)
-	assert.Equal(t, []string{"RG007"}, findingCodes(doc), "2 per server is below 20, and under the ceiling")
+	assert.Equal(t, []string{"RG007", "RG016"}, findingCodes(doc), "2 per server is below 20, and under the ceiling; 20 regions hold what the sizing puts in 4191")
 	assert.Contains(t, doc.Findings[0].Message, "20 regions on 10 RegionServers is 2.0 per server, below the 20..200")
+	assert.Contains(t, doc.Findings[1].Message, "the split creates 20 regions (the count --regions sets) where the volume it is sized for (41 TiB) needs 4191")
 }
 
 // every format carries the findings; shell carries them as Ruby comments that

@@ -40,6 +40,13 @@ func TestSizingFindings(t *testing.T) {
 			args: "plan --rows 1e10 --kv 300B --region-servers 3",
 			want: []string{"  regions per server  140.0  20..200 recommended"},
 			not:  []string{"RG007"}},
+		{name: "a region count below the volume's",
+			// 1e8 x 1400 B x 1.5 = 195.6 GiB: 20 regions sized, 10 created of 19.6 GiB.
+			args: "plan --rows 1e8 --kv 1400B --regions 10 --region-servers 10",
+			want: []string{"  warning  RG016: the split creates 10 regions (the count --regions sets) where the volume it is sized for (196 GiB) needs 20: each grows to 20 GiB, 1.96x MAX_FILESIZE 10 GiB, so HBase splits every one of them (with 1 per RegionServer, SteppingSplitPolicy splits them first at 256 MiB, from the first flushes), once, and the table ends with about 20 regions of 9.8 GiB at HBase's midkeys, not the split created"}},
+		{name: "the sizing's own count",
+			args: "plan --rows 1e8 --kv 1400B --region-servers 10",
+			not:  []string{"RG016"}},
 		{name: "family_len of presplit's stand-in family",
 			args: "plan --rows 1e9 --cells 20 --row-len 16 --family-len 1 --qualifier-len 4 --value-len 8 --versions 1",
 			not:  []string{"CP006"}},
