@@ -40,13 +40,7 @@ var CP006 = &Analyzer{
 			}
 		}
 		if c.QualifierLen.Set {
-			var quals []string
-			for _, f := range p.Design.Families {
-				for _, q := range f.Qualifiers {
-					quals = append(quals, q.V)
-				}
-			}
-			if n, what, ok := contradicts(c.QualifierLen.V, quals, "qualifier", "qualifiers"); ok {
+			if n, what, ok := contradicts(c.QualifierLen.V, listedQualifiers(p.Design.Families), "qualifier", "qualifiers"); ok {
 				p.reportCellLen(c.QualifierLen, "qualifier_len", n, what,
 					func(cl *capacity.Cells, v int) { cl.QualifierLen = v })
 			}
@@ -65,6 +59,17 @@ func namedFamilies(fs []tablespec.Family) []string {
 		}
 	}
 	return names
+}
+
+// listedQualifiers are the qualifiers the families list, every family's.
+func listedQualifiers(fs []tablespec.Family) []string {
+	var quals []string
+	for _, f := range fs {
+		for _, q := range f.Qualifiers {
+			quals = append(quals, q.V)
+		}
+	}
+	return quals
 }
 
 // contradicts says whether an explicit length lies outside the lengths of the design's
