@@ -1024,6 +1024,7 @@ func (p *Plan) policy() {
 			pin.Buckets = v // the keys take only these
 		}
 	}
+	pin.Shares = p.regionShares()
 	m := splitpolicy.For(pin)
 	p.Policy = &m
 	cp := p.Capacity
@@ -1045,6 +1046,24 @@ func (p *Plan) policy() {
 		p.PolicyVolumes = append(p.PolicyVolumes, v)
 	}
 	p.jitterNote(m, p.PolicyBytes)
+}
+
+// regionShares are the created regions' fractions of the keys (the split's Owned), for
+// the policy model: an uneven split's larger regions fill and split first. Nil when the
+// split says nothing of what its regions own.
+func (p *Plan) regionShares() []float64 {
+	if p.Split == nil || p.Split.Owned.Len() != p.Regions {
+		return nil
+	}
+	total := p.Split.Owned.Total()
+	if total <= 0 {
+		return nil
+	}
+	shares := p.Split.Owned.Values()
+	for i := range shares {
+		shares[i] /= total
+	}
+	return shares
 }
 
 // jitterShareShown is the share of early splits from which the plan states the jitter's:

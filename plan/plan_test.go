@@ -347,7 +347,7 @@ func TestJitterNote(t *testing.T) {
 			note = n
 		}
 	}
-	assert.Contains(t, note, "the 420 regions hold 9.98 GiB each at the planned volume, 99.8% of MAX_FILESIZE, so about 49% of them (206) split before it is reached and the table ends with 420..840 regions")
+	assert.Contains(t, note, "the 436 regions hold 9.61 GiB each at the planned volume, 96.1% of MAX_FILESIZE, so about 34% of them (150) split before it is reached and the table ends with 420..840 regions")
 	f, err := plan.Build(parse(t, fam+"capacity: {rows: 1e10, kv: 300B, fill: 0.875}\n"), plan.Options{})
 	require.NoError(t, err)
 	assert.Equal(t, 479, f.Capacity.Regions)
@@ -375,4 +375,23 @@ func TestPolicyRegions(t *testing.T) {
 	assert.Equal(t, []int{0, 184, 368}, policy)
 	assert.Zero(t, p.PolicyRegions(3), "past the last horizon")
 	assert.Zero(t, (&plan.Plan{}).PolicyRegions(0), "no sizing")
+}
+
+// TestPolicyRegionsUneven: hex:2's 256 values over 45 regions are 31 regions of 6 values
+// and 14 of 5; at the 30-day horizon (483.2 GB planned) a 6-value region holds 11.3 GB,
+// above MAX_FILESIZE (10 GiB), so every policy that splits at MAX_FILESIZE splits the 31:
+// 76 regions, as the prefix policy (which counts values) says too.
+func TestPolicyRegionsUneven(t *testing.T) {
+	for _, policy := range []string{"default", "constant", "prefix"} {
+		t.Run(policy, func(t *testing.T) {
+			src := "families:\n  - {name: d, versions: 1, compression: SNAPPY, bloom: ROW}\n" +
+				"rowkey: {prefix: hex:2}\ntable: {split_policy: " + policy + "}\n" +
+				"capacity: {daily: 10GB, retention: 365d, horizon: 30d}\n"
+			p, err := plan.Build(parse(t, src), plan.Options{})
+			require.NoError(t, err)
+			require.Equal(t, 45, p.Regions)
+			require.Equal(t, 30, p.Capacity.Horizons[0].Days)
+			assert.Equal(t, 76, p.PolicyRegions(0))
+		})
+	}
 }
