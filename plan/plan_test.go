@@ -2,6 +2,9 @@ package plan_test
 
 import (
 	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -333,28 +336,70 @@ func codesOf(fs []finding.Finding) []string {
 	return out
 }
 
-// TestJitterNote: 420 regions of 9.98 GiB are 99.8% of MAX_FILESIZE;
-// each region draws its MAX_FILESIZE in 0.875..1.125 x, so (9.98 - 8.75) / 2.5 = 49% of
-// them split before the planned volume. A fill of 0.875 plans 479 regions below every
-// draw and the note goes; MAX_FILESIZE stays 10 GiB.
+// TestJitterNote: 420 regions of 9.98 GiB on average are 99.8% of MAX_FILESIZE, the
+// largest of hex:4's runs 100.4%; each region draws its MAX_FILESIZE in 0.875..1.125 x, so
+// about (9.98 - 8.75) / 2.5 = 49% of them split before the planned volume. The advised
+// fill plans regions whose largest is below every draw, and the note goes; MAX_FILESIZE
+// stays 10 GiB.
 func TestJitterNote(t *testing.T) {
 	p, err := plan.Build(parse(t, fam+"capacity: {rows: 1e10, kv: 300B}\n"), plan.Options{})
 	require.NoError(t, err)
 	require.Equal(t, 420, p.Capacity.Regions)
-	note := ""
+	note := noteWith(p, "jitter 0.25")
+	assert.Contains(t, note, "the 420 regions created hold 9.98 GiB on average, the largest 10 GiB (100.4% of MAX_FILESIZE) at the planned volume, so about 49% of them (206) split before it is reached and the table ends with 420..840 regions there")
+	f := followFill(t, fam+"capacity: {rows: 1e10, kv: 300B, fill: %s}\n", note)
+	assert.Equal(t, int64(10<<30), f.Table.MaxFileSize)
+	assert.Empty(t, noteWith(f, "jitter 0.25"))
+}
+
+// noteWith is the plan's note holding text; "" when none does.
+func noteWith(p *plan.Plan, text string) string {
 	for _, n := range p.Notes {
-		if strings.Contains(n, "jitter") {
-			note = n
+		if strings.Contains(n, text) {
+			return n
 		}
 	}
-	assert.Contains(t, note, "the 436 regions hold 9.61 GiB each at the planned volume, 96.1% of MAX_FILESIZE, so about 34% of them (150) split before it is reached and the table ends with 420..840 regions")
-	f, err := plan.Build(parse(t, fam+"capacity: {rows: 1e10, kv: 300B, fill: 0.875}\n"), plan.Options{})
+	return ""
+}
+
+var fillAdvice = regexp.MustCompile(`\{capacity\.fill=([0-9.]+)\} plans ([0-9]+) regions below every draw`)
+
+// followFill builds the design src (a %s for the fill) with the fill a note advises, and
+// checks the advice: the count it states, and its largest region below the lowest draw
+// (the fill's note says no region splits before the volume).
+func followFill(t *testing.T, src, note string) *plan.Plan {
+	t.Helper()
+	m := fillAdvice.FindStringSubmatch(note)
+	require.NotNil(t, m, "no fill advice in %q", note)
+	p, err := plan.Build(parse(t, fmt.Sprintf(src, m[1])), plan.Options{})
 	require.NoError(t, err)
-	assert.Equal(t, 479, f.Capacity.Regions)
-	assert.Equal(t, int64(10<<30), f.Table.MaxFileSize)
-	for _, n := range f.Notes {
-		assert.NotContains(t, n, "jitter 0.25")
+	assert.Equal(t, m[2], strconv.Itoa(p.Regions), "the regions --fill %s plans", m[1])
+	total, largest := p.Split.Owned.Total(), 0.0
+	for _, o := range p.Split.Owned.All() {
+		largest = max(largest, o)
 	}
+	assert.LessOrEqual(t, largest/total*p.Capacity.SplitBytes, 0.875*float64(10<<30), "the largest region")
+	assert.Contains(t, noteWith(p, "planned at "+m[1]), "split none of them")
+	return p
+}
+
+// TestFillNoteLargestRegion: dec:2's 100 values over 12 regions are 4 regions of 9 and 8
+// of 8; at --fill 0.875 a 9-value region holds 112.5e9 x 0.09 = 10.125e9 B (9.43 GiB),
+// above the lowest draw (0.875 x 10 GiB), so the fill's note cannot say none splits: each
+// of the 4 splits early with chance (0.943 - 0.875) / 0.25 = 27%, about 9% of the 12.
+func TestFillNoteLargestRegion(t *testing.T) {
+	src := fam + "rowkey: {prefix: dec:2}\ncapacity: {rows: 2.5e8, kv: 300B, fill: %s}\n"
+	p, err := plan.Build(parse(t, fmt.Sprintf(src, "0.875")), plan.Options{})
+	require.NoError(t, err)
+	require.Equal(t, 12, p.Regions)
+	note := noteWith(p, "planned at 0.875")
+	assert.NotContains(t, note, "split none")
+	assert.Contains(t, note, "its largest region holds 9.43 GiB at the planned volume, 94.3% of MAX_FILESIZE, above the jitter's lowest draw (0.875 x), so about 9% of the 12 regions (1) split before it")
+	followFill(t, src, note)
+	// Without a fill the jitter note's advice is judged on the largest region alike.
+	q, err := plan.Build(parse(t, fam+"rowkey: {prefix: dec:2}\ncapacity: {rows: 2.5e8, kv: 300B}\n"), plan.Options{})
+	require.NoError(t, err)
+	followFill(t, src, noteWith(q, "jitter 0.25"))
 }
 
 // TestPolicyRegions: the regions HBase's split policy makes at each growth horizon are the

@@ -103,7 +103,7 @@ func TestSplitPolicyConsequences(t *testing.T) {
 		{name: "the jitter splits about half the regions early",
 			args: []string{"plan", "--rows", "1e10", "--kv", "300B"},
 			code: exitOK,
-			want: []string{"the 436 regions hold 9.61 GiB each at the planned volume, 96.1% of MAX_FILESIZE, so about 34% of them (150) split before it is reached and the table ends with 420..840 regions; --fill 0.875 plans 479 regions below every draw"}},
+			want: []string{"the 420 regions created hold 9.98 GiB on average, the largest 10 GiB (100.4% of MAX_FILESIZE) at the planned volume, so about 49% of them (206) split before it is reached and the table ends with 420..840 regions there; --fill 0.871 plans 482 regions below every draw"}},
 		{name: "a fill below MAX_FILESIZE on purpose",
 			args: []string{"plan", "--rows", "1e10", "--kv", "300B", "--fill", "0.875"},
 			code: exitOK,
