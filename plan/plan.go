@@ -1085,7 +1085,7 @@ const adviceFill = 0.875
 // Notes, not findings: true of every table planned near MAX_FILESIZE, and the plan still
 // holds; an operator who wants the pre-split kept whole plans below it.
 func (p *Plan) jitterNotes(m splitpolicy.Model) {
-	bytes := p.PolicyBytes
+	bytes := p.Capacity.SplitBytes // what the regions are sized for, not the retention's
 	if bytes <= 0 || m.Class == splitpolicy.DisabledClass || (m.Cuts && m.NeverSplits()) {
 		return
 	}
@@ -1118,8 +1118,13 @@ func (p *Plan) jitterNotes(m splitpolicy.Model) {
 		humanize.IBytes(uint64(m.MaxFileSize)), p.Regions, each, p.sizedFor(), 100*share, int(math.Round(share*float64(p.Regions))), lo, hi, p.fillAdvice(m, bytes)))
 }
 
-// sizedFor names the volume the notes judge.
-func (p *Plan) sizedFor() string { return "the planned volume" }
+// sizedFor names the volume the regions are sized for: the horizon's, with one.
+func (p *Plan) sizedFor() string {
+	if v := p.Capacity.Input.Volume; v.HorizonDays > 0 && v.SplitDays() < v.KeptDays() {
+		return fmt.Sprintf("the horizon's volume (%s)", capacity.DaysText(v.SplitDays()))
+	}
+	return "the planned volume"
+}
 
 // fillNote states what a fill below 1 makes of the jitter, judged on the split's largest
 // region: below the lowest draw no region splits before the volume the regions are sized

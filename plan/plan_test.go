@@ -99,7 +99,8 @@ func TestBuild(t *testing.T) {
 			check: func(t *testing.T, p *plan.Plan) {
 				h := p.Capacity.Horizons
 				assert.Equal(t, 5475, h[len(h)-1].Regions, "100 GiB x 365 x 1.5 / 10 GiB")
-				assert.Contains(t, p.Notes[len(p.Notes)-1], "pre-split for the first 30 days of ingest (450 regions)")
+				assert.NotEmpty(t, noteWith(p, "pre-split for the first 30 days of ingest (450 regions)"))
+				assert.Contains(t, noteWith(p, "jitter 0.25"), "the 450 regions created hold 10 GiB on average", "the regions created at 30 days, not the 5475 of 365")
 			},
 		},
 		{
@@ -400,6 +401,21 @@ func TestFillNoteLargestRegion(t *testing.T) {
 	q, err := plan.Build(parse(t, fam+"rowkey: {prefix: dec:2}\ncapacity: {rows: 2.5e8, kv: 300B}\n"), plan.Options{})
 	require.NoError(t, err)
 	followFill(t, src, noteWith(q, "jitter 0.25"))
+}
+
+// TestJitterNoteHorizon: with a horizon the note is of the regions created, at the
+// volume they are sized for: 45 regions of 10 GiB at 30 days (not the 90 the 60 days
+// kept need), and the fill it advises gives 52 regions, as the sizing does
+// (ceil(483.2 GB / 8.75 GiB)).
+func TestJitterNoteHorizon(t *testing.T) {
+	src := "families:\n  - {name: d, versions: 1, compression: SNAPPY, bloom: ROW}\ncapacity: {daily: 10GB, retention: 60d, horizon: 30d%s}\n"
+	p, err := plan.Build(parse(t, fmt.Sprintf(src, "")), plan.Options{})
+	require.NoError(t, err)
+	require.Equal(t, 45, p.Regions)
+	note := noteWith(p, "jitter 0.25")
+	assert.Contains(t, note, "the 45 regions created hold 10 GiB each, 100.0% of MAX_FILESIZE at the horizon's volume (30 days), so about 50% of them (23) split before it is reached and the table ends with 45..90 regions there; {capacity.fill=0.875} plans 52 regions below every draw")
+	f := followFill(t, fmt.Sprintf(src, ", fill: %s"), note)
+	assert.Equal(t, 52, f.Regions)
 }
 
 // TestPolicyRegions: the regions HBase's split policy makes at each growth horizon are the
