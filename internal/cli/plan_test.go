@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"encoding/json"
 	"math"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -78,6 +81,55 @@ func TestPlanBadInput(t *testing.T) {
 			assert.Empty(t, out, "nothing on stdout")
 			assert.Equal(t, "presplit: "+tt.want+"\n", errOut)
 			assert.Equal(t, 1, strings.Count(errOut, "\n"), "one line")
+		})
+	}
+}
+
+// TestPlanTooManyRegionsAdvice: the region size the refusal advises is accepted when
+// given, with at most the regions it states. It is weighed as the sizing weighs: the fill
+// (419.1 GiB / (0.875 x 42 GiB) is 11.4 regions, so 48 GiB), and with stores the one the
+// split rule weighs (2.6: family b, 0.4 of a row at 3 VERSIONS, 503 GiB, so 51 GiB for
+// 10 regions, not the 76 GiB of every store; 3.0 weighs every store).
+func TestPlanTooManyRegionsAdvice(t *testing.T) {
+	base := []string{"plan", "--rows", "1e9", "--kv", "300B", "--prefix", "dec:1"}
+	stores := []string{"--family", "a:share=0.6,versions=1", "--family", "b:share=0.4,versions=3"}
+	tests := []struct {
+		name string
+		args []string
+		size string
+	}{
+		{name: "fill", args: []string{"--fill", "0.875"}, size: "48GiB"},
+		{name: "stores on 2.6: the largest", args: stores, size: "51GiB"},
+		{name: "stores of equal versions", args: []string{"--family", "a:share=0.6,versions=1", "--family", "b:share=0.4,versions=1"}, size: "26GiB"},
+		{name: "stores on 3.0: all", args: append(slices.Clone(stores), "--hbase-version", "3.0"), size: "76GiB"},
+		{name: "stores and fill", args: append(slices.Clone(stores), "--fill", "0.875"), size: "58GiB"},
+	}
+	advice := regexp.MustCompile(`(\d+) regions would need --region-size (\S+),|--region-size (\S+) for at most (\d+) regions`)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append(slices.Clone(base), tt.args...)
+			_, errOut, code := runCLI(t, "", args...)
+			require.Equal(t, 2, code, errOut)
+			m := advice.FindStringSubmatch(errOut)
+			require.NotNil(t, m, errOut)
+			size, regions := m[2]+m[3], m[1]+m[4]
+			assert.Equal(t, tt.size, size, errOut)
+			out, errOut, code := runCLI(t, "", append(args, "--region-size", size, "--format", "json")...)
+			require.Equal(t, 0, code, errOut)
+			var doc struct {
+				Split struct {
+					Regions int `json:"regions"`
+				} `json:"split"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(out), &doc))
+			want, err := strconv.Atoi(regions)
+			require.NoError(t, err)
+			assert.LessOrEqual(t, doc.Split.Regions, want, "--region-size %s", size)
+			// The smallest whole GiB: one less is refused again.
+			gibs, err := strconv.Atoi(strings.TrimSuffix(size, "GiB"))
+			require.NoError(t, err)
+			_, _, code = runCLI(t, "", append(args, "--region-size", strconv.Itoa(gibs-1)+"GiB")...)
+			assert.Equal(t, 2, code, "--region-size %dGiB", gibs-1)
 		})
 	}
 }
