@@ -44,6 +44,24 @@ func (c Cells) versions() int {
 	return c.Versions
 }
 
+// MaxFileSize is the region size the regions split at, MAX_FILESIZE: RegionSize over the
+// fill (whole bytes, as a size is given).
+func (in Input) MaxFileSize() float64 {
+	size := in.RegionSize
+	if size == 0 {
+		size = DefaultRegionSize
+	}
+	return math.Round(size / in.FillOrOne())
+}
+
+// FillOrOne is the fill the regions are planned at, 1 when none is below MAX_FILESIZE.
+func (in Input) FillOrOne() float64 {
+	if in.Fill > 0 && in.Fill < 1 {
+		return in.Fill
+	}
+	return 1
+}
+
 // WithDefaults fills the optional zero fields with HBase's defaults.
 func (in Input) WithDefaults() Input {
 	if in.CompressionRatio == 0 {

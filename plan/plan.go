@@ -532,6 +532,7 @@ func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.I
 		// Regions planned below MAX_FILESIZE on purpose: the count is the region size x
 		// the fill, MAX_FILESIZE stays the region size (maxFileSize).
 		in.RegionSize = designRegionSize(d) * c.Fill.V
+		in.Fill = c.Fill.V
 	}
 	in.Replication = int(c.Replication.V)
 	if cl := d.Cluster; cl != nil {

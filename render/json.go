@@ -132,12 +132,17 @@ type JSONInputs struct {
 	HorizonDays   float64    `json:"horizon_days"` // 0: the split holds all the days kept
 	// SplitShare is the largest family's share of a row when HBase 2.x sizes the regions
 	// on it (its largest store); 0 when the whole row counts.
-	SplitShare       float64     `json:"split_share"`
-	CompressionRatio float64     `json:"compression_ratio"`
-	Redundancy       float64     `json:"redundancy"`
-	RegionSizeBytes  float64     `json:"region_size_bytes"`
-	Replication      int         `json:"replication"`
-	Cluster          JSONCluster `json:"cluster"`
+	SplitShare       float64 `json:"split_share"`
+	CompressionRatio float64 `json:"compression_ratio"`
+	Redundancy       float64 `json:"redundancy"`
+	// RegionSizeBytes is the region size, MAX_FILESIZE; Fill the share of it each region
+	// is planned at (1 without --fill), PlannedRegionBytes their product, what the regions
+	// are counted against.
+	RegionSizeBytes    float64     `json:"region_size_bytes"`
+	Fill               float64     `json:"fill"`
+	PlannedRegionBytes float64     `json:"planned_region_bytes"`
+	Replication        int         `json:"replication"`
+	Cluster            JSONCluster `json:"cluster"`
 	// SplitOverallFiles is hbase.hregion.split.overallfiles as the plan takes it, when the
 	// stores are sized apart (left out otherwise).
 	SplitOverallFiles *bool `json:"split_overallfiles,omitempty"`
@@ -266,7 +271,7 @@ func jsonCapacity(p *capacity.Sizing, policyRegions func(horizon int) int) *JSON
 			Rows: in.Volume.Rows, RowBytes: in.Volume.RowBytes,
 			DailyBytes: in.Volume.Daily, RetentionDays: in.Volume.RetentionDays, TTLDays: in.Volume.TTLDays, HorizonDays: in.Volume.HorizonDays, SplitShare: p.SplitShare(),
 			CompressionRatio: in.CompressionRatio, Redundancy: in.Redundancy,
-			RegionSizeBytes: regionSizeOf(p), Replication: in.Replication,
+			RegionSizeBytes: regionSizeOf(p), Fill: in.FillOrOne(), PlannedRegionBytes: plannedRegionOf(p), Replication: in.Replication,
 			Cluster: JSONCluster{
 				RegionServers: in.Cluster.RegionServers, HeapBytes: in.Cluster.Heap,
 				MemstoreFraction: in.Cluster.MemstoreFraction, FlushSizeBytes: in.Cluster.FlushSize,
