@@ -122,7 +122,7 @@ func htmlInputs(d Doc) htmlpage.Section {
 		}
 	}
 	f = append(f,
-		htmlpage.Fact{Name: "compression ratio", Value: ratio(in.CompressionRatio) + " (stored / raw)", Note: d.word("{capacity.compression_ratio}")},
+		htmlpage.Fact{Name: "compression ratio", Value: ratioInput(d, quote.HTMLText), Note: d.word("{capacity.compression_ratio}")},
 		htmlpage.Fact{Name: "redundancy", Value: ratio(in.Redundancy), Note: d.word("{capacity.redundancy}: indexes, blooms, compaction headroom (never versions nor replication)")},
 		htmlpage.Fact{Name: "region size", Value: bothUnits(in.MaxFileSize()), Note: d.word("{capacity.region_size}")})
 	if in.FillOrOne() < 1 {

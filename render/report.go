@@ -121,7 +121,7 @@ func reportInputs(tw *tabwriter.Writer, d Doc) {
 			fmt.Fprintf(tw, d.word("  bytes per row\t%s\t{capacity.kv}\n"), bothUnits(v.RowBytes))
 		}
 	}
-	fmt.Fprintf(tw, d.word("  compression ratio\t%s (stored / raw, %s)\t{capacity.compression_ratio}\n"), ratio(in.CompressionRatio), storedAs(d.Table, in.CompressionRatio))
+	fmt.Fprintf(tw, d.word("  compression ratio\t%s\t{capacity.compression_ratio}\n"), ratioInput(d, quote.Terminal))
 	fmt.Fprintf(tw, d.word("  redundancy\t%s (indexes, blooms, compaction headroom)\t{capacity.redundancy}\n"), ratio(in.Redundancy))
 	fmt.Fprintf(tw, d.word("  region size\t%s\t{capacity.region_size}\n"), bothUnits(in.MaxFileSize()))
 	if in.FillOrOne() < 1 {
@@ -370,4 +370,36 @@ func regionSizeTerm(in capacity.Input) string {
 		return "(region size x fill)"
 	}
 	return "region size"
+}
+
+// ratioInput is the compression ratio as an input: the table's, and each family's own
+// where the stores are sized apart and one differs (the Stores table's ratios), so the
+// Inputs line never shows a ratio the stores do not use; q quotes a family's name for the
+// output.
+func ratioInput(d Doc, q func(string) string) string {
+	in := d.Capacity.Input
+	table := fmt.Sprintf("%s (stored / raw, %s)", ratio(in.CompressionRatio), storedAs(d.Table, in.CompressionRatio))
+	var own []string
+	others := false
+	for _, s := range d.Capacity.Stores {
+		if s.CompressionRatio == in.CompressionRatio {
+			others = true
+			continue
+		}
+		codec := "NONE"
+		for _, f := range d.Table.Families {
+			if f.Name == s.Name && f.Compression != "" {
+				codec = f.Compression
+			}
+		}
+		own = append(own, fmt.Sprintf("%s %s with %s", q(s.Name), ratio(s.CompressionRatio), codec))
+	}
+	if len(own) == 0 {
+		return table
+	}
+	text := "per family: " + strings.Join(own, ", ")
+	if others {
+		text += fmt.Sprintf("; the others %s", ratio(in.CompressionRatio))
+	}
+	return text + " (stored / raw)"
 }
