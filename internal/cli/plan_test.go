@@ -196,3 +196,37 @@ func TestPlanSizesAreBinary(t *testing.T) {
 		})
 	}
 }
+
+// TestCellLengthsAreSizes: the cells' byte lengths read as --kv reads a size (1k is 1024
+// bytes, 1KiB too, 1.5k 1536), a bare number as bytes (1e3 is 1000): one rule for every
+// byte count of the command line.
+func TestCellLengthsAreSizes(t *testing.T) {
+	tests := []struct {
+		name, value string
+		cell        string // the report's bytes per cell
+		err         string
+	}{
+		{name: "k is 1024", value: "1k", cell: "20 overhead + 16 row + 1 family + 4 qualifier + 1024 value"},
+		{name: "KiB", value: "1KiB", cell: "+ 1024 value"},
+		{name: "a fraction of a k", value: "1.5k", cell: "+ 1536 value"},
+		{name: "bare bytes", value: "1e3", cell: "+ 1000 value"},
+		{name: "zero", value: "0", cell: "+ 0 value"},
+		{name: "not a size", value: "abc", err: "presplit: --value-len abc: must be a number of bytes like 40, or a size like 1k (1024) or 2KiB\n"},
+		{name: "above the range", value: "3GB", err: "presplit: --value-len 3GB: too large (at most 2147483647)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", "plan", "--rows", "1e6", "--cells", "6", "--row-len", "16", "--family-len", "1", "--qualifier-len", "4", "--value-len", tt.value)
+			if tt.err != "" {
+				assert.Equal(t, 2, code)
+				assert.Equal(t, tt.err, errOut)
+				return
+			}
+			require.Equal(t, 0, code, errOut)
+			assert.Contains(t, out, tt.cell)
+		})
+	}
+	// --kv and --value-len agree on 1k.
+	kv, _, _ := runCLI(t, "", "plan", "--rows", "1e6", "--kv", "1k", "--format", "json")
+	assert.Contains(t, kv, `"row_bytes": 1024,`)
+}
