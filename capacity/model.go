@@ -338,3 +338,9 @@ func horizons(retention int) []int {
 	sort.Ints(out)
 	return out
 }
+
+// HeldDays is the days of ingest horizon h's figures hold: its day, or the days kept when
+// fewer (a TTL of 36h holds 1.5 days at its last horizon, day 2).
+func (p Sizing) HeldDays(h Horizon) float64 {
+	return math.Min(float64(h.Days), p.Input.Volume.KeptDays())
+}

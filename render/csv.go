@@ -111,7 +111,7 @@ func CapacityCSV(w io.Writer, d Doc) error {
 		}
 	}
 	for _, h := range p.Horizons {
-		rec := []string{strconv.Itoa(h.Days), "", plainInt(h.RawBytes), plainInt(h.StoredBytes),
+		rec := []string{plainFloat(p.HeldDays(h)), "", plainInt(h.RawBytes), plainInt(h.StoredBytes),
 			plainInt(h.PlannedBytes), plainInt(regionSize), strconv.Itoa(h.Regions), plainInt(h.DiskBytes)}
 		if p.RowBytes > 0 {
 			rec[1] = plainInt(h.RawBytes / p.RowBytes)

@@ -276,7 +276,7 @@ func htmlGrowth(d Doc) htmlpage.Section {
 	}
 	series := htmlpage.Series{N: len(hs),
 		Value: func(i int) float64 { return float64(hs[i].Regions) },
-		Label: func(i int) string { return plural(float64(hs[i].Days), "day") },
+		Label: func(i int) string { return plural(p.HeldDays(hs[i]), "day") },
 		Class: func(i int) string {
 			if hs[i].Regions > created {
 				return "warm"

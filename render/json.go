@@ -169,7 +169,10 @@ type JSONCluster struct {
 
 // JSONHorizon is the table after Days days of daily ingest.
 type JSONHorizon struct {
-	Days         int     `json:"days"`
+	Days int `json:"days"`
+	// HeldDays is the days of ingest the figures hold when fewer than Days (a TTL of 36h:
+	// 1.5 at day 2); left out otherwise.
+	HeldDays     float64 `json:"held_days,omitempty"`
 	RawBytes     float64 `json:"raw_bytes"`
 	StoredBytes  float64 `json:"stored_bytes"`
 	PlannedBytes float64 `json:"planned_bytes"`
@@ -289,6 +292,7 @@ func jsonCapacity(p *capacity.Sizing, policyRegions func(horizon int) int) *JSON
 	}
 	for i, h := range p.Horizons {
 		jh := JSONHorizon{Days: h.Days, RawBytes: h.RawBytes,
+			HeldDays:    heldDays(p, h),
 			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: policyRegions(i)}
 		for _, s := range h.Stores {
 			jh.Stores = append(jh.Stores, JSONStoreHorizon{Name: s.Name, RawBytes: s.RawBytes, StoredBytes: s.StoredBytes, PlannedBytes: s.PlannedBytes, Regions: s.Regions})
@@ -426,4 +430,12 @@ func appendJSONFloat(dst []byte, f float64) []byte {
 		}
 	}
 	return dst
+}
+
+// heldDays is the days horizon h's figures hold, when fewer than its day; 0 otherwise.
+func heldDays(p *capacity.Sizing, h capacity.Horizon) float64 {
+	if held := p.HeldDays(h); held < float64(h.Days) {
+		return held
+	}
+	return 0
 }

@@ -177,7 +177,7 @@ func reportGrowth(tw *tabwriter.Writer, d Doc) {
 	}
 	fmt.Fprintf(tw, "%s\tdisk\n", head)
 	for i, h := range horizons {
-		line := fmt.Sprintf("  %d\t%s\t%s\t%s", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes))
+		line := fmt.Sprintf("  %s\t%s\t%s\t%s", plainFloat(d.Capacity.HeldDays(h)), siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes))
 		for _, s := range h.Stores {
 			line += "\t" + siBytes(s.PlannedBytes)
 		}

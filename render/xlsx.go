@@ -632,7 +632,7 @@ func (x *workbook) growthSheet(p *capacity.Sizing) error {
 	for i, h := range p.Horizons {
 		r := i + 2
 		row := []any{
-			excelize.Cell{StyleID: input, Value: h.Days},
+			excelize.Cell{StyleID: input, Value: p.HeldDays(h)}, // 1.5 for a TTL of 36h, not its day 2
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("daily_bytes*MIN(A%d,kept_days)", r), Value: h.RawBytes},
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("B%d*compression_ratio", r), Value: h.StoredBytes},
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("C%d*redundancy", r), Value: h.PlannedBytes},
