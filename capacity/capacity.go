@@ -114,9 +114,13 @@ type Input struct {
 	Volume           Volume
 	CompressionRatio float64 // stored / raw, in (0, 2]
 	Redundancy       float64 // indexes, blooms, compaction headroom: 1..10 (never versions nor replication)
-	RegionSize       float64 // target bytes per region (hbase.hregion.max.filesize)
+	RegionSize       float64 // target bytes per region: MAX_FILESIZE x Fill (hbase.hregion.max.filesize)
 	Replication      int     // HDFS replication: disk estimate only
-	Cluster          Cluster
+	// Fill is the share of MAX_FILESIZE each region is planned at (capacity fill), already
+	// in RegionSize; 0 is 1, MAX_FILESIZE itself. The model sizes on RegionSize alone: Fill
+	// is kept so the outputs show MAX_FILESIZE and the fill as the two inputs they are.
+	Fill    float64
+	Cluster Cluster
 	// Stores are the table's families sized apart, when every family gives its share of
 	// a row; none: the table is sized as one store (the whole row).
 	Stores []Store

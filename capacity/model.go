@@ -44,6 +44,24 @@ func (c Cells) versions() int {
 	return c.Versions
 }
 
+// MaxFileSize is the region size the regions split at, MAX_FILESIZE: RegionSize over the
+// fill (whole bytes, as a size is given).
+func (in Input) MaxFileSize() float64 {
+	size := in.RegionSize
+	if size == 0 {
+		size = DefaultRegionSize
+	}
+	return math.Round(size / in.FillOrOne())
+}
+
+// FillOrOne is the fill the regions are planned at, 1 when none is below MAX_FILESIZE.
+func (in Input) FillOrOne() float64 {
+	if in.Fill > 0 && in.Fill < 1 {
+		return in.Fill
+	}
+	return 1
+}
+
 // WithDefaults fills the optional zero fields with HBase's defaults.
 func (in Input) WithDefaults() Input {
 	if in.CompressionRatio == 0 {
@@ -319,4 +337,10 @@ func horizons(retention int) []int {
 	}
 	sort.Ints(out)
 	return out
+}
+
+// HeldDays is the days of ingest horizon h's figures hold: its day, or the days kept when
+// fewer (a TTL of 36h holds 1.5 days at its last horizon, day 2).
+func (p Sizing) HeldDays(h Horizon) float64 {
+	return math.Min(float64(h.Days), p.Input.Volume.KeptDays())
 }

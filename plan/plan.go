@@ -464,12 +464,9 @@ func (p *Plan) storeNote(overall bool) {
 
 // capacityNotes states what a horizon leaves to HBase's own splits, so the report says
 // what the plan creates and the growth table never argues with it. (A TTL shorter than
-// the retention is in the report's inputs, and CP003 says it in every format.)
+// the retention is in the report's inputs, and CP003 says it in every format; the fill's
+// note waits for the split, whose largest region it judges: jitterNotes.)
 func (p *Plan) capacityNotes() {
-	if f := p.Design.Capacity.Fill; f.Set && f.V < 1 {
-		p.Notes = append(p.Notes, fmt.Sprintf("the regions are planned at %s of MAX_FILESIZE (%s): %s a region, so the jitter's draws (0.875..1.125 x MAX_FILESIZE) split none of them before the planned volume when the fill is at most 0.875",
-			f.Raw, f.Src, humanize.IBytes(uint64(p.Capacity.Input.RegionSize))))
-	}
 	v := p.Capacity.Input.Volume
 	if v.HorizonDays > 0 && len(p.Capacity.Horizons) > 0 {
 		full := p.Capacity.Horizons[len(p.Capacity.Horizons)-1]
@@ -535,6 +532,7 @@ func capacityInput(d *tablespec.Spec, families int, ttlDays float64) (capacity.I
 		// Regions planned below MAX_FILESIZE on purpose: the count is the region size x
 		// the fill, MAX_FILESIZE stays the region size (maxFileSize).
 		in.RegionSize = designRegionSize(d) * c.Fill.V
+		in.Fill = c.Fill.V
 	}
 	in.Replication = int(c.Replication.V)
 	if cl := d.Cluster; cl != nil {
@@ -722,11 +720,7 @@ func (p *Plan) split(opt Options) {
 		p.NoPrefix = true
 		p.SplitErr = ErrNoPrefix
 	default:
-		opts := splits.Options{Suffix: p.Suffix, Values: p.PrefixValues}
-		if sp != nil && sp.Align.Set {
-			opts.Align = sp.Align.V
-		}
-		split, err := splits.Generate(*p.Prefix, regions, opts)
+		split, err := p.generate(regions)
 		if err != nil {
 			p.SplitErr = err
 			return
@@ -734,6 +728,16 @@ func (p *Plan) split(opt Options) {
 		p.Split, p.SplitSource = &split, splits.SourceGenerated
 		p.Regions = split.Regions()
 	}
+}
+
+// generate is the split of the rowkey prefix into regions, with the design's suffix,
+// prefix values and alignment.
+func (p *Plan) generate(regions int) (splits.Split, error) {
+	opts := splits.Options{Suffix: p.Suffix, Values: p.PrefixValues}
+	if sp := p.Design.Splits; sp != nil && sp.Align.Set {
+		opts.Align = sp.Align.V
+	}
+	return splits.Generate(*p.Prefix, regions, opts)
 }
 
 // regionCount is the regions the split asks for: the spec's count, else the access plan's
@@ -1024,6 +1028,7 @@ func (p *Plan) policy() {
 			pin.Buckets = v // the keys take only these
 		}
 	}
+	pin.Shares = p.regionShares()
 	m := splitpolicy.For(pin)
 	p.Policy = &m
 	cp := p.Capacity
@@ -1044,34 +1049,163 @@ func (p *Plan) policy() {
 		p.PolicyBytes = max(p.PolicyBytes, h.SplitBytes)
 		p.PolicyVolumes = append(p.PolicyVolumes, v)
 	}
-	p.jitterNote(m, p.PolicyBytes)
+	p.jitterNotes(m)
+}
+
+// regionShares are the created regions' fractions of the keys (the split's Owned), for
+// the policy model: an uneven split's larger regions fill and split first. Nil when the
+// split says nothing of what its regions own.
+func (p *Plan) regionShares() []float64 {
+	if p.Split == nil || p.Split.Owned.Len() != p.Regions {
+		return nil
+	}
+	total := p.Split.Owned.Total()
+	if total <= 0 {
+		return nil
+	}
+	shares := p.Split.Owned.Values()
+	for i := range shares {
+		shares[i] /= total
+	}
+	return shares
 }
 
 // jitterShareShown is the share of early splits from which the plan states the jitter's:
 // below a quarter of the regions, they are the noise every table has.
 const jitterShareShown = 0.25
 
-// jitterNote states the share of regions HBase splits before the planned volume because
-// each draws its MAX_FILESIZE per open (ConstantSizeRegionSplitPolicy's jitter), with the
-// range of regions it makes and the count that keeps every region below the lowest draw.
-// A note, not a finding: it is true of every table planned near MAX_FILESIZE, and the
-// plan still holds; an operator who wants the pre-split kept whole plans below it.
-func (p *Plan) jitterNote(m splitpolicy.Model, bytes float64) {
+// adviceFill is the fill that plans every region at or below the lowest draw of
+// MAX_FILESIZE (1 - jitter / 2), when the regions are even.
+const adviceFill = 0.875
+
+// jitterNotes states what HBase's jitter of MAX_FILESIZE does to the regions created at
+// the volume they are sized for (the horizon's, with one; else the planned volume): each
+// region draws its MAX_FILESIZE per open (ConstantSizeRegionSplitPolicy), so a region above
+// the lowest draw may split before that volume. Judged on each region's own share of the
+// split (the largest fills first), with a fill that keeps every region below every draw.
+// Notes, not findings: true of every table planned near MAX_FILESIZE, and the plan still
+// holds; an operator who wants the pre-split kept whole plans below it.
+func (p *Plan) jitterNotes(m splitpolicy.Model) {
+	bytes := p.Capacity.SplitBytes // what the regions are sized for, not the retention's
 	if bytes <= 0 || m.Class == splitpolicy.DisabledClass || (m.Cuts && m.NeverSplits()) {
 		return
 	}
-	end := m.RegionsFor(bytes)
-	each := bytes / float64(end)
-	share := m.EarlyShare(each)
-	if share < jitterShareShown || each > m.MaxFileSize*1.0001 {
+	shares := p.regionShares()
+	if shares == nil {
+		shares = slices.Repeat([]float64{1 / float64(p.Regions)}, p.Regions)
+	}
+	early, largest := 0.0, 0.0
+	for _, sh := range shares {
+		early += m.EarlyShare(bytes * sh)
+		largest = max(largest, bytes*sh)
+	}
+	share := early / float64(len(shares))
+	mean := bytes / float64(len(shares))
+	if f := p.Design.Capacity.Fill; f.Set && f.V < 1 {
+		p.fillNote(m, bytes, largest, share)
+		return
+	}
+	if share < jitterShareShown || mean > m.MaxFileSize*1.0001 {
 		return
 	}
 	lo, hi := m.Range(bytes)
-	low := m.MaxFileSize * (1 - m.Jitter()/2)
-	p.Notes = append(p.Notes, fmt.Sprintf("HBase draws each region's MAX_FILESIZE when it opens, uniform in 0.875..1.125 x %s (hbase.hregion.max.filesize.jitter 0.25): the %d regions hold %s each at the planned volume, %.1f%% of MAX_FILESIZE, so about %.0f%% of them (%d) split before it is reached and the table ends with %d..%d regions; %s plans %d regions below every draw",
-		humanize.IBytes(uint64(m.MaxFileSize)), end, gibText(each), 100*each/m.MaxFileSize, 100*share, int(math.Round(share*float64(end))), lo, hi,
-		field.Set("capacity.fill", "0.875"), int(math.Ceil(bytes/low))))
+	each := gibText(mean) + " each"
+	if largest > mean*1.001 { // a difference the three digits show
+		each = fmt.Sprintf("%s on average, the largest %s (%.1f%% of MAX_FILESIZE)", gibText(mean), gibText(largest), 100*largest/m.MaxFileSize)
+	} else {
+		each += fmt.Sprintf(", %.1f%% of MAX_FILESIZE", 100*mean/m.MaxFileSize)
+	}
+	p.Notes = append(p.Notes, fmt.Sprintf("HBase draws each region's MAX_FILESIZE when it opens, uniform in 0.875..1.125 x %s (hbase.hregion.max.filesize.jitter 0.25): the %d regions created hold %s at %s, so about %.0f%% of them (%d) split before it is reached and the table ends with %d..%d regions there%s",
+		humanize.IBytes(uint64(m.MaxFileSize)), p.Regions, each, p.sizedFor(), 100*share, int(math.Round(share*float64(p.Regions))), lo, hi, p.fillAdvice(m, bytes)))
 }
+
+// sizedFor names the volume the regions are sized for: the horizon's, with one.
+func (p *Plan) sizedFor() string {
+	if v := p.Capacity.Input.Volume; v.HorizonDays > 0 && v.SplitDays() < v.KeptDays() {
+		return fmt.Sprintf("the horizon's volume (%s)", capacity.DaysText(v.SplitDays()))
+	}
+	return "the planned volume"
+}
+
+// fillNote states what a fill below 1 makes of the jitter, judged on the split's largest
+// region: below the lowest draw no region splits before the volume the regions are sized
+// for; above it, some may.
+func (p *Plan) fillNote(m splitpolicy.Model, bytes, largest, share float64) {
+	f := p.Design.Capacity.Fill
+	low := m.MaxFileSize * (1 - m.Jitter()/2)
+	head := fmt.Sprintf("the regions are planned at %s of MAX_FILESIZE (%s): %s a region", f.Raw, f.Src, humanize.IBytes(uint64(p.Capacity.Input.RegionSize)))
+	if !exceeds(largest, low) {
+		p.Notes = append(p.Notes, fmt.Sprintf("%s, and the largest region created holds %s at %s, so the jitter's draws (0.875..1.125 x MAX_FILESIZE) split none of them before it", head, gibText(largest), p.sizedFor()))
+		return
+	}
+	p.Notes = append(p.Notes, fmt.Sprintf("%s, but the split is uneven: its largest region holds %s at %s, %.1f%% of MAX_FILESIZE, above the jitter's lowest draw (0.875 x), so about %.0f%% of the %d regions (%d) split before it%s",
+		head, gibText(largest), p.sizedFor(), 100*largest/m.MaxFileSize, 100*share, p.Regions, int(math.Round(share*float64(p.Regions))), p.fillAdvice(m, bytes)))
+}
+
+// fillAdvice is the fill that keeps every region of the split below the jitter's lowest
+// draw and the region count that fill plans ("; --fill F plans N regions below every
+// draw"), found by sizing and splitting as the plan does; "" when the region count does
+// not follow the fill (a spec's count, a splits file, a sample, the write-spread floor)
+// or no fill up to a thousand regions more does it.
+func (p *Plan) fillAdvice(m splitpolicy.Model, bytes float64) string {
+	sp := p.Design.Splits
+	switch {
+	case sp != nil && (sp.Regions.Set || sp.File.Set || sp.Sample.Set), p.Access != nil && p.Access.Regions != p.Capacity.Regions,
+		p.SplitSource != splits.SourceGenerated && p.SplitSource != splits.SourceAlgo:
+		return ""
+	}
+	size := designRegionSize(p.Design)
+	low := m.MaxFileSize * (1 - m.Jitter()/2)
+	fill := adviceFill
+	for range 1000 {
+		regions, largest, ok := p.filled(size * fill)
+		if !ok {
+			return ""
+		}
+		if !exceeds(largest*bytes, low) {
+			return fmt.Sprintf("; %s plans %d regions below every draw", field.Set("capacity.fill", strconv.FormatFloat(fill, 'g', -1, 64)), regions)
+		}
+		// One region more: the largest fill whose count is above this one's, to three places.
+		fill = (math.Ceil(1000*bytes/(float64(regions)*size)) - 1) / 1000
+		if fill <= 0 {
+			return ""
+		}
+	}
+	return ""
+}
+
+// filled is the region count the sizing gives at a region size of planned bytes and the
+// largest region's share of the split made for it.
+func (p *Plan) filled(planned float64) (int, float64, bool) {
+	in := p.Capacity.Input
+	in.RegionSize = planned
+	cp, err := capacity.Compute(in)
+	if err != nil {
+		return 0, 0, false
+	}
+	var split splits.Split
+	if p.SplitSource == splits.SourceAlgo {
+		a, _ := p.Design.Algo()
+		first, last := "", ""
+		if sp := p.Design.Splits; sp != nil {
+			first, last = sp.FirstRow.V, sp.LastRow.V
+		}
+		split, err = splits.RegionSplitter(a.V, cp.Regions, first, last)
+	} else {
+		split, err = p.generate(cp.Regions)
+	}
+	if err != nil || split.Owned.Len() == 0 {
+		return 0, 0, false
+	}
+	total, largest := split.Owned.Total(), 0.0
+	for _, o := range split.Owned.All() {
+		largest = max(largest, o)
+	}
+	return split.Regions(), largest / total, total > 0
+}
+
+// exceeds says bytes are above limit, beyond float64's noise (as splitpolicy judges it).
+func exceeds(bytes, limit float64) bool { return bytes > limit*(1+1e-12) }
 
 // gibText is a size with three significant digits, so 9.98 GiB is not shown as 10.
 func gibText(b float64) string {

@@ -2,6 +2,9 @@ package plan_test
 
 import (
 	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,7 +99,8 @@ func TestBuild(t *testing.T) {
 			check: func(t *testing.T, p *plan.Plan) {
 				h := p.Capacity.Horizons
 				assert.Equal(t, 5475, h[len(h)-1].Regions, "100 GiB x 365 x 1.5 / 10 GiB")
-				assert.Contains(t, p.Notes[len(p.Notes)-1], "pre-split for the first 30 days of ingest (450 regions)")
+				assert.NotEmpty(t, noteWith(p, "pre-split for the first 30 days of ingest (450 regions)"))
+				assert.Contains(t, noteWith(p, "jitter 0.25"), "the 450 regions created hold 10 GiB on average", "the regions created at 30 days, not the 5475 of 365")
 			},
 		},
 		{
@@ -333,28 +337,85 @@ func codesOf(fs []finding.Finding) []string {
 	return out
 }
 
-// TestJitterNote: 420 regions of 9.98 GiB are 99.8% of MAX_FILESIZE;
-// each region draws its MAX_FILESIZE in 0.875..1.125 x, so (9.98 - 8.75) / 2.5 = 49% of
-// them split before the planned volume. A fill of 0.875 plans 479 regions below every
-// draw and the note goes; MAX_FILESIZE stays 10 GiB.
+// TestJitterNote: 420 regions of 9.98 GiB on average are 99.8% of MAX_FILESIZE, the
+// largest of hex:4's runs 100.4%; each region draws its MAX_FILESIZE in 0.875..1.125 x, so
+// about (9.98 - 8.75) / 2.5 = 49% of them split before the planned volume. The advised
+// fill plans regions whose largest is below every draw, and the note goes; MAX_FILESIZE
+// stays 10 GiB.
 func TestJitterNote(t *testing.T) {
 	p, err := plan.Build(parse(t, fam+"capacity: {rows: 1e10, kv: 300B}\n"), plan.Options{})
 	require.NoError(t, err)
 	require.Equal(t, 420, p.Capacity.Regions)
-	note := ""
+	note := noteWith(p, "jitter 0.25")
+	assert.Contains(t, note, "the 420 regions created hold 9.98 GiB on average, the largest 10 GiB (100.4% of MAX_FILESIZE) at the planned volume, so about 49% of them (206) split before it is reached and the table ends with 420..840 regions there")
+	f := followFill(t, fam+"capacity: {rows: 1e10, kv: 300B, fill: %s}\n", note)
+	assert.Equal(t, int64(10<<30), f.Table.MaxFileSize)
+	assert.Empty(t, noteWith(f, "jitter 0.25"))
+}
+
+// noteWith is the plan's note holding text; "" when none does.
+func noteWith(p *plan.Plan, text string) string {
 	for _, n := range p.Notes {
-		if strings.Contains(n, "jitter") {
-			note = n
+		if strings.Contains(n, text) {
+			return n
 		}
 	}
-	assert.Contains(t, note, "the 420 regions hold 9.98 GiB each at the planned volume, 99.8% of MAX_FILESIZE, so about 49% of them (206) split before it is reached and the table ends with 420..840 regions")
-	f, err := plan.Build(parse(t, fam+"capacity: {rows: 1e10, kv: 300B, fill: 0.875}\n"), plan.Options{})
+	return ""
+}
+
+var fillAdvice = regexp.MustCompile(`\{capacity\.fill=([0-9.]+)\} plans ([0-9]+) regions below every draw`)
+
+// followFill builds the design src (a %s for the fill) with the fill a note advises, and
+// checks the advice: the count it states, and its largest region below the lowest draw
+// (the fill's note says no region splits before the volume).
+func followFill(t *testing.T, src, note string) *plan.Plan {
+	t.Helper()
+	m := fillAdvice.FindStringSubmatch(note)
+	require.NotNil(t, m, "no fill advice in %q", note)
+	p, err := plan.Build(parse(t, fmt.Sprintf(src, m[1])), plan.Options{})
 	require.NoError(t, err)
-	assert.Equal(t, 479, f.Capacity.Regions)
-	assert.Equal(t, int64(10<<30), f.Table.MaxFileSize)
-	for _, n := range f.Notes {
-		assert.NotContains(t, n, "jitter 0.25")
+	assert.Equal(t, m[2], strconv.Itoa(p.Regions), "the regions --fill %s plans", m[1])
+	total, largest := p.Split.Owned.Total(), 0.0
+	for _, o := range p.Split.Owned.All() {
+		largest = max(largest, o)
 	}
+	assert.LessOrEqual(t, largest/total*p.Capacity.SplitBytes, 0.875*float64(10<<30), "the largest region")
+	assert.Contains(t, noteWith(p, "planned at "+m[1]), "split none of them")
+	return p
+}
+
+// TestFillNoteLargestRegion: dec:2's 100 values over 12 regions are 4 regions of 9 and 8
+// of 8; at --fill 0.875 a 9-value region holds 112.5e9 x 0.09 = 10.125e9 B (9.43 GiB),
+// above the lowest draw (0.875 x 10 GiB), so the fill's note cannot say none splits: each
+// of the 4 splits early with chance (0.943 - 0.875) / 0.25 = 27%, about 9% of the 12.
+func TestFillNoteLargestRegion(t *testing.T) {
+	src := fam + "rowkey: {prefix: dec:2}\ncapacity: {rows: 2.5e8, kv: 300B, fill: %s}\n"
+	p, err := plan.Build(parse(t, fmt.Sprintf(src, "0.875")), plan.Options{})
+	require.NoError(t, err)
+	require.Equal(t, 12, p.Regions)
+	note := noteWith(p, "planned at 0.875")
+	assert.NotContains(t, note, "split none")
+	assert.Contains(t, note, "its largest region holds 9.43 GiB at the planned volume, 94.3% of MAX_FILESIZE, above the jitter's lowest draw (0.875 x), so about 9% of the 12 regions (1) split before it")
+	followFill(t, src, note)
+	// Without a fill the jitter note's advice is judged on the largest region alike.
+	q, err := plan.Build(parse(t, fam+"rowkey: {prefix: dec:2}\ncapacity: {rows: 2.5e8, kv: 300B}\n"), plan.Options{})
+	require.NoError(t, err)
+	followFill(t, src, noteWith(q, "jitter 0.25"))
+}
+
+// TestJitterNoteHorizon: with a horizon the note is of the regions created, at the
+// volume they are sized for: 45 regions of 10 GiB at 30 days (not the 90 the 60 days
+// kept need), and the fill it advises gives 52 regions, as the sizing does
+// (ceil(483.2 GB / 8.75 GiB)).
+func TestJitterNoteHorizon(t *testing.T) {
+	src := "families:\n  - {name: d, versions: 1, compression: SNAPPY, bloom: ROW}\ncapacity: {daily: 10GB, retention: 60d, horizon: 30d%s}\n"
+	p, err := plan.Build(parse(t, fmt.Sprintf(src, "")), plan.Options{})
+	require.NoError(t, err)
+	require.Equal(t, 45, p.Regions)
+	note := noteWith(p, "jitter 0.25")
+	assert.Contains(t, note, "the 45 regions created hold 10 GiB each, 100.0% of MAX_FILESIZE at the horizon's volume (30 days), so about 50% of them (23) split before it is reached and the table ends with 45..90 regions there; {capacity.fill=0.875} plans 52 regions below every draw")
+	f := followFill(t, fmt.Sprintf(src, ", fill: %s"), note)
+	assert.Equal(t, 52, f.Regions)
 }
 
 // TestPolicyRegions: the regions HBase's split policy makes at each growth horizon are the
@@ -375,4 +436,23 @@ func TestPolicyRegions(t *testing.T) {
 	assert.Equal(t, []int{0, 184, 368}, policy)
 	assert.Zero(t, p.PolicyRegions(3), "past the last horizon")
 	assert.Zero(t, (&plan.Plan{}).PolicyRegions(0), "no sizing")
+}
+
+// TestPolicyRegionsUneven: hex:2's 256 values over 45 regions are 31 regions of 6 values
+// and 14 of 5; at the 30-day horizon (483.2 GB planned) a 6-value region holds 11.3 GB,
+// above MAX_FILESIZE (10 GiB), so every policy that splits at MAX_FILESIZE splits the 31:
+// 76 regions, as the prefix policy (which counts values) says too.
+func TestPolicyRegionsUneven(t *testing.T) {
+	for _, policy := range []string{"default", "constant", "prefix"} {
+		t.Run(policy, func(t *testing.T) {
+			src := "families:\n  - {name: d, versions: 1, compression: SNAPPY, bloom: ROW}\n" +
+				"rowkey: {prefix: hex:2}\ntable: {split_policy: " + policy + "}\n" +
+				"capacity: {daily: 10GB, retention: 365d, horizon: 30d}\n"
+			p, err := plan.Build(parse(t, src), plan.Options{})
+			require.NoError(t, err)
+			require.Equal(t, 45, p.Regions)
+			require.Equal(t, 30, p.Capacity.Horizons[0].Days)
+			assert.Equal(t, 76, p.PolicyRegions(0))
+		})
+	}
 }

@@ -64,6 +64,10 @@ var capacityCSVColumns = []struct {
 	{"scans_per_second", accessCSV(func(a *JSONAccess) string { return positiveFloat(a.ScansPerSecond) })},
 	{"scan_fanout", accessCSV(func(a *JSONAccess) string { return positiveInt(a.ScanFanout) })},
 	{"region_scans_per_second", accessCSV(func(a *JSONAccess) string { return positiveFloat(a.RegionScansPerSecond) })},
+	// Last, so the columns before keep their places: region_size_bytes is MAX_FILESIZE,
+	// and the regions are counted against it times the fill.
+	{"fill", func(_ Doc, p *capacity.Sizing) string { return plainFloat(p.Input.FillOrOne()) }},
+	{"planned_region_bytes", func(_ Doc, p *capacity.Sizing) string { return plainInt(plannedRegionOf(p)) }},
 }
 
 // accessCSV is a column of the access pattern: empty without one.

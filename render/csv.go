@@ -111,7 +111,7 @@ func CapacityCSV(w io.Writer, d Doc) error {
 		}
 	}
 	for _, h := range p.Horizons {
-		rec := []string{strconv.Itoa(h.Days), "", plainInt(h.RawBytes), plainInt(h.StoredBytes),
+		rec := []string{plainFloat(p.HeldDays(h)), "", plainInt(h.RawBytes), plainInt(h.StoredBytes),
 			plainInt(h.PlannedBytes), plainInt(regionSize), strconv.Itoa(h.Regions), plainInt(h.DiskBytes)}
 		if p.RowBytes > 0 {
 			rec[1] = plainInt(h.RawBytes / p.RowBytes)
@@ -137,8 +137,12 @@ func planRows(p *capacity.Sizing) (float64, bool) {
 	return 0, false
 }
 
-// regionSizeOf is the target region size the plan used (the default when left zero).
-func regionSizeOf(p *capacity.Sizing) float64 {
+// regionSizeOf is the region size the plan used, MAX_FILESIZE (the default when left
+// zero); the regions are counted against it times the fill (plannedRegionOf).
+func regionSizeOf(p *capacity.Sizing) float64 { return p.Input.MaxFileSize() }
+
+// plannedRegionOf is what each region is planned to hold: the region size x the fill.
+func plannedRegionOf(p *capacity.Sizing) float64 {
 	if p.Input.RegionSize > 0 {
 		return p.Input.RegionSize
 	}

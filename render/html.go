@@ -122,9 +122,13 @@ func htmlInputs(d Doc) htmlpage.Section {
 		}
 	}
 	f = append(f,
-		htmlpage.Fact{Name: "compression ratio", Value: ratio(in.CompressionRatio) + " (stored / raw)", Note: d.word("{capacity.compression_ratio}")},
+		htmlpage.Fact{Name: "compression ratio", Value: ratioInput(d, quote.HTMLText), Note: d.word("{capacity.compression_ratio}")},
 		htmlpage.Fact{Name: "redundancy", Value: ratio(in.Redundancy), Note: d.word("{capacity.redundancy}: indexes, blooms, compaction headroom (never versions nor replication)")},
-		htmlpage.Fact{Name: "region size", Value: bothUnits(in.RegionSize), Note: d.word("{capacity.region_size}")},
+		htmlpage.Fact{Name: "region size", Value: bothUnits(in.MaxFileSize()), Note: d.word("{capacity.region_size}")})
+	if in.FillOrOne() < 1 {
+		f = append(f, htmlpage.Fact{Name: "fill", Value: fmt.Sprintf("%s (regions planned at %s: region size x fill)", ratio(in.Fill), iecBytes(in.RegionSize)), Note: d.word("{capacity.fill}")})
+	}
+	f = append(f,
 		htmlpage.Fact{Name: "replication", Value: strconv.Itoa(in.Replication), Note: d.word("{capacity.replication}: disk estimate only")},
 		htmlpage.Fact{Name: "HBase version", Value: d.Table.Target.OrDefault().String(), Note: d.word("{table.hbase_version}: the target")})
 	return htmlpage.Section{ID: "inputs", Heading: "Inputs", Facts: f}
@@ -149,9 +153,9 @@ func htmlDerivation(d Doc) htmlpage.Section {
 	if p.SplitStore != "" {
 		f = append(f,
 			htmlpage.Fact{Name: "split on", Value: bothUnits(p.SplitBytes), Note: fmt.Sprintf("the largest store's planned (family %s)", quote.HTMLText(p.SplitStore))},
-			htmlpage.Fact{Name: "regions", Value: strconv.Itoa(p.Regions), Note: fmt.Sprintf("ceil(split on / region size) = ceil(%s / %s) = ceil(%s)", siBytes(p.SplitBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions))})
+			htmlpage.Fact{Name: "regions", Value: strconv.Itoa(p.Regions), Note: fmt.Sprintf("ceil(split on / %s) = ceil(%s / %s) = ceil(%s)", regionSizeTerm(in), siBytes(p.SplitBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions))})
 	} else {
-		f = append(f, htmlpage.Fact{Name: "regions", Value: strconv.Itoa(p.Regions), Note: fmt.Sprintf("ceil(planned / region size) = ceil(%s / %s) = ceil(%s)", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions))})
+		f = append(f, htmlpage.Fact{Name: "regions", Value: strconv.Itoa(p.Regions), Note: fmt.Sprintf("ceil(planned / %s) = ceil(%s / %s) = ceil(%s)", regionSizeTerm(in), siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions))})
 	}
 	f = append(f, htmlAccessSteps(d)...)
 	f = append(f, htmlpage.Fact{Name: "disk", Value: bothUnits(p.DiskBytes), Note: fmt.Sprintf("planned x replication = %s x %d", siBytes(p.PlannedBytes), in.Replication)})
@@ -276,7 +280,7 @@ func htmlGrowth(d Doc) htmlpage.Section {
 	}
 	series := htmlpage.Series{N: len(hs),
 		Value: func(i int) float64 { return float64(hs[i].Regions) },
-		Label: func(i int) string { return plural(float64(hs[i].Days), "day") },
+		Label: func(i int) string { return plural(p.HeldDays(hs[i]), "day") },
 		Class: func(i int) string {
 			if hs[i].Regions > created {
 				return "warm"

@@ -136,12 +136,17 @@ type JSONInputs struct {
 	HorizonDays   float64    `json:"horizon_days"` // 0: the split holds all the days kept
 	// SplitShare is the largest family's share of a row when HBase 2.x sizes the regions
 	// on it (its largest store); 0 when the whole row counts.
-	SplitShare       float64     `json:"split_share"`
-	CompressionRatio float64     `json:"compression_ratio"`
-	Redundancy       float64     `json:"redundancy"`
-	RegionSizeBytes  float64     `json:"region_size_bytes"`
-	Replication      int         `json:"replication"`
-	Cluster          JSONCluster `json:"cluster"`
+	SplitShare       float64 `json:"split_share"`
+	CompressionRatio float64 `json:"compression_ratio"`
+	Redundancy       float64 `json:"redundancy"`
+	// RegionSizeBytes is the region size, MAX_FILESIZE; Fill the share of it each region
+	// is planned at (1 without --fill), PlannedRegionBytes their product, what the regions
+	// are counted against.
+	RegionSizeBytes    float64     `json:"region_size_bytes"`
+	Fill               float64     `json:"fill"`
+	PlannedRegionBytes float64     `json:"planned_region_bytes"`
+	Replication        int         `json:"replication"`
+	Cluster            JSONCluster `json:"cluster"`
 	// SplitOverallFiles is hbase.hregion.split.overallfiles as the plan takes it, when the
 	// stores are sized apart (left out otherwise).
 	SplitOverallFiles *bool `json:"split_overallfiles,omitempty"`
@@ -168,7 +173,10 @@ type JSONCluster struct {
 
 // JSONHorizon is the table after Days days of daily ingest.
 type JSONHorizon struct {
-	Days         int     `json:"days"`
+	Days int `json:"days"`
+	// HeldDays is the days of ingest the figures hold when fewer than Days (a TTL of 36h:
+	// 1.5 at day 2); left out otherwise.
+	HeldDays     float64 `json:"held_days,omitempty"`
 	RawBytes     float64 `json:"raw_bytes"`
 	StoredBytes  float64 `json:"stored_bytes"`
 	PlannedBytes float64 `json:"planned_bytes"`
@@ -271,7 +279,7 @@ func jsonCapacity(p *capacity.Sizing, policyRegions func(horizon int) int) *JSON
 			Rows: in.Volume.Rows, RowBytes: in.Volume.RowBytes,
 			DailyBytes: in.Volume.Daily, RetentionDays: in.Volume.RetentionDays, TTLDays: in.Volume.TTLDays, HorizonDays: in.Volume.HorizonDays, SplitShare: p.SplitShare(),
 			CompressionRatio: in.CompressionRatio, Redundancy: in.Redundancy,
-			RegionSizeBytes: regionSizeOf(p), Replication: in.Replication,
+			RegionSizeBytes: regionSizeOf(p), Fill: in.FillOrOne(), PlannedRegionBytes: plannedRegionOf(p), Replication: in.Replication,
 			Cluster: JSONCluster{
 				RegionServers: in.Cluster.RegionServers, HeapBytes: in.Cluster.Heap,
 				MemstoreFraction: in.Cluster.MemstoreFraction, FlushSizeBytes: in.Cluster.FlushSize,
@@ -289,6 +297,7 @@ func jsonCapacity(p *capacity.Sizing, policyRegions func(horizon int) int) *JSON
 	}
 	for i, h := range p.Horizons {
 		jh := JSONHorizon{Days: h.Days, RawBytes: h.RawBytes,
+			HeldDays:    heldDays(p, h),
 			StoredBytes: h.StoredBytes, PlannedBytes: h.PlannedBytes, Regions: h.Regions, DiskBytes: h.DiskBytes, SplitRegions: policyRegions(i)}
 		for _, s := range h.Stores {
 			jh.Stores = append(jh.Stores, JSONStoreHorizon{Name: s.Name, RawBytes: s.RawBytes, StoredBytes: s.StoredBytes, PlannedBytes: s.PlannedBytes, Regions: s.Regions})
@@ -426,4 +435,12 @@ func appendJSONFloat(dst []byte, f float64) []byte {
 		}
 	}
 	return dst
+}
+
+// heldDays is the days horizon h's figures hold, when fewer than its day; 0 otherwise.
+func heldDays(p *capacity.Sizing, h capacity.Horizon) float64 {
+	if held := p.HeldDays(h); held < float64(h.Days) {
+		return held
+	}
+	return 0
 }

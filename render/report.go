@@ -121,9 +121,12 @@ func reportInputs(tw *tabwriter.Writer, d Doc) {
 			fmt.Fprintf(tw, d.word("  bytes per row\t%s\t{capacity.kv}\n"), bothUnits(v.RowBytes))
 		}
 	}
-	fmt.Fprintf(tw, d.word("  compression ratio\t%s (stored / raw, %s)\t{capacity.compression_ratio}\n"), ratio(in.CompressionRatio), storedAs(d.Table, in.CompressionRatio))
+	fmt.Fprintf(tw, d.word("  compression ratio\t%s\t{capacity.compression_ratio}\n"), ratioInput(d, quote.Terminal))
 	fmt.Fprintf(tw, d.word("  redundancy\t%s (indexes, blooms, compaction headroom)\t{capacity.redundancy}\n"), ratio(in.Redundancy))
-	fmt.Fprintf(tw, d.word("  region size\t%s\t{capacity.region_size}\n"), bothUnits(in.RegionSize))
+	fmt.Fprintf(tw, d.word("  region size\t%s\t{capacity.region_size}\n"), bothUnits(in.MaxFileSize()))
+	if in.FillOrOne() < 1 {
+		fmt.Fprintf(tw, d.word("  fill\t%s (regions planned at %s: region size x fill)\t{capacity.fill}\n"), ratio(in.Fill), iecBytes(in.RegionSize))
+	}
 	fmt.Fprintf(tw, d.word("  replication\t%d (disk estimate only)\t{capacity.replication}\n"), in.Replication)
 	fmt.Fprintf(tw, d.word("  HBase version\t%s (the target)\t{table.hbase_version}\n"), d.Table.Target.OrDefault())
 }
@@ -151,7 +154,7 @@ func reportSizing(tw *tabwriter.Writer, d Doc) {
 	}
 	fmt.Fprintf(tw, "  stored\t= raw x compression ratio\t= %s x %s\t= %s, %s\n", siBytes(p.RawBytes), ratio(in.CompressionRatio), bothUnits(p.StoredBytes), storedAs(d.Table, in.CompressionRatio))
 	fmt.Fprintf(tw, "  planned\t= stored x redundancy\t= %s x %s\t= %s\n", siBytes(p.StoredBytes), ratio(in.Redundancy), bothUnits(p.PlannedBytes))
-	fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
+	fmt.Fprintf(tw, "  regions\t= ceil(planned / %s)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", regionSizeTerm(in), siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
 	accessSizing(tw, d)
 	fmt.Fprintf(tw, "  disk\t= planned x replication\t= %s x %d\t= %s\n", siBytes(p.PlannedBytes), in.Replication, bothUnits(p.DiskBytes))
 }
@@ -174,7 +177,7 @@ func reportGrowth(tw *tabwriter.Writer, d Doc) {
 	}
 	fmt.Fprintf(tw, "%s\tdisk\n", head)
 	for i, h := range horizons {
-		line := fmt.Sprintf("  %d\t%s\t%s\t%s", h.Days, siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes))
+		line := fmt.Sprintf("  %s\t%s\t%s\t%s", plainFloat(d.Capacity.HeldDays(h)), siBytes(h.RawBytes), siBytes(h.StoredBytes), siBytes(h.PlannedBytes))
 		for _, s := range h.Stores {
 			line += "\t" + siBytes(s.PlannedBytes)
 		}
@@ -364,4 +367,45 @@ func storedAs(t plan.Table, ratio float64) string {
 		return "uncompressed"
 	}
 	return "compressed with " + strings.Join(codecs, ", ")
+}
+
+// regionSizeTerm is what the regions are counted against in a derivation: the region size,
+// times the fill when the regions are planned below it.
+func regionSizeTerm(in capacity.Input) string {
+	if in.FillOrOne() < 1 {
+		return "(region size x fill)"
+	}
+	return "region size"
+}
+
+// ratioInput is the compression ratio as an input: the table's, and each family's own
+// where the stores are sized apart and one differs (the Stores table's ratios), so the
+// Inputs line never shows a ratio the stores do not use; q quotes a family's name for the
+// output.
+func ratioInput(d Doc, q func(string) string) string {
+	in := d.Capacity.Input
+	table := fmt.Sprintf("%s (stored / raw, %s)", ratio(in.CompressionRatio), storedAs(d.Table, in.CompressionRatio))
+	var own []string
+	others := false
+	for _, s := range d.Capacity.Stores {
+		if s.CompressionRatio == in.CompressionRatio {
+			others = true
+			continue
+		}
+		codec := "NONE"
+		for _, f := range d.Table.Families {
+			if f.Name == s.Name && f.Compression != "" {
+				codec = f.Compression
+			}
+		}
+		own = append(own, fmt.Sprintf("%s %s with %s", q(s.Name), ratio(s.CompressionRatio), codec))
+	}
+	if len(own) == 0 {
+		return table
+	}
+	text := "per family: " + strings.Join(own, ", ")
+	if others {
+		text += fmt.Sprintf("; the others %s", ratio(in.CompressionRatio))
+	}
+	return text + " (stored / raw)"
 }

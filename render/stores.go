@@ -81,9 +81,9 @@ func reportStoreSizing(tw *tabwriter.Writer, d Doc) {
 	fmt.Fprintf(tw, "  planned\t= the families' planned\t= %s\t= %s\n", sum(func(s capacity.StorePlan) float64 { return s.PlannedBytes }), bothUnits(p.PlannedBytes))
 	if p.SplitStore != "" {
 		fmt.Fprintf(tw, "  split on\t= the largest store's planned\t= family %s\t= %s\n", quote.Terminal(p.SplitStore), bothUnits(p.SplitBytes))
-		fmt.Fprintf(tw, "  regions\t= ceil(split on / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.SplitBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
+		fmt.Fprintf(tw, "  regions\t= ceil(split on / %s)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", regionSizeTerm(in), siBytes(p.SplitBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
 	} else {
-		fmt.Fprintf(tw, "  regions\t= ceil(planned / region size)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
+		fmt.Fprintf(tw, "  regions\t= ceil(planned / %s)\t= ceil(%s / %s) = ceil(%s)\t= %d\n", regionSizeTerm(in), siBytes(p.PlannedBytes), iecBytes(in.RegionSize), exactText(p.ExactRegions), p.Regions)
 	}
 	accessSizing(tw, d)
 	fmt.Fprintf(tw, "  disk\t= planned x replication\t= %s x %d\t= %s\n", siBytes(p.PlannedBytes), in.Replication, bothUnits(p.DiskBytes))

@@ -17,7 +17,7 @@ package render
 //   - Findings: severity, code, message, fix.
 //
 // Every input and result has a workbook-scoped defined name spelled as its JSON field
-// (rows, row_bytes, compression_ratio, redundancy, region_size_bytes, replication, raw_bytes,
+// (rows, row_bytes, compression_ratio, redundancy, region_size_bytes, fill, replication, raw_bytes,
 // stored_bytes, planned_bytes, exact_regions, regions, disk_bytes, ...; see xlsxNames), so
 // formulas, other sheets and a planner's own cells read by name.
 //
@@ -524,7 +524,7 @@ func xlsxPlanRows(p *capacity.Sizing) (inputs, results []xlsxRow) {
 		raw = xlsxRow{label: "raw", name: "raw_bytes", formula: "rows*row_bytes", cached: p.RawBytes, unit: "bytes", bytes: true, note: "rows x bytes per row"}
 	}
 	inputs = append(inputs, xlsxSizingInputs(in)...)
-	exact := xlsxRow{label: "exact regions", name: "exact_regions", formula: "planned_bytes/region_size_bytes", cached: p.ExactRegions, unit: "regions", format: fmtDecimal, note: "planned / region size"}
+	exact := xlsxRow{label: "exact regions", name: "exact_regions", formula: "planned_bytes/(region_size_bytes*fill)", cached: p.ExactRegions, unit: "regions", format: fmtDecimal, note: "planned / (region size x fill)"}
 	results = append(results,
 		raw,
 		xlsxRow{label: "stored", name: "stored_bytes", formula: "raw_bytes*compression_ratio", cached: p.StoredBytes, unit: "bytes", bytes: true, note: "raw x compression ratio"},
@@ -555,14 +555,12 @@ func xlsxDailyRows(v capacity.Volume) (inputs, results []xlsxRow) {
 
 // xlsxSizingInputs are the inputs that turn raw bytes into regions and disk.
 func xlsxSizingInputs(in capacity.Input) []xlsxRow {
-	regionSize := in.RegionSize
-	if regionSize == 0 {
-		regionSize = capacity.DefaultRegionSize
-	}
 	return []xlsxRow{
 		{label: "compression ratio", name: "compression_ratio", value: in.CompressionRatio, unit: "stored/raw", format: fmtRatio, note: "{capacity.compression_ratio}"},
 		{label: "redundancy", name: "redundancy", value: in.Redundancy, unit: "factor", format: fmtRatio, note: "{capacity.redundancy}: indexes, blooms, compaction headroom"},
-		{label: "region size", name: "region_size_bytes", value: regionSize, unit: "bytes", bytes: true, note: "{capacity.region_size} (hbase.hregion.max.filesize)"},
+		{label: "region size", name: "region_size_bytes", value: in.MaxFileSize(), unit: "bytes", bytes: true, note: "{capacity.region_size} (hbase.hregion.max.filesize)"},
+		// The regions are counted against region size x fill; MAX_FILESIZE stays the size.
+		{label: "fill", name: "fill", value: in.FillOrOne(), unit: "of region size", format: fmtRatio, note: "{capacity.fill}: the share of MAX_FILESIZE each region is planned at"},
 		{label: "replication", name: "replication", value: float64(in.Replication), unit: "copies", note: "{capacity.replication}: the disk estimate only"},
 	}
 }
@@ -634,11 +632,11 @@ func (x *workbook) growthSheet(p *capacity.Sizing) error {
 	for i, h := range p.Horizons {
 		r := i + 2
 		row := []any{
-			excelize.Cell{StyleID: input, Value: h.Days},
+			excelize.Cell{StyleID: input, Value: p.HeldDays(h)}, // 1.5 for a TTL of 36h, not its day 2
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("daily_bytes*MIN(A%d,kept_days)", r), Value: h.RawBytes},
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("B%d*compression_ratio", r), Value: h.StoredBytes},
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("C%d*redundancy", r), Value: h.PlannedBytes},
-			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("MAX(1,CEILING(D%d/region_size_bytes,1))", r), Value: h.Regions},
+			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("MAX(1,CEILING(D%d/(region_size_bytes*fill),1))", r), Value: h.Regions},
 			excelize.Cell{StyleID: whole, Formula: fmt.Sprintf("D%d*replication", r), Value: h.DiskBytes},
 			excelize.Cell{StyleID: gibSt, Formula: fmt.Sprintf("D%d/%d", r, gib), Value: h.PlannedBytes / gib},
 			excelize.Cell{StyleID: gibSt, Formula: fmt.Sprintf("F%d/%d", r, gib), Value: h.DiskBytes / gib},
@@ -974,7 +972,7 @@ func xlsxWriteLoad(a *access.Sizing, p *capacity.Sizing, n, busiest string, serv
 		xlsxRow{label: "writes per server", name: "server_write_bytes_per_second", formula: server, cached: l.ServerWriteBytes, unit: "bytes/s", format: fmtDecimal, note: "on the busiest server"},
 		xlsxRow{label: "WAL per server", name: "wal_bytes_per_server_per_second", formula: "server_write_bytes_per_second", cached: l.WALBytes, unit: "bytes/s", format: fmtDecimal, note: "every edit, on the busiest server (x HDFS replication on disk)"},
 		xlsxRow{label: "memstore flushes", name: "flushes_per_region_per_minute", formula: "region_write_bytes_per_second*60/flush_size_bytes", cached: l.FlushesPerMinute, unit: "per minute", format: fmtDecimal, note: "per region, at the flush size"},
-		xlsxRow{label: "region full in", name: "days_to_region_size", formula: "region_size_bytes/(region_write_bytes_per_second*(" + weighed + "))/86400", cached: l.DaysToRegionSize, unit: "days", format: fmtDecimal, note: "days of peak writes until a region reaches the region size"},
+		xlsxRow{label: "region full in", name: "days_to_region_size", formula: "region_size_bytes*fill/(region_write_bytes_per_second*(" + weighed + "))/86400", cached: l.DaysToRegionSize, unit: "days", format: fmtDecimal, note: "days of peak writes until a region reaches the region size"},
 	)
 	return results
 }

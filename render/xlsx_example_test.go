@@ -41,7 +41,7 @@ func ExampleXLSX() {
 	// Output:
 	// [Plan Regions Findings]
 	// rows Plan!$B$5 formula="" value="10000000000"
-	// regions Plan!$B$17 formula="MAX(1,CEILING(exact_regions,1))" value="420"
+	// regions Plan!$B$18 formula="MAX(1,CEILING(exact_regions,1))" value="420"
 	// "start key" "end key"
 	// "" "0e04"
 	// "0e04" "1e79"

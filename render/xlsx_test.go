@@ -88,7 +88,7 @@ func TestXLSXSheetsAndNames(t *testing.T) {
 		{name: "splits only", doc: xlsxKeyDoc, sheets: []string{"Regions", "Findings"}, absent: []string{"rows", "regions"}},
 		{name: "rows plan", doc: func(t testing.TB) Doc { return planDoc(t, 16) },
 			sheets: []string{"Plan", "Regions", "Findings"},
-			names: []string{"rows", "row_bytes", "compression_ratio", "redundancy", "region_size_bytes", "replication",
+			names: []string{"rows", "row_bytes", "compression_ratio", "redundancy", "region_size_bytes", "fill", "replication",
 				"raw_bytes", "stored_bytes", "planned_bytes", "exact_regions", "regions", "disk_bytes", "split_regions"},
 			absent: []string{"daily_bytes", "region_servers", "memstore_ceiling"}},
 	}
@@ -128,7 +128,7 @@ func TestXLSXPlanFormulas(t *testing.T) {
 		"raw_bytes":     "rows*row_bytes",
 		"stored_bytes":  "raw_bytes*compression_ratio",
 		"planned_bytes": "stored_bytes*redundancy",
-		"exact_regions": "planned_bytes/region_size_bytes",
+		"exact_regions": "planned_bytes/(region_size_bytes*fill)",
 		"regions":       "MAX(1,CEILING(exact_regions,1))",
 		"disk_bytes":    "planned_bytes*replication",
 	} {

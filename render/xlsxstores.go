@@ -94,7 +94,7 @@ func xlsxStoreRows(i int, s capacity.StorePlan, daily bool) (inputs, results []x
 	results = append(results,
 		xlsxRow{label: fam + " stored", name: n("stored_bytes"), formula: n("raw_bytes") + "*" + n("compression_ratio"), cached: s.StoredBytes, unit: "bytes", bytes: true, note: "raw x ratio"},
 		xlsxRow{label: fam + " planned", name: n("planned_bytes"), formula: n("stored_bytes") + "*redundancy", cached: s.PlannedBytes, unit: "bytes", bytes: true, note: "stored x redundancy"},
-		xlsxRow{label: fam + " regions", name: n("regions"), formula: fmt.Sprintf("MAX(1,CEILING(%s/region_size_bytes,1))", n("planned_bytes")), cached: float64(s.Regions), unit: "regions", note: "the regions this store alone fills"})
+		xlsxRow{label: fam + " regions", name: n("regions"), formula: fmt.Sprintf("MAX(1,CEILING(%s/(region_size_bytes*fill),1))", n("planned_bytes")), cached: float64(s.Regions), unit: "regions", note: "the regions this store alone fills"})
 	return inputs, results
 }
 
@@ -119,7 +119,7 @@ func xlsxStoreTotals(p *capacity.Sizing) []xlsxRow {
 		xlsxRow{label: "planned", name: "planned_bytes", formula: sum("planned_bytes"), cached: p.PlannedBytes, unit: "bytes", bytes: true, note: "the families' planned"},
 		xlsxRow{label: "split on", name: "split_bytes", formula: fmt.Sprintf("IF(split_overallfiles=1,planned_bytes,MAX(%s))", strings.Join(planned, ",")), cached: p.SplitBytes,
 			unit: "bytes", bytes: true, note: "all stores' planned with split_overallfiles 1, else the largest store's"},
-		xlsxRow{label: "exact regions", name: "exact_regions", formula: "split_bytes/region_size_bytes", cached: p.ExactRegions, unit: "regions", format: fmtDecimal, note: "split on / region size"},
+		xlsxRow{label: "exact regions", name: "exact_regions", formula: "split_bytes/(region_size_bytes*fill)", cached: p.ExactRegions, unit: "regions", format: fmtDecimal, note: "split on / (region size x fill)"},
 		xlsxRow{label: "regions", name: "regions", formula: "MAX(1,CEILING(exact_regions,1))", cached: float64(p.Regions), unit: "regions", note: "ceil(split on / region size), at least 1"},
 		xlsxRow{label: "disk", name: "disk_bytes", formula: "planned_bytes*replication", cached: p.DiskBytes, unit: "bytes", bytes: true, note: "planned x HDFS replication (all stores)"},
 		xlsxRow{label: "split weight of a write", name: "split_write_weight", formula: splitWeightFormula(len(p.Stores)), cached: p.SplitWriteWeight(), unit: "factor", format: fmtRatio,
@@ -171,7 +171,7 @@ func storeGrowthRow(row []any, h capacity.Horizon, r, style int) []any {
 	row[1] = excelize.Cell{StyleID: style, Formula: strings.Join(raws, "+"), Value: h.RawBytes}
 	row[2] = excelize.Cell{StyleID: style, Formula: strings.Join(storeds, "+"), Value: h.StoredBytes}
 	row[3] = excelize.Cell{StyleID: style, Formula: strings.Join(planneds, "+"), Value: h.PlannedBytes}
-	row[4] = excelize.Cell{StyleID: style, Formula: fmt.Sprintf("MAX(1,CEILING(IF(split_overallfiles=1,D%d,MAX(%s))/region_size_bytes,1))", r, strings.Join(planneds, ",")), Value: h.Regions}
+	row[4] = excelize.Cell{StyleID: style, Formula: fmt.Sprintf("MAX(1,CEILING(IF(split_overallfiles=1,D%d,MAX(%s))/(region_size_bytes*fill),1))", r, strings.Join(planneds, ",")), Value: h.Regions}
 	return row
 }
 

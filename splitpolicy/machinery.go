@@ -16,7 +16,10 @@ package splitpolicy
 //     refused; the first region (start key '') accepts the cut at its first value and
 //     splits once more, into an empty region.
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // maxValueCuts is the most prefix values the value-edge model follows one by one; a
 // wider prefix cuts like a half (its values are finer than any region).
@@ -235,8 +238,11 @@ func (m Model) PastMax(bytes float64) bool {
 // holding the most values.
 func (m Model) largestCreated(bytes float64) float64 {
 	created := float64(max(m.Regions, 1))
-	if m.Cuts && m.Buckets >= 1 {
+	switch {
+	case m.Cuts && m.Buckets >= 1:
 		return math.Ceil(m.Buckets/created) * bytes / m.Buckets
+	case m.uneven():
+		return bytes * slices.Max(m.Shares)
 	}
 	return bytes / created
 }

@@ -108,6 +108,11 @@ type Input struct {
 	// OtherRegions is the online regions the cluster's other tables hold, replicas
 	// included, spread evenly over the servers.
 	OtherRegions int
+	// Shares are the created regions' fractions of the table's bytes, in region order
+	// (region i on server i mod Servers): an uneven split's largest regions pass the
+	// split size first. Nil, or a length other than Regions, is an even split. A prefix
+	// policy with Buckets counts its values instead.
+	Shares []float64
 }
 
 // Model is the policy a table runs and its sizes.
@@ -315,7 +320,8 @@ func (m Model) Cap() float64 {
 
 // RegionsFor is the region count HBase ends with when the table holds bytes (weighed as
 // the split rule weighs them), written evenly over the created regions' keys (a pre-split's
-// hashed or salted prefix): a region splits once it exceeds the policy's size at its
+// hashed or salted prefix), so each region holds its share of them (Shares: an uneven
+// split's larger regions hold more; even without): a region splits once it exceeds the policy's size at its
 // server's region count, into two halves (HBase splits at the midkey of its largest store
 // file, half of its data when the keys are even), never merges, and the count stops at
 // Cap. The created regions are spread evenly over the servers (some holding one more) and
@@ -343,8 +349,11 @@ func (m Model) uncappedAt(bytes, limit float64) float64 {
 		return float64(created)
 	case m.valueCuts():
 		return m.valueRegions(bytes, limit)
-	case m.Servers <= 0:
+	case m.Servers <= 0 && !m.uneven():
 		return math.Min(float64(created)*halvings(bytes/float64(created), limit), m.Cap())
+	}
+	if m.uneven() {
+		return math.Max(float64(created), math.Min(m.unevenRegions(bytes, limit), m.Cap()))
 	}
 	share := bytes / float64(created) // what each created region holds
 	// The servers holding q+1 regions and those holding q: each class splits alike.
@@ -415,3 +424,66 @@ func halvings(bytes, limit float64) float64 {
 // than the size to check); a quotient within a relative 1e-12 of limit is limit (decimal
 // sizes in float64, as capacity.RegionsOf takes them).
 func exceeds(bytes, limit float64) bool { return bytes > limit*(1+1e-12) }
+
+// uneven says the created regions hold different shares of the bytes (Shares).
+func (m Model) uneven() bool {
+	if len(m.Shares) != m.Regions || m.Regions < 2 {
+		return false
+	}
+	for _, s := range m.Shares[1:] {
+		if s != m.Shares[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// unevenRegions is uncappedAt over the created regions' own shares: each server's regions
+// (region i on server i mod Servers) split as serverRegionsOf says; without servers each
+// region halves on its own while it exceeds limit.
+func (m Model) unevenRegions(bytes, limit float64) float64 {
+	total := 0.0
+	if m.Servers <= 0 {
+		for _, s := range m.Shares {
+			total += halvings(bytes*s, limit)
+		}
+		return total
+	}
+	for srv := 0; srv < m.Servers && srv < m.Regions; srv++ {
+		var held []float64
+		for i := srv; i < m.Regions; i += m.Servers {
+			held = append(held, bytes*m.Shares[i])
+		}
+		total += m.serverRegionsOf(held, limit)
+	}
+	return total
+}
+
+// serverRegionsOf is serverRegions for a server whose regions hold the bytes in held
+// (its own copy): while the policy's size at the server's count is below limit the
+// largest region splits in halves first; then each halves on its own while it exceeds
+// limit.
+func (m Model) serverRegionsOf(held []float64, limit float64) float64 {
+	for count := len(held); ; count++ {
+		size := m.splitSizeAt(count*m.Counted, limit)
+		if size == limit {
+			break
+		}
+		big := 0
+		for i, b := range held {
+			if b > held[big] {
+				big = i
+			}
+		}
+		if !exceeds(held[big], size) {
+			return float64(count)
+		}
+		held[big] /= 2
+		held = append(held, held[big])
+	}
+	total := 0.0
+	for _, b := range held {
+		total += halvings(b, limit)
+	}
+	return total
+}

@@ -159,9 +159,22 @@ func TestRegionsForSimulated(t *testing.T) {
 		if rng.IntN(3) == 0 {
 			in.Replicas = 2 + rng.IntN(2)
 		}
+		if rng.IntN(2) == 0 { // an uneven split: runs of q and q+1 prefix values
+			q := float64(1 + rng.IntN(6))
+			sum := 0.0
+			for range in.Regions {
+				in.Shares = append(in.Shares, q+float64(rng.IntN(2)))
+				sum += in.Shares[len(in.Shares)-1]
+			}
+			for i := range in.Shares {
+				in.Shares[i] /= sum
+			}
+		}
 		m := For(in)
 		bytes := float64(in.Regions) * m.MaxFileSize * rng.Float64() * 8
-		assert.Equal(t, simulated(m, bytes), m.RegionsFor(bytes), "%+v, %.0f bytes", in, bytes)
+		// The split limit stops the servers (one server of three replicas: 333 regions).
+		want := max(in.Regions, int(math.Min(float64(simulated(m, bytes)), m.LimitCap())))
+		assert.Equal(t, want, m.RegionsFor(bytes), "%+v, %.0f bytes", in, bytes)
 	}
 }
 
@@ -175,7 +188,11 @@ func simulated(m Model, bytes float64) int {
 	var regions []region
 	perServer := make([]int, servers)
 	for i := range max(m.Regions, 1) {
-		regions = append(regions, region{i % servers, 1 / float64(max(m.Regions, 1))})
+		share := 1 / float64(max(m.Regions, 1))
+		if len(m.Shares) == m.Regions {
+			share = m.Shares[i]
+		}
+		regions = append(regions, region{i % servers, share})
 		perServer[i%servers]++
 	}
 	size := func(r region) float64 {

@@ -32,6 +32,7 @@ const (
 	ruleWhole    = "must be a whole number"
 	ruleSize     = "must be a size like 300B, 64K or 10g"
 	ruleBytes    = "must be whole bytes"
+	ruleLength   = "must be a number of bytes like 40, or a size like 1k (1024) or 2KiB"
 	ruleNumber   = "must be a number like 0.35"
 	ruleDuration = "must be a duration like 30d, 52w, 1y or 720h"
 	ruleDays     = "must be a whole number of days"
@@ -130,11 +131,15 @@ func (f *countValue) parse(s string) (float64, error) {
 }
 
 // intValue is a whole number in [min, max] in the same notation as a count (1e3, 10k,
-// 1000): region counts, cells, lengths, servers. 0 is accepted when min is 0.
+// 1000): region counts, cells, servers. 0 is accepted when min is 0. A length in bytes
+// (bytes: the cells' row, family, qualifier and value lengths) takes a bare number of
+// bytes, or a size in Hadoop's convention as --kv does (1k = 1KiB = 1024, 2MB): one rule
+// for every byte count of the command line, never 1k = 1000 beside --kv 1k = 1024.
 type intValue struct {
 	flagValue
 	v        int
 	min, max int
+	bytes    bool
 }
 
 func (f *intValue) Set(s string) error {
@@ -147,8 +152,31 @@ func (f *intValue) Set(s string) error {
 }
 
 func (f *intValue) parse(s string) (int, error) {
-	v, err := quantity.Whole(s, int64(f.min), int64(f.max))
-	return int(v), err
+	if !f.bytes || bareNumber(s) {
+		v, err := quantity.Whole(s, int64(f.min), int64(f.max))
+		return int(v), err
+	}
+	v, err := quantity.Size(s)
+	switch {
+	case errors.Is(err, quantity.ErrTooLarge), err == nil && v > float64(f.max):
+		return 0, tooLarge(strconv.Itoa(f.max))
+	case errors.Is(err, quantity.ErrNotPositive) && f.min > 0:
+		return 0, tooSmall(strconv.Itoa(f.min))
+	case err != nil:
+		return 0, errors.New(ruleLength)
+	case v != math.Trunc(v):
+		return 0, errors.New(ruleBytes)
+	case v < float64(f.min):
+		return 0, tooSmall(strconv.Itoa(f.min))
+	}
+	return int(v), nil
+}
+
+// newLengthFlag declares a length in bytes in [min, max]: a bare number of bytes or a size.
+func newLengthFlag(name, usage string, min, max int) *cli.GenericFlag {
+	v := &intValue{min: min, max: max, bytes: true}
+	setDefault(v, name, "")
+	return &cli.GenericFlag{Name: name, Usage: usage, Value: v}
 }
 
 // sizeRule bounds a size flag. The zero rule is any positive size up to quantity.MaxSize.

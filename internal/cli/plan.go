@@ -78,8 +78,10 @@ func runPlan(opts *planOptions) error {
 // hold, with both ways out: a wider prefix, or a region size that needs fewer regions.
 //
 // The advice never contradicts the checks: a region size outside the 5..50 GiB lint's RG005
-// recommends is not offered as the way out (it is named as what it would take).
-func planTooManyRegions(plan capacity.Sizing, e *splits.TooManyRegionsError) error {
+// recommends is not offered as the way out (it is named as what it would take). The size is
+// what the sizing's own rule asks of it: the store the split rule weighs (SplitBytes: the
+// largest store through 2.x, all from 3.0), each region planned at the fill of it.
+func planTooManyRegions(plan capacity.Sizing, fill float64, e *splits.TooManyRegionsError) error {
 	msg := fmt.Sprintf("the plan needs %d regions, more than the %d prefixes of %s; use ", plan.Regions, e.Capacity, e.Prefix)
 	wider := ""
 	switch {
@@ -89,9 +91,9 @@ func planTooManyRegions(plan capacity.Sizing, e *splits.TooManyRegionsError) err
 		wider = fmt.Sprintf("--prefix byte:%d (a salt bucket per region)", plan.Regions)
 	case e.Prefix.Name == "byte":
 		// The salt stays: another alphabet (hex) is another rowkey, not more buckets.
-		return planSaltByteFull(plan, msg)
+		return planSaltByteFull(plan, fill, msg)
 	}
-	size := planFittingRegionSize(plan.PlannedBytes, e.Capacity)
+	size := planFittingRegionSize(plan.SplitBytes/fill, e.Capacity)
 	if sz, _ := quantity.Size(size); sz > lint.MaxRegionSize {
 		if wider == "" {
 			wider = "a prefix with more values"
@@ -107,8 +109,8 @@ func planTooManyRegions(plan capacity.Sizing, e *splits.TooManyRegionsError) err
 // planSaltByteFull is the way out for a salt byte that needs more than 256 buckets: the
 // most one byte holds, byte:256, with the region size that fits the table in 256 regions,
 // said to be outside RG005's 5..50 GiB when it is.
-func planSaltByteFull(plan capacity.Sizing, msg string) error {
-	size := planFittingRegionSize(plan.PlannedBytes, 256)
+func planSaltByteFull(plan capacity.Sizing, fill float64, msg string) error {
+	size := planFittingRegionSize(plan.SplitBytes/fill, 256)
 	msg += "--prefix byte:256 (the most buckets one salt byte holds) with --region-size " + size + " for 256 regions"
 	if sz, _ := quantity.Size(size); sz > lint.MaxRegionSize {
 		msg += ", above the 5..50 GiB HBase recommends (RG005): one salt byte cannot hold this table in regions of a recommended size"
@@ -117,7 +119,7 @@ func planSaltByteFull(plan capacity.Sizing, msg string) error {
 }
 
 // planFittingRegionSize is the smallest whole number of GiB per region that keeps
-// ceil(planned / size) <= regions.
+// ceil(planned / size) <= regions; planned is the weighed store over the fill.
 func planFittingRegionSize(planned float64, regions uint64) string {
 	const gib = 1 << 30
 	return fmt.Sprintf("%.0fGiB", math.Ceil(planned/float64(regions)/gib))

@@ -1,7 +1,10 @@
 package cli
 
 import (
+	"encoding/json"
 	"math"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -82,6 +85,55 @@ func TestPlanBadInput(t *testing.T) {
 	}
 }
 
+// TestPlanTooManyRegionsAdvice: the region size the refusal advises is accepted when
+// given, with at most the regions it states. It is weighed as the sizing weighs: the fill
+// (419.1 GiB / (0.875 x 42 GiB) is 11.4 regions, so 48 GiB), and with stores the one the
+// split rule weighs (2.6: family b, 0.4 of a row at 3 VERSIONS, 503 GiB, so 51 GiB for
+// 10 regions, not the 76 GiB of every store; 3.0 weighs every store).
+func TestPlanTooManyRegionsAdvice(t *testing.T) {
+	base := []string{"plan", "--rows", "1e9", "--kv", "300B", "--prefix", "dec:1"}
+	stores := []string{"--family", "a:share=0.6,versions=1", "--family", "b:share=0.4,versions=3"}
+	tests := []struct {
+		name string
+		args []string
+		size string
+	}{
+		{name: "fill", args: []string{"--fill", "0.875"}, size: "48GiB"},
+		{name: "stores on 2.6: the largest", args: stores, size: "51GiB"},
+		{name: "stores of equal versions", args: []string{"--family", "a:share=0.6,versions=1", "--family", "b:share=0.4,versions=1"}, size: "26GiB"},
+		{name: "stores on 3.0: all", args: append(slices.Clone(stores), "--hbase-version", "3.0"), size: "76GiB"},
+		{name: "stores and fill", args: append(slices.Clone(stores), "--fill", "0.875"), size: "58GiB"},
+	}
+	advice := regexp.MustCompile(`(\d+) regions would need --region-size (\S+),|--region-size (\S+) for at most (\d+) regions`)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append(slices.Clone(base), tt.args...)
+			_, errOut, code := runCLI(t, "", args...)
+			require.Equal(t, 2, code, errOut)
+			m := advice.FindStringSubmatch(errOut)
+			require.NotNil(t, m, errOut)
+			size, regions := m[2]+m[3], m[1]+m[4]
+			assert.Equal(t, tt.size, size, errOut)
+			out, errOut, code := runCLI(t, "", append(args, "--region-size", size, "--format", "json")...)
+			require.Equal(t, 0, code, errOut)
+			var doc struct {
+				Split struct {
+					Regions int `json:"regions"`
+				} `json:"split"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(out), &doc))
+			want, err := strconv.Atoi(regions)
+			require.NoError(t, err)
+			assert.LessOrEqual(t, doc.Split.Regions, want, "--region-size %s", size)
+			// The smallest whole GiB: one less is refused again.
+			gibs, err := strconv.Atoi(strings.TrimSuffix(size, "GiB"))
+			require.NoError(t, err)
+			_, _, code = runCLI(t, "", append(args, "--region-size", strconv.Itoa(gibs-1)+"GiB")...)
+			assert.Equal(t, 2, code, "--region-size %dGiB", gibs-1)
+		})
+	}
+}
+
 func TestPlanFittingRegionSize(t *testing.T) {
 	for _, planned := range []float64{4.5e12, 22.5e12, 1e9, 7.3e14} {
 		for _, regions := range []uint64{1, 16, 256, 4096} {
@@ -143,4 +195,38 @@ func TestPlanSizesAreBinary(t *testing.T) {
 			assert.True(t, strings.HasPrefix(lines[1], tt.want+","), "%s starts with %s", lines[1], tt.want)
 		})
 	}
+}
+
+// TestCellLengthsAreSizes: the cells' byte lengths read as --kv reads a size (1k is 1024
+// bytes, 1KiB too, 1.5k 1536), a bare number as bytes (1e3 is 1000): one rule for every
+// byte count of the command line.
+func TestCellLengthsAreSizes(t *testing.T) {
+	tests := []struct {
+		name, value string
+		cell        string // the report's bytes per cell
+		err         string
+	}{
+		{name: "k is 1024", value: "1k", cell: "20 overhead + 16 row + 1 family + 4 qualifier + 1024 value"},
+		{name: "KiB", value: "1KiB", cell: "+ 1024 value"},
+		{name: "a fraction of a k", value: "1.5k", cell: "+ 1536 value"},
+		{name: "bare bytes", value: "1e3", cell: "+ 1000 value"},
+		{name: "zero", value: "0", cell: "+ 0 value"},
+		{name: "not a size", value: "abc", err: "presplit: --value-len abc: must be a number of bytes like 40, or a size like 1k (1024) or 2KiB\n"},
+		{name: "above the range", value: "3GB", err: "presplit: --value-len 3GB: too large (at most 2147483647)\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", "plan", "--rows", "1e6", "--cells", "6", "--row-len", "16", "--family-len", "1", "--qualifier-len", "4", "--value-len", tt.value)
+			if tt.err != "" {
+				assert.Equal(t, 2, code)
+				assert.Equal(t, tt.err, errOut)
+				return
+			}
+			require.Equal(t, 0, code, errOut)
+			assert.Contains(t, out, tt.cell)
+		})
+	}
+	// --kv and --value-len agree on 1k.
+	kv, _, _ := runCLI(t, "", "plan", "--rows", "1e6", "--kv", "1k", "--format", "json")
+	assert.Contains(t, kv, `"row_bytes": 1024,`)
 }

@@ -36,7 +36,11 @@ func (cfg *config) splitError(p *plan.Plan) error { //nolint:gocyclo // one case
 	case errors.Is(err, plan.ErrNoRegions):
 		return usageErrorf("--regions is required: the number of regions to create")
 	case errors.As(err, &tooMany) && p.Capacity != nil && (d.Splits == nil || !d.Splits.Regions.Set):
-		return planTooManyRegions(*p.Capacity, tooMany)
+		fill := 1.0
+		if f := d.Capacity.Fill; f.Set && f.V < 1 {
+			fill = f.V // the regions are planned at this share of the region size
+		}
+		return planTooManyRegions(*p.Capacity, fill, tooMany)
 	case errors.As(err, &tooMany) && regionsFlag:
 		return usageErrorf("--regions %d exceeds %s", tooMany.Regions, tooMany.Detail())
 	case errors.As(err, &tooMany):

@@ -128,6 +128,12 @@ func TestXLSXLibreOffice(t *testing.T) {
 		workbookCase{name: "edit-rows-region-size", args: strings.Fields("plan --rows 1e10 --kv 300B"),
 			edit: map[string]float64{"rows": 2.5e10, "region_size_bytes": 20 << 30},
 			want: strings.Fields("plan --rows 2.5e10 --kv 300B --region-size 20GiB")},
+		// The fill is its own input: MAX_FILESIZE stays the region size, the regions are
+		// counted against region size x fill, live in both the Plan and Growth sheets.
+		workbookCase{name: "fill-horizon", args: strings.Fields("plan --daily 10GB --retention 60d --horizon 30d --fill 0.875 --compression snappy --versions 1 --bloom row")},
+		workbookCase{name: "edit-fill", args: strings.Fields("plan --daily 10GB --retention 60d --horizon 30d --compression snappy --versions 1 --bloom row"),
+			edit: map[string]float64{"fill": 0.875},
+			want: strings.Fields("plan --daily 10GB --retention 60d --horizon 30d --fill 0.875 --compression snappy --versions 1 --bloom row")},
 		workbookCase{name: "edit-daily-retention", args: strings.Fields("plan --daily 500GB --retention 30d"),
 			edit: map[string]float64{"daily_bytes": 200 << 30, "retention_days": 90},
 			want: strings.Fields("plan --daily 200GB --retention 90d")},
@@ -194,7 +200,7 @@ func checkPlanSheet(t *testing.T, book libreoffice.Book, names map[string]cellRe
 	in := c.Inputs
 	figures := map[string]float64{
 		"compression_ratio": in.CompressionRatio, "redundancy": in.Redundancy,
-		"region_size_bytes": in.RegionSizeBytes, "replication": float64(in.Replication),
+		"region_size_bytes": in.RegionSizeBytes, "fill": in.Fill, "replication": float64(in.Replication),
 		"row_bytes": c.RowBytes, "raw_bytes": c.RawBytes, "stored_bytes": c.StoredBytes,
 		"planned_bytes": c.PlannedBytes, "exact_regions": c.ExactRegions, "disk_bytes": c.DiskBytes,
 	}
@@ -243,7 +249,11 @@ func checkGrowthSheet(t *testing.T, book libreoffice.Book, c *render.JSONCapacit
 	for i, h := range c.Horizons {
 		r := i + 2
 		what := fmt.Sprintf("horizon %d days", h.Days)
-		assert.Equal(t, strconv.Itoa(h.Days), book.Cell(sheet, 1, r), what)
+		days := float64(h.Days)
+		if h.HeldDays > 0 { // a TTL of 36h: the row holds 1.5 days, and says so
+			days = h.HeldDays
+		}
+		sameFigure(t, days, loNumber(t, book, sheet, 1, r), what)
 		sameFigure(t, h.RawBytes, loNumber(t, book, sheet, 2, r), what+" raw")
 		sameFigure(t, h.StoredBytes, loNumber(t, book, sheet, 3, r), what+" stored")
 		sameFigure(t, h.PlannedBytes, loNumber(t, book, sheet, 4, r), what+" planned")
