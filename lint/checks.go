@@ -266,8 +266,8 @@ var CF007 = &Analyzer{
 		for _, f := range p.Design.Families {
 			c := f.Compression
 			cost := ""
-			if p.Capacity != nil && p.Capacity.StoredBytes > 0 {
-				cost = fmt.Sprintf(" (the plan stores %s uncompressed)", humanize.IBytes(uint64(p.Capacity.StoredBytes)))
+			if stored := familyStoredBytes(p, f.Name.V); stored > 0 {
+				cost = fmt.Sprintf(" (the plan stores %s uncompressed)", humanize.IBytes(uint64(stored)))
 			}
 			const fix = "set compression: SNAPPY or LZ4 (fast) or ZSTD (smaller)"
 			switch {
@@ -278,6 +278,21 @@ var CF007 = &Analyzer{
 			}
 		}
 	},
+}
+
+// familyStoredBytes is what the plan stores of family name: its store's bytes when the
+// stores are sized apart (its share of the row), else the table's, which is then the one
+// store every family is sized as; 0 without a volume.
+func familyStoredBytes(p *Pass, name string) float64 {
+	if p.Capacity == nil {
+		return 0
+	}
+	for _, s := range p.Capacity.Stores {
+		if s.Name == name {
+			return s.StoredBytes
+		}
+	}
+	return p.Capacity.StoredBytes
 }
 
 // CF008: bloom filter unset or NONE.

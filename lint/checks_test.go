@@ -164,6 +164,10 @@ func TestCF007(t *testing.T) {
 		{name: "unset", src: fams("name: a"), want: []string{"2 warning: family a does not set compression"}},
 		{name: "none with plan", src: fams("name: a, compression: NONE") + "capacity: {rows: 1e9, kv: 1KiB}\n",
 			want: []string{"2 warning: family a has compression NONE: data is stored uncompressed (the plan stores 954 GiB uncompressed)"}},
+		// Each family's own store: 1e9 x 1 KiB x 0.6 is 572 GiB, x 0.4 is 381 GiB.
+		{name: "each store its own bytes", src: fams("name: a, compression: NONE, share: 0.6", "name: b, compression: NONE, share: 0.4") + "capacity: {rows: 1e9, kv: 1KiB}\n",
+			want: []string{"2 warning: family a has compression NONE: data is stored uncompressed (the plan stores 572 GiB uncompressed)",
+				"3 warning: family b has compression NONE: data is stored uncompressed (the plan stores 381 GiB uncompressed)"}},
 	})
 }
 
