@@ -128,9 +128,21 @@ var SP002 = &Analyzer{
 		}
 		p.Report(where,
 			fmt.Sprintf("set split_policy constant (ConstantSizeRegionSplitPolicy splits at MAX_FILESIZE only), or pre-split into at least %d regions (%d per RegionServer)", steady*m.Servers, steady),
-			"HBase %s runs %s for this table: a region splits once a store exceeds %s, n = the table's regions on its RegionServer; %d regions on %d RegionServers is %d per server%s, so regions split at %s, not at MAX_FILESIZE %s: HBase's splits undo the pre-split%s",
-			m.Target.OrDefault(), m.Describe(), m.SizeRule(), m.Regions, m.Servers, n, replicasCounted(m), humanize.IBytes(uint64(size)), humanize.IBytes(uint64(m.MaxFileSize)), then)
+			"HBase %s runs %s for this table: a region splits once a store exceeds %s, n = the table's regions on its RegionServer; %d regions on %d RegionServers is %s%s, so regions split at %s, not at MAX_FILESIZE %s: HBase's splits undo the pre-split%s",
+			m.Target.OrDefault(), m.Describe(), m.SizeRule(), m.Regions, m.Servers, perServer(m, n), replicasCounted(m), humanize.IBytes(uint64(size)), humanize.IBytes(uint64(m.MaxFileSize)), then)
 	},
+}
+
+// perServer words n, the regions on the servers that split first: where the regions do
+// not divide evenly, the servers that hold one fewer (29 on 10: 2 on one of them, 3 on
+// the others) are the ones that split early.
+func perServer(m *splitpolicy.Model, n int) string {
+	if m.Servers > 0 && m.Counted <= 1 {
+		if r := m.Regions % m.Servers; r != 0 && n == m.Regions/m.Servers {
+			return fmt.Sprintf("%d per server on %d of them (%d on the others)", n, m.Servers-r, n+1)
+		}
+	}
+	return fmt.Sprintf("%d per server", n)
 }
 
 // replicasCounted words that n counts the table's replicas too, where the target does.
