@@ -68,6 +68,9 @@ var capacityCSVColumns = []struct {
 	// and the regions are counted against it times the fill.
 	{"fill", func(_ Doc, p *capacity.Sizing) string { return plainFloat(p.Input.FillOrOne()) }},
 	{"planned_region_bytes", func(_ Doc, p *capacity.Sizing) string { return plainInt(plannedRegionOf(p)) }},
+	// The region replicas each server opens (regions_per_server x REGION_REPLICATION);
+	// empty with one replica.
+	{"replicas_per_server", func(d Doc, _ *capacity.Sizing) string { return positiveFloat(d.ReplicasPerServer()) }},
 }
 
 // accessCSV is a column of the access pattern: empty without one.

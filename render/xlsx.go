@@ -377,7 +377,7 @@ func (x *workbook) planSheet(d Doc, p *capacity.Sizing) error { //nolint:gocyclo
 	if err := rows(results, false); err != nil {
 		return err
 	}
-	if cin, cres := xlsxClusterRows(p, d.split().Regions(), d.Access); len(cin) > 0 {
+	if cin, cres := xlsxClusterRows(p, d.split().Regions(), d.Access, d.Table.RegionReplication); len(cin) > 0 {
 		section("Cluster", "value", "flag / formula")
 		if err := rows(cin, true); err != nil {
 			return err
@@ -572,7 +572,10 @@ func xlsxSizingInputs(in capacity.Input) []xlsxRow {
 // judge it. When the split creates the sized count, that is the live regions cell, so the
 // figure moves with the inputs; when the split was fixed otherwise (--regions, --align even,
 // a spec's splits), it is split_regions, which editing the sizing does not change.
-func xlsxClusterRows(p *capacity.Sizing, created int, a *access.Sizing) (inputs, results []xlsxRow) {
+//
+// With REGION_REPLICATION above 1 each server also opens the other servers' replicas:
+// replicas per server is regions per server x the replication, what RG007 judges.
+func xlsxClusterRows(p *capacity.Sizing, created int, a *access.Sizing, replication int) (inputs, results []xlsxRow) {
 	c := p.Input.Cluster
 	if c.RegionServers > 0 {
 		rps := xlsxRow{label: "regions per server", name: "regions_per_server", formula: "regions/region_servers", cached: p.RegionsPerServer,
@@ -586,6 +589,12 @@ func xlsxClusterRows(p *capacity.Sizing, created int, a *access.Sizing) (inputs,
 		}
 		inputs = append(inputs, xlsxRow{label: "region servers", name: "region_servers", value: float64(c.RegionServers), unit: "servers", note: "{cluster.region_servers}"})
 		results = append(results, rps)
+		if replication > 1 {
+			inputs = append(inputs, xlsxRow{label: "region replication", name: "region_replication", value: float64(replication), unit: "replicas", note: "{table.region_replication}"})
+			results = append(results, xlsxRow{label: "replicas per server", name: "replicas_per_server", formula: "regions_per_server*region_replication",
+				cached: p.RegionsPerServer * float64(replication), unit: "replicas", format: fmtDecimal,
+				note: "regions per server x region replication: the region replicas each server opens (20..200 recommended)"})
+		}
 	}
 	if c.Heap > 0 {
 		inputs = append(inputs,

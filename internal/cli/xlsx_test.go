@@ -120,6 +120,11 @@ func TestXLSXLibreOffice(t *testing.T) {
 		// The split is not the sized count: regions per server is judged on the split's.
 		workbookCase{name: "regions-override", args: strings.Fields("plan --rows 1e10 --kv 300B --region-servers 10 --regions 100")},
 		workbookCase{name: "splits-hex2", args: strings.Fields("splits --regions 20 --prefix hex:2")},
+		// Each server opens the other servers' replicas too: 140 regions x 3 replicas a server.
+		workbookCase{name: "replicas", args: strings.Fields("plan --rows 1e10 --kv 300B --region-servers 3 --region-replication 3")},
+		workbookCase{name: "edit-replication", args: strings.Fields("plan --rows 1e10 --kv 300B --region-servers 3 --region-replication 3"),
+			edit: map[string]float64{"region_replication": 2, "region_servers": 6},
+			want: strings.Fields("plan --rows 1e10 --kv 300B --region-servers 6 --region-replication 2")},
 		// A TTL of a day and a half: the table holds 1.5 days at its last horizon, day 2.
 		workbookCase{name: "ttl-36h", args: strings.Fields("plan --daily 100GB --retention 30d --ttl 36h --compression snappy")},
 		// 165 regions exactly, 165.00000000000003 in float64: CEILING and the plan agree.
@@ -214,6 +219,9 @@ func checkPlanSheet(t *testing.T, book libreoffice.Book, names map[string]cellRe
 	if in.Cluster.RegionServers > 0 {
 		figures["region_servers"] = float64(in.Cluster.RegionServers)
 		figures["regions_per_server"] = c.RegionsPerServer
+		if c.ReplicasPerServer > 0 {
+			figures["replicas_per_server"] = c.ReplicasPerServer
+		}
 	}
 	if in.Cluster.HeapBytes > 0 {
 		figures["heap_bytes"] = in.Cluster.HeapBytes
