@@ -232,6 +232,11 @@ var (
 
 // Features that change what presplit writes rather than what it accepts.
 var (
+	// OnlineReplicaChange: the master changes REGION_REPLICATION of an enabled table
+	// (HBASE-25124). Before it ModifyTableProcedure throws "REGION_REPLICATION change is not
+	// supported for enabled tables" (read at rel/1.2.12, rel/1.4.13, rel/2.2.7 and
+	// rel/2.3.7; gone at rel/2.4.0, which closes excess replicas instead).
+	OnlineReplicaChange = Feature{Name: "REGION_REPLICATION change of an enabled table", Since: []Version{rel(2, 4, 0)}, Where: "ModifyTableProcedure.java at rel/2.3.7 and rel/2.4.0, HBASE-25124"}
 	// SplitsFileChomp: admin.rb reads SPLITS_FILE lines with chomp instead of strip
 	// (HBASE-18125): rel/1.2.7, rel/1.3.2, rel/1.4.0 (and 1.1.13, 2.0.0-alpha-3).
 	SplitsFileChomp = Feature{Name: "SPLITS_FILE chomp", Since: []Version{rel(1, 2, 7), rel(1, 3, 2), rel(1, 4, 0)}, Where: "admin.rb, HBASE-18125"}

@@ -116,6 +116,10 @@ func TestVersionBehaviours(t *testing.T) {
 		{name: "split enabled 2.2", feature: SplitEnabled, version: "2.2", want: true},
 		{name: "overall 2.6", feature: SplitOnOverall, version: "2.6", want: false},
 		{name: "overall 3.0", feature: SplitOnOverall, version: "3.0", want: true},
+		{name: "online replicas 1.4", feature: OnlineReplicaChange, version: "1.4", want: false},
+		{name: "online replicas 2.3.7", feature: OnlineReplicaChange, version: "2.3.7", want: false},
+		{name: "online replicas 2.4", feature: OnlineReplicaChange, version: "2.4", want: true},
+		{name: "online replicas 3.0", feature: OnlineReplicaChange, version: "3.0", want: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
 	"github.com/presplit/presplit/quote"
 )
@@ -63,14 +64,24 @@ func RegionSplitter(w io.Writer, d Doc) error {
 		out = doc + out
 	}
 	if alter, ok := regionSplitterAlter(q, d); ok {
+		comment := "# RegionSplitter creates every family with HBase's defaults and the table without its\n" +
+			"# attributes; this alter applies the plan's (the table's regions reopen, its splits stay):\n"
+		if d.Table.RegionReplication > 1 && !hbase.OnlineReplicaChange.In(d.Table.Target) {
+			// RegionSplitter leaves the table enabled, and before 2.4.0 the master refuses
+			// to change an enabled table's REGION_REPLICATION: the whole alter would fail
+			// (on 2.x one modifyTable carries the families too), so it runs disabled.
+			table := q.ruby("table", d.Table.Name)
+			alter = "disable " + table + "\n" + alter + "enable " + table + "\n"
+			comment += "# before HBase 2.4.0 REGION_REPLICATION changes only on a disabled table (HBASE-25124):\n" +
+				"# the new, empty table is disabled for the alter and enabled after it.\n"
+		}
 		// The here-document's terminator is one no line of the alter holds (a value
 		// such as a delimiter is data, never the end of the here-document).
 		doc, err := quote.BashHeredoc("hbase shell -n", alter)
 		if err != nil {
 			q.fail("alter", err)
 		}
-		out += "# RegionSplitter creates every family with HBase's defaults and the table without its\n" +
-			"# attributes; this alter applies the plan's (the table's regions reopen, its splits stay):\n" + doc
+		out += comment + doc
 	}
 	if q.err != nil {
 		return q.err

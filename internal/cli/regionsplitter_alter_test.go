@@ -42,3 +42,39 @@ func TestRegionSplitterAlterInRuby(t *testing.T) {
 	require.Equal(t, exitOK, code, errOut)
 	assert.Equal(t, "hbase org.apache.hadoop.hbase.util.RegionSplitter t1 HexStringSplit -c 4 -f cf\n", out)
 }
+
+// TestRegionSplitterReplicasDisabled: RegionSplitter leaves the table enabled, and before
+// HBase 2.4.0 the master refuses to change an enabled table's REGION_REPLICATION
+// (ModifyTableProcedure; HBASE-25124), which on 2.x fails the whole alter, families
+// included. There the alter runs between disable and enable; from 2.4.0 it runs alone.
+func TestRegionSplitterReplicasDisabled(t *testing.T) {
+	for _, tt := range []struct {
+		version string
+		cmds    []string
+	}{
+		{"1.4", []string{"disable", "alter", "enable"}},
+		{"2.3", []string{"disable", "alter", "enable"}},
+		{"2.3.7", []string{"disable", "alter", "enable"}},
+		{"2.4", []string{"alter"}},
+		{"3.0", []string{"alter"}},
+	} {
+		t.Run(tt.version, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", "splits", "--algo", "HexStringSplit", "--regions", "4", "--format", "regionsplitter",
+				"--table", "ns:t", "--region-replication", "3", "--ttl", "30d", "--hbase-version", tt.version, "--fail-on", "none")
+			require.Equal(t, exitOK, code, errOut)
+			_, doc, ok := strings.Cut(out, "hbase shell -n <<'PRESPLIT_ALTER'\n")
+			require.True(t, ok, out)
+			body, _, ok := strings.Cut(doc, "PRESPLIT_ALTER\n")
+			require.True(t, ok, out)
+			calls := renderRuby(t, body)
+			var cmds []string
+			for _, c := range calls {
+				cmds = append(cmds, c["cmd"].(string))
+				assert.Equal(t, "ns:t", c["table"])
+			}
+			assert.Equal(t, tt.cmds, cmds)
+			alter := calls[len(calls)/2]
+			assert.Equal(t, float64(3), alter["options"].(map[string]any)["REGION_REPLICATION"])
+		})
+	}
+}

@@ -1,5 +1,5 @@
 # Test harness: loads a file of statements written by `presplit --format shell` with a
-# `create` (and `create_namespace`, `alter`) that records its arguments instead of calling
+# `create` (and `create_namespace`, `alter`, `disable`, `enable`) that records its arguments instead of calling
 # HBase, then prints them as JSON (each call has 'cmd'; create's whole hash is kept: the
 # table attributes, CONFIGURATION and METADATA under 'options', the family hashes whole) with
 # every split key decoded as admin.rb does: SPLITS entries and SPLITS_FILE lines
@@ -26,6 +26,14 @@ end
 
 def alter(table, *args)
   $calls << ['alter', table, args]
+end
+
+def disable(table, *args)
+  $calls << ['disable', table, args]
+end
+
+def enable(table, *args)
+  $calls << ['enable', table, args]
 end
 
 # toBytesBinary: \x + two UPPERCASE hex digits is one byte; a bogus escape drops only the
