@@ -22,7 +22,7 @@ import (
 
 // Analyzers are all the checks, in code order.
 var Analyzers = []*Analyzer{
-	CF001, CF002, CF003, CF004, CF005, CF006, CF007, CF008, CF009, CF010,
+	CF001, CF002, CF003, CF004, CF005, CF006, CF007, CF008, CF009, CF010, CF011,
 	QL001, QL002, QL003,
 	RK001, RK002, RK003, RK004,
 	RG001, RG002, RG003, RG004, RG005, RG006, RG007, RG008, RG009, RG010, RG011, RG012, RG013,
@@ -251,6 +251,26 @@ var CF010 = &Analyzer{
 			p.Report(mv.Pos, "set min_versions 0 when cells must expire at the TTL; keep it only when the newest versions are meant to be kept for ever, and size the table on their whole life",
 				"family %s keeps min_versions %d past its ttl %s: HBase keeps the newest %d versions of every cell after the TTL, so a cell written once never expires and the table grows past the TTL it is sized on",
 				field.Quote(f.Name.V), mv.V, f.TTL.Raw, mv.V)
+		}
+	},
+}
+
+// CF011: IN_MEMORY with BLOCKCACHE false. IN_MEMORY is a priority inside the block cache
+// (the LRU cache's in-memory tier, BucketCache's memory priority); BLOCKCACHE false stops
+// the family's data blocks from being cached on read, so there is nothing to give the
+// priority to: the family the design means to keep in memory reads its data blocks from
+// the store files on every get.
+var CF011 = &Analyzer{
+	Code: "CF011", Severity: finding.Warning,
+	Doc: "IN_MEMORY with BLOCKCACHE false: the data blocks are never cached, so IN_MEMORY keeps none of them",
+	Run: func(p *Pass) {
+		for _, f := range p.Design.Families {
+			if !f.InMemory.Set || !f.InMemory.V || !f.BlockCache.Set || f.BlockCache.V {
+				continue
+			}
+			p.Report(f.BlockCache.Pos, "set blockcache: true to keep the family in memory, or leave in_memory out when its reads are meant to go to the store files",
+				"family %s sets in_memory true and blockcache false: IN_MEMORY is a priority inside the block cache, and with BLOCKCACHE false its data blocks are never cached, so every get reads them from the store files",
+				field.Quote(f.Name.V))
 		}
 	},
 }

@@ -171,6 +171,17 @@ func TestCF007(t *testing.T) {
 	})
 }
 
+func TestCF011(t *testing.T) {
+	runCases(t, lint.CF011, []checkCase{
+		{name: "in memory, no block cache", src: fams("name: a, in_memory: true, blockcache: false"),
+			want: []string{"2 warning: family a sets in_memory true and blockcache false: IN_MEMORY is a priority inside the block cache, and with BLOCKCACHE false its data blocks are never cached, so every get reads them from the store files"}},
+		{name: "in memory, block cache", src: fams("name: a, in_memory: true, blockcache: true")},
+		{name: "in memory alone", src: fams("name: a, in_memory: true")},
+		{name: "no block cache alone", src: fams("name: a, blockcache: false")},
+		{name: "not in memory", src: fams("name: a, in_memory: false, blockcache: false")},
+	})
+}
+
 func TestCF008(t *testing.T) {
 	runCases(t, lint.CF008, []checkCase{
 		{name: "row", src: fams("name: a, bloom: ROW")},
@@ -473,7 +484,7 @@ func TestCF010(t *testing.T) {
 
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 59)
+	require.Len(t, lint.Analyzers, 60)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
