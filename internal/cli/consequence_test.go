@@ -141,10 +141,11 @@ func TestSplitPolicyConsequences(t *testing.T) {
 			want: []string{`"region_size_bytes": 10737418240,
       "fill": 0.875,
       "planned_region_bytes": 9395240960,`}},
+		// The fill and the planned region bytes, then replicas per server (empty: one replica).
 		{name: "and in capacity-csv's",
 			args: []string{"plan", "--rows", "1e10", "--kv", "300B", "--fill", "0.875", "--format", "capacity-csv"},
 			code: exitOK,
-			want: []string{",4500000000000,10737418240,479,", ",0.875,9395240960\n"}},
+			want: []string{",4500000000000,10737418240,479,", ",0.875,9395240960,\n"}},
 		{name: "a cluster's split inputs",
 			args: []string{"plan", "--daily", "100GB", "--retention", "1y", "--regions", "150", "--region-servers", "3", "--hbase-version", "1.4", "--split-limit", "2000", "--other-regions", "1500"},
 			code: exitOK,
