@@ -236,7 +236,7 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 	p.split(opt)
 	p.checkKeyLengths()
 	if p.Access != nil {
-		p.Access.Load = p.Access.At(p.Regions, p.Capacity)
+		p.Access.Load = p.Access.At(p.Regions, p.Capacity, p.regionShares())
 	}
 	if err := p.phoenixPK(); err != nil {
 		return nil, err
