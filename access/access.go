@@ -6,14 +6,17 @@
 // per server, memstore flushes, WAL bytes, days until a region reaches the target size,
 // the scan fan-out of a salted key and the hotspot of a monotonic one.
 //
-// The figures are steady-state estimates at the peak rates, with writes spread evenly
-// over the regions that take them. presplit invents no per-region write limit: the floor
+// The figures are steady-state estimates at the peak rates, with writes spread over the
+// regions that take them in proportion to each region's share of the keys: evenly, unless
+// the split gives its regions unequal shares (a prefix that does not divide into the
+// regions), when the figures are the busiest region's and the busiest server's. presplit invents no per-region write limit: the floor
 // from one applies only when the user gives it.
 package access
 
 import (
 	"fmt"
 	"math"
+	"sort"
 
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/quantity"
@@ -108,7 +111,18 @@ type Load struct {
 	// emptiest server when the regions are spread as evenly as they go.
 	MostRegions, FewestRegions int
 
-	RegionWriteBytes float64 // write bytes/s per region taking writes (even spread; all of it for a monotonic key)
+	// BusiestShare is the busiest region's share of the writes: 1/regions when the split's
+	// regions own equal shares of the keys, more when they do not.
+	BusiestShare float64
+	// ServerShare is the busiest server's share of the load: its regions' shares.
+	ServerShare float64
+	// Shares are the regions' shares of the keys At was given (nil for an even split).
+	Shares []float64
+	// Uneven: the split's shares differ, so the per-region figures are the busiest
+	// region's, not write rate / regions.
+	Uneven bool
+
+	RegionWriteBytes float64 // write bytes/s on the busiest region taking writes (all of it for a monotonic key)
 	ServerWriteBytes float64 // write bytes/s on the busiest server
 	WALBytes         float64 // WAL bytes/s the busiest server appends (every edit)
 	FlushesPerMinute float64 // memstore flushes per region per minute at the flush size
@@ -233,11 +247,14 @@ func rateText(r quantity.Rate) string {
 }
 
 // At is the load of the regions created: regions is the split's count, which prefix
-// snapping, --regions or a splits file may set apart from p.Regions.
-func (p *Sizing) At(regions int, cp *capacity.Sizing) Load {
+// snapping, --regions or a splits file may set apart from p.Regions. shares are the
+// regions' fractions of the keys (the split's Owned, summing to 1): a uniform salt or hash
+// writes each region in proportion to its share, so an uneven split's largest region and
+// the server holding it take more than the mean. Nil, or not one a region, is an even split.
+func (p *Sizing) At(regions int, cp *capacity.Sizing, shares []float64) Load {
 	in := p.Input
 	s := in.RegionServers
-	l := Load{Regions: regions, Servers: s}
+	l := Load{Regions: regions, Servers: s, Shares: shares}
 	if regions <= 0 {
 		return l
 	}
@@ -254,32 +271,21 @@ func (p *Sizing) At(regions int, cp *capacity.Sizing) Load {
 	if l.MostRegions > 0 {
 		busiest = l.MostRegions
 	}
-	if w := p.WriteBytes; w > 0 {
-		c := cp.Input
-		flush := c.Cluster.FlushSize
-		l.RegionWriteBytes = w / float64(regions)
-		l.ServerWriteBytes = l.RegionWriteBytes * float64(busiest)
-		switch {
-		case in.Monotonic != "":
-			// Every new row sorts after the last: one region (on one server) takes them all.
-			l.RegionWriteBytes, l.ServerWriteBytes = w, w
-		case in.Buckets > 0 && in.Buckets < regions:
-			// Writes spread over the buckets, not the regions: each bucket's region.
-			l.RegionWriteBytes = w / float64(in.Buckets)
-			l.ServerWriteBytes = l.RegionWriteBytes * math.Ceil(float64(in.Buckets)/float64(max(l.WritingServers, 1)))
-		}
-		l.WALBytes = l.ServerWriteBytes
-		l.FlushesPerMinute = l.RegionWriteBytes * 60 / flush
-		weighed := cp.SplitWriteWeight() // what the split rule weighs of a byte written
-		l.DaysToRegionSize = c.RegionSize / (l.RegionWriteBytes * weighed) / 86400
-		if in.Monotonic != "" {
-			l.WritingServers = 1
-			l.HotspotBytes = w
-			l.HotspotFlushesPerMinute = w * 60 / flush
+	// The busiest region's and the busiest server's shares of the load: even, or the
+	// largest shares when the split's are unequal (the server holding the largest regions,
+	// as an even spread of region counts may place them).
+	regionShare, serverShare := 1/float64(regions), float64(busiest)/float64(regions)
+	if top, ok := largestShares(shares, regions, busiest); ok && !(in.Buckets > 0 && in.Buckets < regions) {
+		if l.Uneven = top[0] > UnevenShare/float64(regions); l.Uneven {
+			regionShare, serverShare = top[0], max(serverShare, sum(top))
 		}
 	}
+	l.BusiestShare, l.ServerShare = regionShare, serverShare
+	if w := p.WriteBytes; w > 0 {
+		p.writeLoad(&l, w, regionShare, serverShare, cp)
+	}
 	if r := in.ReadRate.PerSecond; r > 0 {
-		l.ReadsPerServer = r / float64(regions) * float64(busiest)
+		l.ReadsPerServer = r * serverShare
 		l.ScansPerSecond = p.ReadRows * in.ScanShare
 	}
 	l.ScanFanout = 1
@@ -288,6 +294,60 @@ func (p *Sizing) At(regions int, cp *capacity.Sizing) Load {
 	}
 	l.RegionScans = l.ScansPerSecond * float64(l.ScanFanout)
 	return l
+}
+
+// writeLoad fills the write figures of l from the write rate w (bytes/s) and the busiest
+// region's and server's shares of it.
+func (p *Sizing) writeLoad(l *Load, w, regionShare, serverShare float64, cp *capacity.Sizing) {
+	in := p.Input
+	c := cp.Input
+	flush := c.Cluster.FlushSize
+	l.RegionWriteBytes = w * regionShare
+	l.ServerWriteBytes = w * serverShare
+	switch {
+	case in.Monotonic != "":
+		// Every new row sorts after the last: one region (on one server) takes them all.
+		l.RegionWriteBytes, l.ServerWriteBytes = w, w
+		l.BusiestShare, l.Uneven = 1, false
+	case in.Buckets > 0 && in.Buckets < l.Regions:
+		// Writes spread over the buckets, not the regions: each bucket's region.
+		l.RegionWriteBytes = w / float64(in.Buckets)
+		l.ServerWriteBytes = l.RegionWriteBytes * math.Ceil(float64(in.Buckets)/float64(max(l.WritingServers, 1)))
+		l.BusiestShare = 1 / float64(in.Buckets)
+	}
+	l.WALBytes = l.ServerWriteBytes
+	l.FlushesPerMinute = l.RegionWriteBytes * 60 / flush
+	weighed := cp.SplitWriteWeight() // what the split rule weighs of a byte written
+	l.DaysToRegionSize = c.RegionSize / (l.RegionWriteBytes * weighed) / 86400
+	if in.Monotonic != "" {
+		l.WritingServers = 1
+		l.HotspotBytes = w
+		l.HotspotFlushesPerMinute = w * 60 / flush
+	}
+}
+
+// UnevenShare is the largest region's share over the mean from which the load figures
+// are the busiest region's: below it (a hex prefix's rounding, 205 of 4096 values against
+// 204.8) the regions are even to the figures' precision.
+const UnevenShare = 1.01
+
+// largestShares are the n largest of shares, largest first; false when shares are not
+// one a region.
+func largestShares(shares []float64, regions, n int) ([]float64, bool) {
+	if len(shares) != regions || regions == 0 {
+		return nil, false
+	}
+	sorted := append([]float64(nil), shares...)
+	sort.Sort(sort.Reverse(sort.Float64Slice(sorted)))
+	return sorted[:min(n, len(sorted))], true
+}
+
+func sum(v []float64) float64 {
+	t := 0.0
+	for _, x := range v {
+		t += x
+	}
+	return t
 }
 
 // Balanced reports whether every server holds the same number of the table's regions.

@@ -194,7 +194,7 @@ func TestLoad(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p, err := Compute(tt.in, cp)
 			require.NoError(t, err)
-			l := p.At(tt.created, cp)
+			l := p.At(tt.created, cp, nil)
 			assert.InDelta(t, tt.regionW, l.RegionWriteBytes, 1e-6)
 			assert.InDelta(t, tt.serverW, l.ServerWriteBytes, 1e-6)
 			assert.InDelta(t, tt.serverW, l.WALBytes, 1e-6)

@@ -19,7 +19,7 @@ func ExampleCompute() {
 		return
 	}
 	fmt.Printf("regions = max(size %d, write spread %d) = %d\n", p.SizeRegions, p.Spread, p.Regions)
-	l := p.At(p.Regions, &cp)
+	l := p.At(p.Regions, &cp, nil)
 	fmt.Printf("%.0f B/s per region, %.2f flushes a minute, %d of %d servers take writes\n", l.RegionWriteBytes, l.FlushesPerMinute, l.WritingServers, l.Servers)
 	// Output:
 	// regions = max(size 2, write spread 20) = 20
@@ -31,7 +31,7 @@ func ExampleSizing_At() {
 	cp, _ := capacity.Compute(capacity.Input{Volume: capacity.Volume{Rows: 2e8, RowBytes: 1024}, Cluster: capacity.Cluster{RegionServers: 20}})
 	for _, balance := range []bool{false, true} {
 		p, _ := access.Compute(access.Input{WriteRate: quantity.Rate{PerSecond: 50e3}, RegionServers: 20, Balance: balance}, &cp)
-		l := p.At(p.Regions, &cp)
+		l := p.At(p.Regions, &cp, nil)
 		fmt.Printf("balance %t: %d regions, %d to %d per server, busiest server %.0f B/s\n", balance, p.Regions, l.FewestRegions, l.MostRegions, l.ServerWriteBytes)
 	}
 	// Output:

@@ -87,6 +87,10 @@ type Placement struct {
 	Reached []bool
 	// FirstOwn[r] is the first bucket region r owns, -1 when none.
 	FirstOwn []int64
+	// Slack is how many buckets past Share a region may own before it is overfull: 0
+	// when placed; the region count when measured, as the keys of an algorithm's split
+	// (HexStringSplit's integer division) are each off by up to one value per region.
+	Slack uint64
 }
 
 // Share is the most buckets one region should own: ceil(buckets / regions).
@@ -109,7 +113,7 @@ func (p Placement) Empty() []int {
 // Overfull are the regions (0-based) that own more than Share buckets.
 func (p Placement) Overfull() []int {
 	var out []int
-	share := p.Share()
+	share := p.Share() + p.Slack
 	for r, n := range p.Own {
 		if n > share {
 			out = append(out, r)
@@ -166,4 +170,83 @@ func (s Shape) step(digits []int, low, high []byte) {
 		digits[j] = 0
 		low[j], high[j] = s.Alphabet[0], s.Alphabet[0]
 	}
+}
+
+// Keys are a split's sorted split keys (splits.Keys): region r ends at At(r).
+type Keys interface {
+	Len() int
+	At(i int) []byte
+}
+
+// maxCounted is the most prefix values Count keeps exact in a uint64.
+const maxCounted = 1 << 62
+
+// Measure is Place's Own and FirstOwn for a prefix of any width up to 2^62 values,
+// counted, not enumerated: the buckets whose lowest key sorts below a split key are
+// counted digit by digit, so region r owns rank(key r) - rank(key r-1). Reached is nil:
+// without placing each bucket's highest key, which regions some key reaches is not known,
+// so Empty reports none. ok is false for a shape with more values.
+func Measure(s Shape, keys Keys) (Placement, bool) {
+	if s.Width <= 0 || len(s.Alphabet) == 0 {
+		return Placement{}, false
+	}
+	c := math.Pow(float64(len(s.Alphabet)), float64(s.Width))
+	if c > maxCounted {
+		return Placement{}, false
+	}
+	total := uint64(c)
+	if s.Values > 0 && s.Values < total {
+		total = s.Values
+	}
+	regions := keys.Len() + 1
+	p := Placement{Buckets: total, Own: make([]uint64, regions), FirstOwn: make([]int64, regions), Slack: uint64(regions)}
+	below := uint64(0) // buckets below the region's start
+	for r := range regions {
+		end := total
+		if r < keys.Len() {
+			end = min(s.rank(keys.At(r)), total)
+		}
+		end = max(end, below) // keys out of order are RG001's: own nothing
+		p.Own[r] = end - below
+		p.FirstOwn[r] = -1
+		if p.Own[r] > 0 {
+			p.FirstOwn[r] = int64(below)
+		}
+		below = end
+	}
+	return p, true
+}
+
+// rank is the number of buckets whose lowest key (Low) sorts below k, in byte order:
+// the buckets whose prefix sorts below k's first Width bytes, plus the one equal to them
+// when its delimiter and lowest tail sort below k's rest.
+func (s Shape) rank(k []byte) uint64 {
+	a := uint64(len(s.Alphabet))
+	weight := uint64(1) // a^(Width-1-i), built from the right
+	for range s.Width - 1 {
+		weight *= a
+	}
+	n := uint64(0)
+	for i := range s.Width {
+		if i >= len(k) {
+			return n // k is a prefix of these buckets' keys: they sort after it
+		}
+		lt := uint64(0)
+		for _, c := range s.Alphabet {
+			if c < k[i] {
+				lt++
+			}
+		}
+		n += lt * weight
+		if bytes.IndexByte(s.Alphabet, k[i]) < 0 { // not a letter: no bucket matches further
+			return n
+		}
+		weight /= a
+	}
+	// The bucket equal to k's prefix: its lowest key against k's rest.
+	low := s.Low(k[:s.Width])
+	if bytes.Compare(low, k) < 0 {
+		n++
+	}
+	return n
 }

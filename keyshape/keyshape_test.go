@@ -159,3 +159,72 @@ func BenchmarkPlace(b *testing.B) {
 		}
 	}
 }
+
+type byteKeys [][]byte
+
+func (k byteKeys) Len() int        { return len(k) }
+func (k byteKeys) At(i int) []byte { return k[i] }
+
+// TestMeasureSameAsPlace: counting the buckets below each split key gives what placing
+// every bucket's lowest key with the Locator gives, for shapes small enough to place.
+func TestMeasureSameAsPlace(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	alphabets := []string{"0123456789", "0123456789abcdef", "ACGT", "xy"}
+	for trial := range 300 {
+		a := alphabets[trial%len(alphabets)]
+		s := Shape{Alphabet: []byte(a), Width: 1 + rng.IntN(3)}
+		if rng.IntN(3) == 0 {
+			s.Delimiter = []byte("|")
+		}
+		if rng.IntN(4) == 0 {
+			s.Tail = []byte{0x00, 0xFF}
+		}
+		n, _ := s.Count()
+		if rng.IntN(3) == 0 {
+			s.Values = 1 + rng.Uint64N(n)
+		}
+		// Letters, bytes between and around them, and the delimiter.
+		letters := a + "|!~:"
+		set := map[string]bool{}
+		for range 1 + rng.IntN(40) {
+			k := make([]byte, 1+rng.IntN(s.Width+2))
+			for j := range k {
+				k[j] = letters[rng.IntN(len(letters))]
+			}
+			set[string(k)] = true
+		}
+		keys := make([]string, 0, len(set))
+		for k := range set {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		placed, ok := Place(s, locator(t, keys...))
+		require.True(t, ok)
+		bs := make(byteKeys, len(keys))
+		for i, k := range keys {
+			bs[i] = []byte(k)
+		}
+		got, ok := Measure(s, bs)
+		require.True(t, ok)
+		assert.Equal(t, uint64(len(keys)+1), got.Slack)
+		require.Equal(t, placed.Own, got.Own, "shape %+v, keys %q", s, keys)
+		require.Equal(t, placed.FirstOwn, got.FirstOwn, "shape %+v, keys %q", s, keys)
+		assert.Nil(t, got.Reached)
+	}
+}
+
+// TestMeasureWide: HexStringSplit's 10 regions over 00000000..7fffffff, under a hex:8
+// prefix that takes every value: the last region ['7333332c', ) owns 2^32 - 0x7333332c.
+func TestMeasureWide(t *testing.T) {
+	keys := byteKeys{}
+	for _, k := range []string{"0ccccccc", "19999998", "26666664", "33333330", "3ffffffc", "4cccccc8", "59999994", "66666660", "7333332c"} {
+		keys = append(keys, []byte(k))
+	}
+	got, ok := Measure(Shape{Alphabet: []byte("0123456789abcdef"), Width: 8}, keys)
+	require.True(t, ok)
+	assert.Equal(t, uint64(1<<32), got.Buckets)
+	assert.Equal(t, uint64(0x0ccccccc), got.Own[0])
+	assert.Equal(t, uint64(1<<32-0x7333332c), got.Own[9])
+	assert.Equal(t, []int{9}, got.Overfull())
+	assert.Empty(t, got.Empty())
+}

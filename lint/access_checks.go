@@ -13,6 +13,7 @@ import (
 
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/tablespec"
 )
 
@@ -202,6 +203,63 @@ var AC004 = &Analyzer{
 	},
 }
 
+// AC005: the busiest region takes more writes than the region write limit the design
+// gives. The limit's floor counts regions as if each took write rate / regions; a split
+// whose regions own unequal shares of the keys (a prefix that does not divide into the
+// regions), a bucket cap or a region count the spec fixes leaves its busiest region above it.
+var AC005 = &Analyzer{
+	Code: "AC005", Severity: finding.Warning,
+	Doc: "the busiest region takes more writes than the region write limit",
+	Run: func(p *Pass) {
+		a := p.Access
+		if a == nil || a.Input.RegionWriteLimit.PerSecond == 0 || a.Load.RegionWriteBytes == 0 {
+			return
+		}
+		l, lim := a.Load, a.Input.RegionWriteLimit
+		limBytes := lim.PerSecond
+		if !lim.Bytes {
+			limBytes *= a.RowBytes
+		}
+		if !exceedsLimit(l.RegionWriteBytes, limBytes) {
+			return
+		}
+		got := rateBytes(l.RegionWriteBytes)
+		if !lim.Bytes && a.RowBytes > 0 {
+			got = fmt.Sprintf("%.0f rows/s = %s", l.RegionWriteBytes/a.RowBytes, got)
+		}
+		why := "more than the regions that take writes spread"
+		if l.Uneven {
+			why = "its share of the split's keys; the write-spread floor counted the regions as equal"
+		}
+		p.Report(p.accessPos(p.Design.Capacity.RegionWriteLimit.Pos), p.limitFix(),
+			"the busiest region takes %s of writes, %.0f%% over the %s region write limit: %.3g of the write rate, %s",
+			got, 100*(l.RegionWriteBytes/limBytes-1), limitText(lim), l.BusiestShare, why)
+	},
+}
+
+// exceedsLimit is v above limit by more than rounding.
+func exceedsLimit(v, limit float64) bool { return v > limit*(1+1e-9) }
+
+// limitText is the region write limit as the design gives it.
+func limitText(r quantity.Rate) string {
+	if r.Bytes {
+		return rateBytes(r.PerSecond)
+	}
+	return fmt.Sprintf("%.0f rows/s", r.PerSecond)
+}
+
+// limitFix is AC005's fix: equal shares when the split's are not, else more buckets.
+func (p *Pass) limitFix() string {
+	l, in := p.Access.Load, p.Access.Input
+	if l.Uneven && in.Buckets > 0 {
+		return fmt.Sprintf("give every region an equal share of the keys: a region count that divides the prefix's %d buckets (splits align even), or a prefix with more buckets", in.Buckets)
+	}
+	if l.Uneven {
+		return "give every region an equal share of the keys: split over the whole range the rowkey takes, or from a sample of the keys"
+	}
+	return "spread the writes over more regions: a prefix with more buckets, or more regions (" + field.Ref("splits.regions") + ")"
+}
+
 // rateFix is the fix of a write rate whose load (measure) is over limit: check the
 // write rate's unit first (a count's M is millions of rows), then the rate that fits.
 func (p *Pass) rateFix(measure func(access.Load) float64, limit float64) string {
@@ -235,7 +293,7 @@ func (p *Pass) fittingRate(measure func(access.Load) float64, limit float64) flo
 		if sp := p.Design.Splits; sp != nil && sp.Regions.Set {
 			regions = a.Load.Regions // the spec's count stays
 		}
-		got := measure(ap.At(regions, p.Capacity))
+		got := measure(ap.At(regions, p.Capacity, a.Load.Shares)) // shares apply while the count stays
 		if got <= limit*0.999 {
 			break
 		}

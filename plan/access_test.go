@@ -2,6 +2,7 @@ package plan_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,4 +57,39 @@ func TestBuildAccess(t *testing.T) {
 			assert.Equal(t, tt.mono, p.Access.Input.Monotonic)
 		})
 	}
+}
+
+// TestPrefixOwned: HexStringSplit over 00000000..7fffffff under a hex:8 prefix that takes
+// every value: the last region ['7333332c', ) holds (2^32 - 0x7333332c) / 2^32 = 0.55 of
+// the keys, so the imbalance is 5.5 (not the 1.000 of the algorithm's own range) and that
+// region and its server take 0.55 of the writes.
+func TestPrefixOwned(t *testing.T) {
+	src := fam + `rowkey:
+  prefix: hex:8
+  parts:
+    - {name: id, kind: id, width: 8}
+capacity: {rows: 1e8, kv: 1KB, write_rate: 50k/s}
+cluster: {region_servers: 10}
+splits: {algo: HexStringSplit, regions: 10, first_row: "00000000", last_row: "7fffffff"}
+`
+	p, err := plan.Build(parse(t, src), plan.Options{})
+	require.NoError(t, err)
+	require.Equal(t, 10, p.Split.Owned.Len())
+	last := float64(1<<32 - 0x7333332c)
+	assert.InDelta(t, last, p.Split.Owned.At(9), 0)
+	assert.InDelta(t, 0x0ccccccc, p.Split.Owned.At(0), 0)
+	assert.InDelta(t, float64(1<<32), p.Split.Owned.Total(), 0)
+	share := last / (1 << 32)
+	assert.InDelta(t, 0.55, share, 0.0001)
+	l := p.Access.Load
+	assert.InDelta(t, share, l.BusiestShare, 1e-12)
+	assert.InDelta(t, p.Access.WriteBytes*share, l.RegionWriteBytes, 1e-6)
+	assert.InDelta(t, p.Access.WriteBytes*share, l.ServerWriteBytes, 1e-6)
+	assert.Contains(t, p.Split.Notes, "imbalance measured on the rowkey's prefix hex:8 (the values each region holds), not on the algorithm's own range: 1.000 there")
+
+	// With the split over the prefix's whole range, the regions are even.
+	p, err = plan.Build(parse(t, strings.Replace(src, `, first_row: "00000000", last_row: "7fffffff"`, "", 1)), plan.Options{})
+	require.NoError(t, err)
+	assert.False(t, p.Access.Load.Uneven)
+	assert.InDelta(t, 0.1, p.Access.Load.BusiestShare, 1e-12)
 }

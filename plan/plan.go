@@ -26,6 +26,7 @@ import (
 	"github.com/presplit/presplit/finding"
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/keyshape"
 	"github.com/presplit/presplit/phoenix"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/splitpolicy"
@@ -236,7 +237,7 @@ func Build(spec *tablespec.Spec, opt Options) (*Plan, error) {
 	p.split(opt)
 	p.checkKeyLengths()
 	if p.Access != nil {
-		p.Access.Load = p.Access.At(p.Regions, p.Capacity)
+		p.Access.Load = p.Access.At(p.Regions, p.Capacity, p.regionShares())
 	}
 	if err := p.phoenixPK(); err != nil {
 		return nil, err
@@ -715,6 +716,7 @@ func (p *Plan) split(opt Options) {
 			p.SplitErr = err
 			return
 		}
+		p.prefixOwned(&split)
 		p.Split, p.SplitSource = &split, splits.SourceAlgo
 	case p.Prefix == nil:
 		p.NoPrefix = true
@@ -728,6 +730,45 @@ func (p *Plan) split(opt Options) {
 		p.Split, p.SplitSource = &split, splits.SourceGenerated
 		p.Regions = split.Regions()
 	}
+}
+
+// prefixOwned measures an algorithm's split on the rowkey's declared prefix: the
+// algorithm's keys cover its own range (first_row..last_row), but the rows take every
+// value of the prefix, so each region owns the prefix values between its bounds, counted
+// from them (keyshape.Measure), however wide the prefix. The imbalance and the access
+// load then read the rowkey's key space, as RG015 does.
+func (p *Plan) prefixOwned(split *splits.Split) {
+	pre := p.Prefix
+	if pre == nil || p.PrefixOfSplit || pre.Width == 0 || split.Keys.Len() == 0 {
+		return
+	}
+	s := keyshape.Shape{Alphabet: pre.Alphabet, Width: pre.Width, Values: p.PrefixValues}
+	pl, ok := keyshape.Measure(s, split.Keys)
+	if !ok || pl.Buckets == 0 {
+		return
+	}
+	own := make([]float64, len(pl.Own))
+	for i, n := range pl.Own {
+		own[i] = float64(n)
+	}
+	before := imbalanceOf(split.Owned.Values())
+	split.Owned = splits.OwnedOf(own...)
+	if after := imbalanceOf(own); after > before*1.01 {
+		split.Notes = append(split.Notes, fmt.Sprintf("imbalance measured on the rowkey's prefix %s (the values each region holds), not on the algorithm's own range: %.3f there", pre, before))
+	}
+}
+
+// imbalanceOf is the largest amount over the mean; 0 when there are none.
+func imbalanceOf(v []float64) float64 {
+	total, largest := 0.0, 0.0
+	for _, x := range v {
+		total += x
+		largest = max(largest, x)
+	}
+	if total <= 0 {
+		return 0
+	}
+	return largest / (total / float64(len(v)))
 }
 
 // generate is the split of the rowkey prefix into regions, with the design's suffix,

@@ -119,16 +119,7 @@ func accessLines(d Doc) [][3]string { //nolint:gocyclo // one line of the Access
 		line("regions on servers", fmt.Sprintf("%s (%s on %s)", spread, plural(float64(l.Regions), "region"), plural(float64(l.Servers), "server")), "")
 	}
 	if a.WriteBytes > 0 {
-		c := d.Capacity.Input
-		line("writes per region", fmt.Sprintf("%s = write rate / %s", bytesRate(l.RegionWriteBytes), plural(float64(writeRegions(in, l)), "region")), "")
-		if l.Servers > 0 {
-			line("writes per server", fmt.Sprintf("%s on the busiest server; %d of %s take writes", bytesRate(l.ServerWriteBytes), l.WritingServers, plural(float64(l.Servers), "server")), "")
-		} else {
-			line("writes per server", fmt.Sprintf("%s on a server holding one region (no RegionServer count given)", bytesRate(l.ServerWriteBytes)), "")
-		}
-		line("WAL per server", fmt.Sprintf("%s appended by the busiest server (x %d HDFS replication on disk)", bytesRate(l.WALBytes), c.Replication), "")
-		line("memstore flushes", fmt.Sprintf("%s per region per minute at the %s flush size", decimalText(l.FlushesPerMinute), iecBytes(c.Cluster.FlushSize)), "")
-		line("region full in", fmt.Sprintf("%s at the peak rate to reach the %s region size", daysText(l.DaysToRegionSize), iecBytes(c.RegionSize)), "")
+		accessWriteLines(d, line)
 	}
 	if l.ReadsPerServer > 0 {
 		line("reads per server", rateText(quantity.Rate{PerSecond: l.ReadsPerServer, Bytes: in.ReadRate.Bytes}, 0)+" on the busiest server", "")
@@ -150,6 +141,31 @@ func accessLines(d Doc) [][3]string { //nolint:gocyclo // one line of the Access
 	return out
 }
 
+// accessWriteLines are the Access section's write figures: the busiest region's when
+// the split's regions own unequal shares of the keys.
+func accessWriteLines(d Doc, line func(name, value, flag string)) {
+	in, l := d.Access.Input, d.Access.Load
+	c := d.Capacity.Input
+	if l.Uneven {
+		// The split's regions own unequal shares: the figures are the busiest region's.
+		line("writes per region", fmt.Sprintf("%s on the busiest region = write rate x %s, its share of the keys (the mean is write rate / %s)", bytesRate(l.RegionWriteBytes), shareText(l.BusiestShare), plural(float64(writeRegions(in, l)), "region")), "")
+	} else {
+		line("writes per region", fmt.Sprintf("%s = write rate / %s", bytesRate(l.RegionWriteBytes), plural(float64(writeRegions(in, l)), "region")), "")
+	}
+	if l.Servers > 0 {
+		line("writes per server", fmt.Sprintf("%s on the busiest server; %d of %s take writes", bytesRate(l.ServerWriteBytes), l.WritingServers, plural(float64(l.Servers), "server")), "")
+	} else {
+		line("writes per server", fmt.Sprintf("%s on a server holding one region (no RegionServer count given)", bytesRate(l.ServerWriteBytes)), "")
+	}
+	line("WAL per server", fmt.Sprintf("%s appended by the busiest server (x %d HDFS replication on disk)", bytesRate(l.WALBytes), c.Replication), "")
+	region, full := "per region", ""
+	if l.Uneven {
+		region, full = "on the busiest region", " (the busiest region)"
+	}
+	line("memstore flushes", fmt.Sprintf("%s %s per minute at the %s flush size", decimalText(l.FlushesPerMinute), region, iecBytes(c.Cluster.FlushSize)), "")
+	line("region full in", fmt.Sprintf("%s at the peak rate to reach the %s region size", daysText(l.DaysToRegionSize), iecBytes(c.RegionSize))+full, "")
+}
+
 // htmlAccessSteps are the derivation's access steps as the page's facts.
 func htmlAccessSteps(d Doc) []htmlpage.Fact {
 	var f []htmlpage.Fact
@@ -167,6 +183,9 @@ func htmlAccess(d Doc) (htmlpage.Section, bool) {
 	}
 	return htmlpage.Section{ID: "access", Heading: "Access", Facts: f}, len(f) > 0
 }
+
+// shareText is a region's share of the keys: 0.2, 0.0667.
+func shareText(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }
 
 // writeRegions is how many regions share the writes: the buckets when fewer.
 func writeRegions(in access.Input, l access.Load) int {

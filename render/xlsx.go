@@ -837,7 +837,7 @@ func xlsxAccessRows(d Doc, p *capacity.Sizing) (inputs, results []xlsxRow) {
 	scans := in.ReadRate.PerSecond > 0 && (!in.ReadRate.Bytes || a.RowBytes > 0)
 	if in.ReadRate.PerSecond > 0 {
 		results = append(results,
-			xlsxRow{label: "reads per server", name: "reads_per_server_per_second", formula: fmt.Sprintf("read_rate/%s*%s", n, busiest), cached: l.ReadsPerServer, unit: cellRateUnit(in.ReadRate), format: fmtDecimal, note: "on the busiest server"})
+			xlsxRow{label: "reads per server", name: "reads_per_server_per_second", formula: readsFormula(l, n, busiest), cached: l.ReadsPerServer, unit: cellRateUnit(in.ReadRate), format: fmtDecimal, note: "on the busiest server"})
 	}
 	if scans {
 		// A scan is a request: a read rate in bytes/s is rows/s over the bytes of a row.
@@ -958,6 +958,15 @@ func xlsxWriteFloor(a *access.Sizing, servers bool, put string) (results []xlsxR
 	return results, floored
 }
 
+// readsFormula is the reads on the busiest server: the mean's share of its regions, or
+// the split's shares when they are unequal (fixed by the split's keys).
+func readsFormula(l access.Load, n, busiest string) string {
+	if l.Uneven {
+		return "read_rate*" + strconv.FormatFloat(l.ServerShare, 'g', -1, 64)
+	}
+	return fmt.Sprintf("read_rate/%s*%s", n, busiest)
+}
+
 // xlsxWriteLoad are the rows of the write load: per region and server, the WAL, flushes and
 // the days until a region is full; n is the regions cell, busiest the regions on the
 // busiest server.
@@ -969,15 +978,23 @@ func xlsxWriteLoad(a *access.Sizing, p *capacity.Sizing, n, busiest string, serv
 	if servers {
 		server = fmt.Sprintf("IF(AND(buckets>0,buckets<%[1]s),region_write_bytes_per_second*CEILING(buckets/MIN(%[1]s,region_servers,buckets),1),region_write_bytes_per_second*most_regions_per_server)", n)
 	}
-	if in.Monotonic != "" {
+	regionNote := "write bytes / regions taking writes (all of it for a monotonic key)"
+	switch {
+	case in.Monotonic != "":
 		region, server = "write_bytes_per_second", "write_bytes_per_second"
+	case l.Uneven:
+		// The split's regions own unequal shares of the keys: the busiest region's and
+		// server's shares are the split's, fixed by its keys, not by the regions cell.
+		region = "write_bytes_per_second*" + strconv.FormatFloat(l.BusiestShare, 'g', -1, 64)
+		server = "write_bytes_per_second*" + strconv.FormatFloat(l.ServerShare, 'g', -1, 64)
+		regionNote = "on the busiest region: write bytes x its share of the split's keys"
 	}
 	weighed := "compression_ratio*redundancy"
 	if len(p.Stores) > 0 {
 		weighed = "split_write_weight" // the stores the split rule weighs, their shares and ratios
 	}
 	results = append(results,
-		xlsxRow{label: "writes per region", name: "region_write_bytes_per_second", formula: region, cached: l.RegionWriteBytes, unit: "bytes/s", format: fmtDecimal, note: "write bytes / regions taking writes (all of it for a monotonic key)"},
+		xlsxRow{label: "writes per region", name: "region_write_bytes_per_second", formula: region, cached: l.RegionWriteBytes, unit: "bytes/s", format: fmtDecimal, note: regionNote},
 		xlsxRow{label: "writes per server", name: "server_write_bytes_per_second", formula: server, cached: l.ServerWriteBytes, unit: "bytes/s", format: fmtDecimal, note: "on the busiest server"},
 		xlsxRow{label: "WAL per server", name: "wal_bytes_per_server_per_second", formula: "server_write_bytes_per_second", cached: l.WALBytes, unit: "bytes/s", format: fmtDecimal, note: "every edit, on the busiest server (x HDFS replication on disk)"},
 		xlsxRow{label: "memstore flushes", name: "flushes_per_region_per_minute", formula: "region_write_bytes_per_second*60/flush_size_bytes", cached: l.FlushesPerMinute, unit: "per minute", format: fmtDecimal, note: "per region, at the flush size"},

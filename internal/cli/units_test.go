@@ -254,3 +254,28 @@ func TestManualAgrees(t *testing.T) {
 	assert.Contains(t, out, "region write limit  200 KiB/s (204.8 kB/s) = 200 rows/s per region")
 	assert.Contains(t, out, "writes per region   204.8 KiB/s (209.7 kB/s) = write rate / 100 regions")
 }
+
+// TestUnevenSplitAccess: a dec:1 salt's 10 buckets in 7 regions leave 3 regions with 2
+// buckets, so with a uniform salt each of them takes 2/10 of the writes: 10,000 of
+// 50,000 rows/s, 25% over the 8,000 rows/s limit, not the 50,000 / 7 an even spread gives.
+func TestUnevenSplitAccess(t *testing.T) {
+	args := strings.Fields("plan --table t --rows 1e7 --kv 1KB --region-servers 7 --prefix dec:1 --write-rate 50k/s --region-write-limit 8k/s")
+	out, errOut, code := runCLI(t, "", args...)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "writes per region   9.8 MiB/s (10.2 MB/s) on the busiest region = write rate x 0.2, its share of the keys (the mean is write rate / 7 regions)")
+	assert.Contains(t, out, "writes per server   9.8 MiB/s (10.2 MB/s) on the busiest server")
+	assert.Contains(t, out, "memstore flushes    4.58 on the busiest region per minute") // 0.2 x 50,000 x 1 KiB x 60 / 128 MiB
+	assert.Contains(t, out, "warning  AC005: the busiest region takes 10000 rows/s = 9.8 MiB/s (10 MB/s) of writes, 25% over the 8000 rows/s region write limit")
+	doc := runJSON(t, args...)
+	w := doc.Access.WriteBytesPerSecond
+	assert.InDelta(t, w*2/10, doc.Access.RegionWriteBytesPerSecond, 1e-6)
+	assert.InDelta(t, w*2/10, doc.Access.ServerWriteBytesPerSecond, 1e-6)
+
+	// 30 buckets over 20 regions on 20 servers: the busiest region and server take 2/30.
+	args = strings.Fields("plan --table t --rows 1e7 --kv 1KB --prefix dec:2 --prefix-values 30 --region-servers 20 --write-rate 50k/s --balance")
+	doc = runJSON(t, args...)
+	w = doc.Access.WriteBytesPerSecond
+	assert.InDelta(t, w*2/30, doc.Access.RegionWriteBytesPerSecond, 1e-6)
+	assert.InDelta(t, w*2/30, doc.Access.ServerWriteBytesPerSecond, 1e-6)
+	assert.InDelta(t, w*2/30*60/(128<<20), doc.Access.FlushesPerRegionPerMinute, 1e-9)
+}
