@@ -63,31 +63,39 @@ func RegionSplitter(w io.Writer, d Doc) error {
 		}
 		out = doc + out
 	}
-	if alter, ok := regionSplitterAlter(q, d); ok {
-		comment := "# RegionSplitter creates every family with HBase's defaults and the table without its\n" +
-			"# attributes; this alter applies the plan's (the table's regions reopen, its splits stay):\n"
-		if d.Table.RegionReplication > 1 && !hbase.OnlineReplicaChange.In(d.Table.Target) {
-			// RegionSplitter leaves the table enabled, and before 2.4.0 the master refuses
-			// to change an enabled table's REGION_REPLICATION: the whole alter would fail
-			// (on 2.x one modifyTable carries the families too), so it runs disabled.
-			table := q.ruby("table", d.Table.Name)
-			alter = "disable " + table + "\n" + alter + "enable " + table + "\n"
-			comment += "# before HBase 2.4.0 REGION_REPLICATION changes only on a disabled table (HBASE-25124):\n" +
-				"# the new, empty table is disabled for the alter and enabled after it.\n"
-		}
-		// The here-document's terminator is one no line of the alter holds (a value
-		// such as a delimiter is data, never the end of the here-document).
-		doc, err := quote.BashHeredoc("hbase shell -n", alter)
-		if err != nil {
-			q.fail("alter", err)
-		}
-		out += comment + doc
-	}
+	out += regionSplitterAlterDoc(q, d)
 	if q.err != nil {
 		return q.err
 	}
 	_, err := io.WriteString(w, out)
 	return err
+}
+
+// regionSplitterAlterDoc is the here-document that runs the plan's alter after
+// RegionSplitter, with the comment that says why; "" when there is nothing to apply.
+func regionSplitterAlterDoc(q *quoter, d Doc) string {
+	alter, ok := regionSplitterAlter(q, d)
+	if !ok {
+		return ""
+	}
+	comment := "# RegionSplitter creates every family with HBase's defaults and the table without its\n" +
+		"# attributes; this alter applies the plan's (the table's regions reopen, its splits stay):\n"
+	if d.Table.RegionReplication > 1 && !hbase.OnlineReplicaChange.In(d.Table.Target) {
+		// RegionSplitter leaves the table enabled, and before 2.4.0 the master refuses to
+		// change an enabled table's REGION_REPLICATION: the whole alter would fail (on 2.x
+		// one modifyTable carries the families too), so it runs disabled.
+		table := q.ruby("table", d.Table.Name)
+		alter = "disable " + table + "\n" + alter + "enable " + table + "\n"
+		comment += "# before HBase 2.4.0 REGION_REPLICATION changes only on a disabled table (HBASE-25124):\n" +
+			"# the new, empty table is disabled for the alter and enabled after it.\n"
+	}
+	// The here-document's terminator is one no line of the alter holds (a value such as a
+	// delimiter is data, never the end of the here-document).
+	doc, err := quote.BashHeredoc("hbase shell -n", alter)
+	if err != nil {
+		q.fail("alter", err)
+	}
+	return comment + doc
 }
 
 // RegionSplitter reads its command line with commons-cli's GnuParser (GnuParser.flatten,
