@@ -98,22 +98,29 @@ func placeEach(s Shape, loc *distribution.Locator) Placement {
 	return p
 }
 
+// randomShape is a shape over alphabet a of 1 to 3 characters, a third with a delimiter,
+// a quarter with a tail, a third taking only the first of its values.
+func randomShape(rng *rand.Rand, a string) Shape {
+	s := Shape{Alphabet: []byte(a), Width: 1 + rng.IntN(3)}
+	if rng.IntN(3) == 0 {
+		s.Delimiter = []byte("|")
+	}
+	if rng.IntN(4) == 0 {
+		s.Tail = []byte{0x00, 0xFF}
+	}
+	n, _ := s.Count()
+	if rng.IntN(3) == 0 {
+		s.Values = 1 + rng.Uint64N(n)
+	}
+	return s
+}
+
 func TestPlaceSameAsEachBucket(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	alphabets := []string{"0123456789", "0123456789abcdef", "ACGT", "xy"}
 	for trial := range 200 {
 		a := alphabets[trial%len(alphabets)]
-		s := Shape{Alphabet: []byte(a), Width: 1 + rng.IntN(3)}
-		if rng.IntN(3) == 0 {
-			s.Delimiter = []byte("|")
-		}
-		if rng.IntN(4) == 0 {
-			s.Tail = []byte{0x00, 0xFF}
-		}
-		n, _ := s.Count()
-		if rng.IntN(3) == 0 {
-			s.Values = 1 + rng.Uint64N(n)
-		}
+		s := randomShape(rng, a)
 		// Split keys drawn from the same alphabet, of random lengths, some with the
 		// delimiter: they land inside, between and on buckets.
 		set := map[string]bool{}
@@ -172,17 +179,7 @@ func TestMeasureSameAsPlace(t *testing.T) {
 	alphabets := []string{"0123456789", "0123456789abcdef", "ACGT", "xy"}
 	for trial := range 300 {
 		a := alphabets[trial%len(alphabets)]
-		s := Shape{Alphabet: []byte(a), Width: 1 + rng.IntN(3)}
-		if rng.IntN(3) == 0 {
-			s.Delimiter = []byte("|")
-		}
-		if rng.IntN(4) == 0 {
-			s.Tail = []byte{0x00, 0xFF}
-		}
-		n, _ := s.Count()
-		if rng.IntN(3) == 0 {
-			s.Values = 1 + rng.Uint64N(n)
-		}
+		s := randomShape(rng, a)
 		// Letters, bytes between and around them, and the delimiter.
 		letters := a + "|!~:"
 		set := map[string]bool{}
