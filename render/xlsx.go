@@ -377,7 +377,7 @@ func (x *workbook) planSheet(d Doc, p *capacity.Sizing) error { //nolint:gocyclo
 	if err := rows(results, false); err != nil {
 		return err
 	}
-	if cin, cres := xlsxClusterRows(p, d.split().Regions(), d.Access, d.Table.RegionReplication); len(cin) > 0 {
+	if cin, cres := xlsxClusterRows(p, d.split().Regions(), d.Access, d.Table.RegionReplication, d.ReplicasPerServer()); len(cin) > 0 {
 		section("Cluster", "value", "flag / formula")
 		if err := rows(cin, true); err != nil {
 			return err
@@ -574,8 +574,9 @@ func xlsxSizingInputs(in capacity.Input) []xlsxRow {
 // a spec's splits), it is split_regions, which editing the sizing does not change.
 //
 // With REGION_REPLICATION above 1 each server also opens the other servers' replicas:
-// replicas per server is regions per server x the replication, what RG007 judges.
-func xlsxClusterRows(p *capacity.Sizing, created int, a *access.Sizing, replication int) (inputs, results []xlsxRow) {
+// replicas per server is regions per server x the replication (the plan's
+// ReplicasPerServer, cached beside the formula), what RG007 judges.
+func xlsxClusterRows(p *capacity.Sizing, created int, a *access.Sizing, replication int, replicasPerServer float64) (inputs, results []xlsxRow) {
 	c := p.Input.Cluster
 	if c.RegionServers > 0 {
 		rps := xlsxRow{label: "regions per server", name: "regions_per_server", formula: "regions/region_servers", cached: p.RegionsPerServer,
@@ -589,10 +590,10 @@ func xlsxClusterRows(p *capacity.Sizing, created int, a *access.Sizing, replicat
 		}
 		inputs = append(inputs, xlsxRow{label: "region servers", name: "region_servers", value: float64(c.RegionServers), unit: "servers", note: "{cluster.region_servers}"})
 		results = append(results, rps)
-		if replication > 1 {
+		if replicasPerServer > 0 {
 			inputs = append(inputs, xlsxRow{label: "region replication", name: "region_replication", value: float64(replication), unit: "replicas", note: "{table.region_replication}"})
 			results = append(results, xlsxRow{label: "replicas per server", name: "replicas_per_server", formula: "regions_per_server*region_replication",
-				cached: p.RegionsPerServer * float64(replication), unit: "replicas", format: fmtDecimal,
+				cached: replicasPerServer, unit: "replicas", format: fmtDecimal,
 				note: "regions per server x region replication: the region replicas each server opens (20..200 recommended)"})
 		}
 	}
