@@ -342,6 +342,8 @@ type lineCounter struct {
 	totals   []int64     // counts flushed so far; nil until the first flush
 	pending  int64       // lines counted into counts since the last flush
 	low      []uint8     // the counts' low bytes, for many regions (lowCounts); nil until used
+	cells    []uint8     // the low bytes of the grid's cells (gridBinsOf); nil until used
+	gbins    *gridBins   // the lines the grid's bins hold; nil until used
 	bins     *binCounter // keys not yet counted, for very many regions (binCounts); nil until used
 	keyBuf   []byte      // room for one decoded key
 	raw      bool
@@ -384,7 +386,7 @@ func (c *lineCounter) release() {
 	for _, free := range c.frees {
 		free()
 	}
-	c.counts, c.low, c.bins, c.frees = nil, nil, nil, nil
+	c.counts, c.low, c.cells, c.bins, c.gbins, c.frees = nil, nil, nil, nil, nil, nil
 }
 
 // lowCounts is the worker's low byte of each region's count, made on first use, when the
@@ -571,6 +573,8 @@ func (c *lineCounter) countText(data []byte, to int) (int64, error) { //nolint:g
 		switch {
 		case end == start: // a line longer than the block
 			n, start, err = c.countMixed(data, start, start+1)
+		case !k.backslash && k.stride > 0 && !k.high && c.gridOK(k.stride):
+			n, start = c.countGrid(data[:end], start, min(to, end), k.stride)
 		case !k.backslash && k.stride > 0 && !k.high && c.fixedOK(k.stride):
 			n, start = c.countFixed(data[:end], start, min(to, end), k.stride)
 		case !k.backslash && k.stride > 0 && !k.high && c.loc.rule != nil && c.loc.rule.fixedStride(k.stride):
@@ -1488,6 +1492,10 @@ func mergeCounts(counters []*lineCounter) []int64 {
 			wg.Add(1)
 			go func() { defer wg.Done(); c.bins.drain(c.counts, c.low) }()
 		}
+		if c.gbins != nil {
+			wg.Add(1)
+			go func() { defer wg.Done(); c.gbins.drain(c) }()
+		}
 	}
 	wg.Wait()
 	var next atomic.Int64
@@ -1499,6 +1507,9 @@ func mergeCounts(counters []*lineCounter) []int64 {
 			for p := int(next.Add(1) - 1); p < parts; p = int(next.Add(1) - 1) {
 				lo, hi := p*mergePart, min((p+1)*mergePart, len(out))
 				part := out[lo:hi]
+				if g := counters[0].loc.grid; g != nil {
+					g.addCells(out, lo, hi, counters)
+				}
 				for _, c := range counters {
 					if c.totals != nil {
 						for i, n := range c.totals[lo:hi] {

@@ -47,6 +47,9 @@ type Locator struct {
 	// tab places most keys in one table read before any of the above; nil when there are
 	// no split keys (or 2^27 or more).
 	tab *prefixTable
+	// grid counts most lines of a million split keys by their first bytes' cell; nil
+	// below gridFrom keys, or when it would place too few lines (see cellGrid).
+	grid *cellGrid
 	// rule, when set, places every key instead, by the rule of a generated split; then
 	// none of the above is built (NewRuleLocator).
 	rule *ruleLocator
@@ -64,7 +67,8 @@ func NewLocator(keys [][]byte) (*Locator, error) {
 		return nil, err
 	}
 	l := &Locator{keys: keys, start: make([]uint32, 1<<16+1)}
-	together(func() { l.tab = newPrefixTable(keys) }, func() {
+	sp := bytesOf(keys)
+	together(func() { l.tab = newPrefixTable(keys, sp) }, func() { l.grid = newCellGrid(keys, sp) }, func() {
 		j := 0
 		var two [2]byte
 		for p := 0; p < 1<<16; p++ {

@@ -3,6 +3,7 @@ package distribution
 import (
 	"bytes"
 	"encoding/binary"
+	"sync"
 )
 
 // prefixTable places a key of depth bytes or more by its first depth bytes in one table
@@ -59,14 +60,15 @@ const (
 	maxEntries = 1 << 17
 )
 
-// newPrefixTable builds the table for keys (sorted, distinct, non-empty), or returns nil
-// when there are none or too many for an entry's base. The depth is the most leading
-// positions whose combinations fit maxEntries, and no more than the longest key.
-func newPrefixTable(keys [][]byte) *prefixTable {
+// newPrefixTable builds the table for keys (sorted, distinct, non-empty) whose bytes are
+// sp, or returns nil when there are none or too many for an entry's base. The depth is the
+// most leading positions whose combinations fit maxEntries, and no more than the longest
+// key.
+func newPrefixTable(keys [][]byte, sp *splitBytes) *prefixTable {
 	if len(keys) == 0 || len(keys) >= entryBase {
 		return nil
 	}
-	reps, size, depth := tableClasses(keys)
+	reps, size, depth := tableClasses(sp)
 	if depth == 0 {
 		return nil
 	}
@@ -96,21 +98,10 @@ func newPrefixTable(keys [][]byte) *prefixTable {
 // tableClasses chooses the table's depth: as many leading positions of the keys as fit in
 // maxEntries combinations of their classes. reps[j] are the classes of position j in byte
 // order, each by its first byte; size is the number of combinations.
-func tableClasses(keys [][]byte) (reps [maxDepth][]byte, size, depth int) {
-	longest := 0
-	for _, k := range keys {
-		longest = max(longest, len(k))
-	}
-	// present[j][b]: byte b occurs at position j of some split key.
-	var present [maxDepth][256]bool
-	for _, k := range keys {
-		for j, b := range k[:min(len(k), maxDepth)] {
-			present[j][b] = true
-		}
-	}
+func tableClasses(sp *splitBytes) (reps [maxDepth][]byte, size, depth int) {
 	size = 1
-	for depth < min(longest, maxDepth) {
-		rs := classes(&present[depth])
+	for depth < min(sp.longest, maxDepth) {
+		rs := classes(&sp.present[depth])
 		if size*len(rs) > maxEntries {
 			break
 		}
@@ -142,6 +133,37 @@ func fillClasses(cls []uint32, reps [][]byte, size int) {
 			cls[j<<8|b] = uint32(r * stride)
 		}
 	}
+}
+
+// splitBytes is what the table and the grid are built from: the bytes split keys have at
+// each of their first maxDepth positions, and the longest key's length.
+type splitBytes struct {
+	present [maxDepth][256]bool // present[j][b]: byte b occurs at position j of some split key
+	longest int
+}
+
+// bytesOf is keys' splitBytes, found in parts on every core.
+func bytesOf(keys [][]byte) *splitBytes {
+	var sp splitBytes
+	var mu sync.Mutex
+	inParts(len(keys), func(lo, hi int) {
+		var own splitBytes
+		for _, k := range keys[lo:hi] {
+			own.longest = max(own.longest, len(k))
+			for j, b := range k[:min(len(k), maxDepth)] {
+				own.present[j][b] = true
+			}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		sp.longest = max(sp.longest, own.longest)
+		for j := range own.present {
+			for b, p := range own.present[j] {
+				sp.present[j][b] = sp.present[j][b] || p
+			}
+		}
+	})
+	return &sp
 }
 
 // crowded is an entry that manyExtend or more split keys extend: keys[lo:lo+n].

@@ -1,0 +1,153 @@
+package distribution
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// withGridFrom builds grids from n split keys while the test runs.
+func withGridFrom(t testing.TB, n int) {
+	old := gridFrom
+	gridFrom = n
+	t.Cleanup(func() { gridFrom = old })
+}
+
+// The grid (taken here from one split key on) counts what sort.Search counts, on every
+// split set and adversarial split the other paths are checked on, for fixed-width lines
+// that tie with the split keys on every byte and for random and hex lines, \n and \r\n.
+func TestGridMatchesPlainLocator(t *testing.T) {
+	withGridFrom(t, 1)
+	rng := rand.New(rand.NewPCG(52, 7))
+	hex := hexText(rng, 3000)
+	sets := splitSets(t)
+	for name, keys := range adversarialSplits(rng) {
+		sets["adversarial "+name] = keys
+	}
+	sets["hex cut"] = hexCut(rng, 20_000)
+	sets["user cut"] = userSplits(rng, 20_000)
+	grids := 0
+	for name, keys := range sets {
+		loc, err := NewLocator(keys)
+		require.NoError(t, err, name)
+		if loc.grid == nil {
+			continue
+		}
+		grids++
+		assertSameCount(t, name+"/hex", loc, hex)
+		assertSameCount(t, name+"/hex CRLF", loc, bytes.ReplaceAll(hex[:33*1000], []byte("\n"), []byte("\r\n")))
+		for _, w := range []int{3, 5, 8, 12, 33} {
+			assertSameCount(t, fmt.Sprintf("%s/ties %d", name, w), loc, fixedTies(rng, keys, w))
+		}
+		var random []byte
+		for range 2000 {
+			random = append(append(random, randomKey(rng, 12, []byte("\x00\x01\x7F09AZaz~ wx"))...), '\n')
+		}
+		assertSameCount(t, name+"/random", loc, random)
+	}
+	// Most sets make a grid; the rest have too many keys past its depth.
+	require.GreaterOrEqual(t, grids, len(sets)/2)
+}
+
+// A hex cut of a million regions (the case the grid is for) makes a grid of depth 6 with
+// few ambiguous cells, and its counts match sort.Search's on lines that tie with the
+// split keys.
+func TestGridOfHexCut(t *testing.T) {
+	rng := rand.New(rand.NewPCG(52, 8))
+	keys := hexCut(rng, 1_000_000)
+	loc, err := NewLocator(keys)
+	require.NoError(t, err)
+	g := loc.grid
+	require.NotNil(t, g)
+	require.Equal(t, 6, g.depth)
+	require.Equal(t, uint32(1<<24), g.size)
+	ambiguous := 0
+	for _, w := range g.amb {
+		for ; w != 0; w &= w - 1 {
+			ambiguous++
+		}
+	}
+	require.Less(t, ambiguous, int(g.size)/64)
+	assertSameCount(t, "ties", loc, fixedTies(rng, keys[:200_000], 33))
+	assertSameCount(t, "hex", loc, hexText(rng, 50_000))
+}
+
+// A cell's byte wraps every 256 lines and a bin fills every 2^gridHeldBits: many lines in
+// one cell, one bin, and a few cells count exactly.
+func TestGridWrapsAndFullBins(t *testing.T) {
+	withGridFrom(t, 1)
+	keys := [][]byte{[]byte("b"), []byte("bb"), []byte("c0"), []byte("d")}
+	loc, err := NewLocator(keys)
+	require.NoError(t, err)
+	require.NotNil(t, loc.grid)
+	var text []byte
+	text = append(text, bytes.Repeat([]byte("bbbb\n"), 3*(1<<gridHeldBits)+300)...)
+	text = append(text, bytes.Repeat([]byte("c0c0\r\n"), 700)...)
+	for i := range 5000 {
+		text = append(text, "bcdb"[i%4], "bcd0"[i/4%4], 'x', 'x', '\n')
+	}
+	assertSameCount(t, "one cell", loc, text)
+}
+
+// FuzzGridCount: any split keys and fixed-width lines count the same through the grid
+// (from one split key on) as by sort.Search.
+func FuzzGridCount(f *testing.F) {
+	f.Add([]byte("AA\nAAABC\x05\nAAZ"), []byte("AAABC"), uint8(6))
+	f.Add([]byte("0\n1\n2\n3a\n3b\n4"), []byte("3a\n3\n30\n2z"), uint8(3))
+	f.Add([]byte("b\nbb\nc0\nd"), []byte("bbbb\nc0c0\ndx"), uint8(4))
+	f.Fuzz(func(t *testing.T, splitText, lineText []byte, width uint8) {
+		withGridFrom(t, 1)
+		var keys [][]byte
+		for _, k := range bytes.Split(splitText, []byte("\n")) {
+			if len(k) > 0 {
+				keys = append(keys, slices.Clone(k)) // the Locator's keys must not change
+			}
+		}
+		keys = slices.CompactFunc(slices.SortedFunc(slices.Values(keys), bytes.Compare), bytes.Equal)
+		w := int(width)%40 + 1
+		if len(keys) > 300 || len(lineText) > 4096 {
+			return
+		}
+		loc, err := NewLocator(keys)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Lines of w bytes: the fuzzed text cut into lines, each cut or padded with its
+		// last byte (q for an empty one), a \r before the \n every other line, each line
+		// three times (cells wrap sooner).
+		var text []byte
+		for i, l := range bytes.Split(lineText, []byte("\n")) {
+			line := slices.Clone(l[:min(len(l), w)])
+			pad := byte('q')
+			if len(l) > 0 {
+				pad = l[len(l)-1]
+			}
+			for len(line) < w {
+				line = append(line, pad)
+			}
+			if i%2 == 1 {
+				line[w-1] = '\r'
+			}
+			for range 3 {
+				text = append(append(text, line...), '\n')
+			}
+		}
+		want, wantKeys, _, wantErr := referenceCount(keys, text, false)
+		c := newLineCounter(loc, false)
+		n, err := c.count(text, len(text))
+		if wantErr != nil {
+			if err == nil {
+				t.Fatalf("no error, want %v", wantErr)
+			}
+			return
+		}
+		got := mergeCounts([]*lineCounter{c})
+		if err != nil || n != wantKeys || !slices.Equal(got, want) {
+			t.Fatalf("got %v %d keys %v, want %d keys %v", err, n, got, wantKeys, want)
+		}
+	})
+}
