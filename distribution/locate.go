@@ -38,6 +38,8 @@ type Locator struct {
 	// fast* constants.
 	fast   []uint32
 	tables []uint32
+	// twoByte makes start, next8, fast and tables (buildTwoByte), once.
+	twoByte sync.Once
 	// start[p] is the number of split keys that sort below the two bytes p>>8, p&0xFF; the
 	// keys with those two leading bytes are within keys[start[p]:start[p+1]].
 	start []uint32
@@ -61,33 +63,45 @@ var ErrSplitOrder = errors.New("split keys must be non-empty and strictly increa
 // NewLocator indexes keys, which must be non-empty and strictly increasing (bytes.Compare).
 // The keys are not copied and must not change while the Locator is used.
 //
-// The prefix table and the two-byte index are built at once, on two cores.
+// The prefix table and the grid or the two-byte index are built at once, on two cores.
 func NewLocator(keys [][]byte) (*Locator, error) {
 	if err := checkOrder(keys); err != nil {
 		return nil, err
 	}
-	l := &Locator{keys: keys, start: make([]uint32, 1<<16+1)}
+	l := &Locator{keys: keys}
 	sp := bytesOf(keys)
-	together(func() { l.tab = newPrefixTable(keys, sp) }, func() { l.grid = newCellGrid(keys, sp) }, func() {
-		j := 0
-		var two [2]byte
-		for p := 0; p < 1<<16; p++ {
-			two[0], two[1] = byte(p>>8), byte(p)
-			for j < len(keys) && bytes.Compare(keys[j], two[:]) < 0 {
-				j++
-			}
-			l.start[p] = uint32(j)
-		}
-		l.start[1<<16] = uint32(len(keys))
-		l.next8 = make([]uint64, len(keys))
-		for i, k := range keys {
-			l.next8[i] = next8(k)
-		}
-		if len(keys) < fastMask {
-			l.buildFast()
+	together(func() { l.tab = newPrefixTable(keys, sp) }, func() {
+		// The two-byte index serves only the lines the table does not place, and the grid's
+		// only what neither places: then it is made when a line first needs it (a hex
+		// cut's lines never do), else at once, beside the table.
+		if l.grid = newCellGrid(keys, sp); l.grid == nil {
+			l.twoByte.Do(l.buildTwoByte)
 		}
 	})
 	return l, nil
+}
+
+// buildTwoByte makes the two-byte index: start, next8, and fast with its tables.
+func (l *Locator) buildTwoByte() {
+	keys := l.keys
+	l.start = make([]uint32, 1<<16+1)
+	j := 0
+	var two [2]byte
+	for p := 0; p < 1<<16; p++ {
+		two[0], two[1] = byte(p>>8), byte(p)
+		for j < len(keys) && bytes.Compare(keys[j], two[:]) < 0 {
+			j++
+		}
+		l.start[p] = uint32(j)
+	}
+	l.start[1<<16] = uint32(len(keys))
+	l.next8 = make([]uint64, len(keys))
+	for i, k := range keys {
+		l.next8[i] = next8(k)
+	}
+	if len(keys) < fastMask {
+		l.buildFast()
+	}
 }
 
 // checkOrder is ErrSplitOrder for the first key that is empty or does not sort after the
@@ -222,6 +236,7 @@ func (l *Locator) Locate(key []byte) int {
 // locateTwoByte is Locate without the prefix table: the first three bytes through fast and
 // tables, then the two-byte index.
 func (l *Locator) locateTwoByte(key []byte) int {
+	l.twoByte.Do(l.buildTwoByte)
 	if len(key) >= 3 && l.fast != nil {
 		e := l.fast[int(key[0])<<8|int(key[1])]
 		if e&fastKind == fastTable {
