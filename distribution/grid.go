@@ -23,6 +23,7 @@ import "sort"
 // regions): see countGrid.
 type cellGrid struct {
 	depth int
+	long  int                        // split keys longer than depth
 	size  uint32                     // cells
 	cls   *[maxGridDepth << 8]uint32 // cls[j<<8|b]: b's rank among position j's bytes times the cells a rank spans there, or miss
 	amb   []uint64                   // a bit a cell: split keys extend its combination, its lines take Locate
@@ -41,8 +42,9 @@ const (
 
 var gridFrom = 1 << 17
 
-// newCellGrid builds the grid of keys (sorted, distinct, non-empty) whose bytes are sp, or
-// nil when they are too few, or the grid would place too few lines (see gridLongShare).
+// newCellGrid is the grid of keys (sorted, distinct, non-empty) whose bytes are sp, its
+// cells' bounds not yet made (index makes them), or nil when the keys are too few, or the
+// grid would place too few lines (see gridLongShare).
 func newCellGrid(keys [][]byte, sp *splitBytes) *cellGrid {
 	if len(keys) < gridFrom || len(keys) >= 1<<31 {
 		return nil
@@ -72,8 +74,7 @@ func newCellGrid(keys [][]byte, sp *splitBytes) *cellGrid {
 	if long > size/gridLongShare {
 		return nil
 	}
-	g := &cellGrid{depth: depth, size: uint32(size), cls: new([maxGridDepth << 8]uint32),
-		amb: make([]uint64, (size+63)/64), bounds: make([]uint32, len(keys))}
+	g := &cellGrid{depth: depth, long: long, size: uint32(size), cls: new([maxGridDepth << 8]uint32)}
 	stride := size
 	for j := range depth {
 		stride /= ranks[j]
@@ -87,6 +88,15 @@ func newCellGrid(keys [][]byte, sp *splitBytes) *cellGrid {
 			}
 		}
 	}
+	return g
+}
+
+// index makes the grid's bounds and ambiguous cells, on every core. It is made when a
+// worker first counts with the grid (Locator.cellGrid): only fixed-width lines are
+// counted by cell, and for others it would be a million keys' work for nothing.
+func (g *cellGrid) index(keys [][]byte) {
+	depth := g.depth
+	g.amb, g.bounds = make([]uint64, (g.size+63)/64), make([]uint32, len(keys))
 	inParts(len(keys), func(lo, hi int) {
 		for i, k := range keys[lo:hi] {
 			var idx uint32
@@ -108,7 +118,14 @@ func newCellGrid(keys [][]byte, sp *splitBytes) *cellGrid {
 			g.amb[c>>6] |= 1 << (c & 63)
 		}
 	}
-	return g
+}
+
+// cellGrid is the Locator's grid with its bounds made, or nil when it has none.
+func (l *Locator) cellGrid() *cellGrid {
+	if l.grid != nil {
+		l.gridIndex.Do(func() { l.grid.index(l.keys) })
+	}
+	return l.grid
 }
 
 // regionOf is the region of the unambiguous cell c: the number of bounds at or below it.
@@ -119,7 +136,7 @@ func (g *cellGrid) regionOf(c uint32) int {
 // gridOK reports whether countGrid can count lines of stride bytes: keys (without \n, and
 // without a \r before it) at least the grid's depth long and short enough to be valid.
 func (c *lineCounter) gridOK(stride int) bool {
-	g := c.loc.grid
+	g := c.loc.grid // its depth; countGrid makes its bounds
 	return g != nil && stride-2 >= g.depth && stride-1 <= MaxRowLength
 }
 
@@ -131,7 +148,7 @@ func (c *lineCounter) gridOK(stride int) bool {
 // they stay in the L1 cache. (A line's one to its cell at once, in 16 MiB of cells, waited
 // on memory: 54 ns a line on one core, against 35 through the bins.)
 func (c *lineCounter) countGrid(data []byte, from, to, stride int) (int64, int) {
-	g := c.loc.grid
+	g := c.loc.cellGrid()
 	bins := c.gridBinsOf()
 	var idxs [gridBatch]uint32
 	lines := int64(0)

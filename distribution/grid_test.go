@@ -61,7 +61,7 @@ func TestGridOfHexCut(t *testing.T) {
 	keys := hexCut(rng, 1_000_000)
 	loc, err := NewLocator(keys)
 	require.NoError(t, err)
-	g := loc.grid
+	g := loc.cellGrid()
 	require.NotNil(t, g)
 	require.Equal(t, 6, g.depth)
 	require.Equal(t, uint32(1<<24), g.size)

@@ -38,8 +38,9 @@ type Locator struct {
 	// fast* constants.
 	fast   []uint32
 	tables []uint32
-	// twoByte makes start, next8, fast and tables (buildTwoByte), once.
-	twoByte sync.Once
+	// twoByte makes start, next8, fast and tables (buildTwoByte), once; gridIndex makes
+	// the grid's bounds (cellGrid), once.
+	twoByte, gridIndex sync.Once
 	// start[p] is the number of split keys that sort below the two bytes p>>8, p&0xFF; the
 	// keys with those two leading bytes are within keys[start[p]:start[p+1]].
 	start []uint32
@@ -70,11 +71,14 @@ func NewLocator(keys [][]byte) (*Locator, error) {
 	}
 	l := &Locator{keys: keys}
 	sp := bytesOf(keys)
+	// The grid's bounds are made when fixed-width lines first need them (cellGrid). The
+	// two-byte index serves only the lines neither the table nor the grid places: when
+	// there is a grid and most split keys end within its depth (a hex cut), lines that
+	// miss the table's shared bytes; then it is made when a line first needs it, else at
+	// once, beside the table.
+	l.grid = newCellGrid(keys, sp)
 	together(func() { l.tab = newPrefixTable(keys, sp) }, func() {
-		// The two-byte index serves only the lines the table does not place, and the grid's
-		// only what neither places: then it is made when a line first needs it (a hex
-		// cut's lines never do), else at once, beside the table.
-		if l.grid = newCellGrid(keys, sp); l.grid == nil {
+		if l.grid == nil || l.grid.long > len(keys)/4 {
 			l.twoByte.Do(l.buildTwoByte)
 		}
 	})
