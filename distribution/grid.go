@@ -1,6 +1,9 @@
 package distribution
 
-import "sort"
+import (
+	"sort"
+	"sync/atomic"
+)
 
 // A million listed split keys (a sample cut, get_splits of a table HBase has split) make
 // the prefix table's lookup a chain of dependent reads for every line: its entry, then
@@ -67,10 +70,7 @@ func newCellGrid(keys [][]byte, sp *splitBytes) *cellGrid {
 	if depth == 0 {
 		return nil
 	}
-	long := 0
-	for _, k := range keys {
-		long += b2i(len(k) > depth)
-	}
+	long := sp.longer(depth)
 	if long > size/gridLongShare {
 		return nil
 	}
@@ -100,24 +100,21 @@ func (g *cellGrid) index(keys [][]byte) {
 	inParts(len(keys), func(lo, hi int) {
 		for i, k := range keys[lo:hi] {
 			var idx uint32
-			for j, b := range k[:min(len(k), depth)] {
-				idx += g.cls[j<<8|int(b)]
+			off := 0 // j<<8 at position j
+			for _, b := range k[:min(len(k), depth)] {
+				idx += g.cls[(off|int(b))&(maxGridDepth<<8-1)]
+				off += 256
 			}
 			// A shorter key is followed by each position's smallest byte, whose offset is
 			// 0; after a longer key's first depth bytes, the cells from the next one on
 			// are above it, and its own is ambiguous.
 			if len(k) > depth {
+				atomic.OrUint64(&g.amb[idx>>6], 1<<(idx&63))
 				idx++
 			}
 			g.bounds[lo+i] = idx
 		}
 	})
-	for i, k := range keys {
-		if len(k) > depth {
-			c := g.bounds[i] - 1
-			g.amb[c>>6] |= 1 << (c & 63)
-		}
-	}
 }
 
 // cellGrid is the Locator's grid with its bounds made, or nil when it has none.

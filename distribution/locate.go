@@ -66,11 +66,11 @@ var ErrSplitOrder = errors.New("split keys must be non-empty and strictly increa
 //
 // The prefix table and the grid or the two-byte index are built at once, on two cores.
 func NewLocator(keys [][]byte) (*Locator, error) {
-	if err := checkOrder(keys); err != nil {
-		return nil, err
+	sp, bad := scanKeys(keys)
+	if bad < len(keys) {
+		return nil, orderError(keys, bad)
 	}
 	l := &Locator{keys: keys}
-	sp := bytesOf(keys)
 	// The grid's bounds are made when fixed-width lines first need them (cellGrid). The
 	// two-byte index serves only the lines neither the table nor the grid places: when
 	// there is a grid and most split keys end within its depth (a hex cut), lines that
@@ -108,24 +108,9 @@ func (l *Locator) buildTwoByte() {
 	}
 }
 
-// checkOrder is ErrSplitOrder for the first key that is empty or does not sort after the
-// one before, checked in parts.
-func checkOrder(keys [][]byte) error {
-	bad := len(keys)
-	var mu sync.Mutex
-	inParts(len(keys), func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			if len(keys[i]) == 0 || i > 0 && bytes.Compare(keys[i-1], keys[i]) >= 0 {
-				mu.Lock()
-				bad = min(bad, i)
-				mu.Unlock()
-				return
-			}
-		}
-	})
-	if bad == len(keys) {
-		return nil
-	}
+// orderError is ErrSplitOrder for key bad, the first that is empty or does not sort after
+// the one before.
+func orderError(keys [][]byte, bad int) error {
 	if k := keys[bad]; len(k) == 0 {
 		return fmt.Errorf("%w: key %d is empty", ErrSplitOrder, bad)
 	}

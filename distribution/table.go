@@ -136,20 +136,42 @@ func fillClasses(cls []uint32, reps [][]byte, size int) {
 }
 
 // splitBytes is what the table and the grid are built from: the bytes split keys have at
-// each of their first maxDepth positions, and the longest key's length.
+// each of their first maxDepth positions, the longest key's length, and how many keys
+// have each length up to maxDepth (longer ones count as maxDepth+1).
 type splitBytes struct {
 	present [maxDepth][256]bool // present[j][b]: byte b occurs at position j of some split key
 	longest int
+	lengths [maxDepth + 2]int
 }
 
-// bytesOf is keys' splitBytes, found in parts on every core.
-func bytesOf(keys [][]byte) *splitBytes {
-	var sp splitBytes
+// longer is the number of split keys longer than depth (at most maxDepth).
+func (sp *splitBytes) longer(depth int) int {
+	n := 0
+	for _, c := range sp.lengths[depth+1:] {
+		n += c
+	}
+	return n
+}
+
+// scanKeys is keys' splitBytes, found in parts on every core in the pass that checks their
+// order: bad is the first key that is empty or does not sort after the one before
+// (len(keys) when none is; then sp is nil).
+func scanKeys(keys [][]byte) (sp *splitBytes, bad int) {
+	sp = new(splitBytes)
+	bad = len(keys)
 	var mu sync.Mutex
 	inParts(len(keys), func(lo, hi int) {
 		var own splitBytes
-		for _, k := range keys[lo:hi] {
+		for i := lo; i < hi; i++ {
+			k := keys[i]
+			if len(k) == 0 || i > 0 && bytes.Compare(keys[i-1], k) >= 0 {
+				mu.Lock()
+				bad = min(bad, i)
+				mu.Unlock()
+				return
+			}
 			own.longest = max(own.longest, len(k))
+			own.lengths[min(len(k), maxDepth+1)]++
 			for j, b := range k[:min(len(k), maxDepth)] {
 				own.present[j][b] = true
 			}
@@ -162,8 +184,14 @@ func bytesOf(keys [][]byte) *splitBytes {
 				sp.present[j][b] = sp.present[j][b] || p
 			}
 		}
+		for n, c := range own.lengths {
+			sp.lengths[n] += c
+		}
 	})
-	return &sp
+	if bad < len(keys) {
+		return nil, bad
+	}
+	return sp, bad
 }
 
 // crowded is an entry that manyExtend or more split keys extend: keys[lo:lo+n].

@@ -75,13 +75,29 @@ func (k Keys) All() iter.Seq2[int, []byte] {
 
 // Slices returns the keys as one slice each, sharing Keys' bytes: for callers that index
 // keys many times over (a Locator) or take a few of them.
+//
+// A million keys' slices are 24 MB of new memory, whose first writes are page faults: they
+// are written in two halves at once, on two cores.
 func (k Keys) Slices() [][]byte {
-	out := make([][]byte, 0, k.n)
-	for _, key := range k.All() {
-		out = append(out, key)
+	out := make([][]byte, k.n)
+	fill := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			out[i] = k.At(i)
+		}
 	}
+	if k.n < slicesInHalves {
+		fill(0, k.n)
+		return out
+	}
+	done := make(chan struct{})
+	go func() { fill(0, k.n/2); close(done) }()
+	fill(k.n/2, k.n)
+	<-done
 	return out
 }
+
+// slicesInHalves is the number of keys from which Slices writes them in two halves.
+const slicesInHalves = 1 << 16
 
 // Equal reports whether k and o hold the same keys in the same order.
 func (k Keys) Equal(o Keys) bool {

@@ -2,6 +2,7 @@ package splits
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -146,5 +147,26 @@ func TestKeysCheckLengths(t *testing.T) {
 			require.ErrorAs(t, err, &ke)
 			assert.Equal(t, tc.err, err.Error())
 		})
+	}
+}
+
+// Slices writes a large split in two halves: every key in its place, of one width and of
+// many.
+func TestSlicesInHalves(t *testing.T) {
+	for _, n := range []int{slicesInHalves - 1, slicesInHalves, slicesInHalves + 7} {
+		var fixed, varied [][]byte
+		for i := range n {
+			fixed = append(fixed, fmt.Appendf(nil, "%08x", i))
+			varied = append(varied, fmt.Appendf(nil, "%x", i))
+		}
+		for name, want := range map[string][][]byte{"fixed": fixed, "varied": varied} {
+			got := KeysOf(want...).Slices()
+			require.Len(t, got, n, name)
+			for i := range want {
+				if !bytes.Equal(want[i], got[i]) || len(got[i]) != cap(got[i]) {
+					t.Fatalf("%s n=%d: key %d is %q (cap %d), want %q", name, n, i, got[i], cap(got[i]), want[i])
+				}
+			}
+		}
 	}
 }
