@@ -985,6 +985,9 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (lines int64, next i
 // one function with the first pass, the compiler kept most of them on the stack, and a
 // line cost a dozen loads and stores more.
 func (c *lineCounter) countEnds(data []byte, ends []uint32, start, to int) (lines int64, next int, done bool, err error) { //nolint:gocyclo // the lookup inlined: the one table read, then up to four extending keys' tails, without a call
+	if g := c.loc.grid; g != nil && g.placesMost {
+		return c.countEndsGrid(data, ends, start, to)
+	}
 	if t := c.loc.tab; haveLineEnds && t != nil {
 		return c.countEndsKernel(t, data, ends, start, to)
 	}

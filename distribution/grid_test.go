@@ -24,13 +24,20 @@ func TestGridMatchesPlainLocator(t *testing.T) {
 	withGridFrom(t, 1)
 	rng := rand.New(rand.NewPCG(52, 7))
 	hex := hexText(rng, 3000)
+	// The hex lines cut to 1 to 32 digits (lines of varying length, some shorter than any
+	// grid's depth), and with a line longer than a key can be among them.
+	var varied []byte
+	for line := range bytes.Lines(hex) {
+		varied = append(append(varied, line[:1+rng.IntN(32)]...), '\n')
+	}
+	tooLong := slices.Concat(varied[:500], bytes.Repeat([]byte("a"), MaxRowLength+1), []byte("\n"), varied[500:1000])
 	sets := splitSets(t)
 	for name, keys := range adversarialSplits(rng) {
 		sets["adversarial "+name] = keys
 	}
 	sets["hex cut"] = hexCut(rng, 20_000)
 	sets["user cut"] = userSplits(rng, 20_000)
-	grids := 0
+	grids, placesMost := 0, 0
 	for name, keys := range sets {
 		loc, err := NewLocator(keys)
 		require.NoError(t, err, name)
@@ -40,6 +47,10 @@ func TestGridMatchesPlainLocator(t *testing.T) {
 		grids++
 		assertSameCount(t, name+"/hex", loc, hex)
 		assertSameCount(t, name+"/hex CRLF", loc, bytes.ReplaceAll(hex[:33*1000], []byte("\n"), []byte("\r\n")))
+		assertSameCount(t, name+"/varied", loc, varied)
+		assertSameCount(t, name+"/varied CRLF", loc, bytes.ReplaceAll(varied, []byte("\n"), []byte("\r\n")))
+		assertSameCount(t, name+"/too long", loc, tooLong)
+		placesMost += b2i(loc.grid.placesMost)
 		for _, w := range []int{3, 5, 8, 12, 33} {
 			assertSameCount(t, fmt.Sprintf("%s/ties %d", name, w), loc, fixedTies(rng, keys, w))
 		}
@@ -49,8 +60,11 @@ func TestGridMatchesPlainLocator(t *testing.T) {
 		}
 		assertSameCount(t, name+"/random", loc, random)
 	}
-	// Most sets make a grid; the rest have too many keys past its depth.
+	// Most sets make a grid that places most lines; the rest have too many keys past its
+	// depth.
 	require.GreaterOrEqual(t, grids, len(sets)/2)
+	require.GreaterOrEqual(t, placesMost, len(sets)/3)
+	t.Logf("%d sets, %d grids, %d placing varying lines", len(sets), grids, placesMost)
 }
 
 // A hex cut of a million regions (the case the grid is for) makes a grid of depth 6 with
@@ -135,6 +149,9 @@ func FuzzGridCount(f *testing.F) {
 			for range 3 {
 				text = append(append(text, line...), '\n')
 			}
+		}
+		if width%2 == 1 { // the fuzzed lines as they are: of varying length
+			text = lineText
 		}
 		want, wantKeys, _, wantErr := referenceCount(keys, text, false)
 		c := newLineCounter(loc, false)

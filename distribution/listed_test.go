@@ -193,6 +193,11 @@ func hexCut(rng *rand.Rand, regions int) [][]byte {
 func BenchmarkCountListed(b *testing.B) {
 	rng := rand.New(rand.NewPCG(38, 4))
 	hex, user := hexText(rng, 1<<20), userText(rng, 1<<20)
+	// The same hex keys cut to 8 to 32 digits: lines of varying length.
+	var varied []byte
+	for line := range bytes.Lines(hex) {
+		varied = append(append(varied, line[:8+rng.IntN(25)]...), '\n')
+	}
 	for _, bc := range []struct {
 		name string
 		keys func() splits.Keys
@@ -200,6 +205,7 @@ func BenchmarkCountListed(b *testing.B) {
 	}{
 		{"hex-listed", func() splits.Keys { return prefixSplit(b, "hex", 1_000_000).Keys }, hex},
 		{"hex-cut", func() splits.Keys { return splits.KeysOf(hexCut(rng, 1_000_000)...) }, hex},
+		{"hex-cut-varied", func() splits.Keys { return splits.KeysOf(hexCut(rng, 1_000_000)...) }, varied},
 		{"user-cut", func() splits.Keys { return splits.KeysOf(userSplits(rng, 1_000_000)...) }, user},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
