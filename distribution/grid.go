@@ -1,6 +1,7 @@
 package distribution
 
 import (
+	"encoding/binary"
 	"sort"
 	"sync/atomic"
 
@@ -288,14 +289,28 @@ func (g *cellGrid) addCells(out []int64, lo, hi int, counters []*lineCounter) {
 			if r < len(g.bounds) {
 				last = g.bounds[r]
 			}
-			n := 0
-			for _, v := range c.cells[first:last] {
-				n += int(v)
-			}
-			out[r] += int64(n)
+			out[r] += int64(sumBytes(c.cells[first:last]))
 			first = last
 		}
 	}
+}
+
+// sumBytes is the sum of b, eight bytes at a time: the 16 MiB of a worker's cells were
+// added a byte at a time in 30 ms.
+func sumBytes(b []uint8) int {
+	n := 0
+	for len(b) >= 8 {
+		// Pairs of bytes into four 16-bit lanes (each at most 510), then the lanes summed
+		// into the top one by a multiply (at most 2040: no lane overflows).
+		w := binary.LittleEndian.Uint64(b)
+		w = w&0x00FF00FF00FF00FF + w>>8&0x00FF00FF00FF00FF
+		n += int(w * 0x0001000100010001 >> 48)
+		b = b[8:]
+	}
+	for _, v := range b {
+		n += int(v)
+	}
+	return n
 }
 
 // countEndsGrid is countEnds through the grid: the lines of data that end at ends, the

@@ -168,3 +168,26 @@ func FuzzGridCount(f *testing.F) {
 		}
 	})
 }
+
+// sumBytes adds any bytes as a loop over them does, at every length and alignment.
+func TestSumBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(52, 9))
+	b := make([]uint8, 300)
+	for i := range b {
+		b[i] = uint8(rng.IntN(256))
+	}
+	for i := range 40 {
+		b[i] = 0xFF // the most a lane holds
+	}
+	for lo := range 20 {
+		for hi := lo; hi <= len(b); hi++ {
+			want := 0
+			for _, v := range b[lo:hi] {
+				want += int(v)
+			}
+			if got := sumBytes(b[lo:hi]); got != want {
+				t.Fatalf("sumBytes(b[%d:%d]) = %d, want %d", lo, hi, got, want)
+			}
+		}
+	}
+}
