@@ -147,13 +147,27 @@ func (f *File) Len() int {
 	return len(f.Keys)
 }
 
-// readFile reads the lines of r into fr, the keys' buffer made size bytes at once.
+// readFile reads the lines of r into fr, the keys' buffer made size bytes at once. The
+// plain lines the buffer holds whole are taken a run at a time (plainRun), the others one
+// by one.
 func readFile(r io.Reader, fr *fileReader, size int64) (*File, error) {
 	if size > 0 {
 		fr.arena = make([]byte, 0, min(size, 1<<32))
 	}
 	lr := lineReader{r: r}
+	fr.lr, fr.size = &lr, size
+	if fr.maxKeys == 0 {
+		fr.maxKeys = MaxFileKeys
+	}
 	for n := 1; ; n++ {
+		if run := lr.plainLines(); run != nil {
+			next, err := fr.plainRun(n, run)
+			if err != nil {
+				return nil, err
+			}
+			n = next - 1
+			continue
+		}
 		text, plain, err := lr.next()
 		if err == nil {
 			if lerr := fr.line(n, text, plain); lerr != nil {
@@ -162,7 +176,7 @@ func readFile(r io.Reader, fr *fileReader, size int64) (*File, error) {
 			continue
 		}
 		if errors.Is(err, errLongLine) {
-			return nil, &hbytes.LineError{Line: int64(n), Err: hbytes.KeyTooLongUnmeasured()}
+			return nil, longLineError(n)
 		}
 		if !errors.Is(err, io.EOF) {
 			return nil, err
@@ -176,6 +190,11 @@ func readFile(r io.Reader, fr *fileReader, size int64) (*File, error) {
 	}
 }
 
+// longLineError is line n longer than MaxFileLine, refused without being read to its end.
+func longLineError(n int) error {
+	return &hbytes.LineError{Line: int64(n), Err: hbytes.KeyTooLongUnmeasured()}
+}
+
 // fileReader holds what ReadFile has read so far. Key i is on line i+1: every line is a
 // key (a blank one is refused once the file is read, as the client refuses it).
 type fileReader struct {
@@ -187,16 +206,19 @@ type fileReader struct {
 	n        int    // the keys read
 	last     int    // where the last key starts in arena
 	warns    []FileWarning
-	empty    int // the first blank line
-	more     int // warnings past MaxFileWarnings
-	unsorted int // the first line whose key sorts before the one on the line above
-	dup      int // the first line whose key is the one on the line above, while in order
+	empty    int         // the first blank line
+	more     int         // warnings past MaxFileWarnings
+	unsorted int         // the first line whose key sorts before the one on the line above
+	dup      int         // the first line whose key is the one on the line above, while in order
+	lr       *lineReader // the lines' reader, whose buffer tells how many lines to expect
+	size     int64       // the file's size, 0 when unknown
+	maxKeys  int         // MaxFileKeys, or fewer in a test
 }
 
 // line reads line n, text with its line ending; plain says it is known to hold no
 // backslash and no byte >= 0x80 (false: not known).
 func (fr *fileReader) line(n int, text []byte, plain bool) error {
-	if fr.n == MaxFileKeys {
+	if fr.n == fr.maxKeys {
 		return &hbytes.LineError{Line: int64(n), Err: fmt.Errorf(
 			"more than %d split keys: presplit creates at most %d regions", MaxFileKeys, MaxRegions)}
 	}
@@ -267,10 +289,7 @@ func (fr *fileReader) end(start int) {
 	case fr.n == 0:
 		fr.width = l
 	case fr.ends == nil && l != fr.width:
-		fr.ends = make([]int, fr.n, max(2*fr.n, 1024))
-		for i := range fr.ends {
-			fr.ends[i] = (i + 1) * fr.width
-		}
+		fr.ends = fr.firstEnds(fr.n)
 	}
 	if fr.ends != nil {
 		fr.ends = append(double(fr.ends, 1), len(fr.arena))
@@ -448,6 +467,19 @@ func (lr *lineReader) next() (line []byte, plain bool, err error) {
 		}
 		lr.fill()
 	}
+}
+
+// plainLines hands out, at once, the whole lines from start that are known to be plain
+// (they end before the first special byte), or nil when the next line is not one of them.
+// Each is at most the buffer's length, not MaxFileLine: the caller refuses a longer one.
+func (lr *lineReader) plainLines() []byte {
+	i := bytes.LastIndexByte(lr.buf[lr.start:min(lr.special, lr.end)], '\n')
+	if i < 0 || lr.searched > 0 {
+		return nil
+	}
+	run := lr.buf[lr.start : lr.start+i+1]
+	lr.start += i + 1
+	return run
 }
 
 // take hands out buf[start:to] as the next line, and finds the next special byte when
