@@ -495,12 +495,18 @@ func (lr *lineReader) take(to int) (line []byte, plain bool, err error) {
 }
 
 // firstSpecial is the offset of the first backslash or byte >= 0x80 in b, or len(b).
+// It looks at 32 bytes a loop, four words at one branch, then a word, then a byte at a time.
 func firstSpecial(b []byte) int {
 	i := 0
+	for ; i+32 <= len(b); i += 32 {
+		q := b[i : i+32]
+		if specialBytes(binary.LittleEndian.Uint64(q))|specialBytes(binary.LittleEndian.Uint64(q[8:]))|
+			specialBytes(binary.LittleEndian.Uint64(q[16:]))|specialBytes(binary.LittleEndian.Uint64(q[24:])) != 0 {
+			break
+		}
+	}
 	for ; i+8 <= len(b); i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		x := w ^ 0x5C5C5C5C5C5C5C5C // a backslash's byte is zero in x
-		if (x-0x0101010101010101)&^x&0x8080808080808080|w&0x8080808080808080 != 0 {
+		if specialBytes(binary.LittleEndian.Uint64(b[i:])) != 0 {
 			break
 		}
 	}
@@ -510,6 +516,12 @@ func firstSpecial(b []byte) int {
 		}
 	}
 	return len(b)
+}
+
+// specialBytes is not 0 when one of the 8 bytes of w is a backslash or >= 0x80.
+func specialBytes(w uint64) uint64 {
+	x := w ^ 0x5C5C5C5C5C5C5C5C // a backslash's byte is zero in x
+	return (x-0x0101010101010101)&^x&0x8080808080808080 | w&0x8080808080808080
 }
 
 // fill moves the bytes not handed out to the front of the buffer and reads more after them.

@@ -286,3 +286,36 @@ func TestMaxFileKeys(t *testing.T) {
 	assert.Equal(t, int64(MaxFileKeys+1), le.Line)
 	assert.Contains(t, err.Error(), fmt.Sprintf("more than %d split keys", MaxFileKeys))
 }
+
+// TestFirstSpecial: firstSpecial finds the first backslash or byte >= 0x80 wherever it
+// is in the words it reads together, or none, as a byte at a time finds it.
+func TestFirstSpecial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 20_000 {
+		b := []byte(strings.Repeat("k", rng.IntN(100)))
+		for range rng.IntN(3) {
+			if len(b) > 0 {
+				b[rng.IntN(len(b))] = []byte{'\\', 0x80, 0xFF, 0x5B, 0x7F, 0xDC}[rng.IntN(6)]
+			}
+		}
+		want := len(b)
+		for i, c := range b {
+			if c == '\\' || c >= 0x80 {
+				want = i
+				break
+			}
+		}
+		require.Equal(t, want, firstSpecial(b), "%q", b)
+	}
+}
+
+// BenchmarkFirstSpecial looks through a reader's buffer of plain text.
+func BenchmarkFirstSpecial(b *testing.B) {
+	buf := bytes.Repeat([]byte("user-1234567\n"), lineReadSize/13)
+	b.SetBytes(int64(len(buf)))
+	for b.Loop() {
+		if firstSpecial(buf) != len(buf) {
+			b.Fatal("found one")
+		}
+	}
+}
