@@ -199,12 +199,12 @@ func longLineError(n int) error {
 // key (a blank one is refused once the file is read, as the client refuses it).
 type fileReader struct {
 	how      LineRead
-	slices   bool   // whether the File gets its Keys as a slice each (ReadFileSized)
-	arena    []byte // the decoded keys, one after the other
-	ends     []int  // ends[i] is where key i ends in arena; nil while every key is width bytes
-	width    int    // the first key's length
-	n        int    // the keys read
-	last     int    // where the last key starts in arena
+	slices   bool    // whether the File gets its Keys as a slice each (ReadFileSized)
+	arena    []byte  // the decoded keys, one after the other
+	ends     keyEnds // where each key ends in arena; none while every key is width bytes
+	width    int     // the first key's length
+	n        int     // the keys read
+	last     int     // where the last key starts in arena
 	warns    []FileWarning
 	empty    int         // the first blank line
 	more     int         // warnings past MaxFileWarnings
@@ -288,11 +288,11 @@ func (fr *fileReader) end(start int) {
 	switch l := len(fr.arena) - start; {
 	case fr.n == 0:
 		fr.width = l
-	case fr.ends == nil && l != fr.width:
+	case fr.ends.none() && l != fr.width:
 		fr.ends = fr.firstEnds(fr.n)
 	}
-	if fr.ends != nil {
-		fr.ends = append(double(fr.ends, 1), len(fr.arena))
+	if !fr.ends.none() {
+		fr.ends.add(len(fr.arena))
 	}
 	fr.last = start
 	fr.n++

@@ -55,7 +55,7 @@ func (fr *fileReader) plainRun(n int, run []byte) (int, error) {
 // ran), and the last key as a number, which the next is compared with.
 type runKeys struct {
 	arena     []byte
-	ends      []int
+	ends      keyEnds
 	width, n  int
 	maxKeys   uint // one less than the fileReader's: k.n-1 is compared with it
 	last      int  // where the last key starts in arena
@@ -169,11 +169,11 @@ func (k *runKeys) takeText(text []byte) bool {
 
 // appended records the key just appended at arena[start:], as end does.
 func (k *runKeys) appended(start int) {
-	if l := len(k.arena) - start; k.ends == nil && l != k.width {
+	if l := len(k.arena) - start; k.ends.none() && l != k.width {
 		k.ends = k.fr.firstEnds(k.n)
 	}
-	if k.ends != nil {
-		k.ends = append(double(k.ends, 1), len(k.arena))
+	if !k.ends.none() {
+		k.ends.add(len(k.arena))
 	}
 	k.last = start
 	k.n++
@@ -204,7 +204,7 @@ func isStripSpace(c byte) bool {
 // by doubling from the keys so far, the ends of a million keys were allocated, cleared and
 // copied at twice their size, each fresh page a fault. A guess too small grows by doubling
 // from there; one too large is at most MaxFileKeys ends, and the file's size.
-func (fr *fileReader) firstEnds(keys int) []int {
+func (fr *fileReader) firstEnds(keys int) keyEnds {
 	room := max(2*keys, 1024)
 	if fr.size > 0 && fr.lr != nil && fr.lr.end > 0 {
 		buf := fr.lr.buf[:fr.lr.end]
@@ -212,9 +212,5 @@ func (fr *fileReader) firstEnds(keys int) []int {
 		guess := min(perByte*float64(fr.size)*9/8, float64(fr.size)+1, MaxFileKeys)
 		room = max(int(guess), keys+1024)
 	}
-	ends := make([]int, keys, room)
-	for i := range ends {
-		ends[i] = (i + 1) * fr.width
-	}
-	return ends
+	return fixedEnds(keys, fr.width, room)
 }
