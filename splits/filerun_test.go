@@ -319,3 +319,19 @@ func BenchmarkFirstSpecial(b *testing.B) {
 		}
 	}
 }
+
+// FuzzRunsMatchLineByLine: any file, read at any LineRead, gives what reading it line by
+// line gives.
+func FuzzRunsMatchLineByLine(f *testing.F) {
+	for _, s := range fileKeysCases {
+		f.Add([]byte(s), uint8(0), uint8(0))
+	}
+	f.Add([]byte("a\nabcdefgh\nabcdefg\nz\n"), uint8(1), uint8(2))
+	f.Fuzz(func(t *testing.T, file []byte, how, maxKeys uint8) {
+		limit := MaxFileKeys
+		if maxKeys > 0 {
+			limit = int(maxKeys)
+		}
+		sameAsLineByLine(t, fmt.Sprintf("%q", file[:min(len(file), 60)]), file, LineRead(how%3), limit)
+	})
+}
