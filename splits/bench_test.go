@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -84,4 +87,77 @@ func BenchmarkReadFileSized(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkReadFileKeys reads a SPLITS_FILE of a million keys as the commands read a named
+// file (ReadFileKeys, sized): a cut's keys (the shortest hex prefix after the key above, 1
+// to 10 digits) and user keys ("user-" and 3 to 35 digits, sorted), once each way a shell
+// reads a line.
+func BenchmarkReadFileKeys(b *testing.B) {
+	const n = 1_000_000
+	files := []struct {
+		name string
+		file []byte
+	}{{"cut", cutKeysFile(n)}, {"user", userKeysFile(n)}}
+	for _, f := range files {
+		for _, how := range []LineRead{ReadChomp, ReadEither} {
+			b.Run(fmt.Sprintf("keys=%s/read=%d", f.name, how), func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(len(f.file)))
+				for b.Loop() {
+					got, err := ReadFileKeys(bytes.NewReader(f.file), how, int64(len(f.file)))
+					if err != nil {
+						b.Fatal(err)
+					}
+					if got.Len() < n/2 {
+						b.Fatal("keys lost")
+					}
+				}
+			})
+		}
+	}
+}
+
+// cutKeysFile is n sorted keys as a cut of a sample writes them: of each of n sorted random
+// 40-bit numbers in hex, the shortest prefix after the key above.
+func cutKeysFile(n int) []byte {
+	rng := rand.New(rand.NewPCG(1, 2))
+	nums := make([]uint64, n)
+	for i := range nums {
+		nums[i] = rng.Uint64N(1 << 40)
+	}
+	slices.Sort(nums)
+	var file bytes.Buffer
+	prev := ""
+	for _, v := range nums {
+		full := fmt.Sprintf("%010x", v)
+		key := full
+		for w := 1; w < len(full); w++ {
+			if full[:w] > prev {
+				key = full[:w]
+				break
+			}
+		}
+		if key > prev {
+			file.WriteString(key + "\n")
+			prev = key
+		}
+	}
+	return file.Bytes()
+}
+
+// userKeysFile is n sorted user keys: "user-" and 3 to 35 random digits.
+func userKeysFile(n int) []byte {
+	rng := rand.New(rand.NewPCG(3, 4))
+	keys := make([]string, n)
+	for i := range keys {
+		digits := make([]byte, 3+rng.IntN(33))
+		for j := range digits {
+			digits[j] = byte('0' + rng.IntN(10))
+		}
+		keys[i] = "user-" + string(digits)
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	return []byte(strings.Join(keys, "\n") + "\n")
 }

@@ -147,13 +147,27 @@ func (f *File) Len() int {
 	return len(f.Keys)
 }
 
-// readFile reads the lines of r into fr, the keys' buffer made size bytes at once.
+// readFile reads the lines of r into fr, the keys' buffer made size bytes at once. The
+// plain lines the buffer holds whole are taken a run at a time (plainRun), the others one
+// by one.
 func readFile(r io.Reader, fr *fileReader, size int64) (*File, error) {
 	if size > 0 {
 		fr.arena = make([]byte, 0, min(size, 1<<32))
 	}
 	lr := lineReader{r: r}
+	fr.lr, fr.size = &lr, size
+	if fr.maxKeys == 0 {
+		fr.maxKeys = MaxFileKeys
+	}
 	for n := 1; ; n++ {
+		if run := lr.plainLines(); run != nil {
+			next, err := fr.plainRun(n, run)
+			if err != nil {
+				return nil, err
+			}
+			n = next - 1
+			continue
+		}
 		text, plain, err := lr.next()
 		if err == nil {
 			if lerr := fr.line(n, text, plain); lerr != nil {
@@ -162,7 +176,7 @@ func readFile(r io.Reader, fr *fileReader, size int64) (*File, error) {
 			continue
 		}
 		if errors.Is(err, errLongLine) {
-			return nil, &hbytes.LineError{Line: int64(n), Err: hbytes.KeyTooLongUnmeasured()}
+			return nil, longLineError(n)
 		}
 		if !errors.Is(err, io.EOF) {
 			return nil, err
@@ -176,27 +190,35 @@ func readFile(r io.Reader, fr *fileReader, size int64) (*File, error) {
 	}
 }
 
+// longLineError is line n longer than MaxFileLine, refused without being read to its end.
+func longLineError(n int) error {
+	return &hbytes.LineError{Line: int64(n), Err: hbytes.KeyTooLongUnmeasured()}
+}
+
 // fileReader holds what ReadFile has read so far. Key i is on line i+1: every line is a
 // key (a blank one is refused once the file is read, as the client refuses it).
 type fileReader struct {
 	how      LineRead
-	slices   bool   // whether the File gets its Keys as a slice each (ReadFileSized)
-	arena    []byte // the decoded keys, one after the other
-	ends     []int  // ends[i] is where key i ends in arena; nil while every key is width bytes
-	width    int    // the first key's length
-	n        int    // the keys read
-	last     int    // where the last key starts in arena
+	slices   bool    // whether the File gets its Keys as a slice each (ReadFileSized)
+	arena    []byte  // the decoded keys, one after the other
+	ends     keyEnds // where each key ends in arena; none while every key is width bytes
+	width    int     // the first key's length
+	n        int     // the keys read
+	last     int     // where the last key starts in arena
 	warns    []FileWarning
-	empty    int // the first blank line
-	more     int // warnings past MaxFileWarnings
-	unsorted int // the first line whose key sorts before the one on the line above
-	dup      int // the first line whose key is the one on the line above, while in order
+	empty    int         // the first blank line
+	more     int         // warnings past MaxFileWarnings
+	unsorted int         // the first line whose key sorts before the one on the line above
+	dup      int         // the first line whose key is the one on the line above, while in order
+	lr       *lineReader // the lines' reader, whose buffer tells how many lines to expect
+	size     int64       // the file's size, 0 when unknown
+	maxKeys  int         // MaxFileKeys, or fewer in a test
 }
 
 // line reads line n, text with its line ending; plain says it is known to hold no
 // backslash and no byte >= 0x80 (false: not known).
 func (fr *fileReader) line(n int, text []byte, plain bool) error {
-	if fr.n == MaxFileKeys {
+	if fr.n == fr.maxKeys {
 		return &hbytes.LineError{Line: int64(n), Err: fmt.Errorf(
 			"more than %d split keys: presplit creates at most %d regions", MaxFileKeys, MaxRegions)}
 	}
@@ -266,14 +288,11 @@ func (fr *fileReader) end(start int) {
 	switch l := len(fr.arena) - start; {
 	case fr.n == 0:
 		fr.width = l
-	case fr.ends == nil && l != fr.width:
-		fr.ends = make([]int, fr.n, max(2*fr.n, 1024))
-		for i := range fr.ends {
-			fr.ends[i] = (i + 1) * fr.width
-		}
+	case fr.ends.none() && l != fr.width:
+		fr.ends = fr.firstEnds(fr.n)
 	}
-	if fr.ends != nil {
-		fr.ends = append(double(fr.ends, 1), len(fr.arena))
+	if !fr.ends.none() {
+		fr.ends.add(len(fr.arena))
 	}
 	fr.last = start
 	fr.n++
@@ -450,6 +469,19 @@ func (lr *lineReader) next() (line []byte, plain bool, err error) {
 	}
 }
 
+// plainLines hands out, at once, the whole lines from start that are known to be plain
+// (they end before the first special byte), or nil when the next line is not one of them.
+// Each is at most the buffer's length, not MaxFileLine: the caller refuses a longer one.
+func (lr *lineReader) plainLines() []byte {
+	i := bytes.LastIndexByte(lr.buf[lr.start:min(lr.special, lr.end)], '\n')
+	if i < 0 || lr.searched > 0 {
+		return nil
+	}
+	run := lr.buf[lr.start : lr.start+i+1]
+	lr.start += i + 1
+	return run
+}
+
 // take hands out buf[start:to] as the next line, and finds the next special byte when
 // the line holds the last one found.
 func (lr *lineReader) take(to int) (line []byte, plain bool, err error) {
@@ -463,12 +495,18 @@ func (lr *lineReader) take(to int) (line []byte, plain bool, err error) {
 }
 
 // firstSpecial is the offset of the first backslash or byte >= 0x80 in b, or len(b).
+// It looks at 32 bytes a loop, four words at one branch, then a word, then a byte at a time.
 func firstSpecial(b []byte) int {
 	i := 0
+	for ; i+32 <= len(b); i += 32 {
+		q := b[i : i+32]
+		if specialBytes(binary.LittleEndian.Uint64(q))|specialBytes(binary.LittleEndian.Uint64(q[8:]))|
+			specialBytes(binary.LittleEndian.Uint64(q[16:]))|specialBytes(binary.LittleEndian.Uint64(q[24:])) != 0 {
+			break
+		}
+	}
 	for ; i+8 <= len(b); i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		x := w ^ 0x5C5C5C5C5C5C5C5C // a backslash's byte is zero in x
-		if (x-0x0101010101010101)&^x&0x8080808080808080|w&0x8080808080808080 != 0 {
+		if specialBytes(binary.LittleEndian.Uint64(b[i:])) != 0 {
 			break
 		}
 	}
@@ -478,6 +516,12 @@ func firstSpecial(b []byte) int {
 		}
 	}
 	return len(b)
+}
+
+// specialBytes is not 0 when one of the 8 bytes of w is a backslash or >= 0x80.
+func specialBytes(w uint64) uint64 {
+	x := w ^ 0x5C5C5C5C5C5C5C5C // a backslash's byte is zero in x
+	return (x-0x0101010101010101)&^x&0x8080808080808080 | w&0x8080808080808080
 }
 
 // fill moves the bytes not handed out to the front of the buffer and reads more after them.

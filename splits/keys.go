@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"iter"
+	"math"
 	"slices"
 
 	"github.com/presplit/presplit/hbase"
@@ -18,9 +19,76 @@ import (
 // key's end, so appending to one copies it instead of overwriting the next key.
 type Keys struct {
 	data  []byte
-	ends  []int // ends[i] is where key i ends in data; nil while every key is width bytes
+	ends  keyEnds // where each key ends in data; none while every key is width bytes
 	width int
 	n     int
+}
+
+// keyEnds are where keys end in their buffer, after a 0 (where the first starts): key i
+// is buffer[start(i):end(i)], narrow[i] to narrow[i+1]. They take four bytes an end while
+// the ends are under 4 GiB (a million keys read from a SPLITS_FILE spent 8 MB on eight-byte
+// ends, each fresh page a fault), eight past it.
+type keyEnds struct {
+	narrow []uint32
+	wide   []int // the ends, once one passes math.MaxUint32 (narrow is nil then)
+}
+
+// none reports whether there are no ends kept: every key is one width.
+func (e *keyEnds) none() bool { return e.narrow == nil && e.wide == nil }
+
+// at is where key i ends.
+func (e *keyEnds) at(i int) int {
+	if e.wide != nil {
+		return e.wide[i+1]
+	}
+	return int(e.narrow[i+1])
+}
+
+// fixedEnds are the ends of n keys of width bytes each, with room for room keys.
+func fixedEnds(n, width, room int) keyEnds {
+	if uint64(n)*uint64(width) > math.MaxUint32 {
+		wide := make([]int, n+1, room+1)
+		for i := range wide {
+			wide[i] = i * width
+		}
+		return keyEnds{wide: wide}
+	}
+	narrow := make([]uint32, n+1, room+1)
+	for i := range narrow {
+		narrow[i] = uint32(i * width)
+	}
+	return keyEnds{narrow: narrow}
+}
+
+// add records where the next key ends, growing the ends by doubling. The ends are not
+// none.
+func (e *keyEnds) add(end int) {
+	if e.wide == nil && uint(end) <= math.MaxUint32 {
+		e.narrow = append(double(e.narrow, 1), uint32(end))
+		return
+	}
+	e.addWide(end)
+}
+
+// addWide is add of an end past math.MaxUint32, or once one was.
+func (e *keyEnds) addWide(end int) {
+	if e.wide == nil {
+		e.wide = make([]int, max(len(e.narrow), 1), max(2*len(e.narrow), 16))
+		for i, x := range e.narrow {
+			e.wide[i] = int(x)
+		}
+		e.narrow = nil
+	}
+	e.wide = append(double(e.wide, 1), end)
+}
+
+// grow makes room for n more ends.
+func (e *keyEnds) grow(n int) {
+	if e.wide != nil {
+		e.wide = slices.Grow(e.wide, n)
+	} else if e.narrow != nil {
+		e.narrow = slices.Grow(e.narrow, n)
+	}
 }
 
 // KeysOf copies keys into Keys.
@@ -45,15 +113,14 @@ func (k Keys) At(i int) []byte {
 	if uint(i) >= uint(k.n) {
 		panic("splits.Keys.At: index out of range")
 	}
-	if k.ends == nil {
-		start := i * k.width
-		return k.data[start : start+k.width : start+k.width]
+	start, end := i*k.width, (i+1)*k.width
+	switch {
+	case k.ends.narrow != nil:
+		start, end = int(k.ends.narrow[i]), int(k.ends.narrow[i+1])
+	case k.ends.wide != nil:
+		start, end = k.ends.wide[i], k.ends.wide[i+1]
 	}
-	start := 0
-	if i > 0 {
-		start = k.ends[i-1]
-	}
-	return k.data[start:k.ends[i]:k.ends[i]]
+	return k.data[start:end:end]
 }
 
 // All yields each index and key in order.
@@ -62,8 +129,8 @@ func (k Keys) All() iter.Seq2[int, []byte] {
 		start := 0
 		for i := range k.n {
 			end := start + k.width
-			if k.ends != nil {
-				end = k.ends[i]
+			if !k.ends.none() {
+				end = k.ends.at(i)
 			}
 			if !yield(i, k.data[start:end:end]) {
 				return
@@ -104,7 +171,7 @@ func (k Keys) Equal(o Keys) bool {
 	if k.n != o.n {
 		return false
 	}
-	if k.ends == nil && o.ends == nil && k.width == o.width {
+	if k.ends.none() && o.ends.none() && k.width == o.width {
 		return bytes.Equal(k.data, o.data) // one comparison of the two buffers
 	}
 	for i, key := range k.All() {
@@ -118,7 +185,7 @@ func (k Keys) Equal(o Keys) bool {
 // Width is the length every key has, and ok is whether they all have it (true for no
 // keys, with width 0).
 func (k Keys) Width() (width int, ok bool) {
-	if k.ends != nil {
+	if !k.ends.none() {
 		return 0, false
 	}
 	return k.width, true
@@ -130,9 +197,7 @@ type KeysBuilder struct{ k Keys }
 // Grow makes room for keys more keys of size bytes in all.
 func (b *KeysBuilder) Grow(keys, size int) {
 	b.k.data = slices.Grow(b.k.data, size)
-	if b.k.ends != nil {
-		b.k.ends = slices.Grow(b.k.ends, keys)
-	}
+	b.k.ends.grow(keys)
 }
 
 // Append adds a copy of key after the others.
@@ -141,16 +206,13 @@ func (b *KeysBuilder) Append(key []byte) {
 	switch {
 	case k.n == 0:
 		k.width = len(key)
-	case k.ends == nil && len(key) != k.width:
+	case k.ends.none() && len(key) != k.width:
 		// The first key of another length: from here on every key records its end.
-		k.ends = make([]int, k.n, max(2*k.n, 16))
-		for i := range k.ends {
-			k.ends[i] = (i + 1) * k.width
-		}
+		k.ends = fixedEnds(k.n, k.width, max(2*k.n, 16))
 	}
 	k.data = append(k.data, key...)
-	if k.ends != nil {
-		k.ends = append(k.ends, len(k.data))
+	if !k.ends.none() {
+		k.ends.add(len(k.data))
 	}
 	k.n++
 }
@@ -158,7 +220,7 @@ func (b *KeysBuilder) Append(key []byte) {
 // Keys returns the keys appended so far. The builder must not be used after.
 func (b *KeysBuilder) Keys() Keys {
 	k := b.k
-	if k.ends == nil && k.n == 0 {
+	if k.ends.none() && k.n == 0 {
 		k.width = 0
 	}
 	b.k = Keys{}
@@ -179,7 +241,7 @@ func (e *KeyTooLongError) Error() string {
 // CheckLengths is a *KeyTooLongError for the first key over hbase.MaxRowLength bytes, or
 // nil.
 func (k Keys) CheckLengths() error {
-	if k.ends == nil {
+	if k.ends.none() {
 		if k.n > 0 && k.width > hbase.MaxRowLength {
 			return &KeyTooLongError{Key: 1, Len: k.width}
 		}
