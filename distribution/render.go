@@ -244,14 +244,19 @@ func (t tableRows) format(dst []byte, from, to int, blank []byte, tails *countTe
 	d := t.d
 	startAt := t.widths[0] + tablePadding
 	endAt := startAt + t.widths[1] + tablePadding
-	num := strconv.AppendInt(nil, int64(from), 10)
+	// The chunk's blank, its region number counted up in place (the column is as wide as
+	// the last region's number).
+	head := bytes.Clone(blank)
+	numLen := len(strconv.AppendInt(head[:0], int64(from), 10))
 	keys := newRowKeys(d, from)
 	var endKey []byte // the previous row's, a plain key
 	if t.plainKeys && from > 0 {
 		endKey = d.Splits.At(from - 1)
 	}
 	for i := from; i < to; i++ {
-		num = incDecimal(num)
+		if num := incDecimal(head[:numLen]); len(num) > numLen {
+			numLen = copy(head, num) // a digit more
+		}
 		var startKey []byte
 		if t.plainKeys {
 			startKey, endKey = endKey, nil
@@ -262,8 +267,7 @@ func (t tableRows) format(dst []byte, from, to int, blank []byte, tails *countTe
 			startKey, endKey = keys.row(i)
 		}
 		row := len(dst)
-		dst = append(dst, blank...)
-		copy(dst[row:], num)
+		dst = append(dst, head...)
 		copy(dst[row+startAt:], startKey)
 		copy(dst[row+endAt:], endKey)
 		dst = tails.append(dst, d.Counts[i])
@@ -518,12 +522,13 @@ func WriteJSON(w io.Writer, d Distribution) error {
 // regions took a second through encoding/json, a Marshal a row; the rows are written here
 // the same, byte for byte, in chunks on every core (writeRowChunks): the keys as they are
 // when every one is its own JSON string (keyTexts.json), through quote.AppendJSONString
-// otherwise, the counts and shares through appendJSONFloat, once for each count that
-// recurs. s is the summary of d and keys its keys' texts.
+// otherwise, the rest of a row (count and share, through appendJSONFloat) once for each
+// count that recurs. s is the summary of d and keys its keys' texts.
 func writeJSONRegions(w io.Writer, d Distribution, s Summary, keys keyTexts) error {
 	// Every key byte escapes to at most 6 (\u003c); the rest of a row is under 160 bytes.
 	rowWidth := 2*6*keys.width + 160
 	tail := func(dst []byte, c int64) []byte {
+		dst = append(dst, ",\n      \"keys\": "...)
 		dst = append(strconv.AppendInt(dst, c, 10), ",\n      \"share\": "...)
 		return append(appendJSONFloat(dst, shareOf(c, s.Keys)), "\n    }"...)
 	}
@@ -556,7 +561,7 @@ func writeJSONRegions(w io.Writer, d Distribution, s Summary, keys keyTexts) err
 					dst = append(dst, ",\n      \"end_key\": "...)
 					dst = quote.AppendJSONString(dst, endKey)
 				}
-				dst = tails.append(append(dst, ",\n      \"keys\": "...), d.Counts[i])
+				dst = tails.append(dst, d.Counts[i])
 			}
 			return dst
 		}
