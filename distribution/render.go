@@ -181,8 +181,8 @@ func (t tableRows) write(w io.Writer) error {
 type rowFormatter func(dst []byte, from, to int) []byte
 
 // rowChunkBytes bounds a chunk's text: its rows are as many as fit when every row is as
-// wide as the widest.
-const rowChunkBytes = 1 << 20
+// wide as the widest. Tests make it small, for many chunks of a few regions.
+var rowChunkBytes = 1 << 20
 
 // writeRowChunks writes rows [0, n) of an output, each at most rowWidth bytes, to w: one
 // chunk in place, more on up to GOMAXPROCS goroutines (each with its own formatter from

@@ -58,7 +58,11 @@ var fastPathCases = []fastPathCase{
 
 // distribution is a random distribution of the case's family with up to maxRegions regions.
 func (c fastPathCase) distribution(rng *rand.Rand, maxRegions int) Distribution {
-	n := rng.IntN(maxRegions)
+	return c.regions(rng, rng.IntN(maxRegions))
+}
+
+// regions is a random distribution of the case's family with n+1 regions.
+func (c fastPathCase) regions(rng *rand.Rand, n int) Distribution {
 	keys := randomSplits(rng, n, c.maxLen, []byte(c.alphabet))
 	if c.lead != "" {
 		for i, k := range keys {
@@ -84,12 +88,29 @@ func TestWritersFastPathsMatchOracle(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			for i := range 30 {
 				maxRegions := 40
-				if i%5 == 0 {
-					maxRegions = 6000 // several chunks, on several goroutines
+				if i%10 == 0 {
+					maxRegions = 6000
 				}
 				d := c.distribution(rng, maxRegions)
 				requireWritersMatchOracle(t, d, fmt.Sprintf("case %d: %d regions", i, len(d.Counts)))
 			}
+		})
+	}
+}
+
+// TestWritersFastPathsInChunks: chunks of a few regions each, formatted on several
+// goroutines, each starting from its first row's region number and keys.
+func TestWritersFastPathsInChunks(t *testing.T) {
+	defer func(was int) { rowChunkBytes = was }(rowChunkBytes)
+	rowChunkBytes = 4 << 10
+	rng := rand.New(rand.NewPCG(6, 60))
+	for _, c := range fastPathCases {
+		t.Run(c.name, func(t *testing.T) {
+			d := c.regions(rng, 3000)
+			requireWritersMatchOracle(t, d, c.name)
+			var csv bytes.Buffer
+			require.NoError(t, WriteCSV(&csv, d))
+			require.Greater(t, csv.Len(), 8*rowChunkBytes, "too few chunks to test")
 		})
 	}
 }
