@@ -114,9 +114,10 @@ const tablePadding = 2
 // key, the largest count and the largest share, so nothing is held per region and a
 // million regions take no more memory than ten.
 func WriteTable(w io.Writer, d Distribution, width int) error {
-	s := d.Summary()
-	total := s.Keys
-	widths, largestShare := tableWidths(d, s)
+	var s Summary
+	var keys keyTexts
+	together(func() { s = d.Summary() }, func() { keys = scanKeyTexts(d.Splits) })
+	widths, largestShare := tableWidths(d, s, keys.width)
 	barWidth := 0
 	if width > 0 {
 		used := 0
@@ -138,7 +139,7 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 	if _, err := w.Write(line); err != nil {
 		return err
 	}
-	rows := tableRows{d: d, widths: widths, barWidth: barWidth, shareWidth: shareWidth, largest: s.LargestKeys, total: total}
+	rows := tableRows{d: d, plainKeys: keys.plain, widths: widths, barWidth: barWidth, shareWidth: shareWidth, largest: s.LargestKeys, total: s.Keys}
 	if err := rows.write(w); err != nil {
 		return err
 	}
@@ -148,11 +149,14 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 // tableRows formats the table's region rows, a chunk of them at a time.
 //
 // A million rows take as long to write as their keys take to count, so a row costs no
-// conversion it can reuse (the region number is counted up in place, the start key is the
-// previous row's end key, the share text of a count is kept once made), and the chunks are
-// formatted on every core, then written in order.
+// conversion it can reuse: the region number is counted up in place, a plain key is copied
+// as it is (and any other's text made once, the start key being the previous row's end
+// key), the columns are laid over a row of spaces instead of padded cell by cell, and the
+// rest of the row (count, share, bar) is made once for each count that recurs. The chunks
+// are formatted on every core, then written in order.
 type tableRows struct {
 	d                    Distribution
+	plainKeys            bool // every split key is its own toStringBinary text (keyTexts.plain)
 	widths               [5]int
 	barWidth, shareWidth int
 	largest, total       int64
@@ -164,9 +168,12 @@ func (t tableRows) write(w io.Writer) error {
 	if t.barWidth > 0 {
 		rowWidth += 3*t.barWidth + 3 // a bar is up to barWidth+1 blocks of 3 bytes
 	}
+	// A row's first three cells, before its count: the columns' spaces, which the region
+	// number and the keys are copied over.
+	blank := bytes.Repeat([]byte{' '}, t.widths[0]+t.widths[1]+t.widths[2]+3*tablePadding)
 	return writeRowChunks(w, len(t.d.Counts), rowWidth, func() rowFormatter {
-		shares := newShareTexts(t.total, t.largest)
-		return func(dst []byte, from, to int) []byte { return t.format(dst, from, to, shares) }
+		tails := newCountTexts(t.largest, t.appendTail)
+		return func(dst []byte, from, to int) []byte { return t.format(dst, from, to, blank, tails) }
 	})
 }
 
@@ -174,8 +181,8 @@ func (t tableRows) write(w io.Writer) error {
 type rowFormatter func(dst []byte, from, to int) []byte
 
 // rowChunkBytes bounds a chunk's text: its rows are as many as fit when every row is as
-// wide as the widest.
-const rowChunkBytes = 1 << 20
+// wide as the widest. Tests make it small, for many chunks of a few regions.
+var rowChunkBytes = 1 << 20
 
 // writeRowChunks writes rows [0, n) of an output, each at most rowWidth bytes, to w: one
 // chunk in place, more on up to GOMAXPROCS goroutines (each with its own formatter from
@@ -231,33 +238,61 @@ func writeRowChunks(w io.Writer, n, rowWidth int, newFormatter func() rowFormatt
 	return err
 }
 
-// format appends rows [from, to) to dst.
-func (t tableRows) format(dst []byte, from, to int, shares *shareTexts) []byte {
-	d, widths := t.d, t.widths
-	num := strconv.AppendInt(nil, int64(from), 10)
+// format appends rows [from, to) to dst: each is blank with the region number and the
+// keys copied over it, then the row's tail (appendTail) through tails.
+func (t tableRows) format(dst []byte, from, to int, blank []byte, tails *countTexts) []byte {
+	d := t.d
+	startAt := t.widths[0] + tablePadding
+	endAt := startAt + t.widths[1] + tablePadding
+	// The chunk's blank, its region number counted up in place (the column is as wide as
+	// the last region's number).
+	head := bytes.Clone(blank)
+	numLen := len(strconv.AppendInt(head[:0], int64(from), 10))
 	keys := newRowKeys(d, from)
-	line := make([]byte, 0, 256)
+	var endKey []byte // the previous row's, a plain key
+	if t.plainKeys && from > 0 {
+		endKey = d.Splits.At(from - 1)
+	}
 	for i := from; i < to; i++ {
-		c := d.Counts[i]
-		num = incDecimal(num)
-		startKey, endKey := keys.row(i)
-		line = pad(append(line[:0], num...), 0, widths[0])
-		start := len(line)
-		line = pad(append(line, startKey...), start, widths[1])
-		start = len(line)
-		line = pad(append(line, endKey...), start, widths[2])
-		start = len(line)
-		line = pad(strconv.AppendInt(line, c, 10), start, widths[3])
-		start = len(line)
-		line = shares.append(line, c)
-		if t.barWidth > 0 {
-			line = append(pad(line, start, t.shareWidth), bar(c, t.largest, t.barWidth)...)
+		if num := incDecimal(head[:numLen]); len(num) > numLen {
+			numLen = copy(head, num) // a digit more
 		}
-		// A region with no key has an empty bar: no line ends in a space (a key never ends
-		// a line).
-		dst = append(append(dst, bytes.TrimRight(line, " ")...), '\n')
+		var startKey []byte
+		if t.plainKeys {
+			startKey, endKey = endKey, nil
+			if i < d.Splits.Len() {
+				endKey = d.Splits.At(i)
+			}
+		} else {
+			startKey, endKey = keys.row(i)
+		}
+		row := len(dst)
+		dst = append(dst, head...)
+		copy(dst[row+startAt:], startKey)
+		copy(dst[row+endAt:], endKey)
+		dst = tails.append(dst, d.Counts[i])
 	}
 	return dst
+}
+
+// appendTail appends what follows a row's keys for a region of c keys: the count's cell,
+// the share and, when the table has bars, the share's padding and the bar, then the line
+// end. A region with no key has an empty bar, and no padding before it: no line ends in a
+// space (the share never does, nor a key: the first three cells always have a cell after).
+func (t tableRows) appendTail(dst []byte, c int64) []byte {
+	start := len(dst)
+	dst = pad(strconv.AppendInt(dst, c, 10), start, t.widths[3])
+	start = len(dst)
+	dst = append(strconv.AppendFloat(dst, 100*shareOf(c, t.total), 'f', 2, 64), '%')
+	if t.barWidth > 0 {
+		shareEnd := len(dst)
+		dst = pad(dst, start, t.shareWidth)
+		barAt := len(dst)
+		if dst = appendBar(dst, c, t.largest, t.barWidth); len(dst) == barAt {
+			dst = dst[:shareEnd] // no bar, and no padding before it
+		}
+	}
+	return append(dst, '\n')
 }
 
 // pad appends spaces to the cell that starts at line[from:] to make it cw+tablePadding wide.
@@ -283,43 +318,51 @@ func incDecimal(n []byte) []byte {
 	return append([]byte{'1'}, n...)
 }
 
-// shareTexts is the share column's text of each count up to a bound, made the first time
-// the count is seen: with many regions most counts recur, and a float's text costs more
-// than the rest of its row.
-type shareTexts struct {
-	total int64
-	texts [][]byte
+// countTexts is the text a row ends with for each count up to a bound (the table's count,
+// share and bar; CSV's and JSON's count and share), made the first time the count is
+// seen: with many regions most counts recur, and a float's text costs more than the rest
+// of its row.
+type countTexts struct {
+	texts      [][]byte
+	size       int // the bytes of texts, at most maxCountTextBytes
+	appendText func(dst []byte, c int64) []byte
 }
 
-// maxShareTexts bounds the counts whose share text is kept (a few hundred KiB at most).
-const maxShareTexts = 1 << 12
+// maxCountTexts bounds the counts whose text is kept, and maxCountTextBytes their bytes (a
+// table's bars are up to 3 bytes a column).
+const (
+	maxCountTexts     = 1 << 12
+	maxCountTextBytes = 1 << 20
+)
 
-func newShareTexts(total, largest int64) *shareTexts {
-	return &shareTexts{total: total, texts: make([][]byte, min(largest+1, maxShareTexts))}
+// newCountTexts keeps the texts appendText makes of the counts up to largest.
+func newCountTexts(largest int64, appendText func(dst []byte, c int64) []byte) *countTexts {
+	return &countTexts{texts: make([][]byte, max(0, min(largest+1, maxCountTexts))), appendText: appendText}
 }
 
-// append appends the share of count c, as percent writes it.
-func (t *shareTexts) append(line []byte, c int64) []byte {
-	if c < int64(len(t.texts)) {
-		if t.texts[c] == nil {
-			t.texts[c] = t.appendShare(nil, c)
-		}
-		return append(line, t.texts[c]...)
+// append appends the text of count c.
+func (t *countTexts) append(dst []byte, c int64) []byte {
+	if c < 0 || c >= int64(len(t.texts)) {
+		return t.appendText(dst, c)
 	}
-	return t.appendShare(line, c)
-}
-
-func (t *shareTexts) appendShare(line []byte, c int64) []byte {
-	return append(strconv.AppendFloat(line, 100*shareOf(c, t.total), 'f', 2, 64), '%')
+	if text := t.texts[c]; text != nil {
+		return append(dst, text...)
+	}
+	start := len(dst)
+	dst = t.appendText(dst, c)
+	if t.size < maxCountTextBytes {
+		t.texts[c] = bytes.Clone(dst[start:])
+		t.size += len(dst) - start
+	}
+	return dst
 }
 
 // tableHeader is the table format's header row.
 var tableHeader = [5]string{"region", "start key", "end key", "keys", "share"}
 
 // tableWidths is the width of each column of the table format (its widest cell) and the
-// widest share, the largest region's.
-func tableWidths(d Distribution, s Summary) (widths [5]int, largestShare string) {
-	keyWidth := d.keyTextWidth()
+// widest share, the largest region's; keyWidth is the longest key's text (keyTexts).
+func tableWidths(d Distribution, s Summary, keyWidth int) (widths [5]int, largestShare string) {
 	if len(d.Counts) > 0 {
 		largestShare = percent(d.region(s.Largest-1, s.Keys).Share)
 	}
@@ -350,26 +393,6 @@ func writeSummaryTable(w io.Writer, s Summary) error {
 	return tw.Flush()
 }
 
-// keyTextWidth is the length of the longest split key's toStringBinary text.
-func (d Distribution) keyTextWidth() int {
-	w := 0
-	for _, k := range d.Splits.All() {
-		w = max(w, stringBinaryLen(k))
-	}
-	return w
-}
-
-// stringBinaryLen is len(hbytes.ToStringBinary(b)).
-func stringBinaryLen(b []byte) int {
-	n := len(b)
-	for _, c := range b {
-		if c < 0x20 || c > 0x7E || c == '\\' {
-			n += 3
-		}
-	}
-	return n
-}
-
 func percent(share float64) string { return strconv.FormatFloat(100*share, 'f', 2, 64) + "%" }
 
 // eighths are the partial blocks of 1/8 to 7/8 of a cell.
@@ -382,14 +405,23 @@ func Bar(n, largest int64, width int) string { return bar(n, largest, width) }
 
 // bar draws n out of largest as up to width cells of Unicode blocks, in eighths of a cell.
 // A region with any key gets at least one eighth.
-func bar(n, largest int64, width int) string {
+func bar(n, largest int64, width int) string { return string(appendBar(nil, n, largest, width)) }
+
+// appendBar appends bar(n, largest, width) to dst.
+func appendBar(dst []byte, n, largest int64, width int) []byte {
 	if n <= 0 || largest <= 0 {
-		return ""
+		return dst
 	}
 	e := int(float64(n) / float64(largest) * float64(width*8))
 	e = max(e, 1)
-	return strings.Repeat("█", e/8) + eighths[e%8]
+	for cells := e / 8; cells > 0; cells -= len(blocks) / len("█") {
+		dst = append(dst, blocks[:len("█")*min(cells, len(blocks)/len("█"))]...)
+	}
+	return append(dst, eighths[e%8]...)
 }
+
+// blocks are full cells of a bar, appended a run at a time.
+var blocks = strings.Repeat("█", 64)
 
 // WriteCSV writes a header and one record per region: region, start_key, end_key, keys,
 // share (a fraction, 0..1).
@@ -397,25 +429,52 @@ func WriteCSV(w io.Writer, d Distribution) error {
 	if _, err := io.WriteString(w, "region,start_key,end_key,keys,share\n"); err != nil {
 		return err
 	}
-	total := d.total()
-	keyWidth := d.keyTextWidth()
+	var total, largest int64
+	var keys keyTexts
+	together(func() { total, largest = d.totalAndLargest() }, func() { keys = scanKeyTexts(d.Splits) })
 	// A quoted key doubles its quotes (its first byte may be \xNN, quote.AppendCSVKey:
 	// 3 more); the numbers of a row are under 64 bytes.
-	rowWidth := 2*(2*keyWidth+2+3) + 64
+	rowWidth := 2*(2*keys.width+2+3) + 64
+	// A row's count and share, made once for each count that recurs.
+	tail := func(dst []byte, c int64) []byte {
+		dst = append(strconv.AppendInt(dst, c, 10), ',')
+		return append(strconv.AppendFloat(dst, shareOf(c, total), 'f', -1, 64), '\n')
+	}
 	return writeRowChunks(w, len(d.Counts), rowWidth, func() rowFormatter {
+		tails := newCountTexts(largest, tail)
 		return func(dst []byte, from, to int) []byte {
-			keys := newRowKeys(d, from)
+			rows := newRowKeys(d, from)
+			num := strconv.AppendInt(nil, int64(from), 10)
 			for i := from; i < to; i++ {
-				startKey, endKey := keys.row(i)
-				dst = append(strconv.AppendInt(dst, int64(i+1), 10), ',')
-				dst = append(quote.AppendCSVKey(dst, startKey), ',')
-				dst = append(quote.AppendCSVKey(dst, endKey), ',')
-				dst = append(strconv.AppendInt(dst, d.Counts[i], 10), ',')
-				dst = append(strconv.AppendFloat(dst, shareOf(d.Counts[i], total), 'f', -1, 64), '\n')
+				num = incDecimal(num)
+				dst = append(append(dst, num...), ',')
+				if keys.csv { // each key its own cell: copied as it is
+					if i > 0 {
+						dst = append(dst, d.Splits.At(i-1)...)
+					}
+					dst = append(dst, ',')
+					if i < d.Splits.Len() {
+						dst = append(dst, d.Splits.At(i)...)
+					}
+				} else {
+					startKey, endKey := rows.row(i)
+					dst = append(quote.AppendCSVKey(dst, startKey), ',')
+					dst = quote.AppendCSVKey(dst, endKey)
+				}
+				dst = tails.append(append(dst, ','), d.Counts[i])
 			}
 			return dst
 		}
 	})
+}
+
+// totalAndLargest is the number of keys in all regions and in the largest, in one pass.
+func (d Distribution) totalAndLargest() (total, largest int64) {
+	for _, c := range d.Counts {
+		total += c
+		largest = max(largest, c)
+	}
+	return total, largest
 }
 
 // Report is the JSON form of a distribution.
@@ -435,15 +494,17 @@ func WriteJSON(w io.Writer, d Distribution) error {
 	if _, err := io.WriteString(w, head); err != nil {
 		return err
 	}
+	var summary Summary
+	var keys keyTexts
+	together(func() { summary = d.Summary() }, func() { keys = scanKeyTexts(d.Splits) })
 	if len(d.Counts) > 0 {
-		if err := writeJSONRegions(w, d); err != nil {
+		if err := writeJSONRegions(w, d, summary, keys); err != nil {
 			return err
 		}
 		if _, err := io.WriteString(w, "\n  ],"); err != nil {
 			return err
 		}
 	}
-	summary := d.Summary()
 	quote.JSONText(&summary) // file names that are not UTF-8 keep their bytes, as \xNN
 	b, err := json.MarshalIndent(summary, "  ", "  ")
 	if err != nil {
@@ -459,32 +520,48 @@ func WriteJSON(w io.Writer, d Distribution) error {
 // writeJSONRegions writes the regions as json.MarshalIndent writes each Region (prefix
 // "    ", indent "  "), comma-separated, each after a newline and four spaces. A million
 // regions took a second through encoding/json, a Marshal a row; the rows are written here
-// the same, byte for byte, in chunks on every core (writeRowChunks): the keys through
-// quote.AppendJSONString, the shares through appendJSONFloat.
-func writeJSONRegions(w io.Writer, d Distribution) error {
-	total := d.total()
-	keyWidth := d.keyTextWidth()
+// the same, byte for byte, in chunks on every core (writeRowChunks): the keys as they are
+// when every one is its own JSON string (keyTexts.json), through quote.AppendJSONString
+// otherwise, the rest of a row (count and share, through appendJSONFloat) once for each
+// count that recurs. s is the summary of d and keys its keys' texts.
+func writeJSONRegions(w io.Writer, d Distribution, s Summary, keys keyTexts) error {
 	// Every key byte escapes to at most 6 (\u003c); the rest of a row is under 160 bytes.
-	rowWidth := 2*6*keyWidth + 160
+	rowWidth := 2*6*keys.width + 160
+	tail := func(dst []byte, c int64) []byte {
+		dst = append(dst, ",\n      \"keys\": "...)
+		dst = append(strconv.AppendInt(dst, c, 10), ",\n      \"share\": "...)
+		return append(appendJSONFloat(dst, shareOf(c, s.Keys)), "\n    }"...)
+	}
 	return writeRowChunks(w, len(d.Counts), rowWidth, func() rowFormatter {
+		tails := newCountTexts(s.LargestKeys, tail)
 		return func(dst []byte, from, to int) []byte {
-			keys := newRowKeys(d, from)
+			rows := newRowKeys(d, from)
+			num := strconv.AppendInt(nil, int64(from), 10)
 			for i := from; i < to; i++ {
 				if i > 0 {
 					dst = append(dst, ',')
 				}
-				startKey, endKey := keys.row(i)
+				num = incDecimal(num)
 				dst = append(dst, "\n    {\n      \"region\": "...)
-				dst = strconv.AppendInt(dst, int64(i+1), 10)
-				dst = append(dst, ",\n      \"start_key\": "...)
-				dst = quote.AppendJSONString(dst, startKey)
-				dst = append(dst, ",\n      \"end_key\": "...)
-				dst = quote.AppendJSONString(dst, endKey)
-				dst = append(dst, ",\n      \"keys\": "...)
-				dst = strconv.AppendInt(dst, d.Counts[i], 10)
-				dst = append(dst, ",\n      \"share\": "...)
-				dst = appendJSONFloat(dst, shareOf(d.Counts[i], total))
-				dst = append(dst, "\n    }"...)
+				dst = append(dst, num...)
+				if keys.json { // each key its own JSON string: copied between the quotes
+					dst = append(dst, ",\n      \"start_key\": \""...)
+					if i > 0 {
+						dst = append(dst, d.Splits.At(i-1)...)
+					}
+					dst = append(dst, "\",\n      \"end_key\": \""...)
+					if i < d.Splits.Len() {
+						dst = append(dst, d.Splits.At(i)...)
+					}
+					dst = append(dst, '"')
+				} else {
+					startKey, endKey := rows.row(i)
+					dst = append(dst, ",\n      \"start_key\": "...)
+					dst = quote.AppendJSONString(dst, startKey)
+					dst = append(dst, ",\n      \"end_key\": "...)
+					dst = quote.AppendJSONString(dst, endKey)
+				}
+				dst = tails.append(dst, d.Counts[i])
 			}
 			return dst
 		}

@@ -1,0 +1,91 @@
+package distribution
+
+import (
+	"bytes"
+	"sync"
+
+	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/quote"
+	"github.com/presplit/presplit/splits"
+)
+
+// keyTexts is what the writers need to know of the split keys' texts before their first
+// row, found in one pass over the keys on every core: how wide the key columns are, and
+// whether every key can go into a row as its bytes are. Most splits (hex, decimal, user
+// ids) are printable ASCII, and a row that copies its two keys costs a third of one that
+// makes their toStringBinary text and then quotes it.
+type keyTexts struct {
+	width int // the longest key's toStringBinary text
+	// plain: every key is its own toStringBinary text. csv: and its own CSV cell (as
+	// quote.AppendCSVKey writes it); json: and its own JSON string's body (as
+	// quote.AppendJSONString writes it, between the quotes).
+	plain, csv, json bool
+}
+
+// What a byte of a key needs, learnt once from the functions that own each rule (so the
+// rules stay stated in hbytes and quote alone): whether a key holding it is not its own
+// toStringBinary text, CSV cell or JSON string body, and whether a key starting with it is
+// not its own CSV cell (a formula's lead, a space).
+const (
+	notPlain = 1 << iota
+	notCSV
+	notJSON
+	notCSVLead
+)
+
+var byteFlags = func() (t [256]uint8) {
+	for c := range 256 {
+		b := []byte{byte(c)}
+		if !bytes.Equal(hbytes.AppendStringBinary(nil, b), b) {
+			t[c] |= notPlain
+		}
+		if inner := []byte{'a', byte(c)}; !bytes.Equal(quote.AppendCSVKey(nil, inner), inner) {
+			t[c] |= notCSV
+		}
+		if !bytes.Equal(quote.AppendCSVKey(nil, b), b) {
+			t[c] |= notCSVLead
+		}
+		if !bytes.Equal(quote.AppendJSONString(nil, b), []byte{'"', byte(c), '"'}) {
+			t[c] |= notJSON
+		}
+	}
+	return t
+}()
+
+// scanKeyTexts finds the keyTexts of keys. A key's bytes are looked at once, for their
+// flags: a plain key's text is as long as the key, and only another's length is counted.
+func scanKeyTexts(keys splits.Keys) keyTexts {
+	var mu sync.Mutex
+	width, flags := 0, uint8(0)
+	inParts(keys.Len(), func(lo, hi int) {
+		w, f := 0, uint8(0)
+		var text []byte // scratch for a key that is not its own text
+		for i := lo; i < hi; i++ {
+			k := keys.At(i)
+			if len(k) == 0 {
+				continue
+			}
+			kf := uint8(0)
+			for _, c := range k {
+				kf |= byteFlags[c]
+			}
+			kf = kf&^notCSVLead | byteFlags[k[0]]&notCSVLead
+			n := len(k)
+			if kf&notPlain != 0 {
+				text = hbytes.AppendStringBinary(text[:0], k)
+				n = len(text)
+			}
+			w, f = max(w, n), f|kf
+		}
+		mu.Lock()
+		width, flags = max(width, w), flags|f
+		mu.Unlock()
+	})
+	plain := flags&notPlain == 0
+	return keyTexts{
+		width: width,
+		plain: plain,
+		csv:   plain && flags&(notCSV|notCSVLead) == 0,
+		json:  plain && flags&notJSON == 0,
+	}
+}
