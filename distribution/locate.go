@@ -71,15 +71,19 @@ func NewLocator(keys [][]byte) (*Locator, error) {
 		return nil, orderError(keys, bad)
 	}
 	l := &Locator{keys: keys}
-	// The grid's bounds are made when fixed-width lines first need them (cellGrid). The
-	// two-byte index serves only the lines neither the table nor the grid places: when
-	// there is a grid and most split keys end within its depth (a hex cut), lines that
-	// miss the table's shared bytes; then it is made when a line first needs it, else at
-	// once, beside the table.
+	// A grid that places most lines, of any length (most split keys end within its depth:
+	// a hex cut), is indexed at once, beside the table; another grid's bounds are made
+	// when fixed-width lines first need them (cellGrid). The two-byte index serves only
+	// the lines neither the table nor the grid places: beside the first kind of grid,
+	// lines that miss the table's shared bytes, and it is made when a line first needs
+	// it; else at once, beside the table.
 	l.grid = newCellGrid(keys, sp)
 	together(func() { l.tab = newPrefixTable(keys, sp) }, func() {
-		if l.grid == nil || l.grid.long > len(keys)/4 {
+		switch {
+		case l.grid == nil || !l.grid.placesMost:
 			l.twoByte.Do(l.buildTwoByte)
+		default:
+			l.cellGrid()
 		}
 	})
 	return l, nil
