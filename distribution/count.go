@@ -145,6 +145,7 @@ func countMapped(m []byte, off, size int, loc *Locator, opt Options, workers int
 	var wg sync.WaitGroup
 	for w := range workers {
 		counters[w] = newLineCounter(loc, opt.Raw)
+		counters[w].gridCounts = counters[0].gridCounts // one count's cells
 		wg.Add(1)
 		go func(c *lineCounter) {
 			defer wg.Done()
@@ -247,6 +248,7 @@ func countStream(r io.Reader, loc *Locator, opt Options, workers int) (Result, e
 	var wg sync.WaitGroup
 	for w := range workers {
 		counters[w] = newLineCounter(loc, opt.Raw)
+		counters[w].gridCounts = counters[0].gridCounts // one count's cells
 		wg.Add(1)
 		go func(c *lineCounter) {
 			defer wg.Done()
@@ -337,27 +339,27 @@ func readChunks(r io.Reader, free chan []byte, work chan<- chunk, stop *atomic.B
 // regions the worker's counts, the prefix table and the split keys' tails then fit in a
 // core's L2 cache); they move into 64-bit totals before any of them could overflow.
 type lineCounter struct {
-	loc      *Locator
-	counts   []uint32
-	totals   []int64     // counts flushed so far; nil until the first flush
-	pending  int64       // lines counted into counts since the last flush
-	low      []uint8     // the counts' low bytes, for many regions (lowCounts); nil until used
-	cells    []uint8     // the low bytes of the grid's cells (gridBinsOf); nil until used
-	gbins    *gridBins   // the lines the grid's bins hold; nil until used
-	bins     *binCounter // keys not yet counted, for very many regions (binCounts); nil until used
-	keyBuf   []byte      // room for one decoded key
-	raw      bool
-	ends     [plainSpan + 4]uint32 // line ends in a span (three spare entries: see lineEnds)
-	rare     [plainSpan + 4]uint64 // tableLines' lines for Locate
-	crowded  [plainSpan + 4]uint32 // their crowdTable entries (countRare)
-	touched  uint32                // countRare's reads ahead, kept so that they are made
-	bads     [plainSpan]uint32     // countEscaped's bad escapes in a span
-	hexBatch [hexBatch]uint32      // hexRun's regions not yet counted
-	frees    []func()              // unmaps the counts' own mappings (zeroed)
+	loc        *Locator
+	counts     []uint32
+	totals     []int64     // counts flushed so far; nil until the first flush
+	pending    int64       // lines counted into counts since the last flush
+	low        []uint8     // the counts' low bytes, for many regions (lowCounts); nil until used
+	gridCounts *gridCounts // the grid's cells, which the count's workers share
+	gbins      *gridBins   // the lines the grid's bins hold; nil until used
+	bins       *binCounter // keys not yet counted, for very many regions (binCounts); nil until used
+	keyBuf     []byte      // room for one decoded key
+	raw        bool
+	ends       [plainSpan + 4]uint32 // line ends in a span (three spare entries: see lineEnds)
+	rare       [plainSpan + 4]uint64 // tableLines' lines for Locate
+	crowded    [plainSpan + 4]uint32 // their crowdTable entries (countRare)
+	touched    uint32                // countRare's reads ahead, kept so that they are made
+	bads       [plainSpan]uint32     // countEscaped's bad escapes in a span
+	hexBatch   [hexBatch]uint32      // hexRun's regions not yet counted
+	frees      []func()              // unmaps the counts' own mappings (zeroed)
 }
 
 func newLineCounter(loc *Locator, raw bool) *lineCounter {
-	c := &lineCounter{loc: loc, keyBuf: make([]byte, 0, MaxRowLength+1), raw: raw}
+	c := &lineCounter{loc: loc, keyBuf: make([]byte, 0, MaxRowLength+1), raw: raw, gridCounts: new(gridCounts)}
 	c.counts = zeroed[uint32](c, loc.Regions())
 	return c
 }
@@ -386,7 +388,7 @@ func (c *lineCounter) release() {
 	for _, free := range c.frees {
 		free()
 	}
-	c.counts, c.low, c.cells, c.bins, c.gbins, c.frees = nil, nil, nil, nil, nil, nil
+	c.counts, c.low, c.bins, c.gbins, c.frees = nil, nil, nil, nil, nil
 }
 
 // lowCounts is the worker's low byte of each region's count, made on first use, when the

@@ -2,7 +2,9 @@ package distribution
 
 import (
 	"encoding/binary"
+	"slices"
 	"sort"
+	"sync"
 	"sync/atomic"
 
 	"github.com/presplit/presplit/hbytes"
@@ -240,9 +242,10 @@ func gridCells(g *cellGrid, data []byte, p, stride int, idxs []uint32) {
 }
 
 // gridBins holds a worker's lines by bin of 2^gridBinShift neighbouring cells, as offsets
-// in the bin, until a bin holds 2^gridHeldBits of them.
+// in the bin, until a bin holds 2^gridHeldBits of them; then they are added to the cells
+// of the count, which its workers share (gridCells).
 type gridBins struct {
-	cells []uint8 // the worker's byte a cell
+	cells *gridCounts
 	fill  [gridBinsMax]uint32
 	held  []uint16 // bin b's notes from b<<gridHeldBits on
 }
@@ -253,13 +256,31 @@ const (
 	gridBinsMax  = maxCells >> gridBinShift
 )
 
-// gridBinsOf is the worker's bins and cells, made on first use.
+// gridCounts is one count's byte a cell, shared by its workers: a bin's cells are added
+// to under the bin's lock (taken once for its 2^gridHeldBits notes, all but never
+// waited on). One worker's cells each were twice the memory to zero, to keep in the
+// caches and to add up after the count (16 MiB a worker at a million regions).
+type gridCounts struct {
+	once    sync.Once
+	cells   []uint8
+	locks   [gridBinsMax]sync.Mutex
+	touched [gridBinsMax]bool // a bin's cells have been added to (under its lock)
+}
+
+// cellsFor is the count's cells, made by the first worker that needs them (c: its
+// mapping is released with c's counts, after the merge).
+func (s *gridCounts) cellsFor(c *lineCounter) []uint8 {
+	s.once.Do(func() { s.cells = zeroed[uint8](c, int(c.loc.grid.size)) })
+	return s.cells
+}
+
+// gridBinsOf is the worker's bins, made on first use.
 func (c *lineCounter) gridBinsOf() *gridBins {
 	if c.gbins == nil {
 		size := int(c.loc.grid.size)
 		bins := (size + 1<<gridBinShift - 1) >> gridBinShift
-		c.gbins = &gridBins{cells: zeroed[uint8](c, size), held: zeroed[uint16](c, bins<<gridHeldBits)}
-		c.cells = c.gbins.cells
+		c.gbins = &gridBins{cells: c.gridCounts, held: zeroed[uint16](c, bins<<gridHeldBits)}
+		c.gridCounts.cellsFor(c)
 	}
 	return c.gbins
 }
@@ -286,10 +307,14 @@ func (b *gridBins) note(g *cellGrid, idxs []uint32) int {
 }
 
 // countBin adds bin's notes to its cells (a byte that wraps adds 256 to its region's
-// count) and empties it.
+// count, c's) and empties it.
 func (b *gridBins) countBin(c *lineCounter, bin uint32) {
+	s := b.cells
 	first := int(bin) << gridBinShift
-	cells := b.cells[first:min(first+1<<gridBinShift, len(b.cells))]
+	s.locks[bin].Lock()
+	defer s.locks[bin].Unlock()
+	s.touched[bin] = true
+	cells := s.cells[first:min(first+1<<gridBinShift, len(s.cells))]
 	from := int(bin) << gridHeldBits
 	for _, off := range b.held[from : from+int(b.fill[bin])] {
 		cells[off]++
@@ -309,10 +334,13 @@ func (b *gridBins) drain(c *lineCounter) {
 	}
 }
 
-// addCells adds the cells of every counter into out's regions [lo, hi).
+// addCells adds the cells of each count the counters share into out's regions [lo, hi):
+// a region inside a bin no line reached is skipped, not read (untouched, its pages are
+// not even mapped).
 func (g *cellGrid) addCells(out []int64, lo, hi int, counters []*lineCounter) {
-	for _, c := range counters {
-		if c.cells == nil {
+	for i, c := range counters {
+		s := c.gridCounts
+		if s == nil || s.cells == nil || slices.ContainsFunc(counters[:i], func(o *lineCounter) bool { return o.gridCounts == s }) {
 			continue
 		}
 		first := uint32(0)
@@ -324,7 +352,9 @@ func (g *cellGrid) addCells(out []int64, lo, hi int, counters []*lineCounter) {
 			if r < len(g.bounds) {
 				last = g.bounds[r]
 			}
-			out[r] += int64(sumBytes(c.cells[first:last]))
+			if last > first && (first>>gridBinShift != (last-1)>>gridBinShift || s.touched[first>>gridBinShift]) {
+				out[r] += int64(sumBytes(s.cells[first:last]))
+			}
 			first = last
 		}
 	}
