@@ -104,22 +104,28 @@ func newCellGrid(keys [][]byte, sp *splitBytes) *cellGrid {
 		}
 	}
 	if depth <= 8 {
-		// Positions 2k and 2k+1 as one table over the two bytes (little-endian, as a word
-		// holds them); an odd depth's last position pairs with a byte of no weight.
-		g.pairs = make([]uint32, (depth+1)/2<<16)
-		for k := range (depth + 1) / 2 {
-			for b0 := range 256 {
-				for b1 := range 256 {
-					v := g.cls[2*k<<8|b0]
-					if 2*k+1 < depth {
-						v += g.cls[(2*k+1)<<8|b1]
-					}
-					g.pairs[k<<16|b1<<8|b0] = v
+		g.pairs = pairTables(g.cls, depth)
+	}
+	return g
+}
+
+// pairTables are a grid's positions 2k and 2k+1 as one table over the two bytes
+// (little-endian, as a word holds them), from cls; an odd depth's last position pairs with
+// a byte of no weight.
+func pairTables(cls *[maxGridDepth << 8]uint32, depth int) []uint32 {
+	pairs := make([]uint32, (depth+1)/2<<16)
+	for k := range (depth + 1) / 2 {
+		for b0 := range 256 {
+			for b1 := range 256 {
+				v := cls[2*k<<8|b0]
+				if 2*k+1 < depth {
+					v += cls[(2*k+1)<<8|b1]
 				}
+				pairs[k<<16|b1<<8|b0] = v
 			}
 		}
 	}
-	return g
+	return pairs
 }
 
 // index makes the grid's bounds and ambiguous cells, on every core. It is made when a
@@ -381,7 +387,7 @@ func sumBytes(b []uint8) int {
 // countEndsGrid is countEnds through the grid: the lines of data that end at ends, the
 // first at start, counted by cell gridBatch at a time, those shorter than the grid's
 // depth, in an ambiguous cell or a miss by Locate.
-func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (lines int64, next int, done bool, err error) {
+func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (lines int64, next int, done bool, err error) { //nolint:gocyclo // countEnds' line checks (\r, too long, done) and the grid's two passes, in one loop without calls
 	g := c.loc.cellGrid()
 	bins := c.gridBinsOf()
 	var idxs [gridBatch]uint32
