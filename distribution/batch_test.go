@@ -139,50 +139,70 @@ func FuzzBatchedCount(f *testing.F) {
 	f.Fuzz(func(t *testing.T, splitText, lineText []byte, width uint8) {
 		defer func(n int) { batchFrom = n }(batchFrom)
 		batchFrom = 1
-		var keys [][]byte
-		for _, k := range bytes.Split(splitText, []byte("\n")) {
-			if len(k) > 0 {
-				keys = append(keys, slices.Clone(k)) // the Locator's keys must not change
-			}
-		}
-		keys = slices.CompactFunc(slices.SortedFunc(slices.Values(keys), bytes.Compare), bytes.Equal)
-		w := int(width)%40 + 1
-		if len(keys) > 300 || len(lineText) > 4096 {
+		keys, ok := fuzzSplitKeys(splitText, lineText)
+		if !ok {
 			return
 		}
-		loc, err := NewLocator(keys)
-		if err != nil {
-			t.Fatal(err)
+		checkCounterCount(t, keys, fuzzFixedLines(lineText, int(width)%40+1, 1))
+	})
+}
+
+// fuzzSplitKeys is the fuzzed split text's lines as split keys (sorted, distinct, not
+// empty); false when the case is too large to be worth counting.
+func fuzzSplitKeys(splitText, lineText []byte) ([][]byte, bool) {
+	var keys [][]byte
+	for _, k := range bytes.Split(splitText, []byte("\n")) {
+		if len(k) > 0 {
+			keys = append(keys, slices.Clone(k)) // the Locator's keys must not change
 		}
-		// Lines of w bytes: the fuzzed text cut into lines, each cut or padded with its
-		// last byte (q for an empty one), a \r before the \n every other line.
-		var text []byte
-		for i, l := range bytes.Split(lineText, []byte("\n")) {
-			line := slices.Clone(l[:min(len(l), w)])
-			pad := byte('q')
-			if len(l) > 0 {
-				pad = l[len(l)-1]
-			}
-			for len(line) < w {
-				line = append(line, pad)
-			}
-			if i%2 == 1 {
-				line[w-1] = '\r'
-			}
+	}
+	keys = slices.CompactFunc(slices.SortedFunc(slices.Values(keys), bytes.Compare), bytes.Equal)
+	return keys, len(keys) <= 300 && len(lineText) <= 4096
+}
+
+// fuzzFixedLines is lines of w bytes: the fuzzed text cut into lines, each cut or padded
+// with its last byte (q for an empty one), a \r before the \n every other line, each line
+// repeat times.
+func fuzzFixedLines(lineText []byte, w, repeat int) []byte {
+	var text []byte
+	for i, l := range bytes.Split(lineText, []byte("\n")) {
+		line := slices.Clone(l[:min(len(l), w)])
+		pad := byte('q')
+		if len(l) > 0 {
+			pad = l[len(l)-1]
+		}
+		for len(line) < w {
+			line = append(line, pad)
+		}
+		if i%2 == 1 {
+			line[w-1] = '\r'
+		}
+		for range repeat {
 			text = append(append(text, line...), '\n')
 		}
-		want, wantKeys, _, wantErr := referenceCount(keys, text, false)
-		c := newLineCounter(loc, false)
-		n, err := c.count(text, len(text))
-		if wantErr != nil {
-			if err == nil {
-				t.Fatalf("no error, want %v", wantErr)
-			}
-			return
+	}
+	return text
+}
+
+// checkCounterCount fails t unless one counter over text counts what sort.Search counts
+// (or errs where it does).
+func checkCounterCount(t *testing.T, keys [][]byte, text []byte) {
+	t.Helper()
+	loc, err := NewLocator(keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, wantKeys, _, wantErr := referenceCount(keys, text, false)
+	c := newLineCounter(loc, false)
+	n, err := c.count(text, len(text))
+	if wantErr != nil {
+		if err == nil {
+			t.Fatalf("no error, want %v", wantErr)
 		}
-		got := mergeCounts([]*lineCounter{c})
-		if err != nil || n != wantKeys || !slices.Equal(got, want) {
-			t.Fatalf("got %v %d keys %v, want %d keys %v", err, n, got, wantKeys, want)
-		}
-	})
+		return
+	}
+	got := mergeCounts([]*lineCounter{c})
+	if err != nil || n != wantKeys || !slices.Equal(got, want) {
+		t.Fatalf("got %v %d keys %v, want %d keys %v", err, n, got, wantKeys, want)
+	}
 }

@@ -190,22 +190,28 @@ func (c *lineCounter) countGrid(data []byte, from, to, stride int) (int64, int) 
 	for p < to {
 		n := min(gridBatch, (to-p+stride-1)/stride)
 		gridCells(g, data, p, stride, idxs[:n])
-		for i := bins.note(g, idxs[:n]); i < n; i += 1 + bins.note(g, idxs[i+1:n]) {
-			if idx := idxs[i]; idx < g.size && g.amb[idx>>6]>>(idx&63)&1 == 0 {
-				bins.countBin(c, idx>>gridBinShift) // its bin is full
-				continue
-			}
-			// A miss, or a line in an ambiguous cell.
-			line := data[p+i*stride : p+(i+1)*stride-1]
-			if line[len(line)-1] == '\r' {
-				line = line[:len(line)-1]
-			}
-			c.counts[c.loc.Locate(line)]++
-		}
+		c.addGridLines(g, bins, idxs[:n], func(i int) []byte { return data[p+i*stride : p+(i+1)*stride-1] })
 		lines += int64(n)
 		p += n * stride
 	}
 	return lines, p
+}
+
+// addGridLines counts the lines whose cells are idxs: each noted in its bin, a bin that
+// fills counted, and a miss, a line in an ambiguous cell or a short line (a cell at or
+// above the grid's size) placed by Locate on line(i), the line without its \n.
+func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, line func(i int) []byte) {
+	for i := bins.note(g, idxs); i < len(idxs); i += 1 + bins.note(g, idxs[i+1:]) {
+		if idx := idxs[i]; idx < g.size && g.amb[idx>>6]>>(idx&63)&1 == 0 {
+			bins.countBin(c, idx>>gridBinShift) // its bin is full
+			continue
+		}
+		key := line(i)
+		if k := len(key); k > 0 && key[k-1] == '\r' {
+			key = key[:k-1]
+		}
+		c.counts[c.loc.Locate(key)]++
+	}
 }
 
 // gridBatch is how many lines countGrid takes at a time: their cells (1 KiB) stay in the
@@ -218,7 +224,6 @@ const gridBatch = 256
 //
 //go:noinline
 func gridCells(g *cellGrid, data []byte, p, stride int, idxs []uint32) {
-	cls, depth := g.cls, g.depth
 	i := 0
 	if pairs := g.pairs; len(pairs) >= 1<<16 {
 		// Two positions a read, from a word of the line: four reads for eight positions,
@@ -236,13 +241,7 @@ func gridCells(g *cellGrid, data []byte, p, stride int, idxs []uint32) {
 		}
 	}
 	for ; i < len(idxs); i++ {
-		var idx uint32
-		off := 0 // j<<8 at position j
-		for _, b := range data[p : p+depth] {
-			idx += cls[(off|int(b))&(maxGridDepth<<8-1)]
-			off += 256
-		}
-		idxs[i] = idx
+		idxs[i] = gridCell(g, data[p:])
 		p += stride
 	}
 }
@@ -416,17 +415,7 @@ func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (
 				break
 			}
 		}
-		for i := bins.note(g, idxs[:n]); i < n; i += 1 + bins.note(g, idxs[i+1:n]) {
-			if idx := idxs[i]; idx < g.size && g.amb[idx>>6]>>(idx&63)&1 == 0 {
-				bins.countBin(c, idx>>gridBinShift) // its bin is full
-				continue
-			}
-			key := data[starts[i]:ends[i]]
-			if k := len(key); k > 0 && key[k-1] == '\r' {
-				key = key[:k-1]
-			}
-			c.counts[c.loc.Locate(key)]++
-		}
+		c.addGridLines(g, bins, idxs[:n], func(i int) []byte { return data[starts[i]:ends[i]] })
 		lines += int64(n)
 		ends = ends[n:]
 		if err != nil {

@@ -115,57 +115,17 @@ func FuzzGridCount(f *testing.F) {
 	f.Add([]byte("b\nbb\nc0\nd"), []byte("bbbb\nc0c0\ndx"), uint8(4))
 	f.Fuzz(func(t *testing.T, splitText, lineText []byte, width uint8) {
 		withGridFrom(t, 1)
-		var keys [][]byte
-		for _, k := range bytes.Split(splitText, []byte("\n")) {
-			if len(k) > 0 {
-				keys = append(keys, slices.Clone(k)) // the Locator's keys must not change
-			}
-		}
-		keys = slices.CompactFunc(slices.SortedFunc(slices.Values(keys), bytes.Compare), bytes.Equal)
-		w := int(width)%40 + 1
-		if len(keys) > 300 || len(lineText) > 4096 {
+		keys, ok := fuzzSplitKeys(splitText, lineText)
+		if !ok {
 			return
 		}
-		loc, err := NewLocator(keys)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Lines of w bytes: the fuzzed text cut into lines, each cut or padded with its
-		// last byte (q for an empty one), a \r before the \n every other line, each line
-		// three times (cells wrap sooner).
-		var text []byte
-		for i, l := range bytes.Split(lineText, []byte("\n")) {
-			line := slices.Clone(l[:min(len(l), w)])
-			pad := byte('q')
-			if len(l) > 0 {
-				pad = l[len(l)-1]
-			}
-			for len(line) < w {
-				line = append(line, pad)
-			}
-			if i%2 == 1 {
-				line[w-1] = '\r'
-			}
-			for range 3 {
-				text = append(append(text, line...), '\n')
-			}
-		}
-		if width%2 == 1 { // the fuzzed lines as they are: of varying length
+		// Fixed-width lines, each three times (cells wrap sooner), or for an odd width
+		// the fuzzed lines as they are: of varying length.
+		text := fuzzFixedLines(lineText, int(width)%40+1, 3)
+		if width%2 == 1 {
 			text = lineText
 		}
-		want, wantKeys, _, wantErr := referenceCount(keys, text, false)
-		c := newLineCounter(loc, false)
-		n, err := c.count(text, len(text))
-		if wantErr != nil {
-			if err == nil {
-				t.Fatalf("no error, want %v", wantErr)
-			}
-			return
-		}
-		got := mergeCounts([]*lineCounter{c})
-		if err != nil || n != wantKeys || !slices.Equal(got, want) {
-			t.Fatalf("got %v %d keys %v, want %d keys %v", err, n, got, wantKeys, want)
-		}
+		checkCounterCount(t, keys, text)
 	})
 }
 

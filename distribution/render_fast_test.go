@@ -242,18 +242,7 @@ func oracleSummarize(counts []int64) Summary {
 			s.Empty++
 		}
 	}
-	if s.Keys == 0 {
-		return s
-	}
-	s.Mean = float64(s.Keys) / float64(len(counts))
-	s.LargestShare = float64(s.LargestKeys) / float64(s.Keys)
-	s.Skew = float64(s.LargestKeys) / s.Mean
-	var sq float64
-	for _, c := range counts {
-		d := float64(c) - s.Mean
-		sq += d * d
-	}
-	s.CV = math.Sqrt(sq/float64(len(counts))) / s.Mean
+	s.derive(counts) // the integer pass above is what is compared
 	return s
 }
 

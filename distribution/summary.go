@@ -54,8 +54,16 @@ func Summarize(counts []int64) Summary {
 			s.Largest, s.LargestKeys = largest+1, largestKeys
 		}
 	})
+	s.derive(counts)
+	return s
+}
+
+// derive sets the figures that follow from the counts and s's keys and largest region:
+// the mean, the largest region's share, the skew and the coefficient of variation (its
+// squares summed in order, so that it prints the same however the counts were added up).
+func (s *Summary) derive(counts []int64) {
 	if s.Keys == 0 {
-		return s
+		return
 	}
 	s.Mean = float64(s.Keys) / float64(len(counts))
 	s.LargestShare = float64(s.LargestKeys) / float64(s.Keys)
@@ -66,7 +74,6 @@ func Summarize(counts []int64) Summary {
 		sq += d * d
 	}
 	s.CV = math.Sqrt(sq/float64(len(counts))) / s.Mean
-	return s
 }
 
 // OverSkew reports whether a region of count keys is above maxSkew x mean, the one test
