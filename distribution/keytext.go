@@ -52,12 +52,31 @@ var byteFlags = func() (t [256]uint8) {
 	return t
 }()
 
-// scanKeyTexts finds the keyTexts of keys. A key's bytes are looked at once, for their
-// flags: a plain key's text is as long as the key, and only another's length is counted.
+// scanKeyTexts finds the keyTexts of keys. A part's bytes are looked at once, for their
+// flags, as one span; when they are all plain, a key's text is as long as the key and only
+// its first byte's lead flag is looked at again; else each key's text is measured. (A
+// loop over each key's slice took 6.4-7.3 ms a million keys of 6 to 8 bytes, the span
+// 2.5-2.7: BenchmarkScanKeyTexts.)
 func scanKeyTexts(keys splits.Keys) keyTexts {
 	var mu sync.Mutex
 	width, flags := 0, uint8(0)
 	inParts(keys.Len(), func(lo, hi int) {
+		f := uint8(0)
+		for _, c := range keys.Span(lo, hi) {
+			f |= byteFlags[c]
+		}
+		if f&notPlain == 0 {
+			w, lead := 0, uint8(0)
+			for i := lo; i < hi; i++ {
+				if k := keys.At(i); len(k) > 0 {
+					w, lead = max(w, len(k)), lead|byteFlags[k[0]]
+				}
+			}
+			mu.Lock()
+			width, flags = max(width, w), flags|f&^notCSVLead|lead&notCSVLead
+			mu.Unlock()
+			return
+		}
 		w, f := 0, uint8(0)
 		var text []byte // scratch for a key that is not its own text
 		for i := lo; i < hi; i++ {

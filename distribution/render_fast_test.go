@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -217,6 +218,15 @@ func TestScanKeyTexts(t *testing.T) {
 		}
 		keys := splits.KeysOf(many...)
 		require.Equal(t, oracleKeyTexts(keys), scanKeyTexts(keys), "%s in parts", c.name)
+		// A plain part's keys are looked at again only for their first byte: a formula's
+		// lead or a space there, not inside.
+		for _, lead := range []string{"=", "+", "-", "@", " ", "\t"} {
+			led := slices.Clone(many)
+			at := rng.IntN(len(led))
+			led[at] = append([]byte(lead), led[at]...)
+			keys := splits.KeysOf(led...)
+			require.Equal(t, oracleKeyTexts(keys), scanKeyTexts(keys), "%s in parts, %q first", c.name, lead)
+		}
 	}
 	for b := range 256 { // each byte alone, first and after another
 		for _, k := range []string{string([]byte{byte(b)}), "a" + string([]byte{byte(b)})} {
@@ -359,5 +369,14 @@ func TestCountTexts(t *testing.T) {
 		}
 		require.LessOrEqual(t, tails.size, maxCountTextBytes+1000+20)
 		require.LessOrEqual(t, len(tails.texts), maxCountTexts)
+	}
+}
+
+// BenchmarkScanKeyTexts: the pass over a million split keys' bytes the writers make
+// before their first row.
+func BenchmarkScanKeyTexts(b *testing.B) {
+	keys := millionRegions().Splits
+	for b.Loop() {
+		scanKeyTexts(keys)
 	}
 }

@@ -47,6 +47,7 @@ func TestKeysWideEnds(t *testing.T) {
 	assert.Equal(t, k.Slices(), w.Slices())
 	for i := range k.n {
 		assert.Equal(t, k.At(i), w.At(i), "key %d", i)
+		assert.Equal(t, k.Span(i, k.n), w.Span(i, k.n), "keys %d on", i)
 	}
 	_, ok := w.Width()
 	assert.False(t, ok)

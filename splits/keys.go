@@ -123,6 +123,22 @@ func (k Keys) At(i int) []byte {
 	return k.data[start:end:end]
 }
 
+// Span is the bytes of keys lo to hi-1 (0 <= lo <= hi <= Len()), back to back as Keys
+// holds them: for a pass over every byte of many keys without a slice each.
+func (k Keys) Span(lo, hi int) []byte {
+	if lo < 0 || lo > hi || hi > k.n {
+		panic("splits.Keys.Span: range out of bounds")
+	}
+	start, end := lo*k.width, hi*k.width
+	switch {
+	case k.ends.narrow != nil:
+		start, end = int(k.ends.narrow[lo]), int(k.ends.narrow[hi])
+	case k.ends.wide != nil:
+		start, end = k.ends.wide[lo], k.ends.wide[hi]
+	}
+	return k.data[start:end:end]
+}
+
 // All yields each index and key in order.
 func (k Keys) All() iter.Seq2[int, []byte] {
 	return func(yield func(int, []byte) bool) {

@@ -62,6 +62,13 @@ func TestKeysHoldWhatWasAppended(t *testing.T) {
 			for i := range want {
 				assert.True(t, bytes.Equal(want[i], got[i]), "Slices %d", i)
 			}
+			for lo := 0; lo <= len(want); lo++ {
+				for hi := lo; hi <= len(want) && hi <= lo+3; hi++ {
+					span := k.Span(lo, hi)
+					assert.True(t, bytes.Equal(bytes.Join(want[lo:hi], nil), span), "Span(%d, %d)", lo, hi)
+					assert.Equal(t, len(span), cap(span), "Span(%d, %d) is capped at its end", lo, hi)
+				}
+			}
 			if k.Len() > 1 {
 				_ = append(k.At(0), 0xEE) // must copy, not overwrite key 1
 				assert.True(t, bytes.Equal(want[1], k.At(1)))
@@ -97,6 +104,10 @@ func TestKeysAtOutOfRange(t *testing.T) {
 	assert.Panics(t, func() { k.At(2) })
 	assert.Panics(t, func() { k.At(-1) })
 	assert.Panics(t, func() { Keys{}.At(0) })
+	assert.Panics(t, func() { k.Span(1, 3) })
+	assert.Panics(t, func() { k.Span(2, 1) })
+	assert.Panics(t, func() { k.Span(-1, 1) })
+	assert.Empty(t, Keys{}.Span(0, 0))
 }
 
 // TestKeysBuilderKeepsNoAlias: Append copies, so changing the caller's slice afterwards
