@@ -26,7 +26,7 @@ var batchFrom = 1 << 16 // a variable: the tests lower it, to take the passes on
 
 // countFixedBatched is countFixed in passes over tableBatch lines at a time.
 func (c *lineCounter) countFixedBatched(data []byte, from, to, stride int) (int64, int) {
-	t := c.loc.tab
+	t := c.loc.table()
 	small := c.lowCounts()
 	var idxs, got [tableBatch]uint32
 	lines := int64(0)
@@ -62,7 +62,7 @@ func (c *lineCounter) countFixedBatched(data []byte, from, to, stride int) (int6
 // reloaded a dozen of them a line.
 func (c *lineCounter) batchRegions(data []byte, p, stride int, idxs, got []uint32) {
 	var left [tableBatch]uint16
-	n := tailRegions(c.loc.tab, data, p, stride, got, left[:])
+	n := tailRegions(c.loc.table(), data, p, stride, got, left[:])
 	for _, i := range left[:n] {
 		got[i] = uint32(c.fixedRegion(idxs[i], got[i], data[p+int(i)*stride:p+(int(i)+1)*stride-1]))
 	}
@@ -117,7 +117,7 @@ func rankStep(ts []uint32, n, step int, k4 uint32) int {
 // tableEntries is the first pass: each line's table index and entry (entryBase, base 0,
 // when the index misses the table).
 func (c *lineCounter) tableEntries(data []byte, p, stride int, idxs, got []uint32) {
-	t := c.loc.tab
+	t := c.loc.table()
 	cls, entries, depth := t.cls, t.entries, t.depth
 	for i := range idxs {
 		var idx uint32
@@ -139,7 +139,7 @@ func (c *lineCounter) fixedRegion(idx, e uint32, line []byte) int {
 	if e <= entryBase {
 		return int(e)
 	}
-	t := c.loc.tab
+	t := c.loc.table()
 	depth := t.depth
 	if line[len(line)-1] == '\r' {
 		line = line[:len(line)-1] // before the tail: a \r is no byte of the key

@@ -662,7 +662,7 @@ func endsEvery(block []byte, stride int) bool {
 // without \n, and without a \r before it) long enough for the prefix table and short
 // enough to be valid.
 func (c *lineCounter) fixedOK(stride int) bool {
-	t := c.loc.tab
+	t := c.loc.table()
 	return t != nil && stride-2 >= t.depth && stride-1 <= MaxRowLength
 }
 
@@ -673,7 +673,7 @@ func (c *lineCounter) countFixed(data []byte, from, to, stride int) (int64, int)
 	if len(c.loc.keys) >= batchFrom {
 		return c.countFixedBatched(data, from, to, stride)
 	}
-	t, counts := c.loc.tab, c.counts
+	t, counts := c.loc.table(), c.counts
 	cls, entries, tails := t.cls, t.entries, t.tails
 	depth := t.depth
 	// Every key holds the four bytes after the table's depth: up to four extending split
@@ -914,7 +914,7 @@ func (h *hexRun) countLow(data []byte, p int, counts []uint32, small []uint8) (i
 
 // locateFrom is Locate for a key of at least the table's depth whose index is idx.
 func (c *lineCounter) locateFrom(idx uint32, key []byte) int {
-	t := c.loc.tab
+	t := c.loc.table()
 	if idx < uint32(len(t.entries)) {
 		if r := t.locate(c.loc.keys, idx, key); r >= 0 {
 			return r
@@ -990,14 +990,14 @@ func (c *lineCounter) countEnds(data []byte, ends []uint32, start, to int) (line
 	if g := c.loc.grid; g != nil && g.placesMost {
 		return c.countEndsGrid(data, ends, start, to)
 	}
-	if t := c.loc.tab; haveLineEnds && t != nil {
+	if t := c.loc.table(); haveLineEnds && t != nil {
 		return c.countEndsKernel(t, data, ends, start, to)
 	}
 	counts := c.counts
 	var cls, entries, tails []uint32
 	depth := maxRowPlusOne // no table: every key takes Locate
 	skip, skipMask, skipWord := 0, uint64(0), uint64(0)
-	if t := c.loc.tab; t != nil {
+	if t := c.loc.table(); t != nil {
 		cls, entries, tails, depth = t.cls, t.entries, t.tails, t.depth
 		skip, skipMask, skipWord = t.skip, t.skipMask, t.skipWord
 	}
@@ -1069,7 +1069,7 @@ func (c *lineCounter) countEndsKernel(t *prefixTable, data []byte, ends []uint32
 // each other: the block indexes (in the cache), the block entries, the regions (the
 // tails), then the counts.
 func (c *lineCounter) countRare(data []byte, rare []uint64) {
-	t := c.loc.tab
+	t := c.loc.table()
 	cr := t.crowd
 	if cr == nil {
 		for _, r := range rare {
@@ -1187,7 +1187,7 @@ const maxRowPlusOne = MaxRowLength + 1
 // table or is not decided by it goes through countMixed, which decodes it whole and
 // reports its error.
 func (c *lineCounter) countEscaped(data []byte, from, to int) (int64, int, error) { //nolint:gocyclo // the hot loop: the escape check and the line ends in one branch-light pass over eight bytes at a time (see above)
-	t := c.loc.tab
+	t := c.loc.table()
 	if t == nil {
 		return c.countMixed(data, from, to)
 	}

@@ -2,6 +2,7 @@ package distribution
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"slices"
 	"sort"
 	"sync"
@@ -25,8 +26,12 @@ import (
 // else the cell after k's first depth bytes. While counting, a line is only noted in its
 // cell's bin (countGrid); a full bin adds its notes to its cells' bytes (a wrap adds 256
 // to the cell's region's count), and the cells are added into their regions once, after
-// the count (addCells). Lines of an ambiguous cell, lines shorter than the depth, and
+// the count (addCells). A line of an ambiguous cell is placed among the split keys that
+// extend the cell by their two bytes after it (tailRegion) when none of them is longer than
+// depth+2; lines of the other ambiguous cells (deep ones), lines shorter than depth+2, and
 // lines with a byte the split keys never have at that position (a miss) take Locate.
+// Beside a grid that places most lines the prefix table is made only when Locate needs it
+// (Locator.table): for a hex cut, the few lines left to Locate are searched for instead.
 //
 // A hex sample cut of a million regions (BenchmarkCountListed, one core, CPU time a key):
 // 52-58 ns through the prefix table, 20-33 ns by cell (16 MiB of cells and 4 MiB of bins
@@ -47,7 +52,20 @@ type cellGrid struct {
 	pairs []uint32
 	// bounds[i] is the first cell of region i+1 (bound of split key i), non-decreasing.
 	bounds []uint32
+	// The ambiguous cells, by their order o among them (ambOrder): ambRank[w] is the number
+	// of ambiguous cells in amb's words before w; ext[o] is where cell o's extending split
+	// keys are, and their two bytes after the depth (big-endian, the second 0 for a key one
+	// byte past the depth) are tails[ext[o].from:ext[o+1].from]. deep has a bit for each
+	// o that a key longer than depth+2 extends: its keys' tails do not decide.
+	ambRank []uint32
+	ext     []ambCell
+	tails   []uint16
+	deep    []uint64
 }
+
+// ambCell is an ambiguous cell's extending split keys: they are keys[base:], and their
+// tails start at from.
+type ambCell struct{ base, from uint32 }
 
 // Bounds of the grid: its cells are a byte each for every worker, 16 MiB at most; it is
 // built from gridFrom split keys (a variable: the tests lower it, to take the grid on
@@ -134,7 +152,10 @@ func pairTables(cls *[maxGridDepth << 8]uint32, depth int) []uint32 {
 func (g *cellGrid) index(keys [][]byte) {
 	depth := g.depth
 	g.amb, g.bounds = make([]uint64, (g.size+63)/64), make([]uint32, len(keys))
+	var mu sync.Mutex
+	var longs [][]uint32 // each part's keys longer than depth, by the part's first key
 	inParts(len(keys), func(lo, hi int) {
+		long := []uint32{uint32(lo)}
 		for i, k := range keys[lo:hi] {
 			var idx uint32
 			off := 0 // j<<8 at position j
@@ -148,10 +169,76 @@ func (g *cellGrid) index(keys [][]byte) {
 			if len(k) > depth {
 				atomic.OrUint64(&g.amb[idx>>6], 1<<(idx&63))
 				idx++
+				long = append(long, uint32(lo+i))
 			}
 			g.bounds[lo+i] = idx
 		}
+		mu.Lock()
+		longs = append(longs, long)
+		mu.Unlock()
 	})
+	slices.SortFunc(longs, func(a, b []uint32) int { return int(a[0]) - int(b[0]) })
+	g.indexTails(keys, longs)
+}
+
+// indexTails makes ambRank, ext, tails and deep from amb, bounds and the keys longer than
+// the depth (longs: each part's, after its first key's index, in order). The keys that
+// extend a cell are consecutive, as they share its first depth bytes.
+func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
+	depth := g.depth
+	g.ambRank = make([]uint32, len(g.amb))
+	n := uint32(0)
+	for w, word := range g.amb {
+		g.ambRank[w] = n
+		n += uint32(bits.OnesCount64(word))
+	}
+	g.ext, g.tails, g.deep = make([]ambCell, n+1), make([]uint16, 0, g.long), make([]uint64, n/64+1)
+	o := ^uint32(0)
+	for _, long := range longs {
+		for _, i := range long[1:] {
+			k, c := keys[i], g.bounds[i]-1
+			if next := g.ambOrder(c); next != o {
+				o = next
+				g.ext[o] = ambCell{base: i, from: uint32(len(g.tails))}
+			}
+			t := uint16(k[depth]) << 8
+			if len(k) > depth+1 {
+				t |= uint16(k[depth+1])
+			}
+			g.tails = append(g.tails, t)
+			if len(k) > depth+2 {
+				g.deep[o>>6] |= 1 << (o & 63)
+			}
+		}
+	}
+	g.ext[n].from = uint32(len(g.tails))
+}
+
+// ambOrder is the ambiguous cell c's order among the ambiguous cells.
+func (g *cellGrid) ambOrder(c uint32) uint32 {
+	return g.ambRank[c>>6] + uint32(bits.OnesCount64(g.amb[c>>6]&(1<<(c&63)-1)))
+}
+
+// tailRegion is the region of a line in the ambiguous cell c whose two bytes after the
+// depth are raw (little-endian, as the line holds them), and ok; not ok when c is deep.
+// The split keys before the cell's first extending key are at or below the line, those
+// after its last are above it, and an extending key is at or below it when its tail is
+// (a key one byte past the depth compares as that byte and 0: a prefix of the line).
+func (g *cellGrid) tailRegion(c uint32, raw uint16) (region int, ok bool) {
+	o := g.ambOrder(c)
+	if g.deep[o>>6]>>(o&63)&1 != 0 {
+		return 0, false
+	}
+	u := bits.ReverseBytes16(raw)
+	tails := g.tails[g.ext[o].from:g.ext[o+1].from]
+	r := int(g.ext[o].base)
+	if len(tails) > linearWindow {
+		return r + sort.Search(len(tails), func(i int) bool { return tails[i] > u }), true
+	}
+	for _, t := range tails {
+		r += b2i(t <= u)
+	}
+	return r, true
 }
 
 // cellGrid is the Locator's grid with its bounds made, or nil when it has none.
@@ -198,17 +285,26 @@ func (c *lineCounter) countGrid(data []byte, from, to, stride int) (int64, int) 
 }
 
 // addGridLines counts the lines whose cells are idxs: each noted in its bin, a bin that
-// fills counted, and a miss, a line in an ambiguous cell or a short line (a cell at or
-// above the grid's size) placed by Locate on line(i), the line without its \n.
+// fills counted, a line of an ambiguous cell placed by its two bytes after the depth
+// (tailRegion), and a miss, a line in a deep cell, a line without those two bytes or a
+// short line (a cell at or above the grid's size) placed by Locate on line(i), the line
+// without its \n.
 func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, line func(i int) []byte) {
 	for i := bins.note(g, idxs); i < len(idxs); i += 1 + bins.note(g, idxs[i+1:]) {
-		if idx := idxs[i]; idx < g.size && g.amb[idx>>6]>>(idx&63)&1 == 0 {
+		idx := idxs[i]
+		if idx < g.size && g.amb[idx>>6]>>(idx&63)&1 == 0 {
 			bins.countBin(c, idx>>gridBinShift) // its bin is full
 			continue
 		}
 		key := line(i)
 		if k := len(key); k > 0 && key[k-1] == '\r' {
 			key = key[:k-1]
+		}
+		if idx < g.size && len(key) >= g.depth+2 {
+			if r, ok := g.tailRegion(idx, binary.LittleEndian.Uint16(key[g.depth:])); ok {
+				c.counts[r]++
+				continue
+			}
 		}
 		c.counts[c.loc.Locate(key)]++
 	}

@@ -151,3 +151,68 @@ func TestSumBytes(t *testing.T) {
 		}
 	}
 }
+
+// withLazySearches makes a lazy prefix table after n searching Locates while the test runs.
+func withLazySearches(t testing.TB, n int64) {
+	old := lazySearches
+	lazySearches = n
+	t.Cleanup(func() { lazySearches = old })
+}
+
+// A line of an ambiguous cell is placed by its two bytes after the grid's depth among the
+// keys that extend the cell (one byte or two past it, more than a linear scan's window of
+// them), a line of a deep cell by Locate, and the prefix table of a grid that places most
+// lines is made only once Locate has searched lazySearches times.
+func TestGridTails(t *testing.T) {
+	withGridFrom(t, 1)
+	var keys [][]byte
+	// Every printable byte at the first four positions: 94^3 cells fit the grid, a
+	// fourth position does not, so its depth is 3; and short keys, so that most keys end
+	// within the depth.
+	for c := byte('!'); c <= '~'; c++ {
+		if c != '\\' {
+			keys = append(keys, []byte{c, c, c, c})
+		}
+	}
+	for i := range 600 {
+		keys = append(keys, []byte{'A' + byte(i%26), 'a' + byte(i/26%26), '0' + byte(i%10)})
+	}
+	keys = append(keys, []byte("XYZA"), []byte("PQRab"), []byte("PQRabc")) // PQR's cell is deep
+	for _, c := range "0123456789abcdefghijklmnopqrst" {
+		keys = append(keys, []byte("XYZB"+string(c))) // 30 keys two bytes past the depth
+	}
+	keys = slices.CompactFunc(slices.SortedFunc(slices.Values(keys), bytes.Compare), bytes.Equal)
+	withLazySearches(t, 1<<40)
+	loc, err := NewLocator(keys)
+	require.NoError(t, err)
+	g := loc.cellGrid()
+	require.NotNil(t, g)
+	require.Equal(t, 3, g.depth)
+	require.True(t, g.placesMost)
+	require.True(t, loc.tab == nil, "the table is made on first need")
+	o := g.ambOrder(gridCell(g, []byte("XYZ")))
+	require.Greater(t, int(g.ext[o+1].from-g.ext[o].from), linearWindow)
+
+	near := []byte("/09:@ABZ`ajkst~!")
+	var fixed, varied []byte
+	for _, p := range []string{"XYZ", "PQR", "AaA", "~~~", "!!!"} {
+		for _, a := range near {
+			for _, b := range near {
+				line := append([]byte(p), a, b, 'q', 'q', 'q')
+				fixed = append(append(fixed, line...), '\n')
+				varied = append(append(varied, line[:3+int(a+b)%5]...), '\n')
+			}
+		}
+	}
+	assertSameCount(t, "fixed", loc, fixed)
+	assertSameCount(t, "fixed CRLF", loc, bytes.ReplaceAll(fixed, []byte("\n"), []byte("\r\n")))
+	assertSameCount(t, "varied", loc, varied)
+	require.True(t, loc.tab == nil, "lines left to Locate are searched for")
+
+	withLazySearches(t, 0)
+	loc, err = NewLocator(keys)
+	require.NoError(t, err)
+	assertSameCount(t, "fixed, table made", loc, fixed)
+	assertSameCount(t, "varied, table made", loc, varied)
+	require.True(t, loc.tab != nil, "the table is made")
+}

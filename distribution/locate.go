@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/hbytes"
@@ -48,8 +49,15 @@ type Locator struct {
 	// same bytes of a key decides most comparisons without touching the keys.
 	next8 []uint64
 	// tab places most keys in one table read before any of the above; nil when there are
-	// no split keys (or 2^27 or more).
-	tab *prefixTable
+	// no split keys (or 2^27 or more). Read it through table: beside a grid that places
+	// most lines it is made on first need (lazyTab, from sp), after lazySearches Locates
+	// have searched the keys instead.
+	tab      *prefixTable
+	lazyTab  bool
+	tabOnce  sync.Once
+	tabMade  atomic.Bool
+	searched atomic.Int64
+	sp       *splitBytes
 	// grid counts most lines of a million split keys by their first bytes' cell; nil
 	// below gridFrom keys, or when it would place too few lines (see cellGrid).
 	grid *cellGrid
@@ -72,21 +80,35 @@ func NewLocator(keys [][]byte) (*Locator, error) {
 	}
 	l := &Locator{keys: keys}
 	// A grid that places most lines, of any length (most split keys end within its depth:
-	// a hex cut), is indexed at once, beside the table; another grid's bounds are made
-	// when fixed-width lines first need them (cellGrid). The two-byte index serves only
-	// the lines neither the table nor the grid places: beside the first kind of grid,
-	// lines that miss the table's shared bytes, and it is made when a line first needs
-	// it; else at once, beside the table.
+	// a hex cut), is indexed at once, on both cores; it places the lines of its ambiguous
+	// cells too, by their tails, and what is left to Locate (deep cells, misses, short
+	// lines) is few lines for a cut: the prefix table (a fifth of a hex cut's index time)
+	// and the two-byte index wait until a line needs them. Else the table and the
+	// two-byte index are made at once, side by side, and another grid's bounds when
+	// fixed-width lines first need them (cellGrid).
 	l.grid = newCellGrid(keys, sp)
-	together(func() { l.tab = newPrefixTable(keys, sp) }, func() {
-		switch {
-		case l.grid == nil || !l.grid.placesMost:
-			l.twoByte.Do(l.buildTwoByte)
-		default:
-			l.cellGrid()
-		}
-	})
+	if l.grid != nil && l.grid.placesMost {
+		l.lazyTab, l.sp = true, sp
+		l.cellGrid()
+		return l, nil
+	}
+	together(func() { l.tab = newPrefixTable(keys, sp) }, func() { l.twoByte.Do(l.buildTwoByte) })
 	return l, nil
+}
+
+// lazySearches is how many Locates search the keys (countAtMost, a few microseconds each
+// at a million keys) before a lazy table is made.
+var lazySearches int64 = 4096
+
+// table is the prefix table, made now if it is lazy and not yet made.
+func (l *Locator) table() *prefixTable {
+	if l.lazyTab {
+		l.tabOnce.Do(func() {
+			l.tab = newPrefixTable(l.keys, l.sp)
+			l.tabMade.Store(true)
+		})
+	}
+	return l.tab
 }
 
 // buildTwoByte makes the two-byte index: start, next8, and fast with its tables.
@@ -212,7 +234,10 @@ func (l *Locator) Locate(key []byte) int {
 	if l.rule != nil {
 		return l.rule.locate(key)
 	}
-	if t := l.tab; t != nil {
+	if l.lazyTab && !l.tabMade.Load() && l.searched.Add(1) <= lazySearches {
+		return countAtMost(l.keys, key)
+	}
+	if t := l.table(); t != nil {
 		if len(key) < t.depth {
 			if r, ok := t.locateShort(l.keys, key); ok {
 				return r
