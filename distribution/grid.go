@@ -52,11 +52,13 @@ type cellGrid struct {
 	pairs []uint32
 	// bounds[i] is the first cell of region i+1 (bound of split key i), non-decreasing.
 	bounds []uint32
-	// The ambiguous cells, by their order o among them (ambOrder): ambRank[w] is the number
-	// of ambiguous cells in amb's words before w; ext[o] is where cell o's extending split
-	// keys are, and their two bytes after the depth (big-endian, the second 0 for a key one
-	// byte past the depth) are tails[ext[o].from:ext[o+1].from]. deep has a bit for each
-	// o that a key longer than depth+2 extends: its keys' tails do not decide.
+	// The ambiguous cells, by their order o among them (ambOrder): ambRank[b] is the number
+	// of ambiguous cells before block b of 512 (8 of amb's words, a cache line: 128 KiB of
+	// ranks for 16 Mi cells, where a rank a word was 1 MiB and a cache miss). ext[o] is
+	// where cell o's extending split keys are, and their two bytes after the depth
+	// (big-endian, the second 0 for a key one byte past the depth) are
+	// tails[ext[o].from:ext[o+1].from]. deep has a bit for each o that a key longer than
+	// depth+2 extends: its keys' tails do not decide.
 	ambRank []uint32
 	ext     []ambCell
 	tails   []uint16
@@ -186,10 +188,12 @@ func (g *cellGrid) index(keys [][]byte) {
 // extend a cell are consecutive, as they share its first depth bytes.
 func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
 	depth := g.depth
-	g.ambRank = make([]uint32, len(g.amb))
+	g.ambRank = make([]uint32, (len(g.amb)+7)/8)
 	n := uint32(0)
 	for w, word := range g.amb {
-		g.ambRank[w] = n
+		if w%8 == 0 {
+			g.ambRank[w/8] = n
+		}
 		n += uint32(bits.OnesCount64(word))
 	}
 	g.ext, g.tails, g.deep = make([]ambCell, n+1), make([]uint16, 0, g.long), make([]uint64, n/64+1)
@@ -216,7 +220,12 @@ func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
 
 // ambOrder is the ambiguous cell c's order among the ambiguous cells.
 func (g *cellGrid) ambOrder(c uint32) uint32 {
-	return g.ambRank[c>>6] + uint32(bits.OnesCount64(g.amb[c>>6]&(1<<(c&63)-1)))
+	w := int(c >> 6)
+	o := g.ambRank[w/8] + uint32(bits.OnesCount64(g.amb[w]&(1<<(c&63)-1)))
+	for _, word := range g.amb[w&^7 : w] {
+		o += uint32(bits.OnesCount64(word))
+	}
+	return o
 }
 
 // tailRegion is the region of a line in the ambiguous cell c whose two bytes after the
