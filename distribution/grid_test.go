@@ -11,10 +11,13 @@ import (
 )
 
 // withGridFrom builds grids from n split keys while the test runs.
-func withGridFrom(t testing.TB, n int) {
-	old := gridFrom
-	gridFrom = n
-	t.Cleanup(func() { gridFrom = old })
+func withGridFrom(t testing.TB, n int) { setWhileTesting(t, &gridFrom, n) }
+
+// setWhileTesting sets *v to x until the test ends.
+func setWhileTesting[T any](t testing.TB, v *T, x T) {
+	old := *v
+	*v = x
+	t.Cleanup(func() { *v = old })
 }
 
 // The grid (taken here from one split key on) counts what sort.Search counts, on every
@@ -153,11 +156,7 @@ func TestSumBytes(t *testing.T) {
 }
 
 // withLazySearches makes a lazy prefix table after n searching Locates while the test runs.
-func withLazySearches(t testing.TB, n int64) {
-	old := lazySearches
-	lazySearches = n
-	t.Cleanup(func() { lazySearches = old })
-}
+func withLazySearches(t testing.TB, n int64) { setWhileTesting(t, &lazySearches, n) }
 
 // A line of an ambiguous cell is placed by its two bytes after the grid's depth among the
 // keys that extend the cell (one byte or two past it, more than a linear scan's window of
