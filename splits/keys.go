@@ -113,14 +113,7 @@ func (k Keys) At(i int) []byte {
 	if uint(i) >= uint(k.n) {
 		panic("splits.Keys.At: index out of range")
 	}
-	start, end := i*k.width, (i+1)*k.width
-	switch {
-	case k.ends.narrow != nil:
-		start, end = int(k.ends.narrow[i]), int(k.ends.narrow[i+1])
-	case k.ends.wide != nil:
-		start, end = k.ends.wide[i], k.ends.wide[i+1]
-	}
-	return k.data[start:end:end]
+	return k.span(i, i+1)
 }
 
 // Span is the bytes of keys lo to hi-1 (0 <= lo <= hi <= Len()), back to back as Keys
@@ -129,6 +122,11 @@ func (k Keys) Span(lo, hi int) []byte {
 	if lo < 0 || lo > hi || hi > k.n {
 		panic("splits.Keys.Span: range out of bounds")
 	}
+	return k.span(lo, hi)
+}
+
+// span is Span without its bounds check.
+func (k Keys) span(lo, hi int) []byte {
 	start, end := lo*k.width, hi*k.width
 	switch {
 	case k.ends.narrow != nil:
