@@ -61,6 +61,9 @@ func scanKeyTexts(keys splits.Keys) keyTexts {
 	var mu sync.Mutex
 	width, flags := 0, uint8(0)
 	inParts(keys.Len(), func(lo, hi int) {
+		// A copy of its own: through the closure's keys, each inlined At copied all of
+		// Keys to the stack (a store-forwarding stall a key; the scan took twice as long).
+		keys := keys
 		f := uint8(0)
 		for _, c := range keys.Span(lo, hi) {
 			f |= byteFlags[c]
