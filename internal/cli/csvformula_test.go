@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/csv"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -198,4 +200,79 @@ func listRegionsTable(rows [][]string) string {
 	}
 	fmt.Fprintf(&b, " %d rows\n", len(rows)-1)
 	return b.String()
+}
+
+// verify's CSV writer scans a large split's keys in parts on both cores, each part by
+// its bytes at once when they are all plain (formula leads looked at again, first bytes
+// only) or key by key, and copies the keys as they are when all of them are their own CSV
+// cells. Two splits of 140,000 plain keys and a few hostile ones, read back by LibreOffice
+// Calc with formulas evaluated, give every key cell as written: one whose keys are all
+// plain CSV but for the formula leads (in the first part), and one with the other payloads
+// (quotes, commas, ESC, bytes that are not UTF-8, shell and Ruby syntax) in the second.
+func TestVerifyCSVInPartsThroughLibreOffice(t *testing.T) {
+	libreoffice.Soffice(t)
+	dir := t.TempDir()
+	var plain []string
+	for i := range 140000 {
+		plain = append(plain, fmt.Sprintf("k%07d", i))
+	}
+	hostile := [][]string{
+		{"=1+1", "+1+1", "-1+1", "@SUM(1+1)"},
+		{`m"x,y`, `m\x1B[31mred`, `m\xFF\xFE`, "m#{system('id')}", "m$(touch /tmp/pwn)"},
+	}
+	for _, p := range formulaPayloads {
+		hostile[1] = append(hostile[1], "m"+p)
+	}
+	var paths []string
+	splitKeys := map[string][]string{}
+	for i, extra := range hostile {
+		keys := append(slices.Clone(plain), extra...)
+		sf := filepath.Join(dir, fmt.Sprintf("splits-%d.txt", i))
+		require.NoError(t, os.WriteFile(sf, []byte(strings.Join(keys, "\n")+"\n"), 0o644))
+		kf := filepath.Join(dir, "keys.txt")
+		require.NoError(t, os.WriteFile(kf, []byte("k0100000\n=2\nm\n"), 0o644))
+		out, stderr, code := runCLI(t, "", "verify", "--splits-file", sf, "--keys", kf, "--format", "csv")
+		require.Equal(t, 0, code, stderr)
+		p := filepath.Join(dir, fmt.Sprintf("verify-parts-%d.csv", i))
+		require.NoError(t, os.WriteFile(p, []byte(out), 0o644))
+		paths = append(paths, p)
+		splitKeys[p] = keys
+	}
+	books := libreoffice.RecalcCSV(t, paths...)
+	for _, p := range paths {
+		out, err := os.ReadFile(p)
+		require.NoError(t, err)
+		wrote, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
+		require.NoError(t, err)
+		require.Len(t, books[p], 1)
+		var sheet [][]string
+		for _, s := range books[p] {
+			sheet = s
+		}
+		require.Len(t, sheet, len(wrote), p)
+		var got []string
+		for y, row := range wrote {
+			for _, x := range []int{1, 2} {
+				require.Equal(t, row[x], sheet[y][x], "%s row %d column %d: LibreOffice read another value (a formula ran)", p, y+1, x+1)
+			}
+			if y > 0 && sheet[y][2] != "" {
+				got = append(got, sheet[y][2])
+			}
+		}
+		// The end keys, as LibreOffice read them, decode to the split's keys in byte order
+		// (a formula's lead is written escaped, \x3D for =, the same key).
+		var want [][]byte
+		for _, k := range splitKeys[p] {
+			b, err := hbytes.ToBytesBinary(k)
+			require.NoError(t, err)
+			want = append(want, b)
+		}
+		slices.SortFunc(want, bytes.Compare)
+		require.Len(t, got, len(want), p)
+		for i := range want {
+			k, err := hbytes.ToBytesBinary(got[i])
+			require.NoError(t, err)
+			require.True(t, bytes.Equal(want[i], k), "%s end key %d: LibreOffice read %q, the split has %q", p, i+1, got[i], hbytes.ToStringBinary(want[i]))
+		}
+	}
 }
