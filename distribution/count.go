@@ -987,7 +987,7 @@ func (c *lineCounter) countPlain(data []byte, from, to int) (lines int64, next i
 // one function with the first pass, the compiler kept most of them on the stack, and a
 // line cost a dozen loads and stores more.
 func (c *lineCounter) countEnds(data []byte, ends []uint32, start, to int) (lines int64, next int, done bool, err error) { //nolint:gocyclo // the lookup inlined: the one table read, then up to four extending keys' tails, without a call
-	if g := c.loc.grid; g != nil && g.placesMost {
+	if c.loc.grid != nil {
 		return c.countEndsGrid(data, ends, start, to)
 	}
 	if t := c.loc.table(); haveLineEnds && t != nil {
@@ -1398,7 +1398,7 @@ func (c *lineCounter) countMixed(data []byte, from, to int) (int64, int, error) 
 		} else if len(key) > MaxRowLength {
 			return lines, start, hbytes.KeyTooLong(len(key))
 		}
-		c.counts[c.loc.Locate(key)]++
+		c.countKey(key)
 		lines++
 	}
 	return lines, start, nil
@@ -1471,7 +1471,7 @@ func (c *lineCounter) countRaw(data []byte, to int) (int64, error) {
 		if len(key) > MaxRowLength {
 			return lines, hbytes.KeyTooLong(len(key))
 		}
-		c.counts[c.loc.Locate(key)]++
+		c.countKey(key)
 		lines++
 		c.added(1)
 	}

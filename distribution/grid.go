@@ -22,16 +22,19 @@ import (
 // line as it does with P, unless the key is longer than depth and begins with P: such a
 // key makes P's cell ambiguous. So each unambiguous cell lies inside one region, and the
 // regions are runs of cells in order: split key k starts the run at bound(k), the cell of
-// k followed by each later position's smallest byte when k is at most depth bytes long,
-// else the cell after k's first depth bytes. While counting, a line is only noted in its
-// cell's bin (countGrid); a full bin adds its notes to its cells' bytes (a wrap adds 256
-// to the cell's region's count), and the cells are added into their regions once, after
-// the count (addCells). A line of an ambiguous cell is placed among the split keys that
-// extend the cell by their two bytes after it (tailRegion) when none of them is longer than
-// depth+2; lines of the other ambiguous cells (deep ones), lines shorter than depth+2, and
-// lines with a byte the split keys never have at that position (a miss) take Locate.
-// Beside a grid that places most lines the prefix table is made only when Locate needs it
-// (Locator.table): for a hex cut, the few lines left to Locate are searched for instead.
+// k followed by rank 0 at each later position when k is at most depth bytes long, else
+// the cell after k's first depth bytes. Rank 0 is the end of a key (an end class, below
+// every byte) from the shortest split key's length on when those classes fit (a user-%d
+// split: a line of 8 bytes and up has a cell), else each position's smallest byte (a hex
+// cut, whose 16^6 cells leave no room: a line shorter than the depth takes Locate).
+// While counting, a line is only noted in its cell's bin (countGrid); a full bin adds its
+// notes to its cells' bytes (a wrap adds 256 to the cell's region's count), and the cells
+// are added into their regions once, after the count (addCells). A line of an ambiguous
+// cell is placed among the split keys that extend the cell by its next seven bytes and
+// its length (gridTail, tailRegion, a batch's at a time: addAmbiguous); a line that ties
+// with a key on those and both go on, and a line with a byte the split keys never have at
+// that position (a miss), take Locate. The prefix table is made only when Locate needs it
+// (Locator.table): for a cut, the few lines left to Locate are searched for instead.
 //
 // A hex sample cut of a million regions (BenchmarkCountListed, one core, CPU time a key):
 // 52-58 ns through the prefix table, 20-33 ns by cell (16 MiB of cells and 4 MiB of bins
@@ -39,14 +42,16 @@ import (
 type cellGrid struct {
 	depth int
 	long  int // split keys longer than depth
-	// placesMost says at most a quarter of the split keys are longer than depth, so that
-	// lines of varying length are counted by cell too (countEndsGrid). With more (a
-	// user-%d cut: nearly all), a fifth of such lines are short or in an ambiguous cell,
-	// and counting them by cell took 99 CPU ns a line against the table's 71.
-	placesMost bool
-	size       uint32                     // cells
-	cls        *[maxGridDepth << 8]uint32 // cls[j<<8|b]: b's rank among position j's bytes times the cells a rank spans there, or miss
-	amb        []uint64                   // a bit a cell: split keys extend its combination, its lines take Locate
+	// ends is the shortest a line or split key with a cell is: from position ends on, each
+	// position's rank 0 is the end (a key that ends there), below every byte, so a shorter
+	// key's cell is its own. ends is depth when end classes would not fit in maxCells at
+	// this depth; then a split key shorter than the depth is followed by each position's
+	// smallest byte (rank 0 too), which places it, but not a line shorter than the depth:
+	// those take Locate.
+	ends int
+	size uint32                     // cells
+	cls  *[maxGridDepth << 8]uint32 // cls[j<<8|b]: b's rank among position j's bytes times the cells a rank spans there, or miss
+	amb  []uint64                   // a bit a cell: split keys extend its combination, its lines take Locate
 	// pairs[k<<16|b1<<8|b0] is cls of b0 at position 2k plus cls of b1 at 2k+1, for a
 	// depth of at most 8: a line's cell in depth/2 reads of one word (gridCells).
 	pairs []uint32
@@ -55,14 +60,11 @@ type cellGrid struct {
 	// The ambiguous cells, by their order o among them (ambOrder): ambRank[b] is the number
 	// of ambiguous cells before block b of 512 (8 of amb's words, a cache line: 128 KiB of
 	// ranks for 16 Mi cells, where a rank a word was 1 MiB and a cache miss). ext[o] is
-	// where cell o's extending split keys are, and their two bytes after the depth
-	// (big-endian, the second 0 for a key one byte past the depth) are
-	// tails[ext[o].from:ext[o+1].from]. deep has a bit for each o that a key longer than
-	// depth+2 extends: its keys' tails do not decide.
+	// where cell o's extending split keys are, and their tails (gridTail) are
+	// tails[ext[o].from:ext[o+1].from].
 	ambRank []uint32
 	ext     []ambCell
-	tails   []uint16
-	deep    []uint64
+	tails   []uint64
 }
 
 // ambCell is an ambiguous cell's extending split keys: they are keys[base:], and their
@@ -109,11 +111,13 @@ func newCellGrid(keys [][]byte, sp *splitBytes) *cellGrid {
 	if long > size/gridLongShare {
 		return nil
 	}
-	g := &cellGrid{depth: depth, long: long, placesMost: long <= len(keys)/4, size: uint32(size), cls: new([maxGridDepth << 8]uint32)}
+	ends, size := endClasses(sp, ranks[:depth], size)
+	g := &cellGrid{depth: depth, ends: ends, long: long, size: uint32(size), cls: new([maxGridDepth << 8]uint32)}
 	stride := size
 	for j := range depth {
-		stride /= ranks[j]
-		r := uint32(0)
+		end := b2i(j >= ends) // rank 0 is the line's end
+		stride /= ranks[j] + end
+		r := uint32(end)
 		for b := range 256 {
 			if present[j][b] {
 				g.cls[j<<8|b] = r * uint32(stride)
@@ -127,6 +131,24 @@ func newCellGrid(keys [][]byte, sp *splitBytes) *cellGrid {
 		g.pairs = pairTables(g.cls, depth)
 	}
 	return g
+}
+
+// endClasses is where a grid whose positions have ranks byte classes (size cells) begins
+// its end classes, from the shortest split key's length on, and its cells then; ends is
+// the depth, and size unchanged, when they do not fit in maxCells.
+func endClasses(sp *splitBytes, ranks []int, size int) (ends, cells int) {
+	shortest := 1
+	for shortest < len(sp.lengths) && sp.lengths[shortest] == 0 {
+		shortest++
+	}
+	ends, cells = min(shortest, len(ranks)), 1
+	for j, n := range ranks {
+		cells *= n + b2i(j >= ends)
+	}
+	if cells > maxCells {
+		return len(ranks), size
+	}
+	return ends, cells
 }
 
 // pairTables are a grid's positions 2k and 2k+1 as one table over the two bytes
@@ -183,7 +205,7 @@ func (g *cellGrid) index(keys [][]byte) {
 	g.indexTails(keys, longs)
 }
 
-// indexTails makes ambRank, ext, tails and deep from amb, bounds and the keys longer than
+// indexTails makes ambRank, ext and tails from amb, bounds and the keys longer than
 // the depth (longs: each part's, after its first key's index, in order). The keys that
 // extend a cell are consecutive, as they share its first depth bytes.
 func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
@@ -196,7 +218,7 @@ func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
 		}
 		n += uint32(bits.OnesCount64(word))
 	}
-	g.ext, g.tails, g.deep = make([]ambCell, n+1), make([]uint16, 0, g.long), make([]uint64, n/64+1)
+	g.ext, g.tails = make([]ambCell, n+1), make([]uint64, 0, g.long)
 	o := ^uint32(0)
 	for _, long := range longs {
 		for _, i := range long[1:] {
@@ -205,14 +227,7 @@ func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
 				o = next
 				g.ext[o] = ambCell{base: i, from: uint32(len(g.tails))}
 			}
-			t := uint16(k[depth]) << 8
-			if len(k) > depth+1 {
-				t |= uint16(k[depth+1])
-			}
-			g.tails = append(g.tails, t)
-			if len(k) > depth+2 {
-				g.deep[o>>6] |= 1 << (o & 63)
-			}
+			g.tails = append(g.tails, gridTail(k, depth))
 		}
 	}
 	g.ext[n].from = uint32(len(g.tails))
@@ -228,26 +243,44 @@ func (g *cellGrid) ambOrder(c uint32) uint32 {
 	return o
 }
 
-// tailRegion is the region of a line in the ambiguous cell c whose two bytes after the
-// depth are raw (little-endian, as the line holds them), and ok; not ok when c is deep.
-// The split keys before the cell's first extending key are at or below the line, those
-// after its last are above it, and an extending key is at or below it when its tail is
-// (a key one byte past the depth compares as that byte and 0: a prefix of the line).
-func (g *cellGrid) tailRegion(c uint32, raw uint16) (region int, ok bool) {
-	o := g.ambOrder(c)
-	if g.deep[o>>6]>>(o&63)&1 != 0 {
+// gridTail places a line or split key s among the split keys that extend its cell of
+// depth d (s is at least d bytes long): its next seven bytes after d (big-endian,
+// zero-padded) above how many bytes it has after d, up to 8 (for more than seven). Two
+// such tails compare as their strings do (where the padding meets bytes, those are zero
+// bytes past the shorter string, a prefix of the longer), unless they tie with 8: two
+// strings that share seven bytes after d and go on, which only their next bytes order.
+func gridTail(s []byte, d int) uint64 {
+	if len(s)-d >= 8 {
+		return binary.BigEndian.Uint64(s[d:])&^0xFF | 8
+	}
+	var pad [8]byte
+	copy(pad[:7], s[d:])
+	return binary.BigEndian.Uint64(pad[:]) | uint64(len(s)-d)
+}
+
+// tailRegion is the region of a line in the ambiguous cell c whose tail (gridTail) is
+// tail, and ok; not ok when it ties with an extending split key's tail of 8.
+func (g *cellGrid) tailRegion(c uint32, tail uint64) (region int, ok bool) {
+	return g.orderRegion(g.ambOrder(c), tail)
+}
+
+// orderRegion is tailRegion of the ambiguous cell of order o. The split keys before the
+// cell's first extending key are at or below the line, those after its last are above it,
+// and an extending key is at or below it when its tail is.
+func (g *cellGrid) orderRegion(o uint32, tail uint64) (region int, ok bool) {
+	tails := g.tails[g.ext[o].from:g.ext[o+1].from]
+	n := 0
+	if len(tails) > linearWindow {
+		n = sort.Search(len(tails), func(i int) bool { return tails[i] > tail })
+	} else {
+		for _, t := range tails {
+			n += b2i(t <= tail)
+		}
+	}
+	if n > 0 && tail&0xFF == 8 && tails[n-1] == tail {
 		return 0, false
 	}
-	u := bits.ReverseBytes16(raw)
-	tails := g.tails[g.ext[o].from:g.ext[o+1].from]
-	r := int(g.ext[o].base)
-	if len(tails) > linearWindow {
-		return r + sort.Search(len(tails), func(i int) bool { return tails[i] > u }), true
-	}
-	for _, t := range tails {
-		r += b2i(t <= u)
-	}
-	return r, true
+	return int(g.ext[o].base) + n, true
 }
 
 // cellGrid is the Locator's grid with its bounds made, or nil when it has none.
@@ -286,36 +319,64 @@ func (c *lineCounter) countGrid(data []byte, from, to, stride int) (int64, int) 
 	for p < to {
 		n := min(gridBatch, (to-p+stride-1)/stride)
 		gridCells(g, data, p, stride, idxs[:n])
-		c.addGridLines(g, bins, idxs[:n], func(i int) []byte { return data[p+i*stride : p+(i+1)*stride-1] })
+		c.addGridLines(g, bins, idxs[:n], func(i int) []byte { return trimCR(data[p+i*stride : p+(i+1)*stride-1]) })
 		lines += int64(n)
 		p += n * stride
 	}
 	return lines, p
 }
 
-// addGridLines counts the lines whose cells are idxs: each noted in its bin, a bin that
-// fills counted, a line of an ambiguous cell placed by its two bytes after the depth
-// (tailRegion), and a miss, a line in a deep cell, a line without those two bytes or a
-// short line (a cell at or above the grid's size) placed by Locate on line(i), the line
-// without its \n.
+// addGridLines counts the lines whose cells are idxs (at most gridBatch): each noted in
+// its bin, a bin that fills counted, the lines of ambiguous cells placed by their tails
+// after the others (addAmbiguous), and a miss (a cell at or above the grid's size)
+// placed by Locate on line(i), the key (the line without its \n, or \r\n).
 func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, line func(i int) []byte) {
+	var amb [gridBatch]uint16
+	na := 0
 	for i := bins.note(g, idxs); i < len(idxs); i += 1 + bins.note(g, idxs[i+1:]) {
-		idx := idxs[i]
-		if idx < g.size && g.amb[idx>>6]>>(idx&63)&1 == 0 {
+		switch idx := idxs[i]; {
+		case idx >= g.size:
+			c.counts[c.loc.Locate(line(i))]++
+		case g.amb[idx>>6]>>(idx&63)&1 == 0:
 			bins.countBin(c, idx>>gridBinShift) // its bin is full
-			continue
+		default:
+			amb[na] = uint16(i)
+			na++
 		}
-		key := line(i)
-		if k := len(key); k > 0 && key[k-1] == '\r' {
-			key = key[:k-1]
+	}
+	if na > 0 {
+		c.addAmbiguous(g, idxs, amb[:na], line)
+	}
+}
+
+// addAmbiguous counts the lines idxs[i] for i in at, all in ambiguous cells, by their tails
+// (tailRegion), or by Locate on a tie. A million long split keys (get_splits of a user-%d
+// table) make a tenth of the lines ambiguous, and the cell's extending keys and their
+// tails are each a cache miss (8 MB apiece): placed one at a time, a line waited on both
+// (tailRegion was a third of the count). Here the lines go in passes whose reads do not
+// wait on each other: their cells' order and tails, the cells' extending keys, those
+// keys' first tails (touched, into the cache), then the regions and the counts.
+func (c *lineCounter) addAmbiguous(g *cellGrid, idxs []uint32, at []uint16, line func(i int) []byte) {
+	var ord [gridBatch]uint32
+	var tails [gridBatch]uint64
+	for k, i := range at {
+		ord[k] = g.ambOrder(idxs[i])
+		tails[k] = gridTail(line(int(i)), g.depth)
+	}
+	var touched uint64
+	for _, o := range ord[:len(at)] {
+		touched += uint64(g.ext[o].from)
+	}
+	for _, o := range ord[:len(at)] {
+		touched += g.tails[g.ext[o].from]
+	}
+	c.touched += uint32(touched)
+	for k, i := range at {
+		if r, ok := g.orderRegion(ord[k], tails[k]); ok {
+			c.counts[r]++
+		} else {
+			c.counts[c.loc.Locate(line(int(i)))]++
 		}
-		if idx < g.size && len(key) >= g.depth+2 {
-			if r, ok := g.tailRegion(idx, binary.LittleEndian.Uint16(key[g.depth:])); ok {
-				c.counts[r]++
-				continue
-			}
-		}
-		c.counts[c.loc.Locate(key)]++
 	}
 }
 
@@ -490,7 +551,7 @@ func sumBytes(b []uint8) int {
 
 // countEndsGrid is countEnds through the grid: the lines of data that end at ends, the
 // first at start, counted by cell gridBatch at a time, those shorter than the grid's
-// depth, in an ambiguous cell or a miss by Locate.
+// ends, a miss or a tie in an ambiguous cell by Locate.
 func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (lines int64, next int, done bool, err error) { //nolint:gocyclo // countEnds' line checks (\r, too long, done) and the grid's two passes, in one loop without calls
 	g := c.loc.cellGrid()
 	bins := c.gridBinsOf()
@@ -509,7 +570,7 @@ func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (
 				break
 			}
 			idx := g.size // a short key takes Locate
-			if len(key) >= g.depth {
+			if len(key) >= g.ends {
 				idx = gridCell(g, key)
 			}
 			idxs[n], starts[n] = idx, uint32(start)
@@ -520,7 +581,7 @@ func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (
 				break
 			}
 		}
-		c.addGridLines(g, bins, idxs[:n], func(i int) []byte { return data[starts[i]:ends[i]] })
+		c.addGridLines(g, bins, idxs[:n], func(i int) []byte { return trimCR(data[starts[i]:ends[i]]) })
 		lines += int64(n)
 		ends = ends[n:]
 		if err != nil {
@@ -530,14 +591,35 @@ func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (
 	return lines, start, done, nil
 }
 
-// gridCell is the cell of key, at least the grid's depth long (a number at or above its
-// size on a miss).
+// gridCell is the cell of key, at least the grid's ends long (a number at or above its
+// size on a miss): a key shorter than the depth ends in rank 0s.
 func gridCell(g *cellGrid, key []byte) uint32 {
 	var idx uint32
 	off := 0 // j<<8 at position j
-	for _, b := range key[:g.depth] {
+	for _, b := range key[:min(len(key), g.depth)] {
 		idx += g.cls[(off|int(b))&(maxGridDepth<<8-1)]
 		off += 256
 	}
 	return idx
+}
+
+// trimCR is line without a \r at its end.
+func trimCR(line []byte) []byte {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		return line[:n-1]
+	}
+	return line
+}
+
+// countKey counts one key, the count's lines taken one at a time (a block's last, a
+// decoded one, --raw's): through the grid when there is one, so that those do not make
+// its lazy prefix table (a line a 64 KiB block of user-%d keys made it), else by Locate.
+func (c *lineCounter) countKey(key []byte) {
+	if g := c.loc.grid; g != nil && len(key) >= g.ends {
+		g = c.loc.cellGrid()
+		idx := [1]uint32{gridCell(g, key)}
+		c.addGridLines(g, c.gridBinsOf(), idx[:], func(int) []byte { return key })
+		return
+	}
+	c.counts[c.loc.Locate(key)]++
 }

@@ -40,7 +40,7 @@ func TestGridMatchesPlainLocator(t *testing.T) {
 	}
 	sets["hex cut"] = hexCut(rng, 20_000)
 	sets["user cut"] = userSplits(rng, 20_000)
-	grids, placesMost := 0, 0
+	grids := 0
 	for name, keys := range sets {
 		loc, err := NewLocator(keys)
 		require.NoError(t, err, name)
@@ -53,7 +53,6 @@ func TestGridMatchesPlainLocator(t *testing.T) {
 		assertSameCount(t, name+"/varied", loc, varied)
 		assertSameCount(t, name+"/varied CRLF", loc, bytes.ReplaceAll(varied, []byte("\n"), []byte("\r\n")))
 		assertSameCount(t, name+"/too long", loc, tooLong)
-		placesMost += b2i(loc.grid.placesMost)
 		for _, w := range []int{3, 5, 8, 12, 33} {
 			assertSameCount(t, fmt.Sprintf("%s/ties %d", name, w), loc, fixedTies(rng, keys, w))
 		}
@@ -63,11 +62,9 @@ func TestGridMatchesPlainLocator(t *testing.T) {
 		}
 		assertSameCount(t, name+"/random", loc, random)
 	}
-	// Most sets make a grid that places most lines; the rest have too many keys past its
-	// depth.
+	// Most sets make a grid; the rest have too many keys past its depth.
 	require.GreaterOrEqual(t, grids, len(sets)/2)
-	require.GreaterOrEqual(t, placesMost, len(sets)/3)
-	t.Logf("%d sets, %d grids, %d placing varying lines", len(sets), grids, placesMost)
+	t.Logf("%d sets, %d grids", len(sets), grids)
 }
 
 // A hex cut of a million regions (the case the grid is for) makes a grid of depth 6 with
@@ -158,10 +155,11 @@ func TestSumBytes(t *testing.T) {
 // withLazySearches makes a lazy prefix table after n searching Locates while the test runs.
 func withLazySearches(t testing.TB, n int64) { setWhileTesting(t, &lazySearches, n) }
 
-// A line of an ambiguous cell is placed by its two bytes after the grid's depth among the
-// keys that extend the cell (one byte or two past it, more than a linear scan's window of
-// them), a line of a deep cell by Locate, and the prefix table of a grid that places most
-// lines is made only once Locate has searched lazySearches times.
+// A line of an ambiguous cell is placed by its tail among the keys that extend the cell
+// (one byte, two and more than seven past it, more than a linear scan's window of them),
+// a line whose tail ties with a key's of more than seven bytes by Locate, and the prefix
+// table of a grid that places most lines is made only once Locate has searched
+// lazySearches times.
 func TestGridTails(t *testing.T) {
 	withGridFrom(t, 1)
 	var keys [][]byte
@@ -176,7 +174,9 @@ func TestGridTails(t *testing.T) {
 	for i := range 600 {
 		keys = append(keys, []byte{'A' + byte(i%26), 'a' + byte(i/26%26), '0' + byte(i%10)})
 	}
-	keys = append(keys, []byte("XYZA"), []byte("PQRab"), []byte("PQRabc")) // PQR's cell is deep
+	// PQR's extending keys go on past seven bytes after the depth, and one ends in zeros.
+	keys = append(keys, []byte("XYZA"), []byte("PQRab"), []byte("PQRabc"), []byte("PQRabcdefghij"),
+		[]byte("PQRabcdefgh\x00"), []byte("PQRabcdefg\x00\x00"), []byte("PQRabcdefgzz"))
 	for _, c := range "0123456789abcdefghijklmnopqrst" {
 		keys = append(keys, []byte("XYZB"+string(c))) // 30 keys two bytes past the depth
 	}
@@ -187,14 +187,13 @@ func TestGridTails(t *testing.T) {
 	g := loc.cellGrid()
 	require.NotNil(t, g)
 	require.Equal(t, 3, g.depth)
-	require.True(t, g.placesMost)
 	require.True(t, loc.tab == nil, "the table is made on first need")
 	o := g.ambOrder(gridCell(g, []byte("XYZ")))
 	require.Greater(t, int(g.ext[o+1].from-g.ext[o].from), linearWindow)
 
 	near := []byte("/09:@ABZ`ajkst~!")
 	var fixed, varied []byte
-	for _, p := range []string{"XYZ", "PQR", "AaA", "~~~", "!!!"} {
+	for _, p := range []string{"XYZ", "PQR", "AaA", "~~~", "!!!", "PQRabcde"} {
 		for _, a := range near {
 			for _, b := range near {
 				line := append([]byte(p), a, b, 'q', 'q', 'q')
@@ -203,15 +202,82 @@ func TestGridTails(t *testing.T) {
 			}
 		}
 	}
+	// Lines that tie with PQR's long keys on seven bytes after the depth, or go on with
+	// zero bytes where they end.
+	for _, l := range []string{"PQRabcdefghij", "PQRabcdefghi", "PQRabcdefghik", "PQRabcdefgh", "PQRabcdefgh\x00",
+		"PQRabcdefgh\x00\x00", "PQRabcdefg\x00", "PQRabcdefg\x00\x00", "PQRabcdefg\x00\x00\x00", "PQRabcdefgz", "PQRabcdefgzz", "PQRabcdefgzzz"} {
+		varied = append(append(varied, l...), '\n')
+	}
 	assertSameCount(t, "fixed", loc, fixed)
 	assertSameCount(t, "fixed CRLF", loc, bytes.ReplaceAll(fixed, []byte("\n"), []byte("\r\n")))
 	assertSameCount(t, "varied", loc, varied)
 	require.True(t, loc.tab == nil, "lines left to Locate are searched for")
+	_, ok := g.tailRegion(gridCell(g, []byte("PQR")), gridTail([]byte("PQRabcdefghik"), 3))
+	require.False(t, ok, "a tie past seven bytes")
 
+	// A miss (a first byte no split key has) takes Locate, which makes the table.
+	varied = append(varied, " qq\n"...)
 	withLazySearches(t, 0)
 	loc, err = NewLocator(keys)
 	require.NoError(t, err)
 	assertSameCount(t, "fixed, table made", loc, fixed)
 	assertSameCount(t, "varied, table made", loc, varied)
 	require.True(t, loc.tab != nil, "the table is made")
+}
+
+// Split keys of user-%d (all of eight bytes or more, most longer than the depth) make a
+// grid with end classes: a line of eight bytes up to the depth has a cell of its own, a
+// longer one in an ambiguous cell is placed by its tail, and the counts match sort.Search
+// for lines of every length around the split keys' (prefixes of them, the keys, the keys
+// with a byte more or changed, ties past seven bytes after the depth), with \n and \r\n,
+// decoded and raw, and for a line at a time (countKey: a block's last line).
+func TestGridEnds(t *testing.T) {
+	withGridFrom(t, 1)
+	rng := rand.New(rand.NewPCG(52, 9))
+	keys := userSplits(rng, 20_000)
+	loc, err := NewLocator(keys)
+	require.NoError(t, err)
+	g := loc.cellGrid()
+	require.NotNil(t, g)
+	require.Equal(t, 12, g.depth)
+	require.Equal(t, 8, g.ends, "the shortest split key")
+	require.Equal(t, uint32(9*10*10*11*11*11*11), g.size)
+
+	var text []byte
+	line := func(b []byte) { text = append(append(text, b...), '\n') }
+	for _, k := range keys[:3000] {
+		for n := 5; n <= len(k); n++ {
+			line(k[:n])
+		}
+		line(append(slices.Clone(k), '0'))
+		line(append(slices.Clone(k), 0))
+		line(append(slices.Clone(k), "999999999"...))
+		if len(k) > g.depth+7 {
+			tie := slices.Clone(k[:g.depth+7])
+			line(append(tie, '0'+byte(rng.IntN(10))))
+			line(append(tie, k[g.depth+7:]...))
+		}
+		b := slices.Clone(k)
+		b[len(b)-1]++
+		line(b)
+	}
+	for range 20_000 {
+		line(userKey(rng))
+	}
+	require.True(t, loc.tab == nil)
+	assertSameCount(t, "user lines", loc, text)
+	assertSameCount(t, "user lines CRLF", loc, bytes.ReplaceAll(text, []byte("\n"), []byte("\r\n")))
+
+	want, wantKeys, _, err := referenceCount(keys, text, true)
+	require.NoError(t, err)
+	res, err := Count(bytes.NewReader(text), loc, Options{Raw: true, Workers: 2, ChunkSize: 1})
+	require.NoError(t, err)
+	require.Equal(t, wantKeys, res.Keys)
+	require.True(t, slices.Equal(want, res.Counts), "raw")
+
+	c := newLineCounter(loc, false)
+	for l := range bytes.Lines(text) {
+		c.countKey(bytes.TrimSuffix(l, []byte("\n")))
+	}
+	require.True(t, slices.Equal(want, mergeCounts([]*lineCounter{c})), "a line at a time")
 }

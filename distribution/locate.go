@@ -79,15 +79,14 @@ func NewLocator(keys [][]byte) (*Locator, error) {
 		return nil, orderError(keys, bad)
 	}
 	l := &Locator{keys: keys}
-	// A grid that places most lines, of any length (most split keys end within its depth:
-	// a hex cut), is indexed at once, on both cores; it places the lines of its ambiguous
-	// cells too, by their tails, and what is left to Locate (deep cells, misses, short
-	// lines) is few lines for a cut: the prefix table (a fifth of a hex cut's index time)
-	// and the two-byte index wait until a line needs them. Else the table and the
-	// two-byte index are made at once, side by side, and another grid's bounds when
-	// fixed-width lines first need them (cellGrid).
+	// A grid places lines of any length, and is indexed at once, on both cores; it places
+	// the lines of its ambiguous cells too, by their tails, and what is left to Locate
+	// (misses, ties, lines too short for a cell) is few lines for a cut or get_splits: the
+	// prefix table (a fifth of a hex cut's index time) and the two-byte index wait until
+	// a line needs them. Without a grid the table and the two-byte index are made at
+	// once, side by side.
 	l.grid = newCellGrid(keys, sp)
-	if l.grid != nil && l.grid.placesMost {
+	if l.grid != nil {
 		l.lazyTab, l.sp = true, sp
 		l.cellGrid()
 		return l, nil
