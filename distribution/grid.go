@@ -52,9 +52,16 @@ type cellGrid struct {
 	size uint32                     // cells
 	cls  *[maxGridDepth << 8]uint32 // cls[j<<8|b]: b's rank among position j's bytes times the cells a rank spans there, or miss
 	amb  []uint64                   // a bit a cell: split keys extend its combination, its lines take Locate
-	// pairs[k<<16|b1<<8|b0] is cls of b0 at position 2k plus cls of b1 at 2k+1, for a
-	// depth of at most 8: a line's cell in depth/2 reads of one word (gridCells).
-	pairs []uint32
+	// The first from positions (at most 8, before ends) have one byte each, a prefix every
+	// split key shares (user-): a line has it when its first word, masked by skipMask, is
+	// skipWord. pairs[k<<16|b1<<8|b0] is cls of b0 at position from+2k plus cls of b1 at
+	// from+2k+1, when depth-from is at most 8: a line's cell in (depth-from)/2 reads of
+	// one word (gridCells, pairCell). corr[n] is what a line's bytes past its end, set to
+	// zero, add to that, for a line of n bytes after from (see pairCell).
+	from               int
+	skipMask, skipWord uint64
+	pairs              []uint32
+	corr               [9]uint32
 	// bounds[i] is the first cell of region i+1 (bound of split key i), non-decreasing.
 	bounds []uint32
 	// The ambiguous cells, by their order o among them (ambOrder): ambRank[b] is the number
@@ -127,10 +134,31 @@ func newCellGrid(keys [][]byte, sp *splitBytes) *cellGrid {
 			}
 		}
 	}
-	if depth <= 8 {
-		g.pairs = pairTables(g.cls, depth)
-	}
+	g.pairUp(present, ranks[:depth])
 	return g
+}
+
+// pairUp finds the grid's shared prefix (from, skipMask, skipWord), and makes its pair
+// tables and their corrections (pairs, corr) when the positions after it fit one word.
+func (g *cellGrid) pairUp(present *[maxDepth][256]bool, ranks []int) {
+	for g.from < min(g.ends, 8) && ranks[g.from] == 1 {
+		for b := range 256 {
+			if present[g.from][b] {
+				g.skipWord |= uint64(b) << (8 * g.from)
+			}
+		}
+		g.skipMask |= 0xFF << (8 * g.from)
+		g.from++
+	}
+	if g.depth-g.from > 8 {
+		return
+	}
+	g.pairs = pairTables(g.cls, g.from, g.depth)
+	for n := range g.corr {
+		for j := g.from + n; j < g.depth; j++ {
+			g.corr[n] += g.cls[j<<8]
+		}
+	}
 }
 
 // endClasses is where a grid whose positions have ranks byte classes (size cells) begins
@@ -151,17 +179,18 @@ func endClasses(sp *splitBytes, ranks []int, size int) (ends, cells int) {
 	return ends, cells
 }
 
-// pairTables are a grid's positions 2k and 2k+1 as one table over the two bytes
-// (little-endian, as a word holds them), from cls; an odd depth's last position pairs with
-// a byte of no weight.
-func pairTables(cls *[maxGridDepth << 8]uint32, depth int) []uint32 {
-	pairs := make([]uint32, (depth+1)/2<<16)
-	for k := range (depth + 1) / 2 {
+// pairTables are a grid's positions from+2k and from+2k+1 as one table over the two bytes
+// (little-endian, as a word holds them), from cls; an odd last position pairs with a byte
+// of no weight.
+func pairTables(cls *[maxGridDepth << 8]uint32, from, depth int) []uint32 {
+	pairs := make([]uint32, (depth-from+1)/2<<16)
+	for k := range (depth - from + 1) / 2 {
+		j := from + 2*k
 		for b0 := range 256 {
 			for b1 := range 256 {
-				v := cls[2*k<<8|b0]
-				if 2*k+1 < depth {
-					v += cls[(2*k+1)<<8|b1]
+				v := cls[j<<8|b0]
+				if j+1 < depth {
+					v += cls[(j+1)<<8|b1]
 				}
 				pairs[k<<16|b1<<8|b0] = v
 			}
@@ -393,9 +422,9 @@ func gridCells(g *cellGrid, data []byte, p, stride int, idxs []uint32) {
 	i := 0
 	if pairs := g.pairs; len(pairs) >= 1<<16 {
 		// Two positions a read, from a word of the line: four reads for eight positions,
-		// while eight bytes are left in data.
+		// while eight bytes are left in data after the shared prefix.
 		n := len(pairs) >> 16
-		for ; i < len(idxs) && p+8 <= len(data); i++ {
+		for ; i < len(idxs) && g.from == 0 && p+8 <= len(data); i++ {
 			w := binary.LittleEndian.Uint64(data[p:])
 			idx := pairs[uint16(w)]
 			for k := 1; k < n; k++ {
@@ -403,6 +432,10 @@ func gridCells(g *cellGrid, data []byte, p, stride int, idxs []uint32) {
 				idx += pairs[(k<<16|int(uint16(w)))&(4<<16-1)]
 			}
 			idxs[i] = idx
+			p += stride
+		}
+		for ; i < len(idxs) && p+g.from+8 <= len(data); i++ {
+			idxs[i] = g.pairCell(data, p, stride-1) // depth bytes or more before its \r or \n
 			p += stride
 		}
 	}
@@ -570,7 +603,11 @@ func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (
 				break
 			}
 			idx := g.size // a short key takes Locate
-			if len(key) >= g.ends {
+			switch {
+			case len(key) < g.ends:
+			case g.pairs != nil && start+g.from+8 <= len(data):
+				idx = g.pairCell(data, start, len(key))
+			default:
 				idx = gridCell(g, key)
 			}
 			idxs[n], starts[n] = idx, uint32(start)
@@ -589,6 +626,28 @@ func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (
 		}
 	}
 	return lines, start, done, nil
+}
+
+// pairCell is the cell of the line at p in data, n bytes long (at least the grid's ends),
+// through its pair tables (the grid has them, and p+from+8 <= len(data)): the word after
+// the shared prefix with the bytes past the line set to zero, whose pairs add corr[n-from]
+// more than the rank 0s of a short line's positions past its end, which is 0.
+func (g *cellGrid) pairCell(data []byte, p, n int) uint32 {
+	w := binary.LittleEndian.Uint64(data[p+g.from:])
+	l := n - g.from
+	if l < 8 {
+		w &= 1<<(8*l) - 1
+	}
+	pairs := g.pairs
+	idx := -g.corr[min(l, 8)]
+	for k := 0; k < len(pairs)>>16; k++ {
+		idx += pairs[(k<<16|int(uint16(w)))&(4<<16-1)]
+		w >>= 16
+	}
+	if g.from > 0 && binary.LittleEndian.Uint64(data[p:])&g.skipMask != g.skipWord {
+		return miss
+	}
+	return idx
 }
 
 // gridCell is the cell of key, at least the grid's ends long (a number at or above its

@@ -280,4 +280,37 @@ func TestGridEnds(t *testing.T) {
 		c.countKey(bytes.TrimSuffix(l, []byte("\n")))
 	}
 	require.True(t, slices.Equal(want, mergeCounts([]*lineCounter{c})), "a line at a time")
+
+	// Lines of the sample's kind take no Locate: the grid places each.
+	loc, err = NewLocator(keys)
+	require.NoError(t, err)
+	assertSameCount(t, "sample", loc, userText(rng, 20_000))
+	require.Zero(t, loc.searched.Load(), "lines left to Locate")
+
+	// Eight positions after the shared prefix fill the pair tables (seven letters, an end
+	// class from the shortest key's eighth byte on), and lines of every length around them
+	// are cut short within the word pairCell reads.
+	var short [][]byte
+	for range 20_000 {
+		short = append(short, append([]byte("k-"), randomKey(rng, 6+rng.IntN(9), []byte("abcdefg"))...))
+	}
+	short = slices.CompactFunc(slices.SortedFunc(slices.Values(short), bytes.Compare), bytes.Equal)
+	loc, err = NewLocator(short)
+	require.NoError(t, err)
+	g = loc.cellGrid()
+	require.Equal(t, []int{2, 8, 10}, []int{g.from, g.ends, g.depth})
+	require.Len(t, g.pairs, 4<<16)
+	text = text[:0]
+	for range 50_000 {
+		line(append([]byte("k-"), randomKey(rng, rng.IntN(15), []byte("abcdefgh"))...))
+	}
+	assertSameCount(t, "pairs cut short", loc, text)
+	text = text[:0]
+	for range 50_000 {
+		line(append([]byte("k-"), randomKey(rng, 6+rng.IntN(9), []byte("abcdefg"))...))
+	}
+	loc, err = NewLocator(short)
+	require.NoError(t, err)
+	assertSameCount(t, "pairs", loc, text)
+	require.Zero(t, loc.searched.Load(), "lines left to Locate")
 }
