@@ -74,9 +74,13 @@ type cellGrid struct {
 	tails   []uint64
 }
 
-// ambCell is an ambiguous cell's extending split keys: they are keys[base:], and their
-// tails start at from.
-type ambCell struct{ base, from uint32 }
+// ambCell is an ambiguous cell's extending split keys: they are keys[base:], their tails
+// start at from, and the first of them is first (most cells have one such key: its tail
+// is read with the rest, in one cache line).
+type ambCell struct {
+	base, from uint32
+	first      uint64
+}
 
 // Bounds of the grid: its cells are a byte each for every worker, 16 MiB at most; it is
 // built from gridFrom split keys (a variable: the tests lower it, to take the grid on
@@ -254,7 +258,7 @@ func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
 			k, c := keys[i], g.bounds[i]-1
 			if next := g.ambOrder(c); next != o {
 				o = next
-				g.ext[o] = ambCell{base: i, from: uint32(len(g.tails))}
+				g.ext[o] = ambCell{base: i, from: uint32(len(g.tails)), first: gridTail(k, depth)}
 			}
 			g.tails = append(g.tails, gridTail(k, depth))
 		}
@@ -297,7 +301,12 @@ func (g *cellGrid) tailRegion(c uint32, tail uint64) (region int, ok bool) {
 // cell's first extending key are at or below the line, those after its last are above it,
 // and an extending key is at or below it when its tail is.
 func (g *cellGrid) orderRegion(o uint32, tail uint64) (region int, ok bool) {
-	tails := g.tails[g.ext[o].from:g.ext[o+1].from]
+	e := g.ext[o]
+	if g.ext[o+1].from-e.from == 1 {
+		n := b2i(e.first <= tail)
+		return int(e.base) + n, n == 0 || tail&0xFF != 8 || e.first != tail
+	}
+	tails := g.tails[e.from:g.ext[o+1].from]
 	n := 0
 	if len(tails) > linearWindow {
 		n = sort.Search(len(tails), func(i int) bool { return tails[i] > tail })
@@ -309,7 +318,7 @@ func (g *cellGrid) orderRegion(o uint32, tail uint64) (region int, ok bool) {
 	if n > 0 && tail&0xFF == 8 && tails[n-1] == tail {
 		return 0, false
 	}
-	return int(g.ext[o].base) + n, true
+	return int(e.base) + n, true
 }
 
 // cellGrid is the Locator's grid with its bounds made, or nil when it has none.
@@ -383,8 +392,10 @@ func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, l
 // table) make a tenth of the lines ambiguous, and the cell's extending keys and their
 // tails are each a cache miss (8 MB apiece): placed one at a time, a line waited on both
 // (tailRegion was a third of the count). Here the lines go in passes whose reads do not
-// wait on each other: their cells' order and tails, the cells' extending keys, those
-// keys' first tails (touched, into the cache), then the regions and the counts.
+// wait on each other: their cells' order and tails, the cells' extending keys (with the
+// first one's tail), the counts of the first's region (touched, into the cache), then
+// the regions and the counts, into their low bytes past lowCountsFrom regions (as
+// addRare counts).
 func (c *lineCounter) addAmbiguous(g *cellGrid, idxs []uint32, at []uint16, line func(i int) []byte) {
 	var ord [gridBatch]uint32
 	var tails [gridBatch]uint64
@@ -392,19 +403,31 @@ func (c *lineCounter) addAmbiguous(g *cellGrid, idxs []uint32, at []uint16, line
 		ord[k] = g.ambOrder(idxs[i])
 		tails[k] = gridTail(line(int(i)), g.depth)
 	}
+	counts, small := c.counts, c.lowCounts()
 	var touched uint64
 	for _, o := range ord[:len(at)] {
-		touched += uint64(g.ext[o].from)
+		touched += g.ext[o].first + uint64(g.ext[o+1].from)
 	}
 	for _, o := range ord[:len(at)] {
-		touched += g.tails[g.ext[o].from]
+		if small != nil {
+			touched += uint64(small[g.ext[o].base])
+		} else {
+			touched += uint64(counts[g.ext[o].base])
+		}
 	}
 	c.touched += uint32(touched)
 	for k, i := range at {
-		if r, ok := g.orderRegion(ord[k], tails[k]); ok {
-			c.counts[r]++
-		} else {
-			c.counts[c.loc.Locate(line(int(i)))]++
+		r, ok := g.orderRegion(ord[k], tails[k])
+		switch {
+		case !ok:
+			counts[c.loc.Locate(line(int(i)))]++
+		case small != nil:
+			small[r]++
+			if small[r] == 0 {
+				counts[r] += 256
+			}
+		default:
+			counts[r]++
 		}
 	}
 }

@@ -267,6 +267,16 @@ func TestGridEnds(t *testing.T) {
 	require.True(t, loc.tab == nil)
 	assertSameCount(t, "user lines", loc, text)
 	assertSameCount(t, "user lines CRLF", loc, bytes.ReplaceAll(text, []byte("\n"), []byte("\r\n")))
+	setWhileTesting(t, &lowCountsFrom, 1) // the ambiguous lines' counts in low bytes too
+	var long []byte                       // a key past the depth: its lines are in an ambiguous cell, and wrap
+	for _, k := range keys {
+		if len(k) == g.depth+3 { // a tail of its own: no tie
+			long = slices.Concat(k, []byte("\n"))
+			break
+		}
+	}
+	assertSameCount(t, "user lines, low counts", loc, slices.Concat(text, bytes.Repeat(long, 700), text))
+	lowCountsFrom = 1 << 18
 
 	want, wantKeys, _, err := referenceCount(keys, text, true)
 	require.NoError(t, err)
