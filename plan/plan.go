@@ -810,7 +810,7 @@ func (p *Plan) fileSplit(opt Options) {
 	}
 	p.Split = &splits.Split{Spec: "file", Keys: f.SplitKeys()}
 	p.Regions = f.Len() + 1
-	p.SplitLines = f.Lines
+	p.SplitLines = f.LineNumbers()
 	p.SplitsFileWarnings = f.Warnings
 	p.SplitsFileMore = f.MoreWarnings
 }

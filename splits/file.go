@@ -43,8 +43,11 @@ const MaxFileWarnings = 100
 
 // File is a SPLITS_FILE as hbase shell reads it, checked as the HBase client checks it.
 type File struct {
-	Keys     [][]byte // in unsigned byte order, as the client sorts them; nil from ReadFileKeys
-	Lines    []int    // Lines[i] is the 1-based line Keys[i] is written on
+	Keys [][]byte // in unsigned byte order, as the client sorts them; nil from ReadFileKeys
+	// Lines[i] is the 1-based line key i is written on; nil from ReadFileKeys of a file
+	// in order (key i on line i+1: LineNumbers makes them), where a million keys spent
+	// 8 MB on them.
+	Lines    []int
 	Warnings []FileWarning
 	// MoreWarnings counts the warnings after the first MaxFileWarnings, not kept.
 	MoreWarnings int
@@ -354,11 +357,7 @@ func (fr *fileReader) file() (*File, error) {
 	if fr.empty > 0 {
 		return nil, &hbytes.LineError{Line: int64(fr.empty), Err: ErrEmptySplitKey}
 	}
-	lines := make([]int, fr.n)
-	for i := range lines {
-		lines[i] = i + 1
-	}
-	f := &File{Lines: lines, Warnings: fr.warns, MoreWarnings: fr.more}
+	f := &File{Warnings: fr.warns, MoreWarnings: fr.more}
 	keys := fr.keys()
 	if fr.unsorted == 0 {
 		if fr.dup > 0 {
@@ -366,11 +365,11 @@ func (fr *fileReader) file() (*File, error) {
 		}
 		f.keys = keys
 		if fr.slices {
-			f.Keys = keys.Slices()
+			f.Keys, f.Lines = keys.Slices(), inOrder(fr.n)
 		}
 		return f, nil
 	}
-	f.Keys = keys.Slices()
+	f.Keys, f.Lines = keys.Slices(), inOrder(fr.n)
 	sort.Stable(byKey{f})
 	for i := 1; i < len(f.Keys); i++ {
 		if bytes.Equal(f.Keys[i], f.Keys[i-1]) {
@@ -381,6 +380,23 @@ func (fr *fileReader) file() (*File, error) {
 		f.keys, f.Keys = KeysOf(f.Keys...), nil
 	}
 	return f, nil
+}
+
+// inOrder is the line numbers of n keys written in order: 1 to n.
+func inOrder(n int) []int {
+	lines := make([]int, n)
+	for i := range lines {
+		lines[i] = i + 1
+	}
+	return lines
+}
+
+// LineNumbers is Lines, made when the reader left them nil (keys in order).
+func (f *File) LineNumbers() []int {
+	if f.Lines == nil {
+		return inOrder(f.Len())
+	}
+	return f.Lines
 }
 
 // keys are the keys read, in file order, as Keys over the reader's buffer.

@@ -63,7 +63,7 @@ func sameRead(t *testing.T, file string, how LineRead) {
 	assert.Nil(t, got.Keys, name)
 	require.Equal(t, len(want.Keys), got.Len(), name)
 	assert.True(t, KeysOf(want.Keys...).Equal(got.SplitKeys()), name)
-	assert.Equal(t, want.Lines, got.Lines, name)
+	assert.Equal(t, want.Lines, got.LineNumbers(), name)
 	assert.Equal(t, want.Warnings, got.Warnings, name)
 	assert.Equal(t, want.MoreWarnings, got.MoreWarnings, name)
 	k := got.SplitKeys()
@@ -95,4 +95,17 @@ func randomSplitsFile(rng *rand.Rand) string {
 		b.WriteString([]string{"\n", "\r\n", "\n", "\n"}[rng.IntN(4)])
 	}
 	return b.String()
+}
+
+// ReadFileKeys keeps no line numbers for keys written in order (LineNumbers makes them),
+// and the sorted keys' lines for keys that are not.
+func TestReadFileKeysLineNumbers(t *testing.T) {
+	f, err := ReadFileKeys(strings.NewReader("a\nb\nc\n"), ReadChomp, 6)
+	require.NoError(t, err)
+	assert.Nil(t, f.Lines)
+	assert.Equal(t, []int{1, 2, 3}, f.LineNumbers())
+	f, err = ReadFileKeys(strings.NewReader("b\nc\na\n"), ReadChomp, 6)
+	require.NoError(t, err)
+	assert.Equal(t, []int{3, 1, 2}, f.Lines)
+	assert.Equal(t, []int{3, 1, 2}, f.LineNumbers())
 }
