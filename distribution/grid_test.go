@@ -113,6 +113,8 @@ func FuzzGridCount(f *testing.F) {
 	f.Add([]byte("AA\nAAABC\x05\nAAZ"), []byte("AAABC"), uint8(6))
 	f.Add([]byte("0\n1\n2\n3a\n3b\n4"), []byte("3a\n3\n30\n2z"), uint8(3))
 	f.Add([]byte("b\nbb\nc0\nd"), []byte("bbbb\nc0c0\ndx"), uint8(4))
+	// End classes, a shared prefix and tails past seven bytes.
+	f.Add([]byte("u-10\nu-105\nu-1050000000009\nu-11\nu-2"), []byte("u-1\nu-10\nu-100\nu-1050000000009\nu-10500000000091\nu-105000000000\nu-1\x00"), uint8(5))
 	f.Fuzz(func(t *testing.T, splitText, lineText []byte, width uint8) {
 		withGridFrom(t, 1)
 		keys, ok := fuzzSplitKeys(splitText, lineText)
