@@ -18,9 +18,10 @@
 #   hex1m    the hex keys, --prefix hex --regions 1000000                     (>= 0.3, peak RSS < 64 MiB)
 #   hex10m   the hex keys, --prefix hex --regions 10000000 (not in the default set; the
 #            count's cost a key within 2x of hex1k's)
-#   user1m   the user keys, 999,999 split keys taken as for user (not in the default set:
-#            listed splits at a million regions, the prefix table's second level)
-#   hex1k-listed, hex1m-listed, hex10m-listed (not in the default set)
+#   user1m   the user keys, 999,999 split keys taken as for user (listed splits at a
+#            million regions, whole sample keys as get_splits lists them: the grid's end
+#            classes and its lines placed by their tails)
+#   hex1k-listed, hex1m-listed, hex10m-listed (hex10m-listed not in the default set)
 #            the hex keys against the split of --prefix hex --regions 1000, 1000000,
 #            10000000 written by splits --format splits-file and given as --splits-file
 #            (target: within 1.2x of the generated split's time at 1e3 and 1e6)

@@ -369,7 +369,7 @@ func (c *lineCounter) countGrid(data []byte, from, to, stride int) (int64, int) 
 // after the others (addAmbiguous), and a miss (a cell at or above the grid's size)
 // placed by Locate on line(i), the key (the line without its \n, or \r\n).
 func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, line func(i int) []byte) {
-	var amb [gridBatch]uint16
+	amb := &bins.amb
 	na := 0
 	for i := bins.note(g, idxs); i < len(idxs); i += 1 + bins.note(g, idxs[i+1:]) {
 		switch idx := idxs[i]; {
@@ -383,7 +383,7 @@ func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, l
 		}
 	}
 	if na > 0 {
-		c.addAmbiguous(g, idxs, amb[:na], line)
+		c.addAmbiguous(g, bins, idxs, amb[:na], line)
 	}
 }
 
@@ -396,9 +396,8 @@ func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, l
 // first one's tail), the counts of the first's region (touched, into the cache), then
 // the regions and the counts, into their low bytes past lowCountsFrom regions (as
 // addRare counts).
-func (c *lineCounter) addAmbiguous(g *cellGrid, idxs []uint32, at []uint16, line func(i int) []byte) {
-	var ord [gridBatch]uint32
-	var tails [gridBatch]uint64
+func (c *lineCounter) addAmbiguous(g *cellGrid, bins *gridBins, idxs []uint32, at []uint16, line func(i int) []byte) {
+	ord, tails := &bins.ord, &bins.tails
 	for k, i := range at {
 		ord[k] = g.ambOrder(idxs[i])
 		tails[k] = gridTail(line(int(i)), g.depth)
@@ -475,6 +474,12 @@ type gridBins struct {
 	cells *gridCounts
 	fill  [gridBinsMax]uint32
 	held  []uint16 // bin b's notes from b<<gridHeldBits on
+	// A batch's lines in ambiguous cells, their cells' order and their tails
+	// (addGridLines, addAmbiguous): kept here, as arrays on the stack were zeroed on every
+	// call (3.5 KiB; for a hex cut, a batch in two has one such line).
+	amb   [gridBatch]uint16
+	ord   [gridBatch]uint32
+	tails [gridBatch]uint64
 }
 
 const (
