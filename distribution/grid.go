@@ -6,7 +6,6 @@ import (
 	"slices"
 	"sort"
 	"sync"
-	"sync/atomic"
 
 	"github.com/presplit/presplit/hbytes"
 )
@@ -67,16 +66,17 @@ type cellGrid struct {
 	// The ambiguous cells, by their order o among them (ambOrder): ambRank[b] is the number
 	// of ambiguous cells before block b of 512 (8 of amb's words, a cache line: 128 KiB of
 	// ranks for 16 Mi cells, where a rank a word was 1 MiB and a cache miss). ext[o] is
-	// where cell o's extending split keys are, and their tails (gridTail) are
-	// tails[ext[o].from:ext[o+1].from].
+	// where cell o's extending split keys are, with the first one's tail (gridTail), and
+	// the tails of a cell with more than one are tails[ext[o].from:ext[o+1].from].
 	ambRank []uint32
 	ext     []ambCell
 	tails   []uint64
 }
 
-// ambCell is an ambiguous cell's extending split keys: they are keys[base:], their tails
-// start at from, and the first of them is first (most cells have one such key: its tail
-// is read with the rest, in one cache line).
+// ambCell is an ambiguous cell's extending split keys: they are keys[base:], and the
+// first one's tail is first; with more than one, their tails start at from in the grid's
+// tails (most cells have one such key: its tail is read with the rest, in one cache line,
+// and the cell has none in tails, so that its from is the next cell's).
 type ambCell struct {
 	base, from uint32
 	first      uint64
@@ -212,7 +212,7 @@ func (g *cellGrid) index(keys [][]byte) {
 	var mu sync.Mutex
 	var longs [][]uint32 // each part's keys longer than depth, by the part's first key
 	inParts(len(keys), func(lo, hi int) {
-		long := []uint32{uint32(lo)}
+		long := append(make([]uint32, 0, hi-lo+1), uint32(lo))
 		for i, k := range keys[lo:hi] {
 			var idx uint32
 			off := 0 // j<<8 at position j
@@ -220,11 +220,11 @@ func (g *cellGrid) index(keys [][]byte) {
 				idx += g.cls[(off|int(b))&(maxGridDepth<<8-1)]
 				off += 256
 			}
-			// A shorter key is followed by each position's smallest byte, whose offset is
-			// 0; after a longer key's first depth bytes, the cells from the next one on
-			// are above it, and its own is ambiguous.
+			// A shorter key is followed by rank 0s (the end, or each position's smallest
+			// byte), whose offset is 0; after a longer key's first depth bytes, the cells
+			// from the next one on are above it, and its own is ambiguous (indexTails
+			// marks it).
 			if len(k) > depth {
-				atomic.OrUint64(&g.amb[idx>>6], 1<<(idx&63))
 				idx++
 				long = append(long, uint32(lo+i))
 			}
@@ -238,11 +238,19 @@ func (g *cellGrid) index(keys [][]byte) {
 	g.indexTails(keys, longs)
 }
 
-// indexTails makes ambRank, ext and tails from amb, bounds and the keys longer than
-// the depth (longs: each part's, after its first key's index, in order). The keys that
-// extend a cell are consecutive, as they share its first depth bytes.
+// indexTails makes amb, ambRank, ext and tails from bounds and the keys longer than the
+// depth (longs: each part's, after its first key's index, in order). The keys that extend
+// a cell are consecutive, as they share its first depth bytes. (The ambiguous bits were
+// set where the parts find the keys' cells, an atomic OR a long key: a tenth of a million
+// long keys' index.)
 func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
 	depth := g.depth
+	for _, long := range longs {
+		for _, i := range long[1:] {
+			c := g.bounds[i] - 1
+			g.amb[c>>6] |= 1 << (c & 63)
+		}
+	}
 	g.ambRank = make([]uint32, (len(g.amb)+7)/8)
 	n := uint32(0)
 	for w, word := range g.amb {
@@ -252,17 +260,29 @@ func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
 		n += uint32(bits.OnesCount64(word))
 	}
 	g.ext, g.tails = make([]ambCell, n+1), make([]uint64, 0, g.long)
-	o := ^uint32(0)
+	// The long keys come in key order, so their cells do too: each new cell is the next
+	// ambiguous one (ambOrder, a cache miss a key, was a third of a million long keys'
+	// index).
+	// A cell with one extending key keeps its tail in its record only.
+	o, last := ^uint32(0), ^uint32(0)
+	closeCell := func() {
+		if o != ^uint32(0) && len(g.tails)-int(g.ext[o].from) == 1 {
+			g.tails = g.tails[:g.ext[o].from]
+		}
+	}
 	for _, long := range longs {
 		for _, i := range long[1:] {
 			k, c := keys[i], g.bounds[i]-1
-			if next := g.ambOrder(c); next != o {
-				o = next
-				g.ext[o] = ambCell{base: i, from: uint32(len(g.tails)), first: gridTail(k, depth)}
+			t := gridTail(k, depth)
+			if c != last {
+				closeCell()
+				o, last = o+1, c
+				g.ext[o] = ambCell{base: i, from: uint32(len(g.tails)), first: t}
 			}
-			g.tails = append(g.tails, gridTail(k, depth))
+			g.tails = append(g.tails, t)
 		}
 	}
+	closeCell()
 	g.ext[n].from = uint32(len(g.tails))
 }
 
@@ -302,7 +322,7 @@ func (g *cellGrid) tailRegion(c uint32, tail uint64) (region int, ok bool) {
 // and an extending key is at or below it when its tail is.
 func (g *cellGrid) orderRegion(o uint32, tail uint64) (region int, ok bool) {
 	e := g.ext[o]
-	if g.ext[o+1].from-e.from == 1 {
+	if g.ext[o+1].from == e.from { // one extending key, first
 		n := b2i(e.first <= tail)
 		return int(e.base) + n, n == 0 || tail&0xFF != 8 || e.first != tail
 	}
