@@ -60,7 +60,8 @@ type cellGrid struct {
 	from               int
 	skipMask, skipWord uint64
 	pairs              []uint32
-	corr               [9]uint32
+	corr               [16]uint32          // 0 to 8 used (see lineMasks)
+	pairTabs           [4]*[1 << 16]uint32 // pairs' tables, and noPairs after them: four reads, no loop (pairCell)
 	// bounds[i] is the first cell of region i+1 (bound of split key i), non-decreasing.
 	bounds []uint32
 	// The ambiguous cells, by their order o among them (ambOrder): ambRank[b] is the number
@@ -158,7 +159,13 @@ func (g *cellGrid) pairUp(present *[maxDepth][256]bool, ranks []int) {
 		return
 	}
 	g.pairs = pairTables(g.cls, g.from, g.depth)
-	for n := range g.corr {
+	for k := range g.pairTabs {
+		g.pairTabs[k] = &noPairs
+		if k < len(g.pairs)>>16 {
+			g.pairTabs[k] = (*[1 << 16]uint32)(g.pairs[k<<16:])
+		}
+	}
+	for n := range 9 {
 		for j := g.from + n; j < g.depth; j++ {
 			g.corr[n] += g.cls[j<<8]
 		}
@@ -654,7 +661,7 @@ func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (
 			switch {
 			case len(key) < g.ends:
 			case g.pairs != nil && start+g.from+8 <= len(data):
-				idx = g.pairCell(data, start, len(key))
+				idx = g.wordsCell(binary.LittleEndian.Uint64(data[start:]), binary.LittleEndian.Uint64(data[start+g.from:]), len(key))
 			default:
 				idx = gridCell(g, key)
 			}
@@ -681,22 +688,29 @@ func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (
 // the shared prefix with the bytes past the line set to zero, whose pairs add corr[n-from]
 // more than the rank 0s of a short line's positions past its end, which is 0.
 func (g *cellGrid) pairCell(data []byte, p, n int) uint32 {
-	w := binary.LittleEndian.Uint64(data[p+g.from:])
-	l := n - g.from
-	if l < 8 {
-		w &= 1<<(8*l) - 1
-	}
-	pairs := g.pairs
-	idx := -g.corr[min(l, 8)]
-	for k := 0; k < len(pairs)>>16; k++ {
-		idx += pairs[(k<<16|int(uint16(w)))&(4<<16-1)]
-		w >>= 16
-	}
-	if g.from > 0 && binary.LittleEndian.Uint64(data[p:])&g.skipMask != g.skipWord {
+	return g.wordsCell(binary.LittleEndian.Uint64(data[p:]), binary.LittleEndian.Uint64(data[p+g.from:]), n)
+}
+
+// wordsCell is pairCell of a line of n bytes whose first word is head and whose word
+// after the shared prefix is w (inlined where pairCell, at a call a line, was not).
+func (g *cellGrid) wordsCell(head, w uint64, n int) uint32 {
+	l := min(n-g.from, 8) & 15
+	pt := &g.pairTabs
+	w &= lineMasks[l]
+	idx := pt[0][uint16(w)] + pt[1][uint16(w>>16)] + pt[2][uint16(w>>32)] + pt[3][uint16(w>>48)]
+	if head&g.skipMask != g.skipWord {
 		return miss
 	}
-	return idx
+	return idx - g.corr[l]
 }
+
+// lineMasks[n] keeps the first n bytes of a little-endian word.
+// (Sixteen entries, so that an index masked by 15 needs no bounds check.)
+var lineMasks = [16]uint64{0, 0xFF, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFFFFFFFFFF, 0xFFFFFFFFFFFF, 0xFFFFFFFFFFFFFF, ^uint64(0)}
+
+// noPairs is the pair table of positions past the depth: they weigh nothing. (Never
+// written: its pages stay the kernel's zero page.)
+var noPairs [1 << 16]uint32
 
 // gridCell is the cell of key, at least the grid's ends long (a number at or above its
 // size on a miss): a key shorter than the depth ends in rank 0s.
