@@ -1157,18 +1157,25 @@ func (c *lineCounter) addRare(data []byte, rare []uint64, got []uint32) {
 	const leave = math.MaxUint32
 	counts, small := c.counts, c.lowCounts()
 	for i, r := range rare {
-		switch g := got[i]; {
-		case g == leave:
+		if g := got[i]; g != leave {
+			countRegion(counts, small, g)
+		} else {
 			counts[c.loc.Locate(data[uint32(r):r>>32])]++
-		case small != nil:
-			small[g]++
-			if small[g] == 0 {
-				counts[g] += 256
-			}
-		default:
-			counts[g]++
 		}
 	}
+}
+
+// countRegion counts a line into region r: into its low byte when small is not nil (a
+// wrap adds 256 to counts; see lowCounts), else into counts.
+func countRegion(counts []uint32, small []uint8, r uint32) {
+	if small != nil {
+		small[r]++
+		if small[r] == 0 {
+			counts[r] += 256
+		}
+		return
+	}
+	counts[r]++
 }
 
 // plainSpan is how many bytes countPlain takes the line ends of at once: their offsets fit

@@ -443,17 +443,10 @@ func (c *lineCounter) addAmbiguous(g *cellGrid, bins *gridBins, idxs []uint32, a
 	}
 	c.touched += uint32(touched)
 	for k, i := range at {
-		r, ok := g.orderRegion(ord[k], tails[k])
-		switch {
-		case !ok:
+		if r, ok := g.orderRegion(ord[k], tails[k]); ok {
+			countRegion(counts, small, uint32(r))
+		} else {
 			counts[c.loc.Locate(line(int(i)))]++
-		case small != nil:
-			small[r]++
-			if small[r] == 0 {
-				counts[r] += 256
-			}
-		default:
-			counts[r]++
 		}
 	}
 }

@@ -13,6 +13,16 @@ import (
 // withGridFrom builds grids from n split keys while the test runs.
 func withGridFrom(t testing.TB, n int) { setWhileTesting(t, &gridFrom, n) }
 
+// gridOf is the Locator of keys and its grid, which it must have.
+func gridOf(t *testing.T, keys [][]byte) (*Locator, *cellGrid) {
+	t.Helper()
+	loc, err := NewLocator(keys)
+	require.NoError(t, err)
+	g := loc.cellGrid()
+	require.NotNil(t, g)
+	return loc, g
+}
+
 // setWhileTesting sets *v to x until the test ends.
 func setWhileTesting[T any](t testing.TB, v *T, x T) {
 	old := *v
@@ -73,10 +83,7 @@ func TestGridMatchesPlainLocator(t *testing.T) {
 func TestGridOfHexCut(t *testing.T) {
 	rng := rand.New(rand.NewPCG(52, 8))
 	keys := hexCut(rng, 1_000_000)
-	loc, err := NewLocator(keys)
-	require.NoError(t, err)
-	g := loc.cellGrid()
-	require.NotNil(t, g)
+	loc, g := gridOf(t, keys)
 	require.Equal(t, 6, g.depth)
 	require.Equal(t, uint32(1<<24), g.size)
 	ambiguous := 0
@@ -237,10 +244,7 @@ func TestGridEnds(t *testing.T) {
 	withGridFrom(t, 1)
 	rng := rand.New(rand.NewPCG(52, 9))
 	keys := userSplits(rng, 20_000)
-	loc, err := NewLocator(keys)
-	require.NoError(t, err)
-	g := loc.cellGrid()
-	require.NotNil(t, g)
+	loc, g := gridOf(t, keys)
 	require.Equal(t, 12, g.depth)
 	require.Equal(t, 8, g.ends, "the shortest split key")
 	require.Equal(t, uint32(9*10*10*11*11*11*11), g.size)
