@@ -30,7 +30,7 @@ import (
 // notes to its cells' bytes (a wrap adds 256 to the cell's region's count), and the cells
 // are added into their regions once, after the count (addCells). A line of an ambiguous
 // cell is placed among the split keys that extend the cell by its next seven bytes and
-// its length (gridTail, tailRegion, a batch's at a time: addAmbiguous); a line that ties
+// its length (gridTail, orderRegion, a batch's at a time: addAmbiguous); a line that ties
 // with a key on those and both go on, and a line with a byte the split keys never have at
 // that position (a miss), take Locate. The prefix table is made only when Locate needs it
 // (Locator.table): for a cut, the few lines left to Locate are searched for instead.
@@ -50,7 +50,7 @@ type cellGrid struct {
 	ends int
 	size uint32                     // cells
 	cls  *[maxGridDepth << 8]uint32 // cls[j<<8|b]: b's rank among position j's bytes times the cells a rank spans there, or miss
-	amb  []uint64                   // a bit a cell: split keys extend its combination, its lines take Locate
+	amb  []uint64                   // a bit a cell: split keys extend its combination, its lines are placed by their tails
 	// The first from positions (at most 8, before ends) have one byte each, a prefix every
 	// split key shares (user-): a line has it when its first word, masked by skipMask, is
 	// skipWord. pairs[k<<16|b1<<8|b0] is cls of b0 at position from+2k plus cls of b1 at
@@ -318,15 +318,11 @@ func gridTail(s []byte, d int) uint64 {
 	return binary.BigEndian.Uint64(pad[:]) | uint64(len(s)-d)
 }
 
-// tailRegion is the region of a line in the ambiguous cell c whose tail (gridTail) is
-// tail, and ok; not ok when it ties with an extending split key's tail of 8.
-func (g *cellGrid) tailRegion(c uint32, tail uint64) (region int, ok bool) {
-	return g.orderRegion(g.ambOrder(c), tail)
-}
-
-// orderRegion is tailRegion of the ambiguous cell of order o. The split keys before the
-// cell's first extending key are at or below the line, those after its last are above it,
-// and an extending key is at or below it when its tail is.
+// orderRegion is the region of a line in the ambiguous cell of order o (ambOrder) whose
+// tail (gridTail) is tail, and ok; not ok when it ties with an extending split key's tail
+// of 8. The split keys before the cell's first extending key are at or below the line,
+// those after its last are above it, and an extending key is at or below it when its
+// tail is.
 func (g *cellGrid) orderRegion(o uint32, tail uint64) (region int, ok bool) {
 	e := g.ext[o]
 	if g.ext[o+1].from == e.from { // one extending key, first
@@ -415,10 +411,10 @@ func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, l
 }
 
 // addAmbiguous counts the lines idxs[i] for i in at, all in ambiguous cells, by their tails
-// (tailRegion), or by Locate on a tie. A million long split keys (get_splits of a user-%d
+// (orderRegion), or by Locate on a tie. A million long split keys (get_splits of a user-%d
 // table) make a tenth of the lines ambiguous, and the cell's extending keys and their
 // tails are each a cache miss (8 MB apiece): placed one at a time, a line waited on both
-// (tailRegion was a third of the count). Here the lines go in passes whose reads do not
+// (placing them was a third of the count). Here the lines go in passes whose reads do not
 // wait on each other: their cells' order and tails, the cells' extending keys (with the
 // first one's tail), the counts of the first's region (touched, into the cache), then
 // the regions and the counts, into their low bytes past lowCountsFrom regions (as

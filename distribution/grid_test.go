@@ -221,7 +221,7 @@ func TestGridTails(t *testing.T) {
 	assertSameCount(t, "fixed CRLF", loc, bytes.ReplaceAll(fixed, []byte("\n"), []byte("\r\n")))
 	assertSameCount(t, "varied", loc, varied)
 	require.True(t, loc.tab == nil, "lines left to Locate are searched for")
-	_, ok := g.tailRegion(gridCell(g, []byte("PQR")), gridTail([]byte("PQRabcdefghik"), 3))
+	_, ok := g.orderRegion(g.ambOrder(gridCell(g, []byte("PQR"))), gridTail([]byte("PQRabcdefghik"), 3))
 	require.False(t, ok, "a tie past seven bytes")
 
 	// A miss (a first byte no split key has) takes Locate, which makes the table.
