@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -329,4 +330,15 @@ func TestGridEnds(t *testing.T) {
 	require.NoError(t, err)
 	assertSameCount(t, "pairs", loc, text)
 	require.Zero(t, loc.searched.Load(), "lines left to Locate")
+
+	// A decoded line (countMixed, a line at a time through countKey) that ends in a \r of
+	// its own keeps it: here it is the split key past the depth that ends so.
+	cr := "ab\r" + strings.Repeat("z", 14) + "\r"
+	some := [][]byte{[]byte("a"), []byte(cr)}
+	for c := byte('b'); c <= 'z'; c++ {
+		some = append(some, []byte{c})
+	}
+	loc, _ = gridOf(t, some)
+	crLine := `ab\x0D` + strings.Repeat("z", 14) + `\x0D` + "\n"
+	assertSameCount(t, "a \\x0D at the end", loc, []byte(strings.Repeat(crLine, 3)))
 }
