@@ -113,7 +113,16 @@ func (k Keys) At(i int) []byte {
 	if uint(i) >= uint(k.n) {
 		panic("splits.Keys.At: index out of range")
 	}
-	return k.span(i, i+1)
+	// Its own lines, not span's: through span, though inlined, BenchmarkScanKeyTexts took
+	// 15% longer here (2.55-2.84 ms against 2.19-2.25, five interleaved runs).
+	start, end := i*k.width, (i+1)*k.width
+	switch {
+	case k.ends.narrow != nil:
+		start, end = int(k.ends.narrow[i]), int(k.ends.narrow[i+1])
+	case k.ends.wide != nil:
+		start, end = k.ends.wide[i], k.ends.wide[i+1]
+	}
+	return k.data[start:end:end]
 }
 
 // Span is the bytes of keys lo to hi-1 (0 <= lo <= hi <= Len()), back to back as Keys
