@@ -131,11 +131,6 @@ func (k Keys) Span(lo, hi int) []byte {
 	if lo < 0 || lo > hi || hi > k.n {
 		panic("splits.Keys.Span: range out of bounds")
 	}
-	return k.span(lo, hi)
-}
-
-// span is Span without its bounds check.
-func (k Keys) span(lo, hi int) []byte {
 	start, end := lo*k.width, hi*k.width
 	switch {
 	case k.ends.narrow != nil:
