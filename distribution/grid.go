@@ -146,15 +146,12 @@ func newCellGrid(keys [][]byte, sp *splitBytes) *cellGrid {
 // pairUp finds the grid's shared prefix (from, skipMask, skipWord), and makes its pair
 // tables and their corrections (pairs, corr) when the positions after it fit one word.
 func (g *cellGrid) pairUp(present *[maxDepth][256]bool, ranks []int) {
-	for g.from < min(g.ends, 8) && ranks[g.from] == 1 {
-		for b := range 256 {
-			if present[g.from][b] {
-				g.skipWord |= uint64(b) << (8 * g.from)
-			}
+	g.from, g.skipMask, g.skipWord = sharedWord(g.ends, func(j int) (byte, bool) {
+		if ranks[j] != 1 {
+			return 0, false
 		}
-		g.skipMask |= 0xFF << (8 * g.from)
-		g.from++
-	}
+		return byte(slices.Index(present[j][:], true)), true
+	})
 	if g.depth-g.from > 8 {
 		return
 	}
@@ -325,11 +322,11 @@ func gridTail(s []byte, d int) uint64 {
 // tail is.
 func (g *cellGrid) orderRegion(o uint32, tail uint64) (region int, ok bool) {
 	e := g.ext[o]
-	if g.ext[o+1].from == e.from { // one extending key, first
-		n := b2i(e.first <= tail)
-		return int(e.base) + n, n == 0 || tail&0xFF != 8 || e.first != tail
-	}
 	tails := g.tails[e.from:g.ext[o+1].from]
+	one := [1]uint64{e.first}
+	if len(tails) == 0 { // one extending key: its tail is first
+		tails = one[:]
+	}
 	n := 0
 	if len(tails) > linearWindow {
 		n = sort.Search(len(tails), func(i int) bool { return tails[i] > tail })

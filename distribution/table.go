@@ -74,11 +74,7 @@ func newPrefixTable(keys [][]byte, sp *splitBytes) *prefixTable {
 	}
 	t := &prefixTable{depth: depth, cls: make([]uint32, depth<<8), entries: make([]uint32, size)}
 	fillClasses(t.cls, reps[:depth], size)
-	for t.skip < min(depth, 8) && len(reps[t.skip]) == 1 {
-		t.skipWord |= uint64(reps[t.skip][0]) << (8 * t.skip)
-		t.skipMask |= 0xFF << (8 * t.skip)
-		t.skip++
-	}
+	t.skip, t.skipMask, t.skipWord = sharedWord(depth, func(j int) (byte, bool) { return reps[j][0], len(reps[j]) == 1 })
 	together(func() {
 		crowded := fillEntries(t.entries, keys, 0, reps[:depth], 0)
 		t.crowd = newCrowdTable(keys, depth, len(t.entries), crowded)
@@ -93,6 +89,22 @@ func newPrefixTable(keys [][]byte, sp *splitBytes) *prefixTable {
 		}
 	})
 	return t
+}
+
+// sharedWord is the prefix every split key shares at its first positions, up to limit and
+// 8 (one word): n positions where only(j) says one byte occurs, and the word's mask and
+// bytes there (little-endian, as a line's first word holds them).
+func sharedWord(limit int, only func(j int) (byte, bool)) (n int, mask, word uint64) {
+	for n < min(limit, 8) {
+		b, ok := only(n)
+		if !ok {
+			break
+		}
+		word |= uint64(b) << (8 * n)
+		mask |= 0xFF << (8 * n)
+		n++
+	}
+	return n, mask, word
 }
 
 // tableClasses chooses the table's depth: as many leading positions of the keys as fit in
