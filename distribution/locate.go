@@ -49,11 +49,9 @@ type Locator struct {
 	// same bytes of a key decides most comparisons without touching the keys.
 	next8 []uint64
 	// tab places most keys in one table read before any of the above; nil when there are
-	// no split keys (or 2^27 or more). Read it through table: beside a grid that places
-	// most lines it is made on first need (lazyTab, from sp), after lazySearches Locates
-	// have searched the keys instead.
+	// no split keys (or 2^27 or more). Read it through table: beside a grid it is made on
+	// first need (from sp), after lazySearches Locates have searched the keys instead.
 	tab      *prefixTable
-	lazyTab  bool
 	tabOnce  sync.Once
 	tabMade  atomic.Bool
 	searched atomic.Int64
@@ -87,7 +85,7 @@ func NewLocator(keys [][]byte) (*Locator, error) {
 	// once, side by side.
 	l.grid = newCellGrid(keys, sp)
 	if l.grid != nil {
-		l.lazyTab, l.sp = true, sp
+		l.sp = sp
 		l.cellGrid()
 		return l, nil
 	}
@@ -101,7 +99,7 @@ var lazySearches int64 = 4096
 
 // table is the prefix table, made now if it is lazy and not yet made.
 func (l *Locator) table() *prefixTable {
-	if l.lazyTab {
+	if l.grid != nil { // the table is lazy
 		l.tabOnce.Do(func() {
 			l.tab = newPrefixTable(l.keys, l.sp)
 			l.tabMade.Store(true)
@@ -233,7 +231,7 @@ func (l *Locator) Locate(key []byte) int {
 	if l.rule != nil {
 		return l.rule.locate(key)
 	}
-	if l.lazyTab && !l.tabMade.Load() && l.searched.Add(1) <= lazySearches {
+	if l.grid != nil && !l.tabMade.Load() && l.searched.Add(1) <= lazySearches {
 		return countAtMost(l.keys, key)
 	}
 	if t := l.table(); t != nil {
