@@ -87,3 +87,21 @@ func TestLintBadInput(t *testing.T) {
 		})
 	}
 }
+
+// A splits file's keys name their lines in lint's findings whether the file lists them in
+// order (the reader keeps no line numbers then: plan makes them) or not (the sorted keys'
+// own lines).
+func TestLintSplitsFileLines(t *testing.T) {
+	dir := t.TempDir()
+	spec := filepath.Join(dir, "spec.yaml")
+	require.NoError(t, os.WriteFile(spec, []byte("families:\n  - name: cf\n    versions: 1\n    ttl: 30d\n    compression: SNAPPY\n    bloom: ROW\nrowkey:\n  prefix: hex:2\nsplits: {file: s.txt}\n"), 0o644))
+	for file, want := range map[string]string{
+		"10\n20\n30\n40\nGG\nzz\n": "line 5: 'GG' has G, outside the alphabet of hex:2; also lines 6",
+		"10\nzz\n20\nGG\n30\n":     "line 4: 'GG' has G, outside the alphabet of hex:2; also lines 2",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "s.txt"), []byte(file), 0o644))
+		stdout, stderr, code := runCLI(t, "", "lint", spec)
+		assert.Equal(t, 1, code, stderr) // errors found
+		assert.Contains(t, stdout, want, "%q", file)
+	}
+}
