@@ -306,7 +306,7 @@ func TestGridEnds(t *testing.T) {
 
 	// Eight positions after the shared prefix fill the pair tables (seven letters, an end
 	// class from the shortest key's eighth byte on), and lines of every length around them
-	// are cut short within the word pairCell reads.
+	// are cut short within the word wordsCell reads.
 	var short [][]byte
 	for range 20_000 {
 		short = append(short, append([]byte("k-"), randomKey(rng, 6+rng.IntN(9), []byte("abcdefg"))...))
