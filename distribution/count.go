@@ -346,6 +346,7 @@ type lineCounter struct {
 	low        []uint8     // the counts' low bytes, for many regions (lowCounts); nil until used
 	gridCounts *gridCounts // the grid's cells, which the count's workers share
 	gbins      *gridBins   // the lines the grid's bins hold; nil until used
+	data       []byte      // the data count counts: gbins holds lines of it (placeHeld)
 	bins       *binCounter // keys not yet counted, for very many regions (binCounts); nil until used
 	keyBuf     []byte      // room for one decoded key
 	raw        bool
@@ -539,6 +540,10 @@ func (c *lineCounter) flush() {
 // past to, up to the next \n or the end of data. On a bad line it returns the number of
 // good lines before it and the error.
 func (c *lineCounter) count(data []byte, to int) (int64, error) {
+	// The grid holds lines of data in ambiguous cells to place them together (placeHeld):
+	// they are placed before count returns, while data is at hand.
+	c.data = data
+	defer func() { c.placeHeld(); c.data = nil }()
 	if c.raw {
 		return c.countRaw(data, to)
 	}

@@ -377,7 +377,7 @@ func (c *lineCounter) countGrid(data []byte, from, to, stride int) (int64, int) 
 	for p < to {
 		n := min(gridBatch, (to-p+stride-1)/stride)
 		gridCells(g, data, p, stride, idxs[:n])
-		c.addGridLines(g, bins, idxs[:n], func(i int) []byte { return trimCR(data[p+i*stride : p+(i+1)*stride-1]) })
+		c.addGridLines(g, bins, idxs[:n], func(i int) uint64 { return uint64(p+i*stride) | uint64(p+(i+1)*stride-1)<<32 })
 		lines += int64(n)
 		p += n * stride
 	}
@@ -385,49 +385,65 @@ func (c *lineCounter) countGrid(data []byte, from, to, stride int) (int64, int) 
 }
 
 // addGridLines counts the lines whose cells are idxs (at most gridBatch): each noted in
-// its bin, a bin that fills counted, the lines of ambiguous cells placed by their tails
-// after the others (addAmbiguous), and a miss (a cell at or above the grid's size)
-// placed by Locate on line(i), the key (the line without its \n, or \r\n).
-func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, line func(i int) []byte) {
-	amb := &bins.amb
-	na := 0
+// its bin, a bin that fills counted, the lines of ambiguous cells held to be placed by
+// their tails with others (addAmbiguous, a gridBatch of them at a time), and a miss (a
+// cell at or above the grid's size) placed by Locate. span(i) is where line i is in the
+// count's data (c.data), its start and (above 32 bits) its end, before its \n; nil for a
+// key taken alone, which is in no ambiguous cell (countKey).
+func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, span func(i int) uint64) {
 	for i := bins.note(g, idxs); i < len(idxs); i += 1 + bins.note(g, idxs[i+1:]) {
 		switch idx := idxs[i]; {
 		case idx >= g.size:
-			c.counts[c.loc.Locate(line(i))]++
+			c.counts[c.loc.Locate(c.lineAt(span(i)))]++
 		case g.amb[idx>>6]>>(idx&63)&1 == 0:
 			bins.countBin(c, idx>>gridBinShift) // its bin is full
 		default:
-			amb[na] = uint16(i)
-			na++
+			bins.held1[bins.nheld1], bins.heldAt[bins.nheld1] = idx, span(i)
+			if bins.nheld1++; bins.nheld1 == gridBatch {
+				c.placeHeld()
+			}
 		}
-	}
-	if na > 0 {
-		c.addAmbiguous(g, bins, idxs, amb[:na], line)
 	}
 }
 
-// addAmbiguous counts the lines idxs[i] for i in at, all in ambiguous cells, by their tails
-// (orderRegion), or by Locate on a tie. A million long split keys (get_splits of a user-%d
-// table) make a tenth of the lines ambiguous, and the cell's extending keys and their
-// tails are each a cache miss (8 MB apiece): placed one at a time, a line waited on both
-// (placing them was a third of the count). Here the lines go in passes whose reads do not
-// wait on each other: their cells' order and tails, the cells' extending keys (with the
-// first one's tail), the counts of the first's region (touched, into the cache), then
-// the regions and the counts, into their low bytes past lowCountsFrom regions (as
-// addRare counts).
-func (c *lineCounter) addAmbiguous(g *cellGrid, bins *gridBins, idxs []uint32, at []uint16, line func(i int) []byte) {
+// lineAt is the key of the count's data (c.data) at span (a start, and its \n above 32
+// bits): the line without its \n or \r\n.
+func (c *lineCounter) lineAt(span uint64) []byte {
+	return trimCR(c.data[uint32(span) : span>>32])
+}
+
+// placeHeld places the lines of ambiguous cells that addGridLines holds (addAmbiguous).
+// A hex cut has one such line in 360: taken a batch's at a time, most batches placed one,
+// and its four reads (the cell's order, its record, its region's count, the tails) waited
+// on each other, 600 ns a line.
+func (c *lineCounter) placeHeld() {
+	if b := c.gbins; b != nil && b.nheld1 > 0 {
+		c.addAmbiguous(c.loc.grid, b, b.held1[:b.nheld1], func(k int) []byte { return c.lineAt(b.heldAt[k]) })
+		b.nheld1 = 0
+	}
+}
+
+// addAmbiguous counts the lines in ambiguous cells cells, whose keys are line(k), by their
+// tails (orderRegion), or by Locate on a tie. A million long split keys (get_splits of a
+// user-%d table) make a tenth of the lines ambiguous, and the cell's extending keys and
+// their tails are each a cache miss (8 MB apiece): placed one at a time, a line waited on
+// both (placing them was a third of the count). Here the lines go in passes whose reads do
+// not wait on each other: their cells' order and tails, the cells' extending keys (with
+// the first one's tail), the counts of the first's region (touched, into the cache), then
+// the regions and the counts, into their low bytes past lowCountsFrom regions (as addRare
+// counts).
+func (c *lineCounter) addAmbiguous(g *cellGrid, bins *gridBins, cells []uint32, line func(k int) []byte) {
 	ord, tails := &bins.ord, &bins.tails
-	for k, i := range at {
-		ord[k] = g.ambOrder(idxs[i])
-		tails[k] = gridTail(line(int(i)), g.depth)
+	for k, cell := range cells {
+		ord[k] = g.ambOrder(cell)
+		tails[k] = gridTail(line(k), g.depth)
 	}
 	counts, small := c.counts, c.lowCounts()
 	var touched uint64
-	for _, o := range ord[:len(at)] {
+	for _, o := range ord[:len(cells)] {
 		touched += g.ext[o].first + uint64(g.ext[o+1].from)
 	}
-	for _, o := range ord[:len(at)] {
+	for _, o := range ord[:len(cells)] {
 		if small != nil {
 			touched += uint64(small[g.ext[o].base])
 		} else {
@@ -435,11 +451,11 @@ func (c *lineCounter) addAmbiguous(g *cellGrid, bins *gridBins, idxs []uint32, a
 		}
 	}
 	c.touched += uint32(touched)
-	for k, i := range at {
+	for k := range cells {
 		if r, ok := g.orderRegion(ord[k], tails[k]); ok {
 			countRegion(counts, small, uint32(r))
 		} else {
-			counts[c.loc.Locate(line(int(i)))]++
+			counts[c.loc.Locate(line(k))]++
 		}
 	}
 }
@@ -486,12 +502,14 @@ type gridBins struct {
 	cells *gridCounts
 	fill  [gridBinsMax]uint32
 	held  []uint16 // bin b's notes from b<<gridHeldBits on
-	// A batch's lines in ambiguous cells, their cells' order and their tails
-	// (addGridLines, addAmbiguous): kept here, as arrays on the stack were zeroed on every
-	// call (3.5 KiB; for a hex cut, a batch in two has one such line).
-	amb   [gridBatch]uint16
-	ord   [gridBatch]uint32
-	tails [gridBatch]uint64
+	// The lines in ambiguous cells addGridLines holds (their cells, and where they are
+	// in the count's data: lineAt) until placeHeld, and their cells' order and tails
+	// (addAmbiguous): kept here, as arrays on the stack were zeroed on every call.
+	held1  [gridBatch]uint32
+	heldAt [gridBatch]uint64
+	nheld1 int
+	ord    [gridBatch]uint32
+	tails  [gridBatch]uint64
 }
 
 const (
@@ -658,7 +676,7 @@ func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (
 				break
 			}
 		}
-		c.addGridLines(g, bins, idxs[:n], func(i int) []byte { return trimCR(data[starts[i]:ends[i]]) })
+		c.addGridLines(g, bins, idxs[:n], func(i int) uint64 { return uint64(starts[i]) | uint64(ends[i])<<32 })
 		lines += int64(n)
 		ends = ends[n:]
 		if err != nil {
@@ -714,12 +732,22 @@ func trimCR(line []byte) []byte {
 // countKey counts one key, the count's lines taken one at a time (a block's last, a
 // decoded one, --raw's): through the grid when there is one, so that those do not make
 // its lazy prefix table (a line a 64 KiB block of user-%d keys made it), else by Locate.
+// The key need not be in the count's data, so one in an ambiguous cell is placed at once
+// rather than held (addGridLines).
 func (c *lineCounter) countKey(key []byte) {
 	if g := c.loc.grid; g != nil && len(key) >= g.ends {
 		g = c.loc.cellGrid()
 		idx := [1]uint32{gridCell(g, key)}
-		c.addGridLines(g, c.gridBinsOf(), idx[:], func(int) []byte { return key })
-		return
+		bins := c.gridBinsOf()
+		switch cell := idx[0]; {
+		case cell >= g.size: // Locate, below
+		case g.amb[cell>>6]>>(cell&63)&1 != 0:
+			c.addAmbiguous(g, bins, idx[:], func(int) []byte { return key })
+			return
+		default:
+			c.addGridLines(g, bins, idx[:], nil)
+			return
+		}
 	}
 	c.counts[c.loc.Locate(key)]++
 }
