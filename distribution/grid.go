@@ -398,8 +398,8 @@ func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, s
 		case g.amb[idx>>6]>>(idx&63)&1 == 0:
 			bins.countBin(c, idx>>gridBinShift) // its bin is full
 		default:
-			bins.held1[bins.nheld1], bins.heldAt[bins.nheld1] = idx, span(i)
-			if bins.nheld1++; bins.nheld1 == gridBatch {
+			bins.ambCells[bins.nAmb], bins.ambSpans[bins.nAmb] = idx, span(i)
+			if bins.nAmb++; bins.nAmb == gridBatch {
 				c.placeHeld()
 			}
 		}
@@ -417,9 +417,9 @@ func (c *lineCounter) lineAt(span uint64) []byte {
 // and its four reads (the cell's order, its record, its region's count, the tails) waited
 // on each other, 600 ns a line.
 func (c *lineCounter) placeHeld() {
-	if b := c.gbins; b != nil && b.nheld1 > 0 {
-		c.addAmbiguous(c.loc.grid, b, b.held1[:b.nheld1], func(k int) []byte { return c.lineAt(b.heldAt[k]) })
-		b.nheld1 = 0
+	if b := c.gbins; b != nil && b.nAmb > 0 {
+		c.addAmbiguous(c.loc.grid, b, b.ambCells[:b.nAmb], func(k int) []byte { return c.lineAt(b.ambSpans[k]) })
+		b.nAmb = 0
 	}
 }
 
@@ -505,11 +505,11 @@ type gridBins struct {
 	// The lines in ambiguous cells addGridLines holds (their cells, and where they are
 	// in the count's data: lineAt) until placeHeld, and their cells' order and tails
 	// (addAmbiguous): kept here, as arrays on the stack were zeroed on every call.
-	held1  [gridBatch]uint32
-	heldAt [gridBatch]uint64
-	nheld1 int
-	ord    [gridBatch]uint32
-	tails  [gridBatch]uint64
+	ambCells [gridBatch]uint32
+	ambSpans [gridBatch]uint64
+	nAmb     int
+	ord      [gridBatch]uint32
+	tails    [gridBatch]uint64
 }
 
 const (
