@@ -57,6 +57,9 @@ func sameRead(t *testing.T, file string, how LineRead) {
 		require.Error(t, err, name)
 		assert.Equal(t, wantErr.Error(), err.Error(), name)
 		assert.Nil(t, got, name)
+		_, err = readFileKeysAt(strings.NewReader(file), int64(len(file)), how, 0)
+		require.Error(t, err, name)
+		assert.Equal(t, wantErr.Error(), err.Error(), name)
 		return
 	}
 	require.NoError(t, err, name)
@@ -66,6 +69,16 @@ func sameRead(t *testing.T, file string, how LineRead) {
 	assert.Equal(t, want.Lines, got.LineNumbers(), name)
 	assert.Equal(t, want.Warnings, got.Warnings, name)
 	assert.Equal(t, want.MoreWarnings, got.MoreWarnings, name)
+	// In two halves read at once (ReadFileKeysAt, from any size): the same, whether the
+	// halves were put together or the file read again.
+	halves, err := readFileKeysAt(strings.NewReader(file), int64(len(file)), how, 0)
+	require.NoError(t, err, name)
+	assert.True(t, got.SplitKeys().Equal(halves.SplitKeys()), name)
+	assert.Equal(t, got.LineNumbers(), halves.LineNumbers(), name)
+	assert.Equal(t, got.Warnings, halves.Warnings, name)
+	hw, hsame := halves.SplitKeys().Width()
+	gw, gsame := got.SplitKeys().Width()
+	assert.Equal(t, [2]any{gw, gsame}, [2]any{hw, hsame}, name)
 	k := got.SplitKeys()
 	w, same := k.Width()
 	for i, key := range k.All() {
@@ -108,4 +121,64 @@ func TestReadFileKeysLineNumbers(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []int{3, 1, 2}, f.Lines)
 	assert.Equal(t, []int{3, 1, 2}, f.LineNumbers())
+}
+
+// ReadFileKeysAt puts two halves together when each is keys in order with nothing to warn
+// of and the cut is between keys in order; else (keys the same or out of order across the
+// cut, a warning or an error after it) the file is read again, and what it says names the
+// line as ReadFileKeys does.
+func TestReadHalves(t *testing.T) {
+	for _, c := range []struct {
+		name, file string
+		cut        int64 // where the second half starts
+		together   bool
+		width      int // of every key, 0 when they differ
+		warnLine   int // of the one warning, 0 for none
+	}{
+		{"one width", "aaa\nbbb\nccc\nddd\n", 12, true, 3, 0},
+		{"another width after the cut", "aaa\nbbb\nccc\ndddd\n", 12, true, 0, 0},
+		{"another width before it", "aa\nbbb\nccc\nddd\n", 11, true, 0, 0},
+		{"no line end at the end", "aaa\nbbb\nccc\nddd", 8, true, 3, 0},
+		{"crlf", "aaa\r\nbbb\r\nccc\r\nddd\r\n", 15, true, 3, 0},
+		{"the same key across the cut", "aaa\nbbb\nccc\nccc\n", 12, false, 0, 0},
+		{"out of order across the cut", "aaa\nbbb\nddd\nccc\n", 12, false, 0, 0},
+		{"a warning after the cut", "aaa\nbbb\nccc\nd\\xab\n", 12, false, 0, 4},
+		{"non-ASCII text after the cut", "aaa\nbbb\nccc\nd\xc3\xa9\n", 12, false, 0, 4},
+		{"a bad escape after the cut", "aaa\nbbb\nccc\nd\\x4\n", 12, false, 0, 0},
+		{"a blank line after the cut", "aaa\nbbb\nccc\n\n", 8, false, 0, 0},
+		{"one line", "aaaaaaaaaaaa\n", 0, false, 12, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ra := strings.NewReader(c.file)
+			size := int64(len(c.file))
+			cut, found := lineEndNear(ra, size/2, size)
+			assert.Equal(t, c.cut, cut)
+			assert.Equal(t, c.cut > 0, found)
+			f, ok := readHalves(ra, size, ReadChomp)
+			require.Equal(t, c.together, ok)
+			want, wantErr := ReadFileKeys(strings.NewReader(c.file), ReadChomp, size)
+			got, err := readFileKeysAt(ra, size, ReadChomp, 0)
+			if wantErr != nil {
+				require.Error(t, err)
+				assert.Equal(t, wantErr.Error(), err.Error())
+				return
+			}
+			require.NoError(t, err)
+			assert.True(t, want.SplitKeys().Equal(got.SplitKeys()))
+			assert.Equal(t, want.LineNumbers(), got.LineNumbers())
+			assert.Equal(t, want.Warnings, got.Warnings)
+			if c.warnLine > 0 {
+				require.Len(t, got.Warnings, 1)
+				assert.Equal(t, c.warnLine, got.Warnings[0].Line)
+			}
+			if ok {
+				assert.True(t, want.SplitKeys().Equal(f.SplitKeys()))
+				w, same := f.SplitKeys().Width()
+				assert.Equal(t, c.width > 0, same)
+				if same {
+					assert.Equal(t, c.width, w)
+				}
+			}
+		})
+	}
 }

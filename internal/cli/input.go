@@ -225,7 +225,15 @@ func readSplitsFile(path string, target hbase.Version) (*splits.File, error) {
 		return nil, err
 	}
 	defer closeFn()
-	f, err := splits.ReadFileKeys(r, splits.LineReadFor(target), size)
+	// A regular file is read as the size it has now (openCapped checked it against the
+	// cap), in two halves at once when it is large (ReadFileKeysAt); anything else as a
+	// stream, the cap checked as it is read.
+	var f *splits.File
+	if ra, ok := r.r.(io.ReaderAt); ok && size > 0 {
+		f, err = splits.ReadFileKeysAt(ra, size, splits.LineReadFor(target))
+	} else {
+		f, err = splits.ReadFileKeys(r, splits.LineReadFor(target), size)
+	}
 	var le *hbytes.LineError
 	switch {
 	case errors.As(err, &le):
