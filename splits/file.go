@@ -267,29 +267,19 @@ func (fr *fileReader) clean() bool {
 	return len(fr.warns) == 0 && fr.more == 0 && fr.empty == 0 && fr.unsorted == 0 && fr.dup == 0
 }
 
-// append puts the keys of next, read from the lines after fr's, after fr's: both are in
-// buf (readHalves), fr's at its start and next's after them, where they are moved down.
+// append puts the keys of next, read from the lines after fr's, after fr's, each recorded
+// as fr records a key it reads (end): both are in buf (readHalves), fr's at its start and
+// next's after them, where they are moved down once their lengths are taken.
 func (fr *fileReader) append(next *fileReader, buf []byte) {
 	base := len(fr.arena)
-	fr.arena = buf[:base+len(next.arena)]
-	copy(fr.arena[base:], next.arena)
-	if !fr.ends.none() || !next.ends.none() || next.width != fr.width {
-		if fr.ends.none() {
-			fr.ends = fixedEnds(fr.n, fr.width, fr.n+next.n)
-		}
-		fr.ends.grow(next.n)
-		keys := next.keys()
-		end := 0
-		for i := range next.n {
-			if keys.ends.none() {
-				end += keys.width
-			} else {
-				end = keys.ends.at(i)
-			}
-			fr.ends.add(base + end)
-		}
+	all := buf[:base+len(next.arena)]
+	start := base
+	for _, key := range next.keys().All() {
+		fr.arena = all[:start+len(key)]
+		fr.end(start)
+		start += len(key)
 	}
-	fr.last, fr.n = base+next.last, fr.n+next.n
+	copy(all[base:], next.arena)
 }
 
 // lineEndNear is where the first line that starts after at begins in ra's size bytes,
