@@ -290,6 +290,10 @@ func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
 	g.ext[n].from = uint32(len(g.tails))
 }
 
+// ambiguous reports whether cell c (below the grid's size) is ambiguous. (note reads the
+// bit itself, from a local, in its loop.)
+func (g *cellGrid) ambiguous(c uint32) bool { return g.amb[c>>6]>>(c&63)&1 != 0 }
+
 // ambOrder is the ambiguous cell c's order among the ambiguous cells.
 func (g *cellGrid) ambOrder(c uint32) uint32 {
 	w := int(c >> 6)
@@ -395,7 +399,7 @@ func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, s
 		switch idx := idxs[i]; {
 		case idx >= g.size:
 			c.counts[c.loc.Locate(c.lineAt(span(i)))]++
-		case g.amb[idx>>6]>>(idx&63)&1 == 0:
+		case !g.ambiguous(idx):
 			bins.countBin(c, idx>>gridBinShift) // its bin is full
 		default:
 			bins.ambCells[bins.nAmb], bins.ambSpans[bins.nAmb] = idx, span(i)
@@ -742,7 +746,7 @@ func (c *lineCounter) countKey(key []byte) {
 		bins := c.gridBinsOf()
 		switch cell := idx[0]; {
 		case cell >= g.size: // Locate, below
-		case g.amb[cell>>6]>>(cell&63)&1 != 0:
+		case g.ambiguous(cell):
 			c.addAmbiguous(g, bins, idx[:], func(int) []byte { return key })
 			return
 		default:
