@@ -655,7 +655,18 @@ func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (
 	var starts [gridBatch]uint32
 	for len(ends) > 0 && !done {
 		n := 0
-		for n < gridBatch && n < len(ends) {
+		if g.pairs != nil {
+			// Most lines in a call: in countEndsGrid's own loop, the tables were read from
+			// the grid, and most of its values kept on the stack, at every line (105
+			// instructions a line under cachegrind; 49 in gridEnds).
+			if haveLineEnds {
+				n, start = gridEnds(g, data, ends, start, to, &idxs, &starts)
+			} else {
+				n, start = endsCells(g, data, ends, start, to, &idxs, &starts)
+			}
+			done = n > 0 && start >= to
+		}
+		for !done && n < gridBatch && n < len(ends) {
 			end := int(ends[n])
 			key := data[start:end]
 			if k := len(key); k > 0 && key[k-1] == '\r' {
@@ -689,6 +700,32 @@ func (c *lineCounter) countEndsGrid(data []byte, ends []uint32, start, to int) (
 		}
 	}
 	return lines, start, done, nil
+}
+
+// endsCells is countEndsGrid's cells of the lines that end at ends, the first at start,
+// through the grid's pair tables (it has them), up to the first line it cannot take that
+// way (shorter than the grid's ends, too long, or too near data's end to read a word
+// after the shared prefix: countEndsGrid takes those) or the one that brings start to to;
+// it returns how many it took and where the next starts. gridEnds (amd64) does the same
+// in registers.
+func endsCells(g *cellGrid, data []byte, ends []uint32, start, to int, idxs, starts *[gridBatch]uint32) (n, next int) {
+	for last := len(data) - g.from - 8; n < len(ends) && n < gridBatch && start <= last; {
+		end := int(ends[n])
+		l := end - start
+		if l > 0 && data[end-1] == '\r' {
+			l--
+		}
+		if l < g.ends || l > MaxRowLength {
+			break
+		}
+		idxs[n] = g.wordsCell(binary.LittleEndian.Uint64(data[start:]), binary.LittleEndian.Uint64(data[start+g.from:]), l)
+		starts[n] = uint32(start)
+		start = end + 1
+		if n++; start >= to {
+			break
+		}
+	}
+	return n, start
 }
 
 // wordsCell is the cell of a line of n bytes (at least the grid's ends) whose first word

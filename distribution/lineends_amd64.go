@@ -88,6 +88,25 @@ func tableLines(t *prefixTable, data []byte, ends []uint32, start, to int, count
 		&t.tails[0], &counts[0], t.depth, t.skip, t.skipMask, t.skipWord, &rare[0], b2i(t.shortByBase))
 }
 
+// gridEndsAsm is written in lineends_amd64.s: see there.
+//
+//go:noescape
+func gridEndsAsm(data *byte, ends *uint32, nends, start, to, last int, tabs *[4]*[1 << 16]uint32, corr *[16]uint32, masks *[16]uint64, from, shortest int, skipMask, skipWord uint64, idxs, starts *uint32) (n, next int)
+
+// gridEnds is endsCells in registers (the kernel needs no more than amd64 has; it is
+// taken with the other kernels, haveLineEnds, so that the tests run both).
+func gridEnds(g *cellGrid, data []byte, ends []uint32, start, to int, idxs, starts *[gridBatch]uint32) (n, next int) {
+	last := len(data) - g.from - 8
+	if len(ends) == 0 || start > last {
+		return 0, start
+	}
+	ends = ends[:min(len(ends), gridBatch)]
+	if int(ends[len(ends)-1]) >= len(data) || len(data) >= 1<<32 || g.pairTabs[3] == nil || g.from > g.ends || g.ends < 1 {
+		panic("gridEnds: line ends or grid out of shape")
+	}
+	return gridEndsAsm(&data[0], &ends[0], len(ends), start, to, last, &g.pairTabs, &g.corr, &lineMasks, g.from, g.ends, g.skipMask, g.skipWord, &idxs[0], &starts[0])
+}
+
 // The constants tableLinesAsm is written with: a change here that the assembly does not
 // follow fails to compile.
 const (
@@ -97,4 +116,6 @@ const (
 	_ = uint(27 - entryShift)
 	_ = uint(MaxRowLength - 32767)
 	_ = uint(32767 - MaxRowLength)
+	_ = uint(miss - 0x4000000) // and gridEndsAsm
+	_ = uint(0x4000000 - miss)
 )

@@ -435,3 +435,83 @@ tl_out:
 	MOVQ DX, next+136(FP)
 	MOVQ DI, nrare+144(FP)
 	RET
+
+// func gridEndsAsm(data *byte, ends *uint32, nends, start, to, last int, tabs *[4]*[1 << 16]uint32, corr *[16]uint32, masks *[16]uint64, from, shortest int, skipMask, skipWord uint64, idxs, starts *uint32) (n, next int)
+//
+// endsCells (grid.go) in registers: for each line end in ends[0:nends], the line from
+// start (a trailing \r dropped) gets its cell into idxs and its start into starts, while
+// start is at most last (a word after the shared prefix can be read) and the line is
+// shortest to 32767 bytes long: its word after the shared prefix (from), its bytes past
+// the line masked off (masks[k], k its bytes after from, at most 8), summed through the
+// four pair tables, less corr[k]; miss (0x4000000) when its first word masked by skipMask
+// is not skipWord. It stops before a line it cannot take or after the one that brings
+// start to to or past it; n is the lines taken, next where the next one starts.
+TEXT ·gridEndsAsm(SB), NOSPLIT, $0-136
+	MOVQ data+0(FP), SI
+	MOVQ ends+8(FP), R8
+	MOVQ start+24(FP), DX
+	MOVQ tabs+48(FP), R9
+	MOVQ 0(R9), R11
+	MOVQ 8(R9), R12
+	MOVQ 16(R9), R15
+	MOVQ 24(R9), DI
+	XORQ BX, BX // lines taken
+
+ge_loop:
+	CMPQ BX, nends+16(FP)
+	JAE  ge_out
+	CMPQ DX, last+40(FP)
+	JG   ge_out
+	MOVL (R8)(BX*4), AX // this line's end
+	MOVQ AX, R13
+	SUBQ DX, R13 // its length
+	JLE  ge_out
+	CMPB -1(SI)(AX*1), $13
+	JNE  ge_nocr
+	DECQ R13
+
+ge_nocr:
+	CMPQ R13, shortest+80(FP)
+	JL   ge_out
+	CMPQ R13, $32767
+	JG   ge_out
+	MOVQ R13, CX
+	SUBQ from+72(FP), CX
+	MOVL $8, R9
+	CMPQ CX, R9
+	CMOVQGT R9, CX // k: the line's bytes after from, at most 8
+	MOVQ DX, R14
+	ADDQ from+72(FP), R14
+	MOVQ (SI)(R14*1), R14
+	MOVQ masks+64(FP), R9
+	ANDQ (R9)(CX*8), R14
+	MOVWLZX R14, R9
+	MOVL (R11)(R9*4), R10
+	SHRQ $16, R14
+	MOVWLZX R14, R9
+	ADDL (R12)(R9*4), R10
+	SHRQ $16, R14
+	MOVWLZX R14, R9
+	ADDL (R15)(R9*4), R10
+	SHRQ $16, R14
+	ADDL (DI)(R14*4), R10
+	MOVQ corr+56(FP), R9
+	SUBL (R9)(CX*4), R10
+	MOVQ (SI)(DX*1), R14
+	ANDQ skipMask+88(FP), R14
+	CMPQ R14, skipWord+96(FP)
+	MOVL $0x4000000, R9
+	CMOVLNE R9, R10 // not the shared prefix: a miss
+	MOVQ idxs+104(FP), R9
+	MOVL R10, (R9)(BX*4)
+	MOVQ starts+112(FP), R9
+	MOVL DX, (R9)(BX*4)
+	LEAQ 1(AX), DX
+	INCQ BX
+	CMPQ DX, to+32(FP)
+	JL   ge_loop
+
+ge_out:
+	MOVQ BX, n+120(FP)
+	MOVQ DX, next+128(FP)
+	RET

@@ -28,3 +28,7 @@ func escapedEnds(data []byte, from, n int, ends, bads []uint32) (k, nbad int) {
 func tableLines(*prefixTable, []byte, []uint32, int, int, []uint32, []uint64) (used, next, nrare, tooLong int) {
 	panic("tableLines without a kernel")
 }
+
+func gridEnds(*cellGrid, []byte, []uint32, int, int, *[gridBatch]uint32, *[gridBatch]uint32) (n, next int) {
+	panic("gridEnds without a kernel")
+}

@@ -1,0 +1,109 @@
+package distribution
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// gridEnds (the kernel) takes the same lines as endsCells and gives them the same cells,
+// on grids with a shared prefix and without, for lines of every length around the grid's
+// ends and depth, with \r\n, empty, too long, without the prefix, and near the data's end
+// (where no word after the prefix can be read), from every line and up to any to.
+func TestGridEndsKernel(t *testing.T) {
+	if !cpuHasLineEnds {
+		t.Skip("this CPU has no line-end kernels; endsCells is the one loop")
+	}
+	withGridFrom(t, 1)
+	rng := rand.New(rand.NewPCG(52, 10))
+	var short [][]byte
+	for range 5000 {
+		short = append(short, append([]byte("k-"), randomKey(rng, 6+rng.IntN(9), []byte("abcdefg"))...))
+	}
+	grids := map[string][][]byte{
+		"user cut": userSplits(rng, 20_000),
+		"k- keys":  slices.CompactFunc(slices.SortedFunc(slices.Values(short), bytes.Compare), bytes.Equal),
+		"hex cut":  hexCut(rng, 20_000),
+	}
+	edges := 0
+	for name, keys := range grids {
+		loc, g := gridOf(t, keys)
+		require.NotNil(t, g.pairs, name)
+		var text []byte
+		for range 3000 {
+			var line []byte
+			switch rng.IntN(12) {
+			case 0:
+				k := keys[rng.IntN(len(keys))]
+				line = slices.Clone(k[:rng.IntN(min(len(k), 10)+1)])
+			case 1:
+				line = randomKey(rng, rng.IntN(20), []byte("uk-ser0189af\r"))
+			case 2:
+				line = bytes.Repeat([]byte("9"), MaxRowLength-2+rng.IntN(4))
+			default:
+				k := keys[rng.IntN(len(keys))]
+				line = append(slices.Clone(k[:rng.IntN(len(k)+1)]), randomKey(rng, rng.IntN(12), []byte("0123456789abcdefg"))...)
+			}
+			if rng.IntN(4) == 0 {
+				line = append(line, '\r')
+			}
+			text = append(append(text, line...), '\n')
+		}
+		var ends []uint32
+		for i, b := range text {
+			if b == '\n' {
+				ends = append(ends, uint32(i))
+			}
+		}
+		var idxs, starts, wantIdxs, wantStarts [gridBatch]uint32
+		for range 3000 {
+			from := rng.IntN(len(ends))
+			start := 0
+			if from > 0 {
+				start = int(ends[from-1]) + 1
+			}
+			last := from + rng.IntN(min(len(ends)-from, 2*gridBatch))
+			data := text[:min(int(ends[last])+1+rng.IntN(8), len(text))] // a few bytes of the next line, or none
+			to := start + 1 + rng.IntN(len(data)-start)
+			n, next := gridEnds(g, data, ends[from:last+1], start, to, &idxs, &starts)
+			wantN, wantNext := endsCells(g, data, ends[from:last+1], start, to, &wantIdxs, &wantStarts)
+			require.Equal(t, [2]int{wantN, wantNext}, [2]int{n, next}, "%s: lines from %d to %d, to %d", name, from, last, to)
+			require.Equal(t, wantIdxs[:n], idxs[:n], name)
+			require.Equal(t, wantStarts[:n], starts[:n], name)
+		}
+		// Data that ends one byte short of a word after the shared prefix of line j, or
+		// just long enough: the line is left, or taken.
+		for j := range ends {
+			start := 0
+			if j > 0 {
+				start = int(ends[j-1]) + 1
+			}
+			for d := -1; d <= 0; d++ {
+				size := start + g.from + 8 + d
+				if int(ends[j]) >= size || size > len(text) {
+					continue
+				}
+				k, _ := slices.BinarySearch(ends, uint32(size))
+				from := max(0, j-rng.IntN(4))
+				begin := 0
+				if from > 0 {
+					begin = int(ends[from-1]) + 1
+				}
+				n, next := gridEnds(g, text[:size], ends[from:k], begin, size, &idxs, &starts)
+				wantN, wantNext := endsCells(g, text[:size], ends[from:k], begin, size, &wantIdxs, &wantStarts)
+				require.Equal(t, [2]int{wantN, wantNext}, [2]int{n, next}, "%s: data to %d, line %d", name, size, j)
+				require.Equal(t, wantIdxs[:n], idxs[:n], name)
+				if l := len(bytes.TrimSuffix(text[start:ends[j]], []byte("\r"))); d == 0 && l >= g.ends {
+					n, _ := gridEnds(g, text[:size], ends[j:k], start, size, &idxs, &starts)
+					require.Equal(t, 1, n, "%s: line %d, the last it can take, is taken", name, j)
+				}
+				edges++
+			}
+		}
+		assertSameCount(t, name, loc, text)
+	}
+	require.Greater(t, edges, 100, "lines at the data's end")
+}
