@@ -481,6 +481,14 @@ func gridCells(g *cellGrid, data []byte, p, stride int, idxs []uint32) {
 		// the shared prefix. (A loop over the grid's tables instead kept its counter and
 		// the tables on the stack: BenchmarkCountListed's hex-cut took 34.1 CPU ns a key
 		// against 27.6.)
+		// Without a shared prefix (a hex cut), the lines whose first word can be read
+		// take gridStrideAsm where the kernels are (65 instructions a line of cut1m's
+		// count under cachegrind, against 82 through the loop below; 0.34 -> 0.32 s).
+		if haveLineEnds && g.from == 0 && p+8 <= len(data) {
+			i = min(len(idxs), (len(data)-8-p)/stride+1)
+			gridStrideAsm(&data[p], stride, i, &g.pairTabs, &idxs[0])
+			p += i * stride
+		}
 		if t0, t1, t2, t3 := g.pairTabs[0], g.pairTabs[1], g.pairTabs[2], g.pairTabs[3]; g.from == 0 {
 			for ; i < len(idxs) && p+8 <= len(data); i++ {
 				w := binary.LittleEndian.Uint64(data[p:])

@@ -107,3 +107,47 @@ func TestGridEndsKernel(t *testing.T) {
 	}
 	require.Greater(t, edges, 100, "lines at the data's end")
 }
+
+// gridStrideAsm (gridCells' kernel for a grid without a shared prefix) gives each line
+// the cell gridCells' word loop gives it, for any stride and bytes, up to the data's end.
+func TestGridStrideKernel(t *testing.T) {
+	if !cpuHasLineEnds {
+		t.Skip("this CPU has no line-end kernels; gridCells' word loop is the one loop")
+	}
+	rng := rand.New(rand.NewPCG(52, 11))
+	withGridFrom(t, 1)
+	var letters [][]byte // eight positions of seven letters: all four tables
+	for range 20_000 {
+		letters = append(letters, randomKey(rng, 10, []byte("abcdefg")))
+	}
+	letters = slices.CompactFunc(slices.SortedFunc(slices.Values(letters), bytes.Compare), bytes.Equal)
+	for _, keys := range [][][]byte{hexCut(rng, 200_000), letters} {
+		_, g := gridOf(t, keys)
+		require.Zero(t, g.from)
+		require.NotNil(t, g.pairs)
+		require.Contains(t, []int{6, 8}, g.depth) // the hex cut's, the letters'
+		var data []byte
+		for range 2000 {
+			k := keys[rng.IntN(len(keys))]
+			data = append(append(data, k[:rng.IntN(len(k)+1)]...), randomKey(rng, rng.IntN(20), []byte("0123456789abcdefgh\x00\xFF"))...)
+		}
+		var got, want [gridBatch]uint32
+		for range 2000 {
+			stride := 1 + rng.IntN(40)
+			p := rng.IntN(len(data) - 8)
+			end := p + rng.IntN(min(len(data)-p, gridBatch*stride)) + 1
+			n := min(gridBatch, (end-p+stride-1)/stride)
+			for i := range got {
+				got[i] = 0xDEADBEEF
+			}
+			gridCells(g, data[:end], p, stride, got[:n])
+			setWhileTesting(t, &haveLineEnds, false)
+			gridCells(g, data[:end], p, stride, want[:n])
+			haveLineEnds = true
+			if n < gridBatch {
+				require.Equal(t, uint32(0xDEADBEEF), got[n], "past the lines")
+			}
+			require.Equal(t, want[:n], got[:n], "depth %d, stride %d from %d to %d", g.depth, stride, p, end)
+		}
+	}
+}

@@ -107,6 +107,11 @@ func gridEnds(g *cellGrid, data []byte, ends []uint32, start, to int, idxs, star
 	return gridEndsAsm(&data[0], &ends[0], len(ends), start, to, last, &g.pairTabs, &g.corr, &lineMasks, g.from, g.ends, g.skipMask, g.skipWord, &idxs[0], &starts[0])
 }
 
+// gridStrideAsm is written in lineends_amd64.s: see there.
+//
+//go:noescape
+func gridStrideAsm(p *byte, stride, n int, tabs *[4]*[1 << 16]uint32, idxs *uint32)
+
 // The constants tableLinesAsm is written with: a change here that the assembly does not
 // follow fails to compile.
 const (

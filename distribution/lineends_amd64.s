@@ -515,3 +515,42 @@ ge_out:
 	MOVQ BX, n+120(FP)
 	MOVQ DX, next+128(FP)
 	RET
+
+// func gridStrideAsm(p *byte, stride, n int, tabs *[4]*[1 << 16]uint32, idxs *uint32)
+//
+// gridCells' loop for a grid without a shared prefix, in registers: the cells of n lines
+// stride bytes apart from p (the first word of each readable), each its word's four
+// 16-bit pairs summed through the four pair tables, into idxs[0:n].
+TEXT ·gridStrideAsm(SB), NOSPLIT, $0-40
+	MOVQ p+0(FP), SI
+	MOVQ stride+8(FP), DX
+	MOVQ n+16(FP), CX
+	MOVQ tabs+24(FP), R9
+	MOVQ 0(R9), R11
+	MOVQ 8(R9), R12
+	MOVQ 16(R9), R13
+	MOVQ 24(R9), R15
+	MOVQ idxs+32(FP), DI
+	XORQ BX, BX
+
+gs_loop:
+	CMPQ BX, CX
+	JAE  gs_done
+	MOVQ (SI), R14
+	MOVWLZX R14, R9
+	MOVL (R11)(R9*4), R10
+	MOVL R14, R9
+	SHRL $16, R9
+	ADDL (R12)(R9*4), R10
+	SHRQ $32, R14
+	MOVWLZX R14, R9
+	ADDL (R13)(R9*4), R10
+	SHRQ $16, R14
+	ADDL (R15)(R14*4), R10
+	MOVL R10, (DI)(BX*4)
+	ADDQ DX, SI
+	INCQ BX
+	JMP  gs_loop
+
+gs_done:
+	RET

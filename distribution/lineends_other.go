@@ -32,3 +32,7 @@ func tableLines(*prefixTable, []byte, []uint32, int, int, []uint32, []uint64) (u
 func gridEnds(*cellGrid, []byte, []uint32, int, int, *[gridBatch]uint32, *[gridBatch]uint32) (n, next int) {
 	panic("gridEnds without a kernel")
 }
+
+func gridStrideAsm(*byte, int, int, *[4]*[1 << 16]uint32, *uint32) {
+	panic("gridStrideAsm without a kernel")
+}
