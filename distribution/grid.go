@@ -219,10 +219,17 @@ func (g *cellGrid) index(keys [][]byte) {
 		long := append(make([]uint32, 0, hi-lo+1), uint32(lo))
 		for i, k := range keys[lo:hi] {
 			var idx uint32
-			off := 0 // j<<8 at position j
-			for _, b := range k[:min(len(k), depth)] {
-				idx += g.cls[(off|int(b))&(maxGridDepth<<8-1)]
-				off += 256
+			if g.pairs != nil && len(k) >= g.from+8 {
+				// As a line's cell, from two words (every split key has the shared prefix,
+				// and is at least the grid's ends long): 241 -> 92 instructions a key
+				// of user1m's index under cachegrind.
+				idx = g.wordsCell(binary.LittleEndian.Uint64(k), binary.LittleEndian.Uint64(k[g.from:]), len(k))
+			} else {
+				off := 0 // j<<8 at position j
+				for _, b := range k[:min(len(k), depth)] {
+					idx += g.cls[(off|int(b))&(maxGridDepth<<8-1)]
+					off += 256
+				}
 			}
 			// A shorter key is followed by rank 0s (the end, or each position's smallest
 			// byte), whose offset is 0; after a longer key's first depth bytes, the cells
