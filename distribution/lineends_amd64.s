@@ -436,6 +436,18 @@ tl_out:
 	MOVQ DI, nrare+144(FP)
 	RET
 
+// PAIRTABS loads the four pair tables' addresses from the array at R9 into T0 to T3.
+#define PAIRTABS(T0, T1, T2, T3) \
+	MOVQ 0(R9), T0; MOVQ 8(R9), T1; MOVQ 16(R9), T2; MOVQ 24(R9), T3
+
+// PAIRSUM sums the word R14's four 16-bit pairs, low first, through the pair tables T0 to
+// T3 into R10 (R14 and R9 are scratch).
+#define PAIRSUM(T0, T1, T2, T3) \
+	MOVWLZX R14, R9; MOVL (T0)(R9*4), R10; \
+	SHRQ $16, R14; MOVWLZX R14, R9; ADDL (T1)(R9*4), R10; \
+	SHRQ $16, R14; MOVWLZX R14, R9; ADDL (T2)(R9*4), R10; \
+	SHRQ $16, R14; ADDL (T3)(R14*4), R10
+
 // func gridEndsAsm(data *byte, ends *uint32, nends, start, to, last int, tabs *[4]*[1 << 16]uint32, corr *[16]uint32, masks *[16]uint64, from, shortest int, skipMask, skipWord uint64, idxs, starts *uint32) (n, next int)
 //
 // endsCells (grid.go) in registers: for each line end in ends[0:nends], the line from
@@ -451,10 +463,7 @@ TEXT ·gridEndsAsm(SB), NOSPLIT, $0-136
 	MOVQ ends+8(FP), R8
 	MOVQ start+24(FP), DX
 	MOVQ tabs+48(FP), R9
-	MOVQ 0(R9), R11
-	MOVQ 8(R9), R12
-	MOVQ 16(R9), R15
-	MOVQ 24(R9), DI
+	PAIRTABS(R11, R12, R15, DI)
 	XORQ BX, BX // lines taken
 
 ge_loop:
@@ -485,16 +494,7 @@ ge_nocr:
 	MOVQ (SI)(R14*1), R14
 	MOVQ masks+64(FP), R9
 	ANDQ (R9)(CX*8), R14
-	MOVWLZX R14, R9
-	MOVL (R11)(R9*4), R10
-	SHRQ $16, R14
-	MOVWLZX R14, R9
-	ADDL (R12)(R9*4), R10
-	SHRQ $16, R14
-	MOVWLZX R14, R9
-	ADDL (R15)(R9*4), R10
-	SHRQ $16, R14
-	ADDL (DI)(R14*4), R10
+	PAIRSUM(R11, R12, R15, DI)
 	MOVQ corr+56(FP), R9
 	SUBL (R9)(CX*4), R10
 	MOVQ (SI)(DX*1), R14
@@ -526,10 +526,7 @@ TEXT ·gridStrideAsm(SB), NOSPLIT, $0-40
 	MOVQ stride+8(FP), DX
 	MOVQ n+16(FP), CX
 	MOVQ tabs+24(FP), R9
-	MOVQ 0(R9), R11
-	MOVQ 8(R9), R12
-	MOVQ 16(R9), R13
-	MOVQ 24(R9), R15
+	PAIRTABS(R11, R12, R13, R15)
 	MOVQ idxs+32(FP), DI
 	XORQ BX, BX
 
@@ -537,16 +534,7 @@ gs_loop:
 	CMPQ BX, CX
 	JAE  gs_done
 	MOVQ (SI), R14
-	MOVWLZX R14, R9
-	MOVL (R11)(R9*4), R10
-	MOVL R14, R9
-	SHRL $16, R9
-	ADDL (R12)(R9*4), R10
-	SHRQ $32, R14
-	MOVWLZX R14, R9
-	ADDL (R13)(R9*4), R10
-	SHRQ $16, R14
-	ADDL (R15)(R14*4), R10
+	PAIRSUM(R11, R12, R13, R15)
 	MOVL R10, (DI)(BX*4)
 	ADDQ DX, SI
 	INCQ BX
