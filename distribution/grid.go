@@ -297,7 +297,7 @@ func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
 	g.ext[n].from = uint32(len(g.tails))
 }
 
-// ambiguous reports whether cell c (below the grid's size) is ambiguous. (note reads the
+// ambiguous reports whether cell c (below the grid's size) is ambiguous. (noteLines reads the
 // bit itself, from a local, in its loop.)
 func (g *cellGrid) ambiguous(c uint32) bool { return g.amb[c>>6]>>(c&63)&1 != 0 }
 
@@ -402,17 +402,22 @@ func (c *lineCounter) countGrid(data []byte, from, to, stride int) (int64, int) 
 // count's data (c.data), its start and (above 32 bits) its end, before its \n; nil for a
 // key taken alone, which is in no ambiguous cell (countKey).
 func (c *lineCounter) addGridLines(g *cellGrid, bins *gridBins, idxs []uint32, span func(i int) uint64) {
-	for i := bins.note(g, idxs); i < len(idxs); i += 1 + bins.note(g, idxs[i+1:]) {
-		switch idx := idxs[i]; {
-		case idx >= g.size:
-			c.counts[c.loc.Locate(c.lineAt(span(i)))]++
-		case !g.ambiguous(idx):
-			bins.countBin(c, idx>>gridBinShift) // its bin is full
-		default:
-			bins.ambCells[bins.nAmb], bins.ambSpans[bins.nAmb] = idx, span(i)
+	for off := 0; off < len(idxs); off++ {
+		i, m := bins.noteLines(g, idxs[off:])
+		for _, a := range bins.ambAt[:m] {
+			k := off + int(a)
+			bins.ambCells[bins.nAmb], bins.ambSpans[bins.nAmb] = idxs[k], span(k)
 			if bins.nAmb++; bins.nAmb == gridBatch {
 				c.placeHeld()
 			}
+		}
+		if off += i; off == len(idxs) {
+			return
+		}
+		if idx := idxs[off]; idx >= g.size {
+			c.counts[c.loc.Locate(c.lineAt(span(off)))]++
+		} else {
+			bins.countBin(c, idx>>gridBinShift) // its bin is full
 		}
 	}
 }
@@ -528,6 +533,7 @@ type gridBins struct {
 	ambCells [gridBatch]uint32
 	ambSpans [gridBatch]uint64
 	nAmb     int
+	ambAt    [gridBatch]uint16 // noteLines' ambiguous lines, by their index in its batch
 	ord      [gridBatch]uint32
 	tails    [gridBatch]uint64
 }
@@ -567,25 +573,42 @@ func (c *lineCounter) gridBinsOf() *gridBins {
 	return c.gbins
 }
 
-// note notes each of idxs in its bin, up to the first that is a miss, in an ambiguous
-// cell, or fills its bin; it returns that one's index (len(idxs) when none is). The one
-// that fills its bin is noted.
-func (b *gridBins) note(g *cellGrid, idxs []uint32) int {
-	amb, held, size := g.amb, b.held, g.size
-	fill := &b.fill
+// noteLines notes each of idxs (at most gridBatch) in its bin, and the index in idxs of
+// each in an ambiguous cell in b.ambAt[:m], up to the first that is a miss or fills its
+// bin; it returns that one's index i (len(idxs) when none is). The one that fills its bin
+// is noted. (noteLinesAsm where the kernels are: 30 instructions a line in Go, the fill
+// spilled to the stack, and a return and a call again at each ambiguous line.)
+func (b *gridBins) noteLines(g *cellGrid, idxs []uint32) (i, m int) {
+	if len(idxs) > gridBatch || len(g.amb)*64 < int(g.size) || len(b.held) < (int(g.size)+1<<gridBinShift-1)>>gridBinShift<<gridHeldBits {
+		panic("noteLines: bins or batch out of shape")
+	}
+	if haveLineEnds && len(idxs) > 0 {
+		return noteLinesAsm(&idxs[0], len(idxs), &g.amb[0], g.size, &b.fill, &b.held[0], &b.ambAt)
+	}
+	return noteLinesGo(g.amb, g.size, &b.fill, b.held, idxs, &b.ambAt)
+}
+
+// noteLinesGo is noteLines without the kernel (other architectures, and its reference in
+// the tests).
+func noteLinesGo(amb []uint64, size uint32, fill *[gridBinsMax]uint32, held []uint16, idxs []uint32, ambAt *[gridBatch]uint16) (i, m int) {
 	for i, idx := range idxs {
-		if idx >= size || amb[idx>>6]>>(idx&63)&1 != 0 {
-			return i
+		if idx >= size {
+			return i, m
+		}
+		if amb[idx>>6]>>(idx&63)&1 != 0 {
+			ambAt[m&(gridBatch-1)] = uint16(i)
+			m++
+			continue
 		}
 		bin := idx >> gridBinShift & (gridBinsMax - 1)
 		f := fill[bin]
 		held[bin<<gridHeldBits|f&(1<<gridHeldBits-1)] = uint16(idx)
 		fill[bin] = f + 1
 		if f+1 == 1<<gridHeldBits {
-			return i
+			return i, m
 		}
 	}
-	return len(idxs)
+	return len(idxs), m
 }
 
 // countBin adds bin's notes to its cells (a byte that wraps adds 256 to its region's

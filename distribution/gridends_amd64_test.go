@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -149,5 +150,77 @@ func TestGridStrideKernel(t *testing.T) {
 			}
 			require.Equal(t, want[:n], got[:n], "depth %d, stride %d from %d to %d", g.depth, stride, p, end)
 		}
+	}
+}
+
+// noteLinesAsm (the kernel) notes the same cells in the same bins, fills and order as
+// noteLinesGo, reports the same ambiguous lines, and stops at the same line: batches of
+// cells in ambiguous cells and not, misses (at and past the size), in few bins and many,
+// with fills near the 8,192 that stops a batch, on grids of one bin and of 256.
+func TestNoteLinesKernel(t *testing.T) {
+	if !cpuHasLineEnds {
+		t.Skip("this CPU has no line-end kernels; noteLinesGo is the one loop")
+	}
+	rng := rand.New(rand.NewPCG(52, 12))
+	stops := map[string]int{}
+	for _, size := range []uint32{1, 700, 1 << 16, 1<<16 + 1, 3 << 20, maxCells} {
+		amb := make([]uint64, (size+63)/64)
+		for i := range amb {
+			switch rng.IntN(3) {
+			case 0: // none
+			case 1:
+				amb[i] = rng.Uint64() & rng.Uint64() & rng.Uint64()
+			default:
+				amb[i] = rng.Uint64()
+			}
+		}
+		bins := (int(size) + 1<<gridBinShift - 1) >> gridBinShift
+		for round := range 200 {
+			var fill [gridBinsMax]uint32
+			for b := range bins {
+				fill[b] = uint32(rng.IntN(1 << gridHeldBits))
+				if rng.IntN(3) == 0 {
+					fill[b] = 1<<gridHeldBits - 1 - uint32(rng.IntN(3))
+				}
+			}
+			n := 1 + rng.IntN(gridBatch)
+			idxs := make([]uint32, n)
+			few := uint32(rng.IntN(4)) // a few bins' worth of cells, so that one fills
+			for k := range idxs {
+				idxs[k] = rng.Uint32N(size)
+				if few > 0 {
+					idxs[k] = rng.Uint32N(min(size, few<<gridBinShift))
+				}
+				if rng.IntN(300) == 0 {
+					idxs[k] = size + rng.Uint32N(3)*rng.Uint32()
+				}
+			}
+			heldGo := make([]uint16, bins<<gridHeldBits)
+			heldAsm := slices.Clone(heldGo)
+			fillGo, fillAsm := fill, fill
+			var atGo, atAsm [gridBatch]uint16
+			iGo, mGo := noteLinesGo(amb, size, &fillGo, heldGo, idxs, &atGo)
+			iAsm, mAsm := noteLinesAsm(&idxs[0], len(idxs), &amb[0], size, &fillAsm, &heldAsm[0], &atAsm)
+			name := func() string { return "size " + strconv.Itoa(int(size)) + " round " + strconv.Itoa(round) }
+			require.Equal(t, iGo, iAsm, name())
+			require.Equal(t, mGo, mAsm, name())
+			require.Equal(t, atGo[:mGo], atAsm[:mAsm], name())
+			require.Equal(t, fillGo, fillAsm, name())
+			require.True(t, slices.Equal(heldGo, heldAsm), name())
+			switch {
+			case iGo == n:
+				stops["none"]++
+			case idxs[iGo] >= size:
+				stops["miss"]++
+			default:
+				stops["full"]++
+			}
+			if mGo > 0 {
+				stops["ambiguous"]++
+			}
+		}
+	}
+	for _, s := range []string{"none", "miss", "full", "ambiguous"} {
+		require.Positive(t, stops[s], "no batch reached %s", s)
 	}
 }

@@ -112,6 +112,11 @@ func gridEnds(g *cellGrid, data []byte, ends []uint32, start, to int, idxs, star
 //go:noescape
 func gridStrideAsm(p *byte, stride, n int, tabs *[4]*[1 << 16]uint32, idxs *uint32)
 
+// noteLinesAsm is written in lineends_amd64.s: see there.
+//
+//go:noescape
+func noteLinesAsm(idxs *uint32, n int, amb *uint64, size uint32, fill *[gridBinsMax]uint32, held *uint16, ambAt *[gridBatch]uint16) (i, m int)
+
 // The constants tableLinesAsm is written with: a change here that the assembly does not
 // follow fails to compile.
 const (
@@ -123,4 +128,12 @@ const (
 	_ = uint(32767 - MaxRowLength)
 	_ = uint(miss - 0x4000000) // and gridEndsAsm
 	_ = uint(0x4000000 - miss)
+	_ = uint(gridBinShift - 16) // and noteLinesAsm
+	_ = uint(16 - gridBinShift)
+	_ = uint(gridHeldBits - 13)
+	_ = uint(13 - gridHeldBits)
+	_ = uint(gridBinsMax - 256)
+	_ = uint(256 - gridBinsMax)
+	_ = uint(gridBatch - 256)
+	_ = uint(256 - gridBatch)
 )

@@ -542,3 +542,60 @@ gs_loop:
 
 gs_done:
 	RET
+
+// func noteLinesAsm(idxs *uint32, n int, amb *uint64, size uint32, fill *[256]uint32, held *uint16, ambAt *[256]uint16) (i, m int)
+//
+// noteLinesGo (grid.go) in registers: each cell idxs[k] (k < n) below size whose bit in
+// amb is clear is noted in its bin (idx>>16): held[bin<<13 | fill[bin]&8191] = idx, fill
+// incremented; a cell whose bit is set has its k written to ambAt[m], m incremented. It
+// stops at a cell at or above size, or after the note that brings its bin's fill to 8192;
+// i is that cell's k (n when none), m the ambiguous cells before it.
+TEXT ·noteLinesAsm(SB), NOSPLIT, $0-72
+	MOVQ idxs+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ amb+16(FP), R8
+	MOVL size+24(FP), R9
+	MOVQ fill+32(FP), R10
+	MOVQ held+40(FP), R11
+	MOVQ ambAt+48(FP), R12
+	XORQ AX, AX // k
+	XORQ DX, DX // m
+
+nl_loop:
+	CMPQ AX, CX
+	JAE  nl_out
+	MOVL (SI)(AX*4), BX // the cell
+	CMPL BX, R9
+	JAE  nl_out         // a miss
+	MOVL BX, DI
+	SHRL $6, DI
+	MOVQ (R8)(DI*8), DI
+	BTQ  BX, DI         // its ambiguous bit (BX mod 64)
+	JCS  nl_amb
+	MOVL BX, DI
+	SHRL $16, DI        // its bin
+	MOVL (R10)(DI*4), R13 // the bin's fill
+	MOVL R13, R14
+	ANDL $8191, R14
+	MOVL BX, R15
+	SHRL $3, R15
+	ANDL $0x1FE000, R15 // bin<<13
+	ORL  R15, R14
+	MOVW BX, (R11)(R14*2)
+	INCL R13
+	MOVL R13, (R10)(DI*4)
+	INCQ AX
+	CMPL R13, $8192
+	JNE  nl_loop
+	DECQ AX             // it filled its bin: stop at it
+
+nl_out:
+	MOVQ AX, i+56(FP)
+	MOVQ DX, m+64(FP)
+	RET
+
+nl_amb:
+	MOVW AX, (R12)(DX*2)
+	INCQ DX
+	INCQ AX
+	JMP  nl_loop

@@ -36,3 +36,7 @@ func gridEnds(*cellGrid, []byte, []uint32, int, int, *[gridBatch]uint32, *[gridB
 func gridStrideAsm(*byte, int, int, *[4]*[1 << 16]uint32, *uint32) {
 	panic("gridStrideAsm without a kernel")
 }
+
+func noteLinesAsm(*uint32, int, *uint64, uint32, *[gridBinsMax]uint32, *uint16, *[gridBatch]uint16) (i, m int) {
+	panic("noteLinesAsm without a kernel")
+}
