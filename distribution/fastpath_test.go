@@ -207,6 +207,9 @@ func checkLineEnds(t *testing.T, data []byte) {
 			if k > 0 {
 				require.Equal(t, want, ends[:k], "from %d n %d", from, n)
 			}
+			for i := k + 4; i < len(ends); i++ { // garbage in ends[k:k+4] at most, nothing past it
+				require.Equal(t, uint32(0xDEADBEEF), ends[i], "from %d n %d: entry %d of %d written", from, n, i, k)
+			}
 			require.Equal(t, wantHigh, high, "from %d n %d", from, n)
 		}
 	}

@@ -21,10 +21,10 @@ var cpuHasLineEnds = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 
 // lineEnds takes the line ends of data[from:from+n] (n a multiple of 32, data at most 4 GiB)
 // into ends, as offsets in data, and reports whether those bytes hold one >= 0x80. ends
-// must have room for the line ends and three more entries.
+// must have room for the line ends and four more entries.
 func lineEnds(data []byte, from, n int, ends []uint32) (k int, high bool) {
 	_ = data[from+n-1]
-	_ = ends[n+3] // n line ends at most, and three spare entries
+	_ = ends[n+3] // n line ends at most, and four spare entries (a step's garbage)
 	k, h := lineEndsAVX2(&data[from], n, uint32(from), &ends[0])
 	return k, h != 0
 }

@@ -15,7 +15,7 @@
 // p[i] == '\n' to ends[0:k], in order, and returns in high the OR of the 32-byte masks of
 // bytes >= 0x80 (non-zero when there is one). Each 32-byte step writes four entries
 // whether or not it has that many line ends (the ones past k are garbage, overwritten by
-// the next step), so ends must have room for k+3 entries.
+// the next step), so ends must have room for k+4 entries.
 TEXT ·lineEndsAVX2(SB), NOSPLIT, $0-44
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
@@ -126,7 +126,7 @@ statsdone:
 //
 // countEscaped's first pass over p[0:n] (n a multiple of 32; p[n:n+3] must be readable
 // too), 32 bytes a step, for ASCII text: writes base+i for each i with p[i] == '\n' to
-// ends[0:k] (as lineEndsAVX2, four entries a step, so ends has room for k+3), and base+i
+// ends[0:k] (as lineEndsAVX2, four entries a step, so ends has room for k+4), and base+i
 // for each i where p[i:i+2] is `\x` and p[i+2:i+4] are not two uppercase hex digits to
 // bads[0:nbad], and so is base+i for each byte >= 0x80 (a line with one is an error). The
 // bytes after each byte are compared from loads at p+1, p+2 and p+3, so no mask crosses a
