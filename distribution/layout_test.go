@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -123,7 +124,7 @@ func (e *eytzinger) count(loc *Locator, data []byte, counts []int64) {
 			for range e.steps {
 				for j := range batch {
 					kj := k[j]
-					k[j] = 2*kj + b2u(words[kj] < w[j])
+					k[j] = 2*kj + uint(b2i(words[kj] < w[j]))
 				}
 			}
 			for j := range batch {
@@ -149,13 +150,6 @@ func (e *eytzinger) inorder(k uint) int {
 	return min(r, e.n)
 }
 
-func b2u(b bool) uint {
-	if b {
-		return 1
-	}
-	return 0
-}
-
 // The Eytzinger layout counts as the Locator does (so that the benchmark times a right
 // answer): user-%d and hex keys against cuts of each, ties included.
 func TestEytzingerCounts(t *testing.T) {
@@ -168,7 +162,7 @@ func TestEytzingerCounts(t *testing.T) {
 		{"user", userSplits(rng, 5000), userText(rng, 40000)},
 		{"hex", hexCut(rng, 5000), hexText(rng, 40000)},
 	} {
-		text := append(slices0(tc.text), bytes.Join(tc.keys, []byte("\n"))...)
+		text := append(slices.Clone(tc.text), bytes.Join(tc.keys, []byte("\n"))...)
 		text = append(text, '\n')
 		loc, err := NewSplitLocator(splits.KeysOf(tc.keys...), nil)
 		require.NoError(t, err)
@@ -181,8 +175,6 @@ func TestEytzingerCounts(t *testing.T) {
 		require.Equal(t, want, got, tc.name)
 	}
 }
-
-func slices0(b []byte) []byte { return append([]byte(nil), b...) }
 
 // BenchmarkLocatorLayouts times the Eytzinger layout's count against the Locator's (its
 // grid) on the same million split keys and lines, one core, in memory: BenchmarkCountListed's
