@@ -297,8 +297,8 @@ func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
 	g.ext[n].from = uint32(len(g.tails))
 }
 
-// ambiguous reports whether cell c (below the grid's size) is ambiguous. (noteLines reads the
-// bit itself, from a local, in its loop.)
+// ambiguous reports whether cell c (below the grid's size) is ambiguous. (noteLinesGo and
+// its kernel read the bit themselves, in their loops.)
 func (g *cellGrid) ambiguous(c uint32) bool { return g.amb[c>>6]>>(c&63)&1 != 0 }
 
 // ambOrder is the ambiguous cell c's order among the ambiguous cells.

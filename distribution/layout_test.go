@@ -38,14 +38,12 @@ type eytzinger struct {
 }
 
 func newEytzinger(keys [][]byte) *eytzinger {
-	p := keys[0]
-	for _, k := range keys[1:] {
-		n := 0
-		for n < len(p) && n < len(k) && p[n] == k[n] {
-			n++
-		}
-		p = p[:n]
+	p, last := keys[0], keys[len(keys)-1] // sorted: what the first and last share, all do
+	n := 0
+	for n < len(p) && n < len(last) && p[n] == last[n] {
+		n++
 	}
+	p = p[:n]
 	if len(p) == len(keys[0]) { // the first key is the prefix: keep one byte of it in the words
 		p = p[:len(p)-1]
 	}

@@ -134,6 +134,4 @@ const (
 	_ = uint(13 - gridHeldBits)
 	_ = uint(gridBinsMax - 256)
 	_ = uint(256 - gridBinsMax)
-	_ = uint(gridBatch - 256)
-	_ = uint(256 - gridBatch)
 )
