@@ -139,7 +139,8 @@ func FuzzGridCount(f *testing.F) {
 	})
 }
 
-// sumBytes adds any bytes as a loop over them does, at every length and alignment.
+// sumBytes adds any bytes as a loop over them does, at every length and alignment, with
+// bytes past them in their capacity (masked off: 0xFF and random ones) and without.
 func TestSumBytes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(52, 9))
 	b := make([]uint8, 300)
@@ -157,6 +158,9 @@ func TestSumBytes(t *testing.T) {
 			}
 			if got := sumBytes(b[lo:hi]); got != want {
 				t.Fatalf("sumBytes(b[%d:%d]) = %d, want %d", lo, hi, got, want)
+			}
+			if got := sumBytes(b[lo:hi:hi]); got != want {
+				t.Fatalf("sumBytes(b[%d:%d:%d]) = %d, want %d", lo, hi, hi, got, want)
 			}
 		}
 	}
@@ -341,4 +345,32 @@ func TestGridEnds(t *testing.T) {
 	loc, _ = gridOf(t, some)
 	crLine := `ab\x0D` + strings.Repeat("z", 14) + `\x0D` + "\n"
 	assertSameCount(t, "a \\x0D at the end", loc, []byte(strings.Repeat(crLine, 3)))
+}
+
+// BenchmarkAddCells adds a worker's cells into a million regions: a hex cut's (16 cells a
+// region on average) and user-%d split keys' (14), every bin touched.
+func BenchmarkAddCells(b *testing.B) {
+	rng := rand.New(rand.NewPCG(38, 15))
+	for _, bc := range []struct {
+		name string
+		keys [][]byte
+		text []byte
+	}{
+		{"hex-cut", hexCut(rng, 1_000_000), hexText(rng, 1<<18)},
+		{"user-cut", userSplits(rng, 1_000_000), userText(rng, 1<<18)},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			loc, err := NewLocator(bc.keys)
+			require.NoError(b, err)
+			require.NotNil(b, loc.grid)
+			c := newLineCounter(loc, false)
+			_, err = c.count(bc.text, len(bc.text))
+			require.NoError(b, err)
+			c.gbins.drain(c)
+			out := make([]int64, len(bc.keys)+1)
+			for b.Loop() {
+				loc.grid.addCells(out, 0, len(out), []*lineCounter{c})
+			}
+		})
+	}
 }
