@@ -675,7 +675,7 @@ func (c *lineCounter) fixedOK(stride int) bool {
 // stride bytes long; it returns where the next line starts. A line's region is one table
 // read away unless its first bytes are not in the table or split keys extend them.
 func (c *lineCounter) countFixed(data []byte, from, to, stride int) (int64, int) {
-	if len(c.loc.keys) >= batchFrom {
+	if c.loc.list.Len() >= batchFrom {
 		return c.countFixedBatched(data, from, to, stride)
 	}
 	t, counts := c.loc.table(), c.counts

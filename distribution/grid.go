@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/presplit/presplit/hbytes"
+	"github.com/presplit/presplit/splits"
 )
 
 // A million listed split keys (a sample cut, get_splits of a table HBase has split) make
@@ -97,8 +98,8 @@ var gridFrom = 1 << 17
 // newCellGrid is the grid of keys (sorted, distinct, non-empty) whose bytes are sp, its
 // cells' bounds not yet made (index makes them), or nil when the keys are too few, or the
 // grid would place too few lines (see gridLongShare).
-func newCellGrid(keys [][]byte, sp *splitBytes) *cellGrid {
-	if len(keys) < gridFrom || len(keys) >= 1<<31 {
+func newCellGrid(keys splits.Keys, sp *splitBytes) *cellGrid {
+	if keys.Len() < gridFrom || keys.Len() >= 1<<31 {
 		return nil
 	}
 	present := &sp.present
@@ -210,14 +211,16 @@ func pairTables(cls *[maxGridDepth << 8]uint32, from, depth int) []uint32 {
 // index makes the grid's bounds and ambiguous cells, on every core. It is made when a
 // worker first counts with the grid (Locator.cellGrid): only fixed-width lines are
 // counted by cell, and for others it would be a million keys' work for nothing.
-func (g *cellGrid) index(keys [][]byte) {
+func (g *cellGrid) index(keys splits.Keys) {
 	depth := g.depth
-	g.amb, g.bounds = make([]uint64, (g.size+63)/64), make([]uint32, len(keys))
+	g.amb, g.bounds = make([]uint64, (g.size+63)/64), make([]uint32, keys.Len())
 	var mu sync.Mutex
 	var longs [][]uint32 // each part's keys longer than depth, by the part's first key
-	inParts(len(keys), func(lo, hi int) {
+	inParts(keys.Len(), func(lo, hi int) {
+		keys := keys // the part's own copy (see scanKeyTexts)
 		long := append(make([]uint32, 0, hi-lo+1), uint32(lo))
-		for i, k := range keys[lo:hi] {
+		for i := range hi - lo {
+			k := keys.At(lo + i)
 			var idx uint32
 			if g.pairs != nil && len(k) >= g.from+8 {
 				// As a line's cell, from two words (every split key has the shared prefix,
@@ -254,7 +257,7 @@ func (g *cellGrid) index(keys [][]byte) {
 // a cell are consecutive, as they share its first depth bytes. (The ambiguous bits were
 // set where the parts find the keys' cells, an atomic OR a long key: a tenth of a million
 // long keys' index.)
-func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
+func (g *cellGrid) indexTails(keys splits.Keys, longs [][]uint32) {
 	depth := g.depth
 	for _, long := range longs {
 		for _, i := range long[1:] {
@@ -283,7 +286,7 @@ func (g *cellGrid) indexTails(keys [][]byte, longs [][]uint32) {
 	}
 	for _, long := range longs {
 		for _, i := range long[1:] {
-			k, c := keys[i], g.bounds[i]-1
+			k, c := keys.At(int(i)), g.bounds[i]-1
 			t := gridTail(k, depth)
 			if c != last {
 				closeCell()
@@ -355,7 +358,7 @@ func (g *cellGrid) orderRegion(o uint32, tail uint64) (region int, ok bool) {
 // cellGrid is the Locator's grid with its bounds made, or nil when it has none.
 func (l *Locator) cellGrid() *cellGrid {
 	if l.grid != nil {
-		l.gridIndex.Do(func() { l.grid.index(l.keys) })
+		l.gridIndex.Do(func() { l.grid.index(l.list) })
 	}
 	return l.grid
 }

@@ -198,6 +198,7 @@ func TestGridTails(t *testing.T) {
 	withLazySearches(t, 1<<40)
 	loc, err := NewLocator(keys)
 	require.NoError(t, err)
+	require.Nil(t, loc.keys, "a grid is made from the keys as they are listed, without a slice each")
 	g := loc.cellGrid()
 	require.NotNil(t, g)
 	require.Equal(t, 3, g.depth)

@@ -130,7 +130,7 @@ func NewSplitLocator(keys splits.Keys, rule *splits.Rule) (*Locator, error) {
 	} else if loc := listedLocator(keys); loc != nil {
 		return loc, nil
 	}
-	return NewLocator(keys.Slices())
+	return NewKeysLocator(keys)
 }
 
 // wordWide reports whether countFixedRule's word-at-a-time loop counts this rule's keys.

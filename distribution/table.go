@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"sync"
+
+	"github.com/presplit/presplit/splits"
 )
 
 // prefixTable places a key of depth bytes or more by its first depth bytes in one table
@@ -168,15 +170,16 @@ func (sp *splitBytes) longer(depth int) int {
 // scanKeys is keys' splitBytes, found in parts on every core in the pass that checks their
 // order: bad is the first key that is empty or does not sort after the one before
 // (len(keys) when none is; then sp is nil).
-func scanKeys(keys [][]byte) (sp *splitBytes, bad int) {
+func scanKeys(keys splits.Keys) (sp *splitBytes, bad int) {
 	sp = new(splitBytes)
-	bad = len(keys)
+	bad = keys.Len()
 	var mu sync.Mutex
-	inParts(len(keys), func(lo, hi int) {
+	inParts(keys.Len(), func(lo, hi int) {
+		keys := keys // the part's own copy (see scanKeyTexts)
 		var own splitBytes
 		for i := lo; i < hi; i++ {
-			k := keys[i]
-			if len(k) == 0 || i > 0 && bytes.Compare(keys[i-1], k) >= 0 {
+			k := keys.At(i)
+			if len(k) == 0 || i > 0 && bytes.Compare(keys.At(i-1), k) >= 0 {
 				mu.Lock()
 				bad = min(bad, i)
 				mu.Unlock()
@@ -200,7 +203,7 @@ func scanKeys(keys [][]byte) (sp *splitBytes, bad int) {
 			sp.lengths[n] += c
 		}
 	})
-	if bad < len(keys) {
+	if bad < keys.Len() {
 		return nil, bad
 	}
 	return sp, bad

@@ -288,7 +288,7 @@ func Run(cfg Config) ([]Result, error) {
 		if err != nil {
 			return nil, fmt.Errorf("scheme %s: %w", s, err)
 		}
-		loc, err := distribution.NewLocator(split.Keys.Slices())
+		loc, err := distribution.NewKeysLocator(split.Keys)
 		if err != nil {
 			return nil, fmt.Errorf("scheme %s: %w", s, err)
 		}
