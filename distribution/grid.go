@@ -217,10 +217,8 @@ func (g *cellGrid) index(keys splits.Keys) {
 	var mu sync.Mutex
 	var longs [][]uint32 // each part's keys longer than depth, by the part's first key
 	inParts(keys.Len(), func(lo, hi int) {
-		keys := keys // the part's own copy (see scanKeyTexts)
 		long := append(make([]uint32, 0, hi-lo+1), uint32(lo))
-		for i := range hi - lo {
-			k := keys.At(lo + i)
+		for i, k := range keys.Range(lo, hi) {
 			var idx uint32
 			if g.pairs != nil && len(k) >= g.from+8 {
 				// As a line's cell, from two words (every split key has the shared prefix,
@@ -240,9 +238,9 @@ func (g *cellGrid) index(keys splits.Keys) {
 			// marks it).
 			if len(k) > depth {
 				idx++
-				long = append(long, uint32(lo+i))
+				long = append(long, uint32(i))
 			}
-			g.bounds[lo+i] = idx
+			g.bounds[i] = idx
 		}
 		mu.Lock()
 		longs = append(longs, long)

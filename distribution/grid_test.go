@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/presplit/presplit/splits"
 	"github.com/stretchr/testify/require"
 )
 
@@ -371,6 +372,28 @@ func BenchmarkAddCells(b *testing.B) {
 			out := make([]int64, len(bc.keys)+1)
 			for b.Loop() {
 				loc.grid.addCells(out, 0, len(out), []*lineCounter{c})
+			}
+		})
+	}
+}
+
+// BenchmarkGridIndex makes a million split keys' grid bounds and ambiguous cells: a hex
+// cut's and whole user-%d sample keys', in one buffer as a SPLITS_FILE's.
+func BenchmarkGridIndex(b *testing.B) {
+	rng := rand.New(rand.NewPCG(38, 16))
+	for _, bc := range []struct {
+		name string
+		keys splits.Keys
+	}{
+		{"hex-cut", splits.KeysOf(hexCut(rng, 1_000_000)...)},
+		{"user-cut", splits.KeysOf(userSplits(rng, 1_000_000)...)},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			loc, err := NewKeysLocator(bc.keys)
+			require.NoError(b, err)
+			require.NotNil(b, loc.grid)
+			for b.Loop() {
+				loc.grid.index(bc.keys)
 			}
 		})
 	}

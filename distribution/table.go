@@ -175,21 +175,12 @@ func scanKeys(keys splits.Keys) (sp *splitBytes, bad int) {
 	bad = keys.Len()
 	var mu sync.Mutex
 	inParts(keys.Len(), func(lo, hi int) {
-		keys := keys // the part's own copy (see scanKeyTexts)
 		var own splitBytes
-		for i := lo; i < hi; i++ {
-			k := keys.At(i)
-			if len(k) == 0 || i > 0 && bytes.Compare(keys.At(i-1), k) >= 0 {
-				mu.Lock()
-				bad = min(bad, i)
-				mu.Unlock()
-				return
-			}
-			own.longest = max(own.longest, len(k))
-			own.lengths[min(len(k), maxDepth+1)]++
-			for j, b := range k[:min(len(k), maxDepth)] {
-				own.present[j][b] = true
-			}
+		if i := own.scan(keys, lo, hi); i < hi {
+			mu.Lock()
+			bad = min(bad, i)
+			mu.Unlock()
+			return
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -207,6 +198,30 @@ func scanKeys(keys splits.Keys) (sp *splitBytes, bad int) {
 		return nil, bad
 	}
 	return sp, bad
+}
+
+// scan adds keys lo to hi-1 to sp, and returns hi, or the first of them that is empty or
+// does not sort after the one before. (A function of its own: in scanKeys' closure, the
+// loop over a key's bytes kept its counter on the stack, a store and a load a byte, and
+// At copied all of Keys to the stack for each key: 15 -> 21 ms a million hex keys, against
+// their slices.)
+func (sp *splitBytes) scan(keys splits.Keys, lo, hi int) int {
+	var prev []byte // key i-1
+	if lo > 0 {
+		prev = keys.At(lo - 1)
+	}
+	for i, k := range keys.Range(lo, hi) {
+		if len(k) == 0 || i > 0 && bytes.Compare(prev, k) >= 0 {
+			return i
+		}
+		prev = k
+		sp.longest = max(sp.longest, len(k))
+		sp.lengths[min(len(k), maxDepth+1)]++
+		for j, b := range k[:min(len(k), maxDepth)] {
+			sp.present[j][b] = true
+		}
+	}
+	return hi
 }
 
 // crowded is an entry that manyExtend or more split keys extend: keys[lo:lo+n].

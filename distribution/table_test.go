@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/presplit/presplit/splits"
 	"github.com/stretchr/testify/require"
 )
 
@@ -155,4 +156,26 @@ func TestCountRareLowCounts(t *testing.T) {
 	region := searchRegion(keys, hot)
 	require.GreaterOrEqual(t, mergeCounts([]*lineCounter{c})[region], int64(1000))
 	require.Equal(t, uint8(mergeCounts([]*lineCounter{c})[region]), c.low[region])
+}
+
+// BenchmarkScanKeys checks the order of a million split keys and marks their bytes, the
+// keys in one buffer as a SPLITS_FILE's are read: a sample cut of hex keys (1 to 10
+// digits) and whole user-%d sample keys (get_splits').
+func BenchmarkScanKeys(b *testing.B) {
+	rng := rand.New(rand.NewPCG(38, 14))
+	for _, bc := range []struct {
+		name string
+		keys splits.Keys
+	}{
+		{"hex-cut", splits.KeysOf(hexCut(rng, 1_000_000)...)},
+		{"user-cut", splits.KeysOf(userSplits(rng, 1_000_000)...)},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, bad := scanKeys(bc.keys); bad != bc.keys.Len() {
+					b.Fatal("out of order at", bad)
+				}
+			}
+		})
+	}
 }

@@ -60,3 +60,35 @@ func TestKeysWideEnds(t *testing.T) {
 	assert.Equal(t, []byte("eee"), got.At(4))
 	assert.NotNil(t, got.ends.wide)
 }
+
+// TestKeysRange: Range yields keys lo to hi-1 and their indexes as At has them, through
+// fixed widths, four-byte ends and eight-byte ends, for every part; out of range, it
+// panics as At does.
+func TestKeysRange(t *testing.T) {
+	varied := KeysOf([]byte("a"), []byte("bb"), []byte(""), []byte("dddd"), []byte("e"))
+	wide := varied
+	wide.ends = keyEnds{}
+	for i := range varied.n {
+		wide.ends.addWide(varied.ends.at(i))
+	}
+	fixed := KeysOf([]byte("aa"), []byte("bb"), []byte("cc"), []byte("dd"))
+	_, ok := fixed.Width()
+	require.True(t, ok)
+	for name, k := range map[string]Keys{"varied": varied, "wide": wide, "fixed": fixed} {
+		for lo := range k.Len() + 1 {
+			for hi := lo; hi <= k.Len(); hi++ {
+				next := lo
+				for i, key := range k.Range(lo, hi) {
+					require.Equal(t, next, i, "%s [%d, %d)", name, lo, hi)
+					require.Equal(t, k.At(i), key, "%s [%d, %d): key %d", name, lo, hi, i)
+					require.Equal(t, len(key), cap(key), "%s: key %d's capacity is its own", name, i)
+					next++
+				}
+				require.Equal(t, hi, next, "%s [%d, %d)", name, lo, hi)
+			}
+		}
+		require.Panics(t, func() { k.Range(1, 0) }, name)
+		require.Panics(t, func() { k.Range(0, k.Len()+1) }, name)
+		require.Panics(t, func() { k.Range(-1, 0) }, name)
+	}
+}

@@ -36,6 +36,14 @@ type keyEnds struct {
 // none reports whether there are no ends kept: every key is one width.
 func (e *keyEnds) none() bool { return e.narrow == nil && e.wide == nil }
 
+// begin is where key i begins (where key i-1 ends, or 0).
+func (e *keyEnds) begin(i int) int {
+	if e.wide != nil {
+		return e.wide[i]
+	}
+	return int(e.narrow[i])
+}
+
 // at is where key i ends.
 func (e *keyEnds) at(i int) int {
 	if e.wide != nil {
@@ -142,10 +150,21 @@ func (k Keys) Span(lo, hi int) []byte {
 }
 
 // All yields each index and key in order.
-func (k Keys) All() iter.Seq2[int, []byte] {
+func (k Keys) All() iter.Seq2[int, []byte] { return k.Range(0, k.n) }
+
+// Range yields keys lo to hi-1 (0 <= lo <= hi <= Len()) and their indexes, in order: a
+// pass over part of the keys (each core's part) without an At a key, which in a closure
+// copied all of Keys to the stack for each key (a store-forwarding stall a key).
+func (k Keys) Range(lo, hi int) iter.Seq2[int, []byte] {
+	if lo < 0 || lo > hi || hi > k.n {
+		panic("splits.Keys.Range: range out of bounds")
+	}
 	return func(yield func(int, []byte) bool) {
-		start := 0
-		for i := range k.n {
+		start := lo * k.width
+		if !k.ends.none() {
+			start = k.ends.begin(lo)
+		}
+		for i := lo; i < hi; i++ {
 			end := start + k.width
 			if !k.ends.none() {
 				end = k.ends.at(i)
