@@ -694,21 +694,21 @@ func sumBytes(b []uint8) int {
 	return n
 }
 
-// wordSum is the sum of w's eight bytes: pairs of bytes into four 16-bit lanes (each at
-// most 510), then the lanes summed into the top one by a multiply (at most 2040: no lane
-// overflows).
-func wordSum(w uint64) int {
-	w = w&0x00FF00FF00FF00FF + w>>8&0x00FF00FF00FF00FF
-	return int(w * 0x0001000100010001 >> 48)
+// wordSum is the sum of w's eight bytes (see laneSum).
+func wordSum(w uint64) int { return laneSum(pairLanes(w)) }
+
+// pairsSum is the sum of four words' 32 bytes (a lane at most 2,040, their sum at most
+// 8,160).
+func pairsSum(a, b, c, d uint64) int {
+	return laneSum(pairLanes(a) + pairLanes(b) + pairLanes(c) + pairLanes(d))
 }
 
-// pairsSum is the sum of four words' 32 bytes, as wordSum's (a lane at most 2,040, their
-// sum at most 8,160).
-func pairsSum(a, b, c, d uint64) int {
-	const lo = 0x00FF00FF00FF00FF
-	w := a&lo + a>>8&lo + b&lo + b>>8&lo + c&lo + c>>8&lo + d&lo + d>>8&lo
-	return int(w * 0x0001000100010001 >> 48)
-}
+// pairLanes adds w's bytes in pairs into four 16-bit lanes (each at most 510).
+func pairLanes(w uint64) uint64 { return w&0x00FF00FF00FF00FF + w>>8&0x00FF00FF00FF00FF }
+
+// laneSum sums four 16-bit lanes into the top one by a multiply (no lane overflows while
+// their sum is below 65,536).
+func laneSum(w uint64) int { return int(w * 0x0001000100010001 >> 48) }
 
 // cellMasks[n] keeps the first n of 32 bytes read as four little-endian words.
 var cellMasks = func() (m [33][4]uint64) {

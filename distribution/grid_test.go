@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/presplit/presplit/splits"
 	"github.com/stretchr/testify/require"
 )
 
@@ -377,17 +376,9 @@ func BenchmarkAddCells(b *testing.B) {
 	}
 }
 
-// BenchmarkGridIndex makes a million split keys' grid bounds and ambiguous cells: a hex
-// cut's and whole user-%d sample keys', in one buffer as a SPLITS_FILE's.
+// BenchmarkGridIndex makes a million split keys' grid bounds and ambiguous cells.
 func BenchmarkGridIndex(b *testing.B) {
-	rng := rand.New(rand.NewPCG(38, 16))
-	for _, bc := range []struct {
-		name string
-		keys splits.Keys
-	}{
-		{"hex-cut", splits.KeysOf(hexCut(rng, 1_000_000)...)},
-		{"user-cut", splits.KeysOf(userSplits(rng, 1_000_000)...)},
-	} {
+	for _, bc := range millionSplits(rand.New(rand.NewPCG(38, 16))) {
 		b.Run(bc.name, func(b *testing.B) {
 			loc, err := NewKeysLocator(bc.keys)
 			require.NoError(b, err)

@@ -11,6 +11,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -360,18 +361,10 @@ func next8(b []byte) uint64 {
 	return binary.BigEndian.Uint64(pad[:])
 }
 
-// countListed is countAtMost over keys as they are listed.
+// countListed is countAtMost over keys as they are listed (a lazy table's first few
+// thousand Locates).
 func countListed(keys splits.Keys, key []byte) int {
-	lo, hi := 0, keys.Len()
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		if bytes.Compare(keys.At(mid), key) <= 0 {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
-	}
-	return lo
+	return sort.Search(keys.Len(), func(i int) bool { return bytes.Compare(keys.At(i), key) > 0 })
 }
 
 // countAtMost is the number of keys <= key, by binary search over all of them.

@@ -10,8 +10,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/presplit/presplit/splits"
 )
 
 // searchRegion is the independent answer: the number of split keys <= key, by sort.Search.
@@ -223,19 +221,11 @@ func BenchmarkLocate(b *testing.B) {
 // BenchmarkNewLocator is building the locator of a million listed split keys: a sample
 // cut of hex keys and one of user-%d keys, as verify takes them from a SPLITS_FILE.
 func BenchmarkNewLocator(b *testing.B) {
-	rng := rand.New(rand.NewPCG(38, 6))
-	for _, bc := range []struct {
-		name string
-		keys [][]byte
-	}{
-		{"hex-cut", hexCut(rng, 1_000_000)},
-		{"user-cut", userSplits(rng, 1_000_000)},
-	} {
+	for _, bc := range millionSplits(rand.New(rand.NewPCG(38, 6))) {
 		b.Run(bc.name, func(b *testing.B) {
-			keys := splits.KeysOf(bc.keys...)
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := NewSplitLocator(keys, nil); err != nil {
+				if _, err := NewSplitLocator(bc.keys, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -201,10 +201,11 @@ func scanKeys(keys splits.Keys) (sp *splitBytes, bad int) {
 }
 
 // scan adds keys lo to hi-1 to sp, and returns hi, or the first of them that is empty or
-// does not sort after the one before. (A function of its own: in scanKeys' closure, the
-// loop over a key's bytes kept its counter on the stack, a store and a load a byte, and
-// At copied all of Keys to the stack for each key: 15 -> 21 ms a million hex keys, against
-// their slices.)
+// does not sort after the one before. (A function of its own, over Range: in scanKeys'
+// closure the loop over a key's bytes kept its counter on the stack, a store and a load a
+// byte, and At copied all of Keys to the stack for each key. BenchmarkScanKeys, a million
+// hex keys: 21 ms that way, 17.7 this way, 15 over the keys' slices, which cost more to
+// make.)
 func (sp *splitBytes) scan(keys splits.Keys, lo, hi int) int {
 	var prev []byte // key i-1
 	if lo > 0 {

@@ -158,18 +158,25 @@ func TestCountRareLowCounts(t *testing.T) {
 	require.Equal(t, uint8(mergeCounts([]*lineCounter{c})[region]), c.low[region])
 }
 
-// BenchmarkScanKeys checks the order of a million split keys and marks their bytes, the
-// keys in one buffer as a SPLITS_FILE's are read: a sample cut of hex keys (1 to 10
-// digits) and whole user-%d sample keys (get_splits').
-func BenchmarkScanKeys(b *testing.B) {
-	rng := rand.New(rand.NewPCG(38, 14))
-	for _, bc := range []struct {
+// millionSplits are the benchmarks' listed splits of a million regions, their keys in one
+// buffer as a SPLITS_FILE's are read: a sample cut of hex keys (1 to 10 digits) and whole
+// user-%d sample keys (get_splits').
+func millionSplits(rng *rand.Rand) []struct {
+	name string
+	keys splits.Keys
+} {
+	return []struct {
 		name string
 		keys splits.Keys
 	}{
 		{"hex-cut", splits.KeysOf(hexCut(rng, 1_000_000)...)},
 		{"user-cut", splits.KeysOf(userSplits(rng, 1_000_000)...)},
-	} {
+	}
+}
+
+// BenchmarkScanKeys checks the order of a million split keys and marks their bytes.
+func BenchmarkScanKeys(b *testing.B) {
+	for _, bc := range millionSplits(rand.New(rand.NewPCG(38, 14))) {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
 				if _, bad := scanKeys(bc.keys); bad != bc.keys.Len() {
