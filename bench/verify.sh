@@ -33,7 +33,9 @@
 #            the regions themselves cost drops out (target: the ratio within 2)
 # Each run waits for idle CPUs, reads the key file into the page cache and checks it is
 # resident (bench/lib.sh's warm: fincore), times `wc -l`, checks residency again, then times
-# `presplit verify --format $FORMAT` under /usr/bin/time -v (peak RSS; /proc/PID/status VmHWM
+# `presplit verify --format $FORMAT` under /usr/bin/time -v (peak RSS and presplit's CPU
+# time, user and system: on a host whose other guests take the memory and the cores by
+# turns, a steadier figure than the wall clock's; /proc/PID/status VmHWM and no CPU time
 # without it), checks that both counted the same keys, and prints both throughputs, their
 # ratio, the share of the file resident before each and the load average as the run began
 # (/proc/loadavg: other jobs on the machine); the last line of a scenario is the median of
@@ -171,7 +173,7 @@ run() {
   : >"$work/runs.txt"
   for r in $(seq 1 "$runs"); do
     waitidle
-    local t0 t1 t2 t3 lines rss_kib="" res_wc res_ps load
+    local t0 t1 t2 t3 lines rss_kib="" cpu_s="-" res_wc res_ps load
     read -r load _ </proc/loadavg
     warm "$keys"
     res_wc=${resident_pct:-?}
@@ -185,6 +187,7 @@ run() {
       /usr/bin/time -v -o "$work/time.txt" "$bin" verify "$@" --keys "$keys" --format "$format" >"$work/out" 2>"$work/err"
       t3=$(now)
       rss_kib=$(awk -F': *' '/Maximum resident set size/ {print $2}' "$work/time.txt")
+      cpu_s=$(awk -F': *' '/User time|System time/ {s += $2} END {print s}' "$work/time.txt")
     else
       t2=$(now)
       "$bin" verify "$@" --keys "$keys" --format "$format" >"$work/out" 2>"$work/err" &
@@ -208,10 +211,10 @@ run() {
       cat "$work/err" >&2
       exit 1
     fi
-    echo "$t0 $t1 $t2 $t3 $rss_kib $res_wc $res_ps $load" >>"$work/runs.txt"
+    echo "$t0 $t1 $t2 $t3 $rss_kib $res_wc $res_ps $load $cpu_s" >>"$work/runs.txt"
   done
   awk -v name="$name" -v b="$bytes" -v l="$lines" -v cpus="$(nproc)" -v args="$*" '
-  { wc[NR] = $2 - $1; ps[NR] = $4 - $3; rss[NR] = $5; ratio[NR] = wc[NR] / ps[NR] }
+  { wc[NR] = $2 - $1; ps[NR] = $4 - $3; rss[NR] = $5; ratio[NR] = wc[NR] / ps[NR]; cpu[NR] = $9 }
   function median(a, n,   i, j, t, s) {
     for (i = 1; i <= n; i++) s[i] = a[i]
     for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (s[j] < s[i]) { t = s[i]; s[i] = s[j]; s[j] = t }
@@ -219,11 +222,11 @@ run() {
   }
   BEGIN { mib = b / 1048576 }
   NR == 1 { printf "== %s: verify %s, %.0f MiB, %d keys, %d CPUs\n", name, args, mib, l, cpus }
-  { printf "   run %d: wc -l %8.1f MiB/s  presplit %8.1f MiB/s (%6.2f s)  ratio %.2f  peak RSS %6.1f MiB  resident %s%%/%s%%  load %s\n",
-      NR, mib / wc[NR], mib / ps[NR], ps[NR], ratio[NR], rss[NR] / 1024, $6, $7, $8 }
+  { printf "   run %d: wc -l %8.1f MiB/s  presplit %8.1f MiB/s (%6.2f s, CPU %s s)  ratio %.2f  peak RSS %6.1f MiB  resident %s%%/%s%%  load %s\n",
+      NR, mib / wc[NR], mib / ps[NR], ps[NR], cpu[NR], ratio[NR], rss[NR] / 1024, $6, $7, $8 }
   END {
-    printf "   %-8s wc -l %8.1f MiB/s  presplit %8.1f MiB/s (%6.2f s)  ratio %.2f  peak RSS %6.1f MiB\n",
-      "median", mib / median(wc, NR), mib / median(ps, NR), median(ps, NR), median(ratio, NR), median(rss, NR) / 1024
+    printf "   %-8s wc -l %8.1f MiB/s  presplit %8.1f MiB/s (%6.2f s, CPU %s s)  ratio %.2f  peak RSS %6.1f MiB\n",
+      "median", mib / median(wc, NR), mib / median(ps, NR), median(ps, NR), cpu[1] == "-" ? "-" : sprintf("%.2f", median(cpu, NR)), median(ratio, NR), median(rss, NR) / 1024
   }' "$work/runs.txt"
 }
 
