@@ -68,21 +68,26 @@ type cellGrid struct {
 	// The ambiguous cells, by their order o among them (ambOrder): ambRank[b] is the number
 	// of ambiguous cells before block b of 512 (8 of amb's words, a cache line: 128 KiB of
 	// ranks for 16 Mi cells, where a rank a word was 1 MiB and a cache miss). ext[o] is
-	// where cell o's extending split keys are, with the first one's tail (gridTail), and
-	// the tails of a cell with more than one are tails[ext[o].from:ext[o+1].from].
+	// where cell o's extending split keys are (ambCell), in keys, the split keys as the
+	// grid was indexed, and in tails.
 	ambRank []uint32
 	ext     []ambCell
 	tails   []uint64
+	keys    splits.Keys
 }
 
-// ambCell is an ambiguous cell's extending split keys: they are keys[base:], and the
-// first one's tail is first; with more than one, their tails start at from in the grid's
-// tails (most cells have one such key: its tail is read with the rest, in one cache line,
-// and the cell has none in tails, so that its from is the next cell's).
-type ambCell struct {
-	base, from uint32
-	first      uint64
-}
+// ambCell is an ambiguous cell's extending split keys: they are keys[base&^ambMulti:].
+// Most cells have one: x is then its tail's top half (gridTail>>32, its first four bytes
+// after the depth), which places a line whose top half differs (all but a few in 10,000
+// of user1m's), and the key's tail is made from the key for the others. A cell with more
+// (base&ambMulti) has their number at tails[x] and their tails after it. (Eight bytes: the
+// record with the whole first tail and the tails' start was 16, and its 14 MB for a
+// million long keys a cache miss a line of an ambiguous cell.)
+type ambCell struct{ base, x uint32 }
+
+// ambMulti marks an ambiguous cell with more than one extending key (ambCell.base); a grid
+// is made for fewer than 2^31 keys.
+const ambMulti = 1 << 31
 
 // Bounds of the grid: its cells are a byte each for every worker, 16 MiB at most; it is
 // built from gridFrom split keys (a variable: the tests lower it, to take the grid on
@@ -271,31 +276,40 @@ func (g *cellGrid) indexTails(keys splits.Keys, longs [][]uint32) {
 		}
 		n += uint32(bits.OnesCount64(word))
 	}
-	g.ext, g.tails = make([]ambCell, n+1), make([]uint64, 0, g.long)
+	// Room for every long key's tail and a count for each cell with more than one (at
+	// most half of them), and for the count and the tail a cell of one holds in passing.
+	g.ext, g.tails, g.keys = make([]ambCell, n), make([]uint64, 0, g.long+g.long/2+2), keys
 	// The long keys come in key order, so their cells do too: each new cell is the next
 	// ambiguous one (ambOrder, a cache miss a key, was a third of a million long keys'
-	// index).
-	// A cell with one extending key keeps its tail in its record only.
-	o, last := ^uint32(0), ^uint32(0)
+	// index). A cell's count and tails are put in tails as its keys come; a cell of one
+	// key takes them out again, keeping its tail's top half in its record.
+	o, last, at := ^uint32(0), ^uint32(0), 0
 	closeCell := func() {
-		if o != ^uint32(0) && len(g.tails)-int(g.ext[o].from) == 1 {
-			g.tails = g.tails[:g.ext[o].from]
+		if o == ^uint32(0) {
+			return
+		}
+		if m := len(g.tails) - at - 1; m == 1 {
+			g.ext[o].x = uint32(g.tails[at+1] >> 32)
+			g.tails = g.tails[:at]
+		} else {
+			g.ext[o].base |= ambMulti
+			g.ext[o].x = uint32(at)
+			g.tails[at] = uint64(m)
 		}
 	}
 	for _, long := range longs {
 		for _, i := range long[1:] {
 			k, c := keys.At(int(i)), g.bounds[i]-1
-			t := gridTail(k, depth)
 			if c != last {
 				closeCell()
-				o, last = o+1, c
-				g.ext[o] = ambCell{base: i, from: uint32(len(g.tails)), first: t}
+				o, last, at = o+1, c, len(g.tails)
+				g.ext[o].base = i
+				g.tails = append(g.tails, 0) // the count, when more keys come
 			}
-			g.tails = append(g.tails, t)
+			g.tails = append(g.tails, gridTail(k, depth))
 		}
 	}
 	closeCell()
-	g.ext[n].from = uint32(len(g.tails))
 }
 
 // ambiguous reports whether cell c (below the grid's size) is ambiguous. (noteLinesGo and
@@ -334,10 +348,17 @@ func gridTail(s []byte, d int) uint64 {
 // tail is.
 func (g *cellGrid) orderRegion(o uint32, tail uint64) (region int, ok bool) {
 	e := g.ext[o]
-	tails := g.tails[e.from:g.ext[o+1].from]
-	one := [1]uint64{e.first}
-	if len(tails) == 0 { // one extending key: its tail is first
+	base := e.base &^ ambMulti
+	var one [1]uint64
+	var tails []uint64
+	if e.base&ambMulti == 0 {
+		if top := uint32(tail >> 32); e.x != top {
+			return int(base) + b2i(e.x < top), true
+		}
+		one[0] = gridTail(g.keys.At(int(base)), g.depth) // the one key's whole tail
 		tails = one[:]
+	} else {
+		tails = g.tails[e.x+1:][:g.tails[e.x]]
 	}
 	n := 0
 	if len(tails) > linearWindow {
@@ -350,7 +371,7 @@ func (g *cellGrid) orderRegion(o uint32, tail uint64) (region int, ok bool) {
 	if n > 0 && tail&0xFF == 8 && tails[n-1] == tail {
 		return 0, false
 	}
-	return int(e.base) + n, true
+	return int(base) + n, true
 }
 
 // cellGrid is the Locator's grid with its bounds made, or nil when it has none.
@@ -458,24 +479,24 @@ func (c *lineCounter) addAmbiguous(g *cellGrid, bins *gridBins, cells []uint32, 
 	counts, small := c.counts, c.lowCounts()
 	var touched uint64
 	for _, o := range ord[:len(cells)] {
-		touched += g.ext[o].first + uint64(g.ext[o+1].from)
+		touched += uint64(g.ext[o].x)
 	}
 	for _, o := range ord[:len(cells)] {
 		if small != nil {
-			touched += uint64(small[g.ext[o].base])
+			touched += uint64(small[g.ext[o].base&^ambMulti])
 		} else {
-			touched += uint64(counts[g.ext[o].base])
+			touched += uint64(counts[g.ext[o].base&^ambMulti])
 		}
 	}
 	c.touched += uint32(touched)
 	for k, o := range ord[:len(cells)] {
 		t := tails[k]
-		if e := g.ext[o]; g.ext[o+1].from == e.from && (e.first != t || t&0xFF != 8) {
-			// One extending key (most cells), and no tie of two strings that go on: the
-			// line is in the key's region when its tail is at or above the key's, else in
-			// the one before. (orderRegion's branches on the number of tails and on a tie
+		if e, top := g.ext[o], uint32(t>>32); e.base&ambMulti == 0 && e.x != top {
+			// One extending key (most cells), whose tail's top half is not the line's: the
+			// line is in the key's region when its tail is above the key's, else in the
+			// one before. (orderRegion's branches on the number of tails and on a tie
 			// mispredicted here: BenchmarkCountListed's user-cut 3-4% slower through it.)
-			countRegion(counts, small, e.base+uint32(b2i(e.first <= t)))
+			countRegion(counts, small, e.base+uint32(b2i(e.x < top)))
 			continue
 		}
 		if r, ok := g.orderRegion(o, t); ok {

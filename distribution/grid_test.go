@@ -204,7 +204,8 @@ func TestGridTails(t *testing.T) {
 	require.Equal(t, 3, g.depth)
 	require.True(t, loc.tab == nil, "the table is made on first need")
 	o := g.ambOrder(gridCell(g, []byte("XYZ")))
-	require.Greater(t, int(g.ext[o+1].from-g.ext[o].from), linearWindow)
+	require.NotZero(t, g.ext[o].base&ambMulti)
+	require.Greater(t, int(g.tails[g.ext[o].x]), linearWindow)
 
 	near := []byte("/09:@ABZ`ajkst~!")
 	var fixed, varied []byte
