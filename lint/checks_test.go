@@ -482,9 +482,39 @@ func TestCF010(t *testing.T) {
 	})
 }
 
+// TestCP007 runs the check on plans Build makes of daily designs whose families keep their
+// data as long as the retention, shorter, longer or for ever, or give no TTL (and get the
+// retention's).
+func TestCP007(t *testing.T) {
+	two := func(a, b, capacity string) string {
+		return "families:\n  - {name: d, versions: 1, compression: SNAPPY, bloom: ROW" + a + "}\n" +
+			"  - {name: h, versions: 1, compression: SNAPPY, bloom: ROW" + b + "}\n" + capacity
+	}
+	const daily = "capacity: {daily: 100GB, retention: 30d}\n"
+	const fix = "set the family's ttl to the retention (30 days), or the retention to the TTL when HBase is to keep the data that long"
+	runCases(t, lint.CP007, []checkCase{
+		{name: "longer", src: two(", ttl: 60d", ", ttl: 30d", daily),
+			want: []string{"2 warning: family d keeps its data for 60 days (TTL 60d) but the retention is 30 days: the table is sized on 30 days of ingest, and HBase deletes nothing before the TTL unless the application deletes the data itself"}},
+		{name: "for ever", src: two(", ttl: 7d", ", ttl: FOREVER", daily),
+			want: []string{"3 warning: family h keeps its data forever (TTL FOREVER) but the retention is 30 days: the table is sized on 30 days of ingest, and HBase deletes nothing before the TTL unless the application deletes the data itself"}},
+		{name: "a second past", src: two(", ttl: 2592001", "", daily),
+			want: []string{"2 warning: family d keeps its data for 2592001 seconds (TTL 2592001) but the retention is 30 days: the table is sized on 30 days of ingest, and HBase deletes nothing before the TTL unless the application deletes the data itself"}},
+		{name: "at and before the retention", src: two(", ttl: 30d", ", ttl: '2 DAYS'", daily)},
+		{name: "no ttl: the retention's", src: two(", ttl: 7d", "", daily)},
+		{name: "rows, no retention", src: two(", ttl: 60d", ", ttl: FOREVER", "capacity: {rows: 1e9, kv: 300B}\n")},
+	})
+	s, err := tablespec.Parse("t.yaml", []byte(two(", ttl: 60d", "", daily)))
+	require.NoError(t, err)
+	p, err := plan.Build(s, plan.Options{})
+	require.NoError(t, err)
+	got := lint.Run(p, lint.CP007)
+	require.Len(t, got, 1)
+	assert.Equal(t, fix, got[0].Fix)
+}
+
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 61)
+	require.Len(t, lint.Analyzers, 62)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)

@@ -11,6 +11,7 @@ import (
 	"github.com/presplit/presplit/capacity"
 	"github.com/presplit/presplit/field"
 	"github.com/presplit/presplit/finding"
+	"github.com/presplit/presplit/hbase"
 	"github.com/presplit/presplit/splits"
 	"github.com/presplit/presplit/tablespec"
 )
@@ -222,6 +223,42 @@ var CP004 = &Analyzer{
 		p.Report(c.Horizon.Pos, fmt.Sprintf("pre-split for the days kept: %s", field.Set("capacity.horizon", fmt.Sprintf("%.0fd", math.Floor(kept)))),
 			"the horizon (%s) is past the %s the families' TTL keeps: HBase expires older data, so the split holds %s of ingest, not %s",
 			capacity.DaysText(v.HorizonDays), capacity.DaysText(kept), capacity.DaysText(kept), capacity.DaysText(v.HorizonDays))
+	},
+}
+
+// CP007: a family's TTL longer than the retention, or FOREVER. The plan sizes the days the
+// retention keeps (the retention is how long the data is kept), but HBase deletes nothing
+// before the TTL: unless the application deletes the data itself, the family holds the
+// TTL's days, and the table outgrows the plan.
+var CP007 = &Analyzer{
+	Code: "CP007", Severity: finding.Warning,
+	Doc: "a TTL longer than the retention (or FOREVER): HBase keeps the data past the days the table is sized on",
+	Run: func(p *Pass) {
+		c := p.Design.Capacity
+		if c == nil || !c.Retention.Set || c.Retention.V <= 0 {
+			return
+		}
+		retention := capacity.DaysText(float64(c.Retention.V) / 86400)
+		for _, f := range p.Design.Families {
+			secs, err := f.TTLSeconds()
+			if err != nil || secs <= c.Retention.V {
+				continue // CF006 reports a TTL HBase cannot read
+			}
+			where := f.Pos
+			if f.TTL.Pos.Line > 0 {
+				where = f.TTL.Pos
+			}
+			kept := "for " + capacity.DaysText(float64(secs)/86400)
+			if secs%86400 != 0 {
+				kept = fmt.Sprintf("for %d seconds", secs) // 2592001 is not 30.0000116 days
+			}
+			if secs == hbase.Forever {
+				kept = "forever"
+			}
+			p.Report(where, fmt.Sprintf("set the family's ttl to the retention (%s), or the retention to the TTL when HBase is to keep the data that long", retention),
+				"family %s keeps its data %s (TTL %s) but the retention is %s: the table is sized on %s of ingest, and HBase deletes nothing before the TTL unless the application deletes the data itself",
+				field.Quote(f.Name.V), kept, field.Quote(f.TTL.V), retention, retention)
+		}
 	},
 }
 

@@ -326,24 +326,40 @@ func designCopy(s *tablespec.Spec) *tablespec.Spec {
 	return &d
 }
 
-// ttlFromRetention makes the families' TTL and the retention agree. With a retention and
-// no TTL anywhere, every family's TTL becomes the retention (data older than the retention
-// would otherwise be kept, and the sizing would be wrong). A TTL shorter than the retention
-// wins: the data expires, so the table is sized on the longest TTL.
+// ttlFromRetention makes the families' TTL and the retention agree. A family without a
+// TTL gets the retention as its TTL, whether or not the others give theirs: the retention
+// is how long the data is kept, and a family written without a TTL would keep its data
+// forever while the plan sized it for the retention (a family given --ttl forever, or
+// ttl: FOREVER, keeps it: that is a TTL). A TTL shorter than the retention wins: the data
+// expires, so the table is sized on the longest TTL.
 func (p *Plan) ttlFromRetention() error {
 	d := p.Design
 	c := d.Capacity
 	if c == nil || !c.Retention.Set {
 		return nil
 	}
-	anyTTL := false
+	secs := strconv.FormatInt(c.Retention.V, 10)
+	var given []string // the families that get the retention
+	for i, f := range d.Families {
+		if !f.TTL.Set {
+			d.Families[i].TTL = tablespec.Value[string]{V: secs, Set: true, Raw: secs, Pos: c.Retention.Pos, Src: c.Retention.Src}
+			given = append(given, f.Name.V)
+		}
+	}
+	switch {
+	case len(given) == 0:
+	case len(given) == len(d.Families):
+		p.Notes = append(p.Notes, fmt.Sprintf("every family's TTL is the retention, %s (%d seconds): no TTL was given", c.Retention.Raw, c.Retention.V))
+	default:
+		which, its := "family "+given[0]+" gives", "its"
+		if len(given) > 1 {
+			which, its = "families "+strings.Join(given, ", ")+" give", "their"
+		}
+		p.Notes = append(p.Notes, fmt.Sprintf("%s no TTL: the retention, %s (%d seconds), is %s TTL (without one HBase keeps the data forever)",
+			which, c.Retention.Raw, c.Retention.V, its))
+	}
 	longest := int64(0)
 	for _, f := range d.Families {
-		if !f.TTL.Set {
-			longest = math.MaxInt64 // a family without TTL keeps its data forever
-			continue
-		}
-		anyTTL = true
 		secs, err := f.TTLSeconds()
 		if err != nil {
 			continue // CF006 reports a TTL HBase cannot read
@@ -352,14 +368,6 @@ func (p *Plan) ttlFromRetention() error {
 			secs = math.MaxInt64
 		}
 		longest = max(longest, secs)
-	}
-	if !anyTTL {
-		secs := strconv.FormatInt(c.Retention.V, 10)
-		for i := range d.Families {
-			d.Families[i].TTL = tablespec.Value[string]{V: secs, Set: true, Raw: secs, Pos: c.Retention.Pos, Src: c.Retention.Src}
-		}
-		p.Notes = append(p.Notes, fmt.Sprintf("every family's TTL is the retention, %s (%d seconds): no TTL was given", c.Retention.Raw, c.Retention.V))
-		return nil
 	}
 	if longest < c.Retention.V {
 		p.TTLDays = float64(longest) / 86400

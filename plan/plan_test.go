@@ -86,10 +86,29 @@ func TestBuild(t *testing.T) {
 			},
 		},
 		{
-			name: "FOREVER keeps the retention",
+			name: "FOREVER is sized on the retention, and CP007 says HBase keeps more",
 			src: "families:\n  - {name: d, versions: 1, ttl: FOREVER, compression: SNAPPY, bloom: ROW}\n" +
 				"capacity: {daily: 100GB, retention: 30d}\n",
-			regions: 450, keys: 449, splitOK: true, codes: []string{},
+			regions: 450, keys: 449, splitOK: true, codes: []string{"CP007"},
+		},
+		{
+			// The statement must expire what the plan sizes: a family without a TTL would
+			// keep its data forever, beside one that gives its own.
+			name: "a family without TTL beside one with: its TTL is the retention",
+			// 100 GiB x 0.5 x 30 days x 1.5 / 10 GiB: a's store, the largest (2.x).
+			src: "families:\n  - {name: d, versions: 1, ttl: 7d, compression: SNAPPY, bloom: ROW, share: 0.5}\n" +
+				"  - {name: a, versions: 1, compression: SNAPPY, bloom: ROW, share: 0.5}\n" +
+				"capacity: {daily: 100GB, retention: 30d}\n",
+			regions: 225, keys: 224, splitOK: true, codes: []string{},
+			check: func(t *testing.T, p *plan.Plan) {
+				var ttls []int64
+				for _, f := range p.Table.Families {
+					ttls = append(ttls, f.TTL)
+				}
+				assert.Equal(t, []int64{7 * 86400, 30 * 86400}, ttls)
+				assert.Zero(t, p.TTLDays, "the longest TTL is the retention")
+				assert.Equal(t, "family a gives no TTL: the retention, 30d (2592000 seconds), is its TTL (without one HBase keeps the data forever)", p.Notes[0])
+			},
 		},
 		{
 			name: "a horizon pre-splits for its days; the growth table runs on",
@@ -312,6 +331,14 @@ func TestBuildIsPure(t *testing.T) {
 	assert.Equal(t, int64(2592000), p.Table.Families[0].TTL)
 	require.NotEmpty(t, p.Notes)
 	assert.Equal(t, "every family's TTL is the retention, 30d (2592000 seconds): no TTL was given", p.Notes[0])
+	// Beside a family with its own TTL, the others get the retention, and so does the plan.
+	spec = parse(t, "families: [{name: d, ttl: 7d}, {name: a}, {name: b}]\ncapacity: {daily: 500GB, retention: 30d}\n")
+	p, err = plan.Build(spec, plan.Options{})
+	require.NoError(t, err)
+	assert.False(t, spec.Families[1].TTL.Set)
+	assert.Equal(t, []string{"7d", "2592000", "2592000"}, []string{p.Design.Families[0].TTL.V, p.Design.Families[1].TTL.V, p.Design.Families[2].TTL.V})
+	require.NotEmpty(t, p.Notes)
+	assert.Equal(t, "families a, b give no TTL: the retention, 30d (2592000 seconds), is their TTL (without one HBase keeps the data forever)", p.Notes[0])
 }
 
 // Build reviews nothing: the plan has no finding until the caller lints it, and the review

@@ -138,3 +138,27 @@ func TestStoresRefused(t *testing.T) {
 		})
 	}
 }
+
+// A family that gives no TTL beside one that does: the create statement, as the shell's
+// Ruby reads it, expires both by the days the plan sized (the family without one had no
+// TTL at all, and HBase would have kept its data forever); a TTL past the retention is
+// CP007's warning.
+func TestStoresRetentionTTL(t *testing.T) {
+	stdout, stderr, code := runCLI(t, "", "plan", "--daily", "100GB", "--retention", "30d", "--format", "shell",
+		"--family", "d:ttl=7d,share=0.5,versions=1,compression=snappy,bloom=row", "--family", "a:share=0.5,versions=1,compression=snappy,bloom=row")
+	require.Equal(t, 0, code, stderr)
+	assert.NotContains(t, stderr, "CF005")
+	calls := renderRuby(t, stdout)
+	require.Len(t, calls, 1)
+	ttls := map[string]any{}
+	for _, f := range calls[0]["families"].([]any) {
+		m := f.(map[string]any)
+		ttls[m["NAME"].(string)] = m["TTL"]
+	}
+	assert.Equal(t, map[string]any{"d": float64(7 * 86400), "a": float64(30 * 86400)}, ttls)
+
+	_, stderr, code = runCLI(t, "", "plan", "--daily", "100GB", "--retention", "30d", "--format", "shell",
+		"--family", "d:ttl=60d,share=0.5,versions=1,compression=snappy,bloom=row", "--family", "a:share=0.5,versions=1,compression=snappy,bloom=row")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, "presplit: warning CP007: family d keeps its data for 60 days (TTL 60d) but the retention is 30 days: the table is sized on 30 days of ingest, and HBase deletes nothing before the TTL unless the application deletes the data itself\n", stderr)
+}
