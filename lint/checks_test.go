@@ -514,7 +514,7 @@ func TestCP007(t *testing.T) {
 
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 62)
+	require.Len(t, lint.Analyzers, 63)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
@@ -523,6 +523,27 @@ func TestAnalyzers(t *testing.T) {
 		assert.NotEmpty(t, a.Doc, a.Code)
 		assert.NotNil(t, a.Run, a.Code)
 	}
+}
+
+// TestRG017: more replicas than servers, as many, fewer, and no cluster to judge by.
+func TestRG017(t *testing.T) {
+	design := func(replicas, servers string) string {
+		s := "table: {name: t, region_replication: " + replicas + "}\n" + fams("name: a") + "rowkey: {prefix: 'dec:2'}\nsplits: {regions: 40}\n"
+		if servers != "" {
+			s += "cluster: {region_servers: " + servers + "}\n"
+		}
+		return s
+	}
+	const lost = ": HBase places a region's replicas on different servers while there are servers for them, so each region's "
+	runCases(t, lint.RG017, []checkCase{
+		{name: "one past", src: design("3", "2"),
+			want: []string{"1 warning: REGION_REPLICATION 3 on 2 RegionServers" + lost + "1 replica past the servers shares a server with another replica of that region and is lost with it: memory and open files, no read availability"}},
+		{name: "two past, one server", src: design("3", "1"),
+			want: []string{"1 warning: REGION_REPLICATION 3 on 1 RegionServer" + lost + "2 replicas past the servers share a server with other replicas of that region and are lost with it: memory and open files, no read availability"}},
+		{name: "as many", src: design("3", "3")},
+		{name: "fewer", src: design("2", "10")},
+		{name: "no cluster", src: design("3", "")},
+	})
 }
 
 func TestRG013(t *testing.T) {

@@ -55,6 +55,37 @@ var RG007 = &Analyzer{
 	},
 }
 
+// RG017: more region replicas than RegionServers. HBase places a region's replicas on
+// different servers (and racks) while there are servers to place them on; with fewer
+// servers than REGION_REPLICATION, some region's replicas share a server, and a replica
+// beside another of its region is lost with it: it adds no read availability, only the
+// memory, open files and block cache of another copy.
+var RG017 = &Analyzer{
+	Code: "RG017", Severity: finding.Warning,
+	Doc: "REGION_REPLICATION above the RegionServers: some replicas of a region share a server",
+	Run: func(p *Pass) {
+		rs, replicas := p.servers(), p.Table.RegionReplication
+		if rs == 0 || replicas <= rs {
+			return
+		}
+		where := p.Design.Settings.RegionReplication.Pos
+		if where.Line == 0 {
+			where = p.Design.Cluster.RegionServers.Pos
+		}
+		servers := fmt.Sprintf("%d RegionServers", rs)
+		if rs == 1 {
+			servers = "1 RegionServer"
+		}
+		extra := "1 replica past the servers shares a server with another replica of that region and is"
+		if replicas-rs > 1 {
+			extra = fmt.Sprintf("%d replicas past the servers share a server with other replicas of that region and are", replicas-rs)
+		}
+		p.Report(where, fmt.Sprintf("keep REGION_REPLICATION at most the RegionServers (%d), or add servers", rs),
+			"REGION_REPLICATION %d on %s: HBase places a region's replicas on different servers while there are servers for them, so each region's %s lost with it: memory and open files, no read availability",
+			replicas, servers, extra)
+	},
+}
+
 // RG008: the table fits in one region.
 var RG008 = &Analyzer{
 	Code: "RG008", Severity: finding.Info,
