@@ -182,6 +182,12 @@ func Compute(in Input, cp *capacity.Sizing) (*Sizing, error) {
 	return p, nil
 }
 
+// Balanced reports whether Regions is the count rounded up to a multiple of the
+// RegionServers (Input.Balance with servers, and not left out for the buckets).
+func (p *Sizing) Balanced() bool {
+	return p.Input.Balance && p.Input.RegionServers > 0 && !p.BalanceBuckets
+}
+
 // maxRegions is the most regions the floor may ask for (hbase.MaxRegions' order).
 const maxRegions = 1_000_000
 

@@ -514,7 +514,7 @@ func TestCP007(t *testing.T) {
 
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 63)
+	require.Len(t, lint.Analyzers, 64)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
@@ -543,6 +543,22 @@ func TestRG017(t *testing.T) {
 		{name: "as many", src: design("3", "3")},
 		{name: "fewer", src: design("2", "10")},
 		{name: "no cluster", src: design("3", "")},
+	})
+}
+
+// TestRG018: even alignment with balance, where a count meets both, where none does, and
+// with the count the spec gives itself (not balanced: the user's).
+func TestRG018(t *testing.T) {
+	design := func(servers, splits string) string {
+		return fams("name: a, versions: 1, ttl: 30d, compression: SNAPPY, bloom: ROW") + "rowkey: {prefix: 'dec:2'}\n" +
+			"capacity: {rows: 1e10, kv: 30B, balance: true}\ncluster: {region_servers: " + servers + "}\nsplits: {" + splits + "}\n"
+	}
+	runCases(t, lint.RG018, []checkCase{
+		{name: "none", src: design("7", "align: even"),
+			want: []string{"6 error: {splits.align} even and {capacity.balance}: no count of 42 regions or more divides the 100 prefixes of dec:2 evenly and is a multiple of the 7 RegionServers"}},
+		{name: "fifty on five", src: design("5", "align: even")},
+		{name: "exact", src: design("7", "align: exact")},
+		{name: "the spec's count", src: design("7", "align: even, regions: 42")},
 	})
 }
 

@@ -5,6 +5,7 @@ package lint
 // the table is created with and share lint's codes, so `plan` and `lint` say the same.
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -83,6 +84,23 @@ var RG017 = &Analyzer{
 		p.Report(where, fmt.Sprintf("keep REGION_REPLICATION at most the RegionServers (%d), or add servers", rs),
 			"REGION_REPLICATION %d on %s: HBase places a region's replicas on different servers while there are servers for them, so each region's %s lost with it: memory and open files, no read availability",
 			replicas, servers, extra)
+	},
+}
+
+// RG018: even alignment and balance that no region count meets together: the split is
+// not made (plan refuses it), as a dec prefix's 10^w prefixes have no divisor that 7
+// RegionServers divide.
+var RG018 = &Analyzer{
+	Code: "RG018", Severity: finding.Error,
+	Doc: "even alignment and balance that no region count meets together",
+	Run: func(p *Pass) {
+		var me *splits.MultipleError
+		if !errors.As(p.SplitErr, &me) || p.Design.Splits == nil {
+			return
+		}
+		p.Report(p.Design.Splits.Align.Pos, "drop one of the two: with exact alignment the balanced count stays (its regions differ by one prefix at most), without balance even alignment makes the regions equal",
+			"%s even and %s: no count of %d regions or more divides %s evenly and is a multiple of the %d RegionServers",
+			field.Ref("splits.align"), field.Ref("capacity.balance"), me.Regions, me.Prefixes(), me.Multiple)
 	},
 }
 

@@ -783,8 +783,16 @@ func imbalanceOf(v []float64) float64 {
 // prefix values and alignment.
 func (p *Plan) generate(regions int) (splits.Split, error) {
 	opts := splits.Options{Suffix: p.Suffix, Values: p.PrefixValues}
-	if sp := p.Design.Splits; sp != nil && sp.Align.Set {
+	sp := p.Design.Splits
+	if sp != nil && sp.Align.Set {
 		opts.Align = sp.Align.V
+	}
+	// The count --balance rounded to a multiple of the RegionServers stays one when even
+	// alignment raises it (42 regions on 7 servers over dec:2 went to 50, 7 to 8 a server):
+	// a count that cannot be both is the splits' MultipleError. A count the design gives
+	// itself (splits.regions) is the user's, balanced or not.
+	if a := p.Access; a != nil && a.Balanced() && (sp == nil || !sp.Regions.Set) {
+		opts.Multiple = a.Input.RegionServers
 	}
 	return splits.Generate(*p.Prefix, regions, opts)
 }

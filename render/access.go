@@ -17,6 +17,7 @@ import (
 	"github.com/presplit/presplit/htmlpage"
 	"github.com/presplit/presplit/quantity"
 	"github.com/presplit/presplit/quote"
+	"github.com/presplit/presplit/splits"
 )
 
 // sizedRegions is the count the plan asks for: the capacity model's, raised by the
@@ -26,6 +27,21 @@ func sizedRegions(d Doc) int {
 		return d.Access.Regions
 	}
 	return d.Capacity.Regions
+}
+
+// countNoted reports whether the split's region count, other than the sizing's, is to be
+// noted as the design's own: not when even alignment raised the sized count (the
+// split's own note says so, and by how much).
+func countNoted(d Doc) bool {
+	if d.Capacity == nil || d.split().Regions() == sizedRegions(d) {
+		return false
+	}
+	if d.Design == nil {
+		return true // a Doc made by hand: no design to say where the count came from
+	}
+	sp := d.Design.Splits
+	raised := d.SplitSource == splits.SourceGenerated && sp != nil && sp.Align.V == splits.AlignEven && !sp.Regions.Set
+	return !raised
 }
 
 // accessSizing writes the derivation's lines after the bytes' region count: the write

@@ -234,7 +234,7 @@ func reportSplit(tw *tabwriter.Writer, d Doc) {
 	if largest, mean := runStats(s.Owned); mean > 0 {
 		fmt.Fprintf(tw, "  imbalance\t%.3f (largest region %s / mean %s)\n", largest/mean, countText(largest), countText(mean))
 	}
-	if s.Regions() != sizedRegions(d) {
+	if countNoted(d) {
 		fmt.Fprintf(tw, d.word("  note\tthe split has %s where the sizing asks for %d ({splits.regions} or the spec's splits set the count)\n"), plural(float64(s.Regions()), "region"), sizedRegions(d))
 	}
 	if imb := s.Imbalance(); imb > maxQuietImbalance && s.Algorithm == nil && !strings.HasPrefix(s.Spec, "sample") {

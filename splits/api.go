@@ -16,6 +16,10 @@ type Options struct {
 	// Values is how many of the prefix's values the keys take, the first ones in order (a
 	// salt hash % 20 written %02d takes 00..19 of dec:2); 0 means all of them.
 	Values uint64
+	// Multiple, with Align "even", is what the count must also be a multiple of (a plan's
+	// --balance: its RegionServers); 0 or 1 asks nothing more. A count that cannot be both
+	// is a *MultipleError.
+	Multiple int
 }
 
 // Generate returns the split for regions regions over the prefix.
@@ -29,7 +33,8 @@ type Options struct {
 //
 // Errors: *PrefixError (a malformed Prefix), *RegionsError (regions outside
 // 1..MaxRegions), *TooManyRegionsError (more regions than prefixes), *SuffixError (a suffix
-// that does not sort after the bytes that can follow the prefix).
+// that does not sort after the bytes that can follow the prefix), *MultipleError (Align
+// "even" and Options.Multiple, which no count meets).
 func Generate(p Prefix, regions int, opt Options) (Split, error) {
 	return generate(p, regions, opt)
 }

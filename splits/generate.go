@@ -69,6 +69,31 @@ func (e *RegionsError) Rule() string {
 	return fmt.Sprintf("must be at most %d, got %d", MaxRegions, e.Regions)
 }
 
+// MultipleError is Align "even" with Options.Multiple when no count of at least Regions
+// both divides the prefixes evenly and is a multiple of Multiple: a dec prefix's 10^w
+// prefixes have no divisor that 7 RegionServers divide.
+type MultipleError struct {
+	Prefix   Prefix // Width 0: the prefix at every width
+	Values   uint64 // Options.Values (0: all the prefix's values)
+	Regions  int    // the count asked for
+	Multiple int
+}
+
+// Prefixes says which prefixes the count was to divide.
+func (e *MultipleError) Prefixes() string {
+	switch {
+	case e.Values > 0:
+		return fmt.Sprintf("the first %d values of %s", e.Values, e.Prefix)
+	case e.Prefix.Width == 0:
+		return fmt.Sprintf("the prefixes of %s at any width", e.Prefix)
+	}
+	return fmt.Sprintf("the %s prefixes of %s", e.Prefix.Size(), e.Prefix)
+}
+
+func (e *MultipleError) Error() string {
+	return fmt.Sprintf("no count of %d regions or more divides %s evenly and is a multiple of %d", e.Regions, e.Prefixes(), e.Multiple)
+}
+
 // MaxKeyBytes is the most bytes of split keys Generate makes: they are held in one buffer
 // until written, and a long suffix times many regions (30,000 bytes x 1,000,000) would ask
 // for more memory than the machine has.
@@ -133,9 +158,16 @@ func generate(p Prefix, regions int, opt Options) (Split, error) {
 	if opt.Values > 0 {
 		return generateValues(p, regions, opt, align)
 	}
+	multiple := uint64(1)
+	if align == AlignEven && opt.Multiple > 1 {
+		multiple = uint64(opt.Multiple)
+	}
 	if p.Width == 0 {
+		if multiple > 1 && !smoothOver(uint64(len(p.Alphabet)), multiple) {
+			return Split{}, &MultipleError{Prefix: p, Regions: regions, Multiple: opt.Multiple}
+		}
 		var note string
-		p, note = chooseWidth(p, regions, align == AlignEven)
+		p, note = chooseWidth(p, regions, align == AlignEven, multiple)
 		if regions > 1 {
 			notes = append(notes, note)
 		}
@@ -144,19 +176,14 @@ func generate(p Prefix, regions int, opt Options) (Split, error) {
 	}
 	size := p.Size()
 	if align == AlignEven {
-		c, ok := p.Count()
-		if !ok || c > math.MaxInt64 {
-			c = math.MaxInt64 // every count up to MaxRegions is below it
+		d, note, err := evenCount(p, size, regions, multiple)
+		if err != nil {
+			return Split{}, err
 		}
-		d := smallestDivisorAtLeast(len(p.Alphabet), p.Width, regions, c)
-		if d != regions {
-			per := new(big.Int).Quo(size, big.NewInt(int64(d)))
-			notes = append(notes, fmt.Sprintf("%s even raised %d regions to %d: %s prefixes of %s each", field.Ref("splits.align"), regions, d, per, p))
-			regions = d
+		if note != "" {
+			notes = append(notes, note)
 		}
-		if regions > MaxRegions {
-			return Split{}, &RegionsError{Regions: regions}
-		}
+		regions = d
 	}
 	if err := suffixKeyBytes(regions, p.Width, opt.Suffix); err != nil {
 		return Split{}, err
@@ -171,6 +198,31 @@ func generate(p Prefix, regions int, opt Options) (Split, error) {
 		Rule:   rule(p, count, ok, regions, opt.Suffix),
 		Notes:  notes,
 	}, nil
+}
+
+// evenCount is the count Align "even" makes of regions over the size prefixes of p (a
+// width chosen): the smallest from regions on that divides them and is a multiple of
+// multiple, and the note that says so when it is not regions.
+func evenCount(p Prefix, size *big.Int, regions int, multiple uint64) (int, string, error) {
+	c, ok := p.Count()
+	if !ok || c > math.MaxInt64 {
+		c = math.MaxInt64 // every count up to MaxRegions is below it
+	}
+	d := smallestDivisorAtLeast(len(p.Alphabet), p.Width, regions, c, multiple)
+	switch {
+	case d == 0:
+		return 0, "", &MultipleError{Prefix: p, Regions: regions, Multiple: int(multiple)}
+	case d > MaxRegions:
+		return 0, "", &RegionsError{Regions: d}
+	case d == regions:
+		return d, "", nil
+	}
+	per := new(big.Int).Quo(size, big.NewInt(int64(d)))
+	each := per.String() + " prefixes"
+	if per.IsInt64() && per.Int64() == 1 {
+		each = "1 prefix"
+	}
+	return d, fmt.Sprintf("%s even raised %d regions to %d: %s of %s each", field.Ref("splits.align"), regions, d, each, p), nil
 }
 
 // checkGenerate checks generate's arguments and returns the alignment, AlignExact when
@@ -244,13 +296,14 @@ func checkSuffix(p Prefix, s []byte) error {
 // chooseWidth resolves a width-less hex, HEX or dec prefix: the smallest width whose
 // imbalance stays within MaxImbalance (with even, the smallest width some count >= regions
 // divides exactly; the even alignment itself then raises the count).
-func chooseWidth(p Prefix, regions int, even bool) (Prefix, string) {
+func chooseWidth(p Prefix, regions int, even bool, multiple uint64) (Prefix, string) {
 	a := uint64(len(p.Alphabet))
 	n := uint64(regions)
 	if even {
-		// The smallest count >= regions whose prime factors all divide the alphabet size,
-		// then the narrowest width it divides.
-		d := smallestSmooth(a, n)
+		// The smallest count >= regions whose prime factors all divide the alphabet size
+		// (and a multiple of multiple, itself made of them: the caller checked), then the
+		// narrowest width it divides.
+		d := multiple * smallestSmooth(a, (n+multiple-1)/multiple)
 		w := 1
 		for {
 			c, _ := powUint64(a, w)
@@ -328,14 +381,20 @@ func smallestSmooth(a, n uint64) uint64 {
 	return best
 }
 
-// smallestDivisorAtLeast is the smallest divisor of a^w that is >= n, limit being a^w
-// capped (a^w is itself a divisor, so the answer never exceeds it).
-func smallestDivisorAtLeast(a, w, n int, limit uint64) int {
+// smallestDivisorAtLeast is the smallest divisor of a^w that is >= n and a multiple of m
+// (m >= 1), limit being a^w capped (a^w is itself a divisor, so the answer never exceeds
+// it); 0 when m divides no divisor of a^w, as 7 divides no power of 10. A divisor that m
+// divides is m times a divisor of a^w / m at least ceil(n / m).
+func smallestDivisorAtLeast(a, w, n int, limit, m uint64) int {
 	if a == 1 {
+		if m > 1 {
+			return 0
+		}
 		return 1
 	}
 	ps := primeFactors(uint64(a))
 	caps := make([]int, len(ps))
+	rest := m
 	for i, p := range ps {
 		e, x := 0, uint64(a)
 		for x%p == 0 {
@@ -343,11 +402,20 @@ func smallestDivisorAtLeast(a, w, n int, limit uint64) int {
 			e++
 		}
 		caps[i] = e * w
+		for ; rest%p == 0; rest /= p {
+			if caps[i]--; caps[i] < 0 {
+				return 0 // m has more of p than a^w
+			}
+		}
 	}
-	best := limit
+	if rest != 1 {
+		return 0 // a prime of m's that a does not have
+	}
+	least := (uint64(n) + m - 1) / m
+	best := limit / m
 	var walk func(i int, v uint64)
 	walk = func(i int, v uint64) {
-		if v >= uint64(n) {
+		if v >= least {
 			if v < best {
 				best = v
 			}
@@ -365,7 +433,18 @@ func smallestDivisorAtLeast(a, w, n int, limit uint64) int {
 		}
 	}
 	walk(0, 1)
-	return int(best)
+	return int(best * m)
+}
+
+// smoothOver reports whether every prime of m divides a: only then does some power of a
+// have a divisor that m divides.
+func smoothOver(a, m uint64) bool {
+	for _, p := range primeFactors(a) {
+		for m%p == 0 {
+			m /= p
+		}
+	}
+	return m == 1
 }
 
 // edges computes the keys: region i owns the prefixes [start(i), start(i+1)) with
@@ -544,12 +623,20 @@ func generateValues(p Prefix, regions int, opt Options, align string) (Split, er
 	}
 	var notes []string
 	if align == AlignEven {
-		d := regions
-		for opt.Values%uint64(d) != 0 {
-			d++
+		m := max(opt.Multiple, 1)
+		d := (regions + m - 1) / m * m
+		for uint64(d) <= opt.Values && opt.Values%uint64(d) != 0 {
+			d += m
+		}
+		if uint64(d) > opt.Values {
+			return Split{}, &MultipleError{Prefix: p, Values: opt.Values, Regions: regions, Multiple: m}
 		}
 		if d != regions {
-			notes = append(notes, fmt.Sprintf("%s even raised %d regions to %d: %d prefixes each", field.Ref("splits.align"), regions, d, opt.Values/uint64(d)))
+			each := fmt.Sprintf("%d prefixes", opt.Values/uint64(d))
+			if opt.Values == uint64(d) {
+				each = "1 prefix"
+			}
+			notes = append(notes, fmt.Sprintf("%s even raised %d regions to %d: %s each", field.Ref("splits.align"), regions, d, each))
 			regions = d
 		}
 	}

@@ -184,6 +184,9 @@ func checkInvariants(t *testing.T, p Prefix, n int, opt Options, s Split) {
 	} else {
 		require.GreaterOrEqual(t, s.Regions(), n)
 		require.Zero(t, new(big.Int).Rem(size, big.NewInt(int64(s.Regions()))).Sign(), "even: %d regions do not divide %s", s.Regions(), size)
+		if opt.Multiple > 1 {
+			require.Zero(t, s.Regions()%opt.Multiple, "even: %d regions are no multiple of %d", s.Regions(), opt.Multiple)
+		}
 	}
 	require.Equal(t, s.Regions(), s.Owned.Len())
 	var pos [256]int
@@ -254,4 +257,47 @@ func TestKeyBytesBound(t *testing.T) {
 	require.ErrorAs(t, err, &kb)
 	_, err = RegionSplitter("HexStringSplit", 10_000_000, "", "")
 	require.NoError(t, err, "ten million keys of 8 digits are made")
+}
+
+// TestGenerateMultipleExamples: Align "even" with --balance's RegionServers as Multiple, as
+// a plan asks for them.
+func TestGenerateMultipleExamples(t *testing.T) {
+	tests := []struct {
+		spec     string
+		values   uint64
+		n, m     int
+		regions  int    // 0: a *MultipleError
+		width    int    // the width chosen, for a width-less prefix
+		prefixes string // the error's
+	}{
+		{spec: "dec:2", n: 42, m: 5, regions: 50},
+		{spec: "dec:2", n: 42, m: 4, regions: 100},
+		{spec: "dec:2", n: 42, m: 7, prefixes: "the 100 prefixes of dec:2"},
+		{spec: "hex:2", n: 42, m: 4, regions: 64},
+		{spec: "hex:2", n: 42, m: 12, prefixes: "the 256 prefixes of hex:2"},
+		{spec: "dec", n: 42, m: 4, regions: 64, width: 6}, // 64 = 4 x 16 divides 10^6, not 10^2..10^5
+		{spec: "hex", n: 42, m: 3, prefixes: "the prefixes of hex at any width"},
+		{spec: "dec:2", values: 20, n: 6, m: 4, regions: 20},
+		{spec: "dec:2", values: 20, n: 6, m: 3, prefixes: "the first 20 values of dec:2"},
+		{spec: "dec:2", n: 42, m: 1, regions: 50}, // no multiple: as before
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s/%d/n=%d/m=%d", tt.spec, tt.values, tt.n, tt.m), func(t *testing.T) {
+			p, err := ParsePrefix(tt.spec)
+			require.NoError(t, err)
+			s, err := Generate(p, tt.n, Options{Align: AlignEven, Multiple: tt.m, Values: tt.values})
+			if tt.regions == 0 {
+				var me *MultipleError
+				require.ErrorAs(t, err, &me)
+				require.Equal(t, tt.prefixes, me.Prefixes())
+				require.Equal(t, fmt.Sprintf("no count of %d regions or more divides %s evenly and is a multiple of %d", tt.n, tt.prefixes, tt.m), err.Error())
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tt.regions, s.Regions())
+			if tt.width > 0 {
+				require.Equal(t, fmt.Sprintf("dec:%d", tt.width), s.Spec)
+			}
+		})
+	}
 }

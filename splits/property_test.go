@@ -72,6 +72,70 @@ func TestGenerateProperties(t *testing.T) {
 	}
 }
 
+// TestGenerateMultiple: Align "even" with a Multiple (a plan's --balance) against a count
+// found by trying every one in order: the smallest count from n on that divides the
+// prefixes (or the first Values of them) and is a multiple of m, or a *MultipleError when
+// there is none; a width-less prefix takes the smallest such count any width can hold.
+func TestGenerateMultiple(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 2026))
+	smooth := func(d, a uint64) bool {
+		for _, p := range primeFactors(a) {
+			for d%p == 0 {
+				d /= p
+			}
+		}
+		return d == 1
+	}
+	for i := 0; i < 600; i++ {
+		spec := randomSpec(r)
+		p, err := ParsePrefix(spec)
+		require.NoError(t, err, spec)
+		a := uint64(len(p.Alphabet))
+		opt := Options{Align: AlignEven, Multiple: 1 + r.IntN(12)}
+		var size uint64 // the prefixes the count divides; 0 for a width-less prefix
+		if p.Width > 0 {
+			c, ok := p.Count()
+			if !ok || c > 5000 {
+				continue
+			}
+			size = c
+			if r.IntN(3) == 0 {
+				opt.Values = 1 + uint64(r.IntN(int(c)))
+				size = opt.Values
+			}
+		}
+		n := 1 + r.IntN(300)
+		if size > 0 {
+			n = 1 + r.IntN(int(size))
+		}
+		want := uint64(0) // none
+		m := uint64(opt.Multiple)
+		for d := uint64(n); ; d++ {
+			if size > 0 && d > size || size == 0 && !smooth(m, a) {
+				break
+			}
+			if d%m == 0 && (size > 0 && size%d == 0 || size == 0 && smooth(d, a)) {
+				want = d
+				break
+			}
+		}
+		t.Run(fmt.Sprintf("%d/%s/values=%d/n=%d/m=%d", i, spec, opt.Values, n, opt.Multiple), func(t *testing.T) {
+			s, err := Generate(p, n, opt)
+			if want == 0 {
+				var me *MultipleError
+				require.ErrorAs(t, err, &me)
+				require.Equal(t, MultipleError{Prefix: p, Values: opt.Values, Regions: n, Multiple: opt.Multiple}, *me)
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, int(want), s.Regions())
+			if opt.Values == 0 {
+				checkInvariants(t, p, n, opt, s)
+			}
+		})
+	}
+}
+
 // FuzzGenerate: any small spec and count either fails cleanly or gives a valid split.
 func FuzzGenerate(f *testing.F) {
 	f.Add("dec:2", 37, "", true)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
@@ -73,6 +74,9 @@ func TestPlanBadInput(t *testing.T) {
 		{name: "salt byte within the recommended sizes", args: []string{"plan", "--rows", "2e8", "--kv", "1KB", "--prefix", "byte:16"}, want: "the plan needs 29 regions, more than the 16 prefixes of byte:16; use --prefix byte:29 (a salt bucket per region), or --region-size 18GiB for at most 16 regions"},
 		{name: "dec:2 far too small", args: []string{"plan", "--rows", "1e10", "--kv", "1KB", "--prefix", "dec:2"}, want: "the plan needs 1431 regions, more than the 100 prefixes of dec:2; use --prefix dec:4 (10000): 100 regions would need --region-size 144GiB, above the 5..50 GiB HBase recommends (RG005)"},
 		{name: "unknown flag", args: with("--rowz", "1"), want: "unknown flag --rowz: see --help for the command's flags"},
+		// 42 regions on 7 servers: no divisor of 100 is a multiple of 7 (it went to 50, 7 to 8 a server).
+		{name: "balance and even alignment", args: []string{"plan", "--rows", "1e9", "--kv", "300B", "--region-servers", "7", "--balance", "--prefix", "dec:2", "--align", "even"},
+			want: "--align even and --balance: no count of 42 regions or more divides the 100 prefixes of dec:2 evenly and is a multiple of the 7 RegionServers: drop one of the two: with exact alignment the balanced count stays (its regions differ by one prefix at most), without balance even alignment makes the regions equal"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -229,4 +233,31 @@ func TestCellLengthsAreSizes(t *testing.T) {
 	// --kv and --value-len agree on 1k.
 	kv, _, _ := runCLI(t, "", "plan", "--rows", "1e6", "--kv", "1k", "--format", "json")
 	assert.Contains(t, kv, `"row_bytes": 1024,`)
+}
+
+// TestPlanBalanceEvenAlign: --balance and --align even together give a count that is both
+// (the smallest), where one exists; the split note says alignment raised it, not that the
+// design set the count.
+func TestPlanBalanceEvenAlign(t *testing.T) {
+	tests := []struct {
+		args    []string
+		regions int
+		note    string
+	}{
+		{[]string{"--region-servers", "5", "--prefix", "dec:2"}, 50, "--align even raised 45 regions to 50: 2 prefixes of dec:2 each"},
+		{[]string{"--region-servers", "4", "--prefix", "dec:2"}, 100, "--align even raised 44 regions to 100: 1 prefix of dec:2 each"},
+		{[]string{"--region-servers", "7", "--prefix", "dec:2", "--prefix-values", "70"}, 70, "--align even raised 42 regions to 70: 1 prefix each"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			args := append([]string{"plan", "--rows", "1e9", "--kv", "300B", "--balance", "--align", "even"}, tt.args...)
+			out, errOut, code := runCLI(t, "", args...)
+			require.Equal(t, 0, code, errOut)
+			assert.Contains(t, out, fmt.Sprintf("  regions    %d (%d split keys)\n", tt.regions, tt.regions-1))
+			assert.Contains(t, out, "  note       "+tt.note+"\n")
+			assert.NotContains(t, out, "where the sizing asks for")
+			servers := tt.args[1]
+			assert.Contains(t, out, fmt.Sprintf("on every server (%d regions on %s servers)", tt.regions, servers))
+		})
+	}
 }

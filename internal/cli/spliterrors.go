@@ -10,6 +10,7 @@ import (
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/splits"
+	"github.com/presplit/presplit/tablespec"
 )
 
 // splitError words why the plan has no split, for the commands that need one.
@@ -21,6 +22,7 @@ func (cfg *config) splitError(p *plan.Plan) error { //nolint:gocyclo // one case
 	var regionsErr *splits.RegionsError
 	var keyBytes *splits.KeyBytesError
 	var tooFew *sample.TooFewError
+	var multiple *splits.MultipleError
 	regionsFlag := d.Splits != nil && d.Splits.Regions.Src != ""
 	switch {
 	case errors.As(err, &tooFew):
@@ -54,6 +56,11 @@ func (cfg *config) splitError(p *plan.Plan) error { //nolint:gocyclo // one case
 		return inputError(suffixErr)
 	case errors.As(err, &regionsErr):
 		return inputError(regionsErr)
+	case errors.As(err, &multiple):
+		// Only --balance asks for a multiple (plan.generate), and only with --align even.
+		return usageErrorf("%s and %s: no count of %d regions or more divides %s evenly and is a multiple of the %d RegionServers: drop one of the two: with exact alignment the balanced count stays (its regions differ by one prefix at most), without balance even alignment makes the regions equal",
+			cfg.givenAs(d.Splits.Align.Src, d.Splits.Align.Pos, "splits.align", "--align even"), cfg.givenAs(d.Capacity.Balance.Src, d.Capacity.Balance.Pos, "capacity.balance", "--balance"),
+			multiple.Regions, multiple.Prefixes(), multiple.Multiple)
 	}
 	var ae *splits.AlgorithmError
 	if errors.As(err, &ae) {
@@ -84,4 +91,13 @@ func (cfg *config) renderable(p *plan.Plan) error {
 		}
 	}
 	return nil
+}
+
+// givenAs names a setting as the user gave it: flag (as flag reads it) when src says a
+// flag set it, else the spec's key at its place.
+func (cfg *config) givenAs(src string, pos tablespec.Pos, key, flag string) string {
+	if src != "" || cfg.specPath == "" {
+		return flag
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", cfg.specPath, pos.Line, pos.Col, key)
 }
