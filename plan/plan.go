@@ -1172,8 +1172,17 @@ func (p *Plan) jitterNotes(m splitpolicy.Model) {
 	} else {
 		each += fmt.Sprintf(", %.1f%% of MAX_FILESIZE", 100*mean/m.MaxFileSize)
 	}
-	p.Notes = append(p.Notes, fmt.Sprintf("HBase draws each region's MAX_FILESIZE when it opens, uniform in 0.875..1.125 x %s (hbase.hregion.max.filesize.jitter 0.25): the %d regions created hold %s at %s, so about %.0f%% of them (%d) split before it is reached and the table ends with %d..%d regions there%s",
-		humanize.IBytes(uint64(m.MaxFileSize)), p.Regions, each, p.sizedFor(), 100*share, int(math.Round(share*float64(p.Regions))), lo, hi, p.fillAdvice(m, bytes)))
+	p.Notes = append(p.Notes, fmt.Sprintf("HBase draws each region's MAX_FILESIZE when it opens, uniform in 0.875..1.125 x %s (hbase.hregion.max.filesize.jitter 0.25): the %d regions created hold %s at %s, so about %.0f%% of them (%d) split before it is reached and the table ends with %s regions there%s",
+		humanize.IBytes(uint64(m.MaxFileSize)), p.Regions, each, p.sizedFor(), 100*share, int(math.Round(share*float64(p.Regions))), rangeText(lo, hi), p.fillAdvice(m, bytes)))
+}
+
+// rangeText is lo..hi, or the one count when the draws cannot change it (every region
+// either above the highest draw or below the lowest: 58, not 58..58).
+func rangeText(lo, hi int) string {
+	if lo == hi {
+		return strconv.Itoa(lo)
+	}
+	return fmt.Sprintf("%d..%d", lo, hi)
 }
 
 // sizedFor names the volume the regions are sized for: the horizon's, with one.
