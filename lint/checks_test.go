@@ -494,11 +494,11 @@ func TestCP007(t *testing.T) {
 	const fix = "set the family's ttl to the retention (30 days), or the retention to the TTL when HBase is to keep the data that long"
 	runCases(t, lint.CP007, []checkCase{
 		{name: "longer", src: two(", ttl: 60d", ", ttl: 30d", daily),
-			want: []string{"2 warning: family d keeps its data for 60 days (TTL 60d) but the retention is 30 days: the table is sized on 30 days of ingest, and HBase deletes nothing before the TTL unless the application deletes the data itself"}},
+			want: []string{"2 warning: family d keeps its data for 60 days (TTL 60d) but the retention is 30 days: the table is sized on 30 days of ingest, and HBase expires none of it before the TTL (only the application's deletes remove it sooner)"}},
 		{name: "for ever", src: two(", ttl: 7d", ", ttl: FOREVER", daily),
-			want: []string{"3 warning: family h keeps its data forever (TTL FOREVER) but the retention is 30 days: the table is sized on 30 days of ingest, and HBase deletes nothing before the TTL unless the application deletes the data itself"}},
+			want: []string{"3 warning: family h keeps its data forever (TTL FOREVER) but the retention is 30 days: the table is sized on 30 days of ingest, and HBase expires none of it before the TTL (only the application's deletes remove it sooner)"}},
 		{name: "a second past", src: two(", ttl: 2592001", "", daily),
-			want: []string{"2 warning: family d keeps its data for 2592001 seconds (TTL 2592001) but the retention is 30 days: the table is sized on 30 days of ingest, and HBase deletes nothing before the TTL unless the application deletes the data itself"}},
+			want: []string{"2 warning: family d keeps its data for 2592001 seconds (TTL 2592001) but the retention is 30 days: the table is sized on 30 days of ingest, and HBase expires none of it before the TTL (only the application's deletes remove it sooner)"}},
 		{name: "at and before the retention", src: two(", ttl: 30d", ", ttl: '2 DAYS'", daily)},
 		{name: "no ttl: the retention's", src: two(", ttl: 7d", "", daily)},
 		{name: "rows, no retention", src: two(", ttl: 60d", ", ttl: FOREVER", "capacity: {rows: 1e9, kv: 300B}\n")},

@@ -276,7 +276,7 @@ var CP004 = &Analyzer{
 }
 
 // CP007: a family's TTL longer than the retention, or FOREVER. The plan sizes the days the
-// retention keeps (the retention is how long the data is kept), but HBase deletes nothing
+// retention keeps (the retention is how long the data is kept), but HBase expires nothing
 // before the TTL: unless the application deletes the data itself, the family holds the
 // TTL's days, and the table outgrows the plan.
 var CP007 = &Analyzer{
@@ -305,7 +305,7 @@ var CP007 = &Analyzer{
 				kept = "forever"
 			}
 			p.Report(where, fmt.Sprintf("set the family's ttl to the retention (%s), or the retention to the TTL when HBase is to keep the data that long", retention),
-				"family %s keeps its data %s (TTL %s) but the retention is %s: the table is sized on %s of ingest, and HBase deletes nothing before the TTL unless the application deletes the data itself",
+				"family %s keeps its data %s (TTL %s) but the retention is %s: the table is sized on %s of ingest, and HBase expires none of it before the TTL (only the application's deletes remove it sooner)",
 				field.Quote(f.Name.V), kept, field.Quote(f.TTL.V), retention, retention)
 		}
 	},
