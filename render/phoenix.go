@@ -298,7 +298,15 @@ func phoenixOptions(t plan.Table) ([]string, error) { //nolint:gocyclo // the ta
 			opts = append(opts, s.name+" = "+first)
 		case same:
 		case s.name == "TTL":
-			return nil, phoenixError("the families' TTLs differ: Phoenix sets one TTL for every family of a table")
+			var each []string
+			for _, f := range t.Families {
+				v := s.value(f)
+				if v == "" {
+					v = "none"
+				}
+				each = append(each, fmt.Sprintf("%q %s", f.Name, v))
+			}
+			return nil, phoenixError("the families' TTLs differ (%s): Phoenix sets one TTL for every family of a table; give them one", strings.Join(each, ", "))
 		default:
 			for _, f := range t.Families {
 				if v := s.value(f); v != "" {

@@ -310,7 +310,7 @@ func TestPhoenixRefuses(t *testing.T) {
 		{name: "salt not one per bucket", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: fam}, PhoenixPK: pk, Split: &splits.Split{Spec: "byte:16", Keys: splits.KeysOf([][]byte{{4}, {8}, {12}}...)}}},
 			want: "format phoenix: the plan splits the byte:16 salt into 4 regions, but SALT_BUCKETS = 16 always makes 16"},
 		{name: "ttl differs", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "a", TTL: 60, Qualifiers: []string{"q"}}, {Name: "b", TTL: 120, Qualifiers: []string{"q"}}}}, PhoenixPK: pk}},
-			want: "format phoenix: the families' TTLs differ"},
+			want: `format phoenix: the families' TTLs differ ("a" 60, "b" 120): Phoenix sets one TTL for every family of a table; give them one`},
 		{name: "family without columns", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "a", Qualifiers: []string{"q"}}, {Name: "b"}}}, PhoenixPK: pk}},
 			want: `format phoenix: family "b" has no columns`},
 		{name: "row-prefix bloom", doc: Doc{Plan: &plan.Plan{Table: plan.Table{Name: "t", Families: []plan.Family{{Name: "a", Bloom: "ROWPREFIX_FIXED_LENGTH", BloomPrefixLength: 2}}}, PhoenixPK: pk}},
