@@ -87,6 +87,10 @@ var RG017 = &Analyzer{
 	},
 }
 
+// MultipleFix is the way out of even alignment with balance that no count meets: RG018's
+// fix, and the words plan's refusal of the same design ends with.
+const MultipleFix = "drop one of the two: with exact alignment the balanced count stays (its regions differ by one prefix at most), without balance even alignment makes the regions equal"
+
 // RG018: even alignment and balance that no region count meets together: the split is
 // not made (plan refuses it), as a dec prefix's 10^w prefixes have no divisor that 7
 // RegionServers divide.
@@ -98,7 +102,7 @@ var RG018 = &Analyzer{
 		if !errors.As(p.SplitErr, &me) || p.Design.Splits == nil {
 			return
 		}
-		p.Report(p.Design.Splits.Align.Pos, "drop one of the two: with exact alignment the balanced count stays (its regions differ by one prefix at most), without balance even alignment makes the regions equal",
+		p.Report(p.Design.Splits.Align.Pos, MultipleFix,
 			"%s even and %s: no count of %d regions or more divides %s evenly and is a multiple of the %d RegionServers",
 			field.Ref("splits.align"), field.Ref("capacity.balance"), me.Regions, me.Prefixes(), me.Multiple)
 	},

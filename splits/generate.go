@@ -218,11 +218,15 @@ func evenCount(p Prefix, size *big.Int, regions int, multiple uint64) (int, stri
 		return d, "", nil
 	}
 	per := new(big.Int).Quo(size, big.NewInt(int64(d)))
-	each := per.String() + " prefixes"
-	if per.IsInt64() && per.Int64() == 1 {
-		each = "1 prefix"
+	return d, fmt.Sprintf("%s even raised %d regions to %d: %s of %s each", field.Ref("splits.align"), regions, d, prefixesText(per.String()), p), nil
+}
+
+// prefixesText is n prefixes, or 1 prefix.
+func prefixesText(n string) string {
+	if n == "1" {
+		return "1 prefix"
 	}
-	return d, fmt.Sprintf("%s even raised %d regions to %d: %s of %s each", field.Ref("splits.align"), regions, d, each, p), nil
+	return n + " prefixes"
 }
 
 // checkGenerate checks generate's arguments and returns the alignment, AlignExact when
@@ -632,10 +636,7 @@ func generateValues(p Prefix, regions int, opt Options, align string) (Split, er
 			return Split{}, &MultipleError{Prefix: p, Values: opt.Values, Regions: regions, Multiple: m}
 		}
 		if d != regions {
-			each := fmt.Sprintf("%d prefixes", opt.Values/uint64(d))
-			if opt.Values == uint64(d) {
-				each = "1 prefix"
-			}
+			each := prefixesText(strconv.FormatUint(opt.Values/uint64(d), 10))
 			notes = append(notes, fmt.Sprintf("%s even raised %d regions to %d: %s each", field.Ref("splits.align"), regions, d, each))
 			regions = d
 		}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/presplit/presplit/lint"
 	"github.com/presplit/presplit/plan"
 	"github.com/presplit/presplit/sample"
 	"github.com/presplit/presplit/splits"
@@ -58,9 +59,9 @@ func (cfg *config) splitError(p *plan.Plan) error { //nolint:gocyclo // one case
 		return inputError(regionsErr)
 	case errors.As(err, &multiple):
 		// Only --balance asks for a multiple (plan.generate), and only with --align even.
-		return usageErrorf("%s and %s: no count of %d regions or more divides %s evenly and is a multiple of the %d RegionServers: drop one of the two: with exact alignment the balanced count stays (its regions differ by one prefix at most), without balance even alignment makes the regions equal",
+		return usageErrorf("%s and %s: no count of %d regions or more divides %s evenly and is a multiple of the %d RegionServers: %s",
 			cfg.givenAs(d.Splits.Align.Src, d.Splits.Align.Pos, "splits.align", "--align even"), cfg.givenAs(d.Capacity.Balance.Src, d.Capacity.Balance.Pos, "capacity.balance", "--balance"),
-			multiple.Regions, multiple.Prefixes(), multiple.Multiple)
+			multiple.Regions, multiple.Prefixes(), multiple.Multiple, lint.MultipleFix)
 	}
 	var ae *splits.AlgorithmError
 	if errors.As(err, &ae) {
