@@ -343,7 +343,7 @@ func (p *Plan) ttlFromRetention() error {
 	for i, f := range d.Families {
 		if !f.TTL.Set {
 			d.Families[i].TTL = tablespec.Value[string]{V: secs, Set: true, Raw: secs, Pos: c.Retention.Pos, Src: c.Retention.Src}
-			given = append(given, f.Name.V)
+			given = append(given, field.Quote(f.Name.V)) // a name's "{" is no field ref of the note's
 		}
 	}
 	switch {

@@ -80,14 +80,16 @@ type MultipleError struct {
 }
 
 // Prefixes says which prefixes the count was to divide.
+// (The prefix quoted when it is not plain: a chars alphabet's braces are no field ref.)
 func (e *MultipleError) Prefixes() string {
+	name := field.Quote(e.Prefix.String())
 	switch {
 	case e.Values > 0:
-		return fmt.Sprintf("the first %d values of %s", e.Values, e.Prefix)
+		return fmt.Sprintf("the first %d values of %s", e.Values, name)
 	case e.Prefix.Width == 0:
-		return fmt.Sprintf("the prefixes of %s at any width", e.Prefix)
+		return fmt.Sprintf("the prefixes of %s at any width", name)
 	}
-	return fmt.Sprintf("the %s prefixes of %s", e.Prefix.Size(), e.Prefix)
+	return fmt.Sprintf("the %s prefixes of %s", e.Prefix.Size(), name)
 }
 
 func (e *MultipleError) Error() string {

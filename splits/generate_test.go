@@ -279,7 +279,8 @@ func TestGenerateMultipleExamples(t *testing.T) {
 		{spec: "hex", n: 42, m: 3, prefixes: "the prefixes of hex at any width"},
 		{spec: "dec:2", values: 20, n: 6, m: 4, regions: 20},
 		{spec: "dec:2", values: 20, n: 6, m: 3, prefixes: "the first 20 values of dec:2"},
-		{spec: "dec:2", n: 42, m: 1, regions: 50}, // no multiple: as before
+		{spec: "dec:2", n: 42, m: 1, regions: 50},                                        // no multiple: as before
+		{spec: "chars:{ab}:1", n: 2, m: 3, prefixes: `the 4 prefixes of "chars:ab{}:1"`}, // quoted: its braces are data
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%s/%d/n=%d/m=%d", tt.spec, tt.values, tt.n, tt.m), func(t *testing.T) {

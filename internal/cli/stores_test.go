@@ -162,3 +162,15 @@ func TestStoresRetentionTTL(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Equal(t, "presplit: warning CP007: family d keeps its data for 60 days (TTL 60d) but the retention is 30 days: the table is sized on 30 days of ingest, and HBase expires none of it before the TTL (only the application's deletes remove it sooner)\n", stderr)
 }
+
+// A family's name in the note of the retention's TTL is data: quoted, its braces no field
+// reference of the flags' words ({format} stays {format}), in the report and the JSON.
+func TestStoresRetentionTTLNoteName(t *testing.T) {
+	args := []string{"plan", "--daily", "1GB", "--retention", "30d", "--family", "d:ttl=7d", "--family", "a'$(id)#{format}"}
+	out, stderr, code := runCLI(t, "", append(args, "--format", "report")...)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, `  family "a'$(id)#{format}" gives no TTL: the retention, 30d (2592000 seconds), is its TTL`)
+	doc := runJSON(t, args...)
+	require.NotEmpty(t, doc.Notes)
+	assert.Equal(t, `family "a'$(id)#{format}" gives no TTL: the retention, 30d (2592000 seconds), is its TTL (without one HBase keeps the data forever)`, doc.Notes[0])
+}
