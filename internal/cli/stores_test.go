@@ -174,3 +174,20 @@ func TestStoresRetentionTTLNoteName(t *testing.T) {
 	require.NotEmpty(t, doc.Notes)
 	assert.Equal(t, `family "a'$(id)#{format}" gives no TTL: the retention, 30d (2592000 seconds), is its TTL (without one HBase keeps the data forever)`, doc.Notes[0])
 }
+
+// The family that gets the retention's TTL, named with a quote, $(...) and #{...}: the
+// shell's Ruby reads the name back as data, with the TTL the plan sized.
+func TestStoresRetentionTTLHostileName(t *testing.T) {
+	name := `a'$(id)#{x}"`
+	stdout, stderr, code := runCLI(t, "", "plan", "--daily", "100GB", "--retention", "30d", "--format", "shell",
+		"--family", "d:ttl=7d", "--family", name)
+	require.Equal(t, 0, code, stderr)
+	calls := renderRuby(t, stdout)
+	require.Len(t, calls, 1)
+	ttls := map[string]any{}
+	for _, f := range calls[0]["families"].([]any) {
+		m := f.(map[string]any)
+		ttls[m["NAME"].(string)] = m["TTL"]
+	}
+	assert.Equal(t, map[string]any{"d": float64(7 * 86400), name: float64(30 * 86400)}, ttls)
+}
