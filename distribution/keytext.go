@@ -64,10 +64,7 @@ func scanKeyTexts(keys splits.Keys) keyTexts {
 		// A copy of its own: through the closure's keys, each inlined At copied all of
 		// Keys to the stack (a store-forwarding stall a key; the scan took twice as long).
 		keys := keys
-		f := uint8(0)
-		for _, c := range keys.Span(lo, hi) {
-			f |= byteFlags[c]
-		}
+		f := spanFlags(keys.Span(lo, hi))
 		if f&notPlain == 0 {
 			w, lead := 0, uint8(0)
 			for i := lo; i < hi; i++ {
@@ -110,4 +107,22 @@ func scanKeyTexts(keys splits.Keys) keyTexts {
 		csv:   plain && flags&(notCSV|notCSVLead) == 0,
 		json:  plain && flags&notJSON == 0,
 	}
+}
+
+// spanFlags is the OR of the byteFlags of span's bytes, eight at a time into four
+// accumulators (one OR chain a byte ran at a byte every 2.6 cycles).
+func spanFlags(span []byte) uint8 {
+	var f0, f1, f2, f3 uint8
+	for len(span) >= 8 {
+		s := span[:8:8]
+		f0 |= byteFlags[s[0]] | byteFlags[s[4]]
+		f1 |= byteFlags[s[1]] | byteFlags[s[5]]
+		f2 |= byteFlags[s[2]] | byteFlags[s[6]]
+		f3 |= byteFlags[s[3]] | byteFlags[s[7]]
+		span = span[8:]
+	}
+	for _, c := range span {
+		f0 |= byteFlags[c]
+	}
+	return f0 | f1 | f2 | f3
 }

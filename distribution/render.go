@@ -193,11 +193,17 @@ func writeRowChunks(w io.Writer, n, rowWidth int, newFormatter func() rowFormatt
 	chunks := (n + perChunk - 1) / perChunk
 	workers := min(runtime.GOMAXPROCS(0), chunks, 8)
 	if workers <= 1 {
-		if n == 0 {
-			return nil
+		// One goroutine formats and writes each chunk in turn, in one buffer: the text
+		// in memory is a chunk, not the whole output (a million rows of 100 bytes).
+		format := newFormatter()
+		var buf []byte
+		for c := range chunks {
+			buf = format(buf[:0], c*perChunk, min((c+1)*perChunk, n))
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
 		}
-		_, err := w.Write(newFormatter()(nil, 0, n))
-		return err
+		return nil
 	}
 	stop := make(chan struct{})
 	outs := make([]chan []byte, workers)
@@ -248,29 +254,67 @@ func (t tableRows) format(dst []byte, from, to int, blank []byte, tails *countTe
 	// the last region's number).
 	head := bytes.Clone(blank)
 	numLen := len(strconv.AppendInt(head[:0], int64(from), 10))
+	if t.plainKeys {
+		return t.formatPlain(dst, from, to, head, numLen, tails)
+	}
 	keys := newRowKeys(d, from)
 	var endKey []byte // the previous row's, a plain key
-	if t.plainKeys && from > 0 {
-		endKey = d.Splits.At(from - 1)
-	}
 	for i := from; i < to; i++ {
 		if num := incDecimal(head[:numLen]); len(num) > numLen {
 			numLen = copy(head, num) // a digit more
 		}
 		var startKey []byte
-		if t.plainKeys {
-			startKey, endKey = endKey, nil
-			if i < d.Splits.Len() {
-				endKey = d.Splits.At(i)
-			}
-		} else {
-			startKey, endKey = keys.row(i)
-		}
+		startKey, endKey = keys.row(i)
 		row := len(dst)
 		dst = append(dst, head...)
 		copy(dst[row+startAt:], startKey)
 		copy(dst[row+endAt:], endKey)
 		dst = tails.append(dst, d.Counts[i])
+	}
+	return dst
+}
+
+// formatPlain is format for plain keys (each its own text): a row's keys are copied as
+// they are, the start key the row before's end key, taken in order from the keys' span.
+func (t tableRows) formatPlain(dst []byte, from, to int, head []byte, numLen int, tails *countTexts) []byte {
+	d := t.d
+	startAt := t.widths[0] + tablePadding
+	endAt := startAt + t.widths[1] + tablePadding
+	var startKey []byte
+	if from > 0 {
+		startKey = d.Splits.At(from - 1)
+	}
+	// The blank in an array, copied whole past its end too (the row's tail writes over
+	// that): a few vector moves, not memmove's call for its 90 or so bytes.
+	var wide [128]byte
+	fits := len(head) <= len(wide)
+	if fits {
+		copy(wide[:], head)
+		head = wide[:len(head)]
+	}
+	row := func(i int, endKey []byte) {
+		if num := incDecimal(head[:numLen]); len(num) > numLen {
+			numLen = copy(head, num) // a digit more
+		}
+		at := len(dst)
+		if fits && cap(dst)-at >= len(wide) {
+			dst = dst[:at+len(wide)]
+			*(*[128]byte)(dst[at:]) = wide
+			dst = dst[:at+len(head)]
+		} else {
+			dst = append(dst, head...)
+		}
+		copy(dst[at+startAt:], startKey)
+		copy(dst[at+endAt:], endKey)
+		dst = tails.append(dst, d.Counts[i])
+		startKey = endKey
+	}
+	last := min(to, d.Splits.Len())
+	for i, k := range d.Splits.Range(from, max(from, last)) {
+		row(i, k)
+	}
+	for i := max(from, last); i < to; i++ {
+		row(i, nil)
 	}
 	return dst
 }

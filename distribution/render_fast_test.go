@@ -380,3 +380,63 @@ func BenchmarkScanKeyTexts(b *testing.B) {
 		scanKeyTexts(keys)
 	}
 }
+
+// maxWriteWriter keeps what is written and the largest single write.
+type maxWriteWriter struct {
+	bytes.Buffer
+	largest int
+}
+
+func (w *maxWriteWriter) Write(p []byte) (int, error) {
+	w.largest = max(w.largest, len(p))
+	return w.Buffer.Write(p)
+}
+
+// TestWritersOneCoreInChunks: on one core the writers format a chunk and write it, in
+// turn, rather than all the rows as one text (a million regions' table was 100 MB held
+// whole, its JSON 300 MB), and write what the oracles do.
+func TestWritersOneCoreInChunks(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	defer func(was int) { rowChunkBytes = was }(rowChunkBytes)
+	rowChunkBytes = 4 << 10
+	rng := rand.New(rand.NewPCG(6, 61))
+	for _, c := range fastPathCases {
+		d := c.regions(rng, 3000)
+		requireWritersMatchOracle(t, d, c.name+" (one core)")
+		writers := map[string]func(io.Writer) error{
+			"table":      func(w io.Writer) error { return WriteTable(w, d, 0) },
+			"table-bars": func(w io.Writer) error { return WriteTable(w, d, 200) },
+			"csv":        func(w io.Writer) error { return WriteCSV(w, d) },
+			"json":       func(w io.Writer) error { return WriteJSON(w, d) },
+		}
+		for name, write := range writers {
+			var w maxWriteWriter
+			require.NoError(t, write(&w), "%s %s", c.name, name)
+			require.Greater(t, w.Len(), 8*rowChunkBytes, "%s %s: too few chunks to test", c.name, name)
+			require.LessOrEqual(t, w.largest, rowChunkBytes, "%s %s: a write of more than a chunk", c.name, name)
+			for _, after := range []int{0, 1, 3} {
+				require.ErrorIs(t, write(&failingWriter{after: after}), errWriteFailed, "%s %s", c.name, name)
+			}
+		}
+	}
+}
+
+// spanFlags is the OR of every byte's flags, whatever the span's length and where its
+// flagged bytes are.
+func TestSpanFlags(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 70))
+	for range 2000 {
+		span := make([]byte, rng.IntN(40))
+		for i := range span {
+			span[i] = "0123456789user-"[rng.IntN(15)]
+		}
+		if len(span) > 0 && rng.IntN(2) == 0 {
+			span[rng.IntN(len(span))] = byte(rng.IntN(256))
+		}
+		want := uint8(0)
+		for _, c := range span {
+			want |= byteFlags[c]
+		}
+		require.Equal(t, want, spanFlags(span), "%q", span)
+	}
+}
