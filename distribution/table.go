@@ -3,6 +3,7 @@ package distribution
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"sync"
 
 	"github.com/presplit/presplit/splits"
@@ -212,17 +213,40 @@ func (sp *splitBytes) scan(keys splits.Keys, lo, hi int) int {
 		prev = keys.At(lo - 1)
 	}
 	for i, k := range keys.Range(lo, hi) {
-		if len(k) == 0 || i > 0 && bytes.Compare(prev, k) >= 0 {
+		// The bytes k shares with the key before are marked present already (by this
+		// part, or by the part that key is in): sorted keys share most of theirs, and
+		// where they first differ also says whether k sorts after it.
+		from := 0
+		if i > 0 {
+			from = commonPrefix(prev, k)
+			if from == len(k) || from < len(prev) && prev[from] > k[from] {
+				return i
+			}
+		} else if len(k) == 0 {
 			return i
 		}
 		prev = k
 		sp.longest = max(sp.longest, len(k))
 		sp.lengths[min(len(k), maxDepth+1)]++
-		for j, b := range k[:min(len(k), maxDepth)] {
-			sp.present[j][b] = true
+		for j := from; j < min(len(k), maxDepth); j++ {
+			sp.present[j][k[j]] = true
 		}
 	}
 	return hi
+}
+
+// commonPrefix is how many leading bytes a and b share, a word at a time.
+func commonPrefix(a, b []byte) int {
+	n := min(len(a), len(b))
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)>>3
+		}
+	}
+	for ; i < n && a[i] == b[i]; i++ {
+	}
+	return i
 }
 
 // crowded is an entry that manyExtend or more split keys extend: keys[lo:lo+n].

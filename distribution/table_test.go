@@ -3,6 +3,7 @@ package distribution
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -184,5 +185,80 @@ func BenchmarkScanKeys(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// naiveScan is scanKeys by its definition: every key's bytes marked, every pair compared.
+func naiveScan(keys [][]byte) (*splitBytes, int) {
+	sp := new(splitBytes)
+	for i, k := range keys {
+		if len(k) == 0 || i > 0 && bytes.Compare(keys[i-1], k) >= 0 {
+			return nil, i
+		}
+		sp.longest = max(sp.longest, len(k))
+		sp.lengths[min(len(k), maxDepth+1)]++
+		for j, b := range k[:min(len(k), maxDepth)] {
+			sp.present[j][b] = true
+		}
+	}
+	return sp, len(keys)
+}
+
+// scanKeys marks only the bytes after the prefix a key shares with the one before, and
+// finds the order from where they first differ: it finds what marking every byte and
+// comparing whole keys finds, in sorted keys sharing long prefixes (some a prefix of the
+// next, some past eight bytes, 0xFF against 0x00), in keys out of order or repeated or
+// empty, and on either side of where the parts meet.
+func TestScanKeysMatchesNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(38, 15))
+	for round := range 60 {
+		n := 1 + rng.IntN(200)
+		if round%10 == 0 {
+			n = 2*partFrom + rng.IntN(1000) // in parts
+		}
+		alphabet := [][]byte{[]byte("01"), []byte("0123456789"), {0x00, 0x7F, 0x80, 0xFF}}[rng.IntN(3)]
+		maxLen := 1 + rng.IntN(24)
+		for math.Pow(float64(len(alphabet)), float64(maxLen)) < float64(4*n) {
+			maxLen++ // enough distinct keys for n
+		}
+		keys := randomSplits(rng, n, maxLen, alphabet)
+		prefix := bytes.Repeat([]byte("user-"), rng.IntN(3))
+		for i := range keys {
+			keys[i] = append(slices.Clone(prefix), keys[i]...)
+		}
+		if len(keys) > 1 && round%3 > 0 {
+			i := 1 + rng.IntN(len(keys)-1)
+			if round%2 == 0 && n > partFrom {
+				i = len(keys) / 2 // where two parts meet
+			}
+			switch rng.IntN(4) {
+			case 0:
+				keys[i] = slices.Clone(keys[i-1]) // repeated
+			case 1:
+				keys[i] = keys[i-1][:len(keys[i-1])-1] // a prefix of the one before
+			case 2:
+				keys[i] = nil
+			default:
+				keys[i-1], keys[i] = keys[i], keys[i-1]
+			}
+		}
+		want, wantBad := naiveScan(keys)
+		got, bad := scanKeys(splits.KeysOf(keys...))
+		require.Equal(t, wantBad, bad, "round %d", round)
+		require.Equal(t, want, got, "round %d", round)
+	}
+}
+
+func TestCommonPrefix(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"a", "", 0}, {"abc", "abd", 2}, {"abcdefgh", "abcdefgh", 8},
+		{"abcdefghij", "abcdefghiZ", 9}, {"abcdefgh", "abcdefghi", 8}, {"user-1234567", "user-1234568", 11},
+		{"\xFF\x00", "\xFF\x01", 1}, {"Xbcdefghijklmnopq", "abcdefghijklmnopq", 0},
+	} {
+		require.Equal(t, c.want, commonPrefix([]byte(c.a), []byte(c.b)), "%q %q", c.a, c.b)
+		require.Equal(t, c.want, commonPrefix([]byte(c.b), []byte(c.a)), "%q %q", c.b, c.a)
 	}
 }
