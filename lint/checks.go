@@ -22,7 +22,7 @@ import (
 
 // Analyzers are all the checks, in code order.
 var Analyzers = []*Analyzer{
-	CF001, CF002, CF003, CF004, CF005, CF006, CF007, CF008, CF009, CF010, CF011,
+	CF001, CF002, CF003, CF004, CF005, CF006, CF007, CF008, CF009, CF010, CF011, CF012,
 	QL001, QL002, QL003,
 	RK001, RK002, RK003, RK004,
 	RG001, RG002, RG003, RG004, RG005, RG006, RG007, RG008, RG009, RG010, RG011, RG012, RG013,
@@ -271,6 +271,33 @@ var CF011 = &Analyzer{
 			p.Report(f.BlockCache.Pos, "set blockcache: true to keep the family in memory, or leave in_memory out when its reads are meant to go to the store files",
 				"family %s sets in_memory true and blockcache false: IN_MEMORY is a priority inside the block cache, and with BLOCKCACHE false its data blocks are never cached, so every get reads them from the store files",
 				field.Quote(f.Name.V))
+		}
+	},
+}
+
+// CF012: KEEP_DELETED_CELLS true or TTL with no TTL to end it. HBase keeps a deleted
+// cell "until they are removed by other means such TTL or VERSIONS. If no TTL is specified
+// or no new versions of delete cells are written, they are retained forever" (TRUE), or
+// until the delete marker expires at the TTL (TTL), which is never without one
+// (org.apache.hadoop.hbase.KeepDeletedCells). A row deleted and never written again then
+// stays stored: the table holds every row ever written, not the rows it is sized on.
+var CF012 = &Analyzer{
+	Code: "CF012", Severity: finding.Warning,
+	Doc: "KEEP_DELETED_CELLS true or TTL without a TTL: deleted cells are kept for ever",
+	Run: func(p *Pass) {
+		for _, f := range p.Design.Families {
+			kd := f.KeepDeletedCells
+			if !kd.Set || strings.EqualFold(kd.V, "FALSE") {
+				continue
+			}
+			if f.TTL.Set {
+				if ttl, err := f.TTLSeconds(); err != nil || ttl < hbase.Forever {
+					continue // a TTL ends them (CF006 reports one HBase cannot read)
+				}
+			}
+			p.Report(kd.Pos, "set a ttl that ends the deleted cells, or keep_deleted_cells false when deletes must free space",
+				"family %s sets keep_deleted_cells %s with no ttl to end it: HBase keeps every deleted cell (up to VERSIONS a column) for ever, so deleting a row frees nothing and the table holds every row ever written, not the rows it is sized on",
+				field.Quote(f.Name.V), strings.ToLower(kd.V))
 		}
 	},
 }

@@ -171,6 +171,24 @@ func TestCF007(t *testing.T) {
 	})
 }
 
+func TestCF012(t *testing.T) {
+	fam := func(attrs string) string {
+		return "families:\n  - {name: a, versions: 1, compression: SNAPPY, bloom: ROW" + attrs + "}\n"
+	}
+	want := func(mode string) []string {
+		return []string{"2 warning: family a sets keep_deleted_cells " + mode + " with no ttl to end it: HBase keeps every deleted cell (up to VERSIONS a column) for ever, so deleting a row frees nothing and the table holds every row ever written, not the rows it is sized on"}
+	}
+	runCases(t, lint.CF012, []checkCase{
+		{name: "true, no ttl", src: fam(", keep_deleted_cells: true"), want: want("true")},
+		{name: "true, ttl forever", src: fam(", keep_deleted_cells: true, ttl: FOREVER"), want: want("true")},
+		{name: "ttl mode, no ttl", src: fam(", keep_deleted_cells: TTL"), want: want("ttl")},
+		{name: "true, a ttl", src: fam(", keep_deleted_cells: true, ttl: 30d")},
+		{name: "ttl mode, a ttl", src: fam(", keep_deleted_cells: TTL, ttl: 7d")},
+		{name: "false", src: fam(", keep_deleted_cells: false")},
+		{name: "unset", src: fam("")},
+	})
+}
+
 func TestCF011(t *testing.T) {
 	runCases(t, lint.CF011, []checkCase{
 		{name: "in memory, no block cache", src: fams("name: a, in_memory: true, blockcache: false"),
@@ -514,7 +532,7 @@ func TestCP007(t *testing.T) {
 
 // TestAnalyzers keeps the registry honest: unique codes in order, every one with a doc.
 func TestAnalyzers(t *testing.T) {
-	require.Len(t, lint.Analyzers, 64)
+	require.Len(t, lint.Analyzers, 65)
 	seen := map[string]bool{}
 	for _, a := range lint.Analyzers {
 		assert.False(t, seen[a.Code], a.Code)
