@@ -245,54 +245,25 @@ func writeRowChunks(w io.Writer, n, rowWidth int, newFormatter func() rowFormatt
 }
 
 // format appends rows [from, to) to dst: each is blank with the region number and the
-// keys copied over it, then the row's tail (appendTail) through tails.
+// keys copied over it, then the row's tail (appendTail) through tails. Plain keys are
+// copied as they are, taken in order from the keys (a row's start key is the row
+// before's end key); others through their text (rowKeys).
 func (t tableRows) format(dst []byte, from, to int, blank []byte, tails *countTexts) []byte {
 	d := t.d
 	startAt := t.widths[0] + tablePadding
 	endAt := startAt + t.widths[1] + tablePadding
 	// The chunk's blank, its region number counted up in place (the column is as wide as
-	// the last region's number).
-	head := bytes.Clone(blank)
-	numLen := len(strconv.AppendInt(head[:0], int64(from), 10))
-	if t.plainKeys {
-		return t.formatPlain(dst, from, to, head, numLen, tails)
-	}
-	keys := newRowKeys(d, from)
-	var endKey []byte // the previous row's, a plain key
-	for i := from; i < to; i++ {
-		if num := incDecimal(head[:numLen]); len(num) > numLen {
-			numLen = copy(head, num) // a digit more
-		}
-		var startKey []byte
-		startKey, endKey = keys.row(i)
-		row := len(dst)
-		dst = append(dst, head...)
-		copy(dst[row+startAt:], startKey)
-		copy(dst[row+endAt:], endKey)
-		dst = tails.append(dst, d.Counts[i])
-	}
-	return dst
-}
-
-// formatPlain is format for plain keys (each its own text): a row's keys are copied as
-// they are, the start key the row before's end key, taken in order from the keys' span.
-func (t tableRows) formatPlain(dst []byte, from, to int, head []byte, numLen int, tails *countTexts) []byte {
-	d := t.d
-	startAt := t.widths[0] + tablePadding
-	endAt := startAt + t.widths[1] + tablePadding
-	var startKey []byte
-	if from > 0 {
-		startKey = d.Splits.At(from - 1)
-	}
-	// The blank in an array, copied whole past its end too (the row's tail writes over
-	// that): a few vector moves, not memmove's call for its 90 or so bytes.
+	// the last region's number). When it fits, it is an array copied whole, past its end
+	// too (the row's tail writes over that): a few vector moves, not memmove's call for
+	// its 90 or so bytes.
 	var wide [128]byte
-	fits := len(head) <= len(wide)
+	fits := len(blank) <= len(wide)
+	head := bytes.Clone(blank)
 	if fits {
-		copy(wide[:], head)
-		head = wide[:len(head)]
+		head = append(wide[:0], blank...)
 	}
-	row := func(i int, endKey []byte) {
+	numLen := len(strconv.AppendInt(head[:0], int64(from), 10))
+	row := func(i int, startKey, endKey []byte) {
 		if num := incDecimal(head[:numLen]); len(num) > numLen {
 			numLen = copy(head, num) // a digit more
 		}
@@ -307,14 +278,27 @@ func (t tableRows) formatPlain(dst []byte, from, to int, head []byte, numLen int
 		copy(dst[at+startAt:], startKey)
 		copy(dst[at+endAt:], endKey)
 		dst = tails.append(dst, d.Counts[i])
-		startKey = endKey
 	}
-	last := min(to, d.Splits.Len())
-	for i, k := range d.Splits.Range(from, max(from, last)) {
-		row(i, k)
+	if !t.plainKeys {
+		keys := newRowKeys(d, from)
+		for i := from; i < to; i++ {
+			startKey, endKey := keys.row(i)
+			row(i, startKey, endKey)
+		}
+		return dst
 	}
-	for i := max(from, last); i < to; i++ {
-		row(i, nil)
+	var startKey []byte
+	if from > 0 {
+		startKey = d.Splits.At(from - 1)
+	}
+	last := max(from, min(to, d.Splits.Len()))
+	for i, k := range d.Splits.Range(from, last) {
+		row(i, startKey, k)
+		startKey = k
+	}
+	for i := last; i < to; i++ {
+		row(i, startKey, nil)
+		startKey = nil
 	}
 	return dst
 }

@@ -203,7 +203,7 @@ func htmlKeySpace(d Doc) htmlpage.Section { //nolint:gocyclo // the key-space pa
 	if mean > 0 {
 		sec.Facts = append(sec.Facts, htmlpage.Fact{Name: "imbalance", Value: fmt.Sprintf("%.3f", largest/mean), Note: fmt.Sprintf("largest region %s / mean %s", countText(largest), countText(mean))})
 	}
-	if d.Capacity != nil && countNoted(d) {
+	if countNoted(d) {
 		sec.Text = append(sec.Text, fmt.Sprintf(d.word("The split has %s where the sizing asks for %d ({splits.regions} or the spec's splits set the count)."), plural(float64(s.Regions()), "region"), sizedRegions(d)))
 	}
 	sec.Text = append(sec.Text, htmlTexts(s.Notes)...)

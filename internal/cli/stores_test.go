@@ -148,13 +148,7 @@ func TestStoresRetentionTTL(t *testing.T) {
 		"--family", "d:ttl=7d,share=0.5,versions=1,compression=snappy,bloom=row", "--family", "a:share=0.5,versions=1,compression=snappy,bloom=row")
 	require.Equal(t, 0, code, stderr)
 	assert.NotContains(t, stderr, "CF005")
-	calls := renderRuby(t, stdout)
-	require.Len(t, calls, 1)
-	ttls := map[string]any{}
-	for _, f := range calls[0]["families"].([]any) {
-		m := f.(map[string]any)
-		ttls[m["NAME"].(string)] = m["TTL"]
-	}
+	ttls := rubyFamilyTTLs(t, stdout)
 	assert.Equal(t, map[string]any{"d": float64(7 * 86400), "a": float64(30 * 86400)}, ttls)
 
 	_, stderr, code = runCLI(t, "", "plan", "--daily", "100GB", "--retention", "30d", "--format", "shell",
@@ -182,12 +176,20 @@ func TestStoresRetentionTTLHostileName(t *testing.T) {
 	stdout, stderr, code := runCLI(t, "", "plan", "--daily", "100GB", "--retention", "30d", "--format", "shell",
 		"--family", "d:ttl=7d", "--family", name)
 	require.Equal(t, 0, code, stderr)
-	calls := renderRuby(t, stdout)
+	ttls := rubyFamilyTTLs(t, stdout)
+	assert.Equal(t, map[string]any{"d": float64(7 * 86400), name: float64(30 * 86400)}, ttls)
+}
+
+// rubyFamilyTTLs is each family's TTL in the one create statement of statements, as the
+// shell's Ruby reads it, by the family's name.
+func rubyFamilyTTLs(t *testing.T, statements string) map[string]any {
+	t.Helper()
+	calls := renderRuby(t, statements)
 	require.Len(t, calls, 1)
 	ttls := map[string]any{}
 	for _, f := range calls[0]["families"].([]any) {
 		m := f.(map[string]any)
 		ttls[m["NAME"].(string)] = m["TTL"]
 	}
-	assert.Equal(t, map[string]any{"d": float64(7 * 86400), name: float64(30 * 86400)}, ttls)
+	return ttls
 }
