@@ -91,7 +91,7 @@ func tableLines(t *prefixTable, data []byte, ends []uint32, start, to int, count
 // gridEndsAsm is written in lineends_amd64.s: see there.
 //
 //go:noescape
-func gridEndsAsm(data *byte, ends *uint32, nends, start, to, last int, tabs *[4]*[1 << 16]uint32, corr *[16]uint32, masks *[16]uint64, from, shortest int, skipMask, skipWord uint64, idxs, starts *uint32) (n, next int)
+func gridEndsAsm(data *byte, ends *uint32, nends, start, to, last int, tabs *[4]*[1 << 16]uint32, corr *[16]uint32, masks *[16]uint64, from, shortest int, skipMask, skipWord uint64, idxs, starts *uint32, amb *uint64) (n, next int)
 
 // gridEnds is endsCells in registers (the kernel needs no more than amd64 has; it is
 // taken with the other kernels, haveLineEnds, so that the tests run both).
@@ -104,7 +104,7 @@ func gridEnds(g *cellGrid, data []byte, ends []uint32, start, to int, idxs, star
 	if int(ends[len(ends)-1]) >= len(data) || len(data) >= 1<<32 || g.pairTabs[3] == nil || g.from > g.ends || g.ends < 1 {
 		panic("gridEnds: line ends or grid out of shape")
 	}
-	return gridEndsAsm(&data[0], &ends[0], len(ends), start, to, last, &g.pairTabs, &g.corr, &lineMasks, g.from, g.ends, g.skipMask, g.skipWord, &idxs[0], &starts[0])
+	return gridEndsAsm(&data[0], &ends[0], len(ends), start, to, last, &g.pairTabs, &g.corr, &lineMasks, g.from, g.ends, g.skipMask, g.skipWord, &idxs[0], &starts[0], &g.amb[0])
 }
 
 // gridStrideAsm is written in lineends_amd64.s: see there.

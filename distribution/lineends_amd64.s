@@ -448,7 +448,7 @@ tl_out:
 	SHRQ $16, R14; MOVWLZX R14, R9; ADDL (T2)(R9*4), R10; \
 	SHRQ $16, R14; ADDL (T3)(R14*4), R10
 
-// func gridEndsAsm(data *byte, ends *uint32, nends, start, to, last int, tabs *[4]*[1 << 16]uint32, corr *[16]uint32, masks *[16]uint64, from, shortest int, skipMask, skipWord uint64, idxs, starts *uint32) (n, next int)
+// func gridEndsAsm(data *byte, ends *uint32, nends, start, to, last int, tabs *[4]*[1 << 16]uint32, corr *[16]uint32, masks *[16]uint64, from, shortest int, skipMask, skipWord uint64, idxs, starts *uint32, amb *uint64) (n, next int)
 //
 // endsCells (grid.go) in registers: for each line end in ends[0:nends], the line from
 // start (a trailing \r dropped) gets its cell into idxs and its start into starts, while
@@ -457,8 +457,13 @@ tl_out:
 // the line masked off (masks[k], k its bytes after from, at most 8), summed through the
 // four pair tables, less corr[k]; miss (0x4000000) when its first word masked by skipMask
 // is not skipWord. It stops before a line it cannot take or after the one that brings
-// start to to or past it; n is the lines taken, next where the next one starts.
-TEXT ·gridEndsAsm(SB), NOSPLIT, $0-136
+// start to to or past it; n is the lines taken, next where the next one starts. The word
+// of amb (the grid's ambiguous bits) that holds each cell's bit is prefetched, for
+// noteLinesAsm: a tenth of user1m's lines are in ambiguous cells, so its branch on the bit
+// mispredicts, and it waited on the 2 MiB of bits (BenchmarkCountListed's user-cut 16.6-18.3
+// -> 15.8-17.5 CPU ns a key, eight interleaved runs; a miss's cell past amb is harmless,
+// a prefetch does not fault).
+TEXT ·gridEndsAsm(SB), NOSPLIT, $0-144
 	MOVQ data+0(FP), SI
 	MOVQ ends+8(FP), R8
 	MOVQ start+24(FP), DX
@@ -504,6 +509,10 @@ ge_nocr:
 	CMOVLNE R9, R10 // not the shared prefix: a miss
 	MOVQ idxs+104(FP), R9
 	MOVL R10, (R9)(BX*4)
+	MOVL R10, CX
+	SHRL $6, CX
+	MOVQ amb+120(FP), R9
+	PREFETCHT0 (R9)(CX*8) // its ambiguous bit, for noteLinesAsm
 	MOVQ starts+112(FP), R9
 	MOVL DX, (R9)(BX*4)
 	LEAQ 1(AX), DX
@@ -512,8 +521,8 @@ ge_nocr:
 	JL   ge_loop
 
 ge_out:
-	MOVQ BX, n+120(FP)
-	MOVQ DX, next+128(FP)
+	MOVQ BX, n+128(FP)
+	MOVQ DX, next+136(FP)
 	RET
 
 // func gridStrideAsm(p *byte, stride, n int, tabs *[4]*[1 << 16]uint32, idxs *uint32)
