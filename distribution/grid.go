@@ -276,40 +276,101 @@ func (g *cellGrid) indexTails(keys splits.Keys, longs [][]uint32) {
 		}
 		n += uint32(bits.OnesCount64(word))
 	}
-	// Room for every long key's tail and a count for each cell with more than one (at
-	// most half of them), and for the count and the tail a cell of one holds in passing.
-	g.ext, g.tails, g.keys = make([]ambCell, n), make([]uint64, 0, g.long+g.long/2+2), keys
-	// The long keys come in key order, so their cells do too: each new cell is the next
-	// ambiguous one (ambOrder, a cache miss a key, was a third of a million long keys'
-	// index). A cell's count and tails are put in tails as its keys come; a cell of one
-	// key takes them out again, keeping its tail's top half in its record.
-	o, last, at := ^uint32(0), ^uint32(0), 0
-	closeCell := func() {
-		if o == ^uint32(0) {
-			return
-		}
-		if m := len(g.tails) - at - 1; m == 1 {
-			g.ext[o].x = uint32(g.tails[at+1] >> 32)
-			g.tails = g.tails[:at]
-		} else {
-			g.ext[o].base |= ambMulti
-			g.ext[o].x = uint32(at)
-			g.tails[at] = uint64(m)
-		}
-	}
-	for _, long := range longs {
-		for _, i := range long[1:] {
-			k, c := keys.At(int(i)), g.bounds[i]-1
-			if c != last {
-				closeCell()
-				o, last, at = o+1, c, len(g.tails)
-				g.ext[o].base = i
-				g.tails = append(g.tails, 0) // the count, when more keys come
+	g.ext, g.keys = make([]ambCell, n), keys
+	// The cells' records and tails, a part of longs on each core (reading a million long
+	// keys for their tails was 12 ms on one core, the other idle): a part takes the cells
+	// whose first extending key is in it, to their last key, in whichever part that is.
+	// Each part first counts what its cells of more than one key put in tails (their
+	// number and tails), so that every part then writes its own place in them.
+	need := make([]int, len(longs)+1)
+	eachPart(len(longs), func(p int) {
+		g.partCells(longs, p, func(_, _ uint32, m, _ int) {
+			if m > 1 {
+				need[p+1] += 1 + m
 			}
-			g.tails = append(g.tails, gridTail(k, depth))
+		})
+	})
+	for p := range longs {
+		need[p+1] += need[p]
+	}
+	g.tails = make([]uint64, need[len(longs)])
+	eachPart(len(longs), func(p int) {
+		at := need[p]
+		g.partCells(longs, p, func(o, first uint32, m, j int) {
+			if m == 1 {
+				// One key (most cells): its tail's top half is the record's.
+				g.ext[o] = ambCell{base: first, x: uint32(gridTail(keys.At(int(first)), depth) >> 32)}
+				return
+			}
+			g.ext[o] = ambCell{base: first | ambMulti, x: uint32(at)}
+			g.tails[at] = uint64(m)
+			t := at + 1
+			eachLong(longs, p, j, m, func(i uint32) {
+				g.tails[t] = gridTail(keys.At(int(i)), depth)
+				t++
+			})
+			at = t
+		})
+	})
+}
+
+// partCells calls visit for each ambiguous cell whose first extending key is in part p of
+// longs (indexTails), in order: its order o among the ambiguous cells, its first key, its
+// number of keys m, and where that key is in the part (longs[p][1+j]). The keys that
+// extend one cell are consecutive in longs and may run into the parts after p; those that
+// extend the cell of the last long key before p belong to an earlier part.
+func (g *cellGrid) partCells(longs [][]uint32, p int, visit func(o, first uint32, m, j int)) {
+	bounds := g.bounds
+	ks := longs[p][1:]
+	j := 0
+	for q := p - 1; q >= 0; q-- {
+		if before := longs[q][1:]; len(before) > 0 {
+			prev := bounds[before[len(before)-1]]
+			for j < len(ks) && bounds[ks[j]] == prev {
+				j++
+			}
+			break
 		}
 	}
-	closeCell()
+	if j == len(ks) {
+		return
+	}
+	// The long keys come in key order, so their cells do too: each new cell is the next
+	// ambiguous one (ambOrder a key, a cache miss each, was a third of the index).
+	o := g.ambOrder(bounds[ks[j]] - 1)
+	for j < len(ks) {
+		b := bounds[ks[j]] // the cell's, plus one
+		k := j + 1
+		for k < len(ks) && bounds[ks[k]] == b {
+			k++
+		}
+		m := k - j
+		if k == len(ks) { // the cell may go on in the parts after p
+			for _, long := range longs[p+1:] {
+				n := 0
+				for n < len(long)-1 && bounds[long[1+n]] == b {
+					n++
+				}
+				if m += n; n < len(long)-1 {
+					break
+				}
+			}
+		}
+		visit(o, ks[j], m, j)
+		j = k
+		o++
+	}
+}
+
+// eachLong calls f for the m long keys of longs (indexTails) from longs[p][1+j] on, into
+// the parts after p where p's run out.
+func eachLong(longs [][]uint32, p, j, m int, f func(i uint32)) {
+	for ; m > 0 && p < len(longs); p, j = p+1, 0 {
+		ks := longs[p][1:]
+		for ; m > 0 && j < len(ks); j, m = j+1, m-1 {
+			f(ks[j])
+		}
+	}
 }
 
 // ambiguous reports whether cell c (below the grid's size) is ambiguous. (noteLinesGo and

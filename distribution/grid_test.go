@@ -241,6 +241,87 @@ func TestGridTails(t *testing.T) {
 	require.True(t, loc.tab != nil, "the table is made")
 }
 
+// indexTails makes the ambiguous cells' records and tails alike however the long keys
+// are cut into parts (the parts of index, one on each core): a cell's keys cut between
+// parts, parts with no long key, a part of one key, in a user cut and in cells of more
+// keys than a linear scan's window. The records are checked against the keys grouped by
+// cell, one at a time.
+func TestIndexTailsParts(t *testing.T) {
+	withGridFrom(t, 1)
+	rng := rand.New(rand.NewPCG(52, 21))
+	// Every printable byte at the first four positions makes the grid's depth 3 (as in
+	// TestGridTails); MMM's cell has more keys than a linear scan's window, Q's cells two
+	// or three, N's one.
+	var many [][]byte
+	for c := byte('!'); c <= '~'; c++ {
+		if c != '\\' {
+			many = append(many, []byte{c, c, c, c})
+		}
+	}
+	for i := range 3 * linearWindow {
+		many = append(many, []byte(fmt.Sprintf("MMM%03d", i)), []byte(fmt.Sprintf("N%02dx", i%40)),
+			[]byte(fmt.Sprintf("Q%02dab", i%30)), []byte(fmt.Sprintf("Q%02da%d", i%30, i%3)))
+	}
+	for name, keys := range map[string][][]byte{
+		"user cut": userSplits(rng, 20_000),
+		"many":     slices.CompactFunc(slices.SortedFunc(slices.Values(many), bytes.Compare), bytes.Equal),
+	} {
+		_, g := gridOf(t, keys)
+		list := g.keys
+		var long []uint32
+		for i := range list.Len() {
+			if len(list.At(i)) > g.depth {
+				long = append(long, uint32(i))
+			}
+		}
+		require.NotEmpty(t, long, name)
+		// The records, a cell at a time from the keys grouped by their cell.
+		var ext []ambCell
+		tails := []uint64{}
+		for j := 0; j < len(long); {
+			c := g.bounds[long[j]] - 1
+			k := j
+			for k < len(long) && g.bounds[long[k]]-1 == c {
+				k++
+			}
+			if k-j == 1 {
+				ext = append(ext, ambCell{base: long[j], x: uint32(gridTail(list.At(int(long[j])), g.depth) >> 32)})
+			} else {
+				ext = append(ext, ambCell{base: long[j] | ambMulti, x: uint32(len(tails))})
+				tails = append(tails, uint64(k-j))
+				for _, i := range long[j:k] {
+					tails = append(tails, gridTail(list.At(int(i)), g.depth))
+				}
+			}
+			j = k
+		}
+		require.Equal(t, ext, g.ext, name+": as index made them")
+		require.Equal(t, tails, g.tails, name+": as index made them")
+		for round := range 300 {
+			// Cuts anywhere among the long keys (the same twice: an empty part), each part
+			// led by a key index at or below its first long key, as index's parts are.
+			cuts := []int{0, len(long)}
+			for range rng.IntN(6) {
+				cuts = append(cuts, rng.IntN(len(long)+1))
+			}
+			slices.Sort(cuts)
+			var longs [][]uint32
+			for p := range len(cuts) - 1 {
+				lead := uint32(0)
+				if cuts[p] < len(long) {
+					lead = long[cuts[p]]
+				}
+				longs = append(longs, append([]uint32{lead}, long[cuts[p]:cuts[p+1]]...))
+			}
+			clear(g.amb)
+			g.indexTails(list, longs)
+			name := fmt.Sprintf("%s, round %d, cuts %v", name, round, cuts)
+			require.Equal(t, ext, g.ext, name)
+			require.Equal(t, tails, g.tails, name)
+		}
+	}
+}
+
 // Split keys of user-%d (all of eight bytes or more, most longer than the depth) make a
 // grid with end classes: a line of eight bytes up to the depth has a cell of its own, a
 // longer one in an ambiguous cell is placed by its tail, and the counts match sort.Search

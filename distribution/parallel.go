@@ -45,3 +45,16 @@ func together(fs ...func()) {
 	fs[0]()
 	wg.Wait()
 }
+
+// eachPart calls f(p) for p in [0, n), one goroutine each, and returns once all are done.
+func eachPart(n int, f func(p int)) {
+	var wg sync.WaitGroup
+	wg.Add(n)
+	for p := range n {
+		go func() {
+			defer wg.Done()
+			f(p)
+		}()
+	}
+	wg.Wait()
+}
