@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"runtime"
 	"slices"
 	"sort"
@@ -273,6 +274,30 @@ func (fr *fileReader) clean() bool {
 func (fr *fileReader) append(next *fileReader, buf []byte) {
 	base := len(fr.arena)
 	all := buf[:base+len(next.arena)]
+	if fr.ends.wide == nil && next.ends.wide == nil && len(all) <= math.MaxUint32 {
+		// next's ends are its own, from 0: each moved up by base, a pass without a
+		// branch (recording each key as it was read was 5 ms of a million keys' read,
+		// one core's, the other idle).
+		if !fr.ends.none() || !next.ends.none() || fr.width != next.width {
+			if fr.ends.none() {
+				fr.ends = fixedEnds(fr.n, fr.width, fr.n+next.n)
+			}
+			e := slices.Grow(fr.ends.narrow, next.n)
+			if next.ends.none() {
+				for k := 1; k <= next.n; k++ {
+					e = append(e, uint32(base+k*next.width))
+				}
+			} else {
+				for _, x := range next.ends.narrow[1:] {
+					e = append(e, uint32(base)+x)
+				}
+			}
+			fr.ends.narrow = e
+		}
+		copy(all[base:], next.arena)
+		fr.arena, fr.last, fr.n = all, base+next.last, fr.n+next.n
+		return
+	}
 	start := base
 	for _, key := range next.keys().All() {
 		fr.arena = all[:start+len(key)]

@@ -138,6 +138,8 @@ func TestReadHalves(t *testing.T) {
 		{"one width", "aaa\nbbb\nccc\nddd\n", 12, true, 3, 0},
 		{"another width after the cut", "aaa\nbbb\nccc\ndddd\n", 12, true, 0, 0},
 		{"another width before it", "aa\nbbb\nccc\nddd\n", 11, true, 0, 0},
+		{"widths differ on both sides", "aa\nbbb\nc\ndd\neee\nf\n", 12, true, 0, 0},
+		{"one width each side, two widths", "aa\nbb\ncc\ndd\neee\nfff\n", 12, true, 0, 0},
 		{"no line end at the end", "aaa\nbbb\nccc\nddd", 8, true, 3, 0},
 		{"crlf", "aaa\r\nbbb\r\nccc\r\nddd\r\n", 15, true, 3, 0},
 		{"the same key across the cut", "aaa\nbbb\nccc\nccc\n", 12, false, 0, 0},
