@@ -92,7 +92,7 @@ func countsChart(id, title string, counts []int64, keys [][]byte, mean, maxSkew 
 			if i == 0 {
 				return ""
 			}
-			return hbytes.ToStringBinary(keys[i-1])
+			return string(hbytes.AppendKeyText(nil, keys[i-1])) // an edge space seen
 		}
 	}
 	c := htmlpage.NewChart(id, title, htmlpage.Columns, series, []string{"hot", "empty"})

@@ -15,7 +15,11 @@ import (
 // ids) are printable ASCII, and a row that copies its two keys costs a third of one that
 // makes their toStringBinary text and then quotes it.
 type keyTexts struct {
-	width int // the longest key's toStringBinary text
+	// width is the longest key's text in the table (hbytes.AppendKeyText: toStringBinary,
+	// a leading or trailing space \x20), as long as its toStringBinary text or longer.
+	width int
+	// edges: a key starts or ends with a space, which the table writes \x20.
+	edges bool
 	// plain: every key is its own toStringBinary text. csv: and its own CSV cell (as
 	// quote.AppendCSVKey writes it); json: and its own JSON string's body (as
 	// quote.AppendJSONString writes it, between the quotes).
@@ -31,6 +35,7 @@ const (
 	notCSV
 	notJSON
 	notCSVLead
+	space // a space: at a key's edge, the table writes it \x20
 )
 
 var byteFlags = func() (t [256]uint8) {
@@ -48,6 +53,9 @@ var byteFlags = func() (t [256]uint8) {
 		if !bytes.Equal(quote.AppendJSONString(nil, b), []byte{'"', byte(c), '"'}) {
 			t[c] |= notJSON
 		}
+		if c == ' ' {
+			t[c] |= space
+		}
 	}
 	return t
 }()
@@ -59,26 +67,32 @@ var byteFlags = func() (t [256]uint8) {
 // 2.5-2.7: BenchmarkScanKeyTexts.)
 func scanKeyTexts(keys splits.Keys) keyTexts {
 	var mu sync.Mutex
-	width, flags := 0, uint8(0)
+	width, flags, edges := 0, uint8(0), false
 	inParts(keys.Len(), func(lo, hi int) {
 		// A copy of its own: through the closure's keys, each inlined At copied all of
 		// Keys to the stack (a store-forwarding stall a key; the scan took twice as long).
 		keys := keys
 		f := spanFlags(keys.Span(lo, hi))
+		var text []byte // scratch for a key that is not its own text
+		edge := false
 		if f&notPlain == 0 {
 			w, lead := 0, uint8(0)
 			for i := lo; i < hi; i++ {
 				if k := keys.At(i); len(k) > 0 {
-					w, lead = max(w, len(k)), lead|byteFlags[k[0]]
+					n := len(k)
+					if f&space != 0 && (k[0] == ' ' || k[len(k)-1] == ' ') {
+						text, edge = hbytes.AppendKeyText(text[:0], k), true
+						n = len(text)
+					}
+					w, lead = max(w, n), lead|byteFlags[k[0]]
 				}
 			}
 			mu.Lock()
-			width, flags = max(width, w), flags|f&^notCSVLead|lead&notCSVLead
+			width, flags, edges = max(width, w), flags|f&^notCSVLead|lead&notCSVLead, edges || edge
 			mu.Unlock()
 			return
 		}
 		w, f := 0, uint8(0)
-		var text []byte // scratch for a key that is not its own text
 		for i := lo; i < hi; i++ {
 			k := keys.At(i)
 			if len(k) == 0 {
@@ -90,19 +104,20 @@ func scanKeyTexts(keys splits.Keys) keyTexts {
 			}
 			kf = kf&^notCSVLead | byteFlags[k[0]]&notCSVLead
 			n := len(k)
-			if kf&notPlain != 0 {
-				text = hbytes.AppendStringBinary(text[:0], k)
-				n = len(text)
+			if kf&notPlain != 0 || hbytes.HasEdgeSpace(k) {
+				text = hbytes.AppendKeyText(text[:0], k)
+				n, edge = len(text), edge || hbytes.HasEdgeSpace(k)
 			}
 			w, f = max(w, n), f|kf
 		}
 		mu.Lock()
-		width, flags = max(width, w), flags|f
+		width, flags, edges = max(width, w), flags|f, edges || edge
 		mu.Unlock()
 	})
 	plain := flags&notPlain == 0
 	return keyTexts{
 		width: width,
+		edges: edges,
 		plain: plain,
 		csv:   plain && flags&(notCSV|notCSVLead) == 0,
 		json:  plain && flags&notJSON == 0,

@@ -77,16 +77,22 @@ func shareOf(n, total int64) float64 {
 }
 
 // rowKeys gives each row's start and end key texts in turn, from a first row on: a row's
-// start key is the row before's end key, made once.
+// start key is the row before's end key, made once. The texts are toStringBinary (CSV and
+// JSON, whose quoting keeps every byte), or with shown the table's (hbytes.AppendKeyText:
+// a leading or trailing space \x20, which the table's padding would hide).
 type rowKeys struct {
 	d          Distribution
+	text       func(dst, b []byte) []byte
 	start, end []byte
 }
 
-func newRowKeys(d Distribution, from int) *rowKeys {
-	k := &rowKeys{d: d}
+func newRowKeys(d Distribution, from int, shown bool) *rowKeys {
+	k := &rowKeys{d: d, text: hbytes.AppendStringBinary}
+	if shown {
+		k.text = hbytes.AppendKeyText
+	}
 	if from > 0 {
-		k.start = hbytes.AppendStringBinary(nil, d.Splits.At(from-1))
+		k.start = k.text(nil, d.Splits.At(from-1))
 	}
 	return k
 }
@@ -96,7 +102,7 @@ func newRowKeys(d Distribution, from int) *rowKeys {
 func (k *rowKeys) row(i int) (start, end []byte) {
 	k.end = k.end[:0]
 	if i < k.d.Splits.Len() {
-		k.end = hbytes.AppendStringBinary(k.end, k.d.Splits.At(i))
+		k.end = k.text(k.end, k.d.Splits.At(i))
 	}
 	start, end = k.start, k.end
 	k.start, k.end = k.end, k.start // the end is the next row's start; the old start, its scratch
@@ -139,7 +145,7 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 	if _, err := w.Write(line); err != nil {
 		return err
 	}
-	rows := tableRows{d: d, plainKeys: keys.plain, widths: widths, barWidth: barWidth, shareWidth: shareWidth, largest: s.LargestKeys, total: s.Keys}
+	rows := tableRows{d: d, plainKeys: keys.plain && !keys.edges, widths: widths, barWidth: barWidth, shareWidth: shareWidth, largest: s.LargestKeys, total: s.Keys}
 	if err := rows.write(w); err != nil {
 		return err
 	}
@@ -156,7 +162,7 @@ func WriteTable(w io.Writer, d Distribution, width int) error {
 // are formatted on every core, then written in order.
 type tableRows struct {
 	d                    Distribution
-	plainKeys            bool // every split key is its own toStringBinary text (keyTexts.plain)
+	plainKeys            bool // every split key is its own text in the table (keyTexts: plain, no edge space)
 	widths               [5]int
 	barWidth, shareWidth int
 	largest, total       int64
@@ -280,7 +286,7 @@ func (t tableRows) format(dst []byte, from, to int, blank []byte, tails *countTe
 		dst = tails.append(dst, d.Counts[i])
 	}
 	if !t.plainKeys {
-		keys := newRowKeys(d, from)
+		keys := newRowKeys(d, from, true)
 		for i := from; i < to; i++ {
 			startKey, endKey := keys.row(i)
 			row(i, startKey, endKey)
@@ -471,7 +477,7 @@ func WriteCSV(w io.Writer, d Distribution) error {
 	return writeRowChunks(w, len(d.Counts), rowWidth, func() rowFormatter {
 		tails := newCountTexts(largest, tail)
 		return func(dst []byte, from, to int) []byte {
-			rows := newRowKeys(d, from)
+			rows := newRowKeys(d, from, false)
 			num := strconv.AppendInt(nil, int64(from), 10)
 			for i := from; i < to; i++ {
 				num = incDecimal(num)
@@ -563,7 +569,7 @@ func writeJSONRegions(w io.Writer, d Distribution, s Summary, keys keyTexts) err
 	return writeRowChunks(w, len(d.Counts), rowWidth, func() rowFormatter {
 		tails := newCountTexts(s.LargestKeys, tail)
 		return func(dst []byte, from, to int) []byte {
-			rows := newRowKeys(d, from)
+			rows := newRowKeys(d, from, false)
 			num := strconv.AppendInt(nil, int64(from), 10)
 			for i := from; i < to; i++ {
 				if i > 0 {

@@ -184,7 +184,8 @@ func oracleKeyTexts(keys splits.Keys) keyTexts {
 	kt := keyTexts{plain: true, csv: true, json: true}
 	for _, k := range keys.All() {
 		text := hbytes.AppendStringBinary(nil, k)
-		kt.width = max(kt.width, len(text))
+		kt.width = max(kt.width, len(hbytes.AppendKeyText(nil, k)))
+		kt.edges = kt.edges || len(k) > 0 && (k[0] == ' ' || k[len(k)-1] == ' ')
 		plain := bytes.Equal(text, k)
 		kt.plain = kt.plain && plain
 		kt.csv = kt.csv && plain && bytes.Equal(quote.AppendCSVKey(nil, text), text)

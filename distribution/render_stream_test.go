@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/presplit/presplit/hbytes"
 	"github.com/stretchr/testify/require"
 )
 
@@ -185,13 +186,20 @@ func BenchmarkWriteTable(b *testing.B) {
 	}
 }
 
-// oracleWriteTable is WriteTable as it was: text/tabwriter over every cell.
+// oracleWriteTable is WriteTable as it was: text/tabwriter over every cell, each key shown
+// as hbytes.AppendKeyText writes it (its edge spaces \x20: the padding would hide them).
 func oracleWriteTable(w io.Writer, d Distribution, width int) error {
 	rows := d.Regions()
 	cells := make([][5]string, 0, len(rows)+1)
 	cells = append(cells, [5]string{"region", "start key", "end key", "keys", "share"})
-	for _, r := range rows {
-		cells = append(cells, [5]string{strconv.Itoa(r.Index), r.StartKey, r.EndKey,
+	shown := func(i int) string {
+		if i < 0 || i >= d.Splits.Len() {
+			return ""
+		}
+		return string(hbytes.AppendKeyText(nil, d.Splits.At(i)))
+	}
+	for i, r := range rows {
+		cells = append(cells, [5]string{strconv.Itoa(r.Index), shown(i - 1), shown(i),
 			strconv.FormatInt(r.Keys, 10), percent(r.Share)})
 	}
 	s := d.Summary()

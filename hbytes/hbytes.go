@@ -39,6 +39,41 @@ func AppendStringBinary(dst, b []byte) []byte {
 	return dst
 }
 
+// AppendKeyText appends b's text as presplit shows and lists a key: its toStringBinary
+// form with the leading and trailing spaces written \x20, which toBytesBinary reads as
+// spaces. A SPLITS_FILE line keeps them so in every shell (those before HBASE-18125 strip
+// each line), and a key shown in a table or a page keeps its edges visible: "b " and "b"
+// differ there too.
+func AppendKeyText(dst, b []byte) []byte {
+	start := len(dst)
+	dst = AppendStringBinary(dst, b)
+	text := dst[start:]
+	if len(text) == 0 || text[0] != ' ' && text[len(text)-1] != ' ' {
+		return dst
+	}
+	lead, trail := 0, 0
+	for lead < len(text) && text[lead] == ' ' {
+		lead++
+	}
+	for trail < len(text)-lead && text[len(text)-1-trail] == ' ' {
+		trail++
+	}
+	inner := string(text[lead : len(text)-trail]) // a copy: dst is rewritten from start
+	dst = dst[:start]
+	for range lead {
+		dst = append(dst, `\x20`...)
+	}
+	dst = append(dst, inner...)
+	for range trail {
+		dst = append(dst, `\x20`...)
+	}
+	return dst
+}
+
+// HasEdgeSpace reports whether b starts or ends with a space, which AppendKeyText writes
+// \x20.
+func HasEdgeSpace(b []byte) bool { return len(b) > 0 && (b[0] == ' ' || b[len(b)-1] == ' ') }
+
 // TruncatedEscapeError is a \x with fewer than two characters after it, at the end of the
 // text. HBase throws StringIndexOutOfBoundsException for it.
 type TruncatedEscapeError struct {

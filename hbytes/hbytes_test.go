@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -140,5 +141,41 @@ func BenchmarkAppendBytesBinary(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// AppendKeyText writes a key's edge spaces \x20 and is toStringBinary otherwise; the text
+// reads back as the key through toBytesBinary, and after Ruby's strip (a shell before
+// HBASE-18125) as well.
+func TestAppendKeyText(t *testing.T) {
+	for key, want := range map[string]string{
+		"":          "",
+		"a":         "a",
+		" a":        `\x20a`,
+		"a ":        `a\x20`,
+		"  a b  ":   `\x20\x20a b\x20\x20`,
+		"   ":       `\x20\x20\x20`,
+		" \x00 ":    `\x20\x00\x20`,
+		"\x00 ":     `\x00\x20`,
+		"a\\ ":      `a\x5C\x20`,
+		"a  b":      "a  b",
+		"\t a \xFF": `\x09 a \xFF`,
+	} {
+		got := string(AppendKeyText([]byte("pre"), []byte(key)))
+		require.Equal(t, "pre"+want, got, "%q", key)
+		require.Equal(t, HasEdgeSpace([]byte(key)), want != ToStringBinary([]byte(key)), "%q", key)
+		back, err := ToBytesBinary(strings.TrimSpace(want))
+		require.NoError(t, err)
+		require.Equal(t, key, string(back), "%q", key)
+	}
+	rng := rand.New(rand.NewPCG(7, 20))
+	for range 2000 {
+		key := make([]byte, rng.IntN(6))
+		for i := range key {
+			key[i] = " a\\\x00\xFF"[rng.IntN(5)]
+		}
+		back, err := ToBytesBinary(strings.TrimSpace(string(AppendKeyText(nil, key))))
+		require.NoError(t, err)
+		require.Equal(t, key, back, "%q", key)
 	}
 }

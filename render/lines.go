@@ -31,24 +31,16 @@ func SplitsFile(w io.Writer, d Doc) error {
 }
 
 // writeKeyLines writes one key a line in SPLITS_FILE form: toStringBinary, with the
-// key's leading and trailing spaces written \x20. Shells before HBASE-18125 (1.2.0-1.2.6,
-// 1.3.0-1.3.1, 2.0.0-alpha-1/2) strip each line, later ones chomp it: toStringBinary
-// escapes every other byte Ruby's strip removes (NUL, \t, \n, \v, \f, \r), so with the
-// spaces escaped too every version reads the same bytes.
+// key's leading and trailing spaces written \x20 (hbytes.AppendKeyText). Shells before
+// HBASE-18125 (1.2.0-1.2.6, 1.3.0-1.3.1, 2.0.0-alpha-1/2) strip each line, later ones
+// chomp it: toStringBinary escapes every other byte Ruby's strip removes (NUL, \t, \n,
+// \v, \f, \r), so with the spaces escaped too every version reads the same bytes.
 func writeKeyLines(w io.Writer, keys splits.Keys) error {
-	// One buffer of about 64 KiB, written whenever it fills: a key is formatted in place
-	// and copied again only when it has a space at an edge (rare) to escape.
+	// One buffer of about 64 KiB, written whenever it fills: a key is formatted in place.
 	const flushAt = 64 << 10
 	buf := make([]byte, 0, flushAt+1024)
-	var text []byte
 	for _, k := range keys.All() {
-		start := len(buf)
-		buf = hbytes.AppendStringBinary(buf, k)
-		if line := buf[start:]; len(line) > 0 && (line[0] == ' ' || line[len(line)-1] == ' ') {
-			text = append(text[:0], line...)
-			buf = appendEdgeSpacesEscaped(buf[:start], text)
-		}
-		buf = append(buf, '\n')
+		buf = append(hbytes.AppendKeyText(buf, k), '\n')
 		if len(buf) >= flushAt {
 			if _, err := w.Write(buf); err != nil {
 				return err
@@ -58,24 +50,4 @@ func writeKeyLines(w io.Writer, keys splits.Keys) error {
 	}
 	_, err := w.Write(buf)
 	return err
-}
-
-// appendEdgeSpacesEscaped appends text with its leading and trailing spaces as \x20.
-func appendEdgeSpacesEscaped(dst, text []byte) []byte {
-	lead := 0
-	for lead < len(text) && text[lead] == ' ' {
-		lead++
-	}
-	trail := 0
-	for trail < len(text)-lead && text[len(text)-1-trail] == ' ' {
-		trail++
-	}
-	for i := 0; i < lead; i++ {
-		dst = append(dst, `\x20`...)
-	}
-	dst = append(dst, text[lead:len(text)-trail]...)
-	for i := 0; i < trail; i++ {
-		dst = append(dst, `\x20`...)
-	}
-	return dst
 }
