@@ -69,49 +69,9 @@ func scanKeyTexts(keys splits.Keys) keyTexts {
 	var mu sync.Mutex
 	width, flags, edges := 0, uint8(0), false
 	inParts(keys.Len(), func(lo, hi int) {
-		// A copy of its own: through the closure's keys, each inlined At copied all of
-		// Keys to the stack (a store-forwarding stall a key; the scan took twice as long).
-		keys := keys
-		f := spanFlags(keys.Span(lo, hi))
-		var text []byte // scratch for a key that is not its own text
-		edge := false
-		if f&notPlain == 0 {
-			w, lead := 0, uint8(0)
-			for i := lo; i < hi; i++ {
-				if k := keys.At(i); len(k) > 0 {
-					n := len(k)
-					if f&space != 0 && (k[0] == ' ' || k[len(k)-1] == ' ') {
-						text, edge = hbytes.AppendKeyText(text[:0], k), true
-						n = len(text)
-					}
-					w, lead = max(w, n), lead|byteFlags[k[0]]
-				}
-			}
-			mu.Lock()
-			width, flags, edges = max(width, w), flags|f&^notCSVLead|lead&notCSVLead, edges || edge
-			mu.Unlock()
-			return
-		}
-		w, f := 0, uint8(0)
-		for i := lo; i < hi; i++ {
-			k := keys.At(i)
-			if len(k) == 0 {
-				continue
-			}
-			kf := uint8(0)
-			for _, c := range k {
-				kf |= byteFlags[c]
-			}
-			kf = kf&^notCSVLead | byteFlags[k[0]]&notCSVLead
-			n := len(k)
-			if kf&notPlain != 0 || hbytes.HasEdgeSpace(k) {
-				text = hbytes.AppendKeyText(text[:0], k)
-				n, edge = len(text), edge || hbytes.HasEdgeSpace(k)
-			}
-			w, f = max(w, n), f|kf
-		}
+		w, f, e := scanPart(keys, lo, hi)
 		mu.Lock()
-		width, flags, edges = max(width, w), flags|f, edges || edge
+		width, flags, edges = max(width, w), flags|f, edges || e
 		mu.Unlock()
 	})
 	plain := flags&notPlain == 0
@@ -122,6 +82,47 @@ func scanKeyTexts(keys splits.Keys) keyTexts {
 		csv:   plain && flags&(notCSV|notCSVLead) == 0,
 		json:  plain && flags&notJSON == 0,
 	}
+}
+
+// scanPart is scanKeyTexts of keys lo to hi-1: the longest key's text, the keys' flags
+// (notCSVLead of their first bytes) and whether a key has a space at an edge. (Keys is a
+// copy of its own here: through a closure's keys, each inlined At copied all of Keys to
+// the stack, a store-forwarding stall a key, and the scan took twice as long.)
+func scanPart(keys splits.Keys, lo, hi int) (width int, flags uint8, edge bool) {
+	f := spanFlags(keys.Span(lo, hi))
+	var text []byte // scratch for a key that is not its own text
+	if f&notPlain == 0 {
+		lead := uint8(0)
+		for i := lo; i < hi; i++ {
+			if k := keys.At(i); len(k) > 0 {
+				n := len(k)
+				if f&space != 0 && (k[0] == ' ' || k[len(k)-1] == ' ') {
+					text, edge = hbytes.AppendKeyText(text[:0], k), true
+					n = len(text)
+				}
+				width, lead = max(width, n), lead|byteFlags[k[0]]
+			}
+		}
+		return width, f&^notCSVLead | lead&notCSVLead, edge
+	}
+	for i := lo; i < hi; i++ {
+		k := keys.At(i)
+		if len(k) == 0 {
+			continue
+		}
+		kf := uint8(0)
+		for _, c := range k {
+			kf |= byteFlags[c]
+		}
+		kf = kf&^notCSVLead | byteFlags[k[0]]&notCSVLead
+		n := len(k)
+		if kf&notPlain != 0 || hbytes.HasEdgeSpace(k) {
+			text = hbytes.AppendKeyText(text[:0], k)
+			n, edge = len(text), edge || hbytes.HasEdgeSpace(k)
+		}
+		width, flags = max(width, n), flags|kf
+	}
+	return width, flags, edge
 }
 
 // spanFlags is the OR of the byteFlags of span's bytes, eight at a time into four
