@@ -2,6 +2,7 @@ package regions
 
 import (
 	"fmt"
+	"github.com/presplit/presplit/hbytes"
 	"io"
 	"strconv"
 	"strings"
@@ -194,7 +195,7 @@ func htmlSizes(d Doc, marks []rowMark) htmlpage.Section {
 	}
 	now := htmlpage.NewChart("now", "Now: store file size per region (bytes)", htmlpage.Columns, htmlpage.Series{N: len(l.Regions),
 		Value: value,
-		Key:   func(i int) string { return keyText(l.Regions[i].Start) },
+		Key:   func(i int) string { return shownKey(l.Regions[i].Start) },
 		Class: func(i int) string {
 			if marks == nil || marks[i].action == "" {
 				return "unknown"
@@ -228,7 +229,7 @@ func htmlSizes(d Doc, marks []rowMark) htmlpage.Section {
 	after := plannedLayout(l, p, marks)
 	next := htmlpage.NewChart("after", "After the script: estimated size per region (bytes)", htmlpage.Columns, htmlpage.Series{N: len(after),
 		Value: func(i int) float64 { return float64(after[i].size) },
-		Key:   func(i int) string { return keyText(l.Regions[after[i].first].Start) },
+		Key:   func(i int) string { return shownKey(l.Regions[after[i].first].Start) },
 		Class: func(i int) string { return after[i].class },
 	}, actionPriority())
 	next.Value, next.XLabel, next.YLabel = "size (bytes)", "regions in key order", "bytes"
@@ -302,7 +303,7 @@ func htmlLoad(d Doc) htmlpage.Section {
 	ld, l := d.Load, d.Layout
 	h := &htmlpage.Heat{ID: "load", Title: "Request rate along the key space", Item: "region", Unit: "requests/s", Keys: make([]string, len(l.Regions))}
 	for i, r := range l.Regions {
-		h.Keys[i] = keyText(r.Start)
+		h.Keys[i] = shownKey(r.Start)
 	}
 	for k, rates := range ld.Rates {
 		h.Rows = append(h.Rows, htmlpage.HeatRow{Label: ld.At[k].Format("01-02 15:04") + " to " + ld.At[k+1].Format("01-02 15:04"), Values: rates})
@@ -314,3 +315,7 @@ func htmlLoad(d Doc) htmlpage.Section {
 	}
 	return htmlpage.Section{ID: "load", Heading: "Load", Text: text, Heat: h}
 }
+
+// shownKey is a region's key as the page labels it: toStringBinary with a leading or
+// trailing space written \x20 (hbytes.AppendKeyText), which a label would hide.
+func shownKey(k []byte) string { return string(hbytes.AppendKeyText(nil, k)) }

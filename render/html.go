@@ -224,7 +224,7 @@ func htmlKeySpace(d Doc) htmlpage.Section { //nolint:gocyclo // the key-space pa
 			if i == 0 {
 				return ""
 			}
-			return hbytes.ToStringBinary(s.Keys.At(i - 1))
+			return string(hbytes.AppendKeyText(nil, s.Keys.At(i-1))) // an edge space seen
 		},
 		Class: func(i int) string {
 			if s.Owned.At(i) > maxQuietImbalance*mean {

@@ -95,3 +95,19 @@ func BenchmarkHTML(b *testing.B) {
 		})
 	}
 }
+
+// The page's key space labels a region by its start key with a leading or trailing space
+// written \x20, as the SPLITS_FILE has it (a label would hide the space).
+func TestHTMLEdgeSpaces(t *testing.T) {
+	d := htmlBenchDoc(3)
+	d.Split.Keys = splits.KeysOf([]byte(" a"), []byte("b "))
+	var b bytes.Buffer
+	if err := HTML(&b, d); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`\x20a`, `b\x20`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the page has no %s", want)
+		}
+	}
+}
