@@ -161,6 +161,7 @@ func runVerify(opts *verifyOptions) error {
 	if progress != nil {
 		opt.Progress = progress.update
 	}
+	sample, in := newVerifySample(in, size, split.Rule)
 	res, err := distribution.Count(in, loc, opt)
 	progress.finish()
 	if err != nil {
@@ -174,6 +175,12 @@ func runVerify(opts *verifyOptions) error {
 		}
 		return fmt.Errorf("%s: %w", name, err)
 	}
+
+	words := flagSetWords
+	if opts.Config != nil && opts.Config.specPath != "" {
+		words = specSetWords
+	}
+	findings = append(findings, verifyPrefixFinding(sample, split.Rule, opts.Raw, words.Expand)...)
 
 	d := distribution.Distribution{Splits: split.Keys, Counts: res.Counts}
 	// The table, CSV and JSON writers fail only when the writer does (counts and shares
