@@ -96,7 +96,7 @@ func scanPart(keys splits.Keys, lo, hi int) (width int, flags uint8, edge bool) 
 		for i := lo; i < hi; i++ {
 			if k := keys.At(i); len(k) > 0 {
 				n := len(k)
-				if f&space != 0 && (k[0] == ' ' || k[len(k)-1] == ' ') {
+				if f&space != 0 && hbytes.HasEdgeSpace(k) {
 					text, edge = hbytes.AppendKeyText(text[:0], k), true
 					n = len(text)
 				}

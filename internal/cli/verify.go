@@ -161,7 +161,7 @@ func runVerify(opts *verifyOptions) error {
 	if progress != nil {
 		opt.Progress = progress.update
 	}
-	sample, in := newVerifySample(in, size, split.Rule)
+	sample, in := newVerifySample(in, split.Rule)
 	res, err := distribution.Count(in, loc, opt)
 	progress.finish()
 	if err != nil {

@@ -24,21 +24,15 @@ type verifySample struct {
 	head *headReader
 }
 
-// newVerifySample is the sample of in (size bytes when a regular file, else -1) and the
-// reader the count takes in its place (in itself, or the stream through head).
-func newVerifySample(in io.Reader, size int64, rule *splits.Rule) (*verifySample, io.Reader) {
+// newVerifySample is the sample of in and the reader the count takes in its place: in
+// itself when it is a regular file (a --keys FILE, or stdin from one), read from where the
+// count starts; else the stream through head.
+func newVerifySample(in io.Reader, rule *splits.Rule) (*verifySample, io.Reader) {
 	if rule == nil || len(rule.Alphabet) >= 256 {
 		return nil, in
 	}
-	if f, ok := in.(*os.File); ok && size >= 0 {
-		from, err := f.Seek(0, io.SeekCurrent)
-		if err != nil {
-			return nil, in
-		}
-		return &verifySample{file: f, from: from, size: size}, in
-	}
 	if f, ok := in.(*os.File); ok {
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() { // stdin from a file
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 			if from, err := f.Seek(0, io.SeekCurrent); err == nil {
 				return &verifySample{file: f, from: from, size: st.Size()}, in
 			}
